@@ -1,0 +1,419 @@
+/*
+ * anima.h — the C interface of Anima, a 2D dynamics and animation engine with
+ * UIKit Dynamics semantics.
+ *
+ * Units (UIKit's): points, seconds, radians. The origin is top-left and y grows
+ * downward; angle 0 points along +x and pi/2 points down, so a positive rotation
+ * turns clockwise on screen. Mass = density x area / 10 000 (a 100 x 100 pt item
+ * of density 1 has mass 1). Gravity magnitude 1.0 accelerates at 1000 pt/s^2.
+ *
+ * Objects are value handles: small structs carrying an index, a generation and
+ * a kind. A zeroed handle is null. Every call validates its handles (null,
+ * stale, destroyed, wrong kind, animator destroyed) and its values (NaN,
+ * infinities, negative sizes, out-of-range ratios) and returns an
+ * anima_status; results are written through out pointers, which are left
+ * untouched on failure. anima_last_error_message() then names the function and
+ * the argument.
+ *
+ * Threading: creating and destroying animators is thread-safe. One animator and
+ * everything in it must be used from one thread at a time.
+ *
+ * Callbacks run after an internal step, outside the solver. Inside a callback,
+ * item state may be changed; changes to the behavior graph (adding or removing
+ * behaviors or items, destroying objects) are deferred to the end of the step;
+ * advancing or destroying the animator returns ANIMA_ERR_BUSY.
+ */
+#ifndef ANIMA_H
+#define ANIMA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- version */
+
+#define ANIMA_VERSION_MAJOR 0
+#define ANIMA_VERSION_MINOR 1
+#define ANIMA_VERSION_PATCH 0
+/** The version as one number: (major << 16) | (minor << 8) | patch. */
+#define ANIMA_VERSION ((ANIMA_VERSION_MAJOR << 16) | (ANIMA_VERSION_MINOR << 8) | ANIMA_VERSION_PATCH)
+
+/** The library's version, (major << 16) | (minor << 8) | patch; compare with ANIMA_VERSION. */
+uint32_t anima_version(void);
+/** The library's version as a static string, e.g. "0.1.0". */
+const char *anima_version_string(void);
+
+/* ----------------------------------------------------------------- status */
+
+/** Result of every call that can fail. ANIMA_OK is 0; errors are positive. */
+typedef enum anima_status {
+    ANIMA_OK = 0,
+    ANIMA_ERR_INVALID_ARGUMENT = 1, /* NaN, infinity, out of range, NULL pointer, bad def */
+    ANIMA_ERR_INVALID_HANDLE = 2,   /* null, stale or destroyed handle, or its animator is gone */
+    ANIMA_ERR_WRONG_KIND = 3,       /* a valid handle of another kind (a gravity where a collision is wanted) */
+    ANIMA_ERR_OUT_OF_MEMORY = 4,    /* a capacity limit was reached */
+    ANIMA_ERR_BUSY = 5,             /* called from a callback where that is not allowed */
+    ANIMA_ERR_NOT_FOUND = 6,        /* an identifier or member that is not there */
+    ANIMA_ERR_INVALID_STATE = 7,    /* the object cannot do that now (e.g. a behavior already added elsewhere) */
+    ANIMA_ERR_BUFFER_TOO_SMALL = 8, /* the output array is too small; the count says how many are needed */
+    ANIMA_ERR_INTERRUPTED = 9       /* advance stopped early because a callback called anima_animator_interrupt */
+} anima_status;
+
+/** A static, human name for a status, e.g. "invalid argument". */
+const char *anima_status_string(anima_status status);
+/** The message of the last failed call on this thread ("" if none); valid until the next call on this thread. */
+const char *anima_last_error_message(void);
+/** Clears this thread's last error message. */
+void anima_clear_error(void);
+
+/* ------------------------------------------------------------ value types */
+
+/** A point or vector in points (or pt/s for velocities). */
+typedef struct anima_vec2 { double x; double y; } anima_vec2;
+/** A size in points; both dimensions must be finite and > 0 where an item's size is meant. */
+typedef struct anima_size { double width; double height; } anima_size;
+/** A rectangle: origin (top-left corner) and size, in points. */
+typedef struct anima_rect { double x; double y; double width; double height; } anima_rect;
+/** Edge insets in points, as UIEdgeInsets; positive values move an edge inward. */
+typedef struct anima_insets { double top; double left; double bottom; double right; } anima_insets;
+/**
+ * An item's transform, decomposed: rotation (radians, positive = clockwise on screen),
+ * scale (1 = none; must be finite and != 0) and translation (points). Dynamics use rotation and scale
+ * (a scaled item collides at its scaled size); translation only offsets where the item is drawn.
+ */
+typedef struct anima_transform { double rotation; double scale_x; double scale_y; double translation_x; double translation_y; } anima_transform;
+
+/* ---------------------------------------------------------------- handles */
+
+/** An animator. Zeroed = null. */
+typedef struct anima_animator { uint32_t index1; uint32_t generation; } anima_animator;
+/** An item in an animator. Zeroed = null. */
+typedef struct anima_item { uint32_t index1; uint32_t generation; uint16_t animator; uint16_t kind; } anima_item;
+/** A behavior (gravity, collision, item behavior, ...) in an animator. Zeroed = null. */
+typedef struct anima_behavior { uint32_t index1; uint32_t generation; uint16_t animator; uint16_t kind; } anima_behavior;
+
+/** Kinds of object a handle can name (the `kind` field of a handle). */
+typedef enum anima_kind {
+    ANIMA_KIND_NONE = 0,
+    ANIMA_KIND_ANIMATOR = 1,
+    ANIMA_KIND_ITEM = 2,
+    ANIMA_KIND_GRAVITY = 3,
+    ANIMA_KIND_COLLISION = 4,
+    ANIMA_KIND_ITEM_BEHAVIOR = 5
+} anima_kind;
+
+/** A null animator handle. */
+anima_animator anima_animator_null(void);
+/** A null item handle. */
+anima_item anima_item_null(void);
+/** A null behavior handle. */
+anima_behavior anima_behavior_null(void);
+
+/* ---------------------------------------------------------------- animator */
+
+/** The animator's delegate: will_resume fires before it starts running again, did_pause after it comes to rest. */
+typedef void (*anima_animator_event_fn)(void *user_data, anima_animator animator);
+
+/** Creation parameters of an animator; start from anima_default_animator_def(). */
+typedef struct anima_animator_def {
+    uint32_t cookie;              /* set by anima_default_animator_def(); a hand-made def is rejected */
+    bool has_reference_bounds;    /* default false: an abstract coordinate space with no bounds */
+    anima_rect reference_bounds;  /* points; width and height > 0 when has_reference_bounds */
+    double step_rate;             /* internal steps per second; default 120; 30...1000 */
+    int32_t substeps;             /* solver sub-steps per internal step; default 4; 1...16 */
+    double rest_speed;            /* pt/s below which an item may rest; default 2; > 0 */
+    double rest_angular_speed;    /* rad/s below which an item may rest; default 0.035 (2 deg/s); > 0 */
+    double rest_time;             /* s an item must stay slow to come to rest; default 0.25; >= 0 */
+} anima_animator_def;
+
+/** The default animator def: no reference bounds, 120 Hz, 4 sub-steps, rest below 2 pt/s and 2 deg/s for 0.25 s. */
+anima_animator_def anima_default_animator_def(void);
+/** Creates an animator. Errors: INVALID_ARGUMENT (NULL, hand-made def, value out of range). */
+anima_status anima_animator_create(const anima_animator_def *def, anima_animator *out_animator);
+/** Destroys an animator and everything in it; its handles become stale. Errors: INVALID_HANDLE, BUSY (inside its own callback). */
+anima_status anima_animator_destroy(anima_animator animator);
+/** True when the handle names a live animator. Never fails. */
+bool anima_animator_is_valid(anima_animator animator);
+/** Sets (bounds non-NULL) or clears (NULL) the reference bounds. Errors: INVALID_HANDLE, INVALID_ARGUMENT (non-finite, width or height <= 0). */
+anima_status anima_animator_set_reference_bounds(anima_animator animator, const anima_rect *bounds);
+/** Reads the reference bounds; *out_has is false (and *out_bounds zero) when there are none. */
+anima_status anima_animator_get_reference_bounds(anima_animator animator, anima_rect *out_bounds, bool *out_has);
+/** Consumes frame time (seconds, finite, >= 0) through a fixed-rate accumulator; runs whole internal steps while running. Errors: INVALID_HANDLE, INVALID_ARGUMENT, BUSY, and any error a callback reports. */
+anima_status anima_animator_advance(anima_animator animator, double seconds);
+/** From inside a callback: ends the running advance or step after the current internal step; it returns ANIMA_ERR_INTERRUPTED and the rest of its time is dropped. Outside a step it does nothing. */
+anima_status anima_animator_interrupt(anima_animator animator);
+/** Runs exactly one internal step (1 / step_rate s) if the animator is running; does nothing while it is paused. Errors as advance. */
+anima_status anima_animator_step(anima_animator animator);
+/** The internal step length in seconds (1 / step_rate). */
+anima_status anima_animator_get_step_duration(anima_animator animator, double *out_seconds);
+/** True while anything moves or is active; false once everything has come to rest (paused). */
+anima_status anima_animator_is_running(anima_animator animator, bool *out_running);
+/** Simulated seconds the animator has spent running (paused time does not count). */
+anima_status anima_animator_get_elapsed_time(anima_animator animator, double *out_seconds);
+/** Number of internal steps run so far. */
+anima_status anima_animator_get_step_count(anima_animator animator, uint64_t *out_steps);
+/** Sets the delegate (either function may be NULL). user_data is passed back unchanged. */
+anima_status anima_animator_set_delegate(anima_animator animator, anima_animator_event_fn will_resume, anima_animator_event_fn did_pause, void *user_data);
+/** Adds a top-level behavior. Adding one already added at top level is ignored; one that is a child elsewhere gives INVALID_STATE. Deferred inside callbacks. */
+anima_status anima_animator_add_behavior(anima_animator animator, anima_behavior behavior);
+/** Removes a top-level behavior (not destroyed; it can be added again). Removing one not added is ignored. Deferred inside callbacks. */
+anima_status anima_animator_remove_behavior(anima_animator animator, anima_behavior behavior);
+/** Removes every top-level behavior. Deferred inside callbacks. */
+anima_status anima_animator_remove_all_behaviors(anima_animator animator);
+/** Copies the top-level behaviors in the order added. *out_count = how many there are; BUFFER_TOO_SMALL if capacity is less (out may be NULL when capacity is 0). */
+anima_status anima_animator_get_behaviors(anima_animator animator, anima_behavior *out_behaviors, int32_t capacity, int32_t *out_count);
+/** Copies the live items in creation order; counting and BUFFER_TOO_SMALL as get_behaviors. */
+anima_status anima_animator_get_items(anima_animator animator, anima_item *out_items, int32_t capacity, int32_t *out_count);
+/** Copies the items governed by a behavior whose collision bounds intersect rect (points; width, height >= 0); counting as get_behaviors. */
+anima_status anima_animator_items_in_rect(anima_animator animator, anima_rect rect, anima_item *out_items, int32_t capacity, int32_t *out_count);
+/** Writes (center x, center y, rotation) of every live item in creation order into out_xyr (3 doubles per item); counting as get_behaviors, capacity in items. */
+anima_status anima_animator_copy_item_poses(anima_animator animator, double *out_xyr, int32_t capacity, int32_t *out_count);
+
+/* ------------------------------------------------------------------- items */
+
+/** Collision bounds of an item. */
+typedef enum anima_shape {
+    ANIMA_SHAPE_RECTANGLE = 0, /* the bounds rectangle (default) */
+    ANIMA_SHAPE_ELLIPSE = 1    /* the ellipse inscribed in the bounds; a circle when width == height */
+} anima_shape;
+
+/** Creation parameters of an item; start from anima_default_item_def(). */
+typedef struct anima_item_def {
+    uint32_t cookie;             /* set by anima_default_item_def() */
+    anima_vec2 center;           /* points; default (0, 0) */
+    anima_size size;             /* bounds size in points; default 100 x 100; both > 0 */
+    anima_transform transform;   /* default identity: rotation 0, scale 1, translation 0 */
+    double alpha;                /* opacity 0...1; default 1 (not used by dynamics) */
+    anima_shape shape;           /* default ANIMA_SHAPE_RECTANGLE */
+    anima_vec2 linear_velocity;  /* pt/s; default (0, 0) */
+    double angular_velocity;     /* rad/s; default 0 */
+    void *user_data;             /* default NULL; returned by anima_item_get_user_data */
+} anima_item_def;
+
+/** The default item def: 100 x 100 pt rectangle at (0, 0), identity transform, alpha 1, at rest. */
+anima_item_def anima_default_item_def(void);
+/** Creates an item in an animator. It moves once a behavior governs it. Errors: INVALID_HANDLE, INVALID_ARGUMENT. */
+anima_status anima_item_create(anima_animator animator, const anima_item_def *def, anima_item *out_item);
+/** Destroys an item: it leaves every behavior (ended-contact events still fire) and its handle becomes stale. Deferred inside callbacks. */
+anima_status anima_item_destroy(anima_item item);
+/** True when the handle names a live item. Never fails. */
+bool anima_item_is_valid(anima_item item);
+/** The animator that owns the item. */
+anima_status anima_item_get_animator(anima_item item, anima_animator *out_animator);
+/** Reads the center (points). */
+anima_status anima_item_get_center(anima_item item, anima_vec2 *out_center);
+/** Moves the center (points, finite) and wakes the animator. */
+anima_status anima_item_set_center(anima_item item, anima_vec2 center);
+/** Reads the bounds size (points). */
+anima_status anima_item_get_size(anima_item item, anima_size *out_size);
+/** Resizes the bounds (points, finite, > 0); collision bounds and mass follow. */
+anima_status anima_item_set_size(anima_item item, anima_size size);
+/** Reads the transform. */
+anima_status anima_item_get_transform(anima_item item, anima_transform *out_transform);
+/** Sets the transform (finite; scales != 0); rotation and scale reach the collision bounds. */
+anima_status anima_item_set_transform(anima_item item, anima_transform transform);
+/** Reads the rotation (radians, positive = clockwise on screen). */
+anima_status anima_item_get_rotation(anima_item item, double *out_radians);
+/** Reads alpha (0...1). */
+anima_status anima_item_get_alpha(anima_item item, double *out_alpha);
+/** Sets alpha (finite, 0...1). */
+anima_status anima_item_set_alpha(anima_item item, double alpha);
+/** Reads the collision shape. */
+anima_status anima_item_get_shape(anima_item item, anima_shape *out_shape);
+/** Sets the collision shape. Errors: INVALID_ARGUMENT for an unknown value. */
+anima_status anima_item_set_shape(anima_item item, anima_shape shape);
+/** Reads the linear velocity (pt/s). */
+anima_status anima_item_get_linear_velocity(anima_item item, anima_vec2 *out_velocity);
+/** Sets the linear velocity (pt/s, finite) and wakes the animator. */
+anima_status anima_item_set_linear_velocity(anima_item item, anima_vec2 velocity);
+/** Reads the angular velocity (rad/s, positive = clockwise on screen). */
+anima_status anima_item_get_angular_velocity(anima_item item, double *out_velocity);
+/** Sets the angular velocity (rad/s, finite) and wakes the animator. */
+anima_status anima_item_set_angular_velocity(anima_item item, double velocity);
+/** The mass: density x area / 10 000 (area of the scaled collision bounds), with the density in effect. */
+anima_status anima_item_get_mass(anima_item item, double *out_mass);
+/** True when the item has come to rest (or no behavior moves it). */
+anima_status anima_item_is_resting(anima_item item, bool *out_resting);
+/** Reads the user data pointer given at creation or by set_user_data. */
+anima_status anima_item_get_user_data(anima_item item, void **out_user_data);
+/** Replaces the user data pointer. */
+anima_status anima_item_set_user_data(anima_item item, void *user_data);
+
+/* --------------------------------------------------------------- behaviors */
+
+/** Destroys a behavior: removed from its animator if added, handle becomes stale. Deferred inside callbacks. */
+anima_status anima_behavior_destroy(anima_behavior behavior);
+/** True when the handle names a live behavior. Never fails. */
+bool anima_behavior_is_valid(anima_behavior behavior);
+/** The behavior's kind (ANIMA_KIND_GRAVITY, ...). */
+anima_status anima_behavior_get_kind(anima_behavior behavior, anima_kind *out_kind);
+/** The animator that owns the behavior. */
+anima_status anima_behavior_get_animator(anima_behavior behavior, anima_animator *out_animator);
+/** True when the behavior is added to its animator (at top level). */
+anima_status anima_behavior_is_added(anima_behavior behavior, bool *out_added);
+/** Adds an item (same animator) to the behavior; adding one already there is ignored. Errors: INVALID_HANDLE, INVALID_ARGUMENT (item of another animator). */
+anima_status anima_behavior_add_item(anima_behavior behavior, anima_item item);
+/** Removes an item from the behavior; removing one not there is ignored. */
+anima_status anima_behavior_remove_item(anima_behavior behavior, anima_item item);
+/** Copies the behavior's items in the order added; counting and BUFFER_TOO_SMALL as anima_animator_get_behaviors. */
+anima_status anima_behavior_get_items(anima_behavior behavior, anima_item *out_items, int32_t capacity, int32_t *out_count);
+
+/* ----------------------------------------------------------------- gravity */
+
+/** Creation parameters of a gravity behavior; start from anima_default_gravity_def(). */
+typedef struct anima_gravity_def {
+    uint32_t cookie;       /* set by anima_default_gravity_def() */
+    anima_vec2 direction;  /* default (0, 1); each unit is 1000 pt/s^2; finite */
+} anima_gravity_def;
+
+/** The default gravity: direction (0, 1), i.e. angle pi/2 and magnitude 1 (1000 pt/s^2 down). */
+anima_gravity_def anima_default_gravity_def(void);
+/** Creates a gravity behavior over items (item_count >= 0; items may be NULL when 0). Not added to the animator yet. */
+anima_status anima_gravity_create(anima_animator animator, const anima_gravity_def *def, const anima_item *items, int32_t item_count, anima_behavior *out_behavior);
+/** Reads the direction vector (1.0 = 1000 pt/s^2 per component). */
+anima_status anima_gravity_get_direction(anima_behavior gravity, anima_vec2 *out_direction);
+/** Sets the direction vector (finite); angle and magnitude follow. */
+anima_status anima_gravity_set_direction(anima_behavior gravity, anima_vec2 direction);
+/** Reads the angle (radians; pi/2 = down). */
+anima_status anima_gravity_get_angle(anima_behavior gravity, double *out_angle);
+/** Sets the angle (radians, finite), keeping the magnitude. */
+anima_status anima_gravity_set_angle(anima_behavior gravity, double angle);
+/** Reads the magnitude (1.0 = 1000 pt/s^2). */
+anima_status anima_gravity_get_magnitude(anima_behavior gravity, double *out_magnitude);
+/** Sets the magnitude (finite; negative reverses), keeping the angle; 0 also resets the angle to 0, as UIKit does. */
+anima_status anima_gravity_set_magnitude(anima_behavior gravity, double magnitude);
+/** Sets angle and magnitude together. */
+anima_status anima_gravity_set_angle_magnitude(anima_behavior gravity, double angle, double magnitude);
+
+/* --------------------------------------------------------------- collision */
+
+/** What a collision behavior's items collide with (a bit set). */
+typedef enum anima_collision_mode {
+    ANIMA_COLLISION_MODE_ITEMS = 1,       /* with each other */
+    ANIMA_COLLISION_MODE_BOUNDARIES = 2,  /* with the boundaries */
+    ANIMA_COLLISION_MODE_EVERYTHING = 3   /* both (default) */
+} anima_collision_mode;
+
+/** One began or ended contact. Boundary contacts have item_b null and is_boundary true. */
+typedef struct anima_contact_event {
+    anima_behavior collision;         /* the collision behavior that reports it */
+    anima_item item_a;                /* the first item */
+    anima_item item_b;                /* the second item; null for a boundary contact */
+    bool is_boundary;                 /* true for an item-boundary contact */
+    const char *boundary_identifier;  /* the boundary's identifier; NULL for the reference-bounds boundary and for item pairs */
+    anima_vec2 point;                 /* began: the contact point (points); ended: the last known contact point */
+} anima_contact_event;
+
+/** A contact callback; event is valid only during the call. */
+typedef void (*anima_contact_fn)(void *user_data, const anima_contact_event *event);
+
+/** Creation parameters of a collision behavior; start from anima_default_collision_def(). */
+typedef struct anima_collision_def {
+    uint32_t cookie;                                  /* set by anima_default_collision_def() */
+    anima_collision_mode mode;                        /* default ANIMA_COLLISION_MODE_EVERYTHING */
+    bool translates_reference_bounds_into_boundary;   /* default false */
+    anima_insets reference_bounds_insets;             /* default zero; finite */
+} anima_collision_def;
+
+/** The default collision def: mode everything, no reference-bounds boundary. */
+anima_collision_def anima_default_collision_def(void);
+/** Creates a collision behavior over items. Items in different collision behaviors do not collide with each other. */
+anima_status anima_collision_create(anima_animator animator, const anima_collision_def *def, const anima_item *items, int32_t item_count, anima_behavior *out_behavior);
+/** Reads the collision mode. */
+anima_status anima_collision_get_mode(anima_behavior collision, anima_collision_mode *out_mode);
+/** Sets the collision mode (1, 2 or 3). */
+anima_status anima_collision_set_mode(anima_behavior collision, anima_collision_mode mode);
+/** Turns the reference-bounds boundary on or off, inset by insets (finite; NULL = zero insets). It follows later changes of the reference bounds. */
+anima_status anima_collision_set_translates_reference_bounds(anima_behavior collision, bool enabled, const anima_insets *insets);
+/** Reads whether the reference-bounds boundary is on, and its insets (out_insets may be NULL). */
+anima_status anima_collision_get_translates_reference_bounds(anima_behavior collision, bool *out_enabled, anima_insets *out_insets);
+/** Adds (or replaces) a named straight boundary from `from` to `to` (points, finite, distinct). identifier: non-empty UTF-8, copied. */
+anima_status anima_collision_add_boundary_segment(anima_behavior collision, const char *identifier, anima_vec2 from, anima_vec2 to);
+/** Copies the points of a named boundary (2 for a segment); counting as anima_animator_get_behaviors. Errors: NOT_FOUND. */
+anima_status anima_collision_get_boundary(anima_behavior collision, const char *identifier, anima_vec2 *out_points, int32_t capacity, int32_t *out_count);
+/** Removes a named boundary. Errors: NOT_FOUND. */
+anima_status anima_collision_remove_boundary(anima_behavior collision, const char *identifier);
+/** Removes every named boundary (not the reference-bounds boundary). */
+anima_status anima_collision_remove_all_boundaries(anima_behavior collision);
+/** The number of named boundaries. */
+anima_status anima_collision_get_boundary_count(anima_behavior collision, int32_t *out_count);
+/** The identifier of the index-th named boundary (0-based, in the order added); the string is valid until boundaries change. */
+anima_status anima_collision_get_boundary_identifier(anima_behavior collision, int32_t index, const char **out_identifier);
+/** Sets the contact callbacks (either may be NULL). They run after the step in which the contact began or ended. */
+anima_status anima_collision_set_delegate(anima_behavior collision, anima_contact_fn began, anima_contact_fn ended, void *user_data);
+/** The contact events of the last advance or step call (all its internal steps, in order); valid until the next advance, step or destroy. began is true for began events, false for ended. */
+anima_status anima_animator_get_contact_events(anima_animator animator, bool began, const anima_contact_event **out_events, int32_t *out_count);
+
+/* ----------------------------------------------------------- item behavior */
+
+/** Creation parameters of an item behavior (UIDynamicItemBehavior); start from anima_default_item_behavior_def(). */
+typedef struct anima_item_behavior_def {
+    uint32_t cookie;            /* set by anima_default_item_behavior_def() */
+    double elasticity;          /* default 0; 0 (no bounce) ... 1 (elastic) */
+    double friction;            /* default 0; >= 0 (Coulomb coefficient) */
+    double density;             /* default 1; > 0 */
+    double resistance;          /* linear damping in 1/s; default 0; >= 0 */
+    double angular_resistance;  /* angular damping in 1/s; default 0; >= 0 */
+    double charge;              /* default 0; finite (used by fields) */
+    bool allows_rotation;       /* default true */
+    bool anchored;              /* default false: an anchored item collides but does not move */
+} anima_item_behavior_def;
+
+/** The default item behavior def: elasticity 0, friction 0, density 1, resistance 0, angular resistance 0, charge 0, rotation allowed, not anchored. */
+anima_item_behavior_def anima_default_item_behavior_def(void);
+/** Creates an item behavior over items. With several item behaviors on an item, the last in depth-first order wins. */
+anima_status anima_item_behavior_create(anima_animator animator, const anima_item_behavior_def *def, const anima_item *items, int32_t item_count, anima_behavior *out_behavior);
+/** Reads all properties into a def (its cookie is set, so it can be passed back to set_properties). */
+anima_status anima_item_behavior_get_properties(anima_behavior behavior, anima_item_behavior_def *out_def);
+/** Sets all properties from a def (validated as in create). */
+anima_status anima_item_behavior_set_properties(anima_behavior behavior, const anima_item_behavior_def *def);
+/** Reads elasticity. */
+anima_status anima_item_behavior_get_elasticity(anima_behavior behavior, double *out_value);
+/** Sets elasticity (0...1). */
+anima_status anima_item_behavior_set_elasticity(anima_behavior behavior, double value);
+/** Reads friction. */
+anima_status anima_item_behavior_get_friction(anima_behavior behavior, double *out_value);
+/** Sets friction (finite, >= 0). */
+anima_status anima_item_behavior_set_friction(anima_behavior behavior, double value);
+/** Reads density. */
+anima_status anima_item_behavior_get_density(anima_behavior behavior, double *out_value);
+/** Sets density (finite, > 0). */
+anima_status anima_item_behavior_set_density(anima_behavior behavior, double value);
+/** Reads resistance (1/s). */
+anima_status anima_item_behavior_get_resistance(anima_behavior behavior, double *out_value);
+/** Sets resistance (finite, >= 0, 1/s). */
+anima_status anima_item_behavior_set_resistance(anima_behavior behavior, double value);
+/** Reads angular resistance (1/s). */
+anima_status anima_item_behavior_get_angular_resistance(anima_behavior behavior, double *out_value);
+/** Sets angular resistance (finite, >= 0, 1/s). */
+anima_status anima_item_behavior_set_angular_resistance(anima_behavior behavior, double value);
+/** Reads charge. */
+anima_status anima_item_behavior_get_charge(anima_behavior behavior, double *out_value);
+/** Sets charge (finite). */
+anima_status anima_item_behavior_set_charge(anima_behavior behavior, double value);
+/** Reads whether rotation is allowed. */
+anima_status anima_item_behavior_get_allows_rotation(anima_behavior behavior, bool *out_value);
+/** Allows or locks rotation. */
+anima_status anima_item_behavior_set_allows_rotation(anima_behavior behavior, bool value);
+/** Reads whether the items are anchored. */
+anima_status anima_item_behavior_get_anchored(anima_behavior behavior, bool *out_value);
+/** Anchors (true: collides, never moves) or frees the items. */
+anima_status anima_item_behavior_set_anchored(anima_behavior behavior, bool value);
+/** Adds a linear velocity (pt/s, finite) to an item of this behavior. Errors: NOT_FOUND if the item is not in the behavior. */
+anima_status anima_item_behavior_add_linear_velocity(anima_behavior behavior, anima_item item, anima_vec2 velocity);
+/** Reads an item's linear velocity (pt/s). Errors: NOT_FOUND if the item is not in the behavior. */
+anima_status anima_item_behavior_get_linear_velocity(anima_behavior behavior, anima_item item, anima_vec2 *out_velocity);
+/** Adds an angular velocity (rad/s, finite) to an item of this behavior. Errors: NOT_FOUND. */
+anima_status anima_item_behavior_add_angular_velocity(anima_behavior behavior, anima_item item, double velocity);
+/** Reads an item's angular velocity (rad/s). Errors: NOT_FOUND. */
+anima_status anima_item_behavior_get_angular_velocity(anima_behavior behavior, anima_item item, double *out_velocity);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ANIMA_H */
