@@ -15,6 +15,5 @@ let package = Package(
         .systemLibrary(name: "CAnima", path: "Sources/CAnima"),
         .target(name: "AnimaC", dependencies: ["Anima", "CAnima"]),
         .testTarget(name: "AnimaTests", dependencies: ["Anima"]),
-        .testTarget(name: "AnimaCTests", dependencies: ["AnimaC", "CAnima"]),
     ]
 )

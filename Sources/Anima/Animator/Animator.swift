@@ -1,0 +1,303 @@
+/// UIDynamicAnimator: owns items and behaviors, advances time at a fixed internal rate, runs
+/// the physics until everything comes to rest, then pauses and tells its delegate.
+public final class Animator {
+    // configuration
+    public private(set) var configuration: AnimatorConfiguration
+    /// The internal step length in seconds (1 / stepRate).
+    public let stepDuration: Double
+
+    // clock
+    /// True while anything moves or is active; false once everything has come to rest.
+    public internal(set) var isRunning = false
+    /// Simulated seconds spent running.
+    public internal(set) var elapsedTime = 0.0
+    /// Internal steps run so far.
+    public internal(set) var stepCount: UInt64 = 0
+    var accumulator = 0.0
+    var pendingResumeNotification = false
+
+    /// Called before the animator starts running again (at the start of the next advance or step).
+    public var onWillResume: ((Animator) -> Void)?
+    /// Called after the animator came to rest.
+    public var onDidPause: ((Animator) -> Void)?
+
+    // objects
+    var store = ItemStore()
+    /// The top-level behaviors, in the order added.
+    public private(set) var behaviors: [Behavior] = []
+    var graphDirty = true
+    var nextSegmentID: UInt32 = 0
+
+    // per-step state (see AnimatorStep.swift)
+    var world = WorldState()
+    /// Began contacts of the last advance or step, in order.
+    public internal(set) var beganContacts: [ContactEvent] = []
+    /// Ended contacts of the last advance or step, in order.
+    public internal(set) var endedContacts: [ContactEvent] = []
+    var inCallback = 0
+    var interruptRequested = false
+    var pendingPauseNotification = false
+    var pendingCallbackEvents: [ContactEvent] = []
+    var touchingReporters: [UInt64: TouchRecord] = [:]
+
+    /// Creates an animator.
+    public init(configuration: AnimatorConfiguration = AnimatorConfiguration()) throws(AnimaError) {
+        try configuration.validate()
+        self.configuration = configuration
+        self.stepDuration = 1 / configuration.stepRate
+    }
+
+    /// Creates an animator with reference bounds and default settings.
+    public convenience init(referenceBounds: Rect?) throws(AnimaError) {
+        try self.init(configuration: AnimatorConfiguration(referenceBounds: referenceBounds))
+    }
+
+    // MARK: reference bounds
+
+    /// The reference bounds, or nil.
+    public var referenceBounds: Rect? { configuration.referenceBounds }
+
+    /// Sets or clears the reference bounds; boundaries made from them follow.
+    public func setReferenceBounds(_ bounds: Rect?) throws(AnimaError) {
+        if let b = bounds { try validateBounds(b) }
+        configuration.referenceBounds = bounds
+        behaviorGraphDidChange()
+    }
+
+    // MARK: behaviors
+
+    /// Adds a top-level behavior created for this animator. Adding one already added is ignored.
+    public func addBehavior(_ behavior: Behavior) throws(AnimaError) {
+        guard behavior.owner === self else {
+            throw AnimaError(.invalidArgument, "the behavior belongs to another animator")
+        }
+        if behavior.isAdded { return }
+        if behavior.kind == .collision && behaviors.filter({ $0.kind == .collision }).count >= 64 {
+            throw AnimaError(.outOfMemory, "an animator runs at most 64 collision behaviors at once")
+        }
+        behavior.pruneDeadItems(self)
+        behaviors.append(behavior)
+        behavior.isAdded = true
+        behaviorGraphDidChange()
+    }
+
+    /// Removes a top-level behavior (it can be added again). Removing one not added is ignored.
+    public func removeBehavior(_ behavior: Behavior) {
+        guard let i = behaviors.firstIndex(where: { $0 === behavior }) else { return }
+        behaviors.remove(at: i)
+        behavior.isAdded = false
+        behaviorGraphDidChange()
+    }
+
+    /// Removes every top-level behavior.
+    public func removeAllBehaviors() {
+        if behaviors.isEmpty { return }
+        for b in behaviors { b.isAdded = false }
+        behaviors.removeAll()
+        behaviorGraphDidChange()
+    }
+
+    func behaviorGraphDidChange() {
+        graphDirty = true
+        wake()
+    }
+
+    func behaviorParameterDidChange() { wake() }
+
+    func makeSegmentID() -> UInt32 {
+        nextSegmentID &+= 1
+        return nextSegmentID
+    }
+
+    /// Starts running if paused; the will-resume callback fires at the next advance or step.
+    func wake() {
+        for s in store.order { store.restTime[Int(s)] = 0 }
+        if !isRunning {
+            isRunning = true
+            pendingResumeNotification = true
+        }
+    }
+
+    // MARK: items
+
+    /// Creates an item; it moves once a behavior governs it.
+    public func createItem(_ def: ItemDefinition = ItemDefinition()) throws(AnimaError) -> ItemID {
+        try def.validate()
+        if store.count >= Int(Int32.max) - 1 { throw AnimaError(.outOfMemory, "too many items") }
+        return store.allocate(def)
+    }
+
+    /// Destroys an item: it leaves every behavior; contacts it had end (with events).
+    public func destroyItem(_ item: ItemID) throws(AnimaError) {
+        let slot = try slot(of: item)
+        store.free(slot)
+        for b in behaviors { b.pruneDeadItems(self) }
+        behaviorGraphDidChange()
+    }
+
+    /// True when `item` names a live item of this animator.
+    public func isLive(_ item: ItemID) -> Bool { store.isLive(item) }
+
+    /// Live items in creation order.
+    public var items: [ItemID] {
+        store.order.map { ItemID(slot: $0, generation: store.generation[Int($0)]) }
+    }
+
+    /// The number of live items.
+    public var itemCount: Int { store.order.count }
+
+    @inline(__always) func slot(of item: ItemID) throws(AnimaError) -> Int {
+        guard store.isLive(item) else {
+            throw AnimaError(.invalidHandle, "\(item) is not a live item of this animator (destroyed or stale)")
+        }
+        return Int(item.slot)
+    }
+
+    /// Centre in points.
+    public func center(of item: ItemID) throws(AnimaError) -> Vec2 { store.position[try slot(of: item)] }
+
+    /// Moves the centre and wakes the animator.
+    public func setCenter(_ c: Vec2, of item: ItemID) throws(AnimaError) {
+        let s = try slot(of: item)
+        try requireFinite(c, "center")
+        store.position[s] = c
+        wake()
+    }
+
+    /// Bounds size in points.
+    public func size(of item: ItemID) throws(AnimaError) -> Size { store.size[try slot(of: item)] }
+
+    /// Resizes the bounds; collision outline and mass follow.
+    public func setSize(_ size: Size, of item: ItemID) throws(AnimaError) {
+        let s = try slot(of: item)
+        try validateSize(size)
+        store.size[s] = size
+        store.rebuildGeometry(s)
+        wake()
+    }
+
+    /// The transform (rotation is the current physical angle).
+    public func transform(of item: ItemID) throws(AnimaError) -> ItemTransform {
+        let s = try slot(of: item)
+        var t = store.transform[s]
+        t.rotation = store.angle[s]
+        return t
+    }
+
+    /// Sets the transform; rotation and scale reach the collision outline.
+    public func setTransform(_ t: ItemTransform, of item: ItemID) throws(AnimaError) {
+        let s = try slot(of: item)
+        try validateTransform(t)
+        store.transform[s] = t
+        store.angle[s] = t.rotation
+        store.rotation[s] = Rotation(angle: t.rotation)
+        store.rebuildGeometry(s)
+        wake()
+    }
+
+    /// Rotation in radians (positive = clockwise on screen).
+    public func rotation(of item: ItemID) throws(AnimaError) -> Double { store.angle[try slot(of: item)] }
+
+    /// Opacity 0...1.
+    public func alpha(of item: ItemID) throws(AnimaError) -> Double { store.alpha[try slot(of: item)] }
+
+    /// Sets the opacity (0...1).
+    public func setAlpha(_ a: Double, of item: ItemID) throws(AnimaError) {
+        let s = try slot(of: item)
+        try requireRange(a, 0, 1, "alpha")
+        store.alpha[s] = a
+    }
+
+    /// The collision shape.
+    public func shape(of item: ItemID) throws(AnimaError) -> CollisionShape { store.shape[try slot(of: item)] }
+
+    /// Sets the collision shape.
+    public func setShape(_ shape: CollisionShape, of item: ItemID) throws(AnimaError) {
+        let s = try slot(of: item)
+        store.shape[s] = shape
+        store.rebuildGeometry(s)
+        wake()
+    }
+
+    /// Linear velocity in pt/s.
+    public func linearVelocity(of item: ItemID) throws(AnimaError) -> Vec2 { store.velocity[try slot(of: item)] }
+
+    /// Sets the linear velocity (pt/s) and wakes the animator.
+    public func setLinearVelocity(_ v: Vec2, of item: ItemID) throws(AnimaError) {
+        let s = try slot(of: item)
+        try requireFinite(v, "velocity")
+        store.velocity[s] = v
+        wake()
+    }
+
+    /// Angular velocity in rad/s.
+    public func angularVelocity(of item: ItemID) throws(AnimaError) -> Double { store.angularVelocity[try slot(of: item)] }
+
+    /// Sets the angular velocity (rad/s) and wakes the animator.
+    public func setAngularVelocity(_ w: Double, of item: ItemID) throws(AnimaError) {
+        let s = try slot(of: item)
+        try requireFinite(w, "angular velocity")
+        store.angularVelocity[s] = w
+        wake()
+    }
+
+    /// Mass: density x area / 10 000 with the density in effect.
+    public func mass(of item: ItemID) throws(AnimaError) -> Double {
+        let s = try slot(of: item)
+        if graphDirty { rebuildGraph() }
+        return store.mass[s]
+    }
+
+    /// The properties in effect for the item (from its item behaviors, or the implicit ones).
+    public func effectiveProperties(of item: ItemID) throws(AnimaError) -> ItemProperties {
+        let s = try slot(of: item)
+        if graphDirty { rebuildGraph() }
+        return store.properties[s]
+    }
+
+    /// True when the item is at rest (or nothing moves it).
+    public func isResting(_ item: ItemID) throws(AnimaError) -> Bool {
+        let s = try slot(of: item)
+        if !isRunning || !store.governed[s] { return true }
+        return store.restTime[s] >= configuration.restTime
+    }
+
+    /// Opaque user data.
+    public func userData(of item: ItemID) throws(AnimaError) -> UnsafeMutableRawPointer? { store.userData[try slot(of: item)] }
+
+    /// Replaces the opaque user data.
+    public func setUserData(_ p: UnsafeMutableRawPointer?, of item: ItemID) throws(AnimaError) {
+        store.userData[try slot(of: item)] = p
+    }
+
+    /// Items governed by a behavior whose collision bounds intersect `rect`.
+    public func items(in rect: Rect) throws(AnimaError) -> [ItemID] {
+        guard rect.isFinite, rect.width >= 0, rect.height >= 0 else {
+            throw AnimaError(.invalidArgument, "rect must be finite with width and height >= 0")
+        }
+        if graphDirty { rebuildGraph() }
+        let query = AABB(lower: Vec2(rect.minX, rect.minY), upper: Vec2(rect.maxX, rect.maxY))
+        var result: [ItemID] = []
+        for s in store.order {
+            let i = Int(s)
+            if store.governed[i] && store.aabb(i).overlaps(query) {
+                result.append(ItemID(slot: s, generation: store.generation[i]))
+            }
+        }
+        return result
+    }
+
+    /// Writes (x, y, rotation) of up to `capacity` live items in creation order; returns the number of live items.
+    public func copyPoses(into buffer: UnsafeMutablePointer<Double>?, capacity: Int) -> Int {
+        let n = store.order.count
+        if let buffer, capacity >= n {
+            for (k, s) in store.order.enumerated() {
+                let i = Int(s)
+                buffer[3 * k] = store.position[i].x
+                buffer[3 * k + 1] = store.position[i].y
+                buffer[3 * k + 2] = store.angle[i]
+            }
+        }
+        return n
+    }
+}

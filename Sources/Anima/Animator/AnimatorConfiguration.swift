@@ -1,0 +1,62 @@
+/// Creation parameters of an ``Animator``.
+public struct AnimatorConfiguration: Sendable {
+    /// The reference bounds (points), or nil for an abstract coordinate space.
+    public var referenceBounds: Rect?
+    /// Internal steps per second; 30...1000. Default 120.
+    public var stepRate: Double
+    /// Solver sub-steps per internal step; 1...16. Default 4.
+    public var substeps: Int
+    /// Speed (pt/s) below which an item may come to rest. Default 2.
+    public var restSpeed: Double
+    /// Angular speed (rad/s) below which an item may come to rest. Default 0.035 (2 deg/s).
+    public var restAngularSpeed: Double
+    /// Seconds an item must stay below both speeds to come to rest. Default 0.25.
+    public var restTime: Double
+
+    /// Creates a configuration with the defaults above.
+    public init(referenceBounds: Rect? = nil, stepRate: Double = 120, substeps: Int = 4,
+                restSpeed: Double = 2, restAngularSpeed: Double = 0.035, restTime: Double = 0.25) {
+        self.referenceBounds = referenceBounds
+        self.stepRate = stepRate
+        self.substeps = substeps
+        self.restSpeed = restSpeed
+        self.restAngularSpeed = restAngularSpeed
+        self.restTime = restTime
+    }
+
+    func validate() throws(AnimaError) {
+        if let b = referenceBounds { try validateBounds(b) }
+        try requireRange(stepRate, 30, 1000, "stepRate")
+        guard substeps >= 1 && substeps <= 16 else {
+            throw AnimaError(.invalidArgument, "substeps must be in 1...16 (got \(substeps))")
+        }
+        try requirePositive(restSpeed, "restSpeed")
+        try requirePositive(restAngularSpeed, "restAngularSpeed")
+        try requireNonNegative(restTime, "restTime")
+    }
+}
+
+func validateBounds(_ b: Rect) throws(AnimaError) {
+    guard b.isFinite, b.width > 0, b.height > 0 else {
+        throw AnimaError(.invalidArgument, "reference bounds must be finite with width and height > 0 (got \(b.x), \(b.y), \(b.width), \(b.height))")
+    }
+}
+
+/// Solver tolerances, in points (Box2D's metre values x 100, UIKit's 100 pt per metre).
+enum Tolerances {
+    /// Allowed overlap that the solver does not fight: 0.005 m.
+    static let linearSlop = 0.5
+    /// Contacts closer than this are kept as speculative points: 4 x slop.
+    static let speculativeDistance = 2.0
+    /// Bounce only above this approach speed (1 m/s).
+    static let restitutionThreshold = 100.0
+    /// Largest speed the solver uses to push overlapping items apart (3 m/s).
+    static let maxPushOutSpeed = 300.0
+    /// Contact stiffness (Hz) and damping ratio of the soft contact constraint.
+    static let contactHertz = 30.0
+    static let contactDampingRatio = 10.0
+    /// Speed cap (pt/s) that keeps the integration finite.
+    static let maxLinearSpeed = 1.0e5
+    /// Angular speed cap (rad/s).
+    static let maxAngularSpeed = 1.0e3
+}

@@ -1,0 +1,121 @@
+/// Per-step data derived from the behavior graph and reused between steps.
+final class WorldState {
+    /// Collision behaviors in depth-first order; an item's masks index this array.
+    var collisionBehaviors: [CollisionBehavior] = []
+    var segments: [BoundarySegment] = []
+    var segmentVertices: [Vec2] = []   // 2 per segment
+    var segmentNormals: [Vec2] = []    // 2 per segment: n and -n
+    var contacts: [Contact] = []       // sorted by key
+    var broadPhase = BroadPhase()
+    var constraints: [ContactConstraint] = []
+    var worldVertices: [Vec2] = []     // maxPolygonVertices per slot
+    var worldNormals: [Vec2] = []
+    var sweep: [Double] = []           // per slot: how far it may move in one step
+    var deltaPosition: [Vec2] = []
+    var deltaRotation: [Rotation] = []
+    /// Slots that the solver moves (governed, finite mass), in slot order.
+    var moving: [Int32] = []
+    /// Slots that take part in collision, in slot order.
+    var colliding: [Int32] = []
+}
+
+extension Animator {
+    /// Depth-first walk of the behavior tree (top level in the order added).
+    func forEachBehavior(_ body: (Behavior) -> Void) {
+        for b in behaviors { body(b) }
+    }
+
+    /// Recomputes what each item receives from the behaviors: whether it is governed, its
+    /// gravity, collision masks and properties (the last item behavior in depth-first order
+    /// wins), mass, and the boundary segments.
+    func rebuildGraph() {
+        graphDirty = false
+        let n = store.count
+        for i in 0..<n {
+            store.governed[i] = false
+            store.gravity[i] = .zero
+            store.collisionMask[i] = 0
+            store.boundaryMask[i] = 0
+            store.properties[i] = .implicit
+        }
+        world.collisionBehaviors.removeAll(keepingCapacity: true)
+        world.segments.removeAll(keepingCapacity: true)
+
+        forEachBehavior { behavior in
+            var bit: UInt64 = 0
+            if let collision = behavior as? CollisionBehavior, world.collisionBehaviors.count < 64 {
+                let index = world.collisionBehaviors.count
+                world.collisionBehaviors.append(collision)
+                bit = 1 << UInt64(index)
+                if collision.mode.contains(.boundaries) { appendSegments(of: collision, bit: index) }
+            }
+            for item in behavior.items where store.isLive(item) {
+                let s = Int(item.slot)
+                store.governed[s] = true
+                switch behavior {
+                case let g as GravityBehavior:
+                    store.gravity[s] += g.direction * GravityBehavior.unitAcceleration
+                case let c as CollisionBehavior:
+                    if bit != 0 {
+                        if c.mode.contains(.items) { store.collisionMask[s] |= bit }
+                        if c.mode.contains(.boundaries) { store.boundaryMask[s] |= bit }
+                    }
+                case let ib as DynamicItemBehavior:
+                    store.properties[s] = ib.properties
+                default:
+                    break
+                }
+            }
+        }
+
+        world.moving.removeAll(keepingCapacity: true)
+        world.colliding.removeAll(keepingCapacity: true)
+        for i in 0..<n where store.alive[i] {
+            store.updateMass(i)
+            if store.governed[i] && store.invMass[i] > 0 { world.moving.append(Int32(i)) }
+            if store.governed[i] && (store.collisionMask[i] | store.boundaryMask[i]) != 0 {
+                world.colliding.append(Int32(i))
+            }
+            if store.invMass[i] == 0 {
+                store.velocity[i] = .zero
+                store.angularVelocity[i] = 0
+            } else if store.invInertia[i] == 0 {
+                store.angularVelocity[i] = 0
+            }
+        }
+
+        world.segmentVertices.removeAll(keepingCapacity: true)
+        world.segmentNormals.removeAll(keepingCapacity: true)
+        for seg in world.segments {
+            let e = seg.p2 - seg.p1
+            let len = length(e)
+            let nrm = len > 0 ? Vec2(e.y / len, -e.x / len) : Vec2(0, -1)
+            world.segmentVertices.append(seg.p1)
+            world.segmentVertices.append(seg.p2)
+            world.segmentNormals.append(nrm)
+            world.segmentNormals.append(-nrm)
+        }
+    }
+
+    private func appendSegments(of collision: CollisionBehavior, bit: Int) {
+        if collision.translatesReferenceBoundsIntoBoundary, let bounds = configuration.referenceBounds {
+            let r = bounds.inset(by: collision.referenceBoundsInsets)
+            if collision.referenceSegmentIDs.count != 4 {
+                collision.referenceSegmentIDs = (0..<4).map { _ in makeSegmentID() }
+            }
+            let ids = collision.referenceSegmentIDs
+            let tl = Vec2(r.minX, r.minY), tr = Vec2(r.maxX, r.minY)
+            let br = Vec2(r.maxX, r.maxY), bl = Vec2(r.minX, r.maxY)
+            let corners = [(tl, tr), (tr, br), (br, bl), (bl, tl)]
+            for (k, (p, q)) in corners.enumerated() where p != q {
+                world.segments.append(BoundarySegment(p1: p, p2: q, owner: collision, ownerBit: bit, id: ids[k], identifier: nil))
+            }
+        }
+        for boundary in collision.boundaries {
+            for k in 0..<(boundary.points.count - 1) {
+                world.segments.append(BoundarySegment(p1: boundary.points[k], p2: boundary.points[k + 1], owner: collision, ownerBit: bit,
+                                                      id: boundary.segmentIDs[k], identifier: boundary.identifier))
+            }
+        }
+    }
+}

@@ -1,0 +1,513 @@
+extension Animator {
+    // MARK: clock
+
+    /// Consumes frame time through the fixed-rate accumulator and runs whole internal steps
+    /// while running. Throws `.busy` from inside a callback and `.interrupted` when a callback
+    /// called ``interrupt()`` (the rest of the time is then dropped).
+    public func advance(_ seconds: Double) throws(AnimaError) {
+        guard inCallback == 0 else { throw AnimaError(.busy, "advance cannot be called from inside a callback") }
+        guard seconds.isFinite && seconds >= 0 else {
+            throw AnimaError(.invalidArgument, "seconds must be finite and >= 0 (got \(seconds))")
+        }
+        beganContacts.removeAll(keepingCapacity: true)
+        endedContacts.removeAll(keepingCapacity: true)
+        try deliverResumeIfNeeded()
+        guard isRunning else {
+            accumulator = 0
+            return
+        }
+        accumulator += seconds
+        // a tolerance of one part in 1e9 of a step lets 1/60 s run exactly two 1/120 s steps
+        let threshold = stepDuration * (1 - 1e-9)
+        while accumulator >= threshold {
+            accumulator -= stepDuration
+            try runStep()
+            if !isRunning {
+                accumulator = 0
+                break
+            }
+        }
+        if accumulator < 0 { accumulator = 0 }
+    }
+
+    /// Runs exactly one internal step if running; does nothing while paused.
+    public func step() throws(AnimaError) {
+        guard inCallback == 0 else { throw AnimaError(.busy, "step cannot be called from inside a callback") }
+        beganContacts.removeAll(keepingCapacity: true)
+        endedContacts.removeAll(keepingCapacity: true)
+        try deliverResumeIfNeeded()
+        if isRunning { try runStep() }
+    }
+
+    /// From inside a callback: the running advance or step ends after the current internal step.
+    public func interrupt() {
+        if inCallback > 0 { interruptRequested = true }
+    }
+
+    /// True while a callback of this animator is running.
+    public var isInCallback: Bool { inCallback > 0 }
+
+    private func deliverResumeIfNeeded() throws(AnimaError) {
+        if pendingResumeNotification {
+            pendingResumeNotification = false
+            if let f = onWillResume {
+                try withCallback { f(self) }
+            }
+        }
+    }
+
+    /// Runs `body` as a callback: graph edits made inside only mark the graph dirty (they take
+    /// effect at the next step) and advance/step/destroy are refused.
+    func withCallback(_ body: () -> Void) throws(AnimaError) {
+        inCallback += 1
+        body()
+        inCallback -= 1
+        if inCallback == 0 && interruptRequested {
+            interruptRequested = false
+            accumulator = 0
+            throw AnimaError(.interrupted, "a callback interrupted the step")
+        }
+    }
+
+    // MARK: one internal step
+
+    func runStep() throws(AnimaError) {
+        if graphDirty { rebuildGraph() }
+        let h = stepDuration
+        let stepBegan = beganContacts.count
+        let stepEnded = endedContacts.count
+        updateGeometry(h)
+        collide()
+        solve(h)
+        updateTouching()
+        stepCount += 1
+        elapsedTime += h
+        deliverContacts(from: stepBegan, stepEnded)
+        updateRest(h)
+        try finishCallbacks()
+    }
+
+    /// World-space outlines of colliding items and how far each moving item may travel this step:
+    /// sweep = (|v| + |g| h) h + |w| extent h.
+    func updateGeometry(_ h: Double) {
+        let n = store.count
+        if world.sweep.count < n {
+            world.sweep.append(contentsOf: repeatElement(0, count: n - world.sweep.count))
+            world.deltaPosition.append(contentsOf: repeatElement(.zero, count: n - world.deltaPosition.count))
+            world.deltaRotation.append(contentsOf: repeatElement(.identity, count: n - world.deltaRotation.count))
+        }
+        let needed = n * maxPolygonVertices
+        if world.worldVertices.count < needed {
+            world.worldVertices.append(contentsOf: repeatElement(.zero, count: needed - world.worldVertices.count))
+            world.worldNormals.append(contentsOf: repeatElement(.zero, count: needed - world.worldNormals.count))
+        }
+        for s in world.colliding {
+            let i = Int(s)
+            let g = store.geometry[i]
+            let v = store.velocity[i]
+            let w = store.angularVelocity[i]
+            world.sweep[i] = (length(v) + length(store.gravity[i]) * h) * h + abs(w) * g.extent * h
+            if g.isCircle { continue }
+            let q = store.rotation[i]
+            let p = store.position[i]
+            let base = i * maxPolygonVertices
+            for k in 0..<Int(g.count) {
+                world.worldVertices[base + k] = p + q.rotate(store.localVertices[base + k])
+                world.worldNormals[base + k] = q.rotate(store.localNormals[base + k])
+            }
+        }
+    }
+
+    @inline(__always) func worldShape(_ slot: Int, _ vertices: UnsafePointer<Vec2>, _ normals: UnsafePointer<Vec2>) -> WorldShape {
+        let g = store.geometry[slot]
+        let base = slot * maxPolygonVertices
+        return WorldShape(center: store.position[slot], radius: g.radius, isCircle: g.isCircle,
+                          vertices: vertices + base, normals: normals + base, count: Int(g.count))
+    }
+
+    /// Broad phase, then the narrow phase of every pair; contacts persist by pair key so their
+    /// impulses warm-start the next step.
+    func collide() {
+        let margin = Tolerances.speculativeDistance
+        var bp = world.broadPhase
+        bp.proxies.removeAll(keepingCapacity: true)
+        for s in world.colliding {
+            let i = Int(s)
+            var box = store.aabb(i)
+            let grow = world.sweep[i] + margin
+            box.lower -= Vec2(grow, grow)
+            box.upper += Vec2(grow, grow)
+            bp.proxies.append(.init(box: box, id: UInt32(i), slot: s, segment: -1))
+        }
+        for (k, seg) in world.segments.enumerated() {
+            let box = AABB(lower: pointwiseMin(seg.p1, seg.p2), upper: pointwiseMax(seg.p1, seg.p2))
+            bp.proxies.append(.init(box: box, id: 0x8000_0000 | seg.id, slot: -1, segment: Int32(k)))
+        }
+        let segments = world.segments
+        bp.findPairs { [store] p, q in
+            if p.slot >= 0 && q.slot >= 0 {
+                let a = Int(p.slot), b = Int(q.slot)
+                if store.collisionMask[a] & store.collisionMask[b] == 0 { return false }
+                return store.invMass[a] > 0 || store.invMass[b] > 0
+            }
+            let item = p.slot >= 0 ? p : q
+            let seg = p.slot >= 0 ? q : p
+            let i = Int(item.slot)
+            return store.invMass[i] > 0 && (store.boundaryMask[i] >> UInt64(segments[Int(seg.segment)].ownerBit)) & 1 == 1
+        }
+        world.broadPhase = bp
+
+        // merge the sorted pair list with the sorted contact list
+        let old = world.contacts
+        var merged: [Contact] = []
+        merged.reserveCapacity(bp.pairs.count)
+        var oi = 0
+        for pair in bp.pairs {
+            while oi < old.count && old[oi].key < pair.key {
+                contactVanished(old[oi])
+                oi += 1
+            }
+            var c: Contact
+            if oi < old.count && old[oi].key == pair.key {
+                c = old[oi]
+                c.segment = pair.segment
+                oi += 1
+            } else {
+                c = Contact(key: pair.key, a: pair.a, b: pair.b,
+                            generationA: pair.a >= 0 ? store.generation[Int(pair.a)] : 0,
+                            generationB: store.generation[Int(pair.b)],
+                            segmentID: pair.segment >= 0 ? world.segments[Int(pair.segment)].id : 0,
+                            segment: pair.segment)
+            }
+            updateManifold(&c)
+            merged.append(c)
+        }
+        while oi < old.count {
+            contactVanished(old[oi])
+            oi += 1
+        }
+        world.contacts = merged
+    }
+
+    /// Computes the manifold of one contact and carries impulses over by point id.
+    func updateManifold(_ c: inout Contact) {
+        let b = Int(c.b)
+        var margin = Tolerances.speculativeDistance + world.sweep[b]
+        let m: Manifold = world.worldVertices.withUnsafeBufferPointer { vb in
+            world.worldNormals.withUnsafeBufferPointer { nb in
+                let shapeB = worldShape(b, vb.baseAddress!, nb.baseAddress!)
+                if c.a >= 0 {
+                    let a = Int(c.a)
+                    margin += world.sweep[a]
+                    let shapeA = worldShape(a, vb.baseAddress!, nb.baseAddress!)
+                    return Collide.shapes(shapeA, shapeB, margin: margin)
+                }
+                return world.segmentVertices.withUnsafeBufferPointer { sv in
+                    world.segmentNormals.withUnsafeBufferPointer { sn in
+                        let k = 2 * Int(c.segment)
+                        let seg = WorldShape(center: (sv[k] + sv[k + 1]) * 0.5, radius: 0, isCircle: false,
+                                             vertices: sv.baseAddress! + k, normals: sn.baseAddress! + k, count: 2)
+                        return Collide.shapes(seg, shapeB, margin: margin)
+                    }
+                }
+            }
+        }
+        // warm starting: an old point's impulses go to the new point with the same id
+        var n0 = 0.0, t0 = 0.0, n1 = 0.0, t1 = 0.0
+        let old = c.manifold
+        for j in 0..<m.count {
+            let id = m.point(j).id
+            for k in 0..<old.count where old.point(k).id == id {
+                let ni = k == 0 ? c.normalImpulse0 : c.normalImpulse1
+                let ti = k == 0 ? c.tangentImpulse0 : c.tangentImpulse1
+                if j == 0 { n0 = ni; t0 = ti } else { n1 = ni; t1 = ti }
+            }
+        }
+        c.manifold = m
+        c.normalImpulse0 = n0
+        c.tangentImpulse0 = t0
+        c.normalImpulse1 = n1
+        c.tangentImpulse1 = t1
+        c.maxNormalImpulse0 = 0
+        c.maxNormalImpulse1 = 0
+
+        // materials: item-item mixes (friction sqrt(fa fb), restitution max); a boundary takes the item's own
+        let pb = store.properties[b]
+        if c.a >= 0 {
+            let pa = store.properties[Int(c.a)]
+            c.friction = (pa.friction * pb.friction).squareRoot()
+            c.restitution = max(pa.elasticity, pb.elasticity)
+        } else {
+            c.friction = pb.friction
+            c.restitution = pb.elasticity
+        }
+    }
+
+    /// A pair left the broad phase (moved apart, item destroyed, behavior removed).
+    func contactVanished(_ c: Contact) {
+        if c.touching { emitContact(c, began: false) }
+    }
+
+    // MARK: solver
+
+    func solve(_ h: Double) {
+        let substeps = configuration.substeps
+        let hs = h / Double(substeps)
+        let invHs = 1 / hs
+        let contactHertz = min(Tolerances.contactHertz, 0.25 / hs)
+        let softness = Softness(hertz: contactHertz, dampingRatio: Tolerances.contactDampingRatio, substep: hs)
+        let staticSoftness = Softness(hertz: 2 * contactHertz, dampingRatio: Tolerances.contactDampingRatio, substep: hs)
+
+        prepareConstraints(softness, staticSoftness)
+
+        for s in world.moving {
+            world.deltaPosition[Int(s)] = .zero
+            world.deltaRotation[Int(s)] = .identity
+        }
+        let moving = world.moving
+        store.velocity.withUnsafeMutableBufferPointer { vb in
+            store.angularVelocity.withUnsafeMutableBufferPointer { wb in
+                world.deltaPosition.withUnsafeMutableBufferPointer { dpb in
+                    world.deltaRotation.withUnsafeMutableBufferPointer { dqb in
+                        let bodies = SolverBodies(v: vb.baseAddress!, w: wb.baseAddress!, dp: dpb.baseAddress!, dq: dqb.baseAddress!)
+                        world.constraints.withUnsafeMutableBufferPointer { cs in
+                            for _ in 0..<substeps {
+                                integrateVelocities(moving, bodies, hs)
+                                ContactSolver.warmStart(cs, bodies)
+                                ContactSolver.solve(cs, bodies, inverseSubstep: invHs, useBias: true)
+                                integratePositions(moving, bodies, hs)
+                                ContactSolver.solve(cs, bodies, inverseSubstep: invHs, useBias: false)
+                            }
+                            ContactSolver.applyRestitution(cs, bodies)
+                        }
+                    }
+                }
+            }
+        }
+        storeImpulses()
+        for s in moving {
+            let i = Int(s)
+            store.rotation[i] = Rotation(angle: store.angle[i])
+        }
+    }
+
+    /// Builds solver constraints from the manifolds (anchors relative to body centres, effective
+    /// masses k = mA + mB + iA (rA x n)^2 + iB (rB x n)^2, approach velocity for restitution).
+    func prepareConstraints(_ softness: Softness, _ staticSoftness: Softness) {
+        world.constraints.removeAll(keepingCapacity: true)
+        for (index, c) in world.contacts.enumerated() where c.manifold.count > 0 {
+            let b = Int(c.b)
+            let aStatic = c.a < 0 || store.invMass[Int(c.a)] == 0 && store.invInertia[Int(c.a)] == 0
+            let bStatic = store.invMass[b] == 0 && store.invInertia[b] == 0
+            if aStatic && bStatic { continue }
+            let ia: Int32 = aStatic ? -1 : c.a
+            let ib: Int32 = bStatic ? -1 : c.b
+            let centerA = c.a >= 0 ? store.position[Int(c.a)] : Vec2.zero
+            let centerB = store.position[b]
+            let mA = ia >= 0 ? store.invMass[Int(ia)] : 0
+            let iA = ia >= 0 ? store.invInertia[Int(ia)] : 0
+            let mB = ib >= 0 ? store.invMass[b] : 0
+            let iB = ib >= 0 ? store.invInertia[b] : 0
+            let vA = ia >= 0 ? store.velocity[Int(ia)] : .zero
+            let wA = ia >= 0 ? store.angularVelocity[Int(ia)] : 0
+            let vB = ib >= 0 ? store.velocity[b] : .zero
+            let wB = ib >= 0 ? store.angularVelocity[b] : 0
+            let n = c.manifold.normal
+            let t = rightPerp(n)
+            var cc = ContactConstraint(contactIndex: Int32(index), a: ia, b: ib, normal: n, friction: c.friction,
+                                       restitution: c.restitution, invMassA: mA, invIA: iA, invMassB: mB, invIB: iB,
+                                       softness: (ia < 0 || ib < 0) ? staticSoftness : softness,
+                                       pointCount: Int32(c.manifold.count))
+            for j in 0..<c.manifold.count {
+                let mp = c.manifold.point(j)
+                var cp = ConstraintPoint()
+                cp.normalImpulse = j == 0 ? c.normalImpulse0 : c.normalImpulse1
+                cp.tangentImpulse = j == 0 ? c.tangentImpulse0 : c.tangentImpulse1
+                // for a static A the anchor is still measured from the point itself (A does not move)
+                let rA = c.a >= 0 ? mp.point - centerA : Vec2.zero
+                let rB = mp.point - centerB
+                cp.anchorA = rA
+                cp.anchorB = rB
+                cp.baseSeparation = mp.separation - dot(rB - rA, n)
+                let rnA = cross(rA, n), rnB = cross(rB, n)
+                let kn = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+                cp.normalMass = kn > 0 ? 1 / kn : 0
+                let rtA = cross(rA, t), rtB = cross(rB, t)
+                let kt = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+                cp.tangentMass = kt > 0 ? 1 / kt : 0
+                cp.relativeVelocity = dot(n, (vB + cross(wB, rB)) - (vA + cross(wA, rA)))
+                if j == 0 { cc.p0 = cp } else { cc.p1 = cp }
+            }
+            world.constraints.append(cc)
+        }
+    }
+
+    /// v = v / (1 + h c) + h g (gravity acts whatever the mass); w = w / (1 + h c_w). Speeds are capped.
+    func integrateVelocities(_ moving: [Int32], _ bodies: SolverBodies, _ h: Double) {
+        for s in moving {
+            let i = Int(s)
+            let p = store.properties[i]
+            var v = bodies.v[i] * (1 / (1 + h * p.resistance)) + h * store.gravity[i]
+            var w = bodies.w[i] * (1 / (1 + h * p.angularResistance))
+            let speed2 = lengthSquared(v)
+            if speed2 > Tolerances.maxLinearSpeed * Tolerances.maxLinearSpeed {
+                v *= Tolerances.maxLinearSpeed / speed2.squareRoot()
+            }
+            if store.invInertia[i] == 0 { w = 0 }
+            w = min(max(w, -Tolerances.maxAngularSpeed), Tolerances.maxAngularSpeed)
+            bodies.v[i] = v
+            bodies.w[i] = w
+        }
+    }
+
+    /// x += h v; angle += h w; the sub-step deltas feed the contact separation.
+    func integratePositions(_ moving: [Int32], _ bodies: SolverBodies, _ h: Double) {
+        for s in moving {
+            let i = Int(s)
+            let v = bodies.v[i]
+            let w = bodies.w[i]
+            store.position[i] += h * v
+            store.angle[i] += h * w
+            bodies.dp[i] += h * v
+            bodies.dq[i] = bodies.dq[i].integrated(by: h * w)
+        }
+    }
+
+    func storeImpulses() {
+        for cc in world.constraints {
+            let k = Int(cc.contactIndex)
+            world.contacts[k].normalImpulse0 = cc.p0.normalImpulse
+            world.contacts[k].tangentImpulse0 = cc.p0.tangentImpulse
+            world.contacts[k].maxNormalImpulse0 = cc.p0.totalNormalImpulse
+            if cc.pointCount > 1 {
+                world.contacts[k].normalImpulse1 = cc.p1.normalImpulse
+                world.contacts[k].tangentImpulse1 = cc.p1.tangentImpulse
+                world.contacts[k].maxNormalImpulse1 = cc.p1.totalNormalImpulse
+            }
+        }
+    }
+
+    // MARK: contact events
+
+    /// A contact touches when a point overlaps by more than the slop allows or the solver pushed
+    /// on it during the step (a speculative point reached within the step). Transitions become
+    /// began / ended events.
+    func updateTouching() {
+        for k in 0..<world.contacts.count {
+            let c = world.contacts[k]
+            var touching = false
+            var bestImpulse = -1.0
+            var point = c.lastPoint
+            for j in 0..<c.manifold.count {
+                let mp = c.manifold.point(j)
+                let impulse = j == 0 ? c.maxNormalImpulse0 : c.maxNormalImpulse1
+                if mp.separation < Tolerances.linearSlop || impulse > 0 {
+                    touching = true
+                    if impulse > bestImpulse {
+                        bestImpulse = impulse
+                        point = mp.point
+                    }
+                }
+            }
+            world.contacts[k].lastPoint = point
+            if touching != c.touching {
+                world.contacts[k].touching = touching
+                emitContact(world.contacts[k], began: touching)
+            }
+        }
+    }
+
+    /// Appends events for every collision behavior that reports this contact. The reporters
+    /// are fixed when the contact begins, so every began event has its ended twin even when
+    /// an item is destroyed or a behavior removed in between.
+    func emitContact(_ c: Contact, began: Bool) {
+        let itemB = ItemID(slot: c.b, generation: c.generationB)
+        let itemA: ItemID? = c.a >= 0 ? ItemID(slot: c.a, generation: c.generationA) : nil
+        let record: TouchRecord
+        if began {
+            var reporters: [CollisionBehavior] = []
+            var identifier: String? = nil
+            if c.a < 0 {
+                if c.segment >= 0 && Int(c.segment) < world.segments.count {
+                    let seg = world.segments[Int(c.segment)]
+                    reporters.append(seg.owner)
+                    identifier = seg.identifier
+                }
+            } else {
+                var bits = store.collisionMask[Int(c.a)] & store.collisionMask[Int(c.b)]
+                var k = 0
+                while bits != 0 && k < world.collisionBehaviors.count {
+                    if bits & 1 == 1 { reporters.append(world.collisionBehaviors[k]) }
+                    bits >>= 1
+                    k += 1
+                }
+            }
+            record = TouchRecord(reporters: reporters, identifier: identifier)
+            touchingReporters[c.key] = record
+        } else {
+            guard let r = touchingReporters.removeValue(forKey: c.key) else { return }
+            record = r
+        }
+        for collision in record.reporters {
+            let event: ContactEvent
+            if let itemA {
+                event = ContactEvent(collision: collision, began: began, item: itemA, otherItem: itemB,
+                                     boundaryIdentifier: nil, point: c.lastPoint)
+            } else {
+                event = ContactEvent(collision: collision, began: began, item: itemB, otherItem: nil,
+                                     boundaryIdentifier: record.identifier, point: c.lastPoint)
+            }
+            if began { beganContacts.append(event) } else { endedContacts.append(event) }
+        }
+    }
+
+    /// Runs the delegate callbacks for the events of this step.
+    func deliverContacts(from began: Int, _ ended: Int) {
+        pendingCallbackEvents = Array(beganContacts[began...]) + Array(endedContacts[ended...])
+    }
+
+    func finishCallbacks() throws(AnimaError) {
+        let events = pendingCallbackEvents
+        pendingCallbackEvents.removeAll()
+        var interrupted = false
+        for e in events {
+            let handler = e.began ? e.collision.onBeganContact : e.collision.onEndedContact
+            guard let handler else { continue }
+            do { try withCallback { handler(e) } } catch { interrupted = true; break }
+        }
+        if pendingPauseNotification {
+            pendingPauseNotification = false
+            if !interrupted, let f = onDidPause {
+                do { try withCallback { f(self) } } catch { interrupted = true }
+            }
+        }
+        if interrupted { throw AnimaError(.interrupted, "a callback interrupted the step") }
+    }
+
+    // MARK: rest
+
+    /// Items slower than the rest speeds accumulate rest time; when every moving item has rested
+    /// for `restTime`, velocities are zeroed and the animator pauses.
+    func updateRest(_ h: Double) {
+        let linear = configuration.restSpeed
+        let angular = configuration.restAngularSpeed
+        var allResting = true
+        for s in world.moving {
+            let i = Int(s)
+            if length(store.velocity[i]) < linear && abs(store.angularVelocity[i]) < angular {
+                store.restTime[i] += h
+            } else {
+                store.restTime[i] = 0
+            }
+            if store.restTime[i] < configuration.restTime { allResting = false }
+        }
+        if allResting && !graphDirty {
+            for s in world.moving {
+                store.velocity[Int(s)] = .zero
+                store.angularVelocity[Int(s)] = 0
+            }
+            isRunning = false
+            pendingPauseNotification = true
+        }
+    }
+}

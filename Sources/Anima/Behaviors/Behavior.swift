@@ -1,0 +1,65 @@
+/// The kinds of behavior.
+public enum BehaviorKind: Int32, Sendable {
+    /// ``GravityBehavior``.
+    case gravity = 3
+    /// ``CollisionBehavior``.
+    case collision = 4
+    /// ``DynamicItemBehavior``.
+    case itemBehavior = 5
+}
+
+/// Base class of every behavior. A behavior belongs to one animator (its owner) from creation;
+/// it acts once added to that animator. Items are identified by ``ItemID``.
+public class Behavior {
+    /// The animator this behavior was created for.
+    public private(set) weak var owner: Animator?
+    /// The kind of behavior.
+    public let kind: BehaviorKind
+    /// The items this behavior governs, in the order added.
+    public private(set) var items: [ItemID] = []
+    /// True while the behavior is added to its animator.
+    public internal(set) var isAdded = false
+
+    init(owner: Animator, kind: BehaviorKind, items: [ItemID]) throws(AnimaError) {
+        self.owner = owner
+        self.kind = kind
+        for item in items { try addItem(item) }
+    }
+
+    /// Adds an item of the owner animator; adding one already present is ignored.
+    public func addItem(_ item: ItemID) throws(AnimaError) {
+        guard let owner else { throw AnimaError(.invalidHandle, "the behavior's animator was destroyed") }
+        guard owner.isLive(item) else {
+            throw AnimaError(.invalidArgument, "item \(item) is not a live item of this behavior's animator")
+        }
+        if items.contains(item) { return }
+        items.append(item)
+        graphChanged()
+    }
+
+    /// Removes an item; removing one not present is ignored.
+    public func removeItem(_ item: ItemID) {
+        if let i = items.firstIndex(of: item) {
+            items.remove(at: i)
+            graphChanged()
+        }
+    }
+
+    /// True when the behavior governs the item.
+    public func contains(_ item: ItemID) -> Bool { items.contains(item) }
+
+    /// Drops items that are no longer alive (after an item was destroyed).
+    func pruneDeadItems(_ animator: Animator) {
+        items.removeAll { !animator.isLive($0) }
+    }
+
+    /// Marks the behavior graph dirty and wakes the animator, if the behavior is in use.
+    func graphChanged() {
+        if isAdded { owner?.behaviorGraphDidChange() }
+    }
+
+    /// Wakes the animator after a parameter change.
+    func parameterChanged() {
+        if isAdded { owner?.behaviorParameterDidChange() }
+    }
+}

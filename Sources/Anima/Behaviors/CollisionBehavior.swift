@@ -1,0 +1,128 @@
+/// What a collision behavior's items collide with.
+public struct CollisionMode: OptionSet, Sendable {
+    /// The raw bits.
+    public let rawValue: Int32
+    /// Creates a mode from bits.
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+    /// Items collide with each other.
+    public static let items = CollisionMode(rawValue: 1)
+    /// Items collide with the boundaries.
+    public static let boundaries = CollisionMode(rawValue: 2)
+    /// Both (the default).
+    public static let everything: CollisionMode = [.items, .boundaries]
+}
+
+/// A began or ended contact, reported by a collision behavior.
+public struct ContactEvent {
+    /// The collision behavior reporting it.
+    public let collision: CollisionBehavior
+    /// True for began, false for ended.
+    public let began: Bool
+    /// The first item.
+    public let item: ItemID
+    /// The second item, or nil for a boundary contact.
+    public let otherItem: ItemID?
+    /// True for an item-boundary contact.
+    public var isBoundary: Bool { otherItem == nil }
+    /// The boundary identifier; nil for the reference-bounds boundary and for item pairs.
+    public let boundaryIdentifier: String?
+    /// The contact point in points (for ended: the last known point).
+    public let point: Vec2
+}
+
+/// A named boundary: a polyline of points (two for a straight segment).
+struct NamedBoundary {
+    var identifier: String
+    var points: [Vec2]
+    var segmentIDs: [UInt32]
+}
+
+/// UICollisionBehavior: its items collide with each other and with its boundaries. Items in
+/// different collision behaviors do not collide with each other.
+public final class CollisionBehavior: Behavior {
+    /// What the items collide with. Default everything.
+    public private(set) var mode: CollisionMode = .everything
+    /// Whether the animator's reference bounds (inset by `referenceBoundsInsets`) are a boundary.
+    public private(set) var translatesReferenceBoundsIntoBoundary = false
+    /// Insets applied to the reference bounds when they are a boundary.
+    public private(set) var referenceBoundsInsets = EdgeInsets.zero
+    /// Called after a step in which a contact began.
+    public var onBeganContact: ((ContactEvent) -> Void)?
+    /// Called after a step in which a contact ended.
+    public var onEndedContact: ((ContactEvent) -> Void)?
+
+    var boundaries: [NamedBoundary] = []
+    var referenceSegmentIDs: [UInt32] = []
+
+    /// Creates a collision behavior for `owner` over `items` (mode everything, no boundaries).
+    public init(owner: Animator, items: [ItemID] = []) throws(AnimaError) {
+        try super.init(owner: owner, kind: .collision, items: items)
+    }
+
+    /// Sets the mode; it must be items, boundaries or both.
+    public func setMode(_ m: CollisionMode) throws(AnimaError) {
+        guard m.rawValue >= 1 && m.rawValue <= 3 else {
+            throw AnimaError(.invalidArgument, "mode must be items (1), boundaries (2) or everything (3) (got \(m.rawValue))")
+        }
+        mode = m
+        graphChanged()
+    }
+
+    /// Turns the reference-bounds boundary on or off with insets (finite).
+    public func setTranslatesReferenceBoundsIntoBoundary(_ enabled: Bool, insets: EdgeInsets = .zero) throws(AnimaError) {
+        guard insets.isFinite else { throw AnimaError(.invalidArgument, "insets must be finite") }
+        translatesReferenceBoundsIntoBoundary = enabled
+        referenceBoundsInsets = insets
+        graphChanged()
+    }
+
+    /// The identifiers of the named boundaries, in the order added.
+    public var boundaryIdentifiers: [String] { boundaries.map(\.identifier) }
+
+    /// Adds, or replaces, a named straight boundary.
+    public func addBoundary(identifier: String, from: Vec2, to: Vec2) throws(AnimaError) {
+        try addBoundary(identifier: identifier, points: [from, to])
+    }
+
+    /// Adds, or replaces, a named boundary made of a polyline (at least 2 finite points, consecutive points distinct).
+    public func addBoundary(identifier: String, points: [Vec2]) throws(AnimaError) {
+        guard !identifier.isEmpty else { throw AnimaError(.invalidArgument, "identifier must not be empty") }
+        guard points.count >= 2 else { throw AnimaError(.invalidArgument, "a boundary needs at least 2 points (got \(points.count))") }
+        for p in points { try requireFinite(p, "boundary point") }
+        for i in 1..<points.count where points[i] == points[i - 1] {
+            throw AnimaError(.invalidArgument, "boundary points \(i - 1) and \(i) coincide at (\(points[i].x), \(points[i].y))")
+        }
+        var ids: [UInt32] = []
+        for _ in 1..<points.count { ids.append(owner?.makeSegmentID() ?? 0) }
+        let boundary = NamedBoundary(identifier: identifier, points: points, segmentIDs: ids)
+        if let i = boundaries.firstIndex(where: { $0.identifier == identifier }) {
+            boundaries[i] = boundary
+        } else {
+            boundaries.append(boundary)
+        }
+        graphChanged()
+    }
+
+    /// The points of a named boundary.
+    public func boundary(identifier: String) throws(AnimaError) -> [Vec2] {
+        guard let b = boundaries.first(where: { $0.identifier == identifier }) else {
+            throw AnimaError(.notFound, "no boundary named \"\(identifier)\"")
+        }
+        return b.points
+    }
+
+    /// Removes a named boundary.
+    public func removeBoundary(identifier: String) throws(AnimaError) {
+        guard let i = boundaries.firstIndex(where: { $0.identifier == identifier }) else {
+            throw AnimaError(.notFound, "no boundary named \"\(identifier)\"")
+        }
+        boundaries.remove(at: i)
+        graphChanged()
+    }
+
+    /// Removes every named boundary (the reference-bounds boundary stays).
+    public func removeAllBoundaries() {
+        boundaries.removeAll()
+        graphChanged()
+    }
+}

@@ -1,0 +1,181 @@
+/// Narrow-phase collision between convex shapes. Every routine returns a manifold whose normal
+/// points from A to B and keeps only points whose separation is below `margin` (speculative
+/// contacts: points that are not touching yet but may touch within the step).
+enum Collide {
+    static func shapes(_ a: WorldShape, _ b: WorldShape, margin: Double) -> Manifold {
+        switch (a.isCircle, b.isCircle) {
+        case (true, true): return circles(a.center, a.radius, b.center, b.radius, margin: margin)
+        case (false, true): return polygonCircle(a, b.center, b.radius, margin: margin)
+        case (true, false):
+            var m = polygonCircle(b, a.center, a.radius, margin: margin)
+            m.normal = -m.normal
+            return m
+        case (false, false): return polygons(a, b, margin: margin)
+        }
+    }
+
+    /// Circle-circle: normal along the line of centres, separation = distance - rA - rB.
+    static func circles(_ ca: Vec2, _ ra: Double, _ cb: Vec2, _ rb: Double, margin: Double) -> Manifold {
+        var m = Manifold()
+        let d = cb - ca
+        let dist = length(d)
+        let separation = dist - ra - rb
+        if separation > margin { return m }
+        let n = dist > 1e-12 ? d / dist : Vec2(0, 1)
+        let pa = ca + ra * n
+        let pb = cb - rb * n
+        m.normal = n
+        m.add(ManifoldPoint(point: (pa + pb) * 0.5, separation: separation, id: 0))
+        return m
+    }
+
+    /// Polygon A against circle B. Finds the polygon edge facing the centre, then decides between
+    /// the edge's face region and its two vertex regions.
+    static func polygonCircle(_ a: WorldShape, _ c: Vec2, _ r: Double, margin: Double) -> Manifold {
+        var m = Manifold()
+        let n = a.count
+        var best = -Double.infinity
+        var edge = 0
+        for i in 0..<n {
+            let s = dot(a.normals[i], c - a.vertices[i])
+            if s > best {
+                best = s
+                edge = i
+            }
+        }
+        if best - r > margin { return m }
+        let v1 = a.vertices[edge]
+        let v2 = a.vertices[edge + 1 < n ? edge + 1 : 0]
+        var normal = a.normals[edge]
+        var surface: Vec2
+        var separation: Double
+        if best <= 0 {
+            // centre inside: push out through the nearest face
+            separation = best - r
+            surface = c - best * normal
+        } else {
+            let u1 = dot(c - v1, v2 - v1)
+            let u2 = dot(c - v2, v1 - v2)
+            if u1 <= 0 || u2 <= 0 {
+                let v = u1 <= 0 ? v1 : v2
+                let d = c - v
+                let dist = length(d)
+                separation = dist - r
+                if separation > margin { return m }
+                if dist > 1e-12 { normal = d / dist }
+                surface = v
+            } else {
+                separation = best - r
+                surface = c - best * normal
+            }
+        }
+        let pb = c - r * normal
+        m.normal = normal
+        m.add(ManifoldPoint(point: (surface + pb) * 0.5, separation: separation, id: UInt32(edge)))
+        return m
+    }
+
+    /// The edge of `p1` along whose normal `p2` is farthest out: max over edges i of
+    /// min over vertices j of n_i . (v2_j - v1_i). Positive means separated.
+    @inline(__always)
+    static func maxSeparation(_ p1: WorldShape, _ p2: WorldShape) -> (edge: Int, separation: Double) {
+        var bestEdge = 0
+        var best = -Double.infinity
+        for i in 0..<p1.count {
+            let n = p1.normals[i]
+            let v = p1.vertices[i]
+            var si = Double.infinity
+            for j in 0..<p2.count {
+                let s = dot(n, p2.vertices[j] - v)
+                if s < si { si = s }
+            }
+            if si > best {
+                best = si
+                bestEdge = i
+            }
+        }
+        return (bestEdge, best)
+    }
+
+    /// Polygon-polygon by the separating-axis test and reference-face clipping
+    /// (Sutherland-Hodgman against the reference edge's side planes), as in Box2D 2.x.
+    /// Gives two points for face-to-face contact.
+    static func polygons(_ a: WorldShape, _ b: WorldShape, margin: Double) -> Manifold {
+        var m = Manifold()
+        let (edgeA, sepA) = maxSeparation(a, b)
+        if sepA > margin { return m }
+        let (edgeB, sepB) = maxSeparation(b, a)
+        if sepB > margin { return m }
+
+        // Prefer A as reference unless B is clearly better (keeps the choice stable frame to frame).
+        let flip = sepB > sepA + 1e-3 * max(1, abs(sepA))
+        let ref = flip ? b : a
+        let inc = flip ? a : b
+        let refEdge = flip ? edgeB : edgeA
+
+        let r1 = ref.vertices[refEdge]
+        let r2 = ref.vertices[refEdge + 1 < ref.count ? refEdge + 1 : 0]
+        let refNormal = ref.normals[refEdge]
+
+        // incident edge: the one whose normal is most anti-parallel to the reference normal
+        var incEdge = 0
+        var minDot = Double.infinity
+        for i in 0..<inc.count {
+            let d = dot(refNormal, inc.normals[i])
+            if d < minDot {
+                minDot = d
+                incEdge = i
+            }
+        }
+        let i2Index = incEdge + 1 < inc.count ? incEdge + 1 : 0
+        var c0 = inc.vertices[incEdge]
+        var c1 = inc.vertices[i2Index]
+        var id0 = UInt32(incEdge)
+        var id1 = UInt32(i2Index)
+
+        let edgeVector = r2 - r1
+        let edgeLength = length(edgeVector)
+        if edgeLength <= 0 { return m }
+        let tangent = edgeVector / edgeLength
+
+        // clip against the side plane at r1 (keep t >= 0) then at r2 (keep t <= edgeLength)
+        if !clip(&c0, &c1, &id0, &id1, tangent, r1, 0, keepAbove: true, clipID: 0x100) { return m }
+        if !clip(&c0, &c1, &id0, &id1, tangent, r1, edgeLength, keepAbove: false, clipID: 0x200) { return m }
+
+        let normal = flip ? -refNormal : refNormal
+        m.normal = normal
+        let base = (UInt32(refEdge) << 16) | (flip ? 0x8000_0000 : 0)
+        // keep clipped incident points within the margin; the contact point is midway between the
+        // incident vertex and its projection on the reference face
+        let s0 = dot(c0 - r1, refNormal)
+        if s0 <= margin { m.add(ManifoldPoint(point: c0 - 0.5 * s0 * refNormal, separation: s0, id: base | id0)) }
+        let s1 = dot(c1 - r1, refNormal)
+        if s1 <= margin { m.add(ManifoldPoint(point: c1 - 0.5 * s1 * refNormal, separation: s1, id: base | id1)) }
+        return m
+    }
+
+    /// Clips the segment (c0, c1) to the half-plane t.(x - origin) >= offset (keepAbove) or <= offset.
+    /// Returns false when nothing is left.
+    @inline(__always)
+    static func clip(_ c0: inout Vec2, _ c1: inout Vec2, _ id0: inout UInt32, _ id1: inout UInt32,
+                     _ t: Vec2, _ origin: Vec2, _ offset: Double, keepAbove: Bool, clipID: UInt32) -> Bool {
+        var d0 = dot(t, c0 - origin) - offset
+        var d1 = dot(t, c1 - origin) - offset
+        if !keepAbove {
+            d0 = -d0
+            d1 = -d1
+        }
+        if d0 >= 0 && d1 >= 0 { return true }
+        if d0 < 0 && d1 < 0 { return false }
+        let f = d0 / (d0 - d1)
+        let x = c0 + f * (c1 - c0)
+        if d0 < 0 {
+            c0 = x
+            id0 = clipID | id1
+        } else {
+            c1 = x
+            id1 = clipID | id0
+        }
+        return true
+    }
+}

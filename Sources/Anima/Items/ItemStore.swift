@@ -1,0 +1,270 @@
+/// Material and motion properties that item behaviors give an item.
+public struct ItemProperties: Equatable, Sendable {
+    /// Coefficient of restitution, 0 (no bounce) ... 1 (elastic).
+    public var elasticity: Double
+    /// Coulomb friction coefficient, >= 0.
+    public var friction: Double
+    /// Relative density, > 0; mass = density x area / 10 000.
+    public var density: Double
+    /// Linear damping in 1/s, >= 0.
+    public var resistance: Double
+    /// Angular damping in 1/s, >= 0.
+    public var angularResistance: Double
+    /// Charge, used by electric and magnetic fields.
+    public var charge: Double
+    /// Whether the item may rotate.
+    public var allowsRotation: Bool
+    /// An anchored item collides but never moves.
+    public var anchored: Bool
+
+    /// Creates properties; defaults are UIDynamicItemBehavior's.
+    public init(elasticity: Double = 0, friction: Double = 0, density: Double = 1, resistance: Double = 0,
+                angularResistance: Double = 0, charge: Double = 0, allowsRotation: Bool = true, anchored: Bool = false) {
+        self.elasticity = elasticity
+        self.friction = friction
+        self.density = density
+        self.resistance = resistance
+        self.angularResistance = angularResistance
+        self.charge = charge
+        self.allowsRotation = allowsRotation
+        self.anchored = anchored
+    }
+
+    /// What an item governed by no item behavior uses, as measured on iOS: it bounces a little
+    /// (elasticity 0.2), has friction 0.2 and slows by 0.1/s linearly and angularly.
+    public static let implicit = ItemProperties(elasticity: 0.2, friction: 0.2, density: 1, resistance: 0.1,
+                                                angularResistance: 0.1)
+
+    /// Checks every field's range.
+    public func validate() throws(AnimaError) {
+        try requireRange(elasticity, 0, 1, "elasticity")
+        try requireNonNegative(friction, "friction")
+        try requirePositive(density, "density")
+        try requireNonNegative(resistance, "resistance")
+        try requireNonNegative(angularResistance, "angularResistance")
+        try requireFinite(charge, "charge")
+    }
+}
+
+/// How to create an item.
+public struct ItemDefinition: Sendable {
+    /// Centre in points.
+    public var center: Vec2
+    /// Bounds size in points (both > 0).
+    public var size: Size
+    /// Rotation, scale and drawing offset.
+    public var transform: ItemTransform
+    /// Opacity 0...1 (not used by dynamics).
+    public var alpha: Double
+    /// Collision bounds.
+    public var shape: CollisionShape
+    /// Initial linear velocity in pt/s.
+    public var linearVelocity: Vec2
+    /// Initial angular velocity in rad/s.
+    public var angularVelocity: Double
+
+    /// Creates a definition; the defaults make a 100 x 100 pt rectangle at the origin, at rest.
+    public init(center: Vec2 = Vec2(0, 0), size: Size = Size(width: 100, height: 100),
+                transform: ItemTransform = .identity, alpha: Double = 1, shape: CollisionShape = .rectangle,
+                linearVelocity: Vec2 = Vec2(0, 0), angularVelocity: Double = 0) {
+        self.center = center
+        self.size = size
+        self.transform = transform
+        self.alpha = alpha
+        self.shape = shape
+        self.linearVelocity = linearVelocity
+        self.angularVelocity = angularVelocity
+    }
+
+    func validate() throws(AnimaError) {
+        try requireFinite(center, "center")
+        try validateSize(size)
+        try validateTransform(transform)
+        try requireRange(alpha, 0, 1, "alpha")
+        try requireFinite(linearVelocity, "linearVelocity")
+        try requireFinite(angularVelocity, "angularVelocity")
+    }
+}
+
+/// The largest width or height an item may have, in points.
+public let maximumItemDimension = 1.0e7
+
+func validateSize(_ size: Size) throws(AnimaError) {
+    if !(size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0) {
+        throw AnimaError(.invalidArgument, "size must be finite with width and height > 0 (got \(size.width) x \(size.height))")
+    }
+    if size.width > maximumItemDimension || size.height > maximumItemDimension {
+        throw AnimaError(.invalidArgument, "size must be at most \(maximumItemDimension) pt per side (got \(size.width) x \(size.height))")
+    }
+}
+
+func validateTransform(_ t: ItemTransform) throws(AnimaError) {
+    try requireFinite(t.rotation, "transform rotation")
+    try requireFinite(t.translationX, "transform translation x")
+    try requireFinite(t.translationY, "transform translation y")
+    if !(t.scaleX.isFinite && t.scaleY.isFinite && t.scaleX != 0 && t.scaleY != 0) {
+        throw AnimaError(.invalidArgument, "transform scale must be finite and non-zero (got \(t.scaleX), \(t.scaleY))")
+    }
+    if abs(t.scaleX) > 1e6 || abs(t.scaleY) > 1e6 {
+        throw AnimaError(.invalidArgument, "transform scale must be at most 1e6 in magnitude (got \(t.scaleX), \(t.scaleY))")
+    }
+}
+
+/// Struct-of-arrays storage of every item of an animator. Slots of destroyed items are reused.
+final class ItemStore {
+    // identity
+    var generation: [UInt32] = []
+    var alive: [Bool] = []
+    var freeSlots: [Int32] = []
+    /// Live slots in creation order.
+    var order: [Int32] = []
+
+    // state
+    var position: [Vec2] = []
+    var angle: [Double] = []
+    var rotation: [Rotation] = []
+    var velocity: [Vec2] = []
+    var angularVelocity: [Double] = []
+    var size: [Size] = []
+    var transform: [ItemTransform] = []
+    var alpha: [Double] = []
+    var shape: [CollisionShape] = []
+    var userData: [UnsafeMutableRawPointer?] = []
+
+    // geometry (rebuilt when size, scale or shape change)
+    var geometry: [ShapeGeometry] = []
+    var localVertices: [Vec2] = []
+    var localNormals: [Vec2] = []
+
+    // derived from the behavior graph (see Animator.rebuildGraph)
+    var governed: [Bool] = []
+    var properties: [ItemProperties] = []
+    var gravity: [Vec2] = []
+    var collisionMask: [UInt64] = []
+    var boundaryMask: [UInt64] = []
+    var invMass: [Double] = []
+    var invInertia: [Double] = []
+    var mass: [Double] = []
+    var restTime: [Double] = []
+
+    var count: Int { alive.count }
+
+    func isLive(_ id: ItemID) -> Bool {
+        id.slot >= 0 && Int(id.slot) < alive.count && alive[Int(id.slot)] && generation[Int(id.slot)] == id.generation
+    }
+
+    func allocate(_ def: ItemDefinition) -> ItemID {
+        let gen = Generation.next()
+        let slot: Int
+        if let reused = freeSlots.popLast() {
+            slot = Int(reused)
+            generation[slot] = gen
+            alive[slot] = true
+        } else {
+            slot = alive.count
+            generation.append(gen)
+            alive.append(true)
+            position.append(.zero)
+            angle.append(0)
+            rotation.append(.identity)
+            velocity.append(.zero)
+            angularVelocity.append(0)
+            size.append(.zero)
+            transform.append(.identity)
+            alpha.append(1)
+            shape.append(.rectangle)
+            userData.append(nil)
+            geometry.append(ShapeGeometry(isCircle: true, radius: 0, count: 0, extent: 0, area: 0, inertiaPerMass: 0))
+            localVertices.append(contentsOf: repeatElement(Vec2.zero, count: maxPolygonVertices))
+            localNormals.append(contentsOf: repeatElement(Vec2.zero, count: maxPolygonVertices))
+            governed.append(false)
+            properties.append(.implicit)
+            gravity.append(.zero)
+            collisionMask.append(0)
+            boundaryMask.append(0)
+            invMass.append(0)
+            invInertia.append(0)
+            mass.append(0)
+            restTime.append(0)
+        }
+        position[slot] = def.center
+        angle[slot] = def.transform.rotation
+        rotation[slot] = Rotation(angle: def.transform.rotation)
+        velocity[slot] = def.linearVelocity
+        angularVelocity[slot] = def.angularVelocity
+        size[slot] = def.size
+        transform[slot] = def.transform
+        alpha[slot] = def.alpha
+        shape[slot] = def.shape
+        userData[slot] = nil
+        governed[slot] = false
+        properties[slot] = .implicit
+        gravity[slot] = .zero
+        collisionMask[slot] = 0
+        boundaryMask[slot] = 0
+        restTime[slot] = 0
+        rebuildGeometry(slot)
+        order.append(Int32(slot))
+        return ItemID(slot: Int32(slot), generation: gen)
+    }
+
+    func free(_ slot: Int) {
+        alive[slot] = false
+        governed[slot] = false
+        collisionMask[slot] = 0
+        boundaryMask[slot] = 0
+        freeSlots.append(Int32(slot))
+        if let i = order.firstIndex(of: Int32(slot)) { order.remove(at: i) }
+    }
+
+    /// Rebuilds the collision outline and the mass properties of one slot.
+    func rebuildGeometry(_ slot: Int) {
+        let base = slot * maxPolygonVertices
+        let t = transform[slot]
+        let shapeKind = shape[slot]
+        let sz = size[slot]
+        let g = localVertices.withUnsafeMutableBufferPointer { vb in
+            localNormals.withUnsafeMutableBufferPointer { nb in
+                ShapeBuilder.build(shape: shapeKind, size: sz, scaleX: t.scaleX, scaleY: t.scaleY,
+                                   vertices: vb.baseAddress! + base, normals: nb.baseAddress! + base)
+            }
+        }
+        geometry[slot] = g
+        updateMass(slot)
+    }
+
+    /// mass = density x area / 10 000; inertia = mass x (second moment per unit mass).
+    func updateMass(_ slot: Int) {
+        let p = properties[slot]
+        let g = geometry[slot]
+        let m = p.density * g.area / 10_000
+        mass[slot] = m
+        if p.anchored || !governed[slot] || !(m > 0) {
+            invMass[slot] = 0
+            invInertia[slot] = 0
+        } else {
+            invMass[slot] = 1 / m
+            let inertia = m * g.inertiaPerMass
+            invInertia[slot] = (p.allowsRotation && inertia > 0) ? 1 / inertia : 0
+        }
+    }
+
+    /// The world-space bounding box of a slot's collision shape.
+    func aabb(_ slot: Int) -> AABB {
+        let g = geometry[slot]
+        let p = position[slot]
+        if g.isCircle {
+            return AABB(lower: p - Vec2(g.radius, g.radius), upper: p + Vec2(g.radius, g.radius))
+        }
+        let q = rotation[slot]
+        let base = slot * maxPolygonVertices
+        var lower = Vec2(Double.infinity, Double.infinity)
+        var upper = -lower
+        for i in 0..<Int(g.count) {
+            let v = p + q.rotate(localVertices[base + i])
+            lower = pointwiseMin(lower, v)
+            upper = pointwiseMax(upper, v)
+        }
+        return AABB(lower: lower, upper: upper)
+    }
+}

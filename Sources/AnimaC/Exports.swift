@@ -1,0 +1,280 @@
+import Anima
+import CAnima
+
+// Version, status and error exports, and the animator.
+
+private let versionString: StaticString = "0.1.0"
+
+@c @implementation
+public func anima_version() -> UInt32 {
+    (UInt32(ANIMA_VERSION_MAJOR) << 16) | (UInt32(ANIMA_VERSION_MINOR) << 8) | UInt32(ANIMA_VERSION_PATCH)
+}
+
+@c @implementation
+public func anima_version_string() -> UnsafePointer<CChar>? {
+    UnsafeRawPointer(versionString.utf8Start).assumingMemoryBound(to: CChar.self)
+}
+
+private let statusNames: [StaticString] = [
+    "ok", "invalid argument", "invalid handle", "wrong kind", "out of memory", "busy", "not found",
+    "invalid state", "buffer too small", "interrupted",
+]
+
+@c @implementation
+public func anima_status_string(_ status: anima_status) -> UnsafePointer<CChar>? {
+    let raw = Int(status.rawValue)
+    let name: StaticString = raw < statusNames.count ? statusNames[raw] : "unknown status"
+    return UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
+}
+
+@c @implementation
+public func anima_last_error_message() -> UnsafePointer<CChar>? { lastErrorPointer() }
+
+@c @implementation
+public func anima_clear_error() { clearLastError() }
+
+@c @implementation
+public func anima_animator_null() -> anima_animator { anima_animator() }
+
+@c @implementation
+public func anima_item_null() -> anima_item { anima_item() }
+
+@c @implementation
+public func anima_behavior_null() -> anima_behavior { anima_behavior() }
+
+// MARK: animator
+
+@c @implementation
+public func anima_default_animator_def() -> anima_animator_def {
+    anima_animator_def(cookie: Cookie.animator, has_reference_bounds: false,
+                       reference_bounds: anima_rect(x: 0, y: 0, width: 0, height: 0),
+                       step_rate: 120, substeps: 4, rest_speed: 2, rest_angular_speed: 0.035, rest_time: 0.25)
+}
+
+@c @implementation
+public func anima_animator_create(_ def: UnsafePointer<anima_animator_def>?, _ out: UnsafeMutablePointer<anima_animator>?) -> anima_status {
+    run("anima_animator_create") { () throws(Failure) in
+        guard let def else { throw Failure.null("def") }
+        guard let out else { throw Failure.null("out_animator") }
+        let d = def.pointee
+        try Cookie.check(d.cookie, Cookie.animator, "animator")
+        var config = AnimatorConfiguration(stepRate: d.step_rate, substeps: Int(d.substeps), restSpeed: d.rest_speed,
+                                           restAngularSpeed: d.rest_angular_speed, restTime: d.rest_time)
+        if d.has_reference_bounds {
+            let r = d.reference_bounds
+            config.referenceBounds = Rect(x: r.x, y: r.y, width: r.width, height: r.height)
+        }
+        let animator = try engine { () throws(AnimaError) in try Animator(configuration: config) }
+        let box = try Registry.add(animator)
+        installDelegate(box)
+        out.pointee = box.handle
+    }
+}
+
+private func installDelegate(_ box: AnimatorBox) {
+    box.animator.onWillResume = { [unowned box] _ in
+        if let f = box.willResume { f(box.delegateUserData, box.handle) }
+    }
+    box.animator.onDidPause = { [unowned box] _ in
+        if let f = box.didPause { f(box.delegateUserData, box.handle) }
+    }
+}
+
+@c @implementation
+public func anima_animator_destroy(_ animator: anima_animator) -> anima_status {
+    run("anima_animator_destroy") { () throws(Failure) in
+        let box = try resolve(animator)
+        if box.animator.isInCallback {
+            throw Failure(ANIMA_ERR_BUSY, "an animator cannot be destroyed from inside its own callback")
+        }
+        Registry.remove(box)
+        box.animator.onWillResume = nil
+        box.animator.onDidPause = nil
+        box.animator.removeAllBehaviors()
+    }
+}
+
+@c @implementation
+public func anima_animator_is_valid(_ animator: anima_animator) -> Bool {
+    animator.index1 != 0 && Registry.box(index1: animator.index1, generation: animator.generation) != nil
+}
+
+@c @implementation
+public func anima_animator_set_reference_bounds(_ animator: anima_animator, _ bounds: UnsafePointer<anima_rect>?) -> anima_status {
+    run("anima_animator_set_reference_bounds") { () throws(Failure) in
+        let box = try resolve(animator)
+        let rect = bounds.map { Rect(x: $0.pointee.x, y: $0.pointee.y, width: $0.pointee.width, height: $0.pointee.height) }
+        try engine { () throws(AnimaError) in try box.animator.setReferenceBounds(rect) }
+    }
+}
+
+@c @implementation
+public func anima_animator_get_reference_bounds(_ animator: anima_animator, _ outBounds: UnsafeMutablePointer<anima_rect>?, _ outHas: UnsafeMutablePointer<Bool>?) -> anima_status {
+    run("anima_animator_get_reference_bounds") { () throws(Failure) in
+        let box = try resolve(animator)
+        guard let outBounds else { throw Failure.null("out_bounds") }
+        guard let outHas else { throw Failure.null("out_has") }
+        if let r = box.animator.referenceBounds {
+            outBounds.pointee = anima_rect(x: r.x, y: r.y, width: r.width, height: r.height)
+            outHas.pointee = true
+        } else {
+            outBounds.pointee = anima_rect(x: 0, y: 0, width: 0, height: 0)
+            outHas.pointee = false
+        }
+    }
+}
+
+@c @implementation
+public func anima_animator_advance(_ animator: anima_animator, _ seconds: Double) -> anima_status {
+    run("anima_animator_advance") { () throws(Failure) in
+        let box = try resolve(animator)
+        if box.animator.isInCallback { throw Failure(ANIMA_ERR_BUSY, "advance cannot be called from inside a callback") }
+        box.invalidateEvents()
+        try engine { () throws(AnimaError) in try box.animator.advance(seconds) }
+    }
+}
+
+@c @implementation
+public func anima_animator_step(_ animator: anima_animator) -> anima_status {
+    run("anima_animator_step") { () throws(Failure) in
+        let box = try resolve(animator)
+        if box.animator.isInCallback { throw Failure(ANIMA_ERR_BUSY, "step cannot be called from inside a callback") }
+        box.invalidateEvents()
+        try engine { () throws(AnimaError) in try box.animator.step() }
+    }
+}
+
+@c @implementation
+public func anima_animator_interrupt(_ animator: anima_animator) -> anima_status {
+    run("anima_animator_interrupt") { () throws(Failure) in
+        try resolve(animator).animator.interrupt()
+    }
+}
+
+@c @implementation
+public func anima_animator_get_step_duration(_ animator: anima_animator, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
+    run("anima_animator_get_step_duration") { () throws(Failure) in
+        let box = try resolve(animator)
+        guard let out else { throw Failure.null("out_seconds") }
+        out.pointee = box.animator.stepDuration
+    }
+}
+
+@c @implementation
+public func anima_animator_is_running(_ animator: anima_animator, _ out: UnsafeMutablePointer<Bool>?) -> anima_status {
+    run("anima_animator_is_running") { () throws(Failure) in
+        let box = try resolve(animator)
+        guard let out else { throw Failure.null("out_running") }
+        out.pointee = box.animator.isRunning
+    }
+}
+
+@c @implementation
+public func anima_animator_get_elapsed_time(_ animator: anima_animator, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
+    run("anima_animator_get_elapsed_time") { () throws(Failure) in
+        let box = try resolve(animator)
+        guard let out else { throw Failure.null("out_seconds") }
+        out.pointee = box.animator.elapsedTime
+    }
+}
+
+@c @implementation
+public func anima_animator_get_step_count(_ animator: anima_animator, _ out: UnsafeMutablePointer<UInt64>?) -> anima_status {
+    run("anima_animator_get_step_count") { () throws(Failure) in
+        let box = try resolve(animator)
+        guard let out else { throw Failure.null("out_steps") }
+        out.pointee = box.animator.stepCount
+    }
+}
+
+@c @implementation
+public func anima_animator_set_delegate(_ animator: anima_animator, _ willResume: anima_animator_event_fn?, _ didPause: anima_animator_event_fn?, _ userData: UnsafeMutableRawPointer?) -> anima_status {
+    run("anima_animator_set_delegate") { () throws(Failure) in
+        let box = try resolve(animator)
+        box.willResume = willResume
+        box.didPause = didPause
+        box.delegateUserData = userData
+    }
+}
+
+@c @implementation
+public func anima_animator_add_behavior(_ animator: anima_animator, _ behavior: anima_behavior) -> anima_status {
+    run("anima_animator_add_behavior") { () throws(Failure) in
+        let box = try resolve(animator)
+        let (bbox, b) = try resolve(behavior)
+        if bbox !== box { throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "behavior belongs to another animator") }
+        try engine { () throws(AnimaError) in try box.animator.addBehavior(b) }
+    }
+}
+
+@c @implementation
+public func anima_animator_remove_behavior(_ animator: anima_animator, _ behavior: anima_behavior) -> anima_status {
+    run("anima_animator_remove_behavior") { () throws(Failure) in
+        let box = try resolve(animator)
+        let (bbox, b) = try resolve(behavior)
+        if bbox !== box { throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "behavior belongs to another animator") }
+        box.animator.removeBehavior(b)
+    }
+}
+
+@c @implementation
+public func anima_animator_remove_all_behaviors(_ animator: anima_animator) -> anima_status {
+    run("anima_animator_remove_all_behaviors") { () throws(Failure) in
+        try resolve(animator).animator.removeAllBehaviors()
+    }
+}
+
+@c @implementation
+public func anima_animator_get_behaviors(_ animator: anima_animator, _ out: UnsafeMutablePointer<anima_behavior>?, _ capacity: Int32, _ outCount: UnsafeMutablePointer<Int32>?) -> anima_status {
+    run("anima_animator_get_behaviors") { () throws(Failure) in
+        let box = try resolve(animator)
+        try copyOut(box.animator.behaviors, box.behaviorHandle, out, capacity, outCount, "out_behaviors")
+    }
+}
+
+@c @implementation
+public func anima_animator_get_items(_ animator: anima_animator, _ out: UnsafeMutablePointer<anima_item>?, _ capacity: Int32, _ outCount: UnsafeMutablePointer<Int32>?) -> anima_status {
+    run("anima_animator_get_items") { () throws(Failure) in
+        let box = try resolve(animator)
+        try copyOut(box.animator.items, box.itemHandle, out, capacity, outCount, "out_items")
+    }
+}
+
+@c @implementation
+public func anima_animator_items_in_rect(_ animator: anima_animator, _ rect: anima_rect, _ out: UnsafeMutablePointer<anima_item>?, _ capacity: Int32, _ outCount: UnsafeMutablePointer<Int32>?) -> anima_status {
+    run("anima_animator_items_in_rect") { () throws(Failure) in
+        let box = try resolve(animator)
+        let r = Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        let found = try engine { () throws(AnimaError) in try box.animator.items(in: r) }
+        try copyOut(found, box.itemHandle, out, capacity, outCount, "out_items")
+    }
+}
+
+@c @implementation
+public func anima_animator_copy_item_poses(_ animator: anima_animator, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int32, _ outCount: UnsafeMutablePointer<Int32>?) -> anima_status {
+    run("anima_animator_copy_item_poses") { () throws(Failure) in
+        let box = try resolve(animator)
+        guard let outCount else { throw Failure.null("out_count") }
+        try capacityCheck(capacity, UnsafeMutableRawPointer(out), "out_xyr")
+        let n = box.animator.itemCount
+        outCount.pointee = Int32(clamping: n)
+        if n > Int(capacity) {
+            throw Failure(ANIMA_ERR_BUFFER_TOO_SMALL, "out_xyr holds \(capacity) items but \(n) are needed")
+        }
+        _ = box.animator.copyPoses(into: out, capacity: Int(capacity))
+    }
+}
+
+@c @implementation
+public func anima_animator_get_contact_events(_ animator: anima_animator, _ began: Bool, _ outEvents: UnsafeMutablePointer<UnsafePointer<anima_contact_event>?>?, _ outCount: UnsafeMutablePointer<Int32>?) -> anima_status {
+    run("anima_animator_get_contact_events") { () throws(Failure) in
+        let box = try resolve(animator)
+        guard let outEvents else { throw Failure.null("out_events") }
+        guard let outCount else { throw Failure.null("out_count") }
+        box.refreshEvents()
+        // the buffers live in the box until the next advance or step
+        let list = began ? box.beganEvents : box.endedEvents
+        outCount.pointee = Int32(clamping: list.count)
+        outEvents.pointee = list.count > 0 ? list.base.map { UnsafePointer($0) } : nil
+    }
+}

@@ -1,0 +1,373 @@
+import Anima
+import CAnima
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+// The C boundary: handle tables, validation, the thread-local error message. Nothing here
+// traps on any input a C caller can give: every pointer, handle, enum and float is checked
+// before it reaches the engine, and engine errors become status codes.
+
+/// A failed call: the status to return and the sentence for anima_last_error_message().
+struct Failure: Error {
+    var status: anima_status
+    var message: String
+
+    init(_ status: anima_status, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    init(_ error: AnimaError) {
+        self.status = anima_status(rawValue: UInt32(error.code.rawValue))
+        self.message = error.message
+    }
+
+    static func null(_ argument: String) -> Failure {
+        Failure(ANIMA_ERR_INVALID_ARGUMENT, "\(argument) must not be NULL")
+    }
+}
+
+// MARK: thread-local last error
+
+private let errorKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { p in free(p) }
+    return key
+}()
+
+private let emptyMessage: StaticString = ""
+
+func setLastError(_ message: String) {
+    let old = pthread_getspecific(errorKey)
+    let copy = strdup(message)
+    pthread_setspecific(errorKey, copy)
+    free(old)
+}
+
+func lastErrorPointer() -> UnsafePointer<CChar> {
+    if let p = pthread_getspecific(errorKey) { return UnsafePointer(p.assumingMemoryBound(to: CChar.self)) }
+    return UnsafeRawPointer(emptyMessage.utf8Start).assumingMemoryBound(to: CChar.self)
+}
+
+func clearLastError() {
+    let old = pthread_getspecific(errorKey)
+    pthread_setspecific(errorKey, nil)
+    free(old)
+}
+
+/// Runs an export's body; on failure records "function: message" and returns the status.
+@inline(__always)
+func run(_ function: StaticString, _ body: () throws(Failure) -> Void) -> anima_status {
+    do {
+        try body()
+        return ANIMA_OK
+    } catch {
+        setLastError("\(function): \(error.message)")
+        return error.status
+    }
+}
+
+/// Calls into the engine, turning its error into a Failure.
+@inline(__always)
+func engine<T>(_ body: () throws(AnimaError) -> T) throws(Failure) -> T {
+    do { return try body() } catch { throw Failure(error) }
+}
+
+// MARK: value checks
+
+func finite(_ x: Double, _ name: String) throws(Failure) {
+    if !x.isFinite { throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "\(name) must be finite (got \(x))") }
+}
+
+func finite(_ v: anima_vec2, _ name: String) throws(Failure) -> Vec2 {
+    if !v.x.isFinite || !v.y.isFinite {
+        throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "\(name) must be finite (got (\(v.x), \(v.y)))")
+    }
+    return Vec2(v.x, v.y)
+}
+
+func capacityCheck(_ capacity: Int32, _ pointer: UnsafeMutableRawPointer?, _ name: String) throws(Failure) {
+    if capacity < 0 { throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "capacity must be >= 0 (got \(capacity))") }
+    if capacity > 0 && pointer == nil { throw Failure.null(name) }
+}
+
+/// Copies `values` into a caller array (capacity elements) and reports the count.
+func copyOut<C, S>(_ values: [S], _ convert: (S) -> C, _ out: UnsafeMutablePointer<C>?, _ capacity: Int32,
+                   _ outCount: UnsafeMutablePointer<Int32>?, _ name: String) throws(Failure) {
+    guard let outCount else { throw Failure.null("out_count") }
+    try capacityCheck(capacity, UnsafeMutableRawPointer(out), name)
+    outCount.pointee = Int32(clamping: values.count)
+    if values.count > Int(capacity) {
+        throw Failure(ANIMA_ERR_BUFFER_TOO_SMALL, "\(name) holds \(capacity) but \(values.count) are needed")
+    }
+    if let out {
+        for (i, v) in values.enumerated() { out[i] = convert(v) }
+    }
+}
+
+func cString(_ p: UnsafePointer<CChar>?, _ name: String) throws(Failure) -> String {
+    guard let p else { throw Failure.null(name) }
+    let s = String(cString: p)
+    if s.isEmpty { throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "\(name) must not be empty") }
+    return s
+}
+
+// MARK: cookies
+
+enum Cookie {
+    static let animator: UInt32 = 0x414E_0001
+    static let item: UInt32 = 0x414E_0002
+    static let gravity: UInt32 = 0x414E_0003
+    static let collision: UInt32 = 0x414E_0004
+    static let itemBehavior: UInt32 = 0x414E_0005
+
+    static func check(_ cookie: UInt32, _ expected: UInt32, _ what: String) throws(Failure) {
+        if cookie != expected {
+            throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "def was not initialised by anima_default_\(what)_def() (bad cookie)")
+        }
+    }
+}
+
+// MARK: handle tables
+
+/// One live animator and the C-side state that goes with it.
+final class AnimatorBox {
+    let animator: Animator
+    let index1: UInt16
+    let generation: UInt32
+    var behaviors: [(generation: UInt32, behavior: Behavior)?] = []
+    var freeBehaviorSlots: [Int] = []
+    var behaviorSlot: [ObjectIdentifier: Int] = [:]
+
+    var willResume: anima_animator_event_fn?
+    var didPause: anima_animator_event_fn?
+    var delegateUserData: UnsafeMutableRawPointer?
+
+    /// Contact events converted for C, valid until the next advance or step.
+    var eventsStale = true
+    var beganEvents = EventBuffer()
+    var endedEvents = EventBuffer()
+    var eventStrings: [UnsafeMutablePointer<CChar>] = []
+
+    /// Boundary identifier strings handed out by anima_collision_get_boundary_identifier.
+    var identifierStrings: [ObjectIdentifier: [UnsafeMutablePointer<CChar>]] = [:]
+
+    init(animator: Animator, index1: UInt16, generation: UInt32) {
+        self.animator = animator
+        self.index1 = index1
+        self.generation = generation
+    }
+
+    deinit {
+        for p in eventStrings { free(p) }
+        for (_, list) in identifierStrings { for p in list { free(p) } }
+        beganEvents.release()
+        endedEvents.release()
+    }
+
+    var handle: anima_animator { anima_animator(index1: UInt32(index1), generation: generation) }
+
+    func itemHandle(_ id: ItemID) -> anima_item {
+        anima_item(index1: UInt32(id.slot) + 1, generation: id.generation, animator: index1, kind: UInt16(ANIMA_KIND_ITEM.rawValue))
+    }
+
+    func register(_ behavior: Behavior) -> anima_behavior {
+        let generation = Generation.next()
+        let slot: Int
+        if let free = freeBehaviorSlots.popLast() {
+            slot = free
+            behaviors[slot] = (generation, behavior)
+        } else {
+            slot = behaviors.count
+            behaviors.append((generation, behavior))
+        }
+        behaviorSlot[ObjectIdentifier(behavior)] = slot
+        return anima_behavior(index1: UInt32(slot + 1), generation: generation, animator: index1,
+                              kind: UInt16(behavior.kind.rawValue))
+    }
+
+    func unregister(_ behavior: Behavior) {
+        guard let slot = behaviorSlot.removeValue(forKey: ObjectIdentifier(behavior)) else { return }
+        behaviors[slot] = nil
+        freeBehaviorSlots.append(slot)
+        releaseIdentifierStrings(behavior)
+    }
+
+    func behaviorHandle(_ behavior: Behavior) -> anima_behavior {
+        guard let slot = behaviorSlot[ObjectIdentifier(behavior)], let entry = behaviors[slot] else { return anima_behavior() }
+        return anima_behavior(index1: UInt32(slot + 1), generation: entry.generation, animator: index1,
+                              kind: UInt16(behavior.kind.rawValue))
+    }
+
+    func releaseIdentifierStrings(_ behavior: Behavior) {
+        if let list = identifierStrings.removeValue(forKey: ObjectIdentifier(behavior)) {
+            for p in list { free(p) }
+        }
+    }
+
+    func invalidateEvents() {
+        eventsStale = true
+    }
+
+    /// Converts the animator's event lists for C once per advance.
+    func refreshEvents() {
+        guard eventsStale else { return }
+        eventsStale = false
+        for p in eventStrings { free(p) }
+        eventStrings.removeAll()
+        beganEvents.fill(animator.beganContacts.map(convert))
+        endedEvents.fill(animator.endedContacts.map(convert))
+    }
+
+    private func convert(_ e: ContactEvent) -> anima_contact_event {
+        var identifier: UnsafePointer<CChar>? = nil
+        if let s = e.boundaryIdentifier, let p = strdup(s) {
+            eventStrings.append(p)
+            identifier = UnsafePointer(p)
+        }
+        return anima_contact_event(collision: behaviorHandle(e.collision), item_a: itemHandle(e.item),
+                                   item_b: e.otherItem.map(itemHandle) ?? anima_item(), is_boundary: e.isBoundary,
+                                   boundary_identifier: identifier, point: anima_vec2(x: e.point.x, y: e.point.y))
+    }
+}
+
+/// The process-wide table of animators. Creating and destroying animators is thread-safe.
+enum Registry {
+    private static let lock = RegistryLock()
+    nonisolated(unsafe) private static var slots: [AnimatorBox?] = []
+    nonisolated(unsafe) private static var freeSlots: [Int] = []
+
+    static func add(_ animator: Animator) throws(Failure) -> AnimatorBox {
+        lock.lock()
+        defer { lock.unlock() }
+        let generation = Generation.next()
+        let slot: Int
+        if let f = freeSlots.popLast() {
+            slot = f
+        } else {
+            if slots.count >= Int(UInt16.max) {
+                throw Failure(ANIMA_ERR_OUT_OF_MEMORY, "at most \(UInt16.max) animators can exist at once")
+            }
+            slot = slots.count
+            slots.append(nil)
+        }
+        let box = AnimatorBox(animator: animator, index1: UInt16(slot + 1), generation: generation)
+        slots[slot] = box
+        return box
+    }
+
+    static func remove(_ box: AnimatorBox) {
+        lock.lock()
+        defer { lock.unlock() }
+        let slot = Int(box.index1) - 1
+        if slot < slots.count, slots[slot] === box {
+            slots[slot] = nil
+            freeSlots.append(slot)
+        }
+    }
+
+    static func box(index1: UInt32, generation: UInt32?) -> AnimatorBox? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard index1 >= 1, Int(index1) <= slots.count, let box = slots[Int(index1) - 1] else { return nil }
+        if let generation, box.generation != generation { return nil }
+        return box
+    }
+}
+
+final class RegistryLock: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    init() { pthread_mutex_init(&mutex, nil) }
+    func lock() { pthread_mutex_lock(&mutex) }
+    func unlock() { pthread_mutex_unlock(&mutex) }
+}
+
+// MARK: resolving handles
+
+func resolve(_ h: anima_animator) throws(Failure) -> AnimatorBox {
+    if h.index1 == 0 { throw Failure(ANIMA_ERR_INVALID_HANDLE, "animator is a null handle") }
+    guard let box = Registry.box(index1: h.index1, generation: h.generation) else {
+        throw Failure(ANIMA_ERR_INVALID_HANDLE, "animator handle is stale or destroyed")
+    }
+    return box
+}
+
+func resolve(_ h: anima_item) throws(Failure) -> (AnimatorBox, ItemID) {
+    if h.index1 == 0 { throw Failure(ANIMA_ERR_INVALID_HANDLE, "item is a null handle") }
+    if h.kind != UInt16(ANIMA_KIND_ITEM.rawValue) {
+        throw Failure(ANIMA_ERR_WRONG_KIND, "handle of kind \(h.kind) given where an item is expected")
+    }
+    guard h.index1 <= UInt32(Int32.max), let box = Registry.box(index1: UInt32(h.animator), generation: nil) else {
+        throw Failure(ANIMA_ERR_INVALID_HANDLE, "item handle is stale or its animator was destroyed")
+    }
+    let id = ItemID(slot: Int32(h.index1 - 1), generation: h.generation)
+    guard box.animator.isLive(id) else {
+        throw Failure(ANIMA_ERR_INVALID_HANDLE, "item handle is stale or destroyed")
+    }
+    return (box, id)
+}
+
+func resolve(_ h: anima_behavior) throws(Failure) -> (AnimatorBox, Behavior) {
+    if h.index1 == 0 { throw Failure(ANIMA_ERR_INVALID_HANDLE, "behavior is a null handle") }
+    guard let box = Registry.box(index1: UInt32(h.animator), generation: nil) else {
+        throw Failure(ANIMA_ERR_INVALID_HANDLE, "behavior handle is stale or its animator was destroyed")
+    }
+    let slot = Int(h.index1) - 1
+    guard slot < box.behaviors.count, let entry = box.behaviors[slot], entry.generation == h.generation else {
+        throw Failure(ANIMA_ERR_INVALID_HANDLE, "behavior handle is stale or destroyed")
+    }
+    return (box, entry.behavior)
+}
+
+func resolve<B: Behavior>(_ h: anima_behavior, as type: B.Type, _ what: String) throws(Failure) -> (AnimatorBox, B) {
+    let (box, behavior) = try resolve(h)
+    guard let typed = behavior as? B else {
+        throw Failure(ANIMA_ERR_WRONG_KIND, "behavior is a \(behavior.kind) behavior, not a \(what)")
+    }
+    return (box, typed)
+}
+
+/// Resolves an item array of the given animator.
+func resolveItems(_ box: AnimatorBox, _ items: UnsafePointer<anima_item>?, _ count: Int32) throws(Failure) -> [ItemID] {
+    if count < 0 { throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "item_count must be >= 0 (got \(count))") }
+    if count == 0 { return [] }
+    guard let items else { throw Failure.null("items") }
+    var ids: [ItemID] = []
+    ids.reserveCapacity(Int(count))
+    for i in 0..<Int(count) {
+        let (itemBox, id) = try resolve(items[i])
+        if itemBox !== box {
+            throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "items[\(i)] belongs to another animator")
+        }
+        ids.append(id)
+    }
+    return ids
+}
+
+/// A malloc'd array of C events whose address stays fixed until the next fill.
+struct EventBuffer {
+    var base: UnsafeMutablePointer<anima_contact_event>? = nil
+    var capacity = 0
+    var count = 0
+
+    mutating func fill(_ events: [anima_contact_event]) {
+        if events.count > capacity {
+            base?.deallocate()
+            capacity = max(events.count, 2 * capacity, 16)
+            base = UnsafeMutablePointer<anima_contact_event>.allocate(capacity: capacity)
+        }
+        count = events.count
+        if let base { for (i, e) in events.enumerated() { base[i] = e } }
+    }
+
+    mutating func release() {
+        base?.deallocate()
+        base = nil
+        capacity = 0
+        count = 0
+    }
+}
