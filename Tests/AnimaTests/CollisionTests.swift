@@ -1,0 +1,173 @@
+import Testing
+@testable import Anima
+
+@Suite struct CollisionTests {
+    /// The scene of listing 13-12: gravity plus the reference bounds as boundary.
+    func droppedBall(elasticity: Double?) throws -> (Animator, ItemID, CollisionBehavior) {
+        let a = try makeAnimator()
+        let item = try ball(a, at: Vec2(160, 52))
+        try a.addBehavior(GravityBehavior(owner: a, items: [item]))
+        let c = try CollisionBehavior(owner: a, items: [item])
+        try c.setTranslatesReferenceBoundsIntoBoundary(true)
+        try a.addBehavior(c)
+        if let elasticity {
+            try a.addBehavior(DynamicItemBehavior(owner: a, items: [item], properties: ItemProperties(elasticity: elasticity)))
+        }
+        return (a, item, c)
+    }
+
+    @Test func droppedBallBouncesThenRestsOnTheFloorAndTheAnimatorPauses() throws {
+        let (a, item, c) = try droppedBall(elasticity: nil)
+        var began = 0, ended = 0
+        var identifiers: [String?] = []
+        c.onBeganContact = { e in began += 1; identifiers.append(e.boundaryIdentifier) }
+        c.onEndedContact = { _ in ended += 1 }
+        var deepest = 0.0
+        let t = try runUntilRest(a) { _ in deepest = max(deepest, try a.center(of: item).y) }
+        #expect(t != nil, "the animator never paused")
+        let y = try a.center(of: item).y
+        #expect(abs(y - (568 - 32)) < 0.5, "rests at y = \(y)")
+        #expect(deepest < 568 - 32 + 1, "sank to \(deepest)")
+        #expect(began >= 2 && ended >= 1, "began \(began) ended \(ended)")
+        #expect(identifiers.allSatisfy { $0 == nil }, "the reference boundary has no identifier")
+        #expect(a.isRunning == false)
+    }
+
+    @Test func restingBallDoesNotJitter() throws {
+        let (a, item, _) = try droppedBall(elasticity: nil)
+        try runUntilRest(a)
+        let y0 = try a.center(of: item).y
+        try a.setLinearVelocity(Vec2(0, 0), of: item)  // wakes the animator
+        #expect(a.isRunning)
+        var spread = 0.0
+        for _ in 0..<120 {
+            try a.advance(1.0 / 60)
+            spread = max(spread, abs(try a.center(of: item).y - y0))
+        }
+        #expect(spread < 0.05, "moved \(spread) pt while resting")
+        #expect(a.isRunning == false)
+    }
+
+    @Test func elasticBallBouncesHigherAndMoreOften() throws {
+        func measure(_ e: Double?) throws -> (rebound: Double, contacts: Int) {
+            let (a, item, c) = try droppedBall(elasticity: e)
+            var contacts = 0
+            var firstImpact = false
+            var highest = Double.infinity
+            c.onBeganContact = { _ in contacts += 1; firstImpact = true }
+            try runUntilRest(a) { _ in
+                if firstImpact { highest = min(highest, try a.center(of: item).y) }
+            }
+            return (536 - highest, contacts)
+        }
+        let plain = try measure(nil)
+        let elastic = try measure(0.75)
+        #expect(elastic.rebound > 4 * plain.rebound, "rebounds \(elastic.rebound) vs \(plain.rebound)")
+        #expect(elastic.contacts > plain.contacts, "contacts \(elastic.contacts) vs \(plain.contacts)")
+    }
+
+    @Test func bounceHeightFollowsElasticitySquared() throws {
+        // a ball dropped from rest at height H rebounds to e^2 H (above the restitution threshold)
+        let a = try makeAnimator(bounds: Rect(x: 0, y: 0, width: 400, height: 1000))
+        let item = try ball(a, at: Vec2(200, 100), diameter: 20)
+        try a.addBehavior(GravityBehavior(owner: a, items: [item]))
+        let c = try CollisionBehavior(owner: a, items: [item])
+        try c.setTranslatesReferenceBoundsIntoBoundary(true)
+        try a.addBehavior(c)
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [item], properties: ItemProperties(elasticity: 0.5)))
+        let floor = 1000.0 - 10
+        let drop = floor - 100
+        var bounced = false
+        var apex = Double.infinity
+        for _ in 0..<(120 * 3) {
+            try a.step()
+            let v = try a.linearVelocity(of: item).y
+            let y = try a.center(of: item).y
+            if v < 0 { bounced = true }
+            if bounced { apex = min(apex, y) }
+            if bounced && v > 0 { break }
+        }
+        let rebound = floor - apex
+        #expect(abs(rebound - 0.25 * drop) / (0.25 * drop) < 0.05, "rebound \(rebound) of \(drop)")
+    }
+
+    @Test func namedBoundaryReportsItsIdentifier() throws {
+        let a = try makeAnimator(bounds: nil)
+        let item = try ball(a, at: Vec2(0, 0), diameter: 20)
+        try a.addBehavior(GravityBehavior(owner: a, items: [item]))
+        let c = try CollisionBehavior(owner: a, items: [item])
+        try c.addBoundary(identifier: "ledge", from: Vec2(-100, 100), to: Vec2(100, 100))
+        try a.addBehavior(c)
+        var seen: [String?] = []
+        c.onBeganContact = { seen.append($0.boundaryIdentifier) }
+        try runUntilRest(a)
+        #expect(seen.first == "ledge")
+        #expect(abs(try a.center(of: item).y - 90) < 0.5)
+        #expect(c.boundaryIdentifiers == ["ledge"])
+        #expect(try c.boundary(identifier: "ledge") == [Vec2(-100, 100), Vec2(100, 100)])
+        #expect(throws: AnimaError.self) { try c.boundary(identifier: "nope") }
+    }
+
+    @Test func itemsInDifferentCollisionBehaviorsPassThroughEachOther() throws {
+        for shared in [true, false] {
+            let a = try makeAnimator(bounds: nil)
+            let left = try ball(a, at: Vec2(0, 0), diameter: 20)
+            let right = try ball(a, at: Vec2(100, 0), diameter: 20)
+            try a.setLinearVelocity(Vec2(200, 0), of: left)
+            try a.addBehavior(DynamicItemBehavior(owner: a, items: [left, right]))
+            if shared {
+                try a.addBehavior(CollisionBehavior(owner: a, items: [left, right]))
+            } else {
+                try a.addBehavior(CollisionBehavior(owner: a, items: [left]))
+                try a.addBehavior(CollisionBehavior(owner: a, items: [right]))
+            }
+            try a.advance(1)
+            let leftX = try a.center(of: left).x
+            let rightX = try a.center(of: right).x
+            if shared {
+                // an inelastic hit at t = 0.4 s: both then move at 100 pt/s (momentum 200 m shared by 2 m)
+                #expect(abs(leftX - 140) < 1 && abs(rightX - 160) < 1, "left \(leftX), right \(rightX)")
+            } else {
+                #expect(abs(leftX - 200) < 1e-9 && rightX == 100, "left \(leftX), right \(rightX)")
+            }
+        }
+    }
+
+    @Test func frictionlessCollisionConservesMomentum() throws {
+        let a = try makeAnimator(bounds: nil)
+        let left = try a.createItem(ItemDefinition(center: Vec2(0, 0), size: Size(width: 40, height: 40), shape: .ellipse))
+        let right = try a.createItem(ItemDefinition(center: Vec2(200, 3), size: Size(width: 60, height: 60), shape: .ellipse))
+        try a.setLinearVelocity(Vec2(300, 0), of: left)
+        try a.setLinearVelocity(Vec2(-100, 0), of: right)
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [left, right], properties: ItemProperties(elasticity: 1)))
+        try a.addBehavior(CollisionBehavior(owner: a, items: [left, right]))
+        func momentum() throws -> Vec2 {
+            try a.mass(of: left) * a.linearVelocity(of: left) + a.mass(of: right) * a.linearVelocity(of: right)
+        }
+        let before = try momentum()
+        try a.advance(1)
+        let after = try momentum()
+        #expect(try a.linearVelocity(of: left).x < 0, "the light ball bounced back")
+        #expect(length(after - before) / length(before) < 0.001, "momentum \(before) -> \(after)")
+    }
+
+    @Test func boxesStackAndComeToRest() throws {
+        let a = try makeAnimator()
+        var boxes: [ItemID] = []
+        for i in 0..<5 {
+            boxes.append(try a.createItem(ItemDefinition(center: Vec2(160, 500 - Double(i) * 40), size: Size(width: 32, height: 32))))
+        }
+        try a.addBehavior(GravityBehavior(owner: a, items: boxes))
+        let c = try CollisionBehavior(owner: a, items: boxes)
+        try c.setTranslatesReferenceBoundsIntoBoundary(true)
+        try a.addBehavior(c)
+        let t = try runUntilRest(a)
+        #expect(t != nil)
+        for (i, b) in boxes.enumerated() {
+            let p = try a.center(of: b)
+            #expect(abs(p.y - (568 - 16 - 32 * Double(i))) < 1.0, "box \(i) at \(p.y)")
+            #expect(abs(p.x - 160) < 1.0, "box \(i) drifted to x = \(p.x)")
+            #expect(abs(try a.rotation(of: b)) < 0.01)
+        }
+    }
+}
