@@ -64,3 +64,31 @@ public struct AnimaError: Error, Equatable, Sendable, CustomStringConvertible {
         throw AnimaError(.invalidArgument, "\(name) must be finite and > 0 (got \(value))")
     }
 }
+
+/// The largest coordinate magnitude accepted, in points. Beyond it Double spacing is coarser than
+/// a thousandth of a point and sums may overflow.
+public let maximumCoordinate = 1.0e9
+
+/// The largest speed accepted from callers, in pt/s.
+public let maximumSpeed = 1.0e7
+
+@inline(__always) func requireCoordinate(_ value: Vec2, _ name: String) throws(AnimaError) {
+    try requireFinite(value, name)
+    if abs(value.x) > maximumCoordinate || abs(value.y) > maximumCoordinate {
+        throw AnimaError(.invalidArgument, "\(name) must be within +/-\(maximumCoordinate) pt (got (\(value.x), \(value.y)))")
+    }
+}
+
+@inline(__always) func requireSpeed(_ value: Vec2, _ name: String) throws(AnimaError) {
+    try requireFinite(value, name)
+    if abs(value.x) > maximumSpeed || abs(value.y) > maximumSpeed {
+        throw AnimaError(.invalidArgument, "\(name) must be within +/-\(maximumSpeed) pt/s (got (\(value.x), \(value.y)))")
+    }
+}
+
+@inline(__always) func requireAngularSpeed(_ value: Double, _ name: String) throws(AnimaError) {
+    try requireFinite(value, name)
+    if abs(value) > 1.0e6 {
+        throw AnimaError(.invalidArgument, "\(name) must be within +/-1e6 rad/s (got \(value))")
+    }
+}

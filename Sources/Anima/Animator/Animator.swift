@@ -159,7 +159,7 @@ public final class Animator {
     /// Moves the centre and wakes the animator.
     public func setCenter(_ c: Vec2, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
-        try requireFinite(c, "center")
+        try requireCoordinate(c, "center")
         store.position[s] = c
         wake()
     }
@@ -225,7 +225,7 @@ public final class Animator {
     /// Sets the linear velocity (pt/s) and wakes the animator.
     public func setLinearVelocity(_ v: Vec2, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
-        try requireFinite(v, "velocity")
+        try requireSpeed(v, "velocity")
         store.velocity[s] = v
         wake()
     }
@@ -236,7 +236,7 @@ public final class Animator {
     /// Sets the angular velocity (rad/s) and wakes the animator.
     public func setAngularVelocity(_ w: Double, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
-        try requireFinite(w, "angular velocity")
+        try requireAngularSpeed(w, "angular velocity")
         store.angularVelocity[s] = w
         wake()
     }

@@ -37,7 +37,8 @@ public struct AnimatorConfiguration: Sendable {
 }
 
 func validateBounds(_ b: Rect) throws(AnimaError) {
-    guard b.isFinite, b.width > 0, b.height > 0 else {
+    guard b.isFinite, b.width > 0, b.height > 0, abs(b.x) <= maximumCoordinate, abs(b.y) <= maximumCoordinate,
+          b.width <= maximumCoordinate, b.height <= maximumCoordinate else {
         throw AnimaError(.invalidArgument, "reference bounds must be finite with width and height > 0 (got \(b.x), \(b.y), \(b.width), \(b.height))")
     }
 }

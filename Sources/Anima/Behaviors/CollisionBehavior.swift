@@ -70,7 +70,9 @@ public final class CollisionBehavior: Behavior {
 
     /// Turns the reference-bounds boundary on or off with insets (finite).
     public func setTranslatesReferenceBoundsIntoBoundary(_ enabled: Bool, insets: EdgeInsets = .zero) throws(AnimaError) {
-        guard insets.isFinite else { throw AnimaError(.invalidArgument, "insets must be finite") }
+        guard insets.isFinite, max(abs(insets.top), abs(insets.left), abs(insets.bottom), abs(insets.right)) <= maximumCoordinate else {
+            throw AnimaError(.invalidArgument, "insets must be finite and within +/-\(maximumCoordinate) pt")
+        }
         translatesReferenceBoundsIntoBoundary = enabled
         referenceBoundsInsets = insets
         graphChanged()
@@ -88,7 +90,7 @@ public final class CollisionBehavior: Behavior {
     public func addBoundary(identifier: String, points: [Vec2]) throws(AnimaError) {
         guard !identifier.isEmpty else { throw AnimaError(.invalidArgument, "identifier must not be empty") }
         guard points.count >= 2 else { throw AnimaError(.invalidArgument, "a boundary needs at least 2 points (got \(points.count))") }
-        for p in points { try requireFinite(p, "boundary point") }
+        for p in points { try requireCoordinate(p, "boundary point") }
         for i in 1..<points.count where points[i] == points[i - 1] {
             throw AnimaError(.invalidArgument, "boundary points \(i - 1) and \(i) coincide at (\(points[i].x), \(points[i].y))")
         }

@@ -20,6 +20,7 @@ public final class GravityBehavior: Behavior {
     /// Sets the direction vector (finite); angle and magnitude follow.
     public func setDirection(_ d: Vec2) throws(AnimaError) {
         try requireFinite(d, "direction")
+        if abs(d.x) > 1e6 || abs(d.y) > 1e6 { throw AnimaError(.invalidArgument, "direction must be within +/-1e6 (got (\(d.x), \(d.y)))") }
         direction = d
         graphChanged()
     }
@@ -39,6 +40,7 @@ public final class GravityBehavior: Behavior {
     public func setAngle(_ a: Double, magnitude m: Double) throws(AnimaError) {
         try requireFinite(a, "angle")
         try requireFinite(m, "magnitude")
+        if abs(m) > 1e6 { throw AnimaError(.invalidArgument, "magnitude must be within +/-1e6 (got \(m))") }
         direction = m == 0 ? .zero : Vec2(m * cosine(a), m * sine(a))
         graphChanged()
     }

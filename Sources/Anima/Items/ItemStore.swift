@@ -77,12 +77,12 @@ public struct ItemDefinition: Sendable {
     }
 
     func validate() throws(AnimaError) {
-        try requireFinite(center, "center")
+        try requireCoordinate(center, "center")
         try validateSize(size)
         try validateTransform(transform)
         try requireRange(alpha, 0, 1, "alpha")
-        try requireFinite(linearVelocity, "linearVelocity")
-        try requireFinite(angularVelocity, "angularVelocity")
+        try requireSpeed(linearVelocity, "linearVelocity")
+        try requireAngularSpeed(angularVelocity, "angularVelocity")
     }
 }
 
@@ -100,6 +100,7 @@ func validateSize(_ size: Size) throws(AnimaError) {
 
 func validateTransform(_ t: ItemTransform) throws(AnimaError) {
     try requireFinite(t.rotation, "transform rotation")
+    if abs(t.rotation) > 1e9 { throw AnimaError(.invalidArgument, "transform rotation must be within +/-1e9 rad (got \(t.rotation))") }
     try requireFinite(t.translationX, "transform translation x")
     try requireFinite(t.translationY, "transform translation y")
     if !(t.scaleX.isFinite && t.scaleY.isFinite && t.scaleX != 0 && t.scaleY != 0) {
