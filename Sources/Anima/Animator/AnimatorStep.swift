@@ -373,9 +373,24 @@ extension Animator {
         }
     }
 
+    /// Copies the accumulated impulses back into the contacts for warm starting, and moves each
+    /// contact point with its bodies to where the surfaces are at the end of the step.
     func storeImpulses() {
         for cc in world.constraints {
             let k = Int(cc.contactIndex)
+            let c = world.contacts[k]
+            for j in 0..<Int(cc.pointCount) {
+                let cp = j == 0 ? cc.p0 : cc.p1
+                let mp = c.manifold.point(j)
+                let onA = c.a >= 0 && cc.a >= 0
+                    ? store.position[Int(c.a)] + world.deltaRotation[Int(c.a)].rotate(cp.anchorA) : mp.point
+                let onB = cc.b >= 0 ? store.position[Int(c.b)] + world.deltaRotation[Int(c.b)].rotate(cp.anchorB) : mp.point
+                if j == 0 {
+                    world.contacts[k].manifold.p0.point = (onA + onB) * 0.5
+                } else {
+                    world.contacts[k].manifold.p1.point = (onA + onB) * 0.5
+                }
+            }
             world.contacts[k].normalImpulse0 = cc.p0.normalImpulse
             world.contacts[k].tangentImpulse0 = cc.p0.tangentImpulse
             world.contacts[k].maxNormalImpulse0 = cc.p0.totalNormalImpulse

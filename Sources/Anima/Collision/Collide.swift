@@ -108,7 +108,7 @@ enum Collide {
         if sepB > margin { return m }
 
         // Prefer A as reference unless B is clearly better (keeps the choice stable frame to frame).
-        let flip = sepB > sepA + 1e-3 * max(1, abs(sepA))
+        let flip = sepB > sepA + 0.1 * Tolerances.linearSlop
         let ref = flip ? b : a
         let inc = flip ? a : b
         let refEdge = flip ? edgeB : edgeA
