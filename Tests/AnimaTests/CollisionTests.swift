@@ -20,7 +20,8 @@ import Testing
         let (a, item, c) = try droppedBall(elasticity: nil)
         var began = 0, ended = 0
         var identifiers: [String?] = []
-        c.onBeganContact = { e in began += 1; identifiers.append(e.boundaryIdentifier) }
+        var points: [Vec2] = []
+        c.onBeganContact = { e in began += 1; identifiers.append(e.boundaryIdentifier); points.append(e.point) }
         c.onEndedContact = { _ in ended += 1 }
         var deepest = 0.0
         let t = try runUntilRest(a) { _ in deepest = max(deepest, try a.center(of: item).y) }
@@ -30,6 +31,8 @@ import Testing
         #expect(deepest < 568 - 32 + 1, "sank to \(deepest)")
         #expect(began >= 2 && ended >= 1, "began \(began) ended \(ended)")
         #expect(identifiers.allSatisfy { $0 == nil }, "the reference boundary has no identifier")
+        // the ball touches the floor straight below its centre
+        #expect(points.allSatisfy { abs($0.y - 568) < 0.5 && abs($0.x - 160) < 1e-6 }, "began at \(points)")
         #expect(a.isRunning == false)
     }
 
