@@ -174,3 +174,24 @@ import Testing
         }
     }
 }
+
+@Suite struct AnchoredItemTests {
+    @Test func anchoredItemStopsThenFollowsTheVelocityItIsGiven() throws {
+        let a = try makeAnimator(bounds: nil)
+        let paddle = try a.createItem(ItemDefinition(center: Vec2(0, 0), size: Size(width: 20, height: 100),
+                                                     linearVelocity: Vec2(50, 0)))
+        let box = try a.createItem(ItemDefinition(center: Vec2(100, 0), size: Size(width: 20, height: 20)))
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [paddle], properties: ItemProperties(anchored: true)))
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [box]))
+        try a.addBehavior(CollisionBehavior(owner: a, items: [paddle, box]))
+        try a.advance(0.5)
+        #expect(try a.center(of: paddle) == Vec2(0, 0), "anchoring stops the item")
+        try a.setLinearVelocity(Vec2(200, 0), of: paddle)
+        try a.advance(1)
+        let paddleX = try a.center(of: paddle).x
+        #expect(abs(paddleX - 200) < 1e-6, "anchored item moves at its own velocity: \(paddleX)")
+        // the paddle reached the box (gap 80 pt) after 0.4 s and pushes it ahead without being pushed back
+        let boxX = try a.center(of: box).x
+        #expect(boxX >= paddleX + 20 - 0.5 && boxX < paddleX + 20 + 2, "box at \(boxX), paddle at \(paddleX)")
+    }
+}

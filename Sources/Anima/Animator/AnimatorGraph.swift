@@ -15,6 +15,8 @@ final class WorldState {
     var deltaRotation: [Rotation] = []
     /// Slots that the solver moves (governed, finite mass), in slot order.
     var moving: [Int32] = []
+    /// Anchored governed slots: never pushed, but they follow the velocity they are given.
+    var kinematic: [Int32] = []
     /// Slots that take part in collision, in slot order.
     var colliding: [Int32] = []
 }
@@ -69,19 +71,24 @@ extension Animator {
         }
 
         world.moving.removeAll(keepingCapacity: true)
+        world.kinematic.removeAll(keepingCapacity: true)
         world.colliding.removeAll(keepingCapacity: true)
         for i in 0..<n where store.alive[i] {
             store.updateMass(i)
             if store.governed[i] && store.invMass[i] > 0 { world.moving.append(Int32(i)) }
+            if store.governed[i] && store.properties[i].anchored { world.kinematic.append(Int32(i)) }
             if store.governed[i] && (store.collisionMask[i] | store.boundaryMask[i]) != 0 {
                 world.colliding.append(Int32(i))
             }
-            if store.invMass[i] == 0 {
-                store.velocity[i] = .zero
-                store.angularVelocity[i] = 0
-            } else if store.invInertia[i] == 0 {
+            if store.invMass[i] > 0 && store.invInertia[i] == 0 {
                 store.angularVelocity[i] = 0
             }
+            let anchored = store.governed[i] && store.properties[i].anchored
+            if anchored && !store.wasAnchored[i] {
+                store.velocity[i] = .zero
+                store.angularVelocity[i] = 0
+            }
+            store.wasAnchored[i] = anchored
         }
 
         world.segmentVertices.removeAll(keepingCapacity: true)

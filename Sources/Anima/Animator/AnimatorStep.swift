@@ -264,7 +264,12 @@ extension Animator {
             world.deltaPosition[Int(s)] = .zero
             world.deltaRotation[Int(s)] = .identity
         }
+        for s in world.kinematic {
+            world.deltaPosition[Int(s)] = .zero
+            world.deltaRotation[Int(s)] = .identity
+        }
         let moving = world.moving
+        let kinematic = world.kinematic
         store.velocity.withUnsafeMutableBufferPointer { vb in
             store.angularVelocity.withUnsafeMutableBufferPointer { wb in
                 world.deltaPosition.withUnsafeMutableBufferPointer { dpb in
@@ -276,6 +281,7 @@ extension Animator {
                                 ContactSolver.warmStart(cs, bodies)
                                 ContactSolver.solve(cs, bodies, inverseSubstep: invHs, useBias: true)
                                 integratePositions(moving, bodies, hs)
+                                integratePositions(kinematic, bodies, hs)
                                 ContactSolver.solve(cs, bodies, inverseSubstep: invHs, useBias: false)
                             }
                             ContactSolver.applyRestitution(cs, bodies)
@@ -285,10 +291,8 @@ extension Animator {
             }
         }
         storeImpulses()
-        for s in moving {
-            let i = Int(s)
-            store.rotation[i] = Rotation(angle: store.angle[i])
-        }
+        for s in moving { store.rotation[Int(s)] = Rotation(angle: store.angle[Int(s)]) }
+        for s in kinematic { store.rotation[Int(s)] = Rotation(angle: store.angle[Int(s)]) }
     }
 
     /// Builds solver constraints from the manifolds (anchors relative to body centres, effective
@@ -297,11 +301,13 @@ extension Animator {
         world.constraints.removeAll(keepingCapacity: true)
         for (index, c) in world.contacts.enumerated() where c.manifold.count > 0 {
             let b = Int(c.b)
+            // boundaries are static (-1); anchored items keep their slot so their velocity counts,
+            // but with zero inverse mass nothing pushes them
             let aStatic = c.a < 0 || store.invMass[Int(c.a)] == 0 && store.invInertia[Int(c.a)] == 0
             let bStatic = store.invMass[b] == 0 && store.invInertia[b] == 0
             if aStatic && bStatic { continue }
-            let ia: Int32 = aStatic ? -1 : c.a
-            let ib: Int32 = bStatic ? -1 : c.b
+            let ia: Int32 = c.a < 0 ? -1 : c.a
+            let ib: Int32 = c.b
             let centerA = c.a >= 0 ? store.position[Int(c.a)] : Vec2.zero
             let centerB = store.position[b]
             let mA = ia >= 0 ? store.invMass[Int(ia)] : 0
@@ -316,7 +322,7 @@ extension Animator {
             let t = rightPerp(n)
             var cc = ContactConstraint(contactIndex: Int32(index), a: ia, b: ib, normal: n, friction: c.friction,
                                        restitution: c.restitution, invMassA: mA, invIA: iA, invMassB: mB, invIB: iB,
-                                       softness: (ia < 0 || ib < 0) ? staticSoftness : softness,
+                                       softness: (aStatic || bStatic) ? staticSoftness : softness,
                                        pointCount: Int32(c.manifold.count))
             for j in 0..<c.manifold.count {
                 let mp = c.manifold.point(j)
@@ -515,6 +521,10 @@ extension Animator {
                 store.restTime[i] = 0
             }
             if store.restTime[i] < configuration.restTime { allResting = false }
+        }
+        for s in world.kinematic {
+            let i = Int(s)
+            if length(store.velocity[i]) >= linear || abs(store.angularVelocity[i]) >= angular { allResting = false }
         }
         if allResting && !graphDirty {
             for s in world.moving {

@@ -147,6 +147,8 @@ final class ItemStore {
     var invInertia: [Double] = []
     var mass: [Double] = []
     var restTime: [Double] = []
+    /// Whether the slot was anchored at the last graph rebuild (an item that becomes anchored stops).
+    var wasAnchored: [Bool] = []
 
     var count: Int { alive.count }
 
@@ -187,6 +189,7 @@ final class ItemStore {
             invInertia.append(0)
             mass.append(0)
             restTime.append(0)
+            wasAnchored.append(false)
         }
         position[slot] = def.center
         angle[slot] = def.transform.rotation
@@ -204,6 +207,7 @@ final class ItemStore {
         collisionMask[slot] = 0
         boundaryMask[slot] = 0
         restTime[slot] = 0
+        wasAnchored[slot] = false
         rebuildGeometry(slot)
         order.append(Int32(slot))
         return ItemID(slot: Int32(slot), generation: gen)
