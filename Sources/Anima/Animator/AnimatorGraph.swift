@@ -7,18 +7,27 @@ final class WorldState {
     var segmentNormals: [Vec2] = []    // 2 per segment: n and -n
     var contacts: [Contact] = []       // sorted by key
     var broadPhase = BroadPhase()
-    var constraints: [ContactConstraint] = []
+    // solver scratch: body 0 is the static body, item slot i is body i + 1
+    var bodies = ScratchBuffer<SolverBody>()
+    var params = ScratchBuffer<BodyParams>()
+    var constraints = ScratchBuffer<ContactConstraint>()
+    var points = ScratchBuffer<ConstraintPoint>()
     var worldVertices: [Vec2] = []     // maxPolygonVertices per slot
     var worldNormals: [Vec2] = []
     var sweep: [Double] = []           // per slot: how far it may move in one step
-    var deltaPosition: [Vec2] = []
-    var deltaRotation: [Rotation] = []
     /// Slots that the solver moves (governed, finite mass), in slot order.
     var moving: [Int32] = []
     /// Anchored governed slots: never pushed, but they follow the velocity they are given.
     var kinematic: [Int32] = []
     /// Slots that take part in collision, in slot order.
     var colliding: [Int32] = []
+
+    deinit {
+        bodies.free()
+        params.free()
+        constraints.free()
+        points.free()
+    }
 }
 
 extension Animator {

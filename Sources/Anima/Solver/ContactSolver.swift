@@ -1,3 +1,23 @@
+/// The state of one body during a step, 64 bytes: velocity, the rotation and translation since
+/// the start of the step (they give the current contact separation), and the exact angle turned.
+struct SolverBody {
+    var v: Vec2
+    var w: Double
+    var turned: Double
+    var dp: Vec2
+    var dq: Rotation
+
+    static let atRest = SolverBody(v: .zero, w: 0, turned: 0, dp: .zero, dq: .identity)
+}
+
+/// Per-step constants of a moving body: gravity and the damping factors 1 / (1 + h c).
+struct BodyParams {
+    var gravity: Vec2
+    var linearDamping: Double
+    var angularDamping: Double
+    var locksRotation: Bool
+}
+
 /// One point of a contact constraint. Anchors are fixed for the whole step (relative to the
 /// body centres at the start of the step); the current separation is tracked from the bodies'
 /// motion since then:
@@ -16,11 +36,13 @@ struct ConstraintPoint {
     var relativeVelocity = 0.0
 }
 
-/// A contact constraint between body slots a and b (-1 = static: a boundary or an anchored item).
+/// A contact constraint between solver bodies a and b (index 0 is the static body: boundaries).
+/// Its points are `points[2 * i]` and `points[2 * i + 1]`.
 struct ContactConstraint {
-    var contactIndex: Int32
     var a: Int32
     var b: Int32
+    var pointCount: Int32
+    var contactIndex: Int32
     var normal: Vec2
     var friction: Double
     var restitution: Double
@@ -29,158 +51,152 @@ struct ContactConstraint {
     var invMassB: Double
     var invIB: Double
     var softness: Softness
-    var pointCount: Int32
-    var p0 = ConstraintPoint()
-    var p1 = ConstraintPoint()
-}
-
-/// Body state the solver reads and writes during one step.
-struct SolverBodies {
-    var v: UnsafeMutablePointer<Vec2>
-    var w: UnsafeMutablePointer<Double>
-    var dp: UnsafeMutablePointer<Vec2>
-    var dq: UnsafeMutablePointer<Rotation>
 }
 
 /// The soft-step contact solver (Catto 2024, as in Box2D v3): per sub-step, warm start with the
 /// accumulated impulses, solve with a soft bias that removes overlap, integrate positions, then
 /// relax without bias; after the sub-steps, one restitution pass.
 enum ContactSolver {
-    @inline(__always)
-    static func state(_ bodies: SolverBodies, _ i: Int32) -> (Vec2, Double, Vec2, Rotation) {
-        if i < 0 { return (.zero, 0, .zero, .identity) }
-        let k = Int(i)
-        return (bodies.v[k], bodies.w[k], bodies.dp[k], bodies.dq[k])
-    }
-
-    @inline(__always)
-    static func store(_ bodies: SolverBodies, _ i: Int32, _ v: Vec2, _ w: Double) {
-        if i < 0 { return }
-        bodies.v[Int(i)] = v
-        bodies.w[Int(i)] = w
-    }
-
-    /// Applies the accumulated impulses: vA -= mA P, wA -= iA rA x P, and the opposite on B.
-    static func warmStart(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ bodies: SolverBodies) {
-        for ci in 0..<cs.count {
-            var c = cs[ci]
-            var (vA, wA, _, _) = state(bodies, c.a)
-            var (vB, wB, _, _) = state(bodies, c.b)
-            let n = c.normal
+    /// Applies the accumulated impulses P = lambda_n n + lambda_t t:
+    /// vA -= mA P, wA -= iA rA x P; vB += mB P, wB += iB rB x P.
+    static func warmStart(_ cs: UnsafeMutablePointer<ContactConstraint>, _ count: Int,
+                          _ points: UnsafeMutablePointer<ConstraintPoint>, _ bodies: UnsafeMutablePointer<SolverBody>) {
+        for ci in 0..<count {
+            let c = cs + ci
+            let bodyA = bodies + Int(c.pointee.a)
+            let bodyB = bodies + Int(c.pointee.b)
+            var vA = bodyA.pointee.v, wA = bodyA.pointee.w
+            var vB = bodyB.pointee.v, wB = bodyB.pointee.w
+            let mA = c.pointee.invMassA, iA = c.pointee.invIA
+            let mB = c.pointee.invMassB, iB = c.pointee.invIB
+            let n = c.pointee.normal
             let t = rightPerp(n)
-            for j in 0..<Int(c.pointCount) {
-                var cp = j == 0 ? c.p0 : c.p1
-                let P = cp.normalImpulse * n + cp.tangentImpulse * t
-                cp.totalNormalImpulse += cp.normalImpulse
-                wA -= c.invIA * cross(cp.anchorA, P)
-                vA -= c.invMassA * P
-                wB += c.invIB * cross(cp.anchorB, P)
-                vB += c.invMassB * P
-                if j == 0 { c.p0 = cp } else { c.p1 = cp }
+            for j in 0..<Int(c.pointee.pointCount) {
+                let cp = points + (2 * ci + j)
+                let P = cp.pointee.normalImpulse * n + cp.pointee.tangentImpulse * t
+                cp.pointee.totalNormalImpulse += cp.pointee.normalImpulse
+                wA -= iA * cross(cp.pointee.anchorA, P)
+                vA -= mA * P
+                wB += iB * cross(cp.pointee.anchorB, P)
+                vB += mB * P
             }
-            cs[ci] = c
-            store(bodies, c.a, vA, wA)
-            store(bodies, c.b, vB, wB)
+            bodyA.pointee.v = vA
+            bodyA.pointee.w = wA
+            bodyB.pointee.v = vB
+            bodyB.pointee.w = wB
         }
     }
 
     /// Normal then friction impulses. With useBias, overlap s < 0 is removed softly:
     ///   impulse = -m_n (massScale vn + massScale biasRate s) - impulseScale lambda,
-    /// bias limited to the push-out speed; a speculative gap s > 0 allows approach up to s / h.
+    /// the bias limited to the push-out speed; a speculative gap s > 0 allows approach up to s / h.
     /// Friction clamps |lambda_t| <= mu lambda_n (Coulomb).
-    static func solve(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ bodies: SolverBodies,
+    static func solve(_ cs: UnsafeMutablePointer<ContactConstraint>, _ count: Int,
+                      _ points: UnsafeMutablePointer<ConstraintPoint>, _ bodies: UnsafeMutablePointer<SolverBody>,
                       inverseSubstep invH: Double, useBias: Bool) {
         let maxPush = Tolerances.maxPushOutSpeed
-        for ci in 0..<cs.count {
-            var c = cs[ci]
-            var (vA, wA, dpA, dqA) = state(bodies, c.a)
-            var (vB, wB, dpB, dqB) = state(bodies, c.b)
-            let dp = dpB - dpA
-            let n = c.normal
+        for ci in 0..<count {
+            let c = cs + ci
+            let bodyA = bodies + Int(c.pointee.a)
+            let bodyB = bodies + Int(c.pointee.b)
+            var vA = bodyA.pointee.v, wA = bodyA.pointee.w
+            var vB = bodyB.pointee.v, wB = bodyB.pointee.w
+            let dqA = bodyA.pointee.dq, dqB = bodyB.pointee.dq
+            let dp = bodyB.pointee.dp - bodyA.pointee.dp
+            let mA = c.pointee.invMassA, iA = c.pointee.invIA
+            let mB = c.pointee.invMassB, iB = c.pointee.invIB
+            let n = c.pointee.normal
             let t = rightPerp(n)
-            let count = Int(c.pointCount)
-            for j in 0..<count {
-                var cp = j == 0 ? c.p0 : c.p1
-                let ds = dp + dqB.rotate(cp.anchorB) - dqA.rotate(cp.anchorA)
-                let s = cp.baseSeparation + dot(ds, n)
+            let softness = c.pointee.softness
+            let pointCount = Int(c.pointee.pointCount)
+            for j in 0..<pointCount {
+                let cp = points + (2 * ci + j)
+                let rA = cp.pointee.anchorA, rB = cp.pointee.anchorB
+                let ds = dp + dqB.rotate(rB) - dqA.rotate(rA)
+                let s = cp.pointee.baseSeparation + dot(ds, n)
                 var bias = 0.0
                 var massScale = 1.0
                 var impulseScale = 0.0
                 if s > 0 {
                     bias = s * invH
                 } else if useBias {
-                    bias = max(c.softness.massScale * c.softness.biasRate * s, -maxPush)
-                    massScale = c.softness.massScale
-                    impulseScale = c.softness.impulseScale
+                    bias = max(softness.massScale * softness.biasRate * s, -maxPush)
+                    massScale = softness.massScale
+                    impulseScale = softness.impulseScale
                 }
-                let vrA = vA + cross(wA, cp.anchorA)
-                let vrB = vB + cross(wB, cp.anchorB)
-                let vn = dot(vrB - vrA, n)
-                let impulse = -cp.normalMass * (massScale * vn + bias) - impulseScale * cp.normalImpulse
-                let newImpulse = max(cp.normalImpulse + impulse, 0)
-                let applied = newImpulse - cp.normalImpulse
-                cp.normalImpulse = newImpulse
-                cp.totalNormalImpulse += applied
+                let vn = dot(vB + cross(wB, rB) - vA - cross(wA, rA), n)
+                let lambda = cp.pointee.normalImpulse
+                let impulse = -cp.pointee.normalMass * (massScale * vn + bias) - impulseScale * lambda
+                let newLambda = max(lambda + impulse, 0)
+                let applied = newLambda - lambda
+                cp.pointee.normalImpulse = newLambda
+                cp.pointee.totalNormalImpulse += applied
                 let P = applied * n
-                vA -= c.invMassA * P
-                wA -= c.invIA * cross(cp.anchorA, P)
-                vB += c.invMassB * P
-                wB += c.invIB * cross(cp.anchorB, P)
-                if j == 0 { c.p0 = cp } else { c.p1 = cp }
+                vA -= mA * P
+                wA -= iA * cross(rA, P)
+                vB += mB * P
+                wB += iB * cross(rB, P)
             }
-            for j in 0..<count {
-                var cp = j == 0 ? c.p0 : c.p1
-                let vrA = vA + cross(wA, cp.anchorA)
-                let vrB = vB + cross(wB, cp.anchorB)
-                let vt = dot(vrB - vrA, t)
-                let maxFriction = c.friction * cp.normalImpulse
-                let newImpulse = min(max(cp.tangentImpulse - cp.tangentMass * vt, -maxFriction), maxFriction)
-                let applied = newImpulse - cp.tangentImpulse
-                cp.tangentImpulse = newImpulse
+            let friction = c.pointee.friction
+            for j in 0..<pointCount {
+                let cp = points + (2 * ci + j)
+                let rA = cp.pointee.anchorA, rB = cp.pointee.anchorB
+                let vt = dot(vB + cross(wB, rB) - vA - cross(wA, rA), t)
+                let lambda = cp.pointee.tangentImpulse
+                let maxFriction = friction * cp.pointee.normalImpulse
+                let newLambda = min(max(lambda - cp.pointee.tangentMass * vt, -maxFriction), maxFriction)
+                let applied = newLambda - lambda
+                cp.pointee.tangentImpulse = newLambda
                 let P = applied * t
-                vA -= c.invMassA * P
-                wA -= c.invIA * cross(cp.anchorA, P)
-                vB += c.invMassB * P
-                wB += c.invIB * cross(cp.anchorB, P)
-                if j == 0 { c.p0 = cp } else { c.p1 = cp }
+                vA -= mA * P
+                wA -= iA * cross(rA, P)
+                vB += mB * P
+                wB += iB * cross(rB, P)
             }
-            cs[ci] = c
-            store(bodies, c.a, vA, wA)
-            store(bodies, c.b, vB, wB)
+            bodyA.pointee.v = vA
+            bodyA.pointee.w = wA
+            bodyB.pointee.v = vB
+            bodyB.pointee.w = wB
         }
     }
 
     /// Restitution: for points that were approaching faster than the threshold and received an
     /// impulse, drive the normal velocity to -e x (approach velocity before the step).
-    static func applyRestitution(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ bodies: SolverBodies) {
+    static func applyRestitution(_ cs: UnsafeMutablePointer<ContactConstraint>, _ count: Int,
+                                 _ points: UnsafeMutablePointer<ConstraintPoint>, _ bodies: UnsafeMutablePointer<SolverBody>) {
         let threshold = Tolerances.restitutionThreshold
-        for ci in 0..<cs.count {
-            var c = cs[ci]
-            if c.restitution == 0 { continue }
-            var (vA, wA, _, _) = state(bodies, c.a)
-            var (vB, wB, _, _) = state(bodies, c.b)
-            let n = c.normal
-            for j in 0..<Int(c.pointCount) {
-                var cp = j == 0 ? c.p0 : c.p1
-                if cp.relativeVelocity > -threshold || cp.totalNormalImpulse == 0 { continue }
-                let vrA = vA + cross(wA, cp.anchorA)
-                let vrB = vB + cross(wB, cp.anchorB)
-                let vn = dot(vrB - vrA, n)
-                let impulse = -cp.normalMass * (vn + c.restitution * cp.relativeVelocity)
-                let newImpulse = max(cp.normalImpulse + impulse, 0)
-                let applied = newImpulse - cp.normalImpulse
-                cp.normalImpulse = newImpulse
-                cp.totalNormalImpulse += applied
+        for ci in 0..<count {
+            let c = cs + ci
+            let e = c.pointee.restitution
+            if e == 0 { continue }
+            let bodyA = bodies + Int(c.pointee.a)
+            let bodyB = bodies + Int(c.pointee.b)
+            var vA = bodyA.pointee.v, wA = bodyA.pointee.w
+            var vB = bodyB.pointee.v, wB = bodyB.pointee.w
+            let mA = c.pointee.invMassA, iA = c.pointee.invIA
+            let mB = c.pointee.invMassB, iB = c.pointee.invIB
+            let n = c.pointee.normal
+            for j in 0..<Int(c.pointee.pointCount) {
+                let cp = points + (2 * ci + j)
+                if cp.pointee.relativeVelocity > -threshold || cp.pointee.totalNormalImpulse == 0 { continue }
+                let rA = cp.pointee.anchorA, rB = cp.pointee.anchorB
+                let vn = dot(vB + cross(wB, rB) - vA - cross(wA, rA), n)
+                let lambda = cp.pointee.normalImpulse
+                let impulse = -cp.pointee.normalMass * (vn + e * cp.pointee.relativeVelocity)
+                let newLambda = max(lambda + impulse, 0)
+                let applied = newLambda - lambda
+                cp.pointee.normalImpulse = newLambda
+                cp.pointee.totalNormalImpulse += applied
                 let P = applied * n
-                vA -= c.invMassA * P
-                wA -= c.invIA * cross(cp.anchorA, P)
-                vB += c.invMassB * P
-                wB += c.invIB * cross(cp.anchorB, P)
-                if j == 0 { c.p0 = cp } else { c.p1 = cp }
+                vA -= mA * P
+                wA -= iA * cross(rA, P)
+                vB += mB * P
+                wB += iB * cross(rB, P)
             }
-            cs[ci] = c
-            store(bodies, c.a, vA, wA)
-            store(bodies, c.b, vB, wB)
+            bodyA.pointee.v = vA
+            bodyA.pointee.w = wA
+            bodyB.pointee.v = vB
+            bodyB.pointee.w = wB
         }
     }
 }

@@ -1,0 +1,208 @@
+extension Animator {
+    /// One step of the soft-step solver over every contact. Body state is gathered into the
+    /// solver's scratch buffers, sub-stepped, and scattered back to the item store.
+    func solve(_ h: Double) {
+        let substeps = configuration.substeps
+        let hs = h / Double(substeps)
+        let invHs = 1 / hs
+        // contact stiffness: 30 Hz as Box2D, but never above a quarter of the sub-step rate
+        let contactHertz = min(Tolerances.contactHertz, 0.25 * invHs)
+        let softness = Softness(hertz: contactHertz, dampingRatio: Tolerances.contactDampingRatio, substep: hs)
+        let staticSoftness = Softness(hertz: 2 * contactHertz, dampingRatio: Tolerances.contactDampingRatio, substep: hs)
+
+        gatherBodies(hs)
+        prepareConstraints(softness, staticSoftness)
+
+        let bodies = world.bodies.base
+        let params = world.params.base
+        let cs = world.constraints.base
+        let count = world.constraints.count
+        let points = world.points.base
+        let moving = world.moving
+        let kinematic = world.kinematic
+        moving.withUnsafeBufferPointer { mv in
+            kinematic.withUnsafeBufferPointer { kv in
+                for _ in 0..<substeps {
+                    Animator.integrateVelocities(mv, bodies, params, hs)
+                    ContactSolver.warmStart(cs, count, points, bodies)
+                    ContactSolver.solve(cs, count, points, bodies, inverseSubstep: invHs, useBias: true)
+                    Animator.integratePositions(mv, bodies, hs)
+                    Animator.integratePositions(kv, bodies, hs)
+                    ContactSolver.solve(cs, count, points, bodies, inverseSubstep: invHs, useBias: false)
+                }
+            }
+        }
+        ContactSolver.applyRestitution(cs, count, points, bodies)
+        storeImpulses()
+        scatterBodies()
+    }
+
+    /// Copies velocities of moving and kinematic items into solver bodies and precomputes
+    /// gravity and the damping factors 1 / (1 + h c) for the sub-step h.
+    func gatherBodies(_ hs: Double) {
+        world.bodies.resize(store.count + 1)
+        world.params.resize(store.count + 1)
+        let bodies = world.bodies.base
+        let params = world.params.base
+        bodies[0] = .atRest
+        params[0] = BodyParams(gravity: .zero, linearDamping: 1, angularDamping: 1, locksRotation: true)
+        for s in world.moving {
+            let i = Int(s)
+            let p = store.properties[i]
+            bodies[i + 1] = SolverBody(v: store.velocity[i], w: store.angularVelocity[i], turned: 0, dp: .zero, dq: .identity)
+            params[i + 1] = BodyParams(gravity: store.gravity[i], linearDamping: 1 / (1 + hs * p.resistance),
+                                       angularDamping: 1 / (1 + hs * p.angularResistance),
+                                       locksRotation: store.invInertia[i] == 0)
+        }
+        for s in world.kinematic {
+            let i = Int(s)
+            bodies[i + 1] = SolverBody(v: store.velocity[i], w: store.angularVelocity[i], turned: 0, dp: .zero, dq: .identity)
+        }
+    }
+
+    /// Writes velocities, positions (start + dp) and angles (start + turned) back to the store.
+    func scatterBodies() {
+        let bodies = world.bodies.base
+        store.position.withUnsafeMutableBufferPointer { position in
+            store.angle.withUnsafeMutableBufferPointer { angle in
+                store.velocity.withUnsafeMutableBufferPointer { velocity in
+                    store.angularVelocity.withUnsafeMutableBufferPointer { angular in
+                        store.rotation.withUnsafeMutableBufferPointer { rotation in
+                            for list in [world.moving, world.kinematic] {
+                                for s in list {
+                                    let i = Int(s)
+                                    let b = bodies[i + 1]
+                                    velocity[i] = b.v
+                                    angular[i] = b.w
+                                    position[i] += b.dp
+                                    if b.turned != 0 {
+                                        angle[i] += b.turned
+                                        rotation[i] = Rotation(angle: angle[i])
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Builds solver constraints from the manifolds: anchors relative to the body centres, effective
+    /// masses k = mA + mB + iA (rA x n)^2 + iB (rB x n)^2 (and the same along the tangent), and the
+    /// approach velocity for restitution.
+    func prepareConstraints(_ softness: Softness, _ staticSoftness: Softness) {
+        world.constraints.count = 0
+        world.points.count = 0
+        let bodies = world.bodies.base
+        for index in 0..<world.contacts.count {
+            let c = world.contacts[index]
+            if c.manifold.count == 0 { continue }
+            let b = Int(c.b)
+            // boundaries are the static body 0; anchored items keep their own body so their
+            // velocity counts, but with zero inverse mass nothing pushes them
+            let aStatic = c.a < 0 || store.invMass[Int(c.a)] == 0 && store.invInertia[Int(c.a)] == 0
+            let bStatic = store.invMass[b] == 0 && store.invInertia[b] == 0
+            if aStatic && bStatic { continue }
+            let ia = c.a < 0 ? 0 : Int(c.a) + 1
+            let ib = b + 1
+            let centerA = c.a >= 0 ? store.position[Int(c.a)] : Vec2.zero
+            let centerB = store.position[b]
+            let mA = c.a >= 0 ? store.invMass[Int(c.a)] : 0
+            let iA = c.a >= 0 ? store.invInertia[Int(c.a)] : 0
+            let mB = store.invMass[b]
+            let iB = store.invInertia[b]
+            let vA = bodies[ia].v, wA = bodies[ia].w
+            let vB = bodies[ib].v, wB = bodies[ib].w
+            let n = c.manifold.normal
+            let t = rightPerp(n)
+            world.constraints.append(ContactConstraint(a: Int32(ia), b: Int32(ib), pointCount: Int32(c.manifold.count),
+                                                       contactIndex: Int32(index), normal: n, friction: c.friction,
+                                                       restitution: c.restitution, invMassA: mA, invIA: iA,
+                                                       invMassB: mB, invIB: iB,
+                                                       softness: (aStatic || bStatic) ? staticSoftness : softness))
+            for j in 0..<2 {
+                var cp = ConstraintPoint()
+                if j < c.manifold.count {
+                    let mp = c.manifold.point(j)
+                    cp.normalImpulse = j == 0 ? c.normalImpulse0 : c.normalImpulse1
+                    cp.tangentImpulse = j == 0 ? c.tangentImpulse0 : c.tangentImpulse1
+                    // a boundary does not move, so its anchor can be anything: zero
+                    let rA = c.a >= 0 ? mp.point - centerA : Vec2.zero
+                    let rB = mp.point - centerB
+                    cp.anchorA = rA
+                    cp.anchorB = rB
+                    cp.baseSeparation = mp.separation - dot(rB - rA, n)
+                    let rnA = cross(rA, n), rnB = cross(rB, n)
+                    let kn = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+                    cp.normalMass = kn > 0 ? 1 / kn : 0
+                    let rtA = cross(rA, t), rtB = cross(rB, t)
+                    let kt = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+                    cp.tangentMass = kt > 0 ? 1 / kt : 0
+                    cp.relativeVelocity = dot(n, (vB + cross(wB, rB)) - (vA + cross(wA, rA)))
+                }
+                world.points.append(cp)
+            }
+        }
+    }
+
+    /// v = v / (1 + h c) + h g (gravity acts whatever the mass); w = w / (1 + h c_w); speeds capped.
+    static func integrateVelocities(_ moving: UnsafeBufferPointer<Int32>, _ bodies: UnsafeMutablePointer<SolverBody>,
+                                    _ params: UnsafeMutablePointer<BodyParams>, _ h: Double) {
+        let maxSpeed = Tolerances.maxLinearSpeed
+        let maxAngular = Tolerances.maxAngularSpeed
+        for s in moving {
+            let body = bodies + (Int(s) + 1)
+            let p = params[Int(s) + 1]
+            var v = body.pointee.v * p.linearDamping + h * p.gravity
+            let speed2 = lengthSquared(v)
+            if speed2 > maxSpeed * maxSpeed { v *= maxSpeed / speed2.squareRoot() }
+            body.pointee.v = v
+            body.pointee.w = p.locksRotation ? 0 : min(max(body.pointee.w * p.angularDamping, -maxAngular), maxAngular)
+        }
+    }
+
+    /// dp += h v; turned += h w; dq advanced by h w.
+    static func integratePositions(_ list: UnsafeBufferPointer<Int32>, _ bodies: UnsafeMutablePointer<SolverBody>, _ h: Double) {
+        for s in list {
+            let body = bodies + (Int(s) + 1)
+            let v = body.pointee.v
+            let dw = h * body.pointee.w
+            body.pointee.dp += h * v
+            if dw != 0 {
+                body.pointee.turned += dw
+                body.pointee.dq = body.pointee.dq.integrated(by: dw)
+            }
+        }
+    }
+
+    /// Copies the accumulated impulses back into the contacts for warm starting, and moves each
+    /// contact point with its bodies to where the surfaces are at the end of the step.
+    func storeImpulses() {
+        let bodies = world.bodies.base
+        for ci in 0..<world.constraints.count {
+            let cc = world.constraints[ci]
+            let k = Int(cc.contactIndex)
+            let p0 = world.points[2 * ci], p1 = world.points[2 * ci + 1]
+            var c = world.contacts[k]
+            c.normalImpulse0 = p0.normalImpulse
+            c.tangentImpulse0 = p0.tangentImpulse
+            c.maxNormalImpulse0 = p0.totalNormalImpulse
+            c.normalImpulse1 = p1.normalImpulse
+            c.tangentImpulse1 = p1.tangentImpulse
+            c.maxNormalImpulse1 = p1.totalNormalImpulse
+            // contact points after the motion of the step: midway between where each body's anchor went
+            let a = bodies[Int(cc.a)], b = bodies[Int(cc.b)]
+            let centerA = c.a >= 0 ? store.position[Int(c.a)] : Vec2.zero
+            let centerB = store.position[Int(c.b)]
+            for j in 0..<Int(cc.pointCount) {
+                let cp = j == 0 ? p0 : p1
+                let start = c.manifold.point(j).point
+                let onA = c.a >= 0 ? centerA + a.dp + a.dq.rotate(cp.anchorA) : start
+                let onB = centerB + b.dp + b.dq.rotate(cp.anchorB)
+                if j == 0 { c.manifold.p0.point = (onA + onB) * 0.5 } else { c.manifold.p1.point = (onA + onB) * 0.5 }
+            }
+            world.contacts[k] = c
+        }
+    }
+}
