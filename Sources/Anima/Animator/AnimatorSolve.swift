@@ -5,7 +5,7 @@ extension Animator {
         let substeps = configuration.substeps
         let hs = h / Double(substeps)
         let invHs = 1 / hs
-        // contact stiffness: 30 Hz as Box2D, but never above a quarter of the sub-step rate
+        // contact stiffness: never above a quarter of the sub-step rate (stability of the soft step)
         let contactHertz = min(Tolerances.contactHertz, 0.25 * invHs)
         let softness = Softness(hertz: contactHertz, dampingRatio: Tolerances.contactDampingRatio, substep: hs)
         let staticSoftness = Softness(hertz: 2 * contactHertz, dampingRatio: Tolerances.contactDampingRatio, substep: hs)

@@ -17,6 +17,7 @@ public class Behavior {
     public let kind: BehaviorKind
     /// The items this behavior governs, in the order added.
     public private(set) var items: [ItemID] = []
+    private var members: Set<ItemID> = []
     /// True while the behavior is added to its animator.
     public internal(set) var isAdded = false
 
@@ -32,25 +33,26 @@ public class Behavior {
         guard owner.isLive(item) else {
             throw AnimaError(.invalidArgument, "item \(item) is not a live item of this behavior's animator")
         }
-        if items.contains(item) { return }
+        if !members.insert(item).inserted { return }
         items.append(item)
         graphChanged()
     }
 
     /// Removes an item; removing one not present is ignored.
     public func removeItem(_ item: ItemID) {
-        if let i = items.firstIndex(of: item) {
+        if members.remove(item) != nil, let i = items.firstIndex(of: item) {
             items.remove(at: i)
             graphChanged()
         }
     }
 
     /// True when the behavior governs the item.
-    public func contains(_ item: ItemID) -> Bool { items.contains(item) }
+    public func contains(_ item: ItemID) -> Bool { members.contains(item) }
 
     /// Drops items that are no longer alive (after an item was destroyed).
     func pruneDeadItems(_ animator: Animator) {
         items.removeAll { !animator.isLive($0) }
+        members = Set(items)
     }
 
     /// Marks the behavior graph dirty and wakes the animator, if the behavior is in use.
