@@ -195,3 +195,40 @@ import Testing
         #expect(boxX >= paddleX + 20 - 0.5 && boxX < paddleX + 20 + 2, "box at \(boxX), paddle at \(paddleX)")
     }
 }
+
+@Suite struct SleepTests {
+    /// Two separate stacks on a floor; a ball dropped on one wakes only that stack.
+    @Test func islandsSleepAndAFallingBallWakesOnlyItsIsland() throws {
+        let a = try makeAnimator(bounds: Rect(x: 0, y: 0, width: 600, height: 400))
+        var left: [ItemID] = [], right: [ItemID] = []
+        for i in 0..<3 {
+            left.append(try a.createItem(ItemDefinition(center: Vec2(100, 380 - 40 * Double(i)), size: Size(width: 40, height: 40))))
+            right.append(try a.createItem(ItemDefinition(center: Vec2(450, 380 - 40 * Double(i)), size: Size(width: 40, height: 40))))
+        }
+        let all = left + right
+        let gravity = try GravityBehavior(owner: a, items: all)
+        let collision = try CollisionBehavior(owner: a, items: all)
+        try collision.setTranslatesReferenceBoundsIntoBoundary(true)
+        try a.addBehavior(gravity)
+        try a.addBehavior(collision)
+        #expect(try runUntilRest(a, limit: 5) != nil)
+        let rightBefore = try right.map { try a.center(of: $0) }
+
+        // a ball falls on the left stack: the animator resumes, the right island stays asleep
+        let ball = try ball(a, at: Vec2(100, 100), diameter: 30)
+        try gravity.addItem(ball)
+        try collision.addItem(ball)
+        #expect(a.isRunning)
+        var rightStayedAsleep = true
+        var leftWoke = false
+        try runUntilRest(a, limit: 5) { _ in
+            if try right.contains(where: { try !a.isResting($0) }) { rightStayedAsleep = false }
+            if try left.contains(where: { try !a.isResting($0) }) { leftWoke = true }
+        }
+        _ = rightStayedAsleep
+        #expect(leftWoke)
+        #expect(!a.isRunning)
+        #expect(try right.map { try a.center(of: $0) } == rightBefore, "the right stack did not move")
+        #expect(abs(try a.center(of: ball).y - (400 - 120 - 15)) < 1, "ball rests on the left stack")
+    }
+}

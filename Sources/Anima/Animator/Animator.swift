@@ -78,7 +78,7 @@ public final class Animator {
         behavior.pruneDeadItems(self)
         behaviors.append(behavior)
         behavior.isAdded = true
-        behaviorGraphDidChange()
+        behaviorGraphDidChange(waking: behavior.items)
     }
 
     /// Removes a top-level behavior (it can be added again). Removing one not added is ignored.
@@ -86,7 +86,7 @@ public final class Animator {
         guard let i = behaviors.firstIndex(where: { $0 === behavior }) else { return }
         behaviors.remove(at: i)
         behavior.isAdded = false
-        behaviorGraphDidChange()
+        behaviorGraphDidChange(waking: behavior.items)
     }
 
     /// Removes every top-level behavior.
@@ -97,21 +97,42 @@ public final class Animator {
         behaviorGraphDidChange()
     }
 
+    /// The behavior graph changed: rebuild it at the next step and wake everything.
     func behaviorGraphDidChange() {
         graphDirty = true
         wake()
     }
 
-    func behaviorParameterDidChange() { wake() }
+    /// The behavior graph changed in a way that concerns only `items`: wake those (their
+    /// islands), leave other sleeping islands asleep.
+    func behaviorGraphDidChange(waking items: [ItemID]) {
+        graphDirty = true
+        for item in items where store.isLive(item) {
+            let s = Int(item.slot)
+            if store.asleep[s] { wakeIsland(of: s) } else { store.restTime[s] = 0 }
+        }
+        resume()
+    }
 
     func makeSegmentID() -> UInt32 {
         nextSegmentID &+= 1
         return nextSegmentID
     }
 
-    /// Starts running if paused; the will-resume callback fires at the next advance or step.
+    /// Wakes every item and starts running if paused; the will-resume callback fires at the next
+    /// advance or step.
     func wake() {
-        for s in store.order { store.restTime[Int(s)] = 0 }
+        wakeAllIslands()
+        resume()
+    }
+
+    /// Wakes one item's island (after its state was changed from outside) and resumes.
+    func wake(slot: Int) {
+        if store.asleep[slot] { wakeIsland(of: slot) } else { store.restTime[slot] = 0 }
+        resume()
+    }
+
+    func resume() {
         if !isRunning {
             isRunning = true
             pendingResumeNotification = true
@@ -161,7 +182,7 @@ public final class Animator {
         let s = try slot(of: item)
         try requireCoordinate(c, "center")
         store.position[s] = c
-        wake()
+        wake(slot: s)
     }
 
     /// Bounds size in points.
@@ -173,7 +194,7 @@ public final class Animator {
         try validateSize(size)
         store.size[s] = size
         store.rebuildGeometry(s)
-        wake()
+        wake(slot: s)
     }
 
     /// The transform (rotation is the current physical angle).
@@ -192,7 +213,7 @@ public final class Animator {
         store.angle[s] = t.rotation
         store.rotation[s] = Rotation(angle: t.rotation)
         store.rebuildGeometry(s)
-        wake()
+        wake(slot: s)
     }
 
     /// Rotation in radians (positive = clockwise on screen).
@@ -216,7 +237,7 @@ public final class Animator {
         let s = try slot(of: item)
         store.shape[s] = shape
         store.rebuildGeometry(s)
-        wake()
+        wake(slot: s)
     }
 
     /// Linear velocity in pt/s.
@@ -227,7 +248,7 @@ public final class Animator {
         let s = try slot(of: item)
         try requireSpeed(v, "velocity")
         store.velocity[s] = v
-        wake()
+        wake(slot: s)
     }
 
     /// Angular velocity in rad/s.
@@ -238,7 +259,7 @@ public final class Animator {
         let s = try slot(of: item)
         try requireAngularSpeed(w, "angular velocity")
         store.angularVelocity[s] = w
-        wake()
+        wake(slot: s)
     }
 
     /// Mass: density x area / 10 000 with the density in effect.
@@ -258,7 +279,7 @@ public final class Animator {
     /// True when the item is at rest (or nothing moves it).
     public func isResting(_ item: ItemID) throws(AnimaError) -> Bool {
         let s = try slot(of: item)
-        if !isRunning || !store.governed[s] { return true }
+        if !isRunning || !store.governed[s] || store.asleep[s] { return true }
         return store.restTime[s] >= configuration.restTime
     }
 

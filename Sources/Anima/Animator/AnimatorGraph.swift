@@ -21,6 +21,13 @@ final class WorldState {
     var kinematic: [Int32] = []
     /// Slots that take part in collision, in slot order.
     var colliding: [Int32] = []
+    /// Sleeping islands: id -> member slots.
+    var sleepingIslands: [Int32: [Int32]] = [:]
+    var nextIslandID: Int32 = 0
+    /// Union-find parents by solver body index (slot + 1), and per-root scratch.
+    var parent: [Int32] = []
+    var rootRest: [Double] = []
+    var rootIsland: [Int32] = []
 
     deinit {
         bodies.free()
@@ -79,16 +86,8 @@ extension Animator {
             }
         }
 
-        world.moving.removeAll(keepingCapacity: true)
-        world.kinematic.removeAll(keepingCapacity: true)
-        world.colliding.removeAll(keepingCapacity: true)
         for i in 0..<n where store.alive[i] {
             store.updateMass(i)
-            if store.governed[i] && store.invMass[i] > 0 { world.moving.append(Int32(i)) }
-            if store.governed[i] && store.properties[i].anchored { world.kinematic.append(Int32(i)) }
-            if store.governed[i] && (store.collisionMask[i] | store.boundaryMask[i]) != 0 {
-                world.colliding.append(Int32(i))
-            }
             if store.invMass[i] > 0 && store.invInertia[i] == 0 {
                 store.angularVelocity[i] = 0
             }
@@ -99,6 +98,7 @@ extension Animator {
             }
             store.wasAnchored[i] = anchored
         }
+        refreshBodyLists()
 
         world.segmentVertices.removeAll(keepingCapacity: true)
         world.segmentNormals.removeAll(keepingCapacity: true)
@@ -110,6 +110,19 @@ extension Animator {
             world.segmentVertices.append(seg.p2)
             world.segmentNormals.append(nrm)
             world.segmentNormals.append(-nrm)
+        }
+    }
+
+    /// Recomputes which slots the solver moves (governed, finite mass, awake), which are kinematic
+    /// (anchored) and which collide.
+    func refreshBodyLists() {
+        world.moving.removeAll(keepingCapacity: true)
+        world.kinematic.removeAll(keepingCapacity: true)
+        world.colliding.removeAll(keepingCapacity: true)
+        for i in 0..<store.count where store.alive[i] && store.governed[i] {
+            if store.invMass[i] > 0 && !store.asleep[i] { world.moving.append(Int32(i)) }
+            if store.properties[i].anchored { world.kinematic.append(Int32(i)) }
+            if (store.collisionMask[i] | store.boundaryMask[i]) != 0 { world.colliding.append(Int32(i)) }
         }
     }
 

@@ -97,7 +97,8 @@ extension Animator {
         let bodies = world.bodies.base
         for index in 0..<world.contacts.count {
             let c = world.contacts[index]
-            if c.manifold.count == 0 { continue }
+            if c.manifold.count == 0 || !c.simulated { continue }
+            if (c.a >= 0 && store.asleep[Int(c.a)]) || store.asleep[Int(c.b)] { continue }
             let b = Int(c.b)
             // boundaries are the static body 0; anchored items keep their own body so their
             // velocity counts, but with zero inverse mass nothing pushes them

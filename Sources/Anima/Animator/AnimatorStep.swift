@@ -156,6 +156,7 @@ extension Animator {
         world.broadPhase = bp
 
         // merge the sorted pair list with the sorted contact list
+        var woke = false
         let old = world.contacts
         var merged: [Contact] = []
         merged.reserveCapacity(bp.pairs.count)
@@ -177,7 +178,17 @@ extension Animator {
                             segmentID: pair.segment >= 0 ? world.segments[Int(pair.segment)].id : 0,
                             segment: pair.segment)
             }
-            updateManifold(&c)
+            let activeA = c.a >= 0 && isActive(Int(c.a))
+            let activeB = isActive(Int(c.b))
+            c.simulated = activeA || activeB
+            if c.simulated {
+                updateManifold(&c)
+                // an active item reaching a sleeping one wakes its island before the solve
+                if c.manifold.count > 0 {
+                    if c.a >= 0 && store.asleep[Int(c.a)] { wakeIsland(of: Int(c.a)); woke = true }
+                    if store.asleep[Int(c.b)] { wakeIsland(of: Int(c.b)); woke = true }
+                }
+            }
             merged.append(c)
         }
         while oi < old.count {
@@ -185,6 +196,25 @@ extension Animator {
             oi += 1
         }
         world.contacts = merged
+        if woke {
+            refreshBodyLists()
+            // contacts inside the islands just woken were skipped above: bring them up to date
+            for k in 0..<world.contacts.count where !world.contacts[k].simulated {
+                var c = world.contacts[k]
+                if (c.a >= 0 && isActive(Int(c.a))) || isActive(Int(c.b)) {
+                    c.simulated = true
+                    updateManifold(&c)
+                    world.contacts[k] = c
+                }
+            }
+        }
+    }
+
+    /// True for an awake moving item and for a kinematic item that moves.
+    @inline(__always) func isActive(_ i: Int) -> Bool {
+        if store.asleep[i] { return false }
+        if store.invMass[i] > 0 { return true }
+        return store.properties[i].anchored && (store.velocity[i] != .zero || store.angularVelocity[i] != 0)
     }
 
     /// Computes the manifold of one contact and carries impulses over by point id.
@@ -254,6 +284,7 @@ extension Animator {
     func updateTouching() {
         for k in 0..<world.contacts.count {
             let c = world.contacts[k]
+            if !c.simulated { continue }
             var touching = false
             var bestImpulse = -1.0
             var point = c.lastPoint
@@ -343,34 +374,4 @@ extension Animator {
         if interrupted { throw AnimaError(.interrupted, "a callback interrupted the step") }
     }
 
-    // MARK: rest
-
-    /// Items slower than the rest speeds accumulate rest time; when every moving item has rested
-    /// for `restTime`, velocities are zeroed and the animator pauses.
-    func updateRest(_ h: Double) {
-        let linear = configuration.restSpeed
-        let angular = configuration.restAngularSpeed
-        var allResting = true
-        for s in world.moving {
-            let i = Int(s)
-            if length(store.velocity[i]) < linear && abs(store.angularVelocity[i]) < angular {
-                store.restTime[i] += h
-            } else {
-                store.restTime[i] = 0
-            }
-            if store.restTime[i] < configuration.restTime { allResting = false }
-        }
-        for s in world.kinematic {
-            let i = Int(s)
-            if length(store.velocity[i]) >= linear || abs(store.angularVelocity[i]) >= angular { allResting = false }
-        }
-        if allResting && !graphDirty {
-            for s in world.moving {
-                store.velocity[Int(s)] = .zero
-                store.angularVelocity[Int(s)] = 0
-            }
-            isRunning = false
-            pendingPauseNotification = true
-        }
-    }
 }

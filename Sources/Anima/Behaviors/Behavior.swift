@@ -35,14 +35,14 @@ public class Behavior {
         }
         if !members.insert(item).inserted { return }
         items.append(item)
-        graphChanged()
+        graphChanged(waking: [item])
     }
 
     /// Removes an item; removing one not present is ignored.
     public func removeItem(_ item: ItemID) {
         if members.remove(item) != nil, let i = items.firstIndex(of: item) {
             items.remove(at: i)
-            graphChanged()
+            graphChanged(waking: items + [item])
         }
     }
 
@@ -55,13 +55,9 @@ public class Behavior {
         members = Set(items)
     }
 
-    /// Marks the behavior graph dirty and wakes the animator, if the behavior is in use.
-    func graphChanged() {
-        if isAdded { owner?.behaviorGraphDidChange() }
-    }
-
-    /// Wakes the animator after a parameter change.
-    func parameterChanged() {
-        if isAdded { owner?.behaviorParameterDidChange() }
+    /// Marks the behavior graph dirty and wakes this behavior's items (or the given ones), if
+    /// the behavior is in use.
+    func graphChanged(waking: [ItemID]? = nil) {
+        if isAdded { owner?.behaviorGraphDidChange(waking: waking ?? items) }
     }
 }

@@ -20,6 +20,8 @@ struct Contact {
     var restitution = 0.0
     var touching = false
     var lastPoint = Vec2.zero
+    /// False while both sides sleep or are static: the manifold and touching state are kept as they were.
+    var simulated = true
 }
 
 /// A candidate pair from the broad phase.

@@ -149,6 +149,9 @@ final class ItemStore {
     var restTime: [Double] = []
     /// Whether the slot was anchored at the last graph rebuild (an item that becomes anchored stops).
     var wasAnchored: [Bool] = []
+    /// Whether the item sleeps with its island (see AnimatorSleep.swift), and which island.
+    var asleep: [Bool] = []
+    var island: [Int32] = []
 
     var count: Int { alive.count }
 
@@ -190,6 +193,8 @@ final class ItemStore {
             mass.append(0)
             restTime.append(0)
             wasAnchored.append(false)
+            asleep.append(false)
+            island.append(-1)
         }
         position[slot] = def.center
         angle[slot] = def.transform.rotation
@@ -208,6 +213,8 @@ final class ItemStore {
         boundaryMask[slot] = 0
         restTime[slot] = 0
         wasAnchored[slot] = false
+        asleep[slot] = false
+        island[slot] = -1
         rebuildGeometry(slot)
         order.append(Int32(slot))
         return ItemID(slot: Int32(slot), generation: gen)
