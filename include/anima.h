@@ -12,15 +12,17 @@
  * stale, destroyed, wrong kind, animator destroyed) and its values (NaN,
  * infinities, negative sizes, out-of-range ratios) and returns an
  * anima_status; results are written through out pointers, which are left
- * untouched on failure. anima_last_error_message() then names the function and
- * the argument.
+ * untouched on failure (except the count of an ANIMA_ERR_BUFFER_TOO_SMALL
+ * error, which says how many elements are needed). anima_last_error_message()
+ * then names the function and the argument.
  *
  * Threading: creating and destroying animators is thread-safe. One animator and
  * everything in it must be used from one thread at a time.
  *
  * Callbacks run after an internal step, outside the solver. Inside a callback,
- * item state may be changed; changes to the behavior graph (adding or removing
- * behaviors or items, destroying objects) are deferred to the end of the step;
+ * item state may be changed, and the behavior graph may be edited (adding or
+ * removing behaviors or items, destroying items and behaviors): such edits are
+ * visible to queries at once and reach the physics at the next internal step;
  * advancing or destroying the animator returns ANIMA_ERR_BUSY.
  */
 #ifndef ANIMA_H
@@ -82,7 +84,7 @@ typedef struct anima_rect { double x; double y; double width; double height; } a
 typedef struct anima_insets { double top; double left; double bottom; double right; } anima_insets;
 /**
  * An item's transform, decomposed: rotation (radians, positive = clockwise on screen),
- * scale (1 = none; must be finite and != 0) and translation (points). Dynamics use rotation and scale
+ * scale (1 = none; magnitude 1e-6...1e6, negative mirrors) and translation (points). Dynamics use rotation and scale
  * (a scaled item collides at its scaled size); translation only offsets where the item is drawn.
  */
 typedef struct anima_transform { double rotation; double scale_x; double scale_y; double translation_x; double translation_y; } anima_transform;
@@ -158,11 +160,11 @@ anima_status anima_animator_get_elapsed_time(anima_animator animator, double *ou
 anima_status anima_animator_get_step_count(anima_animator animator, uint64_t *out_steps);
 /** Sets the delegate (either function may be NULL). user_data is passed back unchanged. */
 anima_status anima_animator_set_delegate(anima_animator animator, anima_animator_event_fn will_resume, anima_animator_event_fn did_pause, void *user_data);
-/** Adds a top-level behavior. Adding one already added at top level is ignored; one that is a child elsewhere gives INVALID_STATE. Deferred inside callbacks. */
+/** Adds a top-level behavior. Adding one already added at top level is ignored; one that is a child elsewhere gives INVALID_STATE. Inside callbacks it reaches the physics at the next step. */
 anima_status anima_animator_add_behavior(anima_animator animator, anima_behavior behavior);
-/** Removes a top-level behavior (not destroyed; it can be added again). Removing one not added is ignored. Deferred inside callbacks. */
+/** Removes a top-level behavior (not destroyed; it can be added again). Removing one not added is ignored. Inside callbacks it reaches the physics at the next step. */
 anima_status anima_animator_remove_behavior(anima_animator animator, anima_behavior behavior);
-/** Removes every top-level behavior. Deferred inside callbacks. */
+/** Removes every top-level behavior. Inside callbacks it reaches the physics at the next step. */
 anima_status anima_animator_remove_all_behaviors(anima_animator animator);
 /** Copies the top-level behaviors in the order added. *out_count = how many there are; BUFFER_TOO_SMALL if capacity is less (out may be NULL when capacity is 0). */
 anima_status anima_animator_get_behaviors(anima_animator animator, anima_behavior *out_behaviors, int32_t capacity, int32_t *out_count);
@@ -185,7 +187,7 @@ typedef enum anima_shape {
 typedef struct anima_item_def {
     uint32_t cookie;             /* set by anima_default_item_def() */
     anima_vec2 center;           /* points; default (0, 0) */
-    anima_size size;             /* bounds size in points; default 100 x 100; both > 0 */
+    anima_size size;             /* bounds size in points; default 100 x 100; each side 0.001...1e7 */
     anima_transform transform;   /* default identity: rotation 0, scale 1, translation 0 */
     double alpha;                /* opacity 0...1; default 1 (not used by dynamics) */
     anima_shape shape;           /* default ANIMA_SHAPE_RECTANGLE */
@@ -198,7 +200,7 @@ typedef struct anima_item_def {
 anima_item_def anima_default_item_def(void);
 /** Creates an item in an animator. It moves once a behavior governs it. Errors: INVALID_HANDLE, INVALID_ARGUMENT. */
 anima_status anima_item_create(anima_animator animator, const anima_item_def *def, anima_item *out_item);
-/** Destroys an item: it leaves every behavior (ended-contact events still fire) and its handle becomes stale. Deferred inside callbacks. */
+/** Destroys an item: it leaves every behavior (ended-contact events still fire) and its handle becomes stale. Inside callbacks it reaches the physics at the next step. */
 anima_status anima_item_destroy(anima_item item);
 /** True when the handle names a live item. Never fails. */
 bool anima_item_is_valid(anima_item item);
@@ -210,7 +212,7 @@ anima_status anima_item_get_center(anima_item item, anima_vec2 *out_center);
 anima_status anima_item_set_center(anima_item item, anima_vec2 center);
 /** Reads the bounds size (points). */
 anima_status anima_item_get_size(anima_item item, anima_size *out_size);
-/** Resizes the bounds (points, finite, > 0); collision bounds and mass follow. */
+/** Resizes the bounds (points, each side 0.001...1e7); collision bounds and mass follow. */
 anima_status anima_item_set_size(anima_item item, anima_size size);
 /** Reads the transform. */
 anima_status anima_item_get_transform(anima_item item, anima_transform *out_transform);
@@ -245,7 +247,7 @@ anima_status anima_item_set_user_data(anima_item item, void *user_data);
 
 /* --------------------------------------------------------------- behaviors */
 
-/** Destroys a behavior: removed from its animator if added, handle becomes stale. Deferred inside callbacks. */
+/** Destroys a behavior: removed from its animator if added, handle becomes stale. Inside callbacks it reaches the physics at the next step. */
 anima_status anima_behavior_destroy(anima_behavior behavior);
 /** True when the handle names a live behavior. Never fails. */
 bool anima_behavior_is_valid(anima_behavior behavior);
@@ -355,7 +357,7 @@ typedef struct anima_item_behavior_def {
     uint32_t cookie;            /* set by anima_default_item_behavior_def() */
     double elasticity;          /* default 0; 0 (no bounce) ... 1 (elastic) */
     double friction;            /* default 0; >= 0 (Coulomb coefficient) */
-    double density;             /* default 1; > 0 */
+    double density;             /* default 1; 1e-6...1e6 */
     double resistance;          /* linear damping in 1/s; default 0; >= 0 */
     double angular_resistance;  /* angular damping in 1/s; default 0; >= 0 */
     double charge;              /* default 0; finite (used by fields) */
@@ -381,7 +383,7 @@ anima_status anima_item_behavior_get_friction(anima_behavior behavior, double *o
 anima_status anima_item_behavior_set_friction(anima_behavior behavior, double value);
 /** Reads density. */
 anima_status anima_item_behavior_get_density(anima_behavior behavior, double *out_value);
-/** Sets density (finite, > 0). */
+/** Sets density (1e-6...1e6). */
 anima_status anima_item_behavior_set_density(anima_behavior behavior, double value);
 /** Reads resistance (1/s). */
 anima_status anima_item_behavior_get_resistance(anima_behavior behavior, double *out_value);

@@ -11,7 +11,7 @@ extension Animator {
         let staticSoftness = Softness(hertz: 2 * contactHertz, dampingRatio: Tolerances.contactDampingRatio, substep: hs)
 
         gatherBodies(hs)
-        prepareConstraints(softness, staticSoftness)
+        prepareConstraints(softness, staticSoftness, substep: hs)
 
         let bodies = world.bodies.base
         let params = world.params.base
@@ -91,7 +91,7 @@ extension Animator {
     /// Builds solver constraints from the manifolds: anchors relative to the body centres, effective
     /// masses k = mA + mB + iA (rA x n)^2 + iB (rB x n)^2 (and the same along the tangent), and the
     /// approach velocity for restitution.
-    func prepareConstraints(_ softness: Softness, _ staticSoftness: Softness) {
+    func prepareConstraints(_ softness: Softness, _ staticSoftness: Softness, substep hs: Double) {
         world.constraints.count = 0
         world.points.count = 0
         let bodies = world.bodies.base
@@ -117,6 +117,8 @@ extension Animator {
             let vB = bodies[ib].v, wB = bodies[ib].w
             let n = c.manifold.normal
             let t = rightPerp(n)
+            let gravityA = c.a >= 0 && store.invMass[Int(c.a)] > 0 ? store.gravity[Int(c.a)] : Vec2.zero
+            let gravityB = mB > 0 ? store.gravity[b] : Vec2.zero
             world.constraints.append(ContactConstraint(a: Int32(ia), b: Int32(ib), pointCount: Int32(c.manifold.count),
                                                        contactIndex: Int32(index), normal: n, friction: c.friction,
                                                        restitution: c.restitution, invMassA: mA, invIA: iA,
@@ -140,9 +142,39 @@ extension Animator {
                     let rtA = cross(rA, t), rtB = cross(rB, t)
                     let kt = mA + mB + iA * rtA * rtA + iB * rtB * rtB
                     cp.tangentMass = kt > 0 ? 1 / kt : 0
-                    cp.relativeVelocity = dot(n, (vB + cross(wB, rB)) - (vA + cross(wA, rA)))
+                    // approach speed at impact: a speculative point still s0 away keeps
+                    // accelerating under gravity until it touches, v^2 = vn^2 - 2 a_n s0, so the
+                    // bounce returns the energy of the whole fall (e = 1 keeps its height)
+                    let vn = dot(n, (vB + cross(wB, rB)) - (vA + cross(wA, rA)))
+                    let an = dot(n, gravityB - gravityA)
+                    if vn < 0 && mp.separation > 0 && an < 0 {
+                        cp.relativeVelocity = -(vn * vn - 2 * an * mp.separation).squareRoot()
+                    } else {
+                        cp.relativeVelocity = vn
+                    }
                 }
                 world.points.append(cp)
+            }
+            let approachAcceleration = dot(n, gravityB - gravityA)
+            if c.restitution > 0 && approachAcceleration < 0 {
+                world.constraints.base[world.constraints.count - 1].reboundBoost =
+                    (1 + c.restitution) * 0.5 * -approachAcceleration * hs
+            }
+            if c.manifold.count == 2 {
+                let ci = world.constraints.count - 1
+                let p0 = world.points[2 * ci], p1 = world.points[2 * ci + 1]
+                let rnA0 = cross(p0.anchorA, n), rnB0 = cross(p0.anchorB, n)
+                let rnA1 = cross(p1.anchorA, n), rnB1 = cross(p1.anchorB, n)
+                let k11 = mA + mB + iA * rnA0 * rnA0 + iB * rnB0 * rnB0
+                let k22 = mA + mB + iA * rnA1 * rnA1 + iB * rnB1 * rnB1
+                let k12 = mA + mB + iA * rnA0 * rnA1 + iB * rnB0 * rnB1
+                let det = k11 * k22 - k12 * k12
+                if k11 > 0 && k22 > 0 && k11 * k11 < 1000 * det {
+                    world.constraints.base[ci].k11 = k11
+                    world.constraints.base[ci].k12 = k12
+                    world.constraints.base[ci].k22 = k22
+                    world.constraints.base[ci].blockSolve = true
+                }
             }
         }
     }

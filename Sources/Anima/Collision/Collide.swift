@@ -130,21 +130,21 @@ enum Collide {
         let i2Index = incEdge + 1 < inc.count ? incEdge + 1 : 0
         var c0 = inc.vertices[incEdge]
         var c1 = inc.vertices[i2Index]
-        var id0 = UInt32(incEdge)
-        var id1 = UInt32(i2Index)
-
         let edgeVector = r2 - r1
         let edgeLength = length(edgeVector)
         if edgeLength <= 0 { return m }
         let tangent = edgeVector / edgeLength
 
         // clip against the side plane at r1 (keep t >= 0) then at r2 (keep t <= edgeLength)
-        if !clip(&c0, &c1, &id0, &id1, tangent, r1, 0, keepAbove: true, clipID: 0x100) { return m }
-        if !clip(&c0, &c1, &id0, &id1, tangent, r1, edgeLength, keepAbove: false, clipID: 0x200) { return m }
+        if !clip(&c0, &c1, tangent, r1, 0, keepAbove: true) { return m }
+        if !clip(&c0, &c1, tangent, r1, edgeLength, keepAbove: false) { return m }
 
         let normal = flip ? -refNormal : refNormal
         m.normal = normal
-        let base = (UInt32(refEdge) << 16) | (flip ? 0x8000_0000 : 0)
+        // ids name the reference edge, the incident edge and the end of it, whether or not the
+        // end was clipped, so a point keeps its id (and its warm-start impulse) as it slides
+        let base = (UInt32(refEdge) << 16) | (UInt32(incEdge) << 4) | (flip ? 0x8000_0000 : 0)
+        let id0 = UInt32(0), id1 = UInt32(1)
         // keep clipped incident points within the margin; the contact point is midway between the
         // incident vertex and its projection on the reference face
         let s0 = dot(c0 - r1, refNormal)
@@ -157,8 +157,8 @@ enum Collide {
     /// Clips the segment (c0, c1) to the half-plane t.(x - origin) >= offset (keepAbove) or <= offset.
     /// Returns false when nothing is left.
     @inline(__always)
-    static func clip(_ c0: inout Vec2, _ c1: inout Vec2, _ id0: inout UInt32, _ id1: inout UInt32,
-                     _ t: Vec2, _ origin: Vec2, _ offset: Double, keepAbove: Bool, clipID: UInt32) -> Bool {
+    static func clip(_ c0: inout Vec2, _ c1: inout Vec2, _ t: Vec2, _ origin: Vec2, _ offset: Double,
+                     keepAbove: Bool) -> Bool {
         var d0 = dot(t, c0 - origin) - offset
         var d1 = dot(t, c1 - origin) - offset
         if !keepAbove {
@@ -169,13 +169,7 @@ enum Collide {
         if d0 < 0 && d1 < 0 { return false }
         let f = d0 / (d0 - d1)
         let x = c0 + f * (c1 - c0)
-        if d0 < 0 {
-            c0 = x
-            id0 = clipID | id1
-        } else {
-            c1 = x
-            id1 = clipID | id0
-        }
+        if d0 < 0 { c0 = x } else { c1 = x }
         return true
     }
 }

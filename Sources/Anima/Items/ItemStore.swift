@@ -39,7 +39,7 @@ public struct ItemProperties: Equatable, Sendable {
     public func validate() throws(AnimaError) {
         try requireRange(elasticity, 0, 1, "elasticity")
         try requireNonNegative(friction, "friction")
-        try requirePositive(density, "density")
+        try requireRange(density, 1e-6, 1e6, "density")
         try requireNonNegative(resistance, "resistance")
         try requireNonNegative(angularResistance, "angularResistance")
         try requireFinite(charge, "charge")
@@ -89,9 +89,15 @@ public struct ItemDefinition: Sendable {
 /// The largest width or height an item may have, in points.
 public let maximumItemDimension = 1.0e7
 
+/// The smallest width or height an item may have, in points (scale included).
+public let minimumItemDimension = 1.0e-3
+
 func validateSize(_ size: Size) throws(AnimaError) {
     if !(size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0) {
         throw AnimaError(.invalidArgument, "size must be finite with width and height > 0 (got \(size.width) x \(size.height))")
+    }
+    if size.width < minimumItemDimension || size.height < minimumItemDimension {
+        throw AnimaError(.invalidArgument, "size must be at least \(minimumItemDimension) pt per side (got \(size.width) x \(size.height))")
     }
     if size.width > maximumItemDimension || size.height > maximumItemDimension {
         throw AnimaError(.invalidArgument, "size must be at most \(maximumItemDimension) pt per side (got \(size.width) x \(size.height))")
@@ -106,8 +112,8 @@ func validateTransform(_ t: ItemTransform) throws(AnimaError) {
     if !(t.scaleX.isFinite && t.scaleY.isFinite && t.scaleX != 0 && t.scaleY != 0) {
         throw AnimaError(.invalidArgument, "transform scale must be finite and non-zero (got \(t.scaleX), \(t.scaleY))")
     }
-    if abs(t.scaleX) > 1e6 || abs(t.scaleY) > 1e6 {
-        throw AnimaError(.invalidArgument, "transform scale must be at most 1e6 in magnitude (got \(t.scaleX), \(t.scaleY))")
+    if abs(t.scaleX) > 1e6 || abs(t.scaleY) > 1e6 || abs(t.scaleX) < 1e-6 || abs(t.scaleY) < 1e-6 {
+        throw AnimaError(.invalidArgument, "transform scale must be 1e-6...1e6 in magnitude (got \(t.scaleX), \(t.scaleY))")
     }
 }
 

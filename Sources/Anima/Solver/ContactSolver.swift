@@ -51,6 +51,17 @@ struct ContactConstraint {
     var invMassB: Double
     var invIB: Double
     var softness: Softness
+    /// The 2 x 2 effective mass of a two-point manifold, when it is well conditioned enough
+    /// (k11^2 < 1000 det K, as Box2D 2.x) to solve both normal impulses together.
+    var k11 = 0.0
+    var k12 = 0.0
+    var k22 = 0.0
+    var blockSolve = false
+    /// Extra rebound speed (1 + e) a h / 2 that undoes the semi-implicit Euler bias under a
+    /// constant acceleration a into the contact: a flight integrated that way starts as if
+    /// a h / 2 slower and lands a h / 2 slower than the exact parabola, so without it each
+    /// bounce of an elastic ball would lose a h of speed.
+    var reboundBoost = 0.0
 }
 
 /// The soft-step contact solver (Catto 2024, as in Box2D v3): per sub-step, warm start with the
@@ -109,33 +120,88 @@ enum ContactSolver {
             let t = rightPerp(n)
             let softness = c.pointee.softness
             let pointCount = Int(c.pointee.pointCount)
-            for j in 0..<pointCount {
-                let cp = points + (2 * ci + j)
-                let rA = cp.pointee.anchorA, rB = cp.pointee.anchorB
-                let ds = dp + dqB.rotate(rB) - dqA.rotate(rA)
-                let s = cp.pointee.baseSeparation + dot(ds, n)
-                var bias = 0.0
-                var massScale = 1.0
-                var impulseScale = 0.0
-                if s > 0 {
-                    bias = s * invH
-                } else if useBias {
-                    bias = max(softness.massScale * softness.biasRate * s, -maxPush)
-                    massScale = softness.massScale
-                    impulseScale = softness.impulseScale
+            if pointCount == 2 && c.pointee.blockSolve {
+                // both normal impulses at once (a 2 x 2 complementarity problem), so a flat face
+                // landing square gets equal impulses at both corners and does not start to turn
+                let p0 = points + 2 * ci, p1 = points + (2 * ci + 1)
+                var ms0 = 1.0, is0 = 0.0, b0 = 0.0
+                var ms1 = 1.0, is1 = 0.0, b1 = 0.0
+                let rA0 = p0.pointee.anchorA, rB0 = p0.pointee.anchorB
+                let rA1 = p1.pointee.anchorA, rB1 = p1.pointee.anchorB
+                let s0 = p0.pointee.baseSeparation + dot(dp + dqB.rotate(rB0) - dqA.rotate(rA0), n)
+                let s1 = p1.pointee.baseSeparation + dot(dp + dqB.rotate(rB1) - dqA.rotate(rA1), n)
+                if s0 > 0 { b0 = s0 * invH } else if useBias {
+                    b0 = max(softness.massScale * softness.biasRate * s0, -maxPush)
+                    ms0 = softness.massScale
+                    is0 = softness.impulseScale
                 }
-                let vn = dot(vB + cross(wB, rB) - vA - cross(wA, rA), n)
-                let lambda = cp.pointee.normalImpulse
-                let impulse = -cp.pointee.normalMass * (massScale * vn + bias) - impulseScale * lambda
-                let newLambda = max(lambda + impulse, 0)
-                let applied = newLambda - lambda
-                cp.pointee.normalImpulse = newLambda
-                cp.pointee.totalNormalImpulse += applied
-                let P = applied * n
-                vA -= mA * P
-                wA -= iA * cross(rA, P)
-                vB += mB * P
-                wB += iB * cross(rB, P)
+                if s1 > 0 { b1 = s1 * invH } else if useBias {
+                    b1 = max(softness.massScale * softness.biasRate * s1, -maxPush)
+                    ms1 = softness.massScale
+                    is1 = softness.impulseScale
+                }
+                let vn0 = dot(vB + cross(wB, rB0) - vA - cross(wA, rA0), n)
+                let vn1 = dot(vB + cross(wB, rB1) - vA - cross(wA, rA1), n)
+                let l0 = p0.pointee.normalImpulse, l1 = p1.pointee.normalImpulse
+                let k11 = c.pointee.k11, k12 = c.pointee.k12, k22 = c.pointee.k22
+                // find x >= 0 with w = K x + q >= 0 and x . w = 0, where the single-point soft
+                // update generalises to K (x - (1 - is) lambda) + (ms vn + b) = w
+                let c0 = (1 - is0) * l0, c1 = (1 - is1) * l1
+                let q0 = ms0 * vn0 + b0 - (k11 * c0 + k12 * c1)
+                let q1 = ms1 * vn1 + b1 - (k12 * c0 + k22 * c1)
+                var x0 = 0.0, x1 = 0.0
+                let det = k11 * k22 - k12 * k12
+                let inv = 1 / det
+                let both0 = -(k22 * q0 - k12 * q1) * inv
+                let both1 = -(-k12 * q0 + k11 * q1) * inv
+                if both0 >= 0 && both1 >= 0 {
+                    x0 = both0
+                    x1 = both1
+                } else if -q0 / k11 >= 0 && k12 * (-q0 / k11) + q1 >= 0 {
+                    x0 = -q0 / k11
+                } else if -q1 / k22 >= 0 && k12 * (-q1 / k22) + q0 >= 0 {
+                    x1 = -q1 / k22
+                }
+                // otherwise q >= 0: both separate, x = 0
+                let d0 = x0 - l0, d1 = x1 - l1
+                p0.pointee.normalImpulse = x0
+                p1.pointee.normalImpulse = x1
+                p0.pointee.totalNormalImpulse += d0
+                p1.pointee.totalNormalImpulse += d1
+                let P0 = d0 * n, P1 = d1 * n
+                vA -= mA * (P0 + P1)
+                wA -= iA * (cross(rA0, P0) + cross(rA1, P1))
+                vB += mB * (P0 + P1)
+                wB += iB * (cross(rB0, P0) + cross(rB1, P1))
+            } else {
+                for j in 0..<pointCount {
+                    let cp = points + (2 * ci + j)
+                    let rA = cp.pointee.anchorA, rB = cp.pointee.anchorB
+                    let ds = dp + dqB.rotate(rB) - dqA.rotate(rA)
+                    let s = cp.pointee.baseSeparation + dot(ds, n)
+                    var bias = 0.0
+                    var massScale = 1.0
+                    var impulseScale = 0.0
+                    if s > 0 {
+                        bias = s * invH
+                    } else if useBias {
+                        bias = max(softness.massScale * softness.biasRate * s, -maxPush)
+                        massScale = softness.massScale
+                        impulseScale = softness.impulseScale
+                    }
+                    let vn = dot(vB + cross(wB, rB) - vA - cross(wA, rA), n)
+                    let lambda = cp.pointee.normalImpulse
+                    let impulse = -cp.pointee.normalMass * (massScale * vn + bias) - impulseScale * lambda
+                    let newLambda = max(lambda + impulse, 0)
+                    let applied = newLambda - lambda
+                    cp.pointee.normalImpulse = newLambda
+                    cp.pointee.totalNormalImpulse += applied
+                    let P = applied * n
+                    vA -= mA * P
+                    wA -= iA * cross(rA, P)
+                    vB += mB * P
+                    wB += iB * cross(rB, P)
+                }
             }
             let friction = c.pointee.friction
             for j in 0..<pointCount {
@@ -182,7 +248,7 @@ enum ContactSolver {
                 let rA = cp.pointee.anchorA, rB = cp.pointee.anchorB
                 let vn = dot(vB + cross(wB, rB) - vA - cross(wA, rA), n)
                 let lambda = cp.pointee.normalImpulse
-                let impulse = -cp.pointee.normalMass * (vn + e * cp.pointee.relativeVelocity)
+                let impulse = -cp.pointee.normalMass * (vn + e * cp.pointee.relativeVelocity - c.pointee.reboundBoost)
                 let newLambda = max(lambda + impulse, 0)
                 let applied = newLambda - lambda
                 cp.pointee.normalImpulse = newLambda

@@ -1,0 +1,220 @@
+import Testing
+@testable import Anima
+
+/// Physical laws the solver must meet, with numbers.
+@Suite struct SolverTests {
+    /// A 32 pt box resting on a 30 degree ramp (a boundary from the lower left up to the right? no:
+    /// from the upper left down to the lower right, so "downhill" is +x, +y).
+    func ramp(friction: Double) throws -> (Animator, ItemID) {
+        let a = try makeAnimator(bounds: nil)
+        let angle = Double.pi / 6
+        let dir = Vec2(cosine(angle), sine(angle))          // downhill, y down
+        let start = Vec2(0, 0), end = start + 2000 * dir
+        let normal = Vec2(dir.y, -dir.x)                     // points up, away from the ramp
+        let center = start + 200 * dir + 16 * normal
+        let box = try a.createItem(ItemDefinition(center: center, size: Size(width: 32, height: 32),
+                                                  transform: ItemTransform(rotation: angle)))
+        try a.addBehavior(GravityBehavior(owner: a, items: [box]))
+        let c = try CollisionBehavior(owner: a, items: [box])
+        try c.addBoundary(identifier: "ramp", from: start, to: end)
+        try a.addBehavior(c)
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [box], properties: ItemProperties(friction: friction)))
+        return (a, box)
+    }
+
+    @Test func boxWithFriction08StaysOnA30DegreeRamp() throws {
+        let (a, box) = try ramp(friction: 0.8)   // tan 30 = 0.577 < 0.8
+        let start = try a.center(of: box)
+        try a.advance(3)
+        let moved = length(try a.center(of: box) - start)
+        #expect(moved < 0.5, "slid \(moved) pt")
+        #expect(a.isRunning == false, "it comes to rest")
+    }
+
+    @Test func frictionlessBoxSlidesAtGSin30() throws {
+        let (a, box) = try ramp(friction: 0)
+        try a.advance(0.1)   // let the contact settle
+        let p0 = try a.center(of: box), v0 = try a.linearVelocity(of: box)
+        let t = 0.5
+        try a.advance(t)
+        let p1 = try a.center(of: box)
+        let along = Vec2(cosine(Double.pi / 6), sine(Double.pi / 6))
+        // s = v0 t + a t^2 / 2  =>  a = 2 (s - v0 t) / t^2
+        let s = dot(p1 - p0, along)
+        let accel = 2 * (s - dot(v0, along) * t) / (t * t)
+        #expect(abs(accel - 500) / 500 < 0.02, "a = \(accel) pt/s^2, expected g sin 30 = 500")
+        #expect(abs(try a.rotation(of: box) - Double.pi / 6) < 0.01, "it slides flat")
+    }
+
+    @Test func elasticBallKeepsItsBounceHeightForTenBounces() throws {
+        let a = try makeAnimator(bounds: Rect(x: 0, y: 0, width: 200, height: 600))
+        let item = try ball(a, at: Vec2(100, 100), diameter: 20)
+        try a.addBehavior(GravityBehavior(owner: a, items: [item]))
+        let c = try CollisionBehavior(owner: a, items: [item])
+        try c.setTranslatesReferenceBoundsIntoBoundary(true)
+        try a.addBehavior(c)
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [item], properties: ItemProperties(elasticity: 1)))
+        var apexes: [Double] = []
+        var rising = false
+        var top = Double.infinity
+        while apexes.count < 10 && a.elapsedTime < 20 {
+            try a.step()
+            let v = try a.linearVelocity(of: item).y
+            let y = try a.center(of: item).y
+            if v < 0 { rising = true; top = min(top, y) }
+            if rising && v >= 0 { apexes.append(top); rising = false; top = .infinity }
+        }
+        #expect(apexes.count == 10)
+        let dropHeight = 590.0 - 100
+        for (k, apex) in apexes.enumerated() {
+            let height = 590 - apex
+            #expect(abs(height - dropHeight) / dropHeight < 0.01, "bounce \(k + 1) reached \(height) of \(dropHeight)")
+        }
+    }
+
+    @Test func halfElasticBallReachesAQuarterOfThePreviousHeight() throws {
+        let a = try makeAnimator(bounds: Rect(x: 0, y: 0, width: 200, height: 1600))
+        let item = try ball(a, at: Vec2(100, 100), diameter: 20)
+        try a.addBehavior(GravityBehavior(owner: a, items: [item]))
+        let c = try CollisionBehavior(owner: a, items: [item])
+        try c.setTranslatesReferenceBoundsIntoBoundary(true)
+        try a.addBehavior(c)
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [item], properties: ItemProperties(elasticity: 0.5)))
+        var heights: [Double] = [1590 - 100]
+        var rising = false
+        var top = Double.infinity
+        while heights.count < 4 && a.elapsedTime < 20 {
+            try a.step()
+            let v = try a.linearVelocity(of: item).y
+            let y = try a.center(of: item).y
+            if v < 0 { rising = true; top = min(top, y) }
+            if rising && v >= 0 { heights.append(1590 - top); rising = false; top = .infinity }
+        }
+        #expect(heights.count == 4)
+        for k in 1..<heights.count {
+            let ratio = heights[k] / heights[k - 1]
+            #expect(abs(ratio - 0.25) / 0.25 < 0.05, "bounce \(k): \(heights[k]) / \(heights[k - 1]) = \(ratio)")
+        }
+    }
+
+    @Test func pyramidOfTwentyRowsStandsForThirtySeconds() throws {
+        let a = try makeAnimator(bounds: nil)
+        var boxes: [ItemID] = []
+        let size = 32.0
+        for row in 0..<20 {
+            for k in 0..<(20 - row) {
+                let x = (Double(row) * 0.5 + Double(k)) * size
+                let y = -(Double(row) + 0.5) * size
+                boxes.append(try a.createItem(ItemDefinition(center: Vec2(x, y), size: Size(width: size, height: size))))
+            }
+        }
+        try a.addBehavior(GravityBehavior(owner: a, items: boxes))
+        let c = try CollisionBehavior(owner: a, items: boxes)
+        try c.addBoundary(identifier: "ground", from: Vec2(-1000, 0), to: Vec2(2000, 0))
+        try a.addBehavior(c)
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: boxes, properties: ItemProperties(friction: 0.6)))
+        let top = boxes[boxes.count - 1]
+        let start = try a.center(of: top)
+        var worst = 0.0
+        for _ in 0..<(30 * 60) {
+            try a.advance(1.0 / 60)
+            worst = max(worst, length(try a.center(of: top) - start))
+        }
+        #expect(worst < 1, "the top box moved up to \(worst) pt")
+        #expect(a.isRunning == false, "the pyramid sleeps")
+    }
+
+    @Test func droppedStackRestsAndPausesWithinTwoSecondsOfTheLastMotion() throws {
+        let a = try makeAnimator()
+        var boxes: [ItemID] = []
+        for i in 0..<6 {
+            boxes.append(try a.createItem(ItemDefinition(center: Vec2(160 + Double(i % 2) * 6, 400 - 45 * Double(i)),
+                                                         size: Size(width: 40, height: 40))))
+        }
+        try a.addBehavior(GravityBehavior(owner: a, items: boxes))
+        let c = try CollisionBehavior(owner: a, items: boxes)
+        try c.setTranslatesReferenceBoundsIntoBoundary(true)
+        try a.addBehavior(c)
+        var last = try boxes.map { try a.center(of: $0) }
+        var lastVisibleMotion = 0.0
+        let t = try runUntilRest(a, limit: 20) { time in
+            let now = try boxes.map { try a.center(of: $0) }
+            // a tenth of a point per frame is the smallest motion a person sees on a 2x screen
+            if zip(now, last).contains(where: { length($0 - $1) > 0.1 }) { lastVisibleMotion = time }
+            last = now
+        }
+        #expect(t != nil, "the animator pauses")
+        if let t { #expect(t - lastVisibleMotion < 2, "paused at \(t) s, last visible motion at \(lastVisibleMotion) s") }
+    }
+
+    @Test func overlappingItemsSeparateWithoutExploding() throws {
+        let a = try makeAnimator(bounds: nil)
+        var items: [ItemID] = []
+        for i in 0..<8 {
+            items.append(try a.createItem(ItemDefinition(center: Vec2(Double(i) * 3, Double(i % 3) * 2), size: Size(width: 40, height: 40))))
+        }
+        try a.addBehavior(CollisionBehavior(owner: a, items: items))
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: items))
+        var fastest = 0.0
+        for _ in 0..<120 {
+            try a.step()
+            for item in items { fastest = max(fastest, length(try a.linearVelocity(of: item))) }
+        }
+        #expect(fastest <= Tolerances.maxPushOutSpeed * 1.5, "pushed apart at up to \(fastest) pt/s")
+        // after a second nothing overlaps by more than the slop
+        for i in 0..<items.count {
+            for j in (i + 1)..<items.count {
+                let d = try a.center(of: items[i]) - a.center(of: items[j])
+                let overlapX = 40 - abs(d.x), overlapY = 40 - abs(d.y)
+                #expect(min(overlapX, overlapY) < 1, "items \(i) and \(j) still overlap by \(min(overlapX, overlapY))")
+            }
+        }
+    }
+}
+
+/// Fast items never pass through thin things.
+@Suite struct ContinuousCollisionTests {
+    @Test func fastSmallItemDoesNotCrossAOnePointBoundary() throws {
+        for speed in [5_000.0, 20_000.0] {
+            let a = try makeAnimator(bounds: nil)
+            let bullet = try a.createItem(ItemDefinition(center: Vec2(0, 0), size: Size(width: 10, height: 10),
+                                                         linearVelocity: Vec2(speed, 0)))
+            let c = try CollisionBehavior(owner: a, items: [bullet])
+            try c.addBoundary(identifier: "wall", from: Vec2(500, -300), to: Vec2(500, 300))
+            try a.addBehavior(c)
+            try a.addBehavior(DynamicItemBehavior(owner: a, items: [bullet]))
+            for _ in 0..<60 {
+                try a.step()
+                #expect(try a.center(of: bullet).x <= 495 + 0.5, "crossed at \(speed) pt/s")
+            }
+        }
+    }
+
+    @Test func fastSmallItemDoesNotCrossAThinItem() throws {
+        let a = try makeAnimator(bounds: nil)
+        let bullet = try a.createItem(ItemDefinition(center: Vec2(0, 0), size: Size(width: 10, height: 10),
+                                                     linearVelocity: Vec2(20_000, 0)))
+        let wall = try a.createItem(ItemDefinition(center: Vec2(500, 0), size: Size(width: 1, height: 400)))
+        try a.addBehavior(CollisionBehavior(owner: a, items: [bullet, wall]))
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [bullet]))
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [wall], properties: ItemProperties(anchored: true)))
+        for _ in 0..<60 {
+            try a.step()
+            #expect(try a.center(of: bullet).x <= 499.5 - 5 + 0.5)
+        }
+    }
+
+    @Test func fastItemDoesNotCrossAThinDynamicItem() throws {
+        let a = try makeAnimator(bounds: nil)
+        let bullet = try a.createItem(ItemDefinition(center: Vec2(0, 0), size: Size(width: 10, height: 10),
+                                                     linearVelocity: Vec2(20_000, 0)))
+        let plank = try a.createItem(ItemDefinition(center: Vec2(500, 0), size: Size(width: 1, height: 200)))
+        try a.addBehavior(CollisionBehavior(owner: a, items: [bullet, plank]))
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [bullet, plank]))
+        for _ in 0..<30 {
+            try a.step()
+            let gap = try a.center(of: plank).x - 0.5 - (a.center(of: bullet).x + 5)
+            #expect(gap > -0.5, "bullet passed into the plank (gap \(gap))")
+        }
+    }
+}
