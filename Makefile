@@ -1,0 +1,145 @@
+# Anima: build, test, demo, install.
+#
+#   make            same as make build
+#   make build      libanima.so (release, static Swift stdlib) and the Python package in build/venv
+#   make test       abi-check, swift-test, c-test, py-test, install-check; stops at the first failure
+#   make demo       build, then run examples/python/demo.py
+#   make install    header, library and anima.pc into $(DESTDIR)$(PREFIX)
+#   make clean      remove every build product
+#
+# Variables worth overriding: SWIFTFLAGS, PREFIX, DESTDIR, LIBDIR, INCLUDEDIR, PYTHON, CC.
+
+SWIFT       ?= swift
+# The library links the Swift standard library statically (it then needs only libc, libm,
+# libstdc++ and libgcc). Dynamic exclusivity checks are left out of the release library for
+# speed; `swift test` builds with them on, so the test suite still checks every access.
+SWIFTFLAGS  ?= -Xswiftc -static-stdlib -Xswiftc -enforce-exclusivity=unchecked
+SWIFT_BUILD_DIR ?= .build
+PYTHON      ?= python3
+ifeq ($(origin CC),default)
+CC := gcc
+endif
+
+PREFIX      ?= /usr/local
+LIBDIR      ?= $(PREFIX)/lib
+INCLUDEDIR  ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+DESTDIR     ?=
+
+HEADER      := include/anima.h
+LIB_DIR     := $(SWIFT_BUILD_DIR)/release
+LIB         := $(LIB_DIR)/libanima.so
+VENV        := build/venv
+VENV_PY     := $(VENV)/bin/python
+PY_STAMP    := $(VENV)/.anima-installed
+HEADER_STAMP := build/anima.h.stamp
+# In anima.pc, directories under the prefix are written relative to ${prefix}.
+PC_LIBDIR     = $(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))
+PC_INCLUDEDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))
+STAGE       := build/stage
+STAGE_PREFIX := /usr/local
+STAGE_EXAMPLE ?= gravity
+
+# The version comes from the header's ANIMA_VERSION_{MAJOR,MINOR,PATCH} macros.
+VERSION := $(shell awk '$$2 ~ /^ANIMA_VERSION_(MAJOR|MINOR|PATCH)$$/ { v[$$2] = $$3 } \
+	END { print v["ANIMA_VERSION_MAJOR"] "." v["ANIMA_VERSION_MINOR"] "." v["ANIMA_VERSION_PATCH"] }' $(HEADER))
+
+# Swift tools leave temporary files behind on every call; keep them inside build/.
+export TMPDIR := $(CURDIR)/build/tmp
+
+# Python package inputs (tests excluded: they do not need a reinstall).
+PY_SOURCES := $(shell find python -path python/build -prune -o -path python/tests -prune \
+	-o -name '*.egg-info' -prune -o -type f \( -name '*.py' -o -name '*.pyi' -o -name '*.c' \
+	-o -name '*.h' -o -name '*.toml' -o -name '*.cfg' -o -name 'py.typed' -o -name 'MANIFEST.in' \) -print 2>/dev/null)
+
+# The targets of `make test` run one after another, in the order given, even under -j.
+.NOTPARALLEL:
+
+.PHONY: build lib python test abi-check swift-test c-test py-test install-check demo install clean help prep
+
+build: lib python
+
+help:
+	@sed -n '3,11p' Makefile | sed 's/^# \{0,1\}//'
+
+prep:
+	@mkdir -p $(TMPDIR)
+
+# SwiftPM does not notice when only the header changes, although the @c @implementation
+# exports are checked against it: touch the exports so that they are compiled again.
+$(HEADER_STAMP): $(HEADER)
+	@mkdir -p $(@D)
+	$(if $(wildcard Sources/AnimaC/*.swift),touch $(wildcard Sources/AnimaC/*.swift))
+	@touch $@
+
+lib: prep $(HEADER_STAMP)
+	$(SWIFT) build -c release --scratch-path $(SWIFT_BUILD_DIR) $(SWIFTFLAGS) --product anima
+
+# The venv sees the system's site-packages (pytest, numpy); pip keeps build isolation.
+$(VENV_PY):
+	$(PYTHON) -m venv --system-site-packages $(VENV)
+
+# Installed again whenever the library or a source file of the package is newer. A sub-make
+# reads the library's time stamp only after `lib` has run.
+python: lib $(VENV_PY)
+	@$(MAKE) --no-print-directory $(PY_STAMP)
+
+# python/setup.py runs `swift build -c release -Xswiftc -static-stdlib --product anima` itself
+# (a no-op after `lib`); ANIMA_SWIFT_FLAGS passes it the same build folder and any other flags.
+PY_SWIFT_FLAGS = $(strip --scratch-path $(abspath $(SWIFT_BUILD_DIR)) $(subst -Xswiftc -enforce-exclusivity=unchecked,,$(subst -Xswiftc -static-stdlib,,$(SWIFTFLAGS))))
+
+$(PY_STAMP): $(LIB) $(PY_SOURCES)
+	ANIMA_SWIFT_FLAGS='$(PY_SWIFT_FLAGS)' $(VENV_PY) -m pip install --quiet ./python
+	@touch $@
+
+test: abi-check swift-test c-test py-test install-check
+	@echo "make test: all passed"
+
+abi-check: lib
+	scripts/abi_check.sh $(HEADER) $(LIB)
+
+swift-test: prep $(HEADER_STAMP)
+	$(SWIFT) test --scratch-path $(SWIFT_BUILD_DIR)
+
+c-test: lib
+	@CC='$(CC)' scripts/run_examples.sh c $(CURDIR)/$(LIB_DIR)
+
+py-test: python
+	$(VENV_PY) -m pytest -q python/tests
+	@scripts/run_examples.sh python $(VENV_PY)
+
+# Installs into build/stage (as DESTDIR) and builds one example from the staged header,
+# library and anima.pc only, through pkg-config.
+install-check: lib
+	@rm -rf $(STAGE) build/stage-test
+	@$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(STAGE) PREFIX=$(STAGE_PREFIX) \
+		LIBDIR=$(STAGE_PREFIX)/lib INCLUDEDIR=$(STAGE_PREFIX)/include PKGCONFIGDIR=$(STAGE_PREFIX)/lib/pkgconfig > /dev/null
+	@mkdir -p build/stage-test
+	@flags="$$(PKG_CONFIG_PATH=$(CURDIR)/$(STAGE)$(STAGE_PREFIX)/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$(CURDIR)/$(STAGE) \
+		pkg-config --cflags --libs anima)" || { echo "install-check: pkg-config does not find anima.pc"; exit 1; }; \
+	echo "install-check: pkg-config --cflags --libs anima -> $$(echo $$flags)"; \
+	$(CC) -std=c11 -Wall -Wextra -Werror -o build/stage-test/$(STAGE_EXAMPLE) examples/c/$(STAGE_EXAMPLE).c $$flags -lm \
+		|| { echo "install-check: FAILED: $(STAGE_EXAMPLE).c does not build against the staged install"; exit 1; }; \
+	LD_LIBRARY_PATH=$(CURDIR)/$(STAGE)$(STAGE_PREFIX)/lib build/stage-test/$(STAGE_EXAMPLE) > build/stage-test/$(STAGE_EXAMPLE).log 2>&1 \
+		|| { cat build/stage-test/$(STAGE_EXAMPLE).log; echo "install-check: FAILED: $(STAGE_EXAMPLE) exited with an error"; exit 1; }; \
+	echo "install-check: $(STAGE_EXAMPLE) built against the staged install and ran: $$(tail -n 1 build/stage-test/$(STAGE_EXAMPLE).log)"
+
+demo: build
+	$(VENV_PY) examples/python/demo.py
+
+# Installs what `make build` made (the library is built first only when there is none), so that
+# `sudo make install` does not run the Swift build as root.
+install: | $(LIB)
+	@mkdir -p build
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(PC_LIBDIR)|g' -e 's|@INCLUDEDIR@|$(PC_INCLUDEDIR)|g' \
+		-e 's|@VERSION@|$(VERSION)|g' anima.pc.in > build/anima.pc
+	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	install -m 644 $(HEADER) $(DESTDIR)$(INCLUDEDIR)/anima.h
+	install -m 755 $(LIB) $(DESTDIR)$(LIBDIR)/libanima.so
+	install -m 644 build/anima.pc $(DESTDIR)$(PKGCONFIGDIR)/anima.pc
+
+$(LIB):
+	@$(MAKE) --no-print-directory lib
+
+clean:
+	rm -rf .build build .benchmarks python/build python/src/*.egg-info python/src/anima/*.so

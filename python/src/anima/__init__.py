@@ -1,0 +1,78 @@
+"""Anima: a 2D dynamics engine with UIKit Dynamics semantics.
+
+An `Animator` owns `Item`s and behaviors (`Gravity`, `Collision`, `ItemBehavior`);
+it advances time, runs the physics until every item comes to rest, then pauses.
+Units are UIKit's: points, seconds, radians; the origin is top-left and y grows
+downward. Gravity of magnitude 1 accelerates at 1000 pt/s^2; mass is
+density x area / 10 000, so a 100 x 100 pt item of density 1 has mass 1.
+
+    import anima
+
+    anim = anima.Animator(reference_bounds=(0, 0, 320, 568))
+    ball = anima.Item(anim, center=(160, 52), size=(64, 64), shape="ellipse")
+    anim.add_behavior(anima.Gravity([ball]))
+    anim.add_behavior(anima.Collision([ball], translates_reference_bounds_into_boundary=True))
+    anim.run_until_rest()
+"""
+
+from enum import IntFlag
+
+from ._anima import (
+    ANIMA_VERSION as _ANIMA_VERSION,
+    AnimaError,
+    Animator,
+    Behavior,
+    BusyError,
+    Collision,
+    ContactEvent,
+    Gravity,
+    InvalidArgumentError,
+    InvalidStateError,
+    Item,
+    ItemBehavior,
+    NotFoundError,
+    OutOfMemoryError,
+    Poses,
+    StaleHandleError,
+    Transform,
+    WrongKindError,
+    __version__,
+    version_info,
+)
+
+
+class CollisionMode(IntFlag):
+    """What a Collision's items collide with; `Collision.mode` also takes these flags."""
+
+    ITEMS = 1
+    """With each other."""
+    BOUNDARIES = 2
+    """With the boundaries (named ones and the reference-bounds boundary)."""
+    EVERYTHING = 3
+    """Both (the default)."""
+
+
+__all__ = [
+    "AnimaError",
+    "Animator",
+    "Behavior",
+    "BusyError",
+    "Collision",
+    "CollisionMode",
+    "ContactEvent",
+    "Gravity",
+    "InvalidArgumentError",
+    "InvalidStateError",
+    "Item",
+    "ItemBehavior",
+    "NotFoundError",
+    "OutOfMemoryError",
+    "Poses",
+    "StaleHandleError",
+    "Transform",
+    "WrongKindError",
+    "__version__",
+    "version_info",
+]
+
+del IntFlag

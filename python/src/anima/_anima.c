@@ -1,0 +1,3877 @@
+/*
+ * _anima.c: the CPython binding of Anima's C interface (include/anima.h).
+ *
+ * Every Python object here wraps one value handle of the C library. The
+ * library validates handles and values; this file converts Python arguments,
+ * checks the cheap things first (Python types, NaN and infinities), turns
+ * every non-OK anima_status into an anima.AnimaError subclass, and keeps one
+ * Python wrapper per live handle so that events hand back the user's own
+ * objects.
+ *
+ * Threading: the GIL stays held during advance and step. An animator and
+ * everything in it belongs to one thread at a time, and holding the GIL
+ * keeps every call into the library serialised.
+ *
+ * Callbacks: the library calls the trampolines below from inside
+ * anima_animator_advance / anima_animator_step. The first Python exception
+ * raised by a callback is stored on the animator, the library is asked to
+ * stop (anima_animator_interrupt), later callbacks of that call are skipped,
+ * and the stored exception is raised when the call returns.
+ *
+ * Sections: module state and errors; argument conversion; object layouts;
+ * wrapper registry; Animator; callback trampolines; Item; Behavior (base);
+ * Gravity; Collision; ItemBehavior; ContactEvent; Poses; module.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+
+#include <math.h>
+#include <stdalign.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "anima.h"
+
+/* ================================================= module state and errors */
+
+typedef struct {
+    PyTypeObject *animator_type;
+    PyTypeObject *item_type;
+    PyTypeObject *behavior_type;
+    PyTypeObject *gravity_type;
+    PyTypeObject *collision_type;
+    PyTypeObject *item_behavior_type;
+    PyTypeObject *contact_event_type;
+    PyTypeObject *poses_type;
+    PyObject *anima_error;
+    PyObject *invalid_argument_error;
+    PyObject *stale_handle_error;
+    PyObject *wrong_kind_error;
+    PyObject *out_of_memory_error;
+    PyObject *busy_error;
+    PyObject *not_found_error;
+    PyObject *invalid_state_error;
+    PyObject *transform_type;
+} anima_state;
+
+static struct PyModuleDef anima_module;
+
+/* The module state of one of this module's types (or a subclass of one). */
+static anima_state *
+state_of_type(PyTypeObject *type)
+{
+    PyObject *module = PyType_GetModuleByDef(type, &anima_module);
+    if (module == NULL) {
+        return NULL;
+    }
+    return (anima_state *)PyModule_GetState(module);
+}
+
+#define STATE_OF(obj) state_of_type(Py_TYPE(obj))
+
+/* Takes the raised exception out of the error indicator (a new reference). */
+static PyObject *
+take_exception(void)
+{
+#if PY_VERSION_HEX >= 0x030C0000
+    return PyErr_GetRaisedException();
+#else
+    PyObject *type, *value, *traceback;
+    PyErr_Fetch(&type, &value, &traceback);
+    if (type == NULL) {
+        return NULL;
+    }
+    PyErr_NormalizeException(&type, &value, &traceback);
+    if (value != NULL && traceback != NULL) {
+        PyException_SetTraceback(value, traceback);
+    }
+    Py_XDECREF(type);
+    Py_XDECREF(traceback);
+    return value;
+#endif
+}
+
+/* Raises exc again (steals the reference). */
+static void
+raise_exception(PyObject *exc)
+{
+#if PY_VERSION_HEX >= 0x030C0000
+    PyErr_SetRaisedException(exc);
+#else
+    PyObject *traceback = PyException_GetTraceback(exc);
+    PyObject *type = (PyObject *)Py_TYPE(exc);
+    Py_INCREF(type);
+    PyErr_Restore(type, exc, traceback);
+#endif
+}
+
+/* The exception class for a status. */
+static PyObject *
+error_class(anima_state *st, anima_status status)
+{
+    switch (status) {
+    case ANIMA_ERR_INVALID_ARGUMENT: return st->invalid_argument_error;
+    case ANIMA_ERR_INVALID_HANDLE: return st->stale_handle_error;
+    case ANIMA_ERR_WRONG_KIND: return st->wrong_kind_error;
+    case ANIMA_ERR_OUT_OF_MEMORY: return st->out_of_memory_error;
+    case ANIMA_ERR_BUSY: return st->busy_error;
+    case ANIMA_ERR_NOT_FOUND: return st->not_found_error;
+    case ANIMA_ERR_INVALID_STATE: return st->invalid_state_error;
+    case ANIMA_ERR_BUFFER_TOO_SMALL: return st->invalid_argument_error;
+    default: return st->anima_error;
+    }
+}
+
+/* Raises the exception for a failed status with the library's message. */
+static void
+raise_status(anima_state *st, anima_status status)
+{
+    const char *message = anima_last_error_message();
+    if (message == NULL || message[0] == '\0') {
+        message = anima_status_string(status);
+    }
+    if (message == NULL || message[0] == '\0') {
+        message = "anima: unknown error";
+    }
+    PyErr_SetString(error_class(st, status), message);
+    anima_clear_error();
+}
+
+/* ==================================================== argument conversion */
+
+/* A finite double from any real number; names the argument on failure. */
+static int
+as_finite(anima_state *st, PyObject *obj, const char *what, double *out)
+{
+    double value = PyFloat_AsDouble(obj);
+    if (value == -1.0 && PyErr_Occurred()) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Format(PyExc_TypeError, "%s must be a real number, not %.100s",
+                         what, Py_TYPE(obj)->tp_name);
+        }
+        else if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
+            PyErr_Format(st->invalid_argument_error, "%s must be finite (got %R)", what, obj);
+        }
+        return -1;
+    }
+    if (!isfinite(value)) {
+        PyErr_Format(st->invalid_argument_error, "%s must be finite (got %R)", what, obj);
+        return -1;
+    }
+    *out = value;
+    return 0;
+}
+
+/* count finite doubles from a sequence such as (x, y) or (x, y, w, h). */
+static int
+as_doubles(anima_state *st, PyObject *obj, const char *what, const char *form,
+           Py_ssize_t count, double *out)
+{
+    if (PyUnicode_Check(obj) || PyBytes_Check(obj) || PyByteArray_Check(obj)
+        || !PySequence_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a sequence of %zd numbers %s, not %.100s",
+                     what, count, form, Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    PyObject *seq = PySequence_Fast(obj, "expected a sequence");
+    if (seq == NULL) {
+        return -1;
+    }
+    if (PySequence_Fast_GET_SIZE(seq) != count) {
+        PyErr_Format(PyExc_TypeError, "%s must be a sequence of %zd numbers %s, got %zd",
+                     what, count, form, PySequence_Fast_GET_SIZE(seq));
+        Py_DECREF(seq);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        char name[96];
+        PyOS_snprintf(name, sizeof name, "%s[%zd]", what, i);
+        if (as_finite(st, PySequence_Fast_GET_ITEM(seq, i), name, &out[i]) < 0) {
+            Py_DECREF(seq);
+            return -1;
+        }
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+static int
+as_vec2(anima_state *st, PyObject *obj, const char *what, anima_vec2 *out)
+{
+    double v[2];
+    if (as_doubles(st, obj, what, "(x, y)", 2, v) < 0) {
+        return -1;
+    }
+    out->x = v[0];
+    out->y = v[1];
+    return 0;
+}
+
+static int
+as_size(anima_state *st, PyObject *obj, const char *what, anima_size *out)
+{
+    double v[2];
+    if (as_doubles(st, obj, what, "(width, height)", 2, v) < 0) {
+        return -1;
+    }
+    out->width = v[0];
+    out->height = v[1];
+    return 0;
+}
+
+static int
+as_rect(anima_state *st, PyObject *obj, const char *what, anima_rect *out)
+{
+    double v[4];
+    if (as_doubles(st, obj, what, "(x, y, width, height)", 4, v) < 0) {
+        return -1;
+    }
+    out->x = v[0];
+    out->y = v[1];
+    out->width = v[2];
+    out->height = v[3];
+    return 0;
+}
+
+static int
+as_insets(anima_state *st, PyObject *obj, const char *what, anima_insets *out)
+{
+    double v[4];
+    if (as_doubles(st, obj, what, "(top, left, bottom, right)", 4, v) < 0) {
+        return -1;
+    }
+    out->top = v[0];
+    out->left = v[1];
+    out->bottom = v[2];
+    out->right = v[3];
+    return 0;
+}
+
+/* A bool from any object, with Python's truth rules. */
+static int
+as_bool(PyObject *obj, bool *out)
+{
+    int truth = PyObject_IsTrue(obj);
+    if (truth < 0) {
+        return -1;
+    }
+    *out = truth != 0;
+    return 0;
+}
+
+/* An int32 from an integer (not a float); out of range is an invalid argument. */
+static int
+as_int32(anima_state *st, PyObject *obj, const char *what, int32_t *out)
+{
+    if (!PyLong_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int, not %.100s", what, Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    int overflow = 0;
+    long long value = PyLong_AsLongLongAndOverflow(obj, &overflow);
+    if (value == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (overflow != 0 || value < INT32_MIN || value > INT32_MAX) {
+        PyErr_Format(st->invalid_argument_error, "%s is out of range (got %R)", what, obj);
+        return -1;
+    }
+    *out = (int32_t)value;
+    return 0;
+}
+
+/* A UTF-8 identifier without NUL characters; borrowed from obj. */
+static const char *
+as_identifier(anima_state *st, PyObject *obj)
+{
+    if (!PyUnicode_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "identifier must be a str, not %.100s", Py_TYPE(obj)->tp_name);
+        return NULL;
+    }
+    Py_ssize_t length = 0;
+    const char *utf8 = PyUnicode_AsUTF8AndSize(obj, &length);
+    if (utf8 == NULL) {
+        return NULL;
+    }
+    if ((Py_ssize_t)strlen(utf8) != length) {
+        PyErr_SetString(st->invalid_argument_error, "identifier must not contain NUL characters");
+        return NULL;
+    }
+    return utf8;
+}
+
+static PyObject *
+vec2_tuple(anima_vec2 v)
+{
+    return Py_BuildValue("(dd)", v.x, v.y);
+}
+
+static int
+forbid_delete(PyObject *value, const char *name)
+{
+    if (value == NULL) {
+        PyErr_Format(PyExc_AttributeError, "cannot delete %s", name);
+        return -1;
+    }
+    return 0;
+}
+
+/*
+ * Collects the arguments of a METH_FASTCALL | METH_KEYWORDS call into out[],
+ * one slot per name (names is NULL-terminated); a slot stays NULL when the
+ * argument is absent. The first max_positional names may be given by position;
+ * the first `required` names must be given.
+ */
+static int
+parse_arguments(const char *function, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                const char *const *names, Py_ssize_t max_positional, Py_ssize_t required,
+                PyObject **out)
+{
+    Py_ssize_t count = 0;
+    while (names[count] != NULL) {
+        out[count] = NULL;
+        count++;
+    }
+    if (nargs > max_positional) {
+        PyErr_Format(PyExc_TypeError, "%s() takes at most %zd positional argument%s (%zd given)",
+                     function, max_positional, max_positional == 1 ? "" : "s", nargs);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        out[i] = args[i];
+    }
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    for (Py_ssize_t k = 0; k < nkw; k++) {
+        PyObject *key = PyTuple_GET_ITEM(kwnames, k);
+        Py_ssize_t slot = -1;
+        for (Py_ssize_t j = 0; j < count; j++) {
+            if (PyUnicode_CompareWithASCIIString(key, names[j]) == 0) {
+                slot = j;
+                break;
+            }
+        }
+        if (slot < 0) {
+            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'", function, key);
+            return -1;
+        }
+        if (out[slot] != NULL) {
+            PyErr_Format(PyExc_TypeError, "%s() got multiple values for argument '%s'",
+                         function, names[slot]);
+            return -1;
+        }
+        out[slot] = args[nargs + k];
+    }
+    for (Py_ssize_t j = 0; j < required; j++) {
+        if (out[j] == NULL) {
+            PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s'", function, names[j]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* ======================================================= object layouts */
+
+typedef struct AnimatorObject {
+    PyObject_HEAD
+    anima_animator handle;
+    bool created;             /* the C animator exists and belongs to this object */
+    bool closing;             /* being destroyed: callbacks are ignored */
+    bool purge_delegates;     /* a collision was destroyed: drop dead delegates after advance */
+    int advancing;            /* depth of advance/step calls in progress */
+    PyObject *pending;        /* first exception raised by a callback, re-raised on return */
+    PyObject *on_will_resume;
+    PyObject *on_did_pause;
+    PyObject *item_wrappers;      /* dict: handle key -> weakref to the Item */
+    PyObject *behavior_wrappers;  /* dict: handle key -> weakref to the Behavior */
+    PyObject *delegating;         /* set of Collision objects with contact callbacks */
+    PyObject *weakreflist;
+} AnimatorObject;
+
+typedef struct {
+    PyObject_HEAD
+    AnimatorObject *animator;
+    anima_item handle;
+    PyObject *weakreflist;
+} ItemObject;
+
+typedef struct {
+    PyObject_HEAD
+    AnimatorObject *animator;
+    anima_behavior handle;
+    PyObject *weakreflist;
+} BehaviorObject;
+
+typedef struct {
+    BehaviorObject base;
+    PyObject *on_began;
+    PyObject *on_ended;
+} CollisionObject;
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *collision;
+    PyObject *item;
+    PyObject *other;
+    PyObject *boundary_identifier;
+    PyObject *point;
+    char is_boundary;
+} ContactEventObject;
+
+typedef struct {
+    PyObject_HEAD
+    double *data;
+    Py_ssize_t shape[2];
+    Py_ssize_t strides[2];
+} PosesObject;
+
+/*
+ * Checks a status after a call on an animator's object. An exception stored by
+ * a callback that ran during this call (outside advance) wins over the status.
+ * Returns 0 when all is well, -1 with an exception set.
+ */
+static int
+check(anima_state *st, AnimatorObject *animator, anima_status status)
+{
+    if (animator != NULL && animator->pending != NULL && animator->advancing == 0) {
+        PyObject *exc = animator->pending;
+        animator->pending = NULL;
+        anima_clear_error();
+        raise_exception(exc);
+        return -1;
+    }
+    if (status == ANIMA_OK) {
+        return 0;
+    }
+    raise_status(st, status);
+    return -1;
+}
+
+/* ======================================================= wrapper registry */
+
+/* The registry key of a handle: generation and index (one dict per category). */
+static PyObject *
+handle_key(uint32_t index1, uint32_t generation)
+{
+    return PyLong_FromUnsignedLongLong(((unsigned long long)generation << 32) | index1);
+}
+
+/* A new reference to a weak reference's object, or NULL (no error) when it is dead. */
+static PyObject *
+weakref_target(PyObject *ref)
+{
+#if PY_VERSION_HEX >= 0x030D0000
+    PyObject *obj = NULL;
+    if (PyWeakref_GetRef(ref, &obj) < 0) {
+        PyErr_Clear();
+        return NULL;
+    }
+    return obj;
+#else
+    PyObject *obj = PyWeakref_GetObject(ref);
+    if (obj == NULL) {
+        PyErr_Clear();
+        return NULL;
+    }
+    if (obj == Py_None) {
+        return NULL;
+    }
+    Py_INCREF(obj);
+    return obj;
+#endif
+}
+
+/* Looks up the live wrapper registered under key: *out is a new reference or NULL. */
+static int
+registry_find(PyObject *map, PyObject *key, PyObject **out)
+{
+    *out = NULL;
+    if (map == NULL) {
+        return 0;
+    }
+    PyObject *ref = PyDict_GetItemWithError(map, key);
+    if (ref == NULL) {
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    *out = weakref_target(ref);
+    return 0;
+}
+
+static int
+registry_add(PyObject **map, PyObject *key, PyObject *obj)
+{
+    if (*map == NULL) {
+        *map = PyDict_New();
+        if (*map == NULL) {
+            return -1;
+        }
+    }
+    PyObject *ref = PyWeakref_NewRef(obj, NULL);
+    if (ref == NULL) {
+        return -1;
+    }
+    int result = PyDict_SetItem(*map, key, ref);
+    Py_DECREF(ref);
+    return result;
+}
+
+/* Drops a dead entry; used by deallocators, so it keeps any pending exception. */
+static void
+registry_forget(PyObject *map, uint32_t index1, uint32_t generation)
+{
+    if (map == NULL || index1 == 0) {
+        return;
+    }
+    PyObject *saved = PyErr_Occurred() ? take_exception() : NULL;
+    PyObject *key = handle_key(index1, generation);
+    if (key != NULL) {
+        PyObject *ref = PyDict_GetItemWithError(map, key);
+        if (ref != NULL) {
+            PyObject *alive = weakref_target(ref);
+            if (alive == NULL) {
+                (void)PyDict_DelItem(map, key);
+            }
+            else {
+                Py_DECREF(alive);
+            }
+        }
+        Py_DECREF(key);
+    }
+    PyErr_Clear();
+    if (saved != NULL) {
+        raise_exception(saved);
+    }
+}
+
+/* The Item for a handle of this animator: the live wrapper, or a fresh one. None for a null handle. */
+static PyObject *
+wrap_item(anima_state *st, AnimatorObject *animator, anima_item handle)
+{
+    if (handle.index1 == 0) {
+        Py_RETURN_NONE;
+    }
+    PyObject *key = handle_key(handle.index1, handle.generation);
+    if (key == NULL) {
+        return NULL;
+    }
+    PyObject *found = NULL;
+    if (registry_find(animator->item_wrappers, key, &found) < 0) {
+        Py_DECREF(key);
+        return NULL;
+    }
+    if (found != NULL) {
+        Py_DECREF(key);
+        return found;
+    }
+    ItemObject *item = (ItemObject *)st->item_type->tp_alloc(st->item_type, 0);
+    if (item == NULL) {
+        Py_DECREF(key);
+        return NULL;
+    }
+    Py_INCREF(animator);
+    item->animator = animator;
+    item->handle = handle;
+    if (registry_add(&animator->item_wrappers, key, (PyObject *)item) < 0) {
+        Py_DECREF(key);
+        Py_DECREF(item);
+        return NULL;
+    }
+    Py_DECREF(key);
+    return (PyObject *)item;
+}
+
+static PyTypeObject *
+behavior_type_for_kind(anima_state *st, uint16_t kind)
+{
+    switch (kind) {
+    case ANIMA_KIND_GRAVITY: return st->gravity_type;
+    case ANIMA_KIND_COLLISION: return st->collision_type;
+    case ANIMA_KIND_ITEM_BEHAVIOR: return st->item_behavior_type;
+    default: return st->behavior_type;
+    }
+}
+
+/* The Behavior for a handle of this animator: the live wrapper, or a fresh one of the right type. */
+static PyObject *
+wrap_behavior(anima_state *st, AnimatorObject *animator, anima_behavior handle)
+{
+    if (handle.index1 == 0) {
+        Py_RETURN_NONE;
+    }
+    PyObject *key = handle_key(handle.index1, handle.generation);
+    if (key == NULL) {
+        return NULL;
+    }
+    PyObject *found = NULL;
+    if (registry_find(animator->behavior_wrappers, key, &found) < 0) {
+        Py_DECREF(key);
+        return NULL;
+    }
+    if (found != NULL) {
+        Py_DECREF(key);
+        return found;
+    }
+    PyTypeObject *type = behavior_type_for_kind(st, handle.kind);
+    BehaviorObject *behavior = (BehaviorObject *)type->tp_alloc(type, 0);
+    if (behavior == NULL) {
+        Py_DECREF(key);
+        return NULL;
+    }
+    Py_INCREF(animator);
+    behavior->animator = animator;
+    behavior->handle = handle;
+    if (registry_add(&animator->behavior_wrappers, key, (PyObject *)behavior) < 0) {
+        Py_DECREF(key);
+        Py_DECREF(behavior);
+        return NULL;
+    }
+    Py_DECREF(key);
+    return (PyObject *)behavior;
+}
+
+/* --------------------------------------------- handle lists from the library */
+
+typedef enum {
+    LIST_ANIMATOR_ITEMS,
+    LIST_ANIMATOR_BEHAVIORS,
+    LIST_ITEMS_IN_RECT,
+    LIST_BEHAVIOR_ITEMS,
+    LIST_BOUNDARY_POINTS,
+    LIST_POSES,
+} list_kind;
+
+typedef struct {
+    list_kind kind;
+    anima_animator animator;
+    anima_behavior behavior;
+    anima_rect rect;
+    const char *identifier;
+} list_query;
+
+static size_t
+list_element_size(list_kind kind)
+{
+    switch (kind) {
+    case LIST_ANIMATOR_BEHAVIORS: return sizeof(anima_behavior);
+    case LIST_BOUNDARY_POINTS: return sizeof(anima_vec2);
+    case LIST_POSES: return 3 * sizeof(double);
+    default: return sizeof(anima_item);
+    }
+}
+
+static anima_status
+list_query_run(const list_query *q, void *out, int32_t capacity, int32_t *count)
+{
+    switch (q->kind) {
+    case LIST_ANIMATOR_ITEMS:
+        return anima_animator_get_items(q->animator, out, capacity, count);
+    case LIST_ANIMATOR_BEHAVIORS:
+        return anima_animator_get_behaviors(q->animator, out, capacity, count);
+    case LIST_ITEMS_IN_RECT:
+        return anima_animator_items_in_rect(q->animator, q->rect, out, capacity, count);
+    case LIST_BEHAVIOR_ITEMS:
+        return anima_behavior_get_items(q->behavior, out, capacity, count);
+    case LIST_BOUNDARY_POINTS:
+        return anima_collision_get_boundary(q->behavior, q->identifier, out, capacity, count);
+    case LIST_POSES:
+        return anima_animator_copy_item_poses(q->animator, out, capacity, count);
+    }
+    return ANIMA_ERR_INVALID_ARGUMENT;
+}
+
+/*
+ * Runs a counting query into a PyMem buffer large enough for every element.
+ * On success *out (free with PyMem_Free) holds *out_count elements.
+ */
+static int
+fetch_list(anima_state *st, AnimatorObject *animator, const list_query *q, void **out, int32_t *out_count)
+{
+    size_t element = list_element_size(q->kind);
+    int32_t capacity = 16;
+    for (;;) {
+        void *buffer = PyMem_Malloc((size_t)capacity * element);
+        if (buffer == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        int32_t count = -1;
+        anima_status status = list_query_run(q, buffer, capacity, &count);
+        if (status == ANIMA_OK && count >= 0 && count <= capacity) {
+            if (check(st, animator, status) < 0) {
+                PyMem_Free(buffer);
+                return -1;
+            }
+            *out = buffer;
+            *out_count = count;
+            return 0;
+        }
+        PyMem_Free(buffer);
+        if (status != ANIMA_ERR_BUFFER_TOO_SMALL) {
+            if (status == ANIMA_OK) {
+                PyErr_Format(st->anima_error, "the library reported %d elements for a capacity of %d",
+                             (int)count, (int)capacity);
+                return -1;
+            }
+            check(st, animator, status);
+            return -1;
+        }
+        anima_clear_error();
+        if (count > capacity) {
+            capacity = count;
+        }
+        else if (capacity <= INT32_MAX / 2) {
+            capacity *= 2;
+        }
+        else {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+}
+
+/* A tuple (or list) of the Items of a query. */
+static PyObject *
+items_from_query(anima_state *st, AnimatorObject *animator, const list_query *q, bool as_list)
+{
+    void *buffer = NULL;
+    int32_t count = 0;
+    if (fetch_list(st, animator, q, &buffer, &count) < 0) {
+        return NULL;
+    }
+    anima_item *handles = buffer;
+    PyObject *result = as_list ? PyList_New(count) : PyTuple_New(count);
+    if (result == NULL) {
+        PyMem_Free(buffer);
+        return NULL;
+    }
+    for (int32_t i = 0; i < count; i++) {
+        PyObject *item = wrap_item(st, animator, handles[i]);
+        if (item == NULL) {
+            PyMem_Free(buffer);
+            Py_DECREF(result);
+            return NULL;
+        }
+        if (as_list) {
+            PyList_SET_ITEM(result, i, item);
+        }
+        else {
+            PyTuple_SET_ITEM(result, i, item);
+        }
+    }
+    PyMem_Free(buffer);
+    return result;
+}
+
+/* ============================================================== Animator */
+
+static void trampoline_will_resume(void *user_data, anima_animator animator);
+static void trampoline_did_pause(void *user_data, anima_animator animator);
+static void trampoline_contact_began(void *user_data, const anima_contact_event *event);
+static void trampoline_contact_ended(void *user_data, const anima_contact_event *event);
+static PyObject *contact_event_new(anima_state *st, AnimatorObject *animator, const anima_contact_event *event);
+static PyObject *poses_new(anima_state *st, double *data, Py_ssize_t count);
+
+/* Drops the contact callbacks of collisions that no longer exist. */
+static void
+animator_purge_delegates(AnimatorObject *self)
+{
+    self->purge_delegates = false;
+    if (self->delegating == NULL || PySet_GET_SIZE(self->delegating) == 0) {
+        return;
+    }
+    PyObject *snapshot = PySequence_List(self->delegating);
+    if (snapshot == NULL) {
+        PyErr_Clear();
+        return;
+    }
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(snapshot); i++) {
+        CollisionObject *collision = (CollisionObject *)PyList_GET_ITEM(snapshot, i);
+        if (!anima_behavior_is_valid(collision->base.handle)) {
+            Py_CLEAR(collision->on_began);
+            Py_CLEAR(collision->on_ended);
+            if (PySet_Discard(self->delegating, (PyObject *)collision) < 0) {
+                PyErr_Clear();
+            }
+        }
+    }
+    Py_DECREF(snapshot);
+}
+
+/* Runs advance (one_step false) or step, then raises a callback's exception or the status. */
+static int
+animator_run(anima_state *st, AnimatorObject *self, bool one_step, double seconds)
+{
+    self->advancing++;
+    anima_status status = one_step ? anima_animator_step(self->handle)
+                                   : anima_animator_advance(self->handle, seconds);
+    self->advancing--;
+    if (self->advancing == 0 && self->purge_delegates) {
+        animator_purge_delegates(self);
+    }
+    if (self->pending != NULL && self->advancing == 0) {
+        PyObject *exc = self->pending;
+        self->pending = NULL;
+        anima_clear_error();
+        raise_exception(exc);
+        return -1;
+    }
+    if (status == ANIMA_ERR_INTERRUPTED) {
+        PyErr_SetString(st->anima_error, "advance was interrupted");
+        anima_clear_error();
+        return -1;
+    }
+    return check(st, self, status);
+}
+
+static PyObject *
+animator_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    (void)args;
+    (void)kwds;
+    AnimatorObject *self = (AnimatorObject *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        return NULL;
+    }
+    self->handle = anima_animator_null();
+    return (PyObject *)self;
+}
+
+static int
+animator_init(AnimatorObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *keywords[] = {"reference_bounds", "step_rate", "substeps", "rest_speed",
+                               "rest_angular_speed", "rest_time", NULL};
+    PyObject *bounds = Py_None, *step_rate = NULL, *substeps = NULL, *rest_speed = NULL,
+             *rest_angular_speed = NULL, *rest_time = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O$OOOOO:Animator", keywords, &bounds, &step_rate,
+                                     &substeps, &rest_speed, &rest_angular_speed, &rest_time)) {
+        return -1;
+    }
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return -1;
+    }
+    if (self->handle.index1 != 0) {
+        /* Even after destroy(): new handles could collide with the stale wrappers it still maps. */
+        PyErr_SetString(st->invalid_state_error, "Animator.__init__ called on an initialised animator");
+        return -1;
+    }
+    anima_animator_def def = anima_default_animator_def();
+    if (bounds != Py_None) {
+        if (as_rect(st, bounds, "reference_bounds", &def.reference_bounds) < 0) {
+            return -1;
+        }
+        def.has_reference_bounds = true;
+    }
+    if ((step_rate && as_finite(st, step_rate, "step_rate", &def.step_rate) < 0)
+        || (substeps && as_int32(st, substeps, "substeps", &def.substeps) < 0)
+        || (rest_speed && as_finite(st, rest_speed, "rest_speed", &def.rest_speed) < 0)
+        || (rest_angular_speed
+            && as_finite(st, rest_angular_speed, "rest_angular_speed", &def.rest_angular_speed) < 0)
+        || (rest_time && as_finite(st, rest_time, "rest_time", &def.rest_time) < 0)) {
+        return -1;
+    }
+    anima_animator handle = anima_animator_null();
+    anima_status status = anima_animator_create(&def, &handle);
+    if (status != ANIMA_OK) {
+        raise_status(st, status);
+        return -1;
+    }
+    self->handle = handle;
+    self->created = true;
+    return 0;
+}
+
+static int
+animator_traverse(AnimatorObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(self->pending);
+    Py_VISIT(self->on_will_resume);
+    Py_VISIT(self->on_did_pause);
+    Py_VISIT(self->item_wrappers);
+    Py_VISIT(self->behavior_wrappers);
+    Py_VISIT(self->delegating);
+    return 0;
+}
+
+static int
+animator_clear(AnimatorObject *self)
+{
+    Py_CLEAR(self->pending);
+    Py_CLEAR(self->on_will_resume);
+    Py_CLEAR(self->on_did_pause);
+    Py_CLEAR(self->item_wrappers);
+    Py_CLEAR(self->behavior_wrappers);
+    Py_CLEAR(self->delegating);
+    return 0;
+}
+
+static void
+animator_dealloc(AnimatorObject *self)
+{
+    PyTypeObject *type = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    if (self->weakreflist != NULL) {
+        PyObject_ClearWeakRefs((PyObject *)self);
+    }
+    if (self->created) {
+        self->closing = true;
+        (void)anima_animator_destroy(self->handle);
+        anima_clear_error();
+        self->created = false;
+    }
+    animator_clear(self);
+    type->tp_free(self);
+    Py_DECREF(type);
+}
+
+PyDoc_STRVAR(animator_advance_doc,
+"advance($self, seconds, /)\n--\n\n"
+"Consume `seconds` of frame time (finite, >= 0). Whole internal steps of\n"
+"1/step_rate s run while the animator is running; the remainder carries over\n"
+"to the next call. Callbacks run during this call; an exception raised by one\n"
+"stops the call after the current internal step and propagates from here.\n"
+"Raises BusyError when called from one of this animator's callbacks.");
+
+static PyObject *
+animator_advance(AnimatorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    double seconds;
+    if (st == NULL || as_finite(st, arg, "seconds", &seconds) < 0) {
+        return NULL;
+    }
+    if (animator_run(st, self, false, seconds) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(animator_step_doc,
+"step($self, /)\n--\n\n"
+"Run exactly one internal step (1/step_rate s) if the animator is running;\n"
+"nothing happens while it is paused. Errors and callbacks as advance().");
+
+static PyObject *
+animator_step(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || animator_run(st, self, true, 0.0) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(animator_run_until_rest_doc,
+"run_until_rest($self, max_seconds=10.0, frame=0.016666666666666666)\n--\n\n"
+"Advance frame by frame (`frame` seconds each, default 1/60) until the animator pauses.\n"
+"Returns the simulated seconds it ran (0.0 if it was already paused), or None\n"
+"if it is still running after `max_seconds` of frames.");
+
+static PyObject *
+animator_run_until_rest(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const names[] = {"max_seconds", "frame", NULL};
+    PyObject *values[2];
+    if (parse_arguments("run_until_rest", args, nargs, kwnames, names, 2, 0, values) < 0) {
+        return NULL;
+    }
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    double max_seconds = 10.0, frame = 1.0 / 60.0;
+    if ((values[0] && as_finite(st, values[0], "max_seconds", &max_seconds) < 0)
+        || (values[1] && as_finite(st, values[1], "frame", &frame) < 0)) {
+        return NULL;
+    }
+    if (max_seconds < 0.0) {
+        PyErr_Format(st->invalid_argument_error, "max_seconds must be >= 0 (got %R)", values[0]);
+        return NULL;
+    }
+    if (frame <= 0.0) {
+        PyErr_Format(st->invalid_argument_error, "frame must be > 0 (got %R)", values[1]);
+        return NULL;
+    }
+    double start = 0.0;
+    if (check(st, self, anima_animator_get_elapsed_time(self->handle, &start)) < 0) {
+        return NULL;
+    }
+    for (uint64_t frames = 0;; frames++) {
+        bool running = false;
+        if (check(st, self, anima_animator_is_running(self->handle, &running)) < 0) {
+            return NULL;
+        }
+        if (!running) {
+            break;
+        }
+        if ((double)frames * frame >= max_seconds) {
+            Py_RETURN_NONE;
+        }
+        if (animator_run(st, self, false, frame) < 0 || PyErr_CheckSignals() < 0) {
+            return NULL;
+        }
+    }
+    double end = 0.0;
+    if (check(st, self, anima_animator_get_elapsed_time(self->handle, &end)) < 0) {
+        return NULL;
+    }
+    return PyFloat_FromDouble(end - start);
+}
+
+/* The argument of add_behavior / remove_behavior. */
+static BehaviorObject *
+behavior_argument(anima_state *st, PyObject *obj)
+{
+    if (!PyObject_TypeCheck(obj, st->behavior_type)) {
+        PyErr_Format(PyExc_TypeError, "expected an anima behavior, not %.100s", Py_TYPE(obj)->tp_name);
+        return NULL;
+    }
+    return (BehaviorObject *)obj;
+}
+
+PyDoc_STRVAR(animator_add_behavior_doc,
+"add_behavior($self, behavior, /)\n--\n\n"
+"Add a top-level behavior (of this animator). Adding one already added is\n"
+"ignored; one that is a child elsewhere raises InvalidStateError. Inside a\n"
+"callback the change takes effect at the end of the internal step.");
+
+static PyObject *
+animator_add_behavior(AnimatorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    BehaviorObject *behavior = st ? behavior_argument(st, arg) : NULL;
+    if (behavior == NULL
+        || check(st, self, anima_animator_add_behavior(self->handle, behavior->handle)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(animator_remove_behavior_doc,
+"remove_behavior($self, behavior, /)\n--\n\n"
+"Remove a top-level behavior; it is not destroyed and can be added again.\n"
+"Removing one that is not added does nothing. Deferred inside callbacks.");
+
+static PyObject *
+animator_remove_behavior(AnimatorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    BehaviorObject *behavior = st ? behavior_argument(st, arg) : NULL;
+    if (behavior == NULL
+        || check(st, self, anima_animator_remove_behavior(self->handle, behavior->handle)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(animator_remove_all_behaviors_doc,
+"remove_all_behaviors($self, /)\n--\n\n"
+"Remove every top-level behavior (none is destroyed). Deferred inside callbacks.");
+
+static PyObject *
+animator_remove_all_behaviors(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || check(st, self, anima_animator_remove_all_behaviors(self->handle)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(animator_items_in_rect_doc,
+"items_in_rect($self, rect, /)\n--\n\n"
+"The items governed by a behavior whose collision bounds intersect\n"
+"rect = (x, y, width, height) in points (width, height >= 0), as a list.");
+
+static PyObject *
+animator_items_in_rect(AnimatorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    list_query q = {.kind = LIST_ITEMS_IN_RECT, .animator = self->handle};
+    if (as_rect(st, arg, "rect", &q.rect) < 0) {
+        return NULL;
+    }
+    return items_from_query(st, self, &q, true);
+}
+
+PyDoc_STRVAR(animator_poses_doc,
+"poses($self, /)\n--\n\n"
+"A snapshot of every item's pose as a read-only Poses buffer (format 'd',\n"
+"shape (n, 3): center x, center y, rotation, in creation order). It is a copy:\n"
+"it does not change when the animator moves on. memoryview(poses) and\n"
+"numpy.asarray(poses) read it without copying.");
+
+static PyObject *
+animator_poses(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    list_query q = {.kind = LIST_POSES, .animator = self->handle};
+    void *buffer = NULL;
+    int32_t count = 0;
+    if (fetch_list(st, self, &q, &buffer, &count) < 0) {
+        return NULL;
+    }
+    return poses_new(st, buffer, count);
+}
+
+PyDoc_STRVAR(animator_copy_poses_into_doc,
+"copy_poses_into($self, buffer, /)\n--\n\n"
+"Write every item's (x, y, rotation) into a writable, C-contiguous float64\n"
+"buffer (an array('d'), a numpy array of shape (n, 3) or (3n,), ...) with no\n"
+"intermediate copy. Returns the number of items written. Raises ValueError when\n"
+"the buffer is too small or not float64.");
+
+static PyObject *
+animator_copy_poses_into(AnimatorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    if (!PyObject_CheckBuffer(arg)) {
+        PyErr_Format(PyExc_TypeError, "copy_poses_into() needs a writable buffer, not %.100s",
+                     Py_TYPE(arg)->tp_name);
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
+        if (PyErr_ExceptionMatches(PyExc_BufferError)) {
+            PyErr_Clear();
+            PyErr_SetString(st->invalid_argument_error,
+                            "copy_poses_into() needs a writable, C-contiguous float64 buffer");
+        }
+        return NULL;
+    }
+    const char *format = view.format == NULL ? "B" : view.format;
+    bool is_double = view.itemsize == (Py_ssize_t)sizeof(double)
+                     && (strcmp(format, "d") == 0 || strcmp(format, "@d") == 0
+                         || strcmp(format, "=d") == 0
+#if PY_LITTLE_ENDIAN
+                         || strcmp(format, "<d") == 0
+#else
+                         || strcmp(format, ">d") == 0
+#endif
+                     );
+    if (!is_double) {
+        PyErr_Format(st->invalid_argument_error,
+                     "copy_poses_into() needs a float64 buffer (format 'd'), got format '%s'", format);
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    if (view.len >= (Py_ssize_t)sizeof(double) && ((uintptr_t)view.buf % alignof(double)) != 0) {
+        PyErr_SetString(st->invalid_argument_error, "copy_poses_into() needs an aligned float64 buffer");
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    Py_ssize_t fits = view.len / (Py_ssize_t)(3 * sizeof(double));
+    int32_t capacity = fits > INT32_MAX ? INT32_MAX : (int32_t)fits;
+    int32_t count = -1;
+    anima_status status = anima_animator_copy_item_poses(self->handle, capacity > 0 ? view.buf : NULL,
+                                                         capacity, &count);
+    PyBuffer_Release(&view);
+    if (status == ANIMA_ERR_BUFFER_TOO_SMALL) {
+        anima_clear_error();
+        if (count >= 0) {
+            PyErr_Format(st->invalid_argument_error,
+                         "copy_poses_into(): the buffer holds %zd poses but the animator has %d items",
+                         fits, (int)count);
+        }
+        else {
+            PyErr_Format(st->invalid_argument_error,
+                         "copy_poses_into(): the buffer holds only %zd poses", fits);
+        }
+        return NULL;
+    }
+    if (check(st, self, status) < 0) {
+        return NULL;
+    }
+    return PyLong_FromLong(count);
+}
+
+PyDoc_STRVAR(animator_destroy_doc,
+"destroy($self, /)\n--\n\n"
+"Destroy the animator and everything in it now (collection does it too).\n"
+"Later use of it, its items or its behaviors raises StaleHandleError.\n"
+"Raises BusyError from inside one of its callbacks.");
+
+static PyObject *
+animator_destroy(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    anima_status status = anima_animator_destroy(self->handle);
+    if (check(st, self, status) < 0) {
+        return NULL;
+    }
+    self->created = false;
+    Py_CLEAR(self->on_will_resume);
+    Py_CLEAR(self->on_did_pause);
+    Py_CLEAR(self->pending);
+    if (self->delegating != NULL) {
+        PyObject *snapshot = PySequence_List(self->delegating);
+        if (snapshot == NULL) {
+            return NULL;
+        }
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(snapshot); i++) {
+            CollisionObject *collision = (CollisionObject *)PyList_GET_ITEM(snapshot, i);
+            Py_CLEAR(collision->on_began);
+            Py_CLEAR(collision->on_ended);
+        }
+        Py_DECREF(snapshot);
+        if (PySet_Clear(self->delegating) < 0) {
+            return NULL;
+        }
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+animator_repr(AnimatorObject *self)
+{
+    if (!anima_animator_is_valid(self->handle)) {
+        return PyUnicode_FromFormat("<%s (destroyed)>", Py_TYPE(self)->tp_name);
+    }
+    bool running = false;
+    double elapsed = 0.0;
+    int32_t items = 0, behaviors = 0;
+    (void)anima_animator_is_running(self->handle, &running);
+    (void)anima_animator_get_elapsed_time(self->handle, &elapsed);
+    if (anima_animator_get_items(self->handle, NULL, 0, &items) != ANIMA_OK && items < 0) {
+        items = 0;
+    }
+    if (anima_animator_get_behaviors(self->handle, NULL, 0, &behaviors) != ANIMA_OK && behaviors < 0) {
+        behaviors = 0;
+    }
+    anima_clear_error();
+    char *seconds = PyOS_double_to_string(elapsed, 'f', 3, 0, NULL);
+    if (seconds == NULL) {
+        return PyErr_NoMemory();
+    }
+    PyObject *result = PyUnicode_FromFormat("<%s %s, %d item%s, %d behavior%s, elapsed %s s>",
+                                            Py_TYPE(self)->tp_name, running ? "running" : "paused",
+                                            (int)items, items == 1 ? "" : "s", (int)behaviors,
+                                            behaviors == 1 ? "" : "s", seconds);
+    PyMem_Free(seconds);
+    return result;
+}
+
+/* --------------------------------------------------------- properties */
+
+static PyObject *
+animator_get_reference_bounds(AnimatorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_rect bounds = {0, 0, 0, 0};
+    bool has = false;
+    if (st == NULL
+        || check(st, self, anima_animator_get_reference_bounds(self->handle, &bounds, &has)) < 0) {
+        return NULL;
+    }
+    if (!has) {
+        Py_RETURN_NONE;
+    }
+    return Py_BuildValue("(dddd)", bounds.x, bounds.y, bounds.width, bounds.height);
+}
+
+static int
+animator_set_reference_bounds(AnimatorObject *self, PyObject *value, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || forbid_delete(value, "reference_bounds") < 0) {
+        return -1;
+    }
+    anima_rect bounds;
+    if (value != Py_None && as_rect(st, value, "reference_bounds", &bounds) < 0) {
+        return -1;
+    }
+    anima_status status =
+        anima_animator_set_reference_bounds(self->handle, value == Py_None ? NULL : &bounds);
+    return check(st, self, status);
+}
+
+static PyObject *
+animator_get_is_running(AnimatorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    bool running = false;
+    if (st == NULL || check(st, self, anima_animator_is_running(self->handle, &running)) < 0) {
+        return NULL;
+    }
+    return PyBool_FromLong(running);
+}
+
+static PyObject *
+animator_get_is_valid(AnimatorObject *self, void *closure)
+{
+    (void)closure;
+    return PyBool_FromLong(anima_animator_is_valid(self->handle));
+}
+
+static PyObject *
+animator_get_elapsed_time(AnimatorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    double seconds = 0.0;
+    if (st == NULL || check(st, self, anima_animator_get_elapsed_time(self->handle, &seconds)) < 0) {
+        return NULL;
+    }
+    return PyFloat_FromDouble(seconds);
+}
+
+static PyObject *
+animator_get_step_duration(AnimatorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    double seconds = 0.0;
+    if (st == NULL || check(st, self, anima_animator_get_step_duration(self->handle, &seconds)) < 0) {
+        return NULL;
+    }
+    return PyFloat_FromDouble(seconds);
+}
+
+static PyObject *
+animator_get_step_count(AnimatorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    uint64_t steps = 0;
+    if (st == NULL || check(st, self, anima_animator_get_step_count(self->handle, &steps)) < 0) {
+        return NULL;
+    }
+    return PyLong_FromUnsignedLongLong(steps);
+}
+
+static PyObject *
+animator_get_items(AnimatorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    list_query q = {.kind = LIST_ANIMATOR_ITEMS, .animator = self->handle};
+    return items_from_query(st, self, &q, false);
+}
+
+static PyObject *
+animator_get_behaviors(AnimatorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    list_query q = {.kind = LIST_ANIMATOR_BEHAVIORS, .animator = self->handle};
+    void *buffer = NULL;
+    int32_t count = 0;
+    if (fetch_list(st, self, &q, &buffer, &count) < 0) {
+        return NULL;
+    }
+    anima_behavior *handles = buffer;
+    PyObject *result = PyTuple_New(count);
+    if (result == NULL) {
+        PyMem_Free(buffer);
+        return NULL;
+    }
+    for (int32_t i = 0; i < count; i++) {
+        PyObject *behavior = wrap_behavior(st, self, handles[i]);
+        if (behavior == NULL) {
+            PyMem_Free(buffer);
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(result, i, behavior);
+    }
+    PyMem_Free(buffer);
+    return result;
+}
+
+/* began_contacts (closure non-NULL) and ended_contacts. */
+static PyObject *
+animator_get_contacts(AnimatorObject *self, void *closure)
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    bool began = closure != NULL;
+    const anima_contact_event *events = NULL;
+    int32_t count = 0;
+    if (check(st, self, anima_animator_get_contact_events(self->handle, began, &events, &count)) < 0) {
+        return NULL;
+    }
+    PyObject *result = PyList_New(count);
+    if (result == NULL) {
+        return NULL;
+    }
+    for (int32_t i = 0; i < count; i++) {
+        PyObject *event = contact_event_new(st, self, &events[i]);
+        if (event == NULL) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyList_SET_ITEM(result, i, event);
+    }
+    return result;
+}
+
+/* Installs the delegate trampolines for the callables now set. */
+static int
+animator_update_delegate(anima_state *st, AnimatorObject *self, PyObject *will_resume, PyObject *did_pause)
+{
+    anima_status status = anima_animator_set_delegate(
+        self->handle, will_resume != NULL ? trampoline_will_resume : NULL,
+        did_pause != NULL ? trampoline_did_pause : NULL, self);
+    return check(st, self, status);
+}
+
+/* on_will_resume (closure NULL) and on_did_pause (closure non-NULL). */
+static PyObject *
+animator_get_callback(AnimatorObject *self, void *closure)
+{
+    PyObject *callback = closure != NULL ? self->on_did_pause : self->on_will_resume;
+    return Py_NewRef(callback != NULL ? callback : Py_None);
+}
+
+static int
+animator_set_callback(AnimatorObject *self, PyObject *value, void *closure)
+{
+    bool did_pause = closure != NULL;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return -1;
+    }
+    if (value == Py_None) {
+        value = NULL;
+    }
+    if (value != NULL && !PyCallable_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "%s must be callable or None, not %.100s",
+                     did_pause ? "on_did_pause" : "on_will_resume", Py_TYPE(value)->tp_name);
+        return -1;
+    }
+    PyObject *will = did_pause ? self->on_will_resume : value;
+    PyObject *did = did_pause ? value : self->on_did_pause;
+    if (animator_update_delegate(st, self, will, did) < 0) {
+        return -1;
+    }
+    PyObject **slot = did_pause ? &self->on_did_pause : &self->on_will_resume;
+    Py_XINCREF(value);
+    Py_XSETREF(*slot, value);
+    return 0;
+}
+
+static PyMethodDef animator_methods[] = {
+    {"advance", (PyCFunction)animator_advance, METH_O, animator_advance_doc},
+    {"step", (PyCFunction)animator_step, METH_NOARGS, animator_step_doc},
+    {"run_until_rest", (PyCFunction)(void (*)(void))animator_run_until_rest,
+     METH_FASTCALL | METH_KEYWORDS, animator_run_until_rest_doc},
+    {"add_behavior", (PyCFunction)animator_add_behavior, METH_O, animator_add_behavior_doc},
+    {"remove_behavior", (PyCFunction)animator_remove_behavior, METH_O, animator_remove_behavior_doc},
+    {"remove_all_behaviors", (PyCFunction)animator_remove_all_behaviors, METH_NOARGS,
+     animator_remove_all_behaviors_doc},
+    {"items_in_rect", (PyCFunction)animator_items_in_rect, METH_O, animator_items_in_rect_doc},
+    {"poses", (PyCFunction)animator_poses, METH_NOARGS, animator_poses_doc},
+    {"copy_poses_into", (PyCFunction)animator_copy_poses_into, METH_O, animator_copy_poses_into_doc},
+    {"destroy", (PyCFunction)animator_destroy, METH_NOARGS, animator_destroy_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef animator_getset[] = {
+    {"reference_bounds", (getter)animator_get_reference_bounds, (setter)animator_set_reference_bounds,
+     "The reference bounds (x, y, width, height) in points, or None for an unbounded space.", NULL},
+    {"is_running", (getter)animator_get_is_running, NULL,
+     "True while anything moves or is active; False once everything has come to rest.", NULL},
+    {"is_valid", (getter)animator_get_is_valid, NULL,
+     "True until the animator is destroyed.", NULL},
+    {"elapsed_time", (getter)animator_get_elapsed_time, NULL,
+     "Simulated seconds spent running (paused time does not count).", NULL},
+    {"step_duration", (getter)animator_get_step_duration, NULL,
+     "The internal step length in seconds (1 / step_rate).", NULL},
+    {"step_count", (getter)animator_get_step_count, NULL,
+     "The number of internal steps run so far.", NULL},
+    {"items", (getter)animator_get_items, NULL,
+     "The live items, in creation order (a tuple).", NULL},
+    {"behaviors", (getter)animator_get_behaviors, NULL,
+     "The top-level behaviors, in the order added (a tuple).", NULL},
+    {"began_contacts", (getter)animator_get_contacts, NULL,
+     "The contacts that began during the last advance() or step(), as a list of ContactEvent.",
+     (void *)1},
+    {"ended_contacts", (getter)animator_get_contacts, NULL,
+     "The contacts that ended during the last advance() or step(), as a list of ContactEvent.", NULL},
+    {"on_will_resume", (getter)animator_get_callback, (setter)animator_set_callback,
+     "Called as f(animator) before the animator starts running again; None to unset.", NULL},
+    {"on_did_pause", (getter)animator_get_callback, (setter)animator_set_callback,
+     "Called as f(animator) after everything has come to rest; None to unset.", (void *)1},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMemberDef animator_members[] = {
+    {"__weaklistoffset__", T_PYSSIZET, offsetof(AnimatorObject, weakreflist), READONLY, NULL},
+    {NULL, 0, 0, 0, NULL},
+};
+
+PyDoc_STRVAR(animator_doc,
+"Animator(reference_bounds=None, *, step_rate=120.0, substeps=4, rest_speed=2.0,\n"
+"         rest_angular_speed=0.035, rest_time=0.25)\n"
+"--\n\n"
+"Owns items and behaviors and advances time (UIDynamicAnimator).\n\n"
+"reference_bounds is (x, y, width, height) in points, or None for an abstract,\n"
+"unbounded space. The animator integrates at step_rate internal steps per second\n"
+"(30...1000) with `substeps` solver sub-steps (1...16). An item rests once it\n"
+"stays below rest_speed pt/s and rest_angular_speed rad/s for rest_time seconds;\n"
+"when every item rests the animator pauses and calls on_did_pause.\n\n"
+"The animator is single-threaded: use it (and its items and behaviors) from one\n"
+"thread at a time. The GIL stays held while it advances.");
+
+static PyType_Slot animator_slots[] = {
+    {Py_tp_doc, (void *)animator_doc},
+    {Py_tp_new, animator_new},
+    {Py_tp_init, animator_init},
+    {Py_tp_dealloc, animator_dealloc},
+    {Py_tp_traverse, animator_traverse},
+    {Py_tp_clear, animator_clear},
+    {Py_tp_repr, animator_repr},
+    {Py_tp_methods, animator_methods},
+    {Py_tp_getset, animator_getset},
+    {Py_tp_members, animator_members},
+    {0, NULL},
+};
+
+static PyType_Spec animator_spec = {
+    .name = "anima.Animator",
+    .basicsize = sizeof(AnimatorObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .slots = animator_slots,
+};
+
+/* ==================================================== callback trampolines */
+
+/* Stores the first exception of this advance and asks the library to stop. */
+static void
+animator_store_callback_error(AnimatorObject *animator)
+{
+    if (animator->pending == NULL) {
+        animator->pending = take_exception();
+    }
+    else {
+        PyErr_Clear();
+    }
+    (void)anima_animator_interrupt(animator->handle);
+}
+
+/* True when a callback of this animator may run Python code now. */
+static bool
+animator_accepts_callbacks(AnimatorObject *animator)
+{
+    return !animator->closing && animator->pending == NULL && !PyErr_Occurred();
+}
+
+static void
+animator_call_delegate(AnimatorObject *animator, bool did_pause)
+{
+    if (!animator_accepts_callbacks(animator)) {
+        return;
+    }
+    PyObject *callback = did_pause ? animator->on_did_pause : animator->on_will_resume;
+    if (callback == NULL) {
+        return;
+    }
+    Py_INCREF(callback);
+    Py_INCREF(animator);
+    PyObject *result = PyObject_CallOneArg(callback, (PyObject *)animator);
+    if (result == NULL) {
+        animator_store_callback_error(animator);
+    }
+    else {
+        Py_DECREF(result);
+    }
+    Py_DECREF(animator);
+    Py_DECREF(callback);
+}
+
+static void
+trampoline_will_resume(void *user_data, anima_animator handle)
+{
+    (void)handle;
+    animator_call_delegate((AnimatorObject *)user_data, false);
+}
+
+static void
+trampoline_did_pause(void *user_data, anima_animator handle)
+{
+    (void)handle;
+    animator_call_delegate((AnimatorObject *)user_data, true);
+}
+
+static void
+collision_call_delegate(AnimatorObject *animator, const anima_contact_event *event, bool began)
+{
+    if (!animator_accepts_callbacks(animator)) {
+        return;
+    }
+    anima_state *st = STATE_OF(animator);
+    if (st == NULL) {
+        animator_store_callback_error(animator);
+        return;
+    }
+    PyObject *key = handle_key(event->collision.index1, event->collision.generation);
+    PyObject *found = NULL;
+    if (key == NULL || registry_find(animator->behavior_wrappers, key, &found) < 0) {
+        Py_XDECREF(key);
+        animator_store_callback_error(animator);
+        return;
+    }
+    Py_DECREF(key);
+    if (found == NULL) {
+        return;
+    }
+    if (!PyObject_TypeCheck(found, st->collision_type)) {
+        Py_DECREF(found);
+        return;
+    }
+    CollisionObject *collision = (CollisionObject *)found;
+    PyObject *callback = began ? collision->on_began : collision->on_ended;
+    if (callback == NULL) {
+        Py_DECREF(found);
+        return;
+    }
+    Py_INCREF(callback);
+    Py_INCREF(animator);
+    PyObject *contact = contact_event_new(st, animator, event);
+    PyObject *result = contact != NULL ? PyObject_CallOneArg(callback, contact) : NULL;
+    if (result == NULL) {
+        animator_store_callback_error(animator);
+    }
+    else {
+        Py_DECREF(result);
+    }
+    Py_XDECREF(contact);
+    Py_DECREF(callback);
+    Py_DECREF(found);
+    Py_DECREF(animator);
+}
+
+static void
+trampoline_contact_began(void *user_data, const anima_contact_event *event)
+{
+    collision_call_delegate((AnimatorObject *)user_data, event, true);
+}
+
+static void
+trampoline_contact_ended(void *user_data, const anima_contact_event *event)
+{
+    collision_call_delegate((AnimatorObject *)user_data, event, false);
+}
+
+/* ================================================================== Item */
+
+static const char *
+shape_name(anima_shape shape)
+{
+    switch (shape) {
+    case ANIMA_SHAPE_RECTANGLE: return "rectangle";
+    case ANIMA_SHAPE_ELLIPSE: return "ellipse";
+    }
+    return "unknown";
+}
+
+static int
+as_shape(anima_state *st, PyObject *obj, anima_shape *out)
+{
+    if (!PyUnicode_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "shape must be 'rectangle' or 'ellipse', not %.100s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    if (PyUnicode_CompareWithASCIIString(obj, "rectangle") == 0) {
+        *out = ANIMA_SHAPE_RECTANGLE;
+        return 0;
+    }
+    if (PyUnicode_CompareWithASCIIString(obj, "ellipse") == 0) {
+        *out = ANIMA_SHAPE_ELLIPSE;
+        return 0;
+    }
+    PyErr_Format(st->invalid_argument_error, "shape must be 'rectangle' or 'ellipse' (got %R)", obj);
+    return -1;
+}
+
+/* The Item argument of a method; NULL with TypeError otherwise. */
+static ItemObject *
+item_argument(anima_state *st, PyObject *obj, const char *what)
+{
+    if (!PyObject_TypeCheck(obj, st->item_type)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an anima.Item, not %.100s", what, Py_TYPE(obj)->tp_name);
+        return NULL;
+    }
+    return (ItemObject *)obj;
+}
+
+static PyObject *
+item_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    (void)args;
+    (void)kwds;
+    ItemObject *self = (ItemObject *)type->tp_alloc(type, 0);
+    if (self != NULL) {
+        self->handle = anima_item_null();
+    }
+    return (PyObject *)self;
+}
+
+static int
+item_init(ItemObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *keywords[] = {"animator", "center", "size", "shape", "rotation", "scale", "translation",
+                               "alpha", "velocity", "angular_velocity", NULL};
+    PyObject *animator_obj, *center = NULL, *size = NULL, *shape = NULL, *rotation = NULL, *scale = NULL,
+             *translation = NULL, *alpha = NULL, *velocity = NULL, *angular_velocity = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OO$OOOOOOO:Item", keywords, &animator_obj, &center,
+                                     &size, &shape, &rotation, &scale, &translation, &alpha, &velocity,
+                                     &angular_velocity)) {
+        return -1;
+    }
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return -1;
+    }
+    if (self->animator != NULL) {
+        PyErr_SetString(st->invalid_state_error, "Item.__init__ called on an initialised item");
+        return -1;
+    }
+    if (!PyObject_TypeCheck(animator_obj, st->animator_type)) {
+        PyErr_Format(PyExc_TypeError, "animator must be an anima.Animator, not %.100s",
+                     Py_TYPE(animator_obj)->tp_name);
+        return -1;
+    }
+    AnimatorObject *animator = (AnimatorObject *)animator_obj;
+    anima_item_def def = anima_default_item_def();
+    double scale_xy[2] = {def.transform.scale_x, def.transform.scale_y};
+    double translation_xy[2] = {def.transform.translation_x, def.transform.translation_y};
+    if ((center && as_vec2(st, center, "center", &def.center) < 0)
+        || (size && as_size(st, size, "size", &def.size) < 0)
+        || (shape && as_shape(st, shape, &def.shape) < 0)
+        || (rotation && as_finite(st, rotation, "rotation", &def.transform.rotation) < 0)
+        || (scale && as_doubles(st, scale, "scale", "(x, y)", 2, scale_xy) < 0)
+        || (translation && as_doubles(st, translation, "translation", "(x, y)", 2, translation_xy) < 0)
+        || (alpha && as_finite(st, alpha, "alpha", &def.alpha) < 0)
+        || (velocity && as_vec2(st, velocity, "velocity", &def.linear_velocity) < 0)
+        || (angular_velocity && as_finite(st, angular_velocity, "angular_velocity", &def.angular_velocity) < 0)) {
+        return -1;
+    }
+    def.transform.scale_x = scale_xy[0];
+    def.transform.scale_y = scale_xy[1];
+    def.transform.translation_x = translation_xy[0];
+    def.transform.translation_y = translation_xy[1];
+
+    anima_item handle = anima_item_null();
+    if (check(st, animator, anima_item_create(animator->handle, &def, &handle)) < 0) {
+        return -1;
+    }
+    PyObject *key = handle_key(handle.index1, handle.generation);
+    if (key == NULL || registry_add(&animator->item_wrappers, key, (PyObject *)self) < 0) {
+        Py_XDECREF(key);
+        (void)anima_item_destroy(handle);
+        anima_clear_error();
+        return -1;
+    }
+    Py_DECREF(key);
+    Py_INCREF(animator);
+    self->animator = animator;
+    self->handle = handle;
+    return 0;
+}
+
+static int
+item_traverse(ItemObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(self->animator);
+    return 0;
+}
+
+/* Drops the animator reference (and the registry entry, whose weak reference is dead by now). */
+static int
+item_clear(ItemObject *self)
+{
+    if (self->animator != NULL) {
+        registry_forget(self->animator->item_wrappers, self->handle.index1, self->handle.generation);
+    }
+    Py_CLEAR(self->animator);
+    return 0;
+}
+
+static void
+item_dealloc(ItemObject *self)
+{
+    PyTypeObject *type = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    if (self->weakreflist != NULL) {
+        PyObject_ClearWeakRefs((PyObject *)self);
+    }
+    item_clear(self);
+    type->tp_free(self);
+    Py_DECREF(type);
+}
+
+static Py_hash_t
+item_hash(ItemObject *self)
+{
+    Py_uhash_t hash = (Py_uhash_t)self->handle.index1 * 1000003u;
+    hash ^= (Py_uhash_t)self->handle.generation * 0x9E3779B1u;
+    hash ^= (Py_uhash_t)self->handle.animator << 20;
+    hash ^= (Py_uhash_t)(uintptr_t)self->animator >> 4;
+    if (hash == (Py_uhash_t)-1) {
+        hash = (Py_uhash_t)-2;
+    }
+    return (Py_hash_t)hash;
+}
+
+static PyObject *
+item_richcompare(PyObject *a, PyObject *b, int op)
+{
+    anima_state *st = STATE_OF(a);
+    if (st == NULL) {
+        return NULL;
+    }
+    if ((op != Py_EQ && op != Py_NE) || !PyObject_TypeCheck(b, st->item_type)) {
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    ItemObject *x = (ItemObject *)a, *y = (ItemObject *)b;
+    bool equal = x->animator == y->animator && x->handle.index1 == y->handle.index1
+                 && x->handle.generation == y->handle.generation
+                 && x->handle.animator == y->handle.animator;
+    return PyBool_FromLong(op == Py_EQ ? equal : !equal);
+}
+
+static PyObject *
+item_repr(ItemObject *self)
+{
+    anima_vec2 center;
+    anima_size size;
+    anima_shape shape;
+    if (anima_item_get_center(self->handle, &center) != ANIMA_OK
+        || anima_item_get_size(self->handle, &size) != ANIMA_OK
+        || anima_item_get_shape(self->handle, &shape) != ANIMA_OK) {
+        anima_clear_error();
+        return PyUnicode_FromFormat("<%s (destroyed)>", Py_TYPE(self)->tp_name);
+    }
+    PyObject *c = Py_BuildValue("(dd)", center.x, center.y);
+    PyObject *s = Py_BuildValue("(dd)", size.width, size.height);
+    PyObject *result = NULL;
+    if (c != NULL && s != NULL) {
+        result = PyUnicode_FromFormat("<%s center=%R size=%R shape='%s'>", Py_TYPE(self)->tp_name, c, s,
+                                      shape_name(shape));
+    }
+    Py_XDECREF(c);
+    Py_XDECREF(s);
+    return result;
+}
+
+PyDoc_STRVAR(item_destroy_doc,
+"destroy($self, /)\n--\n\n"
+"Destroy the item: it leaves every behavior (its ended-contact events still\n"
+"fire) and later use raises StaleHandleError. Deferred inside callbacks.");
+
+static PyObject *
+item_destroy(ItemObject *self, PyObject *Py_UNUSED(ignored))
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || check(st, self->animator, anima_item_destroy(self->handle)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* -------------------------------------------------------- properties */
+
+typedef struct {
+    anima_status (*get)(anima_item, double *);
+    anima_status (*set)(anima_item, double);
+    const char *name;
+} item_double_property;
+
+typedef struct {
+    anima_status (*get)(anima_item, anima_vec2 *);
+    anima_status (*set)(anima_item, anima_vec2);
+    const char *name;
+} item_vec2_property;
+
+static const item_double_property item_alpha = {anima_item_get_alpha, anima_item_set_alpha, "alpha"};
+static const item_double_property item_angular_velocity = {
+    anima_item_get_angular_velocity, anima_item_set_angular_velocity, "angular_velocity"};
+static const item_double_property item_rotation = {anima_item_get_rotation, NULL, "rotation"};
+static const item_double_property item_mass = {anima_item_get_mass, NULL, "mass"};
+static const item_vec2_property item_center = {anima_item_get_center, anima_item_set_center, "center"};
+static const item_vec2_property item_velocity = {
+    anima_item_get_linear_velocity, anima_item_set_linear_velocity, "velocity"};
+
+static PyObject *
+item_get_double(ItemObject *self, void *closure)
+{
+    const item_double_property *property = closure;
+    anima_state *st = STATE_OF(self);
+    double value = 0.0;
+    if (st == NULL || check(st, self->animator, property->get(self->handle, &value)) < 0) {
+        return NULL;
+    }
+    return PyFloat_FromDouble(value);
+}
+
+static int
+item_set_double(ItemObject *self, PyObject *value, void *closure)
+{
+    const item_double_property *property = closure;
+    anima_state *st = STATE_OF(self);
+    double v;
+    if (st == NULL || forbid_delete(value, property->name) < 0
+        || as_finite(st, value, property->name, &v) < 0) {
+        return -1;
+    }
+    return check(st, self->animator, property->set(self->handle, v));
+}
+
+static PyObject *
+item_get_vec2(ItemObject *self, void *closure)
+{
+    const item_vec2_property *property = closure;
+    anima_state *st = STATE_OF(self);
+    anima_vec2 value = {0, 0};
+    if (st == NULL || check(st, self->animator, property->get(self->handle, &value)) < 0) {
+        return NULL;
+    }
+    return vec2_tuple(value);
+}
+
+static int
+item_set_vec2(ItemObject *self, PyObject *value, void *closure)
+{
+    const item_vec2_property *property = closure;
+    anima_state *st = STATE_OF(self);
+    anima_vec2 v;
+    if (st == NULL || forbid_delete(value, property->name) < 0
+        || as_vec2(st, value, property->name, &v) < 0) {
+        return -1;
+    }
+    return check(st, self->animator, property->set(self->handle, v));
+}
+
+static PyObject *
+item_get_size(ItemObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_size size = {0, 0};
+    if (st == NULL || check(st, self->animator, anima_item_get_size(self->handle, &size)) < 0) {
+        return NULL;
+    }
+    return Py_BuildValue("(dd)", size.width, size.height);
+}
+
+static int
+item_set_size(ItemObject *self, PyObject *value, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_size size;
+    if (st == NULL || forbid_delete(value, "size") < 0 || as_size(st, value, "size", &size) < 0) {
+        return -1;
+    }
+    return check(st, self->animator, anima_item_set_size(self->handle, size));
+}
+
+static PyObject *
+item_get_bounds(ItemObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_size size = {0, 0};
+    if (st == NULL || check(st, self->animator, anima_item_get_size(self->handle, &size)) < 0) {
+        return NULL;
+    }
+    return Py_BuildValue("(dddd)", 0.0, 0.0, size.width, size.height);
+}
+
+static PyObject *
+item_get_transform(ItemObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_transform t;
+    if (st == NULL || check(st, self->animator, anima_item_get_transform(self->handle, &t)) < 0) {
+        return NULL;
+    }
+    return PyObject_CallFunction(st->transform_type, "ddddd", t.rotation, t.scale_x, t.scale_y,
+                                 t.translation_x, t.translation_y);
+}
+
+static int
+item_set_transform(ItemObject *self, PyObject *value, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    double v[5];
+    if (st == NULL || forbid_delete(value, "transform") < 0
+        || as_doubles(st, value, "transform",
+                      "(rotation, scale_x, scale_y, translation_x, translation_y)", 5, v) < 0) {
+        return -1;
+    }
+    anima_transform t = {v[0], v[1], v[2], v[3], v[4]};
+    return check(st, self->animator, anima_item_set_transform(self->handle, t));
+}
+
+static PyObject *
+item_get_shape(ItemObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_shape shape = ANIMA_SHAPE_RECTANGLE;
+    if (st == NULL || check(st, self->animator, anima_item_get_shape(self->handle, &shape)) < 0) {
+        return NULL;
+    }
+    return PyUnicode_FromString(shape_name(shape));
+}
+
+static int
+item_set_shape(ItemObject *self, PyObject *value, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_shape shape;
+    if (st == NULL || forbid_delete(value, "shape") < 0 || as_shape(st, value, &shape) < 0) {
+        return -1;
+    }
+    return check(st, self->animator, anima_item_set_shape(self->handle, shape));
+}
+
+static PyObject *
+item_get_is_resting(ItemObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    bool resting = false;
+    if (st == NULL || check(st, self->animator, anima_item_is_resting(self->handle, &resting)) < 0) {
+        return NULL;
+    }
+    return PyBool_FromLong(resting);
+}
+
+static PyObject *
+item_get_is_valid(ItemObject *self, void *closure)
+{
+    (void)closure;
+    return PyBool_FromLong(anima_item_is_valid(self->handle));
+}
+
+static PyObject *
+item_get_animator(ItemObject *self, void *closure)
+{
+    (void)closure;
+    if (self->animator == NULL) {
+        anima_state *st = STATE_OF(self);
+        if (st != NULL) {
+            PyErr_SetString(st->stale_handle_error, "the item was never initialised");
+        }
+        return NULL;
+    }
+    return Py_NewRef((PyObject *)self->animator);
+}
+
+static PyMethodDef item_methods[] = {
+    {"destroy", (PyCFunction)item_destroy, METH_NOARGS, item_destroy_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef item_getset[] = {
+    {"center", (getter)item_get_vec2, (setter)item_set_vec2,
+     "The center (x, y) in points; setting it moves the item and wakes the animator.",
+     (void *)&item_center},
+    {"size", (getter)item_get_size, (setter)item_set_size,
+     "The bounds size (width, height) in points (> 0); collision bounds and mass follow.", NULL},
+    {"bounds", (getter)item_get_bounds, NULL,
+     "The bounds (0, 0, width, height), as UIDynamicItem.bounds (read-only).", NULL},
+    {"transform", (getter)item_get_transform, (setter)item_set_transform,
+     "The transform as anima.Transform(rotation, scale_x, scale_y, translation_x, translation_y);\n"
+     "assign a Transform or any 5-sequence. Rotation and scale reach the collision bounds.", NULL},
+    {"rotation", (getter)item_get_double, NULL,
+     "The rotation in radians (positive = clockwise on screen; read-only).", (void *)&item_rotation},
+    {"alpha", (getter)item_get_double, (setter)item_set_double,
+     "Opacity 0...1 (not used by the dynamics).", (void *)&item_alpha},
+    {"shape", (getter)item_get_shape, (setter)item_set_shape,
+     "The collision shape: 'rectangle' (the bounds) or 'ellipse' (inscribed in them).", NULL},
+    {"velocity", (getter)item_get_vec2, (setter)item_set_vec2,
+     "The linear velocity (vx, vy) in pt/s; setting it wakes the animator.", (void *)&item_velocity},
+    {"angular_velocity", (getter)item_get_double, (setter)item_set_double,
+     "The angular velocity in rad/s (positive = clockwise); setting it wakes the animator.",
+     (void *)&item_angular_velocity},
+    {"mass", (getter)item_get_double, NULL,
+     "The mass: density x area / 10 000 (a 100 x 100 item of density 1 has mass 1; read-only).",
+     (void *)&item_mass},
+    {"is_resting", (getter)item_get_is_resting, NULL,
+     "True when the item has come to rest or no behavior moves it (read-only).", NULL},
+    {"is_valid", (getter)item_get_is_valid, NULL, "True until the item is destroyed (read-only).", NULL},
+    {"animator", (getter)item_get_animator, NULL, "The Animator that owns the item (read-only).", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMemberDef item_members[] = {
+    {"__weaklistoffset__", T_PYSSIZET, offsetof(ItemObject, weakreflist), READONLY, NULL},
+    {NULL, 0, 0, 0, NULL},
+};
+
+PyDoc_STRVAR(item_doc,
+"Item(animator, center=(0, 0), size=(100, 100), *, shape='rectangle', rotation=0.0,\n"
+"     scale=(1.0, 1.0), translation=(0.0, 0.0), alpha=1.0, velocity=(0.0, 0.0),\n"
+"     angular_velocity=0.0)\n"
+"--\n\n"
+"A dynamic item (UIDynamicItem) in an animator. It moves once a behavior\n"
+"governs it. Units: points, seconds, radians; y grows downward.\n\n"
+"The same item always comes back as the same Python object while that object\n"
+"is alive (from animator.items, behavior.items, contact events ...).\n"
+"Equality and hashing follow the underlying handle.");
+
+static PyType_Slot item_slots[] = {
+    {Py_tp_doc, (void *)item_doc},
+    {Py_tp_new, item_new},
+    {Py_tp_init, item_init},
+    {Py_tp_dealloc, item_dealloc},
+    {Py_tp_traverse, item_traverse},
+    {Py_tp_clear, item_clear},
+    {Py_tp_hash, item_hash},
+    {Py_tp_richcompare, item_richcompare},
+    {Py_tp_repr, item_repr},
+    {Py_tp_methods, item_methods},
+    {Py_tp_getset, item_getset},
+    {Py_tp_members, item_members},
+    {0, NULL},
+};
+
+static PyType_Spec item_spec = {
+    .name = "anima.Item",
+    .basicsize = sizeof(ItemObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .slots = item_slots,
+};
+
+/* ====================================================== Behavior (base) */
+
+/*
+ * The items argument of a behavior constructor: the handles (PyMem array) and
+ * the animator they share (a borrowed reference). animator_obj may be NULL.
+ */
+static int
+collect_items(anima_state *st, PyObject *items_obj, PyObject *animator_obj, anima_item **out_handles,
+              int32_t *out_count, AnimatorObject **out_animator)
+{
+    AnimatorObject *animator = NULL;
+    if (animator_obj != NULL && animator_obj != Py_None) {
+        if (!PyObject_TypeCheck(animator_obj, st->animator_type)) {
+            PyErr_Format(PyExc_TypeError, "animator must be an anima.Animator, not %.100s",
+                         Py_TYPE(animator_obj)->tp_name);
+            return -1;
+        }
+        animator = (AnimatorObject *)animator_obj;
+    }
+    if (PyUnicode_Check(items_obj) || PyObject_TypeCheck(items_obj, st->item_type)) {
+        PyErr_Format(PyExc_TypeError, "items must be an iterable of anima.Item, not %.100s",
+                     Py_TYPE(items_obj)->tp_name);
+        return -1;
+    }
+    PyObject *seq = PySequence_Fast(items_obj, "items must be an iterable of anima.Item");
+    if (seq == NULL) {
+        return -1;
+    }
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    if (count > INT32_MAX) {
+        Py_DECREF(seq);
+        PyErr_SetString(st->invalid_argument_error, "too many items");
+        return -1;
+    }
+    anima_item *handles = PyMem_Malloc(sizeof(anima_item) * (size_t)(count > 0 ? count : 1));
+    if (handles == NULL) {
+        Py_DECREF(seq);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *obj = PySequence_Fast_GET_ITEM(seq, i);
+        if (!PyObject_TypeCheck(obj, st->item_type)) {
+            PyErr_Format(PyExc_TypeError, "items[%zd] must be an anima.Item, not %.100s", i,
+                         Py_TYPE(obj)->tp_name);
+            goto fail;
+        }
+        ItemObject *item = (ItemObject *)obj;
+        if (item->animator == NULL) {
+            PyErr_Format(st->stale_handle_error, "items[%zd] was never initialised", i);
+            goto fail;
+        }
+        if (animator == NULL) {
+            animator = item->animator;
+        }
+        else if (item->animator != animator) {
+            PyErr_Format(st->invalid_argument_error,
+                         "items[%zd] belongs to another animator (all items of a behavior must share one)", i);
+            goto fail;
+        }
+        handles[i] = item->handle;
+    }
+    Py_DECREF(seq);
+    if (animator == NULL) {
+        PyMem_Free(handles);
+        PyErr_SetString(PyExc_TypeError, "an animator= argument is needed when items is empty");
+        return -1;
+    }
+    *out_handles = handles;
+    *out_count = (int32_t)count;
+    *out_animator = animator;
+    return 0;
+
+fail:
+    Py_DECREF(seq);
+    PyMem_Free(handles);
+    return -1;
+}
+
+/* Gives a newly created C behavior to its wrapper; destroys it if that fails. */
+static int
+behavior_adopt(BehaviorObject *self, AnimatorObject *animator, anima_behavior handle)
+{
+    PyObject *key = handle_key(handle.index1, handle.generation);
+    if (key == NULL || registry_add(&animator->behavior_wrappers, key, (PyObject *)self) < 0) {
+        Py_XDECREF(key);
+        (void)anima_behavior_destroy(handle);
+        anima_clear_error();
+        return -1;
+    }
+    Py_DECREF(key);
+    Py_INCREF(animator);
+    self->animator = animator;
+    self->handle = handle;
+    return 0;
+}
+
+static int
+behavior_check_fresh(anima_state *st, BehaviorObject *self)
+{
+    if (self->animator != NULL) {
+        PyErr_Format(st->invalid_state_error, "%s.__init__ called on an initialised behavior",
+                     Py_TYPE(self)->tp_name);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *
+behavior_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    (void)args;
+    (void)kwds;
+    BehaviorObject *self = (BehaviorObject *)type->tp_alloc(type, 0);
+    if (self != NULL) {
+        self->handle = anima_behavior_null();
+    }
+    return (PyObject *)self;
+}
+
+static int
+behavior_traverse(BehaviorObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(self->animator);
+    return 0;
+}
+
+/* Drops the animator reference (and the registry entry, whose weak reference is dead by now). */
+static int
+behavior_clear(BehaviorObject *self)
+{
+    if (self->animator != NULL) {
+        registry_forget(self->animator->behavior_wrappers, self->handle.index1, self->handle.generation);
+    }
+    Py_CLEAR(self->animator);
+    return 0;
+}
+
+static void
+behavior_dealloc(BehaviorObject *self)
+{
+    PyTypeObject *type = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    if (self->weakreflist != NULL) {
+        PyObject_ClearWeakRefs((PyObject *)self);
+    }
+    behavior_clear(self);
+    type->tp_free(self);
+    Py_DECREF(type);
+}
+
+static Py_hash_t
+behavior_hash(BehaviorObject *self)
+{
+    Py_uhash_t hash = (Py_uhash_t)self->handle.index1 * 1000003u;
+    hash ^= (Py_uhash_t)self->handle.generation * 0x9E3779B1u;
+    hash ^= (Py_uhash_t)self->handle.animator << 20;
+    hash ^= (Py_uhash_t)(uintptr_t)self->animator >> 4;
+    if (hash == (Py_uhash_t)-1) {
+        hash = (Py_uhash_t)-2;
+    }
+    return (Py_hash_t)hash;
+}
+
+static PyObject *
+behavior_richcompare(PyObject *a, PyObject *b, int op)
+{
+    anima_state *st = STATE_OF(a);
+    if (st == NULL) {
+        return NULL;
+    }
+    if ((op != Py_EQ && op != Py_NE) || !PyObject_TypeCheck(b, st->behavior_type)) {
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    BehaviorObject *x = (BehaviorObject *)a, *y = (BehaviorObject *)b;
+    bool equal = x->animator == y->animator && x->handle.index1 == y->handle.index1
+                 && x->handle.generation == y->handle.generation
+                 && x->handle.animator == y->handle.animator && x->handle.kind == y->handle.kind;
+    return PyBool_FromLong(op == Py_EQ ? equal : !equal);
+}
+
+static PyObject *
+behavior_repr(BehaviorObject *self)
+{
+    if (!anima_behavior_is_valid(self->handle)) {
+        return PyUnicode_FromFormat("<%s (destroyed)>", Py_TYPE(self)->tp_name);
+    }
+    int32_t items = 0;
+    bool added = false;
+    if (anima_behavior_get_items(self->handle, NULL, 0, &items) != ANIMA_OK && items < 0) {
+        items = 0;
+    }
+    (void)anima_behavior_is_added(self->handle, &added);
+    anima_clear_error();
+    return PyUnicode_FromFormat("<%s %d item%s%s>", Py_TYPE(self)->tp_name, (int)items,
+                                items == 1 ? "" : "s", added ? ", added" : "");
+}
+
+PyDoc_STRVAR(behavior_add_item_doc,
+"add_item($self, item, /)\n--\n\n"
+"Add an item of the same animator; adding one already there does nothing.");
+
+static PyObject *
+behavior_add_item(BehaviorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    ItemObject *item = st ? item_argument(st, arg, "item") : NULL;
+    if (item == NULL || check(st, self->animator, anima_behavior_add_item(self->handle, item->handle)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(behavior_remove_item_doc,
+"remove_item($self, item, /)\n--\n\n"
+"Remove an item; removing one that is not there does nothing.");
+
+static PyObject *
+behavior_remove_item(BehaviorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    ItemObject *item = st ? item_argument(st, arg, "item") : NULL;
+    if (item == NULL
+        || check(st, self->animator, anima_behavior_remove_item(self->handle, item->handle)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(behavior_destroy_doc,
+"destroy($self, /)\n--\n\n"
+"Destroy the behavior: it is removed from its animator if added, and later use\n"
+"raises StaleHandleError. Deferred inside callbacks.");
+
+static PyObject *
+behavior_destroy(BehaviorObject *self, PyObject *Py_UNUSED(ignored))
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || check(st, self->animator, anima_behavior_destroy(self->handle)) < 0) {
+        return NULL;
+    }
+    if (self->animator != NULL && PyObject_TypeCheck((PyObject *)self, st->collision_type)) {
+        self->animator->purge_delegates = true;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+behavior_get_items(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    if (self->animator == NULL) {
+        PyErr_SetString(st->stale_handle_error, "the behavior was never initialised");
+        return NULL;
+    }
+    list_query q = {.kind = LIST_BEHAVIOR_ITEMS, .behavior = self->handle};
+    return items_from_query(st, self->animator, &q, false);
+}
+
+static PyObject *
+behavior_get_animator(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    if (self->animator == NULL) {
+        anima_state *st = STATE_OF(self);
+        if (st != NULL) {
+            PyErr_SetString(st->stale_handle_error, "the behavior was never initialised");
+        }
+        return NULL;
+    }
+    return Py_NewRef((PyObject *)self->animator);
+}
+
+static PyObject *
+behavior_get_is_added(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    bool added = false;
+    if (st == NULL || check(st, self->animator, anima_behavior_is_added(self->handle, &added)) < 0) {
+        return NULL;
+    }
+    return PyBool_FromLong(added);
+}
+
+static PyObject *
+behavior_get_is_valid(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    return PyBool_FromLong(anima_behavior_is_valid(self->handle));
+}
+
+/* Double and bool properties of behaviors, described by tables. */
+typedef struct {
+    anima_status (*get)(anima_behavior, double *);
+    anima_status (*set)(anima_behavior, double);
+    const char *name;
+} behavior_double_property;
+
+typedef struct {
+    anima_status (*get)(anima_behavior, bool *);
+    anima_status (*set)(anima_behavior, bool);
+    const char *name;
+} behavior_bool_property;
+
+static PyObject *
+behavior_get_double(BehaviorObject *self, void *closure)
+{
+    const behavior_double_property *property = closure;
+    anima_state *st = STATE_OF(self);
+    double value = 0.0;
+    if (st == NULL || check(st, self->animator, property->get(self->handle, &value)) < 0) {
+        return NULL;
+    }
+    return PyFloat_FromDouble(value);
+}
+
+static int
+behavior_set_double(BehaviorObject *self, PyObject *value, void *closure)
+{
+    const behavior_double_property *property = closure;
+    anima_state *st = STATE_OF(self);
+    double v;
+    if (st == NULL || forbid_delete(value, property->name) < 0
+        || as_finite(st, value, property->name, &v) < 0) {
+        return -1;
+    }
+    return check(st, self->animator, property->set(self->handle, v));
+}
+
+static PyObject *
+behavior_get_bool(BehaviorObject *self, void *closure)
+{
+    const behavior_bool_property *property = closure;
+    anima_state *st = STATE_OF(self);
+    bool value = false;
+    if (st == NULL || check(st, self->animator, property->get(self->handle, &value)) < 0) {
+        return NULL;
+    }
+    return PyBool_FromLong(value);
+}
+
+static int
+behavior_set_bool(BehaviorObject *self, PyObject *value, void *closure)
+{
+    const behavior_bool_property *property = closure;
+    anima_state *st = STATE_OF(self);
+    bool v;
+    if (st == NULL || forbid_delete(value, property->name) < 0 || as_bool(value, &v) < 0) {
+        return -1;
+    }
+    return check(st, self->animator, property->set(self->handle, v));
+}
+
+static PyMethodDef behavior_methods[] = {
+    {"add_item", (PyCFunction)behavior_add_item, METH_O, behavior_add_item_doc},
+    {"remove_item", (PyCFunction)behavior_remove_item, METH_O, behavior_remove_item_doc},
+    {"destroy", (PyCFunction)behavior_destroy, METH_NOARGS, behavior_destroy_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef behavior_getset[] = {
+    {"items", (getter)behavior_get_items, NULL, "The items of the behavior, in the order added (a tuple).", NULL},
+    {"animator", (getter)behavior_get_animator, NULL, "The Animator that owns the behavior (read-only).", NULL},
+    {"is_added", (getter)behavior_get_is_added, NULL,
+     "True when the behavior is added to its animator at top level (read-only).", NULL},
+    {"is_valid", (getter)behavior_get_is_valid, NULL, "True until the behavior is destroyed (read-only).", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMemberDef behavior_members[] = {
+    {"__weaklistoffset__", T_PYSSIZET, offsetof(BehaviorObject, weakreflist), READONLY, NULL},
+    {NULL, 0, 0, 0, NULL},
+};
+
+PyDoc_STRVAR(behavior_doc,
+"The base class of every behavior (UIDynamicBehavior): Gravity, Collision,\n"
+"ItemBehavior. It cannot be instantiated directly. A behavior belongs to one\n"
+"animator and acts once added with Animator.add_behavior().");
+
+static PyType_Slot behavior_slots[] = {
+    {Py_tp_doc, (void *)behavior_doc},
+    {Py_tp_dealloc, behavior_dealloc},
+    {Py_tp_traverse, behavior_traverse},
+    {Py_tp_clear, behavior_clear},
+    {Py_tp_hash, behavior_hash},
+    {Py_tp_richcompare, behavior_richcompare},
+    {Py_tp_repr, behavior_repr},
+    {Py_tp_methods, behavior_methods},
+    {Py_tp_getset, behavior_getset},
+    {Py_tp_members, behavior_members},
+    {0, NULL},
+};
+
+static PyType_Spec behavior_spec = {
+    .name = "anima.Behavior",
+    .basicsize = sizeof(BehaviorObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC
+             | Py_TPFLAGS_DISALLOW_INSTANTIATION,
+    .slots = behavior_slots,
+};
+
+/* =============================================================== Gravity */
+
+static int
+gravity_init(BehaviorObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *keywords[] = {"items", "direction", "angle", "magnitude", "animator", NULL};
+    PyObject *items_obj, *direction = Py_None, *angle = Py_None, *magnitude = Py_None, *animator_obj = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$OOOO:Gravity", keywords, &items_obj, &direction,
+                                     &angle, &magnitude, &animator_obj)) {
+        return -1;
+    }
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || behavior_check_fresh(st, self) < 0) {
+        return -1;
+    }
+    anima_gravity_def def = anima_default_gravity_def();
+    double angle_value = 0.0, magnitude_value = 0.0;
+    if (direction != Py_None && (angle != Py_None || magnitude != Py_None)) {
+        PyErr_SetString(PyExc_TypeError, "Gravity() takes direction or angle/magnitude, not both");
+        return -1;
+    }
+    if ((direction != Py_None && as_vec2(st, direction, "direction", &def.direction) < 0)
+        || (angle != Py_None && as_finite(st, angle, "angle", &angle_value) < 0)
+        || (magnitude != Py_None && as_finite(st, magnitude, "magnitude", &magnitude_value) < 0)) {
+        return -1;
+    }
+    anima_item *handles = NULL;
+    int32_t count = 0;
+    AnimatorObject *animator = NULL;
+    if (collect_items(st, items_obj, animator_obj, &handles, &count, &animator) < 0) {
+        return -1;
+    }
+    anima_behavior handle = anima_behavior_null();
+    anima_status status = anima_gravity_create(animator->handle, &def, handles, count, &handle);
+    PyMem_Free(handles);
+    if (check(st, animator, status) < 0) {
+        return -1;
+    }
+    if (angle != Py_None && magnitude != Py_None) {
+        status = anima_gravity_set_angle_magnitude(handle, angle_value, magnitude_value);
+    }
+    else if (angle != Py_None) {
+        status = anima_gravity_set_angle(handle, angle_value);
+    }
+    else if (magnitude != Py_None) {
+        status = anima_gravity_set_magnitude(handle, magnitude_value);
+    }
+    if (status != ANIMA_OK) {
+        raise_status(st, status);
+        (void)anima_behavior_destroy(handle);
+        anima_clear_error();
+        return -1;
+    }
+    return behavior_adopt(self, animator, handle);
+}
+
+static PyObject *
+gravity_get_direction(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_vec2 direction = {0, 0};
+    if (st == NULL || check(st, self->animator, anima_gravity_get_direction(self->handle, &direction)) < 0) {
+        return NULL;
+    }
+    return vec2_tuple(direction);
+}
+
+static int
+gravity_set_direction(BehaviorObject *self, PyObject *value, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_vec2 direction;
+    if (st == NULL || forbid_delete(value, "direction") < 0
+        || as_vec2(st, value, "direction", &direction) < 0) {
+        return -1;
+    }
+    return check(st, self->animator, anima_gravity_set_direction(self->handle, direction));
+}
+
+PyDoc_STRVAR(gravity_set_angle_doc,
+"set_angle($self, angle, magnitude)\n--\n\n"
+"Set the angle (radians; pi/2 = down) and the magnitude (1.0 = 1000 pt/s^2) together.");
+
+static PyObject *
+gravity_set_angle(BehaviorObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const names[] = {"angle", "magnitude", NULL};
+    PyObject *values[2];
+    if (parse_arguments("set_angle", args, nargs, kwnames, names, 2, 2, values) < 0) {
+        return NULL;
+    }
+    anima_state *st = STATE_OF(self);
+    double angle, magnitude;
+    if (st == NULL || as_finite(st, values[0], "angle", &angle) < 0
+        || as_finite(st, values[1], "magnitude", &magnitude) < 0
+        || check(st, self->animator, anima_gravity_set_angle_magnitude(self->handle, angle, magnitude)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static const behavior_double_property gravity_angle = {anima_gravity_get_angle, anima_gravity_set_angle, "angle"};
+static const behavior_double_property gravity_magnitude = {
+    anima_gravity_get_magnitude, anima_gravity_set_magnitude, "magnitude"};
+
+static PyMethodDef gravity_methods[] = {
+    {"set_angle", (PyCFunction)(void (*)(void))gravity_set_angle, METH_FASTCALL | METH_KEYWORDS,
+     gravity_set_angle_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef gravity_getset[] = {
+    {"direction", (getter)gravity_get_direction, (setter)gravity_set_direction,
+     "The gravity vector (dx, dy); each unit is 1000 pt/s^2. Default (0, 1): down.", NULL},
+    {"angle", (getter)behavior_get_double, (setter)behavior_set_double,
+     "The direction's angle in radians (pi/2 = down); setting it keeps the magnitude.",
+     (void *)&gravity_angle},
+    {"magnitude", (getter)behavior_get_double, (setter)behavior_set_double,
+     "The strength (1.0 = 1000 pt/s^2; negative reverses); setting it keeps the angle,\n"
+     "and 0 also resets the angle to 0, as UIKit does.", (void *)&gravity_magnitude},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+PyDoc_STRVAR(gravity_doc,
+"Gravity(items, *, direction=None, angle=None, magnitude=None, animator=None)\n"
+"--\n\n"
+"Accelerates its items at magnitude x 1000 pt/s^2 along its direction,\n"
+"whatever their mass (UIGravityBehavior). Default direction (0, 1): angle pi/2,\n"
+"magnitude 1. Give either direction or angle and/or magnitude. The animator is\n"
+"taken from the items; pass animator= when items is empty.");
+
+static PyType_Slot gravity_slots[] = {
+    {Py_tp_doc, (void *)gravity_doc},
+    {Py_tp_new, behavior_new},
+    {Py_tp_init, gravity_init},
+    {Py_tp_traverse, behavior_traverse},
+    {Py_tp_clear, behavior_clear},
+    {Py_tp_methods, gravity_methods},
+    {Py_tp_getset, gravity_getset},
+    {0, NULL},
+};
+
+static PyType_Spec gravity_spec = {
+    .name = "anima.Gravity",
+    .basicsize = sizeof(BehaviorObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .slots = gravity_slots,
+};
+
+/* ============================================================= Collision */
+
+static const char *
+collision_mode_name(anima_collision_mode mode)
+{
+    switch (mode) {
+    case ANIMA_COLLISION_MODE_ITEMS: return "items";
+    case ANIMA_COLLISION_MODE_BOUNDARIES: return "boundaries";
+    case ANIMA_COLLISION_MODE_EVERYTHING: return "everything";
+    }
+    return NULL;
+}
+
+/* A mode from 'items' / 'boundaries' / 'everything' or an int (anima.CollisionMode). */
+static int
+as_collision_mode(anima_state *st, PyObject *obj, anima_collision_mode *out)
+{
+    if (PyUnicode_Check(obj)) {
+        static const anima_collision_mode modes[] = {
+            ANIMA_COLLISION_MODE_ITEMS, ANIMA_COLLISION_MODE_BOUNDARIES, ANIMA_COLLISION_MODE_EVERYTHING};
+        for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+            if (PyUnicode_CompareWithASCIIString(obj, collision_mode_name(modes[i])) == 0) {
+                *out = modes[i];
+                return 0;
+            }
+        }
+        PyErr_Format(st->invalid_argument_error,
+                     "mode must be 'items', 'boundaries' or 'everything' (got %R)", obj);
+        return -1;
+    }
+    if (PyLong_Check(obj) && !PyBool_Check(obj)) {
+        int32_t value;
+        if (as_int32(st, obj, "mode", &value) < 0) {
+            return -1;
+        }
+        *out = (anima_collision_mode)value;
+        return 0;
+    }
+    PyErr_Format(PyExc_TypeError, "mode must be a str or an anima.CollisionMode, not %.100s",
+                 Py_TYPE(obj)->tp_name);
+    return -1;
+}
+
+static int
+collision_init(CollisionObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *keywords[] = {"items", "mode", "translates_reference_bounds_into_boundary", "insets",
+                               "animator", NULL};
+    PyObject *items_obj, *mode = NULL, *translates = NULL, *insets = NULL, *animator_obj = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$OOOO:Collision", keywords, &items_obj, &mode,
+                                     &translates, &insets, &animator_obj)) {
+        return -1;
+    }
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || behavior_check_fresh(st, &self->base) < 0) {
+        return -1;
+    }
+    anima_collision_def def = anima_default_collision_def();
+    if ((mode && as_collision_mode(st, mode, &def.mode) < 0)
+        || (translates && as_bool(translates, &def.translates_reference_bounds_into_boundary) < 0)
+        || (insets && as_insets(st, insets, "insets", &def.reference_bounds_insets) < 0)) {
+        return -1;
+    }
+    anima_item *handles = NULL;
+    int32_t count = 0;
+    AnimatorObject *animator = NULL;
+    if (collect_items(st, items_obj, animator_obj, &handles, &count, &animator) < 0) {
+        return -1;
+    }
+    anima_behavior handle = anima_behavior_null();
+    anima_status status = anima_collision_create(animator->handle, &def, handles, count, &handle);
+    PyMem_Free(handles);
+    if (check(st, animator, status) < 0) {
+        return -1;
+    }
+    return behavior_adopt(&self->base, animator, handle);
+}
+
+static int
+collision_traverse(CollisionObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(self->on_began);
+    Py_VISIT(self->on_ended);
+    return behavior_traverse(&self->base, visit, arg);
+}
+
+static int
+collision_clear(CollisionObject *self)
+{
+    Py_CLEAR(self->on_began);
+    Py_CLEAR(self->on_ended);
+    return behavior_clear(&self->base);
+}
+
+static void
+collision_dealloc(CollisionObject *self)
+{
+    PyObject_GC_UnTrack(self);
+    Py_CLEAR(self->on_began);
+    Py_CLEAR(self->on_ended);
+    behavior_dealloc(&self->base);
+}
+
+static PyObject *
+collision_get_mode(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_collision_mode mode = ANIMA_COLLISION_MODE_EVERYTHING;
+    if (st == NULL || check(st, self->animator, anima_collision_get_mode(self->handle, &mode)) < 0) {
+        return NULL;
+    }
+    const char *name = collision_mode_name(mode);
+    if (name == NULL) {
+        return PyLong_FromLong((long)mode);
+    }
+    return PyUnicode_FromString(name);
+}
+
+static int
+collision_set_mode(BehaviorObject *self, PyObject *value, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_collision_mode mode;
+    if (st == NULL || forbid_delete(value, "mode") < 0 || as_collision_mode(st, value, &mode) < 0) {
+        return -1;
+    }
+    return check(st, self->animator, anima_collision_set_mode(self->handle, mode));
+}
+
+static PyObject *
+collision_get_translates(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    bool enabled = false;
+    if (st == NULL
+        || check(st, self->animator, anima_collision_get_translates_reference_bounds(self->handle, &enabled, NULL)) < 0) {
+        return NULL;
+    }
+    return PyBool_FromLong(enabled);
+}
+
+static int
+collision_set_translates(BehaviorObject *self, PyObject *value, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    bool enabled, was_enabled = false;
+    anima_insets insets = {0, 0, 0, 0};
+    if (st == NULL || forbid_delete(value, "translates_reference_bounds_into_boundary") < 0
+        || as_bool(value, &enabled) < 0
+        || check(st, self->animator,
+                 anima_collision_get_translates_reference_bounds(self->handle, &was_enabled, &insets)) < 0) {
+        return -1;
+    }
+    return check(st, self->animator, anima_collision_set_translates_reference_bounds(self->handle, enabled, &insets));
+}
+
+static PyObject *
+collision_get_insets(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    bool enabled = false;
+    anima_insets insets = {0, 0, 0, 0};
+    if (st == NULL
+        || check(st, self->animator,
+                 anima_collision_get_translates_reference_bounds(self->handle, &enabled, &insets)) < 0) {
+        return NULL;
+    }
+    return Py_BuildValue("(dddd)", insets.top, insets.left, insets.bottom, insets.right);
+}
+
+PyDoc_STRVAR(collision_set_translates_doc,
+"set_translates_reference_bounds_into_boundary($self, insets=(0, 0, 0, 0))\n--\n\n"
+"Turn the reference-bounds boundary on, inset by (top, left, bottom, right)\n"
+"points (positive moves an edge inward). It follows later changes of the\n"
+"animator's reference bounds.");
+
+static PyObject *
+collision_set_translates_with_insets(BehaviorObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                     PyObject *kwnames)
+{
+    static const char *const names[] = {"insets", NULL};
+    PyObject *values[1];
+    if (parse_arguments("set_translates_reference_bounds_into_boundary", args, nargs, kwnames, names, 1, 0,
+                        values) < 0) {
+        return NULL;
+    }
+    anima_state *st = STATE_OF(self);
+    anima_insets insets = {0, 0, 0, 0};
+    if (st == NULL || (values[0] && as_insets(st, values[0], "insets", &insets) < 0)
+        || check(st, self->animator, anima_collision_set_translates_reference_bounds(self->handle, true, &insets)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(collision_add_boundary_doc,
+"add_boundary($self, identifier, from_point, to_point)\n--\n\n"
+"Add (or replace) a named straight boundary between two distinct points.\n"
+"identifier is a non-empty str.");
+
+static PyObject *
+collision_add_boundary(BehaviorObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const names[] = {"identifier", "from_point", "to_point", NULL};
+    PyObject *values[3];
+    if (parse_arguments("add_boundary", args, nargs, kwnames, names, 3, 3, values) < 0) {
+        return NULL;
+    }
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    const char *identifier = as_identifier(st, values[0]);
+    anima_vec2 from, to;
+    if (identifier == NULL || as_vec2(st, values[1], "from_point", &from) < 0
+        || as_vec2(st, values[2], "to_point", &to) < 0
+        || check(st, self->animator, anima_collision_add_boundary_segment(self->handle, identifier, from, to)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(collision_boundary_doc,
+"boundary($self, identifier, /)\n--\n\n"
+"The points of a named boundary as a list of (x, y) (two for a segment).\n"
+"Raises NotFoundError (a KeyError) when there is no such boundary.");
+
+static PyObject *
+collision_boundary(BehaviorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    list_query q = {.kind = LIST_BOUNDARY_POINTS, .behavior = self->handle};
+    q.identifier = as_identifier(st, arg);
+    if (q.identifier == NULL) {
+        return NULL;
+    }
+    void *buffer = NULL;
+    int32_t count = 0;
+    if (fetch_list(st, self->animator, &q, &buffer, &count) < 0) {
+        return NULL;
+    }
+    anima_vec2 *points = buffer;
+    PyObject *result = PyList_New(count);
+    for (int32_t i = 0; result != NULL && i < count; i++) {
+        PyObject *point = vec2_tuple(points[i]);
+        if (point == NULL) {
+            Py_CLEAR(result);
+            break;
+        }
+        PyList_SET_ITEM(result, i, point);
+    }
+    PyMem_Free(buffer);
+    return result;
+}
+
+PyDoc_STRVAR(collision_remove_boundary_doc,
+"remove_boundary($self, identifier, /)\n--\n\n"
+"Remove a named boundary. Raises NotFoundError (a KeyError) when there is none.");
+
+static PyObject *
+collision_remove_boundary(BehaviorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    const char *identifier = st ? as_identifier(st, arg) : NULL;
+    if (identifier == NULL
+        || check(st, self->animator, anima_collision_remove_boundary(self->handle, identifier)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(collision_remove_all_boundaries_doc,
+"remove_all_boundaries($self, /)\n--\n\n"
+"Remove every named boundary (the reference-bounds boundary stays as set).");
+
+static PyObject *
+collision_remove_all_boundaries(BehaviorObject *self, PyObject *Py_UNUSED(ignored))
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || check(st, self->animator, anima_collision_remove_all_boundaries(self->handle)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+collision_get_boundary_identifiers(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    int32_t count = 0;
+    if (st == NULL || check(st, self->animator, anima_collision_get_boundary_count(self->handle, &count)) < 0) {
+        return NULL;
+    }
+    PyObject *result = PyTuple_New(count < 0 ? 0 : count);
+    if (result == NULL) {
+        return NULL;
+    }
+    for (int32_t i = 0; i < count; i++) {
+        const char *identifier = NULL;
+        if (check(st, self->animator, anima_collision_get_boundary_identifier(self->handle, i, &identifier)) < 0) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyObject *name = PyUnicode_DecodeUTF8(identifier ? identifier : "", identifier ? (Py_ssize_t)strlen(identifier) : 0,
+                                              "replace");
+        if (name == NULL) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(result, i, name);
+    }
+    return result;
+}
+
+/* on_began_contact (closure non-NULL) and on_ended_contact. */
+static PyObject *
+collision_get_callback(CollisionObject *self, void *closure)
+{
+    PyObject *callback = closure != NULL ? self->on_began : self->on_ended;
+    return Py_NewRef(callback != NULL ? callback : Py_None);
+}
+
+static int
+collision_set_callback(CollisionObject *self, PyObject *value, void *closure)
+{
+    bool began = closure != NULL;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return -1;
+    }
+    if (value == Py_None) {
+        value = NULL;
+    }
+    if (value != NULL && !PyCallable_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "%s must be callable or None, not %.100s",
+                     began ? "on_began_contact" : "on_ended_contact", Py_TYPE(value)->tp_name);
+        return -1;
+    }
+    AnimatorObject *animator = self->base.animator;
+    if (animator == NULL) {
+        PyErr_SetString(st->stale_handle_error, "the collision was never initialised");
+        return -1;
+    }
+    PyObject *on_began = began ? value : self->on_began;
+    PyObject *on_ended = began ? self->on_ended : value;
+    anima_status status = anima_collision_set_delegate(self->base.handle,
+                                                       on_began ? trampoline_contact_began : NULL,
+                                                       on_ended ? trampoline_contact_ended : NULL, animator);
+    if (check(st, animator, status) < 0) {
+        return -1;
+    }
+    if (animator->delegating == NULL) {
+        animator->delegating = PySet_New(NULL);
+        if (animator->delegating == NULL) {
+            return -1;
+        }
+    }
+    if (on_began != NULL || on_ended != NULL) {
+        if (PySet_Add(animator->delegating, (PyObject *)self) < 0) {
+            return -1;
+        }
+    }
+    else if (PySet_Discard(animator->delegating, (PyObject *)self) < 0) {
+        return -1;
+    }
+    PyObject **slot = began ? &self->on_began : &self->on_ended;
+    Py_XINCREF(value);
+    Py_XSETREF(*slot, value);
+    return 0;
+}
+
+static PyMethodDef collision_methods[] = {
+    {"set_translates_reference_bounds_into_boundary",
+     (PyCFunction)(void (*)(void))collision_set_translates_with_insets, METH_FASTCALL | METH_KEYWORDS,
+     collision_set_translates_doc},
+    {"add_boundary", (PyCFunction)(void (*)(void))collision_add_boundary, METH_FASTCALL | METH_KEYWORDS,
+     collision_add_boundary_doc},
+    {"boundary", (PyCFunction)collision_boundary, METH_O, collision_boundary_doc},
+    {"remove_boundary", (PyCFunction)collision_remove_boundary, METH_O, collision_remove_boundary_doc},
+    {"remove_all_boundaries", (PyCFunction)collision_remove_all_boundaries, METH_NOARGS,
+     collision_remove_all_boundaries_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef collision_getset[] = {
+    {"mode", (getter)collision_get_mode, (setter)collision_set_mode,
+     "What the items collide with: 'items', 'boundaries' or 'everything' (default).\n"
+     "Accepts those strings or anima.CollisionMode flags.", NULL},
+    {"translates_reference_bounds_into_boundary", (getter)collision_get_translates,
+     (setter)collision_set_translates,
+     "True when the animator's reference bounds (inset by reference_bounds_insets) are a boundary.", NULL},
+    {"reference_bounds_insets", (getter)collision_get_insets, NULL,
+     "The insets (top, left, bottom, right) of the reference-bounds boundary (read-only;\n"
+     "set them with set_translates_reference_bounds_into_boundary()).", NULL},
+    {"boundary_identifiers", (getter)collision_get_boundary_identifiers, NULL,
+     "The identifiers of the named boundaries, in the order added (a tuple of str).", NULL},
+    {"on_began_contact", (getter)collision_get_callback, (setter)collision_set_callback,
+     "Called as f(event) with a ContactEvent after the internal step in which a contact began;\n"
+     "None to unset.", (void *)1},
+    {"on_ended_contact", (getter)collision_get_callback, (setter)collision_set_callback,
+     "Called as f(event) with a ContactEvent after the internal step in which a contact ended;\n"
+     "None to unset.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+PyDoc_STRVAR(collision_doc,
+"Collision(items, *, mode='everything', translates_reference_bounds_into_boundary=False,\n"
+"          insets=(0, 0, 0, 0), animator=None)\n"
+"--\n\n"
+"Makes its items collide with each other and with boundaries\n"
+"(UICollisionBehavior). Items in different collision behaviors do not collide\n"
+"with each other. With translates_reference_bounds_into_boundary the animator's\n"
+"reference bounds, inset by insets = (top, left, bottom, right), become a boundary.");
+
+static PyType_Slot collision_slots[] = {
+    {Py_tp_doc, (void *)collision_doc},
+    {Py_tp_new, behavior_new},
+    {Py_tp_init, collision_init},
+    {Py_tp_dealloc, collision_dealloc},
+    {Py_tp_traverse, collision_traverse},
+    {Py_tp_clear, collision_clear},
+    {Py_tp_methods, collision_methods},
+    {Py_tp_getset, collision_getset},
+    {0, NULL},
+};
+
+static PyType_Spec collision_spec = {
+    .name = "anima.Collision",
+    .basicsize = sizeof(CollisionObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .slots = collision_slots,
+};
+
+/* ========================================================== ItemBehavior */
+
+static int
+item_behavior_init(BehaviorObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *keywords[] = {"items", "elasticity", "friction", "density", "resistance",
+                               "angular_resistance", "charge", "allows_rotation", "anchored", "animator", NULL};
+    PyObject *items_obj, *elasticity = NULL, *friction = NULL, *density = NULL, *resistance = NULL,
+             *angular_resistance = NULL, *charge = NULL, *allows_rotation = NULL, *anchored = NULL,
+             *animator_obj = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$OOOOOOOOO:ItemBehavior", keywords, &items_obj,
+                                     &elasticity, &friction, &density, &resistance, &angular_resistance,
+                                     &charge, &allows_rotation, &anchored, &animator_obj)) {
+        return -1;
+    }
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || behavior_check_fresh(st, self) < 0) {
+        return -1;
+    }
+    anima_item_behavior_def def = anima_default_item_behavior_def();
+    if ((elasticity && as_finite(st, elasticity, "elasticity", &def.elasticity) < 0)
+        || (friction && as_finite(st, friction, "friction", &def.friction) < 0)
+        || (density && as_finite(st, density, "density", &def.density) < 0)
+        || (resistance && as_finite(st, resistance, "resistance", &def.resistance) < 0)
+        || (angular_resistance && as_finite(st, angular_resistance, "angular_resistance", &def.angular_resistance) < 0)
+        || (charge && as_finite(st, charge, "charge", &def.charge) < 0)
+        || (allows_rotation && as_bool(allows_rotation, &def.allows_rotation) < 0)
+        || (anchored && as_bool(anchored, &def.anchored) < 0)) {
+        return -1;
+    }
+    anima_item *handles = NULL;
+    int32_t count = 0;
+    AnimatorObject *animator = NULL;
+    if (collect_items(st, items_obj, animator_obj, &handles, &count, &animator) < 0) {
+        return -1;
+    }
+    anima_behavior handle = anima_behavior_null();
+    anima_status status = anima_item_behavior_create(animator->handle, &def, handles, count, &handle);
+    PyMem_Free(handles);
+    if (check(st, animator, status) < 0) {
+        return -1;
+    }
+    return behavior_adopt(self, animator, handle);
+}
+
+static const behavior_double_property ib_elasticity = {
+    anima_item_behavior_get_elasticity, anima_item_behavior_set_elasticity, "elasticity"};
+static const behavior_double_property ib_friction = {
+    anima_item_behavior_get_friction, anima_item_behavior_set_friction, "friction"};
+static const behavior_double_property ib_density = {
+    anima_item_behavior_get_density, anima_item_behavior_set_density, "density"};
+static const behavior_double_property ib_resistance = {
+    anima_item_behavior_get_resistance, anima_item_behavior_set_resistance, "resistance"};
+static const behavior_double_property ib_angular_resistance = {
+    anima_item_behavior_get_angular_resistance, anima_item_behavior_set_angular_resistance, "angular_resistance"};
+static const behavior_double_property ib_charge = {
+    anima_item_behavior_get_charge, anima_item_behavior_set_charge, "charge"};
+static const behavior_bool_property ib_allows_rotation = {
+    anima_item_behavior_get_allows_rotation, anima_item_behavior_set_allows_rotation, "allows_rotation"};
+static const behavior_bool_property ib_anchored = {
+    anima_item_behavior_get_anchored, anima_item_behavior_set_anchored, "anchored"};
+
+/* The item argument of the per-item velocity methods. */
+static ItemObject *
+item_behavior_item(anima_state *st, PyObject *obj)
+{
+    return item_argument(st, obj, "item");
+}
+
+PyDoc_STRVAR(item_behavior_add_linear_velocity_doc,
+"add_linear_velocity($self, item, velocity)\n--\n\n"
+"Add velocity = (vx, vy) in pt/s to an item of this behavior.\n"
+"Raises NotFoundError when the item is not in the behavior.");
+
+static PyObject *
+item_behavior_add_linear_velocity(BehaviorObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                  PyObject *kwnames)
+{
+    static const char *const names[] = {"item", "velocity", NULL};
+    PyObject *values[2];
+    if (parse_arguments("add_linear_velocity", args, nargs, kwnames, names, 2, 2, values) < 0) {
+        return NULL;
+    }
+    anima_state *st = STATE_OF(self);
+    ItemObject *item = st ? item_behavior_item(st, values[0]) : NULL;
+    anima_vec2 velocity;
+    if (item == NULL || as_vec2(st, values[1], "velocity", &velocity) < 0
+        || check(st, self->animator,
+                 anima_item_behavior_add_linear_velocity(self->handle, item->handle, velocity)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(item_behavior_linear_velocity_doc,
+"linear_velocity($self, item, /)\n--\n\n"
+"The linear velocity (vx, vy) in pt/s of an item of this behavior.\n"
+"Raises NotFoundError when the item is not in the behavior.");
+
+static PyObject *
+item_behavior_linear_velocity(BehaviorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    ItemObject *item = st ? item_behavior_item(st, arg) : NULL;
+    anima_vec2 velocity = {0, 0};
+    if (item == NULL
+        || check(st, self->animator,
+                 anima_item_behavior_get_linear_velocity(self->handle, item->handle, &velocity)) < 0) {
+        return NULL;
+    }
+    return vec2_tuple(velocity);
+}
+
+PyDoc_STRVAR(item_behavior_add_angular_velocity_doc,
+"add_angular_velocity($self, item, velocity)\n--\n\n"
+"Add an angular velocity in rad/s (positive = clockwise) to an item of this\n"
+"behavior. Raises NotFoundError when the item is not in the behavior.");
+
+static PyObject *
+item_behavior_add_angular_velocity(BehaviorObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                   PyObject *kwnames)
+{
+    static const char *const names[] = {"item", "velocity", NULL};
+    PyObject *values[2];
+    if (parse_arguments("add_angular_velocity", args, nargs, kwnames, names, 2, 2, values) < 0) {
+        return NULL;
+    }
+    anima_state *st = STATE_OF(self);
+    ItemObject *item = st ? item_behavior_item(st, values[0]) : NULL;
+    double velocity;
+    if (item == NULL || as_finite(st, values[1], "velocity", &velocity) < 0
+        || check(st, self->animator,
+                 anima_item_behavior_add_angular_velocity(self->handle, item->handle, velocity)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(item_behavior_angular_velocity_doc,
+"angular_velocity($self, item, /)\n--\n\n"
+"The angular velocity in rad/s of an item of this behavior.\n"
+"Raises NotFoundError when the item is not in the behavior.");
+
+static PyObject *
+item_behavior_angular_velocity(BehaviorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    ItemObject *item = st ? item_behavior_item(st, arg) : NULL;
+    double velocity = 0.0;
+    if (item == NULL
+        || check(st, self->animator,
+                 anima_item_behavior_get_angular_velocity(self->handle, item->handle, &velocity)) < 0) {
+        return NULL;
+    }
+    return PyFloat_FromDouble(velocity);
+}
+
+static PyMethodDef item_behavior_methods[] = {
+    {"add_linear_velocity", (PyCFunction)(void (*)(void))item_behavior_add_linear_velocity,
+     METH_FASTCALL | METH_KEYWORDS, item_behavior_add_linear_velocity_doc},
+    {"linear_velocity", (PyCFunction)item_behavior_linear_velocity, METH_O, item_behavior_linear_velocity_doc},
+    {"add_angular_velocity", (PyCFunction)(void (*)(void))item_behavior_add_angular_velocity,
+     METH_FASTCALL | METH_KEYWORDS, item_behavior_add_angular_velocity_doc},
+    {"angular_velocity", (PyCFunction)item_behavior_angular_velocity, METH_O,
+     item_behavior_angular_velocity_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef item_behavior_getset[] = {
+    {"elasticity", (getter)behavior_get_double, (setter)behavior_set_double,
+     "Restitution of collisions: 0 (no bounce, default) ... 1 (elastic).", (void *)&ib_elasticity},
+    {"friction", (getter)behavior_get_double, (setter)behavior_set_double,
+     "Coulomb friction coefficient (>= 0, default 0).", (void *)&ib_friction},
+    {"density", (getter)behavior_get_double, (setter)behavior_set_double,
+     "Density (> 0, default 1); mass = density x area / 10 000.", (void *)&ib_density},
+    {"resistance", (getter)behavior_get_double, (setter)behavior_set_double,
+     "Linear damping in 1/s (>= 0, default 0).", (void *)&ib_resistance},
+    {"angular_resistance", (getter)behavior_get_double, (setter)behavior_set_double,
+     "Angular damping in 1/s (>= 0, default 0).", (void *)&ib_angular_resistance},
+    {"charge", (getter)behavior_get_double, (setter)behavior_set_double,
+     "Electric charge used by fields (finite, default 0).", (void *)&ib_charge},
+    {"allows_rotation", (getter)behavior_get_bool, (setter)behavior_set_bool,
+     "False locks the items' rotation (default True).", (void *)&ib_allows_rotation},
+    {"anchored", (getter)behavior_get_bool, (setter)behavior_set_bool,
+     "True: the items collide but never move (default False).", (void *)&ib_anchored},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+PyDoc_STRVAR(item_behavior_doc,
+"ItemBehavior(items, *, elasticity=0.0, friction=0.0, density=1.0, resistance=0.0,\n"
+"             angular_resistance=0.0, charge=0.0, allows_rotation=True, anchored=False,\n"
+"             animator=None)\n"
+"--\n\n"
+"Physical properties of its items (UIDynamicItemBehavior). When several item\n"
+"behaviors govern one item, the last one in depth-first order wins. Items that\n"
+"no item behavior governs keep UIKit's implicit defaults (elasticity 0.2,\n"
+"friction 0.2, damping 0.1/s).");
+
+static PyType_Slot item_behavior_slots[] = {
+    {Py_tp_doc, (void *)item_behavior_doc},
+    {Py_tp_new, behavior_new},
+    {Py_tp_init, item_behavior_init},
+    {Py_tp_traverse, behavior_traverse},
+    {Py_tp_clear, behavior_clear},
+    {Py_tp_methods, item_behavior_methods},
+    {Py_tp_getset, item_behavior_getset},
+    {0, NULL},
+};
+
+static PyType_Spec item_behavior_spec = {
+    .name = "anima.ItemBehavior",
+    .basicsize = sizeof(BehaviorObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .slots = item_behavior_slots,
+};
+
+/* ========================================================== ContactEvent */
+
+/* A ContactEvent for one library event, with the user's own wrappers. */
+static PyObject *
+contact_event_new(anima_state *st, AnimatorObject *animator, const anima_contact_event *event)
+{
+    PyTypeObject *type = st->contact_event_type;
+    ContactEventObject *self = (ContactEventObject *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        return NULL;
+    }
+    self->is_boundary = event->is_boundary ? 1 : 0;
+    self->collision = wrap_behavior(st, animator, event->collision);
+    self->item = self->collision ? wrap_item(st, animator, event->item_a) : NULL;
+    if (self->item == NULL) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    if (event->is_boundary) {
+        self->other = Py_NewRef(Py_None);
+    }
+    else {
+        self->other = wrap_item(st, animator, event->item_b);
+    }
+    if (event->boundary_identifier != NULL) {
+        self->boundary_identifier = PyUnicode_DecodeUTF8(
+            event->boundary_identifier, (Py_ssize_t)strlen(event->boundary_identifier), "replace");
+    }
+    else {
+        self->boundary_identifier = Py_NewRef(Py_None);
+    }
+    self->point = vec2_tuple(event->point);
+    if (self->other == NULL || self->boundary_identifier == NULL || self->point == NULL) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    return (PyObject *)self;
+}
+
+static int
+contact_event_traverse(ContactEventObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(self->collision);
+    Py_VISIT(self->item);
+    Py_VISIT(self->other);
+    Py_VISIT(self->boundary_identifier);
+    Py_VISIT(self->point);
+    return 0;
+}
+
+static int
+contact_event_clear(ContactEventObject *self)
+{
+    Py_CLEAR(self->collision);
+    Py_CLEAR(self->item);
+    Py_CLEAR(self->other);
+    Py_CLEAR(self->boundary_identifier);
+    Py_CLEAR(self->point);
+    return 0;
+}
+
+static void
+contact_event_dealloc(ContactEventObject *self)
+{
+    PyTypeObject *type = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    contact_event_clear(self);
+    type->tp_free(self);
+    Py_DECREF(type);
+}
+
+static PyObject *
+contact_event_repr(ContactEventObject *self)
+{
+    if (self->is_boundary) {
+        return PyUnicode_FromFormat("ContactEvent(item=%R, boundary_identifier=%R, point=%R)", self->item,
+                                    self->boundary_identifier, self->point);
+    }
+    return PyUnicode_FromFormat("ContactEvent(item=%R, other=%R, point=%R)", self->item, self->other,
+                                self->point);
+}
+
+static PyMemberDef contact_event_members[] = {
+    {"collision", T_OBJECT, offsetof(ContactEventObject, collision), READONLY,
+     "The Collision behavior that reports the contact."},
+    {"item", T_OBJECT, offsetof(ContactEventObject, item), READONLY, "The first Item."},
+    {"other", T_OBJECT, offsetof(ContactEventObject, other), READONLY,
+     "The second Item, or None for a contact with a boundary."},
+    {"is_boundary", T_BOOL, offsetof(ContactEventObject, is_boundary), READONLY,
+     "True for a contact between an item and a boundary."},
+    {"boundary_identifier", T_OBJECT, offsetof(ContactEventObject, boundary_identifier), READONLY,
+     "The boundary's identifier (str), or None for the reference-bounds boundary and item pairs."},
+    {"point", T_OBJECT, offsetof(ContactEventObject, point), READONLY,
+     "The contact point (x, y) in points; for an ended contact, the last known one."},
+    {NULL, 0, 0, 0, NULL},
+};
+
+PyDoc_STRVAR(contact_event_doc,
+"A contact that began or ended between two items, or an item and a boundary.\n"
+"Delivered to Collision.on_began_contact / on_ended_contact and listed by\n"
+"Animator.began_contacts / ended_contacts. Created by the library only.");
+
+static PyType_Slot contact_event_slots[] = {
+    {Py_tp_doc, (void *)contact_event_doc},
+    {Py_tp_dealloc, contact_event_dealloc},
+    {Py_tp_traverse, contact_event_traverse},
+    {Py_tp_clear, contact_event_clear},
+    {Py_tp_repr, contact_event_repr},
+    {Py_tp_members, contact_event_members},
+    {0, NULL},
+};
+
+static PyType_Spec contact_event_spec = {
+    .name = "anima.ContactEvent",
+    .basicsize = sizeof(ContactEventObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_DISALLOW_INSTANTIATION,
+    .slots = contact_event_slots,
+};
+
+/* ================================================================= Poses */
+
+/* A Poses object owning data (a PyMem array of count x 3 doubles; freed on failure). */
+static PyObject *
+poses_new(anima_state *st, double *data, Py_ssize_t count)
+{
+    PyTypeObject *type = st->poses_type;
+    PosesObject *self = (PosesObject *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        PyMem_Free(data);
+        return NULL;
+    }
+    self->data = data;
+    self->shape[0] = count;
+    self->shape[1] = 3;
+    self->strides[0] = 3 * (Py_ssize_t)sizeof(double);
+    self->strides[1] = (Py_ssize_t)sizeof(double);
+    return (PyObject *)self;
+}
+
+static void
+poses_dealloc(PosesObject *self)
+{
+    PyTypeObject *type = Py_TYPE(self);
+    PyMem_Free(self->data);
+    type->tp_free(self);
+    Py_DECREF(type);
+}
+
+static int
+poses_getbuffer(PosesObject *self, Py_buffer *view, int flags)
+{
+    if (flags & PyBUF_WRITABLE) {
+        PyErr_SetString(PyExc_BufferError,
+                        "Poses is read-only; use Animator.copy_poses_into() to fill a writable buffer");
+        view->obj = NULL;
+        return -1;
+    }
+    view->buf = self->data;
+    view->obj = Py_NewRef((PyObject *)self);
+    view->len = self->shape[0] * self->strides[0];
+    view->readonly = 1;
+    view->itemsize = (Py_ssize_t)sizeof(double);
+    view->format = (flags & PyBUF_FORMAT) ? (char *)"d" : NULL;
+    view->ndim = 2;
+    view->shape = (flags & PyBUF_ND) == PyBUF_ND ? self->shape : NULL;
+    view->strides = (flags & PyBUF_STRIDES) == PyBUF_STRIDES ? self->strides : NULL;
+    view->suboffsets = NULL;
+    view->internal = NULL;
+    return 0;
+}
+
+static Py_ssize_t
+poses_length(PosesObject *self)
+{
+    return self->shape[0];
+}
+
+static PyObject *
+poses_item(PosesObject *self, Py_ssize_t index)
+{
+    if (index < 0 || index >= self->shape[0]) {
+        PyErr_SetString(PyExc_IndexError, "pose index out of range");
+        return NULL;
+    }
+    const double *pose = self->data + 3 * index;
+    return Py_BuildValue("(ddd)", pose[0], pose[1], pose[2]);
+}
+
+PyDoc_STRVAR(poses_tolist_doc,
+"tolist($self, /)\n--\n\n"
+"The poses as a list of (x, y, rotation) tuples.");
+
+static PyObject *
+poses_tolist(PosesObject *self, PyObject *Py_UNUSED(ignored))
+{
+    PyObject *result = PyList_New(self->shape[0]);
+    for (Py_ssize_t i = 0; result != NULL && i < self->shape[0]; i++) {
+        PyObject *pose = poses_item(self, i);
+        if (pose == NULL) {
+            Py_CLEAR(result);
+            break;
+        }
+        PyList_SET_ITEM(result, i, pose);
+    }
+    return result;
+}
+
+static PyObject *
+poses_get_shape(PosesObject *self, void *closure)
+{
+    (void)closure;
+    return Py_BuildValue("(nn)", self->shape[0], self->shape[1]);
+}
+
+static PyObject *
+poses_repr(PosesObject *self)
+{
+    return PyUnicode_FromFormat("<%s shape=(%zd, 3)>", Py_TYPE(self)->tp_name, self->shape[0]);
+}
+
+static PyMethodDef poses_methods[] = {
+    {"tolist", (PyCFunction)poses_tolist, METH_NOARGS, poses_tolist_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef poses_getset[] = {
+    {"shape", (getter)poses_get_shape, NULL, "(n, 3): one row of (x, y, rotation) per item.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+PyDoc_STRVAR(poses_doc,
+"A read-only snapshot of item poses from Animator.poses(): a buffer of float64,\n"
+"format 'd', shape (n, 3), rows (center x, center y, rotation) in item creation\n"
+"order. Use memoryview(poses) or numpy.asarray(poses); len() and indexing give\n"
+"rows as tuples.");
+
+static PyType_Slot poses_slots[] = {
+    {Py_tp_doc, (void *)poses_doc},
+    {Py_tp_dealloc, poses_dealloc},
+    {Py_tp_repr, poses_repr},
+    {Py_tp_methods, poses_methods},
+    {Py_tp_getset, poses_getset},
+    {Py_bf_getbuffer, poses_getbuffer},
+    {Py_sq_length, poses_length},
+    {Py_sq_item, poses_item},
+    {0, NULL},
+};
+
+static PyType_Spec poses_spec = {
+    .name = "anima.Poses",
+    .basicsize = sizeof(PosesObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_DISALLOW_INSTANTIATION,
+    .slots = poses_slots,
+};
+
+/* ================================================================ module */
+
+/* Creates an exception class anima.<name> deriving from AnimaError (and builtin, if any). */
+static PyObject *
+add_error(PyObject *module, const char *name, const char *doc, PyObject *base, PyObject *builtin)
+{
+    char qualified[64];
+    PyOS_snprintf(qualified, sizeof qualified, "anima.%s", name);
+    PyObject *bases = builtin != NULL ? PyTuple_Pack(2, base, builtin) : PyTuple_Pack(1, base);
+    PyObject *dict = PyDict_New();
+    PyObject *error = NULL;
+    if (bases == NULL || dict == NULL) {
+        goto done;
+    }
+    if (builtin == PyExc_KeyError) {
+        /* KeyError quotes its message; show the library's sentence as it is. */
+        PyObject *plain_str = PyObject_GetAttrString(PyExc_BaseException, "__str__");
+        if (plain_str == NULL || PyDict_SetItemString(dict, "__str__", plain_str) < 0) {
+            Py_XDECREF(plain_str);
+            goto done;
+        }
+        Py_DECREF(plain_str);
+    }
+    error = PyErr_NewExceptionWithDoc(qualified, doc, bases, dict);
+    if (error != NULL && PyModule_AddObjectRef(module, name, error) < 0) {
+        Py_CLEAR(error);
+    }
+done:
+    Py_XDECREF(bases);
+    Py_XDECREF(dict);
+    return error;
+}
+
+static PyObject *
+make_transform_type(void)
+{
+    PyObject *collections = PyImport_ImportModule("collections");
+    if (collections == NULL) {
+        return NULL;
+    }
+    PyObject *namedtuple = PyObject_GetAttrString(collections, "namedtuple");
+    Py_DECREF(collections);
+    if (namedtuple == NULL) {
+        return NULL;
+    }
+    PyObject *args = Py_BuildValue("(s(sssss))", "Transform", "rotation", "scale_x", "scale_y",
+                                   "translation_x", "translation_y");
+    PyObject *kwargs = Py_BuildValue("{s:(ddddd),s:s}", "defaults", 0.0, 1.0, 1.0, 0.0, 0.0, "module", "anima");
+    PyObject *type = NULL;
+    if (args != NULL && kwargs != NULL) {
+        type = PyObject_Call(namedtuple, args, kwargs);
+    }
+    Py_DECREF(namedtuple);
+    Py_XDECREF(args);
+    Py_XDECREF(kwargs);
+    if (type == NULL) {
+        return NULL;
+    }
+    PyObject *doc = PyUnicode_FromString(
+        "Transform(rotation=0.0, scale_x=1.0, scale_y=1.0, translation_x=0.0, translation_y=0.0)\n\n"
+        "An item's transform, decomposed: rotation in radians (positive = clockwise on\n"
+        "screen), scale (1 = none; != 0) and translation in points. Rotation and scale\n"
+        "reach the collision bounds; translation only offsets where the item is drawn.");
+    if (doc == NULL || PyObject_SetAttrString(type, "__doc__", doc) < 0) {
+        Py_XDECREF(doc);
+        Py_DECREF(type);
+        return NULL;
+    }
+    Py_DECREF(doc);
+    return type;
+}
+
+static PyTypeObject *
+add_type(PyObject *module, PyType_Spec *spec, PyTypeObject *base)
+{
+    PyObject *type = PyType_FromModuleAndSpec(module, spec, (PyObject *)base);
+    if (type == NULL) {
+        return NULL;
+    }
+    if (PyModule_AddType(module, (PyTypeObject *)type) < 0) {
+        Py_DECREF(type);
+        return NULL;
+    }
+    return (PyTypeObject *)type;
+}
+
+static int
+anima_exec(PyObject *module)
+{
+    anima_state *st = PyModule_GetState(module);
+    if ((st->anima_error = add_error(module, "AnimaError",
+                                     "Base class of the errors reported by the Anima library.",
+                                     PyExc_Exception, NULL)) == NULL
+        || (st->invalid_argument_error = add_error(module, "InvalidArgumentError",
+                "An argument is out of range, not finite, or otherwise invalid.",
+                st->anima_error, PyExc_ValueError)) == NULL
+        || (st->stale_handle_error = add_error(module, "StaleHandleError",
+                "The object (or its animator) was destroyed.", st->anima_error, PyExc_ReferenceError)) == NULL
+        || (st->wrong_kind_error = add_error(module, "WrongKindError",
+                "A valid object of another kind was given.", st->anima_error, PyExc_TypeError)) == NULL
+        || (st->out_of_memory_error = add_error(module, "OutOfMemoryError",
+                "A capacity limit of the library was reached.", st->anima_error, PyExc_MemoryError)) == NULL
+        || (st->busy_error = add_error(module, "BusyError",
+                "The call is not allowed from inside a callback (e.g. advance()).",
+                st->anima_error, PyExc_RuntimeError)) == NULL
+        || (st->not_found_error = add_error(module, "NotFoundError",
+                "No object with that identifier (e.g. a boundary).", st->anima_error, PyExc_KeyError)) == NULL
+        || (st->invalid_state_error = add_error(module, "InvalidStateError",
+                "The object cannot do that now (e.g. a behavior already added elsewhere).",
+                st->anima_error, PyExc_RuntimeError)) == NULL) {
+        return -1;
+    }
+    if ((st->animator_type = add_type(module, &animator_spec, NULL)) == NULL
+        || (st->item_type = add_type(module, &item_spec, NULL)) == NULL
+        || (st->behavior_type = add_type(module, &behavior_spec, NULL)) == NULL
+        || (st->gravity_type = add_type(module, &gravity_spec, st->behavior_type)) == NULL
+        || (st->collision_type = add_type(module, &collision_spec, st->behavior_type)) == NULL
+        || (st->item_behavior_type = add_type(module, &item_behavior_spec, st->behavior_type)) == NULL
+        || (st->contact_event_type = add_type(module, &contact_event_spec, NULL)) == NULL
+        || (st->poses_type = add_type(module, &poses_spec, NULL)) == NULL) {
+        return -1;
+    }
+    st->transform_type = make_transform_type();
+    if (st->transform_type == NULL || PyModule_AddObjectRef(module, "Transform", st->transform_type) < 0) {
+        return -1;
+    }
+    uint32_t version = anima_version();
+    const char *version_string = anima_version_string();
+    if (PyModule_AddStringConstant(module, "__version__", version_string ? version_string : "") < 0) {
+        return -1;
+    }
+    PyObject *info = Py_BuildValue("(III)", (unsigned)(version >> 16) & 0xFF, (unsigned)(version >> 8) & 0xFF,
+                                   (unsigned)version & 0xFF);
+    if (info == NULL) {
+        return -1;
+    }
+    int added = PyModule_AddObjectRef(module, "version_info", info);
+    Py_DECREF(info);
+    if (added < 0) {
+        return -1;
+    }
+    if (PyModule_AddIntConstant(module, "ANIMA_VERSION", (long)ANIMA_VERSION) < 0) {
+        return -1;
+    }
+    return 0;
+}
+
+static int
+anima_traverse(PyObject *module, visitproc visit, void *arg)
+{
+    anima_state *st = PyModule_GetState(module);
+    Py_VISIT(st->animator_type);
+    Py_VISIT(st->item_type);
+    Py_VISIT(st->behavior_type);
+    Py_VISIT(st->gravity_type);
+    Py_VISIT(st->collision_type);
+    Py_VISIT(st->item_behavior_type);
+    Py_VISIT(st->contact_event_type);
+    Py_VISIT(st->poses_type);
+    Py_VISIT(st->anima_error);
+    Py_VISIT(st->invalid_argument_error);
+    Py_VISIT(st->stale_handle_error);
+    Py_VISIT(st->wrong_kind_error);
+    Py_VISIT(st->out_of_memory_error);
+    Py_VISIT(st->busy_error);
+    Py_VISIT(st->not_found_error);
+    Py_VISIT(st->invalid_state_error);
+    Py_VISIT(st->transform_type);
+    return 0;
+}
+
+static int
+anima_clear(PyObject *module)
+{
+    anima_state *st = PyModule_GetState(module);
+    Py_CLEAR(st->animator_type);
+    Py_CLEAR(st->item_type);
+    Py_CLEAR(st->behavior_type);
+    Py_CLEAR(st->gravity_type);
+    Py_CLEAR(st->collision_type);
+    Py_CLEAR(st->item_behavior_type);
+    Py_CLEAR(st->contact_event_type);
+    Py_CLEAR(st->poses_type);
+    Py_CLEAR(st->anima_error);
+    Py_CLEAR(st->invalid_argument_error);
+    Py_CLEAR(st->stale_handle_error);
+    Py_CLEAR(st->wrong_kind_error);
+    Py_CLEAR(st->out_of_memory_error);
+    Py_CLEAR(st->busy_error);
+    Py_CLEAR(st->not_found_error);
+    Py_CLEAR(st->invalid_state_error);
+    Py_CLEAR(st->transform_type);
+    return 0;
+}
+
+static void
+anima_free(void *module)
+{
+    anima_clear((PyObject *)module);
+}
+
+static PyModuleDef_Slot anima_slots[] = {
+    {Py_mod_exec, anima_exec},
+    {0, NULL},
+};
+
+PyDoc_STRVAR(anima_module_doc,
+"The C extension of Anima, a 2D dynamics engine with UIKit Dynamics semantics.\n"
+"Import the `anima` package rather than this module.");
+
+static struct PyModuleDef anima_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "anima._anima",
+    .m_doc = anima_module_doc,
+    .m_size = sizeof(anima_state),
+    .m_slots = anima_slots,
+    .m_traverse = anima_traverse,
+    .m_clear = anima_clear,
+    .m_free = anima_free,
+};
+
+PyMODINIT_FUNC
+PyInit__anima(void)
+{
+    uint32_t version = anima_version();
+    if (version != (uint32_t)ANIMA_VERSION) {
+        PyErr_Format(PyExc_ImportError,
+                     "anima: libanima.so is version %u.%u.%u but this extension was built for %u.%u.%u",
+                     (unsigned)(version >> 16) & 0xFF, (unsigned)(version >> 8) & 0xFF, (unsigned)version & 0xFF,
+                     (unsigned)ANIMA_VERSION_MAJOR, (unsigned)ANIMA_VERSION_MINOR, (unsigned)ANIMA_VERSION_PATCH);
+        return NULL;
+    }
+    return PyModuleDef_Init(&anima_module);
+}

@@ -1,0 +1,56 @@
+"""Shared fixtures: scenes as a user builds them."""
+
+from pathlib import Path
+
+import pytest
+
+import anima
+
+#: The reference bounds of an iPhone SE-sized screen, in points.
+SCREEN = (0.0, 0.0, 320.0, 568.0)
+
+#: The repository (when the tests run from a source tree), for header and source checks.
+REPOSITORY = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def animator():
+    """An animator with screen-sized reference bounds."""
+    return anima.Animator(reference_bounds=SCREEN)
+
+
+@pytest.fixture
+def ball(animator):
+    """A 40 pt ball near the top of the screen, governed by nothing yet."""
+    return anima.Item(animator, center=(160.0, 100.0), size=(40.0, 40.0), shape="ellipse")
+
+
+@pytest.fixture
+def falling_ball(animator, ball):
+    """The ball under gravity, colliding with the screen edges."""
+    gravity = anima.Gravity([ball])
+    collision = anima.Collision([ball], translates_reference_bounds_into_boundary=True)
+    animator.add_behavior(gravity)
+    animator.add_behavior(collision)
+    return ball, gravity, collision
+
+
+@pytest.fixture
+def other_animator():
+    """A second animator with one item and a gravity, to mix up with the first."""
+    anim = anima.Animator()
+    item = anima.Item(anim)
+    return anim, item, anima.Gravity([item])
+
+
+@pytest.fixture
+def repository_file():
+    """Returns a file of the source tree, or skips when the tests run outside it."""
+
+    def find(*parts):
+        path = REPOSITORY.joinpath(*parts)
+        if not path.is_file():
+            pytest.skip(f"{path} is not available (tests run outside the source tree)")
+        return path
+
+    return find

@@ -1,0 +1,160 @@
+"""Bulk state through the buffer protocol: poses() and copy_poses_into()."""
+
+import array
+import struct
+
+import pytest
+
+import anima
+
+
+@pytest.fixture
+def three_items(animator):
+    items = [
+        anima.Item(animator, center=(10, 20), rotation=0.5),
+        anima.Item(animator, center=(30, 40)),
+        anima.Item(animator, center=(50, 60), rotation=-1.0),
+    ]
+    return animator, items
+
+
+def expected_rows(items):
+    return [(item.center[0], item.center[1], item.rotation) for item in items]
+
+
+def test_poses_is_a_read_only_float64_buffer_of_shape_n_by_3(three_items):
+    anim, _ = three_items
+    view = memoryview(anim.poses())
+    assert view.format == "d"
+    assert view.itemsize == 8
+    assert view.ndim == 2
+    assert view.shape == (3, 3)
+    assert view.strides == (24, 8)
+    assert view.readonly
+    assert view.c_contiguous
+
+
+def test_poses_rows_are_center_and_rotation_in_creation_order(three_items):
+    anim, items = three_items
+    poses = anim.poses()
+    assert memoryview(poses).tolist() == [list(row) for row in expected_rows(items)]
+    assert poses.tolist() == expected_rows(items)
+    assert len(poses) == 3
+    assert poses[0] == (10.0, 20.0, 0.5)
+    assert poses[-1] == (50.0, 60.0, -1.0)
+    assert poses.shape == (3, 3)
+    with pytest.raises(IndexError):
+        poses[3]
+
+
+def test_poses_of_an_empty_animator_have_shape_0_by_3():
+    poses = anima.Animator().poses()
+    view = memoryview(poses)
+    assert view.shape == (0, 3)
+    assert view.nbytes == 0
+    assert len(poses) == 0
+
+
+def test_poses_are_a_snapshot_that_outlives_changes(three_items):
+    anim, items = three_items
+    poses = anim.poses()
+    before = bytes(memoryview(poses))
+    items[0].center = (999, 999)
+    items[1].destroy()
+    anim.destroy()
+    assert bytes(memoryview(poses)) == before
+
+
+def test_poses_cannot_be_written(three_items):
+    view = memoryview(three_items[0].poses())
+    with pytest.raises(TypeError):
+        view[0, 0] = 1.0
+
+
+def test_poses_cannot_be_created_directly():
+    with pytest.raises(TypeError):
+        anima.Poses()
+
+
+def test_poses_bytes_are_native_doubles(three_items):
+    anim, items = three_items
+    raw = bytes(memoryview(anim.poses()))
+    assert struct.unpack("9d", raw) == tuple(v for row in expected_rows(items) for v in row)
+
+
+def test_poses_work_with_numpy_without_a_copy(three_items):
+    np = pytest.importorskip("numpy")
+    anim, items = three_items
+    poses = anim.poses()
+    arr = np.asarray(poses)
+    assert arr.dtype == np.float64
+    assert arr.shape == (3, 3)
+    assert not arr.flags.writeable
+    assert arr.tolist() == [list(row) for row in expected_rows(items)]
+    assert np.shares_memory(arr, np.frombuffer(poses, dtype=np.float64))
+
+
+def test_copy_poses_into_an_array_of_doubles(three_items):
+    anim, items = three_items
+    buffer = array.array("d", [0.0] * 9)
+    assert anim.copy_poses_into(buffer) == 3
+    assert list(buffer) == [v for row in expected_rows(items) for v in row]
+
+
+def test_copy_poses_into_a_larger_buffer_leaves_the_rest(three_items):
+    anim, _ = three_items
+    buffer = array.array("d", [7.0] * 12)
+    assert anim.copy_poses_into(buffer) == 3
+    assert buffer[9:] == array.array("d", [7.0] * 3)
+
+
+def test_copy_poses_into_a_numpy_array(three_items):
+    np = pytest.importorskip("numpy")
+    anim, items = three_items
+    out = np.zeros((3, 3))
+    assert anim.copy_poses_into(out) == 3
+    assert out.tolist() == [list(row) for row in expected_rows(items)]
+    flat = np.zeros(9)
+    anim.copy_poses_into(flat)
+    assert flat.reshape(3, 3).tolist() == out.tolist()
+
+
+def test_copy_poses_into_a_too_small_buffer_raises_value_error(three_items):
+    anim, _ = three_items
+    buffer = array.array("d", [0.0] * 8)
+    with pytest.raises(ValueError, match="3"):
+        anim.copy_poses_into(buffer)
+    assert list(buffer) == [0.0] * 8
+
+
+def test_copy_poses_into_an_empty_buffer_is_fine_for_an_empty_animator():
+    assert anima.Animator().copy_poses_into(array.array("d")) == 0
+
+
+@pytest.mark.parametrize("typecode", ["f", "i", "q", "b"])
+def test_copy_poses_into_a_buffer_of_another_type_raises_value_error(three_items, typecode):
+    with pytest.raises(ValueError, match="float64"):
+        three_items[0].copy_poses_into(array.array(typecode, [0] * 64))
+
+
+def test_copy_poses_into_a_read_only_buffer_raises_value_error(three_items):
+    with pytest.raises(ValueError):
+        three_items[0].copy_poses_into(bytes(72))
+
+
+def test_copy_poses_into_a_non_contiguous_buffer_raises_value_error(three_items):
+    np = pytest.importorskip("numpy")
+    with pytest.raises(ValueError):
+        three_items[0].copy_poses_into(np.zeros((3, 6))[:, ::2])
+
+
+def test_copy_poses_into_a_bytearray_cast_to_doubles(three_items):
+    anim, items = three_items
+    raw = bytearray(72)
+    assert anim.copy_poses_into(memoryview(raw).cast("d")) == 3
+    assert struct.unpack("9d", raw)[:2] == (10.0, 20.0)
+
+
+def test_copy_poses_into_a_non_buffer_raises_type_error(three_items):
+    with pytest.raises(TypeError):
+        three_items[0].copy_poses_into(None)
