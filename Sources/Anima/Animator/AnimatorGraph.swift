@@ -11,6 +11,9 @@ final class WorldState {
     var bodies = ScratchBuffer<SolverBody>()
     var params = ScratchBuffer<BodyParams>()
     var constraints = ScratchBuffer<ContactConstraint>()
+    var joints = ScratchBuffer<JointConstraint>()
+    /// Attachments in depth-first order of the behavior tree.
+    var attachments: [AttachmentBehavior] = []
     var points = ScratchBuffer<ConstraintPoint>()
     var worldVertices: [Vec2] = []     // maxPolygonVertices per slot
     var worldNormals: [Vec2] = []
@@ -34,6 +37,7 @@ final class WorldState {
         params.free()
         constraints.free()
         points.free()
+        joints.free()
     }
 }
 
@@ -58,6 +62,7 @@ extension Animator {
         }
         world.collisionBehaviors.removeAll(keepingCapacity: true)
         world.segments.removeAll(keepingCapacity: true)
+        world.attachments.removeAll(keepingCapacity: true)
 
         forEachBehavior { behavior in
             var bit: UInt64 = 0
@@ -66,6 +71,10 @@ extension Animator {
                 world.collisionBehaviors.append(collision)
                 bit = 1 << UInt64(index)
                 if collision.mode.contains(.boundaries) { appendSegments(of: collision, bit: index) }
+            }
+            if let attachment = behavior as? AttachmentBehavior, attachment.items.allSatisfy({ store.isLive($0) }),
+               attachment.items.count == (attachment.otherItem == nil ? 1 : 2) {
+                world.attachments.append(attachment)
             }
             for item in behavior.items where store.isLive(item) {
                 let s = Int(item.slot)
@@ -80,6 +89,8 @@ extension Animator {
                     }
                 case let ib as DynamicItemBehavior:
                     store.properties[s] = ib.properties
+                case is AttachmentBehavior:
+                    break
                 default:
                     break
                 }

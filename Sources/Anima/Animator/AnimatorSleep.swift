@@ -30,6 +30,10 @@ extension Animator {
             let c = world.constraints[ci]
             if c.invMassA > 0 && c.invMassB > 0 { union(Int(c.a), Int(c.b)) }
         }
+        for k in 0..<world.joints.count {
+            let j = world.joints[k]
+            if j.invMassA > 0 && j.invMassB > 0 { union(Int(j.a), Int(j.b)) }
+        }
         for s in world.moving {
             let root = find(Int(s) + 1)
             world.rootRest[root] = min(world.rootRest[root], store.restTime[Int(s)])

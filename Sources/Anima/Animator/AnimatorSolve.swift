@@ -8,32 +8,44 @@ extension Animator {
         // contact stiffness: never above a quarter of the sub-step rate (stability of the soft step)
         let contactHertz = min(Tolerances.contactHertz, 0.25 * invHs)
         let softness = Softness(hertz: contactHertz, dampingRatio: Tolerances.contactDampingRatio, substep: hs)
-        let staticSoftness = Softness(hertz: 2 * contactHertz, dampingRatio: Tolerances.contactDampingRatio, substep: hs)
+        let soft = Softness(hertz: 2 * contactHertz, dampingRatio: Tolerances.contactDampingRatio, substep: hs)
+        let staticSoftness = Softness(biasRate: soft.biasRate * soft.massScale, massScale: 1, impulseScale: 0)
+
+        // rods and pins: twice the contact stiffness (capped like it), damping ratio 2, as Box2D v3
+        let jointSoftness = Softness(hertz: min(2 * contactHertz, 0.25 * invHs), dampingRatio: 2, substep: hs)
 
         gatherBodies(hs)
         prepareConstraints(softness, staticSoftness, substep: hs)
+        prepareJoints(hs)
 
         let bodies = world.bodies.base
         let params = world.params.base
         let cs = world.constraints.base
         let count = world.constraints.count
         let points = world.points.base
+        let js = world.joints.base
+        let jointCount = world.joints.count
         let moving = world.moving
         let kinematic = world.kinematic
         moving.withUnsafeBufferPointer { mv in
             kinematic.withUnsafeBufferPointer { kv in
                 for _ in 0..<substeps {
                     Animator.integrateVelocities(mv, bodies, params, hs)
+                    JointSolver.warmStart(js, jointCount, bodies)
                     ContactSolver.warmStart(cs, count, points, bodies)
+                    JointSolver.solve(js, jointCount, bodies, jointSoftness: jointSoftness, useBias: true)
                     ContactSolver.solve(cs, count, points, bodies, inverseSubstep: invHs, useBias: true)
                     Animator.integratePositions(mv, bodies, hs)
                     Animator.integratePositions(kv, bodies, hs)
+                    JointSolver.advanceAnchors(js, jointCount, hs)
+                    JointSolver.solve(js, jointCount, bodies, jointSoftness: jointSoftness, useBias: false)
                     ContactSolver.solve(cs, count, points, bodies, inverseSubstep: invHs, useBias: false)
                 }
             }
         }
         ContactSolver.applyRestitution(cs, count, points, bodies)
         storeImpulses()
+        storeJointImpulses()
         scatterBodies()
     }
 
@@ -57,6 +69,60 @@ extension Animator {
         for s in world.kinematic {
             let i = Int(s)
             bodies[i + 1] = SolverBody(v: store.velocity[i], w: store.angularVelocity[i], turned: 0, dp: .zero, dq: .identity)
+        }
+    }
+
+    /// Builds joint constraints from the attachments. An anchor is the static body 0 placed at the
+    /// anchor point; an item without mass (anchored) keeps its own body so its motion counts.
+    func prepareJoints(_ hs: Double) {
+        world.joints.count = 0
+        let h = stepDuration
+        for (index, att) in world.attachments.enumerated() {
+            let slotB = Int(att.item.slot)
+            if store.asleep[slotB] { continue }
+            let bodyB: Int32 = store.invMass[slotB] > 0 || store.properties[slotB].anchored ? Int32(slotB + 1) : 0
+            let anchorB = store.rotation[slotB].rotate(att.offset)
+            var bodyA: Int32 = 0
+            var anchorA = Vec2.zero
+            var centerA = att.anchorPoint
+            var anchorVelocity = Vec2.zero
+            if att.attachmentKind == .anchor, let previous = att.previousAnchor, previous != att.anchorPoint {
+                centerA = previous
+                anchorVelocity = (att.anchorPoint - previous) / h
+            }
+            att.previousAnchor = att.anchorPoint
+            var mA = 0.0, iA = 0.0
+            if let other = att.otherItem {
+                let slotA = Int(other.slot)
+                if store.asleep[slotA] { continue }
+                bodyA = store.invMass[slotA] > 0 || store.properties[slotA].anchored ? Int32(slotA + 1) : 0
+                anchorA = store.rotation[slotA].rotate(att.otherOffset)
+                centerA = store.position[slotA]
+                mA = store.invMass[slotA]
+                iA = store.invInertia[slotA]
+            }
+            let mB = store.invMass[slotB], iB = store.invInertia[slotB]
+            if mA == 0 && iA == 0 && mB == 0 && iB == 0 { continue }
+            let spring = att.frequency > 0 && att.attachmentKind != .pin
+            world.joints.append(JointConstraint(
+                kind: att.attachmentKind, a: bodyA, b: Int32(bodyB), anchorA: anchorA, anchorB: anchorB,
+                deltaCenter: store.position[slotB] - centerA, invMassA: mA, invIA: iA, invMassB: mB, invIB: iB,
+                length: att.length, isSpring: spring,
+                springSoftness: Softness(hertz: spring ? att.frequency : 0, dampingRatio: att.damping, substep: hs),
+                axialImpulse: att.axialImpulse, linearImpulse: att.linearImpulse, angularImpulse: att.angularImpulse,
+                maxFrictionImpulse: att.frictionTorque * hs, behaviorIndex: Int32(index),
+                anchorVelocity: anchorVelocity))
+        }
+    }
+
+    /// Keeps the joints' accumulated impulses for the next step's warm start.
+    func storeJointImpulses() {
+        for k in 0..<world.joints.count {
+            let j = world.joints[k]
+            let att = world.attachments[Int(j.behaviorIndex)]
+            att.axialImpulse = j.axialImpulse
+            att.linearImpulse = j.linearImpulse
+            att.angularImpulse = j.angularImpulse
         }
     }
 

@@ -6,6 +6,8 @@ public enum BehaviorKind: Int32, Sendable {
     case collision = 4
     /// ``DynamicItemBehavior``.
     case itemBehavior = 5
+    /// ``AttachmentBehavior``.
+    case attachment = 6
 }
 
 /// Base class of every behavior. A behavior belongs to one animator (its owner) from creation;

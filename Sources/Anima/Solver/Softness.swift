@@ -9,6 +9,12 @@ struct Softness {
     var massScale: Double
     var impulseScale: Double
 
+    init(biasRate: Double, massScale: Double, impulseScale: Double) {
+        self.biasRate = biasRate
+        self.massScale = massScale
+        self.impulseScale = impulseScale
+    }
+
     init(hertz: Double, dampingRatio zeta: Double, substep h: Double) {
         if hertz == 0 {
             biasRate = 0

@@ -1,0 +1,143 @@
+/// The kinds of attachment (UIAttachmentBehavior and its iOS 9 factories).
+public enum AttachmentKind: Int32, Sendable {
+    /// An item tied to a point in the reference space, at `length` (a rod when frequency is 0,
+    /// a spring otherwise).
+    case anchor = 0
+    /// Two items tied together at `length`.
+    case items = 1
+    /// Two items pinned at one point (a hinge: both turn about it).
+    case pin = 2
+}
+
+/// UIAttachmentBehavior: ties an item to an anchor point or to another item. Offsets are in
+/// the item's own coordinates (they turn with the item) and measured from its centre.
+public final class AttachmentBehavior: Behavior {
+    /// Which kind of attachment this is (fixed at creation).
+    public let attachmentKind: AttachmentKind
+    /// The first item.
+    public let item: ItemID
+    /// Attachment point on the first item, from its centre, in its own coordinates.
+    public let offset: Vec2
+    /// The second item (items and pin kinds).
+    public let otherItem: ItemID?
+    /// Attachment point on the second item, from its centre, in its own coordinates.
+    public let otherOffset: Vec2
+    /// The anchor point in reference coordinates (anchor kind; for pin: where the pin was made).
+    public private(set) var anchorPoint: Vec2
+    /// Distance kept between the attachment points, in points. Default: the distance at creation.
+    public private(set) var length: Double
+    /// Spring frequency in Hz; 0 = rigid. Default 0.
+    public private(set) var frequency: Double = 0
+    /// Spring damping ratio (1 = critical). Default 0, as UIKit.
+    public private(set) var damping: Double = 0
+    /// Torque (mass x pt^2 / s^2) resisting rotation about a pin. Default 0.
+    public private(set) var frictionTorque: Double = 0
+
+    /// Where the anchor was at the last step (it slides from there to `anchorPoint` during a step).
+    var previousAnchor: Vec2? = nil
+    // accumulated impulses, kept across steps for warm starting
+    var axialImpulse = 0.0
+    var linearImpulse = Vec2.zero
+    var angularImpulse = 0.0
+
+    /// An item tied to an anchor point. `offset` is on the item, from its centre.
+    public init(owner: Animator, item: ItemID, offset: Vec2 = .zero, anchor: Vec2) throws(AnimaError) {
+        try requireCoordinate(anchor, "anchor")
+        try requireCoordinate(offset, "offset")
+        let itemPoint = try owner.worldPoint(of: item, offset: offset)
+        attachmentKind = .anchor
+        self.item = item
+        self.offset = offset
+        otherItem = nil
+        otherOffset = .zero
+        anchorPoint = anchor
+        length = Anima.length(itemPoint - anchor)
+        try super.init(owner: owner, kind: .attachment, items: [item])
+    }
+
+    /// Two items tied together (`kind` .items) or pinned at `anchor` (`kind` .pin, offsets ignored).
+    public init(owner: Animator, item: ItemID, offset: Vec2 = .zero, to other: ItemID, otherOffset: Vec2 = .zero,
+                kind: AttachmentKind = .items, anchor: Vec2? = nil) throws(AnimaError) {
+        guard item != other else { throw AnimaError(.invalidArgument, "an item cannot be attached to itself") }
+        try requireCoordinate(offset, "offset")
+        try requireCoordinate(otherOffset, "other offset")
+        switch kind {
+        case .items:
+            let p = try owner.worldPoint(of: item, offset: offset)
+            let q = try owner.worldPoint(of: other, offset: otherOffset)
+            self.offset = offset
+            self.otherOffset = otherOffset
+            anchorPoint = p
+            length = Anima.length(q - p)
+        case .pin:
+            guard let anchor else { throw AnimaError(.invalidArgument, "a pin attachment needs an anchor point") }
+            try requireCoordinate(anchor, "anchor")
+            self.offset = try owner.localOffset(of: item, worldPoint: anchor)
+            self.otherOffset = try owner.localOffset(of: other, worldPoint: anchor)
+            anchorPoint = anchor
+            length = 0
+        case .anchor:
+            throw AnimaError(.invalidArgument, "use the anchor initialiser for an item-to-anchor attachment")
+        }
+        attachmentKind = kind
+        self.item = item
+        otherItem = other
+        try super.init(owner: owner, kind: .attachment, items: [item, other])
+    }
+
+    /// Moves the anchor point (anchor kind): the item follows.
+    public func setAnchorPoint(_ p: Vec2) throws(AnimaError) {
+        try requireCoordinate(p, "anchor point")
+        guard attachmentKind == .anchor else {
+            throw AnimaError(.invalidState, "only an item-to-anchor attachment has a movable anchor point")
+        }
+        anchorPoint = p
+        graphChanged()
+    }
+
+    /// Sets the length kept between the attachment points (finite, >= 0).
+    public func setLength(_ l: Double) throws(AnimaError) {
+        try requireNonNegative(l, "length")
+        if l > maximumCoordinate { throw AnimaError(.invalidArgument, "length must be at most \(maximumCoordinate) pt") }
+        guard attachmentKind != .pin else { throw AnimaError(.invalidState, "a pin attachment has no length") }
+        length = l
+        graphChanged()
+    }
+
+    /// Sets the spring frequency in Hz (0 = rigid; finite, >= 0).
+    public func setFrequency(_ f: Double) throws(AnimaError) {
+        try requireNonNegative(f, "frequency")
+        if f > 1e4 { throw AnimaError(.invalidArgument, "frequency must be at most 10000 Hz (got \(f))") }
+        frequency = f
+        graphChanged()
+    }
+
+    /// Sets the spring damping ratio (finite, >= 0; 1 = critical).
+    public func setDamping(_ d: Double) throws(AnimaError) {
+        try requireNonNegative(d, "damping")
+        if d > 1e4 { throw AnimaError(.invalidArgument, "damping must be at most 10000 (got \(d))") }
+        damping = d
+        graphChanged()
+    }
+
+    /// Sets the friction torque about a pin (finite, >= 0).
+    public func setFrictionTorque(_ t: Double) throws(AnimaError) {
+        try requireNonNegative(t, "friction torque")
+        frictionTorque = t
+        graphChanged()
+    }
+}
+
+extension Animator {
+    /// The reference-space position of a point given in an item's own coordinates.
+    func worldPoint(of item: ItemID, offset: Vec2) throws(AnimaError) -> Vec2 {
+        let s = try slot(of: item)
+        return store.position[s] + store.rotation[s].rotate(offset)
+    }
+
+    /// A reference-space point expressed in an item's own coordinates, from its centre.
+    func localOffset(of item: ItemID, worldPoint p: Vec2) throws(AnimaError) -> Vec2 {
+        let s = try slot(of: item)
+        return store.rotation[s].inverseRotate(p - store.position[s])
+    }
+}

@@ -1,0 +1,148 @@
+/// An attachment prepared for one step. Anchors are measured from the body centres at the start
+/// of the step and turn with each body's rotation since then; `deltaCenter` is centreB - centreA
+/// at the start, so the current separation of the two attachment points is
+///   d = deltaCenter + (dpB - dpA) + dqB rB - dqA rA.
+struct JointConstraint {
+    var kind: AttachmentKind
+    var a: Int32
+    var b: Int32
+    var anchorA: Vec2
+    var anchorB: Vec2
+    var deltaCenter: Vec2
+    var invMassA: Double
+    var invIA: Double
+    var invMassB: Double
+    var invIB: Double
+    var length: Double
+    var isSpring: Bool
+    var springSoftness: Softness
+    var axialImpulse: Double
+    var linearImpulse: Vec2
+    var angularImpulse: Double
+    /// Largest angular friction impulse per sub-step: friction torque x h.
+    var maxFrictionImpulse: Double
+    var behaviorIndex: Int32
+    /// Velocity of a moving anchor point (anchor kind): the anchor slides from where it was at the
+    /// last step to where it is now during this step, so the item follows its motion, not a jump.
+    var anchorVelocity: Vec2 = .zero
+}
+
+/// Distance (rod or spring) and pin constraints in the soft step (Catto 2024; Box2D v3 joints).
+enum JointSolver {
+    /// Slides moving anchors along with the sub-steps: deltaCenter = centreB - anchor(t).
+    static func advanceAnchors(_ js: UnsafeMutablePointer<JointConstraint>, _ count: Int, _ h: Double) {
+        for k in 0..<count where js[k].anchorVelocity != .zero {
+            js[k].deltaCenter -= h * js[k].anchorVelocity
+        }
+    }
+
+    @inline(__always)
+    static func geometry(_ j: UnsafeMutablePointer<JointConstraint>, _ bodyA: UnsafeMutablePointer<SolverBody>,
+                         _ bodyB: UnsafeMutablePointer<SolverBody>) -> (rA: Vec2, rB: Vec2, d: Vec2) {
+        let rA = bodyA.pointee.dq.rotate(j.pointee.anchorA)
+        let rB = bodyB.pointee.dq.rotate(j.pointee.anchorB)
+        let d = j.pointee.deltaCenter + (bodyB.pointee.dp - bodyA.pointee.dp) + rB - rA
+        return (rA, rB, d)
+    }
+
+    static func warmStart(_ js: UnsafeMutablePointer<JointConstraint>, _ count: Int, _ bodies: UnsafeMutablePointer<SolverBody>) {
+        for k in 0..<count {
+            let j = js + k
+            let bodyA = bodies + Int(j.pointee.a), bodyB = bodies + Int(j.pointee.b)
+            let (rA, rB, d) = geometry(j, bodyA, bodyB)
+            var P = Vec2.zero
+            var angular = 0.0
+            switch j.pointee.kind {
+            case .anchor, .items:
+                let len = length(d)
+                if len > 1e-9 { P = (j.pointee.axialImpulse / len) * d }
+            case .pin:
+                P = j.pointee.linearImpulse
+                angular = j.pointee.angularImpulse
+            }
+            apply(P, angular, rA, rB, j, bodyA, bodyB)
+        }
+    }
+
+    @inline(__always)
+    static func apply(_ P: Vec2, _ angular: Double, _ rA: Vec2, _ rB: Vec2, _ j: UnsafeMutablePointer<JointConstraint>,
+                      _ bodyA: UnsafeMutablePointer<SolverBody>, _ bodyB: UnsafeMutablePointer<SolverBody>) {
+        bodyA.pointee.v -= j.pointee.invMassA * P
+        bodyA.pointee.w -= j.pointee.invIA * (cross(rA, P) + angular)
+        bodyB.pointee.v += j.pointee.invMassB * P
+        bodyB.pointee.w += j.pointee.invIB * (cross(rB, P) + angular)
+    }
+
+    /// Distance: C = |d| - L along the axis u = d / |d|; k = mA + mB + iA (rA x u)^2 + iB (rB x u)^2.
+    /// A spring (frequency > 0) is always soft with its own stiffness and damping; a rod is soft
+    /// (joint softness) while biased and rigid while relaxing.
+    /// Pin: C = d (a 2D point constraint), K the 2 x 2 effective mass; friction torque first
+    /// clamps the relative angular impulse to +/- torque x h.
+    static func solve(_ js: UnsafeMutablePointer<JointConstraint>, _ count: Int, _ bodies: UnsafeMutablePointer<SolverBody>,
+                      jointSoftness: Softness, useBias: Bool) {
+        let maxCorrection = Tolerances.maxJointCorrectionSpeed
+        for k in 0..<count {
+            let j = js + k
+            let bodyA = bodies + Int(j.pointee.a), bodyB = bodies + Int(j.pointee.b)
+            let mA = j.pointee.invMassA, iA = j.pointee.invIA
+            let mB = j.pointee.invMassB, iB = j.pointee.invIB
+            let (rA, rB, d) = geometry(j, bodyA, bodyB)
+            switch j.pointee.kind {
+            case .anchor, .items:
+                let len = length(d)
+                if len < 1e-9 { continue }
+                let u = d / len
+                let crA = cross(rA, u), crB = cross(rB, u)
+                let kAxial = mA + mB + iA * crA * crA + iB * crB * crB
+                if kAxial <= 0 { continue }
+                let C = len - j.pointee.length
+                var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+                if j.pointee.isSpring {
+                    let s = j.pointee.springSoftness
+                    bias = s.biasRate * C
+                    massScale = s.massScale
+                    impulseScale = s.impulseScale
+                } else if useBias {
+                    bias = min(max(jointSoftness.biasRate * C, -maxCorrection), maxCorrection)
+                    massScale = jointSoftness.massScale
+                    impulseScale = jointSoftness.impulseScale
+                }
+                let vr = bodyB.pointee.v + cross(bodyB.pointee.w, rB) - bodyA.pointee.v - cross(bodyA.pointee.w, rA)
+                    - j.pointee.anchorVelocity
+                let cdot = dot(u, vr)
+                let impulse = -massScale * (cdot + bias) / kAxial - impulseScale * j.pointee.axialImpulse
+                j.pointee.axialImpulse += impulse
+                apply(impulse * u, 0, rA, rB, j, bodyA, bodyB)
+            case .pin:
+                let maxFriction = j.pointee.maxFrictionImpulse
+                if maxFriction > 0 && iA + iB > 0 {
+                    let cdotAngular = bodyB.pointee.w - bodyA.pointee.w
+                    let old = j.pointee.angularImpulse
+                    let updated = min(max(old - cdotAngular / (iA + iB), -maxFriction), maxFriction)
+                    j.pointee.angularImpulse = updated
+                    apply(.zero, updated - old, rA, rB, j, bodyA, bodyB)
+                }
+                var bias = Vec2.zero, massScale = 1.0, impulseScale = 0.0
+                if useBias {
+                    bias = jointSoftness.biasRate * d
+                    let speed = length(bias)
+                    if speed > maxCorrection { bias *= maxCorrection / speed }
+                    massScale = jointSoftness.massScale
+                    impulseScale = jointSoftness.impulseScale
+                }
+                let vr = bodyB.pointee.v + cross(bodyB.pointee.w, rB) - bodyA.pointee.v - cross(bodyA.pointee.w, rA)
+                // K = (mA + mB) I + iA [rA.y^2, -rA.x rA.y; ., rA.x^2] + iB [...]
+                let k11 = mA + mB + iA * rA.y * rA.y + iB * rB.y * rB.y
+                let k12 = -iA * rA.x * rA.y - iB * rB.x * rB.y
+                let k22 = mA + mB + iA * rA.x * rA.x + iB * rB.x * rB.x
+                let det = k11 * k22 - k12 * k12
+                if det <= 0 { continue }
+                let rhs = vr + bias
+                let solved = Vec2((k22 * rhs.x - k12 * rhs.y) / det, (k11 * rhs.y - k12 * rhs.x) / det)
+                let impulse = -massScale * solved - impulseScale * j.pointee.linearImpulse
+                j.pointee.linearImpulse += impulse
+                apply(impulse, 0, rA, rB, j, bodyA, bodyB)
+            }
+        }
+    }
+}

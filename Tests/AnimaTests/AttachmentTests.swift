@@ -1,0 +1,144 @@
+import Testing
+@testable import Anima
+
+@Suite struct AttachmentTests {
+    @Test func rigidRodPendulumHasPeriodTwoPiRootLOverG() throws {
+        // small swing (5 degrees) of a 200 pt rod: T = 2 pi sqrt(L / g) = 2.810 s
+        let a = try makeAnimator(bounds: nil)
+        let L = 200.0, theta = 5.0 * Double.pi / 180
+        let bob = try ball(a, at: Vec2(L * sine(theta), L * cosine(theta)), diameter: 10)
+        let rod = try AttachmentBehavior(owner: a, item: bob, anchor: .zero)
+        #expect(abs(rod.length - L) < 1e-9, "length defaults to the distance at creation")
+        try a.addBehavior(rod)
+        try a.addBehavior(GravityBehavior(owner: a, items: [bob]))
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [bob]))
+        var crossings: [Double] = []
+        var lastX = try a.center(of: bob).x
+        var worstStretch = 0.0
+        while crossings.count < 5 && a.elapsedTime < 20 {
+            try a.step()
+            let p = try a.center(of: bob)
+            worstStretch = max(worstStretch, abs(length(p) - L))
+            if lastX > 0 && p.x <= 0 || lastX < 0 && p.x >= 0 {
+                // interpolate the crossing time within the step
+                let f = lastX / (lastX - p.x)
+                crossings.append(a.elapsedTime - a.stepDuration * (1 - f))
+            }
+            lastX = p.x
+        }
+        let period = (crossings[4] - crossings[0]) / 2
+        let expected = 2 * Double.pi * (L / 1000).squareRoot()
+        #expect(abs(period - expected) / expected < 0.01, "period \(period) s, expected \(expected) s")
+        #expect(worstStretch < 0.5, "the rod stretched by \(worstStretch) pt")
+    }
+
+    @Test func springOscillatesAtItsFrequency() throws {
+        // no gravity: a spring of 2 Hz, pulled 50 pt past its length, oscillates at 2 Hz
+        let a = try makeAnimator(bounds: nil)
+        let bob = try ball(a, at: Vec2(150, 0), diameter: 10)
+        let spring = try AttachmentBehavior(owner: a, item: bob, anchor: .zero)
+        try spring.setLength(100)
+        try spring.setFrequency(2)
+        try a.addBehavior(spring)
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [bob]))
+        var crossings: [Double] = []
+        var last = try a.center(of: bob).x - 100
+        while crossings.count < 5 && a.elapsedTime < 10 {
+            try a.step()
+            let x = try a.center(of: bob).x - 100
+            if last > 0 && x <= 0 || last < 0 && x >= 0 {
+                let f = last / (last - x)
+                crossings.append(a.elapsedTime - a.stepDuration * (1 - f))
+            }
+            last = x
+        }
+        let frequency = 2 / (crossings[4] - crossings[0])
+        #expect(abs(frequency - 2) / 2 < 0.02, "oscillates at \(frequency) Hz")
+    }
+
+    @Test func dampedSpringSettlesAtTheStaticStretch() throws {
+        // k = m w^2, so gravity stretches the spring by g / w^2 = 1000 / (2 pi 2)^2 = 6.33 pt
+        let a = try makeAnimator(bounds: nil)
+        let bob = try ball(a, at: Vec2(0, 100), diameter: 10)
+        let spring = try AttachmentBehavior(owner: a, item: bob, anchor: .zero)
+        try spring.setFrequency(2)
+        try spring.setDamping(0.7)
+        try a.addBehavior(spring)
+        try a.addBehavior(GravityBehavior(owner: a, items: [bob]))
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [bob]))
+        let t = try runUntilRest(a, limit: 10)
+        #expect(t != nil, "a damped spring comes to rest")
+        let stretch = try a.center(of: bob).y - 100
+        let expected = 1000 / ((2 * Double.pi * 2) * (2 * Double.pi * 2))
+        #expect(abs(stretch - expected) / expected < 0.02, "stretch \(stretch), expected \(expected)")
+    }
+
+    @Test func movingTheAnchorDragsTheItem() throws {
+        let a = try makeAnimator(bounds: nil)
+        let box = try a.createItem(ItemDefinition(center: Vec2(0, 50), size: Size(width: 20, height: 20)))
+        let rope = try AttachmentBehavior(owner: a, item: box, anchor: .zero)
+        try a.addBehavior(rope)
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [box], properties: ItemProperties(resistance: 5)))
+        try runUntilRest(a, limit: 2)
+        try rope.setAnchorPoint(Vec2(300, 0))
+        #expect(a.isRunning)
+        try runUntilRest(a, limit: 10)
+        let d = length(try a.center(of: box) - Vec2(300, 0))
+        #expect(abs(d - 50) < 0.5, "the item follows at the rod's length: \(d)")
+    }
+
+    @Test func pinnedItemsTurnAboutThePin() throws {
+        let a = try makeAnimator(bounds: nil)
+        let base = try a.createItem(ItemDefinition(center: Vec2(0, 0), size: Size(width: 40, height: 40)))
+        let arm = try a.createItem(ItemDefinition(center: Vec2(60, 0), size: Size(width: 100, height: 10)))
+        let pin = try AttachmentBehavior(owner: a, item: arm, to: base, kind: .pin, anchor: Vec2(20, 0))
+        try a.addBehavior(pin)
+        try a.addBehavior(GravityBehavior(owner: a, items: [arm]))
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [base], properties: ItemProperties(anchored: true)))
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [arm]))
+        var worst = 0.0
+        var swing = 0.0
+        for _ in 0..<240 {
+            try a.step()
+            // the arm's attachment point stays on the pin
+            let p = try a.worldPoint(of: arm, offset: pin.offset)
+            worst = max(worst, length(p - Vec2(20, 0)))
+            swing = max(swing, try a.rotation(of: arm))
+        }
+        #expect(worst < 0.5, "the pin opened by \(worst) pt")
+        // released horizontal, the arm swings down through the vertical (pi/2, clockwise on screen)
+        #expect(swing > 1.5, "the arm swung to \(swing) rad")
+    }
+
+    @Test func itemDraggedIntoABoundaryByAStiffAttachmentStaysOut() throws {
+        // the anchor is pulled 300 pt past a wall; the rod drags the box into it but never through
+        let a = try makeAnimator(bounds: nil)
+        let box = try a.createItem(ItemDefinition(center: Vec2(0, 0), size: Size(width: 20, height: 20)))
+        let rod = try AttachmentBehavior(owner: a, item: box, anchor: Vec2(0, 0))
+        try rod.setLength(0)
+        let c = try CollisionBehavior(owner: a, items: [box])
+        try c.addBoundary(identifier: "wall", from: Vec2(100, -200), to: Vec2(100, 200))
+        try a.addBehavior(rod)
+        try a.addBehavior(c)
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [box]))
+        var deepest = -Double.infinity
+        for frame in 0..<240 {
+            let x = min(Double(frame) * 10, 400)   // 600 pt/s, then held 300 pt past the wall
+            try rod.setAnchorPoint(Vec2(x, 0))
+            try a.advance(1.0 / 60)
+            deepest = max(deepest, try a.center(of: box).x + 10 - 100)
+        }
+        #expect(deepest < 0.5, "the box went \(deepest) pt into the wall")
+    }
+
+    @Test func attachmentRejectsBadInput() throws {
+        let a = try makeAnimator(bounds: nil)
+        let x = try ball(a, at: .zero)
+        let rod = try AttachmentBehavior(owner: a, item: x, anchor: Vec2(10, 0))
+        #expect(throws: AnimaError.self) { try rod.setFrequency(-1) }
+        #expect(throws: AnimaError.self) { try rod.setDamping(.nan) }
+        #expect(throws: AnimaError.self) { try rod.setLength(-5) }
+        #expect(throws: AnimaError.self) { try AttachmentBehavior(owner: a, item: x, to: x) }
+        #expect(throws: AnimaError.self) { try AttachmentBehavior(owner: a, item: x, anchor: Vec2(.infinity, 0)) }
+    }
+}
