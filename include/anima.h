@@ -105,7 +105,8 @@ typedef enum anima_kind {
     ANIMA_KIND_ITEM = 2,
     ANIMA_KIND_GRAVITY = 3,
     ANIMA_KIND_COLLISION = 4,
-    ANIMA_KIND_ITEM_BEHAVIOR = 5
+    ANIMA_KIND_ITEM_BEHAVIOR = 5,
+    ANIMA_KIND_ATTACHMENT = 6
 } anima_kind;
 
 /** A null animator handle. */
@@ -413,6 +414,56 @@ anima_status anima_item_behavior_get_linear_velocity(anima_behavior behavior, an
 anima_status anima_item_behavior_add_angular_velocity(anima_behavior behavior, anima_item item, double velocity);
 /** Reads an item's angular velocity (rad/s). Errors: NOT_FOUND. */
 anima_status anima_item_behavior_get_angular_velocity(anima_behavior behavior, anima_item item, double *out_velocity);
+
+/* -------------------------------------------------------------- attachment */
+
+/** What an attachment ties together (fixed at creation). */
+typedef enum anima_attachment_type {
+    ANIMA_ATTACHMENT_ANCHOR = 0, /* an item to a point of the reference space */
+    ANIMA_ATTACHMENT_ITEMS = 1,  /* two items, at a distance */
+    ANIMA_ATTACHMENT_PIN = 2     /* two items pinned at one point: both turn about it */
+} anima_attachment_type;
+
+/** Creation parameters of an attachment (UIAttachmentBehavior); start from anima_default_attachment_def(). */
+typedef struct anima_attachment_def {
+    uint32_t cookie;          /* set by anima_default_attachment_def() */
+    bool has_length;          /* default false: the length is the distance between the attachment points at creation */
+    double length;            /* points, 0...1e9, used when has_length */
+    double frequency;         /* spring frequency in Hz; default 0 = a rigid rod; 0...1e4 */
+    double damping;           /* spring damping ratio (1 = critical); default 0, as UIKit; 0...1e4 */
+    double friction_torque;   /* pin only: torque resisting rotation about the pin (mass x pt^2 / s^2); default 0; >= 0 */
+} anima_attachment_def;
+
+/** The default attachment def: length from the creation geometry, rigid (frequency 0), damping 0, no friction torque. */
+anima_attachment_def anima_default_attachment_def(void);
+/** Ties an item (at offset from its centre, in its own coordinates) to an anchor point. A moving anchor drags the item. */
+anima_status anima_attachment_create_to_anchor(anima_animator animator, const anima_attachment_def *def, anima_item item, anima_vec2 offset, anima_vec2 anchor, anima_behavior *out_behavior);
+/** Ties two items at their offsets (each in its item's own coordinates). Errors: INVALID_ARGUMENT for an item attached to itself. */
+anima_status anima_attachment_create_to_item(anima_animator animator, const anima_attachment_def *def, anima_item item, anima_vec2 offset, anima_item other, anima_vec2 other_offset, anima_behavior *out_behavior);
+/** Pins two items together at a point of the reference space; both then turn about it (frequency and length do not apply). */
+anima_status anima_attachment_create_pin(anima_animator animator, const anima_attachment_def *def, anima_item item, anima_item other, anima_vec2 anchor, anima_behavior *out_behavior);
+/** Reads the attachment's type. */
+anima_status anima_attachment_get_type(anima_behavior attachment, anima_attachment_type *out_type);
+/** Reads the anchor point (anchor type: the point the item hangs from; pin: where it was pinned). */
+anima_status anima_attachment_get_anchor_point(anima_behavior attachment, anima_vec2 *out_point);
+/** Moves the anchor point (anchor type only; else INVALID_STATE); the item follows its motion. */
+anima_status anima_attachment_set_anchor_point(anima_behavior attachment, anima_vec2 point);
+/** Reads the length (points). */
+anima_status anima_attachment_get_length(anima_behavior attachment, double *out_length);
+/** Sets the length (points, 0...1e9; not for a pin: INVALID_STATE). */
+anima_status anima_attachment_set_length(anima_behavior attachment, double length);
+/** Reads the spring frequency (Hz; 0 = rigid). */
+anima_status anima_attachment_get_frequency(anima_behavior attachment, double *out_hertz);
+/** Sets the spring frequency (Hz, 0...1e4; 0 = rigid). */
+anima_status anima_attachment_set_frequency(anima_behavior attachment, double hertz);
+/** Reads the spring damping ratio. */
+anima_status anima_attachment_get_damping(anima_behavior attachment, double *out_ratio);
+/** Sets the spring damping ratio (0...1e4; 1 = critical). */
+anima_status anima_attachment_set_damping(anima_behavior attachment, double ratio);
+/** Reads the friction torque of a pin. */
+anima_status anima_attachment_get_friction_torque(anima_behavior attachment, double *out_torque);
+/** Sets the friction torque of a pin (finite, >= 0). */
+anima_status anima_attachment_set_friction_torque(anima_behavior attachment, double torque);
 
 #ifdef __cplusplus
 }

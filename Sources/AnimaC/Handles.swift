@@ -124,6 +124,7 @@ enum Cookie {
     static let gravity: UInt32 = 0x414E_0003
     static let collision: UInt32 = 0x414E_0004
     static let itemBehavior: UInt32 = 0x414E_0005
+    static let attachment: UInt32 = 0x414E_0006
 
     static func check(_ cookie: UInt32, _ expected: UInt32, _ what: String) throws(Failure) {
         if cookie != expected {
