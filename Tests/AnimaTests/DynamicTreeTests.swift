@@ -1,0 +1,288 @@
+import Testing
+@testable import Anima
+
+/// A 64-bit linear congruential generator (Knuth's MMIX constants): deterministic test input.
+private struct TreeLCG {
+    var state: UInt64
+
+    /// The next value in [0, 1), from the top 53 bits.
+    mutating func unit() -> Double {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Double(state >> 11) / Double(UInt64(1) << 53)
+    }
+
+    /// The next value in [low, high).
+    mutating func uniform(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
+
+    /// The next integer in 0..<n (n > 0).
+    mutating func index(_ n: Int) -> Int { min(Int(unit() * Double(n)), n - 1) }
+
+    /// A box with lower corner in [0, world)^2 and sides in [minSide, maxSide).
+    mutating func box(world: Double = 1000, minSide: Double = 1, maxSide: Double = 40) -> AABB {
+        let lower = Vec2(uniform(0, world), uniform(0, world))
+        return AABB(lower: lower, upper: lower + Vec2(uniform(minSide, maxSide), uniform(minSide, maxSide)))
+    }
+}
+
+/// The height bound the tree must meet: 2.5 log2(n) + 4.
+private func heightBound(_ n: Int) -> Double { 2.5 * Double(n).log2Value + 4 }
+
+private extension Double {
+    /// log2 without Foundation: exponent plus log2 of the significand by a short series.
+    var log2Value: Double {
+        let e = Double(exponent)
+        let m = significand  // in [1, 2)
+        // log2(m) = ln(m) / ln 2 with ln(m) = 2 atanh((m - 1) / (m + 1))
+        let t = (m - 1) / (m + 1), t2 = t * t
+        var term = t, sum = 0.0
+        for k in stride(from: 1, through: 41, by: 2) {
+            sum += term / Double(k)
+            term *= t2
+        }
+        return e + 2 * sum / 0.6931471805599453
+    }
+}
+
+/// True when both boxes have the same corners.
+private func same(_ a: AABB?, _ b: AABB?) -> Bool {
+    guard let a, let b else { return a == nil && b == nil }
+    return a.lower == b.lower && a.upper == b.upper
+}
+
+/// The ids `tree.query(box)` reports, sorted.
+private func queried(_ tree: DynamicTree, _ box: AABB) -> [Int32] {
+    var found: [Int32] = []
+    tree.query(box) { found.append($0); return true }
+    return found.sorted()
+}
+
+@Suite struct DynamicTreeTests {
+    @Test func queryMatchesBruteForceScanThroughCreateMoveAndDestroy() {
+        var rng = TreeLCG(state: 12345)
+        var tree = DynamicTree()
+        var live: [Int32] = []             // live proxy ids
+        var boxes: [Int32: AABB] = [:]     // the box each live proxy should have
+        var userValues: [Int32: Int32] = [:]
+        var nextUser: Int32 = 1000
+        for step in 0..<6000 {
+            let r = rng.unit()
+            if live.isEmpty || r < 0.45 {
+                let box = rng.box()
+                let id = tree.createProxy(box, userData: nextUser)
+                #expect(boxes[id] == nil, "id \(id) handed out twice")
+                live.append(id)
+                boxes[id] = box
+                userValues[id] = nextUser
+                nextUser += 1
+            } else if r < 0.8 {
+                let id = live[rng.index(live.count)]
+                let box = rng.box()
+                tree.moveProxy(id, box)
+                boxes[id] = box
+            } else {
+                let k = rng.index(live.count)
+                let id = live.remove(at: k)
+                tree.destroyProxy(id)
+                boxes[id] = nil
+                userValues[id] = nil
+            }
+            if step % 100 == 0 {
+                #expect(tree.validate(), "invalid after step \(step)")
+                #expect(tree.proxyCount == live.count)
+                for id in live {
+                    #expect(same(tree.fatAABB(id), boxes[id]))
+                    #expect(tree.userData(id) == userValues[id])
+                }
+                for _ in 0..<10 {
+                    let q = rng.box(minSide: 0, maxSide: 200)
+                    let expected = live.filter { boxes[$0]?.overlaps(q) == true }.sorted()
+                    let got = queried(tree, q)
+                    #expect(got == expected, "step \(step): query \(q) gave \(got.count), scan \(expected.count)")
+                }
+            }
+        }
+        #expect(tree.validate())
+        #expect(tree.height <= Int(heightBound(max(live.count, 2))))
+    }
+
+    @Test func queryCountsTouchingBoxesAsOverlapping() {
+        var tree = DynamicTree()
+        let id = tree.createProxy(AABB(lower: Vec2(0, 0), upper: Vec2(1, 1)), userData: 7)
+        #expect(queried(tree, AABB(lower: Vec2(1, 1), upper: Vec2(2, 2))) == [id])
+        #expect(queried(tree, AABB(lower: Vec2(1.01, 0), upper: Vec2(2, 1))) == [])
+    }
+
+    @Test func heightStaysLogarithmicForSortedInsertions() {
+        let n = 10_000
+        var tree = DynamicTree(capacity: 2 * n)
+        for i in 0..<n {
+            let x = Double(i) * 2
+            _ = tree.createProxy(AABB(lower: Vec2(x, 0), upper: Vec2(x + 1.5, 1)), userData: Int32(i))
+        }
+        #expect(tree.validate())
+        #expect(Double(tree.height) < heightBound(n), "height \(tree.height) for \(n) sorted boxes")
+
+        var descending = DynamicTree()
+        for i in (0..<n).reversed() {
+            let y = Double(i) * 2
+            _ = descending.createProxy(AABB(lower: Vec2(0, y), upper: Vec2(1, y + 1.5)), userData: Int32(i))
+        }
+        #expect(descending.validate())
+        #expect(Double(descending.height) < heightBound(n), "height \(descending.height) for \(n) reverse-sorted boxes")
+    }
+
+    @Test func heightStaysLogarithmicForRandomInsertions() {
+        let n = 10_000
+        var rng = TreeLCG(state: 99)
+        var tree = DynamicTree()
+        for i in 0..<n { _ = tree.createProxy(rng.box(world: 2000, maxSide: 10), userData: Int32(i)) }
+        #expect(tree.validate())
+        #expect(Double(tree.height) < heightBound(n), "height \(tree.height) for \(n) random boxes")
+    }
+
+    @Test func heightStaysLogarithmicForAGridOfEqualBoxes() {
+        var tree = DynamicTree()
+        for row in 0..<100 {
+            for column in 0..<100 {
+                let lower = Vec2(Double(column), Double(row))
+                _ = tree.createProxy(AABB(lower: lower, upper: lower + Vec2(1, 1)), userData: 0)
+            }
+        }
+        #expect(tree.validate())
+        #expect(Double(tree.height) < heightBound(10_000), "height \(tree.height) for a 100 x 100 grid")
+    }
+
+    @Test func queryStopsWhenTheCallbackReturnsFalse() {
+        var tree = DynamicTree()
+        for i in 0..<50 {
+            _ = tree.createProxy(AABB(lower: Vec2(Double(i), 0), upper: Vec2(Double(i) + 0.5, 1)), userData: Int32(i))
+        }
+        let everything = AABB(lower: Vec2(-1, -1), upper: Vec2(100, 100))
+        #expect(queried(tree, everything).count == 50)
+        var calls = 0
+        tree.query(everything) { _ in
+            calls += 1
+            return calls < 3
+        }
+        #expect(calls == 3)
+    }
+
+    @Test func destroyingEveryProxyLeavesAnEmptyTree() {
+        var rng = TreeLCG(state: 7)
+        var tree = DynamicTree()
+        var ids: [Int32] = []
+        for i in 0..<500 { ids.append(tree.createProxy(rng.box(), userData: Int32(i))) }
+        // destroy in a shuffled order
+        while !ids.isEmpty {
+            tree.destroyProxy(ids.remove(at: rng.index(ids.count)))
+            #expect(tree.validate())
+        }
+        #expect(tree.proxyCount == 0)
+        #expect(tree.height == 0)
+        #expect(tree.root == DynamicTree.nullNode)
+        #expect(queried(tree, AABB(lower: Vec2(-1e9, -1e9), upper: Vec2(1e9, 1e9))) == [])
+    }
+
+    @Test func emptyTreeAndSingleProxy() {
+        var tree = DynamicTree()
+        #expect(tree.validate())
+        #expect(tree.height == 0 && tree.proxyCount == 0)
+        #expect(queried(tree, AABB(lower: .zero, upper: Vec2(1, 1))) == [])
+        let id = tree.createProxy(AABB(lower: .zero, upper: Vec2(1, 1)), userData: 42)
+        #expect(tree.validate() && tree.height == 0 && tree.proxyCount == 1)
+        tree.moveProxy(id, AABB(lower: Vec2(5, 5), upper: Vec2(6, 6)))
+        #expect(tree.validate())
+        #expect(queried(tree, AABB(lower: .zero, upper: Vec2(1, 1))) == [])
+        #expect(queried(tree, AABB(lower: Vec2(5.5, 5.5), upper: Vec2(7, 7))) == [id])
+        #expect(tree.userData(id) == 42)
+        tree.destroyProxy(id)
+        #expect(tree.validate() && tree.proxyCount == 0)
+    }
+
+    @Test func freedNodesAreReused() {
+        var rng = TreeLCG(state: 3)
+        var tree = DynamicTree()
+        var ids: [Int32] = []
+        for i in 0..<200 { ids.append(tree.createProxy(rng.box(), userData: Int32(i))) }
+        let slots = tree.nodeCapacity
+        #expect(slots == 2 * 200 - 1)
+        // the most recently freed leaf's id comes back first
+        let victim = ids[77]
+        tree.destroyProxy(victim)
+        let again = tree.createProxy(rng.box(), userData: -5)
+        #expect(tree.nodeCapacity == slots)
+        #expect(again == victim, "the freed leaf slot is the first one handed out")
+        #expect(tree.userData(again) == -5)
+        ids[77] = again
+        // a full rebuild fits in the same storage
+        for id in ids { tree.destroyProxy(id) }
+        ids = (0..<200).map { tree.createProxy(rng.box(), userData: Int32($0)) }
+        #expect(tree.nodeCapacity == slots)
+        #expect(tree.validate())
+        // moving takes the parent it frees, so it never grows the storage either
+        for _ in 0..<1000 { tree.moveProxy(ids[rng.index(ids.count)], rng.box()) }
+        #expect(tree.nodeCapacity == slots)
+        #expect(tree.validate())
+    }
+
+    @Test func theSameCallsBuildTheSameTree() {
+        func build() -> DynamicTree {
+            var rng = TreeLCG(state: 2024)
+            var tree = DynamicTree()
+            var ids: [Int32] = []
+            for i in 0..<2000 {
+                let r = rng.unit()
+                if ids.isEmpty || r < 0.5 {
+                    ids.append(tree.createProxy(rng.box(), userData: Int32(i)))
+                } else if r < 0.8 {
+                    tree.moveProxy(ids[rng.index(ids.count)], rng.box())
+                } else {
+                    tree.destroyProxy(ids.remove(at: rng.index(ids.count)))
+                }
+            }
+            return tree
+        }
+        let a = build(), b = build()
+        #expect(a.root == b.root)
+        #expect(a.nodes.count == b.nodes.count)
+        let identical = zip(a.nodes, b.nodes).allSatisfy { x, y in
+            same(x.aabb, y.aabb) && x.parent == y.parent && x.child1 == y.child1
+                && x.child2 == y.child2 && x.height == y.height
+        }
+        #expect(identical)
+    }
+
+    @Test func degenerateAndNonFiniteBoxesDoNotTrap() {
+        var tree = DynamicTree()
+        let point = AABB(lower: Vec2(3, 3), upper: Vec2(3, 3))
+        let nan = AABB(lower: Vec2(.nan, 0), upper: Vec2(1, .nan))
+        let infinite = AABB(lower: Vec2(-.infinity, -.infinity), upper: Vec2(.infinity, .infinity))
+        var ids: [Int32] = []
+        for i in 0..<30 {
+            let box = [point, nan, infinite][i % 3]
+            ids.append(tree.createProxy(box, userData: Int32(i)))
+        }
+        for (k, id) in ids.enumerated() { tree.moveProxy(id, [infinite, point, nan][k % 3]) }
+        tree.query(point) { _ in true }
+        tree.query(nan) { _ in true }
+        #expect(tree.proxyCount == 30)
+        for id in ids { tree.destroyProxy(id) }
+        #expect(tree.proxyCount == 0 && tree.validate())
+    }
+
+    @Test func insertingTenThousandBoxesAndQueryingEachCompletes() {
+        let n = 10_000
+        var rng = TreeLCG(state: 1)
+        var tree = DynamicTree(capacity: 2 * n)
+        var boxes: [AABB] = []
+        for i in 0..<n {
+            let box = rng.box(world: 3000, maxSide: 20)
+            boxes.append(box)
+            _ = tree.createProxy(box, userData: Int32(i))
+        }
+        var pairs = 0
+        for box in boxes { tree.query(box) { _ in pairs += 1; return true } }
+        #expect(pairs >= n, "every box overlaps at least itself")
+        #expect(tree.validate())
+    }
+}
