@@ -182,6 +182,7 @@ public final class Animator {
         let s = try slot(of: item)
         try requireCoordinate(c, "center")
         store.position[s] = c
+        touchProxy(s)
         wake(slot: s)
     }
 
@@ -194,6 +195,7 @@ public final class Animator {
         try validateSize(size)
         store.size[s] = size
         store.rebuildGeometry(s)
+        touchProxy(s)
         wake(slot: s)
     }
 
@@ -213,6 +215,7 @@ public final class Animator {
         store.angle[s] = t.rotation
         store.rotation[s] = Rotation(angle: t.rotation)
         store.rebuildGeometry(s)
+        touchProxy(s)
         wake(slot: s)
     }
 
@@ -237,6 +240,7 @@ public final class Animator {
         let s = try slot(of: item)
         store.shape[s] = shape
         store.rebuildGeometry(s)
+        touchProxy(s)
         wake(slot: s)
     }
 
@@ -298,14 +302,22 @@ public final class Animator {
         }
         if graphDirty { rebuildGraph() }
         let query = AABB(lower: Vec2(rect.minX, rect.minY), upper: Vec2(rect.maxX, rect.maxY))
-        var result: [ItemID] = []
-        for s in store.order {
-            let i = Int(s)
-            if store.governed[i] && store.aabb(i).overlaps(query) {
-                result.append(ItemID(slot: s, generation: store.generation[i]))
+        var found: [Int32] = []
+        world.broadPhase.tree.query(query) { proxy in
+            let s = world.broadPhase.tree.userData(proxy)
+            if s >= 0 && store.alive[Int(s)] && store.governed[Int(s)] && store.aabb(Int(s)).overlaps(query) {
+                found.append(s)
             }
+            return true
         }
-        return result
+        found.sort { store.creation[Int($0)] < store.creation[Int($1)] }
+        return found.map { ItemID(slot: $0, generation: store.generation[Int($0)]) }
+    }
+
+    /// Keeps an item's broad-phase box around it after its state was changed from outside.
+    func touchProxy(_ s: Int) {
+        let proxy = store.proxy[s]
+        if proxy >= 0 { world.broadPhase.update(proxy, store.aabb(s)) }
     }
 
     /// Writes (x, y, rotation) of up to `capacity` live items in creation order; returns the number of live items.

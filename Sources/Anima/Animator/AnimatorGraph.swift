@@ -6,6 +6,9 @@ final class WorldState {
     var segmentVertices: [Vec2] = []   // 2 per segment
     var segmentNormals: [Vec2] = []    // 2 per segment: n and -n
     var contacts: [Contact] = []       // sorted by key
+    var contactKeys: Set<UInt64> = []  // membership only, never iterated
+    var segmentProxies: [Int32] = []
+    var segmentIndex: [UInt32: Int32] = [:]  // segment id -> index, lookup only
     var broadPhase = BroadPhase()
     // solver scratch: body 0 is the static body, item slot i is body i + 1
     var bodies = ScratchBuffer<SolverBody>()
@@ -110,6 +113,7 @@ extension Animator {
             store.wasAnchored[i] = anchored
         }
         refreshBodyLists()
+        syncProxies()
 
         world.segmentVertices.removeAll(keepingCapacity: true)
         world.segmentNormals.removeAll(keepingCapacity: true)

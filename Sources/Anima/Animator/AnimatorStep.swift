@@ -123,77 +123,103 @@ extension Animator {
                           vertices: vertices + base, normals: normals + base, count: Int(g.count))
     }
 
-    /// Broad phase, then the narrow phase of every pair; contacts persist by pair key so their
-    /// impulses warm-start the next step.
+    /// The proxy user data of a boundary segment: -(index + 1); items use their slot.
+    @inline(__always) static func segmentUserData(_ k: Int) -> Int32 { -Int32(k) - 1 }
+
+    /// Brings the broad-phase proxies in line with the behavior graph: one per governed item,
+    /// one per boundary segment (re-created whenever the segments are rebuilt).
+    func syncProxies() {
+        var bp = world.broadPhase
+        for i in 0..<store.count {
+            let wanted = store.alive[i] && store.governed[i]
+            let proxy = store.proxy[i]
+            if wanted && proxy < 0 {
+                store.proxy[i] = bp.create(store.aabb(i), userData: Int32(i))
+            } else if !wanted && proxy >= 0 {
+                bp.destroy(proxy)
+                store.proxy[i] = -1
+            }
+        }
+        for p in world.segmentProxies { bp.destroy(p) }
+        world.segmentProxies.removeAll(keepingCapacity: true)
+        world.segmentIndex.removeAll(keepingCapacity: true)
+        for (k, seg) in world.segments.enumerated() {
+            let box = AABB(lower: pointwiseMin(seg.p1, seg.p2), upper: pointwiseMax(seg.p1, seg.p2))
+            world.segmentProxies.append(bp.create(box, userData: Animator.segmentUserData(k)))
+            world.segmentIndex[seg.id] = Int32(k)
+        }
+        world.broadPhase = bp
+    }
+
+    /// Whether two items may collide: a shared collision behavior that collides items, and at
+    /// least one of them can be pushed.
+    @inline(__always) func acceptsPair(_ a: Int, _ b: Int) -> Bool {
+        store.governed[a] && store.governed[b] && store.collisionMask[a] & store.collisionMask[b] != 0
+            && (store.invMass[a] > 0 || store.invMass[b] > 0)
+    }
+
+    /// Whether an item collides with a boundary segment: its collision behavior owns the segment.
+    @inline(__always) func acceptsSegment(_ i: Int, _ k: Int) -> Bool {
+        store.governed[i] && store.invMass[i] > 0 && (store.boundaryMask[i] >> UInt64(world.segments[k].ownerBit)) & 1 == 1
+    }
+
+    /// Broad phase (re-insert items that left their fat boxes, find new pairs for them), then the
+    /// narrow phase of every contact; contacts persist by pair key so their impulses warm-start
+    /// the next step, and live until their fat boxes part.
     func collide() {
         let margin = Tolerances.speculativeDistance
         var bp = world.broadPhase
-        bp.proxies.removeAll(keepingCapacity: true)
-        for s in world.colliding {
+        for s in world.colliding where isActive(Int(s)) {
             let i = Int(s)
+            let proxy = store.proxy[i]
+            if proxy < 0 { continue }
             var box = store.aabb(i)
             let grow = world.sweep[i] + margin
             box.lower -= Vec2(grow, grow)
             box.upper += Vec2(grow, grow)
-            bp.proxies.append(.init(box: box, id: UInt32(i), slot: s, segment: -1))
+            bp.update(proxy, box)
         }
-        for (k, seg) in world.segments.enumerated() {
-            let box = AABB(lower: pointwiseMin(seg.p1, seg.p2), upper: pointwiseMax(seg.p1, seg.p2))
-            bp.proxies.append(.init(box: box, id: 0x8000_0000 | seg.id, slot: -1, segment: Int32(k)))
-        }
-        let segments = world.segments
-        bp.findPairs { [store] p, q in
-            if p.slot >= 0 && q.slot >= 0 {
-                let a = Int(p.slot), b = Int(q.slot)
-                if store.collisionMask[a] & store.collisionMask[b] == 0 { return false }
-                return store.invMass[a] > 0 || store.invMass[b] > 0
+        // new pairs: every moved proxy against the tree
+        bp.pairs.removeAll(keepingCapacity: true)
+        for proxy in bp.moved {
+            let userA = bp.tree.userData(proxy)
+            bp.tree.query(bp.tree.fatAABB(proxy)) { other in
+                if other == proxy { return true }
+                let userB = bp.tree.userData(other)
+                // a pair of moved proxies is found twice: keep the query from the smaller id
+                if bp.isMoved[Int(other)] && other < proxy { return true }
+                if let pair = makePair(userA, userB), !world.contactKeys.contains(pair.key) {
+                    bp.pairs.append(pair)
+                }
+                return true
             }
-            let item = p.slot >= 0 ? p : q
-            let seg = p.slot >= 0 ? q : p
-            let i = Int(item.slot)
-            return store.invMass[i] > 0 && (store.boundaryMask[i] >> UInt64(segments[Int(seg.segment)].ownerBit)) & 1 == 1
         }
+        bp.clearMoved()
+        bp.pairs.sort { $0.key < $1.key }
         world.broadPhase = bp
 
-        // merge the sorted pair list with the sorted contact list
+        // existing contacts: drop those whose fat boxes parted or whose items no longer collide
         var woke = false
         let old = world.contacts
         var merged: [Contact] = []
-        merged.reserveCapacity(bp.pairs.count)
-        var oi = 0
-        for pair in bp.pairs {
-            while oi < old.count && old[oi].key < pair.key {
-                contactVanished(old[oi])
-                oi += 1
+        merged.reserveCapacity(old.count + bp.pairs.count)
+        var ni = 0
+        for var c in old {
+            while ni < bp.pairs.count && bp.pairs[ni].key < c.key {
+                merged.append(newContact(bp.pairs[ni], &woke))
+                ni += 1
             }
-            var c: Contact
-            if oi < old.count && old[oi].key == pair.key {
-                c = old[oi]
-                c.segment = pair.segment
-                oi += 1
-            } else {
-                c = Contact(key: pair.key, a: pair.a, b: pair.b,
-                            generationA: pair.a >= 0 ? store.generation[Int(pair.a)] : 0,
-                            generationB: store.generation[Int(pair.b)],
-                            segmentID: pair.segment >= 0 ? world.segments[Int(pair.segment)].id : 0,
-                            segment: pair.segment)
+            if !contactStillValid(&c) {
+                world.contactKeys.remove(c.key)
+                contactVanished(c)
+                continue
             }
-            let activeA = c.a >= 0 && isActive(Int(c.a))
-            let activeB = isActive(Int(c.b))
-            c.simulated = activeA || activeB
-            if c.simulated {
-                updateManifold(&c)
-                // an active item reaching a sleeping one wakes its island before the solve
-                if c.manifold.count > 0 {
-                    if c.a >= 0 && store.asleep[Int(c.a)] { wakeIsland(of: Int(c.a)); woke = true }
-                    if store.asleep[Int(c.b)] { wakeIsland(of: Int(c.b)); woke = true }
-                }
-            }
+            refresh(&c, &woke)
             merged.append(c)
         }
-        while oi < old.count {
-            contactVanished(old[oi])
-            oi += 1
+        while ni < bp.pairs.count {
+            merged.append(newContact(bp.pairs[ni], &woke))
+            ni += 1
         }
         world.contacts = merged
         if woke {
@@ -207,6 +233,62 @@ extension Animator {
                     world.contacts[k] = c
                 }
             }
+        }
+    }
+
+    /// A candidate pair from two proxies' user data, or nil when they may not collide.
+    func makePair(_ u: Int32, _ v: Int32) -> Pair? {
+        if u < 0 && v < 0 { return nil }
+        if u >= 0 && v >= 0 {
+            let a = Int(min(u, v)), b = Int(max(u, v))
+            guard acceptsPair(a, b) else { return nil }
+            return Pair(key: (UInt64(UInt32(a)) << 32) | UInt64(UInt32(b)), a: Int32(a), b: Int32(b), segment: -1)
+        }
+        let item = Int(max(u, v))
+        let k = Int(-min(u, v) - 1)
+        guard acceptsSegment(item, k) else { return nil }
+        let segmentKey = 0x8000_0000 | world.segments[k].id
+        let lo = min(UInt32(item), segmentKey), hi = max(UInt32(item), segmentKey)
+        return Pair(key: (UInt64(lo) << 32) | UInt64(hi), a: -1, b: Int32(item), segment: Int32(k))
+    }
+
+    /// A contact for a new pair, with its first manifold.
+    func newContact(_ pair: Pair, _ woke: inout Bool) -> Contact {
+        var c = Contact(key: pair.key, a: pair.a, b: pair.b,
+                        generationA: pair.a >= 0 ? store.generation[Int(pair.a)] : 0,
+                        generationB: store.generation[Int(pair.b)],
+                        segmentID: pair.segment >= 0 ? world.segments[Int(pair.segment)].id : 0,
+                        segment: pair.segment)
+        world.contactKeys.insert(c.key)
+        refresh(&c, &woke)
+        return c
+    }
+
+    /// Whether a contact's items still collide and their fat boxes still overlap.
+    func contactStillValid(_ c: inout Contact) -> Bool {
+        let b = Int(c.b)
+        guard store.alive[b], store.generation[b] == c.generationB, store.proxy[b] >= 0 else { return false }
+        if c.a >= 0 {
+            let a = Int(c.a)
+            guard store.alive[a], store.generation[a] == c.generationA, store.proxy[a] >= 0, acceptsPair(a, b) else { return false }
+            return world.broadPhase.overlaps(store.proxy[a], store.proxy[b])
+        }
+        guard let k = world.segmentIndex[c.segmentID] else { return false }
+        c.segment = k
+        guard acceptsSegment(b, Int(k)) else { return false }
+        return world.broadPhase.overlaps(world.segmentProxies[Int(k)], store.proxy[b])
+    }
+
+    /// Recomputes the manifold of a contact with an active side; a sleeping side it reaches wakes.
+    func refresh(_ c: inout Contact, _ woke: inout Bool) {
+        let activeA = c.a >= 0 && isActive(Int(c.a))
+        let activeB = isActive(Int(c.b))
+        c.simulated = activeA || activeB
+        guard c.simulated else { return }
+        updateManifold(&c)
+        if c.manifold.count > 0 {
+            if c.a >= 0 && store.asleep[Int(c.a)] { wakeIsland(of: Int(c.a)); woke = true }
+            if store.asleep[Int(c.b)] { wakeIsland(of: Int(c.b)); woke = true }
         }
     }
 

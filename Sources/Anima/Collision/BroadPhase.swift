@@ -1,47 +1,57 @@
-/// Sort-and-sweep broad phase: proxies sorted by the lower x of their box, then each proxy is
-/// tested against the following ones until their lower x passes its upper x. Ties break by
-/// proxy id, so the pair list is the same on every run.
+/// The broad phase: every governed item and every boundary segment has a proxy in a dynamic AABB
+/// tree, with a box fattened by `margin` so that most steps move nothing. An item whose swept box
+/// leaves its fat box is re-inserted and queued; only queued proxies look for new pairs. A pair's
+/// contact lives until the two fat boxes stop overlapping (Box2D v3's scheme).
 struct BroadPhase {
-    struct Proxy {
-        var box: AABB
-        var id: UInt32      // slot for items, 0x8000_0000 | segment id for boundaries
-        var slot: Int32     // item slot, or -1
-        var segment: Int32  // segment index, or -1
-    }
+    /// How much a proxy's box is fattened when it is (re)inserted, in points (Box2D's 0.1 m).
+    static let margin = 10.0
 
-    var proxies: [Proxy] = []
+    var tree = DynamicTree()
+    /// Proxies re-inserted this step, in the order they moved.
+    var moved: [Int32] = []
+    var isMoved: [Bool] = []
+    /// New pairs found this step, sorted by key before use.
     var pairs: [Pair] = []
 
-    /// Finds overlapping pairs that the filter accepts; results sorted by key in `pairs`.
-    mutating func findPairs(accept: (Proxy, Proxy) -> Bool) {
-        pairs.removeAll(keepingCapacity: true)
-        proxies.sort { l, r in
-            l.box.lower.x < r.box.lower.x || (l.box.lower.x == r.box.lower.x && l.id < r.id)
+    /// Creates a proxy and queues it to look for pairs.
+    mutating func create(_ box: AABB, userData: Int32) -> Int32 {
+        let id = tree.createProxy(fatten(box), userData: userData)
+        queue(id)
+        return id
+    }
+
+    mutating func destroy(_ proxy: Int32) {
+        tree.destroyProxy(proxy)
+        if Int(proxy) < isMoved.count { isMoved[Int(proxy)] = false }
+    }
+
+    /// Re-inserts a proxy whose tight box left its fat box.
+    @inline(__always) mutating func update(_ proxy: Int32, _ box: AABB) {
+        if DynamicTree.contains(tree.fatAABB(proxy), box) { return }
+        tree.moveProxy(proxy, fatten(box))
+        queue(proxy)
+    }
+
+    mutating func queue(_ proxy: Int32) {
+        let i = Int(proxy)
+        if i >= isMoved.count { isMoved.append(contentsOf: repeatElement(false, count: i + 1 - isMoved.count)) }
+        if !isMoved[i] {
+            isMoved[i] = true
+            moved.append(proxy)
         }
-        let n = proxies.count
-        proxies.withUnsafeBufferPointer { p in
-            for i in 0..<n {
-                let pi = p[i]
-                let maxX = pi.box.upper.x
-                var j = i + 1
-                while j < n && p[j].box.lower.x <= maxX {
-                    let pj = p[j]
-                    if pj.box.lower.y <= pi.box.upper.y && pi.box.lower.y <= pj.box.upper.y
-                        && !(pi.slot < 0 && pj.slot < 0) && accept(pi, pj) {
-                        let lo = min(pi.id, pj.id), hi = max(pi.id, pj.id)
-                        let key = (UInt64(lo) << 32) | UInt64(hi)
-                        if pi.slot < 0 {
-                            pairs.append(Pair(key: key, a: -1, b: pj.slot, segment: pi.segment))
-                        } else if pj.slot < 0 {
-                            pairs.append(Pair(key: key, a: -1, b: pi.slot, segment: pj.segment))
-                        } else {
-                            pairs.append(Pair(key: key, a: min(pi.slot, pj.slot), b: max(pi.slot, pj.slot), segment: -1))
-                        }
-                    }
-                    j += 1
-                }
-            }
-        }
-        pairs.sort { $0.key < $1.key }
+    }
+
+    mutating func clearMoved() {
+        for p in moved where Int(p) < isMoved.count { isMoved[Int(p)] = false }
+        moved.removeAll(keepingCapacity: true)
+    }
+
+    @inline(__always) func fatten(_ box: AABB) -> AABB {
+        AABB(lower: box.lower - Vec2(BroadPhase.margin, BroadPhase.margin),
+             upper: box.upper + Vec2(BroadPhase.margin, BroadPhase.margin))
+    }
+
+    @inline(__always) func overlaps(_ p: Int32, _ q: Int32) -> Bool {
+        tree.fatAABB(p).overlaps(tree.fatAABB(q))
     }
 }

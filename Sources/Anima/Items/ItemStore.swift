@@ -158,6 +158,11 @@ final class ItemStore {
     /// Whether the item sleeps with its island (see AnimatorSleep.swift), and which island.
     var asleep: [Bool] = []
     var island: [Int32] = []
+    /// Broad-phase proxy of the slot, or -1.
+    var proxy: [Int32] = []
+    /// Order of creation, for listing items in the order they were made.
+    var creation: [UInt64] = []
+    var created: UInt64 = 0
 
     var count: Int { alive.count }
 
@@ -201,7 +206,11 @@ final class ItemStore {
             wasAnchored.append(false)
             asleep.append(false)
             island.append(-1)
+            proxy.append(-1)
+            creation.append(0)
         }
+        created += 1
+        creation[slot] = created
         position[slot] = def.center
         angle[slot] = def.transform.rotation
         rotation[slot] = Rotation(angle: def.transform.rotation)
