@@ -181,8 +181,12 @@ anima_status anima_animator_copy_item_poses(anima_animator animator, double *out
 /** Collision bounds of an item. */
 typedef enum anima_shape {
     ANIMA_SHAPE_RECTANGLE = 0, /* the bounds rectangle (default) */
-    ANIMA_SHAPE_ELLIPSE = 1    /* the ellipse inscribed in the bounds; a circle when width == height */
+    ANIMA_SHAPE_ELLIPSE = 1,   /* the ellipse inscribed in the bounds; a circle when width == height */
+    ANIMA_SHAPE_PATH = 2       /* a convex polygon set with a path (UIKit's collisionBoundingPath) */
 } anima_shape;
+
+/** The largest number of points of an item's collision path. */
+#define ANIMA_MAX_PATH_POINTS 16
 
 /** Creation parameters of an item; start from anima_default_item_def(). */
 typedef struct anima_item_def {
@@ -191,7 +195,9 @@ typedef struct anima_item_def {
     anima_size size;             /* bounds size in points; default 100 x 100; each side 0.001...1e7 */
     anima_transform transform;   /* default identity: rotation 0, scale 1, translation 0 */
     double alpha;                /* opacity 0...1; default 1 (not used by dynamics) */
-    anima_shape shape;           /* default ANIMA_SHAPE_RECTANGLE */
+    anima_shape shape;           /* default ANIMA_SHAPE_RECTANGLE; ANIMA_SHAPE_PATH needs path */
+    const anima_vec2 *path;      /* convex outline, points from the centre in the item's own coordinates, counter-clockwise on screen; copied; default NULL */
+    int32_t path_count;          /* 3...ANIMA_MAX_PATH_POINTS when path is given; default 0 */
     anima_vec2 linear_velocity;  /* pt/s; default (0, 0) */
     double angular_velocity;     /* rad/s; default 0 */
     void *user_data;             /* default NULL; returned by anima_item_get_user_data */
@@ -227,8 +233,12 @@ anima_status anima_item_get_alpha(anima_item item, double *out_alpha);
 anima_status anima_item_set_alpha(anima_item item, double alpha);
 /** Reads the collision shape. */
 anima_status anima_item_get_shape(anima_item item, anima_shape *out_shape);
-/** Sets the collision shape. Errors: INVALID_ARGUMENT for an unknown value. */
+/** Sets the collision shape. Errors: INVALID_ARGUMENT for an unknown value, INVALID_STATE for ANIMA_SHAPE_PATH on an item with no path. */
 anima_status anima_item_set_shape(anima_item item, anima_shape shape);
+/** Gives the item a convex collision path (3...16 points from its centre, in its own coordinates, counter-clockwise as seen on screen with y down, no three in a line) and makes it the shape. Errors: INVALID_ARGUMENT naming the rule a point breaks (clockwise, not convex, self-intersecting, too few or many points). */
+anima_status anima_item_set_path(anima_item item, const anima_vec2 *points, int32_t count);
+/** Copies the item's collision path; *out_count = 0 when it has none; counting as anima_animator_get_behaviors. */
+anima_status anima_item_get_path(anima_item item, anima_vec2 *out_points, int32_t capacity, int32_t *out_count);
 /** Reads the linear velocity (pt/s). */
 anima_status anima_item_get_linear_velocity(anima_item item, anima_vec2 *out_velocity);
 /** Sets the linear velocity (pt/s, finite) and wakes the animator. */

@@ -7,7 +7,7 @@ import CAnima
 public func anima_default_item_def() -> anima_item_def {
     anima_item_def(cookie: Cookie.item, center: anima_vec2(x: 0, y: 0), size: anima_size(width: 100, height: 100),
                    transform: anima_transform(rotation: 0, scale_x: 1, scale_y: 1, translation_x: 0, translation_y: 0),
-                   alpha: 1, shape: ANIMA_SHAPE_RECTANGLE, linear_velocity: anima_vec2(x: 0, y: 0),
+                   alpha: 1, shape: ANIMA_SHAPE_RECTANGLE, path: nil, path_count: 0, linear_velocity: anima_vec2(x: 0, y: 0),
                    angular_velocity: 0, user_data: nil)
 }
 
@@ -31,11 +31,15 @@ public func anima_item_create(_ animator: anima_animator, _ def: UnsafePointer<a
         guard let out else { throw Failure.null("out_item") }
         let d = def.pointee
         try Cookie.check(d.cookie, Cookie.item, "item")
+        var outline: ItemPath? = nil
+        if d.path != nil || d.path_count != 0 {
+            outline = try itemPath(d.path, d.path_count)
+        }
         let definition = ItemDefinition(center: Vec2(d.center.x, d.center.y),
                                         size: Size(width: d.size.width, height: d.size.height),
                                         transform: transform(d.transform), alpha: d.alpha, shape: try shape(d.shape),
                                         linearVelocity: Vec2(d.linear_velocity.x, d.linear_velocity.y),
-                                        angularVelocity: d.angular_velocity)
+                                        angularVelocity: d.angular_velocity, path: outline)
         let id = try engine { () throws(AnimaError) in try box.animator.createItem(definition) }
         try engine { () throws(AnimaError) in try box.animator.setUserData(d.user_data, of: id) }
         out.pointee = box.itemHandle(id)
@@ -204,4 +208,33 @@ public func anima_item_get_user_data(_ item: anima_item, _ out: UnsafeMutablePoi
 @c @implementation
 public func anima_item_set_user_data(_ item: anima_item, _ userData: UnsafeMutableRawPointer?) -> anima_status {
     writeItem("anima_item_set_user_data", item) { (a, id) throws(AnimaError) in try a.setUserData(userData, of: id) }
+}
+
+/// Reads and validates a C point array as a collision path.
+func itemPath(_ points: UnsafePointer<anima_vec2>?, _ count: Int32) throws(Failure) -> ItemPath {
+    guard let points else { throw Failure.null("path") }
+    guard count >= 3 && count <= Int32(ANIMA_MAX_PATH_POINTS) else {
+        throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "path needs 3...\(ANIMA_MAX_PATH_POINTS) points (got \(count))")
+    }
+    var list: [Vec2] = []
+    for i in 0..<Int(count) { list.append(Vec2(points[i].x, points[i].y)) }
+    return try engine { () throws(AnimaError) in try ItemPath(list) }
+}
+
+@c @implementation
+public func anima_item_set_path(_ item: anima_item, _ points: UnsafePointer<anima_vec2>?, _ count: Int32) -> anima_status {
+    run("anima_item_set_path") { () throws(Failure) in
+        let (box, id) = try resolve(item)
+        let outline = try itemPath(points, count)
+        try engine { () throws(AnimaError) in try box.animator.setPath(outline, of: id) }
+    }
+}
+
+@c @implementation
+public func anima_item_get_path(_ item: anima_item, _ out: UnsafeMutablePointer<anima_vec2>?, _ capacity: Int32, _ outCount: UnsafeMutablePointer<Int32>?) -> anima_status {
+    run("anima_item_get_path") { () throws(Failure) in
+        let (box, id) = try resolve(item)
+        let points = try engine { () throws(AnimaError) in try box.animator.path(of: id) }?.points ?? []
+        try copyOut(points, { anima_vec2(x: $0.x, y: $0.y) }, out, capacity, outCount, "out_points")
+    }
 }

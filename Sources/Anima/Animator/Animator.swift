@@ -235,10 +235,26 @@ public final class Animator {
     /// The collision shape.
     public func shape(of item: ItemID) throws(AnimaError) -> CollisionShape { store.shape[try slot(of: item)] }
 
-    /// Sets the collision shape.
+    /// Sets the collision shape (`.path` needs a path set first, or use ``setPath(_:of:)``).
     public func setShape(_ shape: CollisionShape, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
+        if shape == .path && store.path[s] == nil {
+            throw AnimaError(.invalidState, "the item has no path: set one with setPath")
+        }
         store.shape[s] = shape
+        store.rebuildGeometry(s)
+        touchProxy(s)
+        wake(slot: s)
+    }
+
+    /// The collision path, if one was set.
+    public func path(of item: ItemID) throws(AnimaError) -> ItemPath? { store.path[try slot(of: item)] }
+
+    /// Gives the item a convex collision outline and makes it its shape.
+    public func setPath(_ path: ItemPath, of item: ItemID) throws(AnimaError) {
+        let s = try slot(of: item)
+        store.path[s] = path
+        store.shape[s] = .path
         store.rebuildGeometry(s)
         touchProxy(s)
         wake(slot: s)

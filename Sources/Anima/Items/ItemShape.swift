@@ -4,6 +4,61 @@ public enum CollisionShape: Int32, Sendable, CaseIterable {
     case rectangle = 0
     /// The ellipse inscribed in the bounds; a true circle when width equals height.
     case ellipse = 1
+    /// A convex polygon given in the item's own coordinates, (0, 0) being its centre
+    /// (UIDynamicItem's collisionBoundingPath); see ``ItemPath``.
+    case path = 2
+}
+
+/// A convex collision outline: 3 to 16 points in the item's own coordinates (points, (0, 0) =
+/// the item's centre), wound counter-clockwise as seen on screen (y down), no three in a line,
+/// not self-intersecting. The item turns about its centre; its inertia is the polygon's second
+/// moment about that centre.
+public struct ItemPath: Equatable, Sendable {
+    /// The points, as given.
+    public let points: [Vec2]
+
+    /// Validates a path. Errors name the first point that breaks a rule.
+    public init(_ points: [Vec2]) throws(AnimaError) {
+        guard points.count >= 3 && points.count <= maxPolygonVertices else {
+            throw AnimaError(.invalidArgument, "a path needs 3 to \(maxPolygonVertices) points (got \(points.count))")
+        }
+        var extent = 0.0
+        for (i, p) in points.enumerated() {
+            try requireFinite(p, "path point \(i)")
+            if abs(p.x) > maximumItemDimension || abs(p.y) > maximumItemDimension {
+                throw AnimaError(.invalidArgument, "path point \(i) must be within +/-\(maximumItemDimension) pt of the centre")
+            }
+            extent = max(extent, abs(p.x), abs(p.y))
+        }
+        let n = points.count
+        // signed area in raw (y-down) coordinates: negative when counter-clockwise on screen
+        var twiceArea = 0.0
+        for i in 0..<n { twiceArea += cross(points[i], points[(i + 1) % n]) }
+        let tolerance = 1e-9 * max(extent * extent, 1e-12)
+        guard abs(twiceArea) > tolerance else { throw AnimaError(.invalidArgument, "the path encloses no area") }
+        guard twiceArea < 0 else {
+            throw AnimaError(.invalidArgument, "the path winds clockwise on screen; give its points counter-clockwise (y grows downward)")
+        }
+        var turning = 0.0
+        for i in 0..<n {
+            let e1 = points[(i + 1) % n] - points[i]
+            let e2 = points[(i + 2) % n] - points[(i + 1) % n]
+            let c = cross(e1, e2)
+            if length(e1) == 0 { throw AnimaError(.invalidArgument, "path points \(i) and \((i + 1) % n) coincide") }
+            if abs(c) <= tolerance {
+                throw AnimaError(.invalidArgument, "path points \(i), \((i + 1) % n) and \((i + 2) % n) are in a line")
+            }
+            if c > 0 {
+                throw AnimaError(.invalidArgument, "the path is not convex: it turns the other way at point \((i + 1) % n)")
+            }
+            turning += arcTangent2(c, dot(e1, e2))
+        }
+        // a convex outline turns once around; a star-shaped one turns more
+        guard abs(abs(turning) - 2 * Double.pi) < 1e-6 else {
+            throw AnimaError(.invalidArgument, "the path intersects itself")
+        }
+        self.points = points
+    }
 }
 
 /// The largest number of vertices of a polygon shape (ellipses are approximated by this many).
@@ -33,7 +88,7 @@ enum ShapeBuilder {
     /// Rectangle w x h: area w h, I/m = (w^2 + h^2) / 12.
     /// Ellipse with semi-axes a, b: area pi a b, I/m = (a^2 + b^2) / 4 (exact, also when the
     /// collision outline is a polygon).
-    static func build(shape: CollisionShape, size: Size, scaleX: Double, scaleY: Double,
+    static func build(shape: CollisionShape, size: Size, scaleX: Double, scaleY: Double, path: ItemPath?,
                       vertices: UnsafeMutablePointer<Vec2>, normals: UnsafeMutablePointer<Vec2>) -> ShapeGeometry {
         let w = abs(size.width * scaleX)
         let h = abs(size.height * scaleY)
@@ -50,6 +105,10 @@ enum ShapeBuilder {
             normals[3] = Vec2(-1, 0)
             return ShapeGeometry(isCircle: false, radius: 0, count: 4, extent: (hw * hw + hh * hh).squareRoot(),
                                  area: w * h, inertiaPerMass: (w * w + h * h) / 12)
+        case .path:
+            guard let path else { return build(shape: .rectangle, size: size, scaleX: scaleX, scaleY: scaleY, path: nil,
+                                               vertices: vertices, normals: normals) }
+            return polygon(path.points, scaleX: scaleX, scaleY: scaleY, vertices: vertices, normals: normals)
         case .ellipse:
             let a = w / 2, b = h / 2
             let area = Double.pi * a * b
@@ -69,6 +128,31 @@ enum ShapeBuilder {
             return ShapeGeometry(isCircle: false, radius: 0, count: Int32(n), extent: max(a, b) * grow,
                                  area: area, inertiaPerMass: ipm)
         }
+    }
+
+    /// A scaled polygon in math-positive order (reversed when needed: the path is given counter-
+    /// clockwise on a y-down screen, and a mirroring scale flips it again). Mass properties about
+    /// the item's centre (0, 0), for edges (p, q) with c = p x q:
+    ///   area = sum(c) / 2,  second moment = sum(c (p.p + p.q + q.q)) / 12.
+    static func polygon(_ points: [Vec2], scaleX: Double, scaleY: Double,
+                        vertices: UnsafeMutablePointer<Vec2>, normals: UnsafeMutablePointer<Vec2>) -> ShapeGeometry {
+        let n = points.count
+        var scaled = points.map { Vec2($0.x * scaleX, $0.y * scaleY) }
+        var twiceArea = 0.0
+        for i in 0..<n { twiceArea += cross(scaled[i], scaled[(i + 1) % n]) }
+        if twiceArea < 0 { scaled.reverse() }
+        var area = 0.0, moment = 0.0, extent = 0.0
+        for i in 0..<n {
+            let p = scaled[i], q = scaled[(i + 1) % n]
+            let c = cross(p, q)
+            area += c / 2
+            moment += c * (dot(p, p) + dot(p, q) + dot(q, q)) / 12
+            vertices[i] = p
+            extent = max(extent, length(p))
+        }
+        computeNormals(vertices, normals, n)
+        return ShapeGeometry(isCircle: false, radius: 0, count: Int32(n), extent: extent, area: area,
+                             inertiaPerMass: area > 0 ? moment / area : 0)
     }
 
     /// Outward normals of a polygon with positive signed area (math orientation): edge e -> (e.y, -e.x).

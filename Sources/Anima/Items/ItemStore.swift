@@ -62,11 +62,13 @@ public struct ItemDefinition: Sendable {
     public var linearVelocity: Vec2
     /// Initial angular velocity in rad/s.
     public var angularVelocity: Double
+    /// The collision outline when `shape` is `.path`.
+    public var path: ItemPath?
 
     /// Creates a definition; the defaults make a 100 x 100 pt rectangle at the origin, at rest.
     public init(center: Vec2 = Vec2(0, 0), size: Size = Size(width: 100, height: 100),
                 transform: ItemTransform = .identity, alpha: Double = 1, shape: CollisionShape = .rectangle,
-                linearVelocity: Vec2 = Vec2(0, 0), angularVelocity: Double = 0) {
+                linearVelocity: Vec2 = Vec2(0, 0), angularVelocity: Double = 0, path: ItemPath? = nil) {
         self.center = center
         self.size = size
         self.transform = transform
@@ -74,9 +76,13 @@ public struct ItemDefinition: Sendable {
         self.shape = shape
         self.linearVelocity = linearVelocity
         self.angularVelocity = angularVelocity
+        self.path = path
     }
 
     func validate() throws(AnimaError) {
+        if shape == .path && path == nil {
+            throw AnimaError(.invalidArgument, "shape .path needs a path")
+        }
         try requireCoordinate(center, "center")
         try validateSize(size)
         try validateTransform(transform)
@@ -136,6 +142,7 @@ final class ItemStore {
     var transform: [ItemTransform] = []
     var alpha: [Double] = []
     var shape: [CollisionShape] = []
+    var path: [ItemPath?] = []
     var userData: [UnsafeMutableRawPointer?] = []
 
     // geometry (rebuilt when size, scale or shape change)
@@ -190,6 +197,7 @@ final class ItemStore {
             transform.append(.identity)
             alpha.append(1)
             shape.append(.rectangle)
+            path.append(nil)
             userData.append(nil)
             geometry.append(ShapeGeometry(isCircle: true, radius: 0, count: 0, extent: 0, area: 0, inertiaPerMass: 0))
             localVertices.append(contentsOf: repeatElement(Vec2.zero, count: maxPolygonVertices))
@@ -220,6 +228,7 @@ final class ItemStore {
         transform[slot] = def.transform
         alpha[slot] = def.alpha
         shape[slot] = def.shape
+        path[slot] = def.path
         userData[slot] = nil
         governed[slot] = false
         properties[slot] = .implicit
@@ -250,9 +259,10 @@ final class ItemStore {
         let t = transform[slot]
         let shapeKind = shape[slot]
         let sz = size[slot]
+        let outline = path[slot]
         let g = localVertices.withUnsafeMutableBufferPointer { vb in
             localNormals.withUnsafeMutableBufferPointer { nb in
-                ShapeBuilder.build(shape: shapeKind, size: sz, scaleX: t.scaleX, scaleY: t.scaleY,
+                ShapeBuilder.build(shape: shapeKind, size: sz, scaleX: t.scaleX, scaleY: t.scaleY, path: outline,
                                    vertices: vb.baseAddress! + base, normals: nb.baseAddress! + base)
             }
         }
