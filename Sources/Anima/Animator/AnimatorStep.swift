@@ -200,6 +200,25 @@ extension Animator {
 
         // existing contacts: drop those whose fat boxes parted or whose items no longer collide
         var woke = false
+        if bp.pairs.isEmpty {
+            // the common case: no new pair, update in place and compact
+            var kept = 0
+            let count = world.contacts.count
+            for k in 0..<count {
+                var c = world.contacts[k]
+                if !contactStillValid(&c) {
+                    world.contactKeys.remove(c.key)
+                    contactVanished(c)
+                    continue
+                }
+                refresh(&c, &woke)
+                world.contacts[kept] = c
+                kept += 1
+            }
+            world.contacts.removeLast(count - kept)
+            finishWaking(woke)
+            return
+        }
         let old = world.contacts
         var merged: [Contact] = []
         merged.reserveCapacity(old.count + bp.pairs.count)
@@ -222,6 +241,12 @@ extension Animator {
             ni += 1
         }
         world.contacts = merged
+        finishWaking(woke)
+    }
+
+    /// After islands woke during the contact update: refresh the body lists and bring the
+    /// contacts inside those islands (skipped while they slept) up to date.
+    func finishWaking(_ woke: Bool) {
         if woke {
             refreshBodyLists()
             // contacts inside the islands just woken were skipped above: bring them up to date
