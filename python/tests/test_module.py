@@ -93,7 +93,7 @@ def test_stub_declares_every_public_name_and_member():
 
 
 PUBLIC_TYPES = [anima.Animator, anima.Item, anima.Behavior, anima.Gravity, anima.Collision,
-                anima.ItemBehavior, anima.ContactEvent, anima.Poses]
+                anima.ItemBehavior, anima.Attachment, anima.ContactEvent, anima.Poses]
 
 
 @pytest.mark.parametrize("cls", PUBLIC_TYPES, ids=lambda cls: cls.__name__)
@@ -107,7 +107,7 @@ def test_every_type_method_and_property_has_a_docstring(cls):
 
 
 @pytest.mark.parametrize("cls", [anima.Animator, anima.Item, anima.Gravity, anima.Collision,
-                                 anima.ItemBehavior], ids=lambda cls: cls.__name__)
+                                 anima.ItemBehavior, anima.Attachment], ids=lambda cls: cls.__name__)
 def test_constructor_signature_is_introspectable(cls):
     parameters = inspect.signature(cls).parameters
     assert parameters
@@ -117,6 +117,7 @@ def test_methods_have_introspectable_signatures():
     assert list(inspect.signature(anima.Animator.run_until_rest).parameters) == ["self", "max_seconds", "frame"]
     assert list(inspect.signature(anima.Collision.add_boundary).parameters) == [
         "self", "identifier", "from_point", "to_point"]
+    assert list(inspect.signature(anima.Attachment.pin).parameters) == ["item", "other", "anchor", "friction_torque"]
 
 
 def test_collision_mode_is_an_int_flag():

@@ -1,7 +1,8 @@
 """Anima: a 2D dynamics engine with UIKit Dynamics semantics.
 
-An `Animator` owns `Item`s and behaviors (`Gravity`, `Collision`, `ItemBehavior`);
-it advances time, runs the physics until every item comes to rest, then pauses.
+An `Animator` owns `Item`s and behaviors (`Gravity`, `Collision`, `ItemBehavior`,
+`Attachment`); it advances time, runs the physics until every item comes to rest,
+then pauses.
 Units are UIKit's: points, seconds, radians; the origin is top-left and y grows
 downward. Gravity of magnitude 1 accelerates at 1000 pt/s^2; mass is
 density x area / 10 000, so a 100 x 100 pt item of density 1 has mass 1.
@@ -21,6 +22,7 @@ from ._anima import (
     ANIMA_VERSION as _ANIMA_VERSION,
     AnimaError,
     Animator,
+    Attachment,
     Behavior,
     BusyError,
     Collision,
@@ -55,6 +57,7 @@ class CollisionMode(IntFlag):
 __all__ = [
     "AnimaError",
     "Animator",
+    "Attachment",
     "Behavior",
     "BusyError",
     "Collision",

@@ -3,7 +3,7 @@
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from enum import IntFlag
-from typing import Final, Literal, NamedTuple, Self, SupportsFloat, SupportsIndex, TypeAlias, final
+from typing import Final, Literal, NamedTuple, Self, SupportsFloat, SupportsIndex, TypeAlias, final, overload
 
 from typing_extensions import Buffer, disjoint_base
 
@@ -15,6 +15,7 @@ _Pair: TypeAlias = Sequence[_Float]
 _Quad: TypeAlias = Sequence[_Float]
 _Shape: TypeAlias = Literal["rectangle", "ellipse"]
 _ModeName: TypeAlias = Literal["items", "boundaries", "everything"]
+_AttachmentType: TypeAlias = Literal["anchor", "items", "pin"]
 if sys.version_info >= (3, 12):
     _FloatBuffer: TypeAlias = Buffer
 else:
@@ -275,9 +276,48 @@ class ItemBehavior(Behavior):
     def add_angular_velocity(self, item: Item, velocity: _Float) -> None: ...
     def angular_velocity(self, item: Item, /) -> float: ...
 
+class Attachment(Behavior):
+    @overload
+    def __init__(
+        self,
+        item: Item,
+        anchor: _Pair,
+        *,
+        offset: _Pair = (0, 0),
+        length: _Float | None = None,
+        frequency: _Float = 0.0,
+        damping: _Float = 0.0,
+    ) -> None: ...
+    @overload
+    def __init__(
+        self,
+        item: Item,
+        anchor: None = None,
+        *,
+        to: Item,
+        offset: _Pair = (0, 0),
+        other_offset: _Pair = (0, 0),
+        length: _Float | None = None,
+        frequency: _Float = 0.0,
+        damping: _Float = 0.0,
+    ) -> None: ...
+    @classmethod
+    def pin(cls, item: Item, other: Item, anchor: _Pair, *, friction_torque: _Float = 0.0) -> Self: ...
+    @property
+    def type(self) -> _AttachmentType: ...
+    @property
+    def anchor_point(self) -> tuple[float, float]: ...
+    @anchor_point.setter
+    def anchor_point(self, value: _Pair) -> None: ...
+    length: float
+    frequency: float
+    damping: float
+    friction_torque: float
+
 __all__ = [
     "AnimaError",
     "Animator",
+    "Attachment",
     "Behavior",
     "BusyError",
     "Collision",

@@ -20,7 +20,7 @@
  *
  * Sections: module state and errors; argument conversion; object layouts;
  * wrapper registry; Animator; callback trampolines; Item; Behavior (base);
- * Gravity; Collision; ItemBehavior; ContactEvent; Poses; module.
+ * Gravity; Collision; ItemBehavior; Attachment; ContactEvent; Poses; module.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -43,6 +43,7 @@ typedef struct {
     PyTypeObject *gravity_type;
     PyTypeObject *collision_type;
     PyTypeObject *item_behavior_type;
+    PyTypeObject *attachment_type;
     PyTypeObject *contact_event_type;
     PyTypeObject *poses_type;
     PyObject *anima_error;
@@ -589,6 +590,7 @@ behavior_type_for_kind(anima_state *st, uint16_t kind)
     case ANIMA_KIND_GRAVITY: return st->gravity_type;
     case ANIMA_KIND_COLLISION: return st->collision_type;
     case ANIMA_KIND_ITEM_BEHAVIOR: return st->item_behavior_type;
+    case ANIMA_KIND_ATTACHMENT: return st->attachment_type;
     default: return st->behavior_type;
     }
 }
@@ -2551,8 +2553,8 @@ static PyMemberDef behavior_members[] = {
 
 PyDoc_STRVAR(behavior_doc,
 "The base class of every behavior (UIDynamicBehavior): Gravity, Collision,\n"
-"ItemBehavior. It cannot be instantiated directly. A behavior belongs to one\n"
-"animator and acts once added with Animator.add_behavior().");
+"ItemBehavior, Attachment. It cannot be instantiated directly. A behavior\n"
+"belongs to one animator and acts once added with Animator.add_behavior().");
 
 static PyType_Slot behavior_slots[] = {
     {Py_tp_doc, (void *)behavior_doc},
@@ -3385,6 +3387,333 @@ static PyType_Spec item_behavior_spec = {
     .slots = item_behavior_slots,
 };
 
+/* ============================================================ Attachment */
+
+static const char *
+attachment_type_name(anima_attachment_type type)
+{
+    switch (type) {
+    case ANIMA_ATTACHMENT_ANCHOR: return "anchor";
+    case ANIMA_ATTACHMENT_ITEMS: return "items";
+    case ANIMA_ATTACHMENT_PIN: return "pin";
+    }
+    return NULL;
+}
+
+/* An initialised Item argument of an attachment constructor; NULL with an exception otherwise. */
+static ItemObject *
+attachment_item(anima_state *st, PyObject *obj, const char *what)
+{
+    ItemObject *item = item_argument(st, obj, what);
+    if (item != NULL && item->animator == NULL) {
+        PyErr_Format(st->stale_handle_error, "%s was never initialised", what);
+        return NULL;
+    }
+    return item;
+}
+
+/* Both items of an attachment must belong to one animator. */
+static int
+attachment_same_animator(anima_state *st, ItemObject *item, ItemObject *other, const char *other_name)
+{
+    if (item->animator != other->animator) {
+        PyErr_Format(st->invalid_argument_error,
+                     "%s belongs to another animator than item (an attachment's items must share one)",
+                     other_name);
+        return -1;
+    }
+    return 0;
+}
+
+static int
+attachment_init(BehaviorObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *keywords[] = {"item", "anchor", "to", "offset", "other_offset", "length", "frequency",
+                               "damping", NULL};
+    PyObject *item_obj, *anchor = Py_None, *to = Py_None, *offset = NULL, *other_offset = NULL,
+             *length = Py_None, *frequency = NULL, *damping = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|O$OOOOOO:Attachment", keywords, &item_obj, &anchor, &to,
+                                     &offset, &other_offset, &length, &frequency, &damping)) {
+        return -1;
+    }
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || behavior_check_fresh(st, self) < 0) {
+        return -1;
+    }
+    if (anchor != Py_None && to != Py_None) {
+        PyErr_SetString(PyExc_TypeError,
+                        "Attachment() takes an anchor point (anchor=) or another item (to=), not both");
+        return -1;
+    }
+    if (anchor == Py_None && to == Py_None) {
+        PyErr_SetString(PyExc_TypeError,
+                        "Attachment() needs an anchor point (anchor=) or another item (to=); "
+                        "use Attachment.pin() for a pin");
+        return -1;
+    }
+    if (to == Py_None && other_offset != NULL) {
+        PyErr_SetString(PyExc_TypeError, "Attachment() takes other_offset= only with to=");
+        return -1;
+    }
+    ItemObject *item = attachment_item(st, item_obj, "item");
+    ItemObject *other = NULL;
+    if (item == NULL || (to != Py_None && (other = attachment_item(st, to, "to")) == NULL)) {
+        return -1;
+    }
+    anima_attachment_def def = anima_default_attachment_def();
+    anima_vec2 anchor_point = {0, 0}, offset_value = {0, 0}, other_offset_value = {0, 0};
+    if ((anchor != Py_None && as_vec2(st, anchor, "anchor", &anchor_point) < 0)
+        || (offset && as_vec2(st, offset, "offset", &offset_value) < 0)
+        || (other_offset && as_vec2(st, other_offset, "other_offset", &other_offset_value) < 0)
+        || (length != Py_None && as_finite(st, length, "length", &def.length) < 0)
+        || (frequency && as_finite(st, frequency, "frequency", &def.frequency) < 0)
+        || (damping && as_finite(st, damping, "damping", &def.damping) < 0)) {
+        return -1;
+    }
+    def.has_length = length != Py_None;
+    if (other != NULL && attachment_same_animator(st, item, other, "to") < 0) {
+        return -1;
+    }
+    AnimatorObject *animator = item->animator;
+    anima_behavior handle = anima_behavior_null();
+    anima_status status;
+    if (other == NULL) {
+        status = anima_attachment_create_to_anchor(animator->handle, &def, item->handle, offset_value, anchor_point,
+                                                   &handle);
+    }
+    else {
+        status = anima_attachment_create_to_item(animator->handle, &def, item->handle, offset_value, other->handle,
+                                                 other_offset_value, &handle);
+    }
+    if (check(st, animator, status) < 0) {
+        return -1;
+    }
+    return behavior_adopt(self, animator, handle);
+}
+
+PyDoc_STRVAR(attachment_pin_doc,
+"pin($type, item, other, anchor, *, friction_torque=0.0)\n--\n\n"
+"Pin two items of one animator together at anchor = (x, y), a point of the\n"
+"reference space: each keeps the point where it was pinned, and both turn\n"
+"about it like a hinge. friction_torque (>= 0, in mass x pt^2 / s^2) resists\n"
+"their turning relative to each other. Returns an Attachment of type 'pin'\n"
+"(an instance of the class it is called on; __init__ is not called).");
+
+static PyObject *
+attachment_pin(PyTypeObject *type, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const names[] = {"item", "other", "anchor", "friction_torque", NULL};
+    PyObject *values[4];
+    if (parse_arguments("pin", args, nargs, kwnames, names, 3, 3, values) < 0) {
+        return NULL;
+    }
+    anima_state *st = state_of_type(type);
+    if (st == NULL) {
+        return NULL;
+    }
+    ItemObject *item = attachment_item(st, values[0], "item");
+    ItemObject *other = item ? attachment_item(st, values[1], "other") : NULL;
+    anima_attachment_def def = anima_default_attachment_def();
+    anima_vec2 anchor;
+    if (other == NULL || as_vec2(st, values[2], "anchor", &anchor) < 0
+        || (values[3] && as_finite(st, values[3], "friction_torque", &def.friction_torque) < 0)
+        || attachment_same_animator(st, item, other, "other") < 0) {
+        return NULL;
+    }
+    PyObject *empty = PyTuple_New(0);
+    if (empty == NULL) {
+        return NULL;
+    }
+    PyObject *obj = type->tp_new(type, empty, NULL);
+    Py_DECREF(empty);
+    if (obj == NULL) {
+        return NULL;
+    }
+    if (!PyObject_TypeCheck(obj, st->attachment_type)) {
+        PyErr_Format(PyExc_TypeError, "%.100s.__new__ did not return an anima.Attachment", type->tp_name);
+        Py_DECREF(obj);
+        return NULL;
+    }
+    BehaviorObject *self = (BehaviorObject *)obj;
+    if (behavior_check_fresh(st, self) < 0) {
+        Py_DECREF(obj);
+        return NULL;
+    }
+    AnimatorObject *animator = item->animator;
+    anima_behavior handle = anima_behavior_null();
+    anima_status status = anima_attachment_create_pin(animator->handle, &def, item->handle, other->handle, anchor,
+                                                      &handle);
+    if (check(st, animator, status) < 0 || behavior_adopt(self, animator, handle) < 0) {
+        Py_DECREF(obj);
+        return NULL;
+    }
+    return obj;
+}
+
+static PyObject *
+attachment_get_type(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_attachment_type type = ANIMA_ATTACHMENT_ANCHOR;
+    if (st == NULL || check(st, self->animator, anima_attachment_get_type(self->handle, &type)) < 0) {
+        return NULL;
+    }
+    const char *name = attachment_type_name(type);
+    if (name == NULL) {
+        return PyLong_FromLong((long)type);
+    }
+    return PyUnicode_FromString(name);
+}
+
+static PyObject *
+attachment_get_anchor_point(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_vec2 point = {0, 0};
+    if (st == NULL || check(st, self->animator, anima_attachment_get_anchor_point(self->handle, &point)) < 0) {
+        return NULL;
+    }
+    return vec2_tuple(point);
+}
+
+static int
+attachment_set_anchor_point(BehaviorObject *self, PyObject *value, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_vec2 point;
+    if (st == NULL || forbid_delete(value, "anchor_point") < 0
+        || as_vec2(st, value, "anchor_point", &point) < 0) {
+        return -1;
+    }
+    return check(st, self->animator, anima_attachment_set_anchor_point(self->handle, point));
+}
+
+/* "<anima.Attachment type='anchor' anchor_point=(x, y) length=... frequency=... damping=..., added>" */
+static PyObject *
+attachment_repr(BehaviorObject *self)
+{
+    anima_attachment_type type = ANIMA_ATTACHMENT_ANCHOR;
+    anima_vec2 anchor = {0, 0};
+    double length = 0.0, frequency = 0.0, damping = 0.0, friction_torque = 0.0;
+    bool added = false;
+    if (anima_attachment_get_type(self->handle, &type) != ANIMA_OK
+        || anima_attachment_get_anchor_point(self->handle, &anchor) != ANIMA_OK
+        || anima_attachment_get_length(self->handle, &length) != ANIMA_OK
+        || anima_attachment_get_frequency(self->handle, &frequency) != ANIMA_OK
+        || anima_attachment_get_damping(self->handle, &damping) != ANIMA_OK
+        || anima_attachment_get_friction_torque(self->handle, &friction_torque) != ANIMA_OK
+        || anima_behavior_is_added(self->handle, &added) != ANIMA_OK) {
+        anima_clear_error();
+        return PyUnicode_FromFormat("<%s (destroyed)>", Py_TYPE(self)->tp_name);
+    }
+    const char *name = attachment_type_name(type);
+    PyObject *point = vec2_tuple(anchor);
+    PyObject *l = PyFloat_FromDouble(length);
+    PyObject *f = PyFloat_FromDouble(frequency);
+    PyObject *d = PyFloat_FromDouble(damping);
+    PyObject *t = PyFloat_FromDouble(friction_torque);
+    PyObject *result = NULL;
+    if (name != NULL && point != NULL && l != NULL && f != NULL && d != NULL && t != NULL) {
+        const char *tail = added ? ", added" : "";
+        switch (type) {
+        case ANIMA_ATTACHMENT_ANCHOR:
+            result = PyUnicode_FromFormat("<%s type='%s' anchor_point=%R length=%R frequency=%R damping=%R%s>",
+                                          Py_TYPE(self)->tp_name, name, point, l, f, d, tail);
+            break;
+        case ANIMA_ATTACHMENT_ITEMS:
+            result = PyUnicode_FromFormat("<%s type='%s' length=%R frequency=%R damping=%R%s>",
+                                          Py_TYPE(self)->tp_name, name, l, f, d, tail);
+            break;
+        case ANIMA_ATTACHMENT_PIN:
+            result = PyUnicode_FromFormat("<%s type='%s' anchor_point=%R friction_torque=%R%s>",
+                                          Py_TYPE(self)->tp_name, name, point, t, tail);
+            break;
+        }
+    }
+    else if (name == NULL && !PyErr_Occurred()) {
+        result = PyUnicode_FromFormat("<%s type=%d%s>", Py_TYPE(self)->tp_name, (int)type,
+                                      added ? ", added" : "");
+    }
+    Py_XDECREF(point);
+    Py_XDECREF(l);
+    Py_XDECREF(f);
+    Py_XDECREF(d);
+    Py_XDECREF(t);
+    return result;
+}
+
+static const behavior_double_property attachment_length = {
+    anima_attachment_get_length, anima_attachment_set_length, "length"};
+static const behavior_double_property attachment_frequency = {
+    anima_attachment_get_frequency, anima_attachment_set_frequency, "frequency"};
+static const behavior_double_property attachment_damping = {
+    anima_attachment_get_damping, anima_attachment_set_damping, "damping"};
+static const behavior_double_property attachment_friction_torque = {
+    anima_attachment_get_friction_torque, anima_attachment_set_friction_torque, "friction_torque"};
+
+static PyMethodDef attachment_methods[] = {
+    {"pin", (PyCFunction)(void (*)(void))attachment_pin, METH_FASTCALL | METH_KEYWORDS | METH_CLASS,
+     attachment_pin_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef attachment_getset[] = {
+    {"type", (getter)attachment_get_type, NULL,
+     "What the attachment ties together, fixed at creation (read-only): 'anchor' (an item\n"
+     "to a point), 'items' (two items at a distance) or 'pin' (two items pinned at a point).", NULL},
+    {"anchor_point", (getter)attachment_get_anchor_point, (setter)attachment_set_anchor_point,
+     "The anchor point (x, y) in the reference space. Type 'anchor': the point the item\n"
+     "hangs from; moving it drags the item along. Type 'pin': where the items were pinned;\n"
+     "type 'items': the first item's attachment point at creation. Setting it on an\n"
+     "attachment that is not of type 'anchor' raises InvalidStateError.", NULL},
+    {"length", (getter)behavior_get_double, (setter)behavior_set_double,
+     "The distance kept between the attachment points, in points (0...1e9; a pin has\n"
+     "none: 0, and setting it raises InvalidStateError).", (void *)&attachment_length},
+    {"frequency", (getter)behavior_get_double, (setter)behavior_set_double,
+     "The spring's frequency in Hz (0...1e4); 0 (default) is a rigid rod.", (void *)&attachment_frequency},
+    {"damping", (getter)behavior_get_double, (setter)behavior_set_double,
+     "The spring's damping ratio (0...1e4; 1 = critical; default 0, as UIKit).", (void *)&attachment_damping},
+    {"friction_torque", (getter)behavior_get_double, (setter)behavior_set_double,
+     "The torque resisting rotation about a pin (>= 0, mass x pt^2 / s^2; default 0).",
+     (void *)&attachment_friction_torque},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+PyDoc_STRVAR(attachment_doc,
+"Attachment(item, anchor=None, *, to=None, offset=(0, 0), other_offset=(0, 0), length=None,\n"
+"           frequency=0.0, damping=0.0)\n"
+"--\n\n"
+"Ties an item to an anchor point or to another item (UIAttachmentBehavior).\n"
+"Give exactly one of anchor=(x, y), a point of the reference space, or\n"
+"to=other, a second item of the same animator. offset (and other_offset, with\n"
+"to=) is the attachment point on the item, from its centre, in the item's own\n"
+"coordinates (it turns with the item). length=None keeps the distance between\n"
+"the attachment points at creation. frequency=0 makes a rigid rod; a frequency\n"
+"in Hz with a damping ratio makes a spring. Attachment.pin() pins two items\n"
+"together at a point. The animator is taken from the item(s).");
+
+static PyType_Slot attachment_slots[] = {
+    {Py_tp_doc, (void *)attachment_doc},
+    {Py_tp_new, behavior_new},
+    {Py_tp_init, attachment_init},
+    {Py_tp_traverse, behavior_traverse},
+    {Py_tp_clear, behavior_clear},
+    {Py_tp_repr, attachment_repr},
+    {Py_tp_methods, attachment_methods},
+    {Py_tp_getset, attachment_getset},
+    {0, NULL},
+};
+
+static PyType_Spec attachment_spec = {
+    .name = "anima.Attachment",
+    .basicsize = sizeof(BehaviorObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .slots = attachment_slots,
+};
+
 /* ========================================================== ContactEvent */
 
 /* A ContactEvent for one library event, with the user's own wrappers. */
@@ -3759,6 +4088,7 @@ anima_exec(PyObject *module)
         || (st->gravity_type = add_type(module, &gravity_spec, st->behavior_type)) == NULL
         || (st->collision_type = add_type(module, &collision_spec, st->behavior_type)) == NULL
         || (st->item_behavior_type = add_type(module, &item_behavior_spec, st->behavior_type)) == NULL
+        || (st->attachment_type = add_type(module, &attachment_spec, st->behavior_type)) == NULL
         || (st->contact_event_type = add_type(module, &contact_event_spec, NULL)) == NULL
         || (st->poses_type = add_type(module, &poses_spec, NULL)) == NULL) {
         return -1;
@@ -3798,6 +4128,7 @@ anima_traverse(PyObject *module, visitproc visit, void *arg)
     Py_VISIT(st->gravity_type);
     Py_VISIT(st->collision_type);
     Py_VISIT(st->item_behavior_type);
+    Py_VISIT(st->attachment_type);
     Py_VISIT(st->contact_event_type);
     Py_VISIT(st->poses_type);
     Py_VISIT(st->anima_error);
@@ -3822,6 +4153,7 @@ anima_clear(PyObject *module)
     Py_CLEAR(st->gravity_type);
     Py_CLEAR(st->collision_type);
     Py_CLEAR(st->item_behavior_type);
+    Py_CLEAR(st->attachment_type);
     Py_CLEAR(st->contact_event_type);
     Py_CLEAR(st->poses_type);
     Py_CLEAR(st->anima_error);
