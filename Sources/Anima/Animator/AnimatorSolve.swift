@@ -239,6 +239,7 @@ extension Animator {
                     world.constraints.base[ci].k11 = k11
                     world.constraints.base[ci].k12 = k12
                     world.constraints.base[ci].k22 = k22
+                    world.constraints.base[ci].inverseDeterminant = 1 / det
                     world.constraints.base[ci].blockSolve = true
                 }
             }

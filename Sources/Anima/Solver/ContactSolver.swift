@@ -85,7 +85,7 @@ struct ContactConstraint {
     private var softBias: Float, softMass: Float, softImpulse: Float
     /// The 2 x 2 effective mass of a two-point manifold (k11, k12, k22), kept when it is well
     /// conditioned enough (k11^2 < 1000 det K, as Box2D 2.x) to solve both normal impulses together.
-    private var c11: Float = 0, c12: Float = 0, c22: Float = 0
+    private var c11: Float = 0, c12: Float = 0, c22: Float = 0, invDet: Float = 0
     var blockSolve = false
     private var boost: Float = 0
 
@@ -129,6 +129,11 @@ struct ContactConstraint {
     var k22: Double {
         @inline(__always) get { Double(c22) }
         @inline(__always) set { c22 = Float(newValue) }
+    }
+    /// 1 / (k11 k22 - k12^2).
+    var inverseDeterminant: Double {
+        @inline(__always) get { Double(invDet) }
+        @inline(__always) set { invDet = Float(newValue) }
     }
     /// Extra rebound speed (1 + e) a h / 2 that undoes the semi-implicit Euler bias under a
     /// constant acceleration a into the contact: a flight integrated that way starts as if
@@ -226,17 +231,19 @@ enum ContactSolver {
                 let q0 = ms0 * vn0 + b0 - (k11 * c0 + k12 * c1)
                 let q1 = ms1 * vn1 + b1 - (k12 * c0 + k22 * c1)
                 var x0 = 0.0, x1 = 0.0
-                let det = k11 * k22 - k12 * k12
-                let inv = 1 / det
+                // K^-1 = [k22, -k12; -k12, k11] / det, with 1 / det kept from the prepare step
+                let inv = c.pointee.inverseDeterminant
                 let both0 = -(k22 * q0 - k12 * q1) * inv
                 let both1 = -(-k12 * q0 + k11 * q1) * inv
+                let alone0 = -q0 * p0.pointee.normalMass   // normalMass = 1 / k11
+                let alone1 = -q1 * p1.pointee.normalMass   // normalMass = 1 / k22
                 if both0 >= 0 && both1 >= 0 {
                     x0 = both0
                     x1 = both1
-                } else if -q0 / k11 >= 0 && k12 * (-q0 / k11) + q1 >= 0 {
-                    x0 = -q0 / k11
-                } else if -q1 / k22 >= 0 && k12 * (-q1 / k22) + q0 >= 0 {
-                    x1 = -q1 / k22
+                } else if alone0 >= 0 && k12 * alone0 + q1 >= 0 {
+                    x0 = alone0
+                } else if alone1 >= 0 && k12 * alone1 + q0 >= 0 {
+                    x1 = alone1
                 }
                 // otherwise q >= 0: both separate, x = 0
                 let d0 = x0 - l0, d1 = x1 - l1
