@@ -13,7 +13,7 @@ public func anima_default_item_def() -> anima_item_def {
 
 func shape(_ s: anima_shape) throws(Failure) -> CollisionShape {
     guard let shape = CollisionShape(rawValue: Int32(bitPattern: s.rawValue)) else {
-        throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "shape must be ANIMA_SHAPE_RECTANGLE or ANIMA_SHAPE_ELLIPSE (got \(s.rawValue))")
+        throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "shape must be ANIMA_SHAPE_RECTANGLE, ANIMA_SHAPE_ELLIPSE or ANIMA_SHAPE_PATH (got \(s.rawValue))")
     }
     return shape
 }

@@ -15,6 +15,7 @@ def test_default_item_is_a_100pt_square_at_the_origin(animator):
     assert item.size == (100.0, 100.0)
     assert item.bounds == (0.0, 0.0, 100.0, 100.0)
     assert item.shape == "rectangle"
+    assert item.path is None
     assert item.alpha == 1.0
     assert item.rotation == 0.0
     assert item.transform == anima.Transform()
@@ -99,6 +100,21 @@ def test_transform_accepts_a_transform_or_a_5_tuple(ball):
     ball.transform = (0.0, 2.0, 2.0, 0.0, 0.0)
     assert ball.transform.scale_x == 2.0
     assert isinstance(ball.transform, anima.Transform)
+
+
+def test_shape_accepts_path_only_on_an_item_with_a_path(animator, ball):
+    with pytest.raises(anima.InvalidStateError):
+        ball.shape = "path"
+    assert ball.shape == "ellipse"
+    square = anima.Item(animator, path=[(-10, -10), (-10, 10), (10, 10), (10, -10)])
+    square.shape = "rectangle"
+    square.shape = "path"
+    assert square.shape == "path"
+
+
+def test_unknown_shape_names_every_shape(ball):
+    with pytest.raises(anima.InvalidArgumentError, match="'rectangle', 'ellipse' or 'path'"):
+        ball.shape = "triangle"
 
 
 def test_rotation_is_read_only(ball):

@@ -239,7 +239,7 @@ public final class Animator {
     public func setShape(_ shape: CollisionShape, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
         if shape == .path && store.path[s] == nil {
-            throw AnimaError(.invalidState, "the item has no path: set one with setPath")
+            throw AnimaError(.invalidState, "the item has no collision path yet: give it one first")
         }
         store.shape[s] = shape
         store.rebuildGeometry(s)

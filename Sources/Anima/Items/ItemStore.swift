@@ -81,7 +81,7 @@ public struct ItemDefinition: Sendable {
 
     func validate() throws(AnimaError) {
         if shape == .path && path == nil {
-            throw AnimaError(.invalidArgument, "shape .path needs a path")
+            throw AnimaError(.invalidArgument, "a path shape needs the path's points")
         }
         try requireCoordinate(center, "center")
         try validateSize(size)

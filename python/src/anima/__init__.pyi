@@ -13,7 +13,8 @@ version_info: Final[tuple[int, int, int]]
 _Float: TypeAlias = SupportsFloat | SupportsIndex
 _Pair: TypeAlias = Sequence[_Float]
 _Quad: TypeAlias = Sequence[_Float]
-_Shape: TypeAlias = Literal["rectangle", "ellipse"]
+_Shape: TypeAlias = Literal["rectangle", "ellipse", "path"]
+_Path: TypeAlias = Sequence[_Pair]
 _ModeName: TypeAlias = Literal["items", "boundaries", "everything"]
 _AttachmentType: TypeAlias = Literal["anchor", "items", "pin"]
 if sys.version_info >= (3, 12):
@@ -126,6 +127,7 @@ class Item:
         size: _Pair = (100, 100),
         *,
         shape: _Shape = "rectangle",
+        path: _Path | None = None,
         rotation: _Float = 0.0,
         scale: _Pair = (1.0, 1.0),
         translation: _Pair = (0.0, 0.0),
@@ -158,6 +160,10 @@ class Item:
     def shape(self) -> _Shape: ...
     @shape.setter
     def shape(self, value: _Shape) -> None: ...
+    @property
+    def path(self) -> tuple[tuple[float, float], ...] | None: ...
+    @path.setter
+    def path(self, value: _Path) -> None: ...
     @property
     def velocity(self) -> tuple[float, float]: ...
     @velocity.setter

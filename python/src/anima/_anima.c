@@ -641,6 +641,7 @@ typedef enum {
     LIST_ITEMS_IN_RECT,
     LIST_BEHAVIOR_ITEMS,
     LIST_BOUNDARY_POINTS,
+    LIST_ITEM_PATH,
     LIST_POSES,
 } list_kind;
 
@@ -648,6 +649,7 @@ typedef struct {
     list_kind kind;
     anima_animator animator;
     anima_behavior behavior;
+    anima_item item;
     anima_rect rect;
     const char *identifier;
 } list_query;
@@ -657,7 +659,8 @@ list_element_size(list_kind kind)
 {
     switch (kind) {
     case LIST_ANIMATOR_BEHAVIORS: return sizeof(anima_behavior);
-    case LIST_BOUNDARY_POINTS: return sizeof(anima_vec2);
+    case LIST_BOUNDARY_POINTS:
+    case LIST_ITEM_PATH: return sizeof(anima_vec2);
     case LIST_POSES: return 3 * sizeof(double);
     default: return sizeof(anima_item);
     }
@@ -677,6 +680,8 @@ list_query_run(const list_query *q, void *out, int32_t capacity, int32_t *count)
         return anima_behavior_get_items(q->behavior, out, capacity, count);
     case LIST_BOUNDARY_POINTS:
         return anima_collision_get_boundary(q->behavior, q->identifier, out, capacity, count);
+    case LIST_ITEM_PATH:
+        return anima_item_get_path(q->item, out, capacity, count);
     case LIST_POSES:
         return anima_animator_copy_item_poses(q->animator, out, capacity, count);
     }
@@ -1690,6 +1695,7 @@ shape_name(anima_shape shape)
     switch (shape) {
     case ANIMA_SHAPE_RECTANGLE: return "rectangle";
     case ANIMA_SHAPE_ELLIPSE: return "ellipse";
+    case ANIMA_SHAPE_PATH: return "path";
     }
     return "unknown";
 }
@@ -1698,7 +1704,7 @@ static int
 as_shape(anima_state *st, PyObject *obj, anima_shape *out)
 {
     if (!PyUnicode_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "shape must be 'rectangle' or 'ellipse', not %.100s",
+        PyErr_Format(PyExc_TypeError, "shape must be 'rectangle', 'ellipse' or 'path', not %.100s",
                      Py_TYPE(obj)->tp_name);
         return -1;
     }
@@ -1710,8 +1716,87 @@ as_shape(anima_state *st, PyObject *obj, anima_shape *out)
         *out = ANIMA_SHAPE_ELLIPSE;
         return 0;
     }
-    PyErr_Format(st->invalid_argument_error, "shape must be 'rectangle' or 'ellipse' (got %R)", obj);
+    if (PyUnicode_CompareWithASCIIString(obj, "path") == 0) {
+        *out = ANIMA_SHAPE_PATH;
+        return 0;
+    }
+    PyErr_Format(st->invalid_argument_error, "shape must be 'rectangle', 'ellipse' or 'path' (got %R)", obj);
     return -1;
+}
+
+/*
+ * The points of a collision path from a sequence of (x, y) points, into a
+ * PyMem buffer (free it with PyMem_Free). Only types, NaN and infinities are
+ * checked here; the number of points, winding and convexity are left to the
+ * library, whose messages name the rule a path breaks.
+ */
+static int
+as_path(anima_state *st, PyObject *obj, anima_vec2 **out, int32_t *out_count)
+{
+    if (PyUnicode_Check(obj) || PyBytes_Check(obj) || PyByteArray_Check(obj)
+        || !PySequence_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "path must be a sequence of (x, y) points, not %.100s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    PyObject *seq = PySequence_Fast(obj, "path must be a sequence of (x, y) points");
+    if (seq == NULL) {
+        return -1;
+    }
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    if (count > INT32_MAX) {
+        PyErr_Format(st->invalid_argument_error, "path has too many points (%zd)", count);
+        Py_DECREF(seq);
+        return -1;
+    }
+    /* PyMem_Malloc(0) gives a valid pointer, so an empty path reaches the library's count check. */
+    anima_vec2 *points = PyMem_Malloc((size_t)count * sizeof(anima_vec2));
+    if (points == NULL) {
+        Py_DECREF(seq);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        char name[48];
+        PyOS_snprintf(name, sizeof name, "path[%zd]", i);
+        if (as_vec2(st, PySequence_Fast_GET_ITEM(seq, i), name, &points[i]) < 0) {
+            PyMem_Free(points);
+            Py_DECREF(seq);
+            return -1;
+        }
+    }
+    Py_DECREF(seq);
+    *out = points;
+    *out_count = (int32_t)count;
+    return 0;
+}
+
+/* The path of an item as a tuple of (x, y) tuples, or None when it has none. */
+static PyObject *
+item_path_tuple(anima_state *st, ItemObject *item)
+{
+    list_query q = {.kind = LIST_ITEM_PATH, .item = item->handle};
+    void *buffer = NULL;
+    int32_t count = 0;
+    if (fetch_list(st, item->animator, &q, &buffer, &count) < 0) {
+        return NULL;
+    }
+    if (count == 0) {
+        PyMem_Free(buffer);
+        Py_RETURN_NONE;
+    }
+    anima_vec2 *points = buffer;
+    PyObject *result = PyTuple_New(count);
+    for (int32_t i = 0; result != NULL && i < count; i++) {
+        PyObject *point = vec2_tuple(points[i]);
+        if (point == NULL) {
+            Py_CLEAR(result);
+            break;
+        }
+        PyTuple_SET_ITEM(result, i, point);
+    }
+    PyMem_Free(buffer);
+    return result;
 }
 
 /* The Item argument of a method; NULL with TypeError otherwise. */
@@ -1740,13 +1825,13 @@ item_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 static int
 item_init(ItemObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *keywords[] = {"animator", "center", "size", "shape", "rotation", "scale", "translation",
-                               "alpha", "velocity", "angular_velocity", NULL};
-    PyObject *animator_obj, *center = NULL, *size = NULL, *shape = NULL, *rotation = NULL, *scale = NULL,
-             *translation = NULL, *alpha = NULL, *velocity = NULL, *angular_velocity = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OO$OOOOOOO:Item", keywords, &animator_obj, &center,
-                                     &size, &shape, &rotation, &scale, &translation, &alpha, &velocity,
-                                     &angular_velocity)) {
+    static char *keywords[] = {"animator", "center", "size", "shape", "path", "rotation", "scale",
+                               "translation", "alpha", "velocity", "angular_velocity", NULL};
+    PyObject *animator_obj, *center = NULL, *size = NULL, *shape = NULL, *path = NULL, *rotation = NULL,
+             *scale = NULL, *translation = NULL, *alpha = NULL, *velocity = NULL, *angular_velocity = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OO$OOOOOOOO:Item", keywords, &animator_obj, &center,
+                                     &size, &shape, &path, &rotation, &scale, &translation, &alpha,
+                                     &velocity, &angular_velocity)) {
         return -1;
     }
     anima_state *st = STATE_OF(self);
@@ -1782,8 +1867,31 @@ item_init(ItemObject *self, PyObject *args, PyObject *kwds)
     def.transform.translation_x = translation_xy[0];
     def.transform.translation_y = translation_xy[1];
 
+    /* A path makes the shape 'path'; naming another shape beside it is a contradiction. */
+    if (path == Py_None) {
+        path = NULL;
+    }
+    if (path != NULL && shape != NULL && def.shape != ANIMA_SHAPE_PATH) {
+        PyErr_Format(PyExc_TypeError, "path goes with shape='path', not shape='%s'", shape_name(def.shape));
+        return -1;
+    }
+    if (path == NULL && def.shape == ANIMA_SHAPE_PATH) {
+        PyErr_SetString(st->invalid_argument_error, "shape='path' needs path=[(x, y), ...]");
+        return -1;
+    }
+    anima_vec2 *points = NULL;
+    if (path != NULL) {
+        if (as_path(st, path, &points, &def.path_count) < 0) {
+            return -1;
+        }
+        def.path = points;
+        def.shape = ANIMA_SHAPE_PATH;
+    }
+
     anima_item handle = anima_item_null();
-    if (check(st, animator, anima_item_create(animator->handle, &def, &handle)) < 0) {
+    anima_status status = anima_item_create(animator->handle, &def, &handle);
+    PyMem_Free(points);
+    if (check(st, animator, status) < 0) {
         return -1;
     }
     PyObject *key = handle_key(handle.index1, handle.generation);
@@ -2063,6 +2171,32 @@ item_set_shape(ItemObject *self, PyObject *value, void *closure)
 }
 
 static PyObject *
+item_get_path(ItemObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    return item_path_tuple(st, self);
+}
+
+static int
+item_set_path(ItemObject *self, PyObject *value, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_vec2 *points = NULL;
+    int32_t count = 0;
+    if (st == NULL || forbid_delete(value, "path") < 0 || as_path(st, value, &points, &count) < 0) {
+        return -1;
+    }
+    anima_status status = anima_item_set_path(self->handle, points, count);
+    PyMem_Free(points);
+    return check(st, self->animator, status);
+}
+
+static PyObject *
 item_get_is_resting(ItemObject *self, void *closure)
 {
     (void)closure;
@@ -2116,7 +2250,16 @@ static PyGetSetDef item_getset[] = {
     {"alpha", (getter)item_get_double, (setter)item_set_double,
      "Opacity 0...1 (not used by the dynamics).", (void *)&item_alpha},
     {"shape", (getter)item_get_shape, (setter)item_set_shape,
-     "The collision shape: 'rectangle' (the bounds) or 'ellipse' (inscribed in them).", NULL},
+     "The collision shape: 'rectangle' (the bounds), 'ellipse' (inscribed in them) or 'path'\n"
+     "(the convex outline in Item.path). Setting 'path' on an item without a path raises\n"
+     "InvalidStateError.", NULL},
+    {"path", (getter)item_get_path, (setter)item_set_path,
+     "The convex collision outline as a tuple of (x, y) points, or None when the item has none.\n"
+     "Points are from the centre in the item's own coordinates (they turn and scale with it),\n"
+     "3 to 16 of them, counter-clockwise as seen on screen (y grows downward), convex, no three\n"
+     "in a line. Assigning a path also makes 'path' the shape; a path the library rejects raises\n"
+     "InvalidArgumentError naming the rule and leaves the item unchanged. The path is kept when\n"
+     "another shape is chosen, so shape = 'path' brings it back.", NULL},
     {"velocity", (getter)item_get_vec2, (setter)item_set_vec2,
      "The linear velocity (vx, vy) in pt/s; setting it wakes the animator.", (void *)&item_velocity},
     {"angular_velocity", (getter)item_get_double, (setter)item_set_double,
@@ -2138,12 +2281,15 @@ static PyMemberDef item_members[] = {
 };
 
 PyDoc_STRVAR(item_doc,
-"Item(animator, center=(0, 0), size=(100, 100), *, shape='rectangle', rotation=0.0,\n"
-"     scale=(1.0, 1.0), translation=(0.0, 0.0), alpha=1.0, velocity=(0.0, 0.0),\n"
-"     angular_velocity=0.0)\n"
+"Item(animator, center=(0, 0), size=(100, 100), *, shape='rectangle', path=None,\n"
+"     rotation=0.0, scale=(1.0, 1.0), translation=(0.0, 0.0), alpha=1.0,\n"
+"     velocity=(0.0, 0.0), angular_velocity=0.0)\n"
 "--\n\n"
 "A dynamic item (UIDynamicItem) in an animator. It moves once a behavior\n"
 "governs it. Units: points, seconds, radians; y grows downward.\n\n"
+"path=[(x, y), ...] gives the item a convex collision outline (see Item.path)\n"
+"and makes 'path' its shape; shape='path' without a path is an\n"
+"InvalidArgumentError, another shape beside a path a TypeError.\n\n"
 "The same item always comes back as the same Python object while that object\n"
 "is alive (from animator.items, behavior.items, contact events ...).\n"
 "Equality and hashing follow the underlying handle.");

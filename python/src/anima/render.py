@@ -46,8 +46,9 @@ class ItemState(NamedTuple):
     """The visible state of one item in one frame.
 
     ``center`` and ``size`` are in points, ``rotation`` in radians (positive turns clockwise
-    on screen), ``alpha`` in 0...1, ``shape`` is ``"ellipse"`` or ``"rectangle"``; ``scale``
-    and ``translation`` come from the item's transform and are applied about the center.
+    on screen), ``alpha`` in 0...1, ``shape`` is ``"ellipse"``, ``"rectangle"`` or ``"path"``
+    (then ``path`` holds the outline's points from the center, in the item's own coordinates);
+    ``scale`` and ``translation`` come from the item's transform and are applied about the center.
     """
 
     center: Point
@@ -57,6 +58,7 @@ class ItemState(NamedTuple):
     shape: str
     scale: Point = (1.0, 1.0)
     translation: Point = (0.0, 0.0)
+    path: Optional[Tuple[Point, ...]] = None
 
 
 class Contact(NamedTuple):
@@ -316,6 +318,9 @@ class Recorder:
                 translation = (float(transform[3]), float(transform[4]))
             cx, cy = item.center
             w, h = item.size
+            outline = getattr(item, "path", None) if str(item.shape) == "path" else None
+            if outline is not None:
+                outline = tuple((float(px), float(py)) for px, py in outline)
             states.append(
                 ItemState(
                     (float(cx), float(cy)),
@@ -325,6 +330,7 @@ class Recorder:
                     str(item.shape),
                     scale,
                     translation,
+                    outline,
                 )
             )
         return tuple(states)
@@ -500,7 +506,16 @@ def _item_svg(rec: Recording, index: int, duration: float) -> str:
         display = _animation("animate", "display", times, visible, duration, "")
         display = display.replace('calcMode="linear"', 'calcMode="discrete"')
         style = f'fill="{color}" fill-opacity="0.85" stroke="{color}" stroke-width="1.5"'
-        if shape == "ellipse":
+        if shape == "path":
+            # the outline as given (it does not change while the item moves); scale applies to it
+            first = next((s for s in track if s.shape == "path" and s.path), None)
+            points = " ".join(
+                f"{_num(px * first.scale[0])},{_num(py * first.scale[1])}" for px, py in first.path
+            ) if first is not None else ""
+            out.append(
+                f'<polygon class="shape" points="{points}" {style} display="{visible[0]}">' + display + "</polygon>"
+            )
+        elif shape == "ellipse":
             out.append(
                 f'<ellipse class="shape" cx="0" cy="0" rx="{half_w[0]}" ry="{half_h[0]}" {style} display="{visible[0]}">'
                 + _animation("animate", "rx", times, half_w, duration)
