@@ -1,0 +1,742 @@
+#!/usr/bin/env python3
+"""Anima against pymunk on the same scenes, measured in one run.
+
+    build/venv/bin/python bench/run.py [--rounds 3] [--only pyramid,tumbler,...] [--quick]
+
+`make bench` builds the library and the Python package, installs pymunk into build/venv when it
+is missing and runs this script. The script compiles bench/anima_bench.c (the Anima side of the
+stepping scenes, in C) against include/anima.h and .build/release/libanima.so, runs the pymunk
+side in this process, interleaves the engines over several rounds (the machine is noisy), keeps
+the best round of each engine, prints a table and writes it, with every round's figures, to
+bench/RESULTS.md. See bench/README.md for the scenes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import gc
+import json
+import math
+import os
+import platform
+import shlex
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "bench"
+HEADER = ROOT / "include" / "anima.h"
+LIB_DIR = ROOT / ".build" / "release"
+LIB = LIB_DIR / "libanima.so"
+C_SOURCE = BENCH / "anima_bench.c"
+C_BINARY = ROOT / "build" / "bench" / "anima_bench"
+
+DT = 1.0 / 60.0
+# Chipmunk multiplies the two shapes' frictions where Box2D and Anima take sqrt(fa fb): shapes of
+# friction sqrt(0.6) make pymunk's contacts 0.6, as in the other engines.
+PYMUNK_FRICTION = math.sqrt(0.6)
+GRAVITY = 1000.0  # pt/s^2: gravity magnitude 1.0
+NOT_RUN_ATTACHMENTS = "not run: needs attachments (pin and spring), which the engine does not have yet"
+
+# Stepping scenes: name, title, items that move, steps timed (after one untimed step).
+STEPPING = {
+    "pyramid": ("large pyramid", 5050, 500),
+    "tumbler": ("tumbler", 2025, 750),
+    "joint-grid": ("joint grid", 9993, 500),
+    "springy-list": ("springy list", 1000, 500),
+}
+SCENES = ("pyramid", "tumbler", "python", "joint-grid", "springy-list")
+
+
+# ----------------------------------------------------------------------------- set-up
+
+
+def fail(message: str) -> None:
+    print(f"bench: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def newer(target: Path, *sources: Path) -> bool:
+    return not target.exists() or any(s.stat().st_mtime > target.stat().st_mtime for s in sources)
+
+
+def build_c_bench() -> None:
+    """Compiles the Anima side of the stepping scenes when it is missing or out of date."""
+    if not LIB.exists():
+        print("bench: building the library (make lib)", flush=True)
+        subprocess.run(["make", "--no-print-directory", "lib"], cwd=ROOT, check=True)
+    if newer(C_BINARY, C_SOURCE, HEADER, LIB):
+        C_BINARY.parent.mkdir(parents=True, exist_ok=True)
+        cc = os.environ.get("CC", "gcc")
+        command = [cc, "-O2", "-std=gnu11", "-Wall", "-Wextra", "-Werror", f"-I{HEADER.parent}", str(C_SOURCE),
+                   "-o", str(C_BINARY), f"-L{LIB_DIR}", "-lanima", f"-Wl,-rpath,{LIB_DIR}", "-lm"]
+        print("bench: " + " ".join(shlex.quote(c) for c in command), flush=True)
+        subprocess.run(command, check=True)
+
+
+def import_engines():
+    try:
+        import numpy
+    except ImportError:
+        fail("numpy is not importable; run this script with build/venv/bin/python (make bench)")
+    try:
+        import pymunk
+        import pymunk.batch  # noqa: F401
+    except ImportError:
+        fail(f"pymunk is not importable; install it with: {sys.executable} -m pip install pymunk")
+    try:
+        import anima
+    except ImportError:
+        fail("the anima module is not importable; build it with `make build` and run this script "
+             "with build/venv/bin/python (or use `make bench`)")
+    return numpy, pymunk, anima
+
+
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def source_revision() -> str:
+    """The commit the sources are at, and whether the working tree differs from it."""
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                                text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", "Sources", "include"],
+                               cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
+        return commit + (" with local changes to the engine" if dirty else "")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+# ----------------------------------------------------------------------------- Anima side
+
+
+def run_anima(scene: str, steps: int) -> dict:
+    """Runs one stepping scene in the C harness (a fresh process) and returns its JSON report."""
+    done = subprocess.run([str(C_BINARY), scene, str(steps)], capture_output=True, text=True)
+    if done.returncode != 0:
+        fail(f"anima_bench {scene} failed (exit {done.returncode}):\n{done.stderr.strip()}")
+    return json.loads(done.stdout)
+
+
+# ----------------------------------------------------------------------------- pymunk side
+#
+# Same geometry, units and axes as the Anima side: points, seconds, y down, gravity (0, 1000).
+# Mass = density x area / 10 000 as in Anima: pymunk density 1e-4 per pt^2 for density 1.
+
+
+def timed_steps(space, steps: int, before_step: Callable[[int], None] | None = None) -> float:
+    """One untimed step, then `steps` timed ones; returns the seconds spent in the timed ones."""
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        if before_step:
+            before_step(0)
+        space.step(DT)
+        if before_step is None:
+            t0 = time.perf_counter()
+            for _ in range(steps):
+                space.step(DT)
+            return time.perf_counter() - t0
+        t0 = time.perf_counter()
+        for k in range(1, steps + 1):
+            before_step(k)
+            space.step(DT)
+        return time.perf_counter() - t0
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+def pymunk_pyramid(pymunk, steps: int) -> dict:
+    base, size = 100, 100.0
+    space = pymunk.Space()
+    space.gravity = (0.0, GRAVITY)
+    space.iterations = 10
+    ground = pymunk.Segment(space.static_body, (-20000.0, 0.0), (20000.0, 0.0), 0.0)
+    ground.friction = PYMUNK_FRICTION
+    space.add(ground)
+    boxes = []
+    for i in range(base):
+        for j in range(i, base):
+            body = pymunk.Body()
+            body.position = (size * (0.5 * (i + 1) + (j - i) - 0.5 * base), -size * (i + 0.5))
+            shape = pymunk.Poly.create_box(body, (size, size))
+            shape.density = 1e-4
+            shape.friction = PYMUNK_FRICTION
+            space.add(body, shape)
+            boxes.append(body)
+    start = [tuple(b.position) for b in boxes]
+    seconds = timed_steps(space, steps)
+    top = boxes[-1].position
+    moves = [math.hypot(b.position.x - x, b.position.y - y) for b, (x, y) in zip(boxes, start)]
+    return {"items": len(boxes), "steps": steps, "seconds": seconds,
+            "top_dx": top.x - start[-1][0], "top_dy": top.y - start[-1][1],
+            "max_move": max(m for m in moves if math.isfinite(m)),
+            "non_finite": sum(not math.isfinite(m) for m in moves)}
+
+
+DRUM_CENTER = (0.0, -1000.0)
+DRUM_RATE = -math.radians(25.0)  # rad/s; Box2D's counter-clockwise turn, with y down
+WALLS = (((1000.0, 0.0), (100.0, 2000.0)), ((-1000.0, 0.0), (100.0, 2000.0)),
+         ((0.0, 1000.0), (2000.0, 100.0)), ((0.0, -1000.0), (2000.0, 100.0)))
+
+
+def drum_escapees(poses, drum_angle: float) -> tuple[int, float]:
+    """Boxes whose centre is past the middle of a wall in the drum's frame, and the farthest reach."""
+    c, s = math.cos(-drum_angle), math.sin(-drum_angle)
+    escaped, deepest = 0, 0.0
+    for x, y in poses:
+        dx, dy = x - DRUM_CENTER[0], y - DRUM_CENTER[1]
+        reach = max(abs(c * dx - s * dy), abs(s * dx + c * dy))
+        if not math.isfinite(reach) or reach > 1000.0:
+            escaped += 1
+        if math.isfinite(reach):
+            deepest = max(deepest, reach)
+    return escaped, deepest
+
+
+def pymunk_tumbler(pymunk, steps: int) -> dict:
+    space = pymunk.Space()
+    space.gravity = (0.0, GRAVITY)
+    space.iterations = 10
+    drum = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+    drum.position = DRUM_CENTER
+    drum.angular_velocity = DRUM_RATE
+    space.add(drum)
+    for (ox, oy), (w, h) in WALLS:
+        wall = pymunk.Poly(drum, [(ox - w / 2, oy - h / 2), (ox + w / 2, oy - h / 2),
+                                  (ox + w / 2, oy + h / 2), (ox - w / 2, oy + h / 2)])
+        wall.friction = PYMUNK_FRICTION
+        space.add(wall)
+    boxes = []
+    for i in range(45):
+        for j in range(45):
+            body = pymunk.Body()
+            body.position = (-900.0 + 40.0 * j, -(100.0 + 40.0 * i))
+            shape = pymunk.Poly.create_box(body, (25.0, 25.0))
+            shape.density = 1e-4
+            shape.friction = PYMUNK_FRICTION
+            space.add(body, shape)
+            boxes.append(body)
+    seconds = timed_steps(space, steps)
+    escaped, deepest = drum_escapees([tuple(b.position) for b in boxes], drum.angle)
+    return {"items": len(boxes), "steps": steps, "seconds": seconds, "escaped": escaped, "max_reach": deepest,
+            "drum_angle": drum.angle, "expected_angle": DRUM_RATE * DT * (steps + 1)}
+
+
+TORN_GAP = 100.0  # pt: a pin joint opened by a whole grid spacing
+
+
+def pymunk_joint_grid(pymunk, steps: int) -> dict:
+    """Box2D's joint_grid: 100 x 100 circles of radius 40 pt, 100 pt apart, that never collide,
+    pinned to their neighbours; the 7 top-middle ones are static. 19 794 pivot joints."""
+    n = 100
+    space = pymunk.Space()
+    space.gravity = (0.0, GRAVITY)
+    space.iterations = 10
+    no_self = pymunk.ShapeFilter(categories=0b10, mask=pymunk.ShapeFilter.ALL_MASKS() ^ 0b10)
+    grid = [[None] * n for _ in range(n)]  # grid[k][i]: column k, row i (row 0 at the top)
+    dynamic = 0
+    for k in range(n):
+        for i in range(n):
+            static = i == 0 and 47 <= k <= 53
+            body = pymunk.Body(body_type=pymunk.Body.STATIC) if static else pymunk.Body()
+            body.position = (100.0 * k, 100.0 * i)
+            shape = pymunk.Circle(body, 40.0)
+            shape.density = 1e-4
+            shape.filter = no_self
+            space.add(body, shape)
+            grid[k][i] = body
+            dynamic += not static
+    # Box2D also joins the static bodies to each other (6 inert joints); pymunk refuses those
+    joints = []
+    movable = lambda a, b: a.body_type == pymunk.Body.DYNAMIC or b.body_type == pymunk.Body.DYNAMIC
+    for k in range(n):
+        for i in range(n):
+            if i > 0 and movable(grid[k][i - 1], grid[k][i]):
+                joints.append(pymunk.PivotJoint(grid[k][i - 1], grid[k][i], (0.0, 50.0), (0.0, -50.0)))
+            if k > 0 and movable(grid[k - 1][i], grid[k][i]):
+                joints.append(pymunk.PivotJoint(grid[k - 1][i], grid[k][i], (50.0, 0.0), (-50.0, 0.0)))
+    space.add(*joints)
+
+    def widest_gap() -> float:
+        return max((j.a.local_to_world(j.anchor_a) - j.b.local_to_world(j.anchor_b)).length for j in joints)
+
+    # The net is checked every 25 steps, off the clock. Once a pin joint has opened by more than
+    # the grid spacing the net has torn; the run stops there (a blown-up net only measures how
+    # the broad phase copes with coordinates in the millions) and reports the steps it ran.
+    done, seconds, diverged_at, gap = 0, 0.0, None, 0.0
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        space.step(DT)
+        while done < steps:
+            chunk = min(25, steps - done)
+            t0 = time.perf_counter()
+            for _ in range(chunk):
+                space.step(DT)
+            seconds += time.perf_counter() - t0
+            done += chunk
+            gap = widest_gap()
+            if not math.isfinite(gap) or gap > TORN_GAP:
+                diverged_at = done
+                break
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    lowest = max(grid[k][n - 1].position.y for k in range(n))
+    return {"items": dynamic, "joints": len(joints), "steps": done, "planned_steps": steps, "seconds": seconds,
+            "max_joint_gap": gap, "lowest_y": lowest, "diverged_at": diverged_at}
+
+
+def pymunk_springy_list(pymunk, steps: int) -> dict:
+    """1000 list rows (300 x 40 pt, 44 pt apart, rotation locked), each on a spring of rest length
+    0 to its own anchor on a scroller that moves up and down (300 pt, 0.5 Hz). The springs' natural
+    frequencies cycle from 2 to 4 Hz (damping ratio 0.3), so neighbours lag differently and
+    collide."""
+    count, pitch, amplitude, scroll_hz, zeta = 1000, 44.0, 300.0, 0.5, 0.3
+    space = pymunk.Space()
+    space.iterations = 10
+    scroller = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+    space.add(scroller)
+    rows = []
+    for k in range(count):
+        mass = 300.0 * 40.0 * 1e-4
+        body = pymunk.Body(mass, math.inf)
+        body.position = (0.0, pitch * k)
+        shape = pymunk.Poly.create_box(body, (300.0, 40.0))
+        shape.friction = 0.0
+        omega = 2.0 * math.pi * (2.0 + 2.0 * (k % 10) / 9.0)
+        spring = pymunk.DampedSpring(scroller, body, (0.0, pitch * k), (0.0, 0.0), 0.0,
+                                     mass * omega * omega, 2.0 * mass * zeta * omega)
+        space.add(body, shape, spring)
+        rows.append((body, spring))
+
+    def scroll(k: int) -> None:  # the velocity that moves the scroller to y(t) one step later
+        w = 2.0 * math.pi * scroll_hz
+        y0, y1 = amplitude * math.sin(w * DT * k), amplitude * math.sin(w * DT * (k + 1))
+        scroller.velocity = (0.0, (y1 - y0) / DT)
+
+    seconds = timed_steps(space, steps, scroll)
+    stretch = max((scroller.local_to_world(s.anchor_a) - b.position).length for b, s in rows)
+    overlap = max(0.0, max(40.0 - (rows[k + 1][0].position.y - rows[k][0].position.y) for k in range(count - 1)))
+    return {"items": count, "steps": steps, "seconds": seconds, "max_stretch": stretch, "max_overlap": overlap}
+
+
+# ----------------------------------------------------------------------------- Python costs
+
+
+def best_ns_per_call(fn: Callable, arg, calls: int, repeats: int) -> float:
+    """The best, over `repeats`, of the time of `calls` calls of fn(arg), in ns per call."""
+    best = math.inf
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        loop = range(calls)
+        for _ in range(repeats):
+            t0 = time.perf_counter_ns()
+            for _ in loop:
+                fn(arg)
+            best = min(best, time.perf_counter_ns() - t0)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    return best / calls
+
+
+def best_ns(fn: Callable[[], object], repeats: int) -> float:
+    """The best time of one call of fn(), in ns, over `repeats` calls."""
+    best = math.inf
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for _ in range(repeats):
+            t0 = time.perf_counter_ns()
+            fn()
+            best = min(best, time.perf_counter_ns() - t0)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    return best
+
+
+def python_costs(np, pymunk, anima, quick: bool) -> dict:
+    """(a) one frame call on an empty world; (b) reading 10 000 poses into numpy, ns per body."""
+    calls, repeats = (20_000, 3) if quick else (200_000, 5)
+    results = {}
+    animator = anima.Animator(step_rate=60.0)
+    space = pymunk.Space()
+    results["loop"] = best_ns_per_call(abs, 1.0, calls, repeats)
+    results["anima_advance"] = best_ns_per_call(animator.advance, DT, calls, repeats)
+    results["pymunk_step"] = best_ns_per_call(space.step, DT, calls, repeats)
+    animator.destroy()
+
+    n = 10_000
+    animator = anima.Animator(step_rate=60.0)
+    space = pymunk.Space()
+    items, bodies = [], []
+    for k in range(n):
+        x, y, a = 3.0 * (k % 100), 5.0 * (k // 100), 0.001 * k
+        items.append(anima.Item(animator, center=(x, y), size=(10.0, 10.0), rotation=a))
+        body = pymunk.Body(1.0, 1.0)
+        body.position = (x, y)
+        body.angle = a
+        bodies.append(body)
+    space.add(*bodies)
+    expected = np.array([(3.0 * (k % 100), 5.0 * (k // 100), 0.001 * k) for k in range(n)])
+
+    out = np.empty((n, 3))
+    fields = pymunk.batch.BodyFields.POSITION | pymunk.batch.BodyFields.ANGLE
+    batch = pymunk.batch.Buffer()
+
+    def anima_poses():
+        return np.asarray(animator.poses())
+
+    def anima_copy_into():
+        animator.copy_poses_into(out)
+        return out
+
+    def anima_per_item():
+        return np.array([(*item.center, item.rotation) for item in items])
+
+    def pymunk_batch_view():
+        batch.clear()
+        pymunk.batch.get_space_bodies(space, fields, batch)
+        return np.frombuffer(batch.float_buf()).reshape(-1, 3)
+
+    def pymunk_batch_copy():
+        return pymunk_batch_view().copy()
+
+    def pymunk_per_body():
+        return np.array([(*b.position, b.angle) for b in bodies])
+
+    readers = {
+        "anima_poses": (anima_poses, 200),
+        "anima_copy_into": (anima_copy_into, 200),
+        "anima_per_item": (anima_per_item, 10),
+        "pymunk_batch_view": (pymunk_batch_view, 200),
+        "pymunk_batch_copy": (pymunk_batch_copy, 200),
+        "pymunk_per_body": (pymunk_per_body, 10),
+    }
+    for name, (reader, times) in readers.items():
+        got = reader()
+        if got.shape != (n, 3) or not np.allclose(got, expected):
+            fail(f"python costs: {name} read wrong poses")
+        results[name] = best_ns(reader, max(2, times // 5) if quick else times) / n
+    animator.destroy()
+    results["bodies"] = n
+    return results
+
+
+# ----------------------------------------------------------------------------- report
+
+
+@dataclass
+class Runs:
+    """The figures of one scene for one engine, one dict per round."""
+    rounds: list[dict] = field(default_factory=list)
+
+    def best(self) -> dict | None:
+        return min(self.rounds, key=ms_per_step) if self.rounds else None
+
+
+def ms_per_step(run: dict) -> float:
+    return 1000.0 * run["seconds"] / run["steps"]
+
+
+def ratio_text(anima_ms: float, pymunk_ms: float) -> str:
+    if pymunk_ms >= anima_ms:
+        return f"Anima is {pymunk_ms / anima_ms:.1f} x faster"
+    return f"Anima is {anima_ms / pymunk_ms:.1f} x slower"
+
+
+def si(value: float) -> str:
+    for scale, suffix in ((1e9, " G"), (1e6, " M"), (1e3, " k")):
+        if value >= scale:
+            return f"{value / scale:.2f}{suffix}"
+    return f"{value:.0f}"
+
+
+def pyramid_verdict(run: dict) -> str:
+    """Holds: the top box moved at most 5 pt; collapsed: it fell more than half the pyramid."""
+    if run["non_finite"]:
+        return f"exploded ({run['non_finite']} boxes non-finite)"
+    drift = math.hypot(run["top_dx"], run["top_dy"])
+    if drift <= 5.0:
+        return "holds"
+    if run["top_dy"] > 5000.0:
+        return "collapsed"
+    return "sags"
+
+
+class Report:
+    def __init__(self, args, versions: dict):
+        self.args = args
+        self.versions = versions
+        self.stepping: dict[str, dict[str, Runs]] = {}
+        self.python: list[dict] = []
+        self.lines: list[str] = []  # the table printed, also written to RESULTS.md
+
+    def add(self, scene: str, engine: str, run: dict) -> None:
+        self.stepping.setdefault(scene, {}).setdefault(engine, Runs()).rounds.append(run)
+
+    def summary_rows(self) -> list[list[str]]:
+        rows = []
+        for scene in ("pyramid", "tumbler", "joint-grid", "springy-list"):
+            if scene not in self.stepping:
+                continue
+            title, items, steps = STEPPING[scene]
+            a = self.stepping[scene].get("anima", Runs()).best()
+            p = self.stepping[scene].get("pymunk", Runs()).best()
+            shown = p or a
+            steps_text = f"{shown['steps']}"
+            if shown.get("planned_steps", shown["steps"]) != shown["steps"]:
+                steps_text += f" of {shown['planned_steps']}"
+            row = [title, f"{items}", steps_text]
+            for run in (a, p):
+                if run is None:
+                    row += ["not run", "-", "-"]
+                else:
+                    ms = ms_per_step(run)
+                    row += [f"{ms:.2f}", f"{1000.0 / ms:.1f}", si(items * 1000.0 / ms)]
+            row.append(ratio_text(ms_per_step(a), ms_per_step(p)) if a and p else "-")
+            rows.append(row)
+        return rows
+
+    def sanity_lines(self) -> list[str]:
+        out = []
+        for scene, engines in self.stepping.items():
+            for r in engines.get("anima", Runs()).rounds:
+                if r["step_count"] != r["steps"] + 1 or not r["running"]:
+                    out.append(f"WARNING: {STEPPING[scene][0]}, anima: ran {r['step_count']} of {r['steps'] + 1} steps "
+                               f"(running: {r['running']}); the animator paused, so its time is not comparable")
+                    break
+        if "pyramid" in self.stepping:
+            for engine in ("anima", "pymunk"):
+                runs = self.stepping["pyramid"].get(engine)
+                if runs:
+                    r = runs.rounds[-1]
+                    out.append(f"pyramid, {engine:6}: top box moved {r['top_dy']:+.2f} pt down, {r['top_dx']:+.2f} pt "
+                               f"across; largest move of any box {r['max_move']:.2f} pt -> {pyramid_verdict(r)}")
+        if "tumbler" in self.stepping:
+            for engine in ("anima", "pymunk"):
+                runs = self.stepping["tumbler"].get(engine)
+                if runs:
+                    r = runs.rounds[-1]
+                    extra = f", wall centres off their circle by {r['wall_error']:.3f} pt" if "wall_error" in r else ""
+                    out.append(f"tumbler, {engine:6}: {r['escaped']} of {r['items']} boxes escaped the drum; farthest "
+                               f"box centre {r['max_reach']:.1f} pt from the drum centre along a drum axis (inner "
+                               f"wall at 950); drum turned {math.degrees(r['drum_angle']):.1f} deg of "
+                               f"{math.degrees(r['expected_angle']):.1f}{extra}")
+        if "joint-grid" in self.stepping:
+            r = self.stepping["joint-grid"]["pymunk"].rounds[-1]
+            if r["diverged_at"] is not None:
+                out.append(f"joint grid, pymunk: TORN: a pin joint had opened by {r['max_joint_gap']:.0f} pt (more "
+                           f"than the {TORN_GAP:.0f} pt grid spacing) by step {r['diverged_at']}, so the run stopped "
+                           f"there; its time covers those steps only")
+            else:
+                out.append(f"joint grid, pymunk: widest pin joint gap {r['max_joint_gap']:.2f} pt; lowest row at "
+                           f"y = {r['lowest_y']:.0f} pt (hung at 9900)")
+        if "springy-list" in self.stepping:
+            r = self.stepping["springy-list"]["pymunk"].rounds[-1]
+            out.append(f"springy list, pymunk: largest spring stretch {r['max_stretch']:.1f} pt; deepest overlap of "
+                       f"neighbouring rows {r['max_overlap']:.2f} pt")
+        return out
+
+    def python_rows(self) -> list[list[str]]:
+        if not self.python:
+            return []
+        best = {k: min(r[k] for r in self.python) for k in self.python[0]}
+        n = best["bodies"]
+        rows = [
+            ["advance(1/60), empty animator (Anima)", f"{best['anima_advance']:.0f} ns per call", ""],
+            ["space.step(1/60), empty space (pymunk)", f"{best['pymunk_step']:.0f} ns per call",
+             ratio_text(best["anima_advance"], best["pymunk_step"])],
+            ["a bare call of abs(1.0) in the same loop", f"{best['loop']:.0f} ns per call", "(loop overhead)"],
+            [f"numpy.asarray(animator.poses()), {n} items", f"{best['anima_poses']:.1f} ns per body", ""],
+            [f"animator.copy_poses_into(array), {n} items", f"{best['anima_copy_into']:.1f} ns per body", ""],
+            [f"pymunk.batch.get_space_bodies -> numpy view, {n} bodies", f"{best['pymunk_batch_view']:.1f} ns per body",
+             ratio_text(best["anima_poses"], best["pymunk_batch_view"]) + " (poses() vs view)"],
+            [f"pymunk.batch.get_space_bodies -> numpy copy, {n} bodies", f"{best['pymunk_batch_copy']:.1f} ns per body",
+             ratio_text(best["anima_poses"], best["pymunk_batch_copy"]) + " (poses() vs copy)"],
+            [f"[(*item.center, item.rotation) ...] -> numpy (Anima per item)", f"{best['anima_per_item']:.0f} ns per body", ""],
+            [f"[(*b.position, b.angle) ...] -> numpy (pymunk per body)", f"{best['pymunk_per_body']:.0f} ns per body",
+             ratio_text(best["anima_per_item"], best["pymunk_per_body"]) + " (per item)"],
+        ]
+        return rows
+
+    def render(self) -> list[str]:
+        lines = []
+        head = ["scene", "items", "steps", "Anima ms/step", "Anima steps/s", "Anima items x steps/s",
+                "pymunk ms/step", "pymunk steps/s", "pymunk items x steps/s", "pymunk / Anima"]
+        rows = self.summary_rows()
+        if rows:
+            lines += table(head, rows)
+            lines.append("")
+            lines += self.sanity_lines()
+        prows = self.python_rows()
+        if prows:
+            lines.append("")
+            lines += table(["Python cost", "best", "ratio"], prows)
+        return lines
+
+
+def table(head: list[str], rows: list[list[str]]) -> list[str]:
+    """A Markdown table whose columns line up in plain text too."""
+    widths = [max(len(str(c)) for c in col) for col in zip(head, *rows)]
+    fmt = lambda cells: "| " + " | ".join(str(c).ljust(w) for c, w in zip(cells, widths)) + " |"
+    return [fmt(head), "|" + "|".join("-" * (w + 2) for w in widths) + "|"] + [fmt(r) for r in rows]
+
+
+def per_round_lines(report: Report) -> list[str]:
+    lines = []
+    for scene, engines in report.stepping.items():
+        title = STEPPING[scene][0]
+        for engine, runs in engines.items():
+            figures = ", ".join(f"{ms_per_step(r):.3f}" for r in runs.rounds)
+            lines.append(f"- {title}, {engine}: {figures} ms/step")
+    for engine_key, label in (("anima_advance", "Anima advance(1/60), empty"), ("pymunk_step", "pymunk step(1/60), empty"),
+                              ("anima_poses", "Anima poses() -> numpy"), ("anima_copy_into", "Anima copy_poses_into"),
+                              ("pymunk_batch_view", "pymunk batch -> view"), ("pymunk_batch_copy", "pymunk batch -> copy"),
+                              ("anima_per_item", "Anima per item"), ("pymunk_per_body", "pymunk per body")):
+        if report.python:
+            unit = "ns per call" if engine_key in ("anima_advance", "pymunk_step") else "ns per body"
+            figures = ", ".join(f"{r[engine_key]:.1f}" for r in report.python)
+            lines.append(f"- {label}: {figures} {unit}")
+    return lines
+
+
+RESULTS_HEADER = """# Benchmark results: Anima and pymunk
+
+Written by `make bench` (bench/run.py); every run overwrites this file. Both engines run the same
+scenes at the same sizes in one run, interleaved over {rounds} rounds because the machine is noisy;
+the table keeps each engine's best round, and every round's figures are listed below it.
+
+How to read it: ms/step is the wall time of one 1/60 s step (stepping only, scene creation and
+one first step excluded); steps/s = 1000 / (ms/step); items x steps/s = moving items x steps/s.
+"pymunk / Anima" is the ratio of the two times taken in this run: "Anima is 2.0 x faster" means
+pymunk needs twice Anima's time per step. Only ratios from one run are worth comparing; absolute
+times move 10-35 % from run to run on this kind of machine.
+
+Scenes (Box2D v3.1's benchmark geometry at 100 pt per metre, y down, gravity 1000 pt/s^2;
+details in bench/README.md):
+- large pyramid: 5050 boxes of 100 x 100 pt, friction 0.6, base 100, on a ground segment; 500
+  steps. Anima: 60 steps/s with 4 sub-steps, never pausing. pymunk: 10 iterations (its default).
+  The top box's drift shows whether the pyramid stands.
+- tumbler: 2025 boxes of 25 x 25 pt in a 2000 x 2000 pt drum of four 100 pt walls turning at
+  25 deg/s; 750 steps. Anima's walls are anchored items driven by their velocities (no joints
+  yet); pymunk's drum is one kinematic body.
+- Python costs: one empty frame call from Python, and reading 10 000 poses (x, y, angle) into
+  numpy, in ns per body.
+- joint grid (100 x 100 circles pinned to their neighbours) and springy list (1000 rows on
+  springs to a moving scroller): pymunk only until Anima has attachments. pymunk's net tears,
+  so its run stops when a joint has opened by a grid spacing ("75 of 500" steps).
+"""
+
+
+def write_results(report: Report, path: Path) -> None:
+    v = report.versions
+    lines = RESULTS_HEADER.format(rounds=report.args.rounds).splitlines()
+    lines += [
+        "",
+        "## Run",
+        "",
+        f"- date: {v['date']}",
+        f"- CPU: {v['cpu']} ({v['cpus']} logical CPUs)",
+        f"- Anima {v['anima']} ({v['revision']}); pymunk {v['pymunk']} (Chipmunk {v['chipmunk']}); "
+        f"numpy {v['numpy']}; Python {v['python']}",
+        f"- command: `{v['command']}`",
+        "",
+        "## Best of each engine",
+        "",
+    ]
+    lines += report.render()
+    lines += ["", "## Every round", ""] + per_round_lines(report)
+    if "joint-grid" in report.stepping or "springy-list" in report.stepping:
+        lines += ["", f"Anima, joint grid and springy list: {NOT_RUN_ATTACHMENTS}."]
+    path.write_text("\n".join(lines) + "\n")
+
+
+# ----------------------------------------------------------------------------- main
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Anima against pymunk on the same scenes.")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds per scene (default 3)")
+    parser.add_argument("--only", default=",".join(SCENES),
+                        help=f"comma-separated scenes to run, among {', '.join(SCENES)} (default all)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a tenth of the steps, for a smoke test; does not write RESULTS.md unless --output is given")
+    parser.add_argument("--output", type=Path, default=None, help="where to write the results (default bench/RESULTS.md)")
+    args = parser.parse_args()
+    if args.rounds < 1:
+        parser.error("--rounds must be >= 1")
+    scenes = [s.strip() for s in args.only.split(",") if s.strip()]
+    for s in scenes:
+        if s not in SCENES:
+            parser.error(f"unknown scene {s!r}; choose among {', '.join(SCENES)}")
+    output = args.output if args.output else (None if args.quick else BENCH / "RESULTS.md")
+
+    build_c_bench()
+    np, pymunk, anima = import_engines()
+    versions = {
+        "date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
+        "cpu": cpu_model(), "cpus": os.cpu_count(), "anima": anima.__version__, "revision": source_revision(),
+        "pymunk": pymunk.version, "chipmunk": pymunk.chipmunk_version.split("-")[0], "numpy": np.__version__,
+        "python": platform.python_version(),
+        "command": " ".join(["bench/run.py"] + [shlex.quote(a) for a in sys.argv[1:]]),
+    }
+    print(f"bench: {versions['cpu']}, Anima {versions['anima']} ({versions['revision']}), pymunk {versions['pymunk']}, "
+          f"{args.rounds} rounds", flush=True)
+
+    report = Report(args, versions)
+    pymunk_scenes = {"pyramid": pymunk_pyramid, "tumbler": pymunk_tumbler,
+                     "joint-grid": pymunk_joint_grid, "springy-list": pymunk_springy_list}
+    for r in range(args.rounds):
+        for scene in scenes:
+            if scene == "python":
+                report.python.append(python_costs(np, pymunk, anima, args.quick))
+                p = report.python[-1]
+                print(f"round {r + 1}: python costs: advance {p['anima_advance']:.0f} ns, pymunk step "
+                      f"{p['pymunk_step']:.0f} ns; poses {p['anima_poses']:.1f} ns/body, pymunk batch "
+                      f"{p['pymunk_batch_copy']:.1f} ns/body", flush=True)
+                continue
+            steps = STEPPING[scene][2] // (10 if args.quick else 1)
+            engines = ["anima", "pymunk"] if r % 2 == 0 else ["pymunk", "anima"]
+            if scene in ("joint-grid", "springy-list"):
+                engines = ["pymunk"]
+            for engine in engines:
+                if engine == "anima":
+                    run = run_anima(scene, steps)
+                else:
+                    run = pymunk_scenes[scene](pymunk, steps)
+                report.add(scene, engine, run)
+                print(f"round {r + 1}: {STEPPING[scene][0]}, {engine}: {ms_per_step(run):.2f} ms/step", flush=True)
+            if scene in ("joint-grid", "springy-list") and r == 0:
+                print(f"round {r + 1}: {STEPPING[scene][0]}, anima: {NOT_RUN_ATTACHMENTS}", flush=True)
+
+    print()
+    for line in report.render():
+        print(line)
+    if "joint-grid" in scenes or "springy-list" in scenes:
+        print(f"\nAnima, joint grid and springy list: {NOT_RUN_ATTACHMENTS}.")
+    if output:
+        write_results(report, output)
+        print(f"\nbench: wrote {output.relative_to(ROOT) if output.is_relative_to(ROOT) else output}")
+
+
+if __name__ == "__main__":
+    main()
