@@ -88,6 +88,18 @@ struct ContactConstraint {
     private var c11: Float = 0, c12: Float = 0, c22: Float = 0, invDet: Float = 0
     var blockSolve = false
     private var boost: Float = 0
+    private var hardSpeed: Float = .infinity
+
+    /// Speed (pt/s) above which an overlapping point is held rigidly instead of softly: when it
+    /// approaches faster, or carries an accumulated impulse worth more than this speed (lambda k).
+    /// Infinite between items; the push-out speed against boundaries and anchored items, so that
+    /// resting on them stays soft (stable stacks) while anything driving an item into them (a rod,
+    /// a hard push, a fast fall) is held at once: a soft contact under a large load would leak
+    /// impulseScale x lambda every sub-step and let the item sink through.
+    var hardApproach: Double {
+        @inline(__always) get { Double(hardSpeed) }
+        @inline(__always) set { hardSpeed = Float(newValue) }
+    }
 
     init(a: Int32, b: Int32, pointCount: Int32, contactIndex: Int32, normal: Vec2, friction: Double, restitution: Double,
          invMassA: Double, invIA: Double, invMassB: Double, invIB: Double, softness: Softness) {
@@ -200,6 +212,7 @@ enum ContactSolver {
             let n = c.pointee.normal
             let t = rightPerp(n)
             let softness = c.pointee.softness
+            let hard = c.pointee.hardApproach
             let pointCount = Int(c.pointee.pointCount)
             if pointCount == 2 && c.pointee.blockSolve {
                 // both normal impulses at once (a 2 x 2 complementarity problem), so a flat face
@@ -211,19 +224,23 @@ enum ContactSolver {
                 let rA1 = p1.pointee.anchorA, rB1 = p1.pointee.anchorB
                 let s0 = p0.pointee.baseSeparation + dot(dp + dqB.rotate(rB0) - dqA.rotate(rA0), n)
                 let s1 = p1.pointee.baseSeparation + dot(dp + dqB.rotate(rB1) - dqA.rotate(rA1), n)
-                if s0 > 0 { b0 = s0 * invH } else if useBias {
-                    b0 = max(softness.massScale * softness.biasRate * s0, -maxPush)
-                    ms0 = softness.massScale
-                    is0 = softness.impulseScale
-                }
-                if s1 > 0 { b1 = s1 * invH } else if useBias {
-                    b1 = max(softness.massScale * softness.biasRate * s1, -maxPush)
-                    ms1 = softness.massScale
-                    is1 = softness.impulseScale
-                }
                 let vn0 = dot(vB + cross(wB, rB0) - vA - cross(wA, rA0), n)
                 let vn1 = dot(vB + cross(wB, rB1) - vA - cross(wA, rA1), n)
                 let l0 = p0.pointee.normalImpulse, l1 = p1.pointee.normalImpulse
+                if s0 > 0 { b0 = s0 * invH } else if useBias {
+                    b0 = max(softness.massScale * softness.biasRate * s0, -maxPush)
+                    if vn0 >= -hard && l0 <= 10 * hard * p0.pointee.normalMass {
+                        ms0 = softness.massScale
+                        is0 = softness.impulseScale
+                    }
+                }
+                if s1 > 0 { b1 = s1 * invH } else if useBias {
+                    b1 = max(softness.massScale * softness.biasRate * s1, -maxPush)
+                    if vn1 >= -hard && l1 <= 10 * hard * p1.pointee.normalMass {
+                        ms1 = softness.massScale
+                        is1 = softness.impulseScale
+                    }
+                }
                 let k11 = c.pointee.k11, k12 = c.pointee.k12, k22 = c.pointee.k22
                 // find x >= 0 with w = K x + q >= 0 and x . w = 0, where the single-point soft
                 // update generalises to K (x - (1 - is) lambda) + (ms vn + b) = w
@@ -262,6 +279,7 @@ enum ContactSolver {
                     let rA = cp.pointee.anchorA, rB = cp.pointee.anchorB
                     let ds = dp + dqB.rotate(rB) - dqA.rotate(rA)
                     let s = cp.pointee.baseSeparation + dot(ds, n)
+                    let vn = dot(vB + cross(wB, rB) - vA - cross(wA, rA), n)
                     var bias = 0.0
                     var massScale = 1.0
                     var impulseScale = 0.0
@@ -269,10 +287,11 @@ enum ContactSolver {
                         bias = s * invH
                     } else if useBias {
                         bias = max(softness.massScale * softness.biasRate * s, -maxPush)
-                        massScale = softness.massScale
-                        impulseScale = softness.impulseScale
+                        if vn >= -hard && cp.pointee.normalImpulse <= 10 * hard * cp.pointee.normalMass {
+                            massScale = softness.massScale
+                            impulseScale = softness.impulseScale
+                        }
                     }
-                    let vn = dot(vB + cross(wB, rB) - vA - cross(wA, rA), n)
                     let lambda = cp.pointee.normalImpulse
                     let impulse = -cp.pointee.normalMass * (massScale * vn + bias) - impulseScale * lambda
                     let newLambda = max(lambda + impulse, 0)
