@@ -232,3 +232,16 @@ import Testing
         #expect(abs(try a.center(of: ball).y - (400 - 120 - 15)) < 1, "ball rests on the left stack")
     }
 }
+
+@Suite struct AnchoredVelocityTests {
+    @Test func velocityGivenToANewlyAnchoredItemIsKept() throws {
+        let a = try makeAnimator(bounds: nil)
+        let wall = try a.createItem(ItemDefinition(size: Size(width: 100, height: 20)))
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [wall], properties: ItemProperties(anchored: true)))
+        try a.setAngularVelocity(1, of: wall)
+        try a.setLinearVelocity(Vec2(60, 0), of: wall)
+        try a.step()
+        #expect(abs(try a.rotation(of: wall) - 1.0 / 120) < 1e-12)
+        #expect(abs(try a.center(of: wall).x - 0.5) < 1e-12)
+    }
+}

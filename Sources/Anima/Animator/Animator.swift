@@ -268,6 +268,7 @@ public final class Animator {
         let s = try slot(of: item)
         try requireSpeed(v, "velocity")
         store.velocity[s] = v
+        store.velocityGiven[s] = true
         wake(slot: s)
     }
 
@@ -279,6 +280,7 @@ public final class Animator {
         let s = try slot(of: item)
         try requireAngularSpeed(w, "angular velocity")
         store.angularVelocity[s] = w
+        store.velocityGiven[s] = true
         wake(slot: s)
     }
 

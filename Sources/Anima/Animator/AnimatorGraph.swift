@@ -106,7 +106,7 @@ extension Animator {
                 store.angularVelocity[i] = 0
             }
             let anchored = store.governed[i] && store.properties[i].anchored
-            if anchored && !store.wasAnchored[i] {
+            if anchored && !store.wasAnchored[i] && !store.velocityGiven[i] {
                 store.velocity[i] = .zero
                 store.angularVelocity[i] = 0
             }

@@ -80,6 +80,8 @@ extension Animator {
         collide()
         solve(h)
         updateTouching()
+        for s in world.kinematic { store.velocityGiven[Int(s)] = false }
+        for s in world.moving { store.velocityGiven[Int(s)] = false }
         stepCount += 1
         elapsedTime += h
         deliverContacts(from: stepBegan, stepEnded)

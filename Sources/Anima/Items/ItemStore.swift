@@ -165,6 +165,9 @@ final class ItemStore {
     /// Whether the item sleeps with its island (see AnimatorSleep.swift), and which island.
     var asleep: [Bool] = []
     var island: [Int32] = []
+    /// Whether the caller set the velocity since the last step (an item that becomes anchored
+    /// then keeps that velocity instead of stopping).
+    var velocityGiven: [Bool] = []
     /// Broad-phase proxy of the slot, or -1.
     var proxy: [Int32] = []
     /// Order of creation, for listing items in the order they were made.
@@ -216,6 +219,7 @@ final class ItemStore {
             island.append(-1)
             proxy.append(-1)
             creation.append(0)
+            velocityGiven.append(false)
         }
         created += 1
         creation[slot] = created
@@ -239,6 +243,7 @@ final class ItemStore {
         wasAnchored[slot] = false
         asleep[slot] = false
         island[slot] = -1
+        velocityGiven[slot] = false
         rebuildGeometry(slot)
         order.append(Int32(slot))
         return ItemID(slot: Int32(slot), generation: gen)
