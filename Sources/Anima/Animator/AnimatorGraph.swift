@@ -5,8 +5,10 @@ final class WorldState {
     var segments: [BoundarySegment] = []
     var segmentVertices: [Vec2] = []   // 2 per segment
     var segmentNormals: [Vec2] = []    // 2 per segment: n and -n
-    var contacts: [Contact] = []       // sorted by key
+    var contacts: [Contact] = []       // in the order they began
     var contactKeys: Set<UInt64> = []  // membership only, never iterated
+    var candidates: [SIMD2<Int32>] = []
+    var newPairs: [Pair] = []
     var segmentProxies: [Int32] = []
     var segmentIndex: [UInt32: Int32] = [:]  // segment id -> index, lookup only
     var broadPhase = BroadPhase()

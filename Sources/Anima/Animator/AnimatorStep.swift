@@ -131,26 +131,24 @@ extension Animator {
     /// Brings the broad-phase proxies in line with the behavior graph: one per governed item,
     /// one per boundary segment (re-created whenever the segments are rebuilt).
     func syncProxies() {
-        var bp = world.broadPhase
         for i in 0..<store.count {
             let wanted = store.alive[i] && store.governed[i]
             let proxy = store.proxy[i]
             if wanted && proxy < 0 {
-                store.proxy[i] = bp.create(store.aabb(i), userData: Int32(i))
+                store.proxy[i] = world.broadPhase.create(store.aabb(i), userData: Int32(i))
             } else if !wanted && proxy >= 0 {
-                bp.destroy(proxy)
+                world.broadPhase.destroy(proxy)
                 store.proxy[i] = -1
             }
         }
-        for p in world.segmentProxies { bp.destroy(p) }
+        for p in world.segmentProxies { world.broadPhase.destroy(p) }
         world.segmentProxies.removeAll(keepingCapacity: true)
         world.segmentIndex.removeAll(keepingCapacity: true)
         for (k, seg) in world.segments.enumerated() {
             let box = AABB(lower: pointwiseMin(seg.p1, seg.p2), upper: pointwiseMax(seg.p1, seg.p2))
-            world.segmentProxies.append(bp.create(box, userData: Animator.segmentUserData(k)))
+            world.segmentProxies.append(world.broadPhase.create(box, userData: Animator.segmentUserData(k)))
             world.segmentIndex[seg.id] = Int32(k)
         }
-        world.broadPhase = bp
     }
 
     /// Whether two items may collide: a shared collision behavior that collides items, and at
@@ -170,7 +168,6 @@ extension Animator {
     /// the next step, and live until their fat boxes part.
     func collide() {
         let margin = Tolerances.speculativeDistance
-        var bp = world.broadPhase
         for s in world.colliding where isActive(Int(s)) {
             let i = Int(s)
             let proxy = store.proxy[i]
@@ -179,70 +176,55 @@ extension Animator {
             let grow = world.sweep[i] + margin
             box.lower -= Vec2(grow, grow)
             box.upper += Vec2(grow, grow)
-            bp.update(proxy, box)
+            world.broadPhase.update(proxy, box)
         }
-        // new pairs: every moved proxy against the tree
-        bp.pairs.removeAll(keepingCapacity: true)
-        for proxy in bp.moved {
-            let userA = bp.tree.userData(proxy)
-            bp.tree.query(bp.tree.fatAABB(proxy)) { other in
-                if other == proxy { return true }
-                let userB = bp.tree.userData(other)
-                // a pair of moved proxies is found twice: keep the query from the smaller id
-                if bp.isMoved[Int(other)] && other < proxy { return true }
-                if let pair = makePair(userA, userB), !world.contactKeys.contains(pair.key) {
-                    bp.pairs.append(pair)
-                }
+        // new pairs: every moved proxy against the tree (candidates first, filtered after)
+        var candidates = world.candidates
+        candidates.removeAll(keepingCapacity: true)
+        for proxy in world.broadPhase.moved {
+            let box = world.broadPhase.tree.fatAABB(proxy)
+            world.broadPhase.tree.query(box) { other in
+                if other != proxy { candidates.append(SIMD2(proxy, other)) }
                 return true
             }
         }
-        bp.clearMoved()
-        bp.pairs.sort { $0.key < $1.key }
-        world.broadPhase = bp
-
-        // existing contacts: drop those whose fat boxes parted or whose items no longer collide
-        var woke = false
-        if bp.pairs.isEmpty {
-            // the common case: no new pair, update in place and compact
-            var kept = 0
-            let count = world.contacts.count
-            for k in 0..<count {
-                var c = world.contacts[k]
-                if !contactStillValid(&c) {
-                    world.contactKeys.remove(c.key)
-                    contactVanished(c)
-                    continue
-                }
-                refresh(&c, &woke)
-                world.contacts[kept] = c
-                kept += 1
-            }
-            world.contacts.removeLast(count - kept)
-            finishWaking(woke)
-            return
+        var pairs = world.newPairs
+        pairs.removeAll(keepingCapacity: true)
+        for candidate in candidates {
+            let proxy = candidate.x, other = candidate.y
+            // a pair of moved proxies is found twice: keep the one found from the smaller id
+            if world.broadPhase.isMoved[Int(other)] && other < proxy { continue }
+            let pair = makePair(world.broadPhase.tree.userData(proxy), world.broadPhase.tree.userData(other))
+            if let pair, !world.contactKeys.contains(pair.key) { pairs.append(pair) }
         }
-        let old = world.contacts
-        var merged: [Contact] = []
-        merged.reserveCapacity(old.count + bp.pairs.count)
-        var ni = 0
-        for var c in old {
-            while ni < bp.pairs.count && bp.pairs[ni].key < c.key {
-                merged.append(newContact(bp.pairs[ni], &woke))
-                ni += 1
-            }
+        world.broadPhase.clearMoved()
+        world.candidates = candidates
+        pairs.sort { $0.key < $1.key }
+
+        // existing contacts, in place: drop those whose fat boxes parted or whose items no longer
+        // collide, refresh the others; then new contacts go at the end in key order, so the order
+        // only depends on the history of the scene
+        var woke = false
+        var kept = 0
+        let count = world.contacts.count
+        for k in 0..<count {
+            var c = world.contacts[k]
             if !contactStillValid(&c) {
                 world.contactKeys.remove(c.key)
                 contactVanished(c)
                 continue
             }
             refresh(&c, &woke)
-            merged.append(c)
+            world.contacts[kept] = c
+            kept += 1
         }
-        while ni < bp.pairs.count {
-            merged.append(newContact(bp.pairs[ni], &woke))
-            ni += 1
+        world.contacts.removeLast(count - kept)
+        var previous: UInt64? = nil
+        for pair in pairs where pair.key != previous {
+            previous = pair.key
+            world.contacts.append(newContact(pair, &woke))
         }
-        world.contacts = merged
+        world.newPairs = pairs
         finishWaking(woke)
     }
 
