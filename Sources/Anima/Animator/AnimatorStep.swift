@@ -179,7 +179,8 @@ extension Animator {
             world.broadPhase.update(proxy, box)
         }
         // new pairs: every moved proxy against the tree (candidates first, filtered after)
-        var candidates = world.candidates
+        var candidates: [SIMD2<Int32>] = []
+        swap(&candidates, &world.candidates)   // reuse the buffer without sharing it
         candidates.removeAll(keepingCapacity: true)
         for proxy in world.broadPhase.moved {
             let box = world.broadPhase.tree.fatAABB(proxy)
@@ -188,7 +189,8 @@ extension Animator {
                 return true
             }
         }
-        var pairs = world.newPairs
+        var pairs: [Pair] = []
+        swap(&pairs, &world.newPairs)
         pairs.removeAll(keepingCapacity: true)
         for candidate in candidates {
             let proxy = candidate.x, other = candidate.y
