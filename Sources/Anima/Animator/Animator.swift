@@ -103,6 +103,15 @@ public final class Animator {
         wake()
     }
 
+    /// A behavior parameter read every step changed: wake its items (their islands) and resume.
+    func behaviorParameterDidChange(waking items: [ItemID]) {
+        for item in items where store.isLive(item) {
+            let s = Int(item.slot)
+            if store.asleep[s] { wakeIsland(of: s) } else { store.restTime[s] = 0 }
+        }
+        resume()
+    }
+
     /// The behavior graph changed in a way that concerns only `items`: wake those (their
     /// islands), leave other sleeping islands asleep.
     func behaviorGraphDidChange(waking items: [ItemID]) {

@@ -61,9 +61,6 @@ enum Tolerances {
     static let contactHertz = 120.0
     static let contactStiffnessPerSubstepRate = 0.125
     static let contactDampingRatio = 10.0
-    /// Largest speed at which a rod or pin corrects its position error (pt/s): a rod pulled deep
-    /// into a boundary then cannot out-push the boundary's contact.
-    static let maxJointCorrectionSpeed = 1000.0
     /// Speed cap (pt/s) that keeps the integration finite.
     static let maxLinearSpeed = 1.0e5
     /// Angular speed cap (rad/s).

@@ -92,7 +92,7 @@ public final class AttachmentBehavior: Behavior {
             throw AnimaError(.invalidState, "only an item-to-anchor attachment has a movable anchor point")
         }
         anchorPoint = p
-        graphChanged()
+        parameterChanged()
     }
 
     /// Sets the length kept between the attachment points (finite, >= 0).
@@ -101,7 +101,7 @@ public final class AttachmentBehavior: Behavior {
         if l > maximumCoordinate { throw AnimaError(.invalidArgument, "length must be at most \(maximumCoordinate) pt") }
         guard attachmentKind != .pin else { throw AnimaError(.invalidState, "a pin attachment has no length") }
         length = l
-        graphChanged()
+        parameterChanged()
     }
 
     /// Sets the spring frequency in Hz (0 = rigid; finite, >= 0).
@@ -109,7 +109,7 @@ public final class AttachmentBehavior: Behavior {
         try requireNonNegative(f, "frequency")
         if f > 1e4 { throw AnimaError(.invalidArgument, "frequency must be at most 10000 Hz (got \(f))") }
         frequency = f
-        graphChanged()
+        parameterChanged()
     }
 
     /// Sets the spring damping ratio (finite, >= 0; 1 = critical).
@@ -117,14 +117,14 @@ public final class AttachmentBehavior: Behavior {
         try requireNonNegative(d, "damping")
         if d > 1e4 { throw AnimaError(.invalidArgument, "damping must be at most 10000 (got \(d))") }
         damping = d
-        graphChanged()
+        parameterChanged()
     }
 
     /// Sets the friction torque about a pin (finite, >= 0).
     public func setFrictionTorque(_ t: Double) throws(AnimaError) {
         try requireNonNegative(t, "friction torque")
         frictionTorque = t
-        graphChanged()
+        parameterChanged()
     }
 }
 

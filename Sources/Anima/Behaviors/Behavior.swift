@@ -62,4 +62,9 @@ public class Behavior {
     func graphChanged(waking: [ItemID]? = nil) {
         if isAdded { owner?.behaviorGraphDidChange(waking: waking ?? items) }
     }
+
+    /// A value the solver reads every step changed (no rebuild needed): wake this behavior's items.
+    func parameterChanged() {
+        if isAdded { owner?.behaviorParameterDidChange(waking: items) }
+    }
 }

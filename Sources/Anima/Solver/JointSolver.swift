@@ -80,7 +80,6 @@ enum JointSolver {
     /// clamps the relative angular impulse to +/- torque x h.
     static func solve(_ js: UnsafeMutablePointer<JointConstraint>, _ count: Int, _ bodies: UnsafeMutablePointer<SolverBody>,
                       jointSoftness: Softness, useBias: Bool) {
-        let maxCorrection = Tolerances.maxJointCorrectionSpeed
         for k in 0..<count {
             let j = js + k
             let bodyA = bodies + Int(j.pointee.a), bodyB = bodies + Int(j.pointee.b)
@@ -103,7 +102,7 @@ enum JointSolver {
                     massScale = s.massScale
                     impulseScale = s.impulseScale
                 } else if useBias {
-                    bias = min(max(jointSoftness.biasRate * C, -maxCorrection), maxCorrection)
+                    bias = jointSoftness.biasRate * C
                     massScale = jointSoftness.massScale
                     impulseScale = jointSoftness.impulseScale
                 }
@@ -125,8 +124,6 @@ enum JointSolver {
                 var bias = Vec2.zero, massScale = 1.0, impulseScale = 0.0
                 if useBias {
                     bias = jointSoftness.biasRate * d
-                    let speed = length(bias)
-                    if speed > maxCorrection { bias *= maxCorrection / speed }
                     massScale = jointSoftness.massScale
                     impulseScale = jointSoftness.impulseScale
                 }
