@@ -176,7 +176,7 @@ extension Animator {
             let grow = world.sweep[i] + margin
             box.lower -= Vec2(grow, grow)
             box.upper += Vec2(grow, grow)
-            world.broadPhase.update(proxy, box)
+            world.broadPhase.update(proxy, box, lead: world.sweep[i])
         }
         // new pairs: every moved proxy against the tree (candidates first, filtered after)
         var candidates: [SIMD2<Int32>] = []
@@ -313,13 +313,25 @@ extension Animator {
     /// Computes the manifold of one contact and carries impulses over by point id.
     func updateManifold(_ c: inout Contact) {
         let b = Int(c.b)
+        let h = stepDuration
         var margin = Tolerances.speculativeDistance + world.sweep[b]
+        if c.a >= 0 {
+            // between two items what matters is how far they may close in on each other:
+            // (|vB - vA| + |gB - gA| h) h plus what their turning may sweep, so items moving
+            // together (a list, a falling stack) keep no far-away speculative points
+            let a = Int(c.a)
+            let ga = store.invMass[a] > 0 ? store.gravity[a] : Vec2.zero
+            let gb = store.invMass[b] > 0 ? store.gravity[b] : Vec2.zero
+            let closing = (length(store.velocity[b] - store.velocity[a]) + length(gb - ga) * h) * h
+            let turning = (abs(store.angularVelocity[a]) * store.geometry[a].extent
+                           + abs(store.angularVelocity[b]) * store.geometry[b].extent) * h
+            margin = Tolerances.speculativeDistance + closing + turning
+        }
         let m: Manifold = world.worldVertices.withUnsafeBufferPointer { vb in
             world.worldNormals.withUnsafeBufferPointer { nb in
                 let shapeB = worldShape(b, vb.baseAddress!, nb.baseAddress!)
                 if c.a >= 0 {
                     let a = Int(c.a)
-                    margin += world.sweep[a]
                     let shapeA = worldShape(a, vb.baseAddress!, nb.baseAddress!)
                     return Collide.shapes(shapeA, shapeB, margin: margin)
                 }
