@@ -142,3 +142,31 @@ import Testing
         #expect(throws: AnimaError.self) { try AttachmentBehavior(owner: a, item: x, anchor: Vec2(.infinity, 0)) }
     }
 }
+
+@Suite struct ZeroLengthSpringTests {
+    @Test func zeroLengthSpringOscillatesAtItsFrequencyInBothDirections() throws {
+        let a = try makeAnimator(bounds: nil)
+        let bob = try ball(a, at: Vec2(30, 40), diameter: 10)
+        let spring = try AttachmentBehavior(owner: a, item: bob, anchor: .zero)
+        try spring.setLength(0)
+        try spring.setFrequency(2)
+        try a.addBehavior(spring)
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [bob]))
+        var crossings: [Double] = []
+        var last = try a.center(of: bob).x
+        while crossings.count < 5 && a.elapsedTime < 10 {
+            try a.step()
+            let p = try a.center(of: bob)
+            if last > 0 && p.x <= 0 || last < 0 && p.x >= 0 {
+                let f = last / (last - p.x)
+                crossings.append(a.elapsedTime - a.stepDuration * (1 - f))
+            }
+            last = p.x
+        }
+        let frequency = 2 / (crossings[4] - crossings[0])
+        #expect(abs(frequency - 2) / 2 < 0.02, "oscillates at \(frequency) Hz")
+        // a point spring pulls straight at the anchor: the orbit stays on the line through it
+        let p = try a.center(of: bob)
+        #expect(abs(cross(p, Vec2(30, 40))) < 1e-6 * 50 * 50, "left the line: \(p)")
+    }
+}

@@ -101,21 +101,33 @@ extension Animator {
             world.worldVertices.append(contentsOf: repeatElement(.zero, count: needed - world.worldVertices.count))
             world.worldNormals.append(contentsOf: repeatElement(.zero, count: needed - world.worldNormals.count))
         }
-        for s in world.colliding {
-            let i = Int(s)
-            let g = store.geometry[i]
-            let v = store.velocity[i]
-            let w = store.angularVelocity[i]
-            world.sweep[i] = (length(v) + length(store.gravity[i]) * h) * h + abs(w) * g.extent * h
-            if g.isCircle { continue }
-            let q = store.rotation[i]
-            let p = store.position[i]
-            let base = i * maxPolygonVertices
-            for k in 0..<Int(g.count) {
-                world.worldVertices[base + k] = p + q.rotate(store.localVertices[base + k])
-                world.worldNormals[base + k] = q.rotate(store.localNormals[base + k])
+        // one access per array for the whole loop (no per-element bookkeeping in the hot loop)
+        let store = self.store
+        store.geometry.withUnsafeBufferPointer { geometry in
+        store.velocity.withUnsafeBufferPointer { velocity in
+        store.angularVelocity.withUnsafeBufferPointer { angular in
+        store.gravity.withUnsafeBufferPointer { gravity in
+        store.rotation.withUnsafeBufferPointer { rotation in
+        store.position.withUnsafeBufferPointer { position in
+        store.localVertices.withUnsafeBufferPointer { localVertices in
+        store.localNormals.withUnsafeBufferPointer { localNormals in
+        world.sweep.withUnsafeMutableBufferPointer { sweep in
+        world.worldVertices.withUnsafeMutableBufferPointer { worldVertices in
+        world.worldNormals.withUnsafeMutableBufferPointer { worldNormals in
+            for s in world.colliding {
+                let i = Int(s)
+                let g = geometry[i]
+                sweep[i] = (length(velocity[i]) + length(gravity[i]) * h) * h + abs(angular[i]) * g.extent * h
+                if g.isCircle { continue }
+                let q = rotation[i]
+                let p = position[i]
+                let base = i * maxPolygonVertices
+                for k in 0..<Int(g.count) {
+                    worldVertices[base + k] = p + q.rotate(localVertices[base + k])
+                    worldNormals[base + k] = q.rotate(localNormals[base + k])
+                }
             }
-        }
+        }}}}}}}}}}}
     }
 
     @inline(__always) func worldShape(_ slot: Int, _ vertices: UnsafePointer<Vec2>, _ normals: UnsafePointer<Vec2>) -> WorldShape {

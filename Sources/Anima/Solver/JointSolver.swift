@@ -25,6 +25,8 @@ struct JointConstraint {
     /// Velocity of a moving anchor point (anchor kind): the anchor slides from where it was at the
     /// last step to where it is now during this step, so the item follows its motion, not a jump.
     var anchorVelocity: Vec2 = .zero
+    /// A pin, or a rod or spring of length 0: a 2D point constraint (an axis would be undefined).
+    var isPoint: Bool { kind == .pin || length == 0 }
 }
 
 /// Distance (rod or spring) and pin constraints in the soft step (Catto 2024; Box2D v3 joints).
@@ -52,13 +54,12 @@ enum JointSolver {
             let (rA, rB, d) = geometry(j, bodyA, bodyB)
             var P = Vec2.zero
             var angular = 0.0
-            switch j.pointee.kind {
-            case .anchor, .items:
-                let len = length(d)
-                if len > 1e-9 { P = (j.pointee.axialImpulse / len) * d }
-            case .pin:
+            if j.pointee.isPoint {
                 P = j.pointee.linearImpulse
                 angular = j.pointee.angularImpulse
+            } else {
+                let len = length(d)
+                if len > 1e-9 { P = (j.pointee.axialImpulse / len) * d }
             }
             apply(P, angular, rA, rB, j, bodyA, bodyB)
         }
@@ -86,8 +87,7 @@ enum JointSolver {
             let mA = j.pointee.invMassA, iA = j.pointee.invIA
             let mB = j.pointee.invMassB, iB = j.pointee.invIB
             let (rA, rB, d) = geometry(j, bodyA, bodyB)
-            switch j.pointee.kind {
-            case .anchor, .items:
+            if !j.pointee.isPoint {
                 let len = length(d)
                 if len < 1e-9 { continue }
                 let u = d / len
@@ -112,7 +112,7 @@ enum JointSolver {
                 let impulse = -massScale * (cdot + bias) / kAxial - impulseScale * j.pointee.axialImpulse
                 j.pointee.axialImpulse += impulse
                 apply(impulse * u, 0, rA, rB, j, bodyA, bodyB)
-            case .pin:
+            } else {
                 let maxFriction = j.pointee.maxFrictionImpulse
                 if maxFriction > 0 && iA + iB > 0 {
                     let cdotAngular = bodyB.pointee.w - bodyA.pointee.w
@@ -121,13 +121,20 @@ enum JointSolver {
                     j.pointee.angularImpulse = updated
                     apply(.zero, updated - old, rA, rB, j, bodyA, bodyB)
                 }
+                // a pin, or a zero-length rod or spring: hold the two points together in 2D
                 var bias = Vec2.zero, massScale = 1.0, impulseScale = 0.0
-                if useBias {
+                if j.pointee.isSpring {
+                    let sp = j.pointee.springSoftness
+                    bias = sp.biasRate * d
+                    massScale = sp.massScale
+                    impulseScale = sp.impulseScale
+                } else if useBias {
                     bias = jointSoftness.biasRate * d
                     massScale = jointSoftness.massScale
                     impulseScale = jointSoftness.impulseScale
                 }
                 let vr = bodyB.pointee.v + cross(bodyB.pointee.w, rB) - bodyA.pointee.v - cross(bodyA.pointee.w, rA)
+                    - j.pointee.anchorVelocity
                 // K = (mA + mB) I + iA [rA.y^2, -rA.x rA.y; ., rA.x^2] + iB [...]
                 let k11 = mA + mB + iA * rA.y * rA.y + iB * rB.y * rB.y
                 let k12 = -iA * rA.x * rA.y - iB * rB.x * rB.y
