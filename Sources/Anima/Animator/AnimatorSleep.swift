@@ -9,45 +9,73 @@ extension Animator {
         let angular = configuration.restAngularSpeed
         let threshold = configuration.restTime
         let n = store.count + 1
-        if world.parent.count < n {
-            world.parent = [Int32](repeating: 0, count: n)
-            world.rootRest = [Double](repeating: 0, count: n)
-            world.rootIsland = [Int32](repeating: -1, count: n)
+        // work on local arrays (moved out of the world and back) so the loops do no bookkeeping
+        var parent: [Int32] = [], rootRest: [Double] = [], rootIsland: [Int32] = []
+        swap(&parent, &world.parent)
+        swap(&rootRest, &world.rootRest)
+        swap(&rootIsland, &world.rootIsland)
+        defer {
+            swap(&parent, &world.parent)
+            swap(&rootRest, &world.rootRest)
+            swap(&rootIsland, &world.rootIsland)
         }
-        for s in world.moving {
+        if parent.count < n {
+            parent = [Int32](repeating: 0, count: n)
+            rootRest = [Double](repeating: 0, count: n)
+            rootIsland = [Int32](repeating: -1, count: n)
+        }
+        func find(_ x: Int) -> Int {
+            var r = x
+            while Int(parent[r]) != r { r = Int(parent[r]) }
+            var y = x
+            while Int(parent[y]) != r {
+                let next = Int(parent[y])
+                parent[y] = Int32(r)
+                y = next
+            }
+            return r
+        }
+        // the smaller index becomes the root, so islands do not depend on the order of unions
+        func union(_ a: Int, _ b: Int) {
+            let ra = find(a), rb = find(b)
+            if ra == rb { return }
+            if ra < rb { parent[rb] = Int32(ra) } else { parent[ra] = Int32(rb) }
+        }
+        let moving = world.moving
+        for s in moving {
             let i = Int(s)
-            world.parent[i + 1] = Int32(i + 1)
-            world.rootRest[i + 1] = .infinity
-            world.rootIsland[i + 1] = -1
+            parent[i + 1] = Int32(i + 1)
+            rootRest[i + 1] = .infinity
+            rootIsland[i + 1] = -1
             if length(store.velocity[i]) < linear && abs(store.angularVelocity[i]) < angular {
                 store.restTime[i] += h
             } else {
                 store.restTime[i] = 0
             }
         }
-        // join bodies that touch (static and kinematic bodies do not join islands)
-        for ci in 0..<world.constraints.count {
-            let c = world.constraints[ci]
-            if c.invMassA > 0 && c.invMassB > 0 { union(Int(c.a), Int(c.b)) }
+        // join bodies that touch or are attached (static and kinematic bodies join no island)
+        let cs = world.constraints.base
+        for ci in 0..<world.constraints.count where cs[ci].invMassA > 0 && cs[ci].invMassB > 0 {
+            union(Int(cs[ci].a), Int(cs[ci].b))
         }
-        for k in 0..<world.joints.count {
-            let j = world.joints[k]
-            if j.invMassA > 0 && j.invMassB > 0 { union(Int(j.a), Int(j.b)) }
+        let js = world.joints.base
+        for k in 0..<world.joints.count where js[k].invMassA > 0 && js[k].invMassB > 0 {
+            union(Int(js[k].a), Int(js[k].b))
         }
-        for s in world.moving {
+        for s in moving {
             let root = find(Int(s) + 1)
-            world.rootRest[root] = min(world.rootRest[root], store.restTime[Int(s)])
+            rootRest[root] = min(rootRest[root], store.restTime[Int(s)])
         }
         var slept = false
-        for s in world.moving {
+        for s in moving {
             let i = Int(s)
             let root = find(i + 1)
-            guard world.rootRest[root] >= threshold else { continue }
-            if world.rootIsland[root] < 0 {
+            guard rootRest[root] >= threshold else { continue }
+            if rootIsland[root] < 0 {
                 world.nextIslandID &+= 1
-                world.rootIsland[root] = world.nextIslandID
+                rootIsland[root] = world.nextIslandID
             }
-            let id = world.rootIsland[root]
+            let id = rootIsland[root]
             store.asleep[i] = true
             store.island[i] = id
             store.velocity[i] = .zero
@@ -66,25 +94,6 @@ extension Animator {
             isRunning = false
             pendingPauseNotification = true
         }
-    }
-
-    private func find(_ x: Int) -> Int {
-        var r = x
-        while Int(world.parent[r]) != r { r = Int(world.parent[r]) }
-        var y = x
-        while Int(world.parent[y]) != r {
-            let next = Int(world.parent[y])
-            world.parent[y] = Int32(r)
-            y = next
-        }
-        return r
-    }
-
-    private func union(_ a: Int, _ b: Int) {
-        let ra = find(a), rb = find(b)
-        if ra == rb { return }
-        // the smaller index becomes the root, so islands do not depend on the order of unions
-        if ra < rb { world.parent[rb] = Int32(ra) } else { world.parent[ra] = Int32(rb) }
     }
 
     /// Wakes the island an item sleeps in.

@@ -470,10 +470,12 @@ extension Animator {
 
     /// Runs the delegate callbacks for the events of this step.
     func deliverContacts(from began: Int, _ ended: Int) {
+        if began == beganContacts.count && ended == endedContacts.count { return }
         pendingCallbackEvents = Array(beganContacts[began...]) + Array(endedContacts[ended...])
     }
 
     func finishCallbacks() throws(AnimaError) {
+        if pendingCallbackEvents.isEmpty && !pendingPauseNotification { return }
         let events = pendingCallbackEvents
         pendingCallbackEvents.removeAll()
         var interrupted = false

@@ -2,6 +2,7 @@
 /// points from A to B and keeps only points whose separation is below `margin` (speculative
 /// contacts: points that are not touching yet but may touch within the step).
 enum Collide {
+    @inline(__always)
     static func shapes(_ a: WorldShape, _ b: WorldShape, margin: Double) -> Manifold {
         switch (a.isCircle, b.isCircle) {
         case (true, true): return circles(a.center, a.radius, b.center, b.radius, margin: margin)
