@@ -23,6 +23,7 @@ final class WorldState {
     var worldVertices: [Vec2] = []     // maxPolygonVertices per slot
     var worldNormals: [Vec2] = []
     var sweep: [Double] = []           // per slot: how far it may move in one step
+    var tightBoxes: [AABB] = []        // per slot: the box it may occupy during the step, plus contact distance
     /// Slots that the solver moves (governed, finite mass), in slot order.
     var moving: [Int32] = []
     /// Anchored governed slots: never pushed, but they follow the velocity they are given.

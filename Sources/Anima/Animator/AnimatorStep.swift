@@ -96,6 +96,10 @@ extension Animator {
         if world.sweep.count < n {
             world.sweep.append(contentsOf: repeatElement(0, count: n - world.sweep.count))
         }
+        if world.tightBoxes.count < n {
+            world.tightBoxes.append(contentsOf: repeatElement(AABB(lower: .zero, upper: .zero), count: n - world.tightBoxes.count))
+        }
+        let grow = Tolerances.speculativeDistance
         let needed = n * maxPolygonVertices
         if world.worldVertices.count < needed {
             world.worldVertices.append(contentsOf: repeatElement(.zero, count: needed - world.worldVertices.count))
@@ -114,20 +118,32 @@ extension Animator {
         world.sweep.withUnsafeMutableBufferPointer { sweep in
         world.worldVertices.withUnsafeMutableBufferPointer { worldVertices in
         world.worldNormals.withUnsafeMutableBufferPointer { worldNormals in
+        world.tightBoxes.withUnsafeMutableBufferPointer { tight in
             for s in world.colliding {
                 let i = Int(s)
                 let g = geometry[i]
-                sweep[i] = (length(velocity[i]) + length(gravity[i]) * h) * h + abs(angular[i]) * g.extent * h
-                if g.isCircle { continue }
-                let q = rotation[i]
+                let reach = (length(velocity[i]) + length(gravity[i]) * h) * h + abs(angular[i]) * g.extent * h
+                sweep[i] = reach
                 let p = position[i]
-                let base = i * maxPolygonVertices
-                for k in 0..<Int(g.count) {
-                    worldVertices[base + k] = p + q.rotate(localVertices[base + k])
-                    worldNormals[base + k] = q.rotate(localNormals[base + k])
+                var lower = p - Vec2(g.radius, g.radius), upper = p + Vec2(g.radius, g.radius)
+                if !g.isCircle {
+                    let q = rotation[i]
+                    let base = i * maxPolygonVertices
+                    lower = Vec2(Double.infinity, Double.infinity)
+                    upper = -lower
+                    for k in 0..<Int(g.count) {
+                        let v = p + q.rotate(localVertices[base + k])
+                        worldVertices[base + k] = v
+                        worldNormals[base + k] = q.rotate(localNormals[base + k])
+                        lower = pointwiseMin(lower, v)
+                        upper = pointwiseMax(upper, v)
+                    }
                 }
+                // the box the item may occupy during the step, plus the contact distance
+                let e = reach + grow
+                tight[i] = AABB(lower: lower - Vec2(e, e), upper: upper + Vec2(e, e))
             }
-        }}}}}}}}}}}
+        }}}}}}}}}}}}
     }
 
     @inline(__always) func worldShape(_ slot: Int, _ vertices: UnsafePointer<Vec2>, _ normals: UnsafePointer<Vec2>) -> WorldShape {
@@ -179,16 +195,11 @@ extension Animator {
     /// narrow phase of every contact; contacts persist by pair key so their impulses warm-start
     /// the next step, and live until their fat boxes part.
     func collide() {
-        let margin = Tolerances.speculativeDistance
         for s in world.colliding where isActive(Int(s)) {
             let i = Int(s)
             let proxy = store.proxy[i]
             if proxy < 0 { continue }
-            var box = store.aabb(i)
-            let grow = world.sweep[i] + margin
-            box.lower -= Vec2(grow, grow)
-            box.upper += Vec2(grow, grow)
-            world.broadPhase.update(proxy, box, lead: world.sweep[i])
+            world.broadPhase.update(proxy, world.tightBoxes[i], lead: world.sweep[i])
         }
         // new pairs: every moved proxy against the tree (candidates first, filtered after)
         var candidates: [SIMD2<Int32>] = []
@@ -339,7 +350,16 @@ extension Animator {
                            + abs(store.angularVelocity[b]) * store.geometry[b].extent) * h
             margin = Tolerances.speculativeDistance + closing + turning
         }
-        let m: Manifold = world.worldVertices.withUnsafeBufferPointer { vb in
+        // pairs whose swept boxes are apart cannot touch this step: no narrow phase
+        let apart: Bool
+        if c.a >= 0 {
+            apart = !world.tightBoxes[Int(c.a)].overlaps(world.tightBoxes[b])
+        } else {
+            let k = 2 * Int(c.segment)
+            let p1 = world.segmentVertices[k], p2 = world.segmentVertices[k + 1]
+            apart = !AABB(lower: pointwiseMin(p1, p2), upper: pointwiseMax(p1, p2)).overlaps(world.tightBoxes[b])
+        }
+        let m: Manifold = apart ? Manifold() : world.worldVertices.withUnsafeBufferPointer { vb in
             world.worldNormals.withUnsafeBufferPointer { nb in
                 let shapeB = worldShape(b, vb.baseAddress!, nb.baseAddress!)
                 if c.a >= 0 {
