@@ -1,20 +1,27 @@
 /*
  * anima_bench.c: the Anima side of the stepping benchmarks, driven by bench/run.py.
  *
- *     anima_bench pyramid [steps]    large pyramid, base 100 (5050 boxes); default 500 steps
- *     anima_bench tumbler [steps]    2025 boxes in a turning drum; default 750 steps
+ *     anima_bench pyramid [steps]        large pyramid, base 100 (5050 boxes); default 500 steps
+ *     anima_bench tumbler [steps]        2025 boxes in a turning drum; default 750 steps
+ *     anima_bench joint_grid [steps]     100 x 100 circles pinned to their neighbours; default 500 steps
+ *     anima_bench springy_list [steps]   1000 list rows on springs to a moving scroller; default 500 steps
  *
- * The scenes are Box2D v3.1's `large_pyramid` and `tumbler` benchmarks at UIKit's scale
- * (1 m = 100 pt) with y pointing down: Box2D's height y = +h is screen y = -h, the ground
- * top is at y = 0 and gravity is (0, +1), i.e. 1000 pt/s^2 downward.
+ * The first three are Box2D v3.1's `large_pyramid`, `tumbler` and `joint_grid` benchmarks at
+ * UIKit's scale (1 m = 100 pt) with y pointing down: Box2D's height y = +h is screen y = -h,
+ * the ground top is at y = 0 and gravity is (0, +1), i.e. 1000 pt/s^2 downward. The springy
+ * list is a scrolling list with springy rows (bench/README.md). bench/run.py builds the same
+ * scenes in pymunk.
  *
- * Both run at 60 steps per second with 4 sub-steps (Box2D's own setting), so one
+ * All run at 60 steps per second with 4 sub-steps (Box2D's own setting), so one
  * anima_animator_step is one 1/60 s step. As in Box2D's harness, the scene is built and one
- * step is run before the clock starts; the timed region covers stepping only.
+ * step is run before the clock starts; the timed region covers stepping, plus, where a scene
+ * is driven from outside (the tumbler's walls, the springy list's anchors), the calls that
+ * drive it before each step.
  *
  * Prints one JSON object on stdout: the timing, then the physical checks (how far the top of
- * the pyramid moved; how many boxes left the drum). Any failed call prints the status and
- * the library's message on stderr and exits 2.
+ * the pyramid moved; how many boxes left the drum; how wide the net's pins opened; how far the
+ * list's springs stretched and its rows overlapped). Any failed call prints the status and the
+ * library's message on stderr and exits 2.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -206,8 +213,8 @@ static anima_status drive_walls(const anima_item *walls, const anima_vec2 *offse
  * Box2D tumbler: a 20 x 20 m drum of 1 m thick walls centred 10 m up, turning at 25 deg/s
  * counter-clockwise (y up), filled with 45 x 45 boxes of 0.25 m on a 0.4 m grid.
  *
- * Anima has no joints yet, so each wall is an anchored item (kinematic: it follows the
- * velocity it is given), and before every step drive_walls gives each wall the drum's turn:
+ * Anima's attachments have no motor, so each wall is an anchored item (kinematic: it follows
+ * the velocity it is given), and before every step drive_walls gives each wall the drum's turn:
  * an angular velocity of w (after the first step) and the linear velocity that carries its
  * centre along the chord of the drum's circle, which equals w x r to a part in 10^5.
  * Counter-clockwise with y up is counter-clockwise on screen, which with y down is a negative
@@ -329,10 +336,312 @@ static int run_tumbler(int steps)
     return 0;
 }
 
+/* Writes a double as a JSON number; NaN and infinities as Python's json module reads them. */
+static void print_number(const char *format, double value)
+{
+    if (isnan(value)) {
+        fputs("NaN", stdout);
+    }
+    else if (isinf(value)) {
+        fputs(value > 0 ? "Infinity" : "-Infinity", stdout);
+    }
+    else {
+        printf(format, value);
+    }
+}
+
+/*
+ * Box2D joint_grid: 100 x 100 circles of radius 0.4 m on a 1 m grid that never collide (they
+ * are in no collision behavior), the 7 top-middle ones static, each pinned to its neighbour
+ * above and to its left at the point halfway between them. Column k is at x = 100 k, row i at
+ * y = 100 i (row 0 at the top; the net hangs downward). Box2D also joins the static bodies to
+ * each other; those 6 pins would hold nothing, and an Anima pin needs one item that moves, so
+ * there are 19 794 pins, as on the pymunk side.
+ *
+ * As on the pymunk side, the net is checked every 25 steps off the clock: the widest gap
+ * between the two attachment points of any pin. A pin made at P with its items at rest and
+ * unrotated holds, on each item, the offset P - c from the item's centre c at that time, which
+ * turns with the item. Once a pin has opened by more than the 100 pt grid spacing the net has
+ * torn; the run stops there and reports how many steps it ran.
+ */
+enum { grid_n = 100, grid_check_every = 25 };
+static const double grid_pitch = 100.0, grid_torn_gap = 100.0;
+
+typedef struct grid_pin {
+    int32_t a, b;        /* item indices, column-major: column k, row i is k * grid_n + i */
+    anima_vec2 offset_a; /* the pin's point on a, from a's centre, in a's own coordinates */
+    anima_vec2 offset_b; /* the same on b */
+} grid_pin;
+
+/* The widest gap of any pin, from the poses (x, y, rotation per item); NaN if one is not finite. */
+static double widest_pin_gap(const double *poses, const grid_pin *pins, int32_t pin_count)
+{
+    double widest = 0.0;
+    for (int32_t p = 0; p < pin_count; p++) {
+        const double *a = poses + 3 * pins[p].a, *b = poses + 3 * pins[p].b;
+        double ca = cos(a[2]), sa = sin(a[2]), cb = cos(b[2]), sb = sin(b[2]);
+        double ax = a[0] + ca * pins[p].offset_a.x - sa * pins[p].offset_a.y;
+        double ay = a[1] + sa * pins[p].offset_a.x + ca * pins[p].offset_a.y;
+        double bx = b[0] + cb * pins[p].offset_b.x - sb * pins[p].offset_b.y;
+        double by = b[1] + sb * pins[p].offset_b.x + cb * pins[p].offset_b.y;
+        double gap = hypot(ax - bx, ay - by);
+        if (!isfinite(gap)) {
+            return NAN;
+        }
+        if (gap > widest) {
+            widest = gap;
+        }
+    }
+    return widest;
+}
+
+static int run_joint_grid(int steps)
+{
+    const int32_t count = grid_n * grid_n;
+    const double half = 0.5 * grid_pitch;
+
+    anima_animator_def adef = anima_default_animator_def();
+    adef.step_rate = 60.0;
+    adef.substeps = 4;
+    adef.rest_time = 1e9; /* Box2D runs this scene with sleeping disabled: never pause */
+    anima_animator animator;
+    MUST(anima_animator_create(&adef, &animator));
+
+    anima_item *items = allocate((size_t)count, sizeof(anima_item));
+    bool *fixed = allocate((size_t)count, sizeof(bool));
+    anima_item fixed_items[7];
+    int32_t fixed_count = 0;
+    for (int k = 0; k < grid_n; k++) {
+        for (int i = 0; i < grid_n; i++) {
+            anima_item_def def = anima_default_item_def();
+            def.center = (anima_vec2){ grid_pitch * k, grid_pitch * i };
+            def.size = (anima_size){ 80.0, 80.0 };
+            def.shape = ANIMA_SHAPE_ELLIPSE;
+            int32_t index = k * grid_n + i;
+            MUST(anima_item_create(animator, &def, &items[index]));
+            if (i == 0 && k >= 47 && k <= 53) {
+                fixed[index] = true;
+                fixed_items[fixed_count++] = items[index];
+            }
+        }
+    }
+    const int32_t moving = count - fixed_count;
+
+    anima_gravity_def gdef = anima_default_gravity_def();
+    anima_behavior gravity;
+    MUST(anima_gravity_create(animator, &gdef, items, count, &gravity));
+    MUST(anima_animator_add_behavior(animator, gravity));
+
+    anima_item_behavior_def fdef = anima_default_item_behavior_def();
+    fdef.anchored = true;
+    anima_behavior fixed_properties;
+    MUST(anima_item_behavior_create(animator, &fdef, fixed_items, fixed_count, &fixed_properties));
+    MUST(anima_animator_add_behavior(animator, fixed_properties));
+
+    /* pins to the neighbour above (a = b - 1) and to the one on the left (a = b - grid_n) */
+    grid_pin *pins = allocate((size_t)2 * grid_n * (grid_n - 1), sizeof(grid_pin));
+    int32_t pin_count = 0;
+    anima_attachment_def pdef = anima_default_attachment_def();
+    for (int k = 0; k < grid_n; k++) {
+        for (int i = 0; i < grid_n; i++) {
+            int32_t b = k * grid_n + i;
+            for (int side = 0; side < 2; side++) {
+                bool above = side == 0;
+                if (above ? i == 0 : k == 0) {
+                    continue;
+                }
+                int32_t a = above ? b - 1 : b - grid_n;
+                if (fixed[a] && fixed[b]) {
+                    continue;
+                }
+                grid_pin pin = { a, b, above ? (anima_vec2){ 0.0, half } : (anima_vec2){ half, 0.0 },
+                                 above ? (anima_vec2){ 0.0, -half } : (anima_vec2){ -half, 0.0 } };
+                anima_vec2 at = { grid_pitch * k + pin.offset_b.x, grid_pitch * i + pin.offset_b.y };
+                anima_behavior attachment;
+                MUST(anima_attachment_create_pin(animator, &pdef, items[a], items[b], at, &attachment));
+                MUST(anima_animator_add_behavior(animator, attachment));
+                pins[pin_count++] = pin;
+            }
+        }
+    }
+
+    double *poses = read_poses(animator, count);
+    double gap = widest_pin_gap(poses, pins, pin_count); /* 0 before the first step */
+    MUST(anima_animator_step(animator));                 /* untimed first step */
+    int done = 0, diverged_at = -1;
+    double elapsed = 0.0;
+    int32_t written = 0;
+    while (done < steps) {
+        int chunk = steps - done < grid_check_every ? steps - done : grid_check_every;
+        double t0 = now_seconds();
+        for (int k = 0; k < chunk; k++) {
+            MUST(anima_animator_step(animator));
+        }
+        elapsed += now_seconds() - t0;
+        done += chunk;
+        MUST(anima_animator_copy_item_poses(animator, poses, count, &written));
+        gap = widest_pin_gap(poses, pins, pin_count);
+        if (!(gap <= grid_torn_gap)) {
+            diverged_at = done;
+            break;
+        }
+    }
+
+    uint64_t step_count = 0;
+    bool running = false;
+    MUST(anima_animator_get_step_count(animator, &step_count));
+    MUST(anima_animator_is_running(animator, &running));
+
+    int32_t non_finite = 0;
+    for (int32_t k = 0; k < count; k++) {
+        if (!isfinite(poses[3 * k]) || !isfinite(poses[3 * k + 1]) || !isfinite(poses[3 * k + 2])) {
+            non_finite++;
+        }
+    }
+    double lowest = -INFINITY; /* the lowest row's largest y (y down) */
+    for (int k = 0; k < grid_n; k++) {
+        double y = poses[3 * (k * grid_n + grid_n - 1) + 1];
+        if (!(y <= lowest)) {
+            lowest = y;
+        }
+    }
+
+    printf("{\"scene\": \"joint_grid\", \"items\": %d, \"joints\": %d, \"steps\": %d, \"planned_steps\": %d, "
+           "\"seconds\": %.9f, \"step_count\": %llu, \"running\": %s, \"max_joint_gap\": ",
+           moving, pin_count, done, steps, elapsed, (unsigned long long)step_count, running ? "true" : "false");
+    print_number("%.6f", gap);
+    fputs(", \"lowest_y\": ", stdout);
+    print_number("%.6f", lowest);
+    if (diverged_at < 0) {
+        printf(", \"diverged_at\": null, \"non_finite\": %d}\n", non_finite);
+    }
+    else {
+        printf(", \"diverged_at\": %d, \"non_finite\": %d}\n", diverged_at, non_finite);
+    }
+
+    free(poses);
+    free(pins);
+    free(fixed);
+    free(items);
+    MUST(anima_animator_destroy(animator));
+    return 0;
+}
+
+/*
+ * Springy list: 1000 rows of 300 x 40 pt, 44 pt apart (row k centred at (0, 44 k)), rotation
+ * locked, friction 0, density 1 (mass 1.2). Each row hangs on a spring of rest length 0 from
+ * its own anchor, which rides on a scroller at (0, 44 k + y(t)), y(t) = 300 sin(2 pi 0.5 t).
+ * The springs' natural frequencies cycle 2...4 Hz (f = 2 + 2 (k mod 10) / 9), damping ratio
+ * 0.3, so neighbouring rows lag differently and press on each other; neighbouring rows collide
+ * (one collision behavior with all rows, no boundaries). No gravity.
+ *
+ * Before each step every anchor is moved to where the scroller is at the end of that step
+ * (Anima slides an anchor from its last position to the new one during the step, as pymunk's
+ * kinematic scroller moves during its step); the 1000 anima_attachment_set_anchor_point calls
+ * per step are inside the timed region.
+ *
+ * Checks, after the last step: the largest distance of a row's centre from its anchor, and
+ * the deepest overlap of neighbouring rows, 40 - (y[k+1] - y[k]) where positive.
+ */
+static int run_springy_list(int steps)
+{
+    const double pi = 3.14159265358979323846;
+    enum { count = 1000 };
+    const double pitch = 44.0, amplitude = 300.0, scroll_hz = 0.5, zeta = 0.3, dt = 1.0 / 60.0;
+    const double w = 2.0 * pi * scroll_hz;
+
+    anima_animator_def adef = anima_default_animator_def();
+    adef.step_rate = 60.0;
+    adef.substeps = 4;
+    adef.rest_time = 1e9; /* never pause */
+    anima_animator animator;
+    MUST(anima_animator_create(&adef, &animator));
+
+    anima_item *rows = allocate(count, sizeof(anima_item));
+    anima_behavior *springs = allocate(count, sizeof(anima_behavior));
+    for (int k = 0; k < count; k++) {
+        rows[k] = make_box(animator, 0.0, pitch * k, 300.0, 40.0);
+    }
+
+    anima_item_behavior_def rdef = anima_default_item_behavior_def();
+    rdef.allows_rotation = false;
+    rdef.friction = 0.0;
+    rdef.density = 1.0;
+    anima_behavior row_properties;
+    MUST(anima_item_behavior_create(animator, &rdef, rows, count, &row_properties));
+    MUST(anima_animator_add_behavior(animator, row_properties));
+
+    anima_collision_def cdef = anima_default_collision_def();
+    anima_behavior collision;
+    MUST(anima_collision_create(animator, &cdef, rows, count, &collision));
+    MUST(anima_animator_add_behavior(animator, collision));
+
+    for (int k = 0; k < count; k++) {
+        anima_attachment_def sdef = anima_default_attachment_def();
+        sdef.has_length = true;
+        sdef.length = 0.0;
+        sdef.frequency = 2.0 + 2.0 * (double)(k % 10) / 9.0;
+        sdef.damping = zeta;
+        MUST(anima_attachment_create_to_anchor(animator, &sdef, rows[k], (anima_vec2){ 0.0, 0.0 },
+                                               (anima_vec2){ 0.0, pitch * k }, &springs[k]));
+        MUST(anima_animator_add_behavior(animator, springs[k]));
+    }
+
+    /* the untimed first step, then the timed ones; before step s the anchors go to y((s + 1) dt) */
+    double scroll = amplitude * sin(w * dt);
+    for (int k = 0; k < count; k++) {
+        MUST(anima_attachment_set_anchor_point(springs[k], (anima_vec2){ 0.0, pitch * k + scroll }));
+    }
+    MUST(anima_animator_step(animator));
+    double t0 = now_seconds();
+    for (int s = 1; s <= steps; s++) {
+        scroll = amplitude * sin(w * dt * (double)(s + 1));
+        for (int k = 0; k < count; k++) {
+            MUST(anima_attachment_set_anchor_point(springs[k], (anima_vec2){ 0.0, pitch * k + scroll }));
+        }
+        MUST(anima_animator_step(animator));
+    }
+    double elapsed = now_seconds() - t0;
+
+    uint64_t step_count = 0;
+    bool running = false;
+    MUST(anima_animator_get_step_count(animator, &step_count));
+    MUST(anima_animator_is_running(animator, &running));
+    double *end = read_poses(animator, count);
+
+    double stretch = 0.0, overlap = 0.0, drift = 0.0, turn = 0.0;
+    int32_t non_finite = 0;
+    for (int k = 0; k < count; k++) {
+        double x = end[3 * k], y = end[3 * k + 1], r = end[3 * k + 2];
+        if (!isfinite(x) || !isfinite(y) || !isfinite(r)) {
+            non_finite++;
+            continue;
+        }
+        stretch = fmax(stretch, hypot(x, y - (pitch * k + scroll)));
+        drift = fmax(drift, fabs(x));
+        turn = fmax(turn, fabs(r));
+        if (k + 1 < count && isfinite(end[3 * (k + 1) + 1])) {
+            overlap = fmax(overlap, 40.0 - (end[3 * (k + 1) + 1] - y));
+        }
+    }
+
+    printf("{\"scene\": \"springy_list\", \"items\": %d, \"steps\": %d, \"seconds\": %.9f, \"step_count\": %llu, "
+           "\"running\": %s, \"max_stretch\": %.6f, \"max_overlap\": %.6f, \"max_x_drift\": %.6f, "
+           "\"max_rotation\": %.9f, \"non_finite\": %d}\n",
+           count, steps, elapsed, (unsigned long long)step_count, running ? "true" : "false", stretch, overlap, drift,
+           turn, non_finite);
+
+    free(end);
+    free(springs);
+    free(rows);
+    MUST(anima_animator_destroy(animator));
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || argc > 3) {
-        fprintf(stderr, "usage: %s pyramid|tumbler [steps]\n", argv[0]);
+        fprintf(stderr, "usage: %s pyramid|tumbler|joint_grid|springy_list [steps]\n", argv[0]);
         return 64;
     }
     scene_name = argv[1];
@@ -352,6 +661,12 @@ int main(int argc, char **argv)
     if (strcmp(scene_name, "tumbler") == 0) {
         return run_tumbler(steps > 0 ? steps : 750);
     }
-    fprintf(stderr, "anima_bench: unknown scene '%s' (pyramid or tumbler)\n", scene_name);
+    if (strcmp(scene_name, "joint_grid") == 0) {
+        return run_joint_grid(steps > 0 ? steps : 500);
+    }
+    if (strcmp(scene_name, "springy_list") == 0) {
+        return run_springy_list(steps > 0 ? steps : 500);
+    }
+    fprintf(stderr, "anima_bench: unknown scene '%s' (pyramid, tumbler, joint_grid or springy_list)\n", scene_name);
     return 64;
 }
