@@ -71,33 +71,39 @@ public final class Animator {
         guard behavior.owner === self else {
             throw AnimaError(.invalidArgument, "the behavior belongs to another animator")
         }
-        if behavior.isAdded { return }
-        if behavior.kind == .collision && behaviors.filter({ $0.kind == .collision }).count >= 64 {
+        if behavior.isAdded && behavior.parent == nil { return }
+        if behavior.parent != nil {
+            throw AnimaError(.invalidState, "the behavior is a child of another behavior; remove it from its parent first")
+        }
+        if collisionBehaviorCount + behavior.collisionCount > 64 {
             throw AnimaError(.outOfMemory, "an animator runs at most 64 collision behaviors at once")
         }
-        behavior.pruneDeadItems(self)
+        behavior.walk { $0.pruneDeadItems(self) }
         behaviors.append(behavior)
-        behavior.isAdded = true
-        behaviorGraphDidChange(waking: behavior.items)
+        behavior.setAdded(true)
+        behaviorGraphDidChange(waking: behavior.allItems)
     }
 
     /// Removes a top-level behavior (it can be added again). Removing one not added is ignored.
     public func removeBehavior(_ behavior: Behavior) {
         guard let i = behaviors.firstIndex(where: { $0 === behavior }) else { return }
         behaviors.remove(at: i)
-        behavior.isAdded = false
-        behaviorGraphDidChange(waking: behavior.items)
+        behavior.setAdded(false)
+        behaviorGraphDidChange(waking: behavior.allItems)
     }
 
     /// Removes every top-level behavior.
     public func removeAllBehaviors() {
         if behaviors.isEmpty { return }
-        for b in behaviors { b.isAdded = false }
+        for b in behaviors { b.setAdded(false) }
         behaviors.removeAll()
         behaviorGraphDidChange()
     }
 
     /// The behavior graph changed: rebuild it at the next step and wake everything.
+    /// Collision behaviors in the tree.
+    var collisionBehaviorCount: Int { behaviors.reduce(0) { $0 + $1.collisionCount } }
+
     func behaviorGraphDidChange() {
         graphDirty = true
         wake()
@@ -161,7 +167,7 @@ public final class Animator {
     public func destroyItem(_ item: ItemID) throws(AnimaError) {
         let slot = try slot(of: item)
         store.free(slot)
-        for b in behaviors { b.pruneDeadItems(self) }
+        for b in behaviors { b.walk { $0.pruneDeadItems(self) } }
         behaviorGraphDidChange()
     }
 

@@ -17,8 +17,10 @@ final class WorldState {
     var params = ScratchBuffer<BodyParams>()
     var constraints = ScratchBuffer<ContactConstraint>()
     var joints = ScratchBuffer<JointConstraint>()
-    /// Attachments in depth-first order of the behavior tree.
+    /// Attachments, pushes and snaps in depth-first order of the behavior tree.
     var attachments: [AttachmentBehavior] = []
+    var pushes: [PushBehavior] = []
+    var snaps: [SnapBehavior] = []
     var points = ScratchBuffer<ConstraintPoint>()
     var worldVertices: [Vec2] = []     // maxPolygonVertices per slot
     var worldNormals: [Vec2] = []
@@ -50,7 +52,7 @@ final class WorldState {
 extension Animator {
     /// Depth-first walk of the behavior tree (top level in the order added).
     func forEachBehavior(_ body: (Behavior) -> Void) {
-        for b in behaviors { body(b) }
+        for b in behaviors { b.walk(body) }
     }
 
     /// Recomputes what each item receives from the behaviors: whether it is governed, its
@@ -69,6 +71,8 @@ extension Animator {
         world.collisionBehaviors.removeAll(keepingCapacity: true)
         world.segments.removeAll(keepingCapacity: true)
         world.attachments.removeAll(keepingCapacity: true)
+        world.pushes.removeAll(keepingCapacity: true)
+        world.snaps.removeAll(keepingCapacity: true)
 
         forEachBehavior { behavior in
             var bit: UInt64 = 0
@@ -82,6 +86,8 @@ extension Animator {
                attachment.items.count == (attachment.otherItem == nil ? 1 : 2) {
                 world.attachments.append(attachment)
             }
+            if let push = behavior as? PushBehavior { world.pushes.append(push) }
+            if let snap = behavior as? SnapBehavior, store.isLive(snap.item) { world.snaps.append(snap) }
             for item in behavior.items where store.isLive(item) {
                 let s = Int(item.slot)
                 store.governed[s] = true

@@ -53,6 +53,10 @@ extension Animator {
                 store.restTime[i] = 0
             }
         }
+        // items under an active continuous push never rest
+        for push in world.pushes where push.active && push.mode == .continuous && push.magnitude != 0 {
+            for item in push.items where store.isLive(item) { store.restTime[Int(item.slot)] = 0 }
+        }
         // join bodies that touch or are attached (static and kinematic bodies join no island)
         let cs = world.constraints.base
         for ci in 0..<world.constraints.count where cs[ci].invMassA > 0 && cs[ci].invMassB > 0 {
@@ -90,7 +94,9 @@ extension Animator {
             let i = Int(s)
             if store.velocity[i] != .zero || store.angularVelocity[i] != 0 { kinematicMoving = true }
         }
-        if world.moving.isEmpty && !kinematicMoving && !graphDirty {
+        var behaviorsRest = true
+        forEachBehavior { if !$0.isAtRest { behaviorsRest = false } }
+        if world.moving.isEmpty && !kinematicMoving && behaviorsRest && !graphDirty {
             isRunning = false
             pendingPauseNotification = true
         }

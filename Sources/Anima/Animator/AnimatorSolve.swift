@@ -17,6 +17,7 @@ extension Animator {
         gatherBodies(hs)
         prepareConstraints(softness, staticSoftness, substep: hs)
         prepareJoints(hs)
+        prepareSnaps(hs)
 
         let bodies = world.bodies.base
         let params = world.params.base
@@ -64,8 +65,10 @@ extension Animator {
             bodies[i + 1] = SolverBody(v: store.velocity[i], w: store.angularVelocity[i], turned: 0, dp: .zero, dq: .identity)
             params[i + 1] = BodyParams(gravity: store.gravity[i], linearDamping: 1 / (1 + hs * p.resistance),
                                        angularDamping: 1 / (1 + hs * p.angularResistance),
-                                       locksRotation: store.invInertia[i] == 0)
+                                       locksRotation: store.invInertia[i] == 0,
+                                       invMass: store.invMass[i], invInertia: store.invInertia[i])
         }
+        applyPushes(bodies, params)
         for s in world.kinematic {
             let i = Int(s)
             bodies[i + 1] = SolverBody(v: store.velocity[i], w: store.angularVelocity[i], turned: 0, dp: .zero, dq: .identity)
@@ -119,10 +122,60 @@ extension Animator {
     func storeJointImpulses() {
         for k in 0..<world.joints.count {
             let j = world.joints[k]
+            if j.isSnap {
+                let snap = world.snaps[Int(j.behaviorIndex)]
+                snap.linearImpulse = j.linearImpulse
+                snap.angularImpulse = j.angularImpulse
+                continue
+            }
             let att = world.attachments[Int(j.behaviorIndex)]
             att.axialImpulse = j.axialImpulse
             att.linearImpulse = j.linearImpulse
             att.angularImpulse = j.angularImpulse
+        }
+    }
+
+    /// A snap is a zero-length spring (4 Hz, damping ratio 0.1 + 0.9 damping) from its point to
+    /// the item's centre, plus the same spring turning the item upright.
+    func prepareSnaps(_ hs: Double) {
+        for (index, snap) in world.snaps.enumerated() {
+            let slot = Int(snap.item.slot)
+            guard store.isLive(snap.item), !store.asleep[slot], store.invMass[slot] > 0 else { continue }
+            var j = JointConstraint(
+                kind: .anchor, a: 0, b: Int32(slot + 1), anchorA: .zero, anchorB: .zero,
+                deltaCenter: store.position[slot] - snap.snapPoint, invMassA: 0, invIA: 0,
+                invMassB: store.invMass[slot], invIB: store.invInertia[slot], length: 0, isSpring: true,
+                springSoftness: Softness(hertz: SnapBehavior.frequency, dampingRatio: snap.dampingRatio, substep: hs),
+                axialImpulse: 0, linearImpulse: snap.linearImpulse, angularImpulse: snap.angularImpulse,
+                maxFrictionImpulse: 0, behaviorIndex: Int32(index))
+            j.uprights = true
+            j.startAngle = store.angle[slot]
+            j.isSnap = true
+            world.joints.append(j)
+        }
+    }
+
+    /// Pushes: a continuous push adds its force F = 100 x direction and torque r x F to the
+    /// body's per-step force; an instantaneous one changes velocity once, dv = J / m and
+    /// dw = (r x J) / I with J = 100 x direction, then turns inactive.
+    func applyPushes(_ bodies: UnsafeMutablePointer<SolverBody>, _ params: UnsafeMutablePointer<BodyParams>) {
+        for push in world.pushes where push.active {
+            let F = PushBehavior.unitForce * push.pushDirection
+            if F != .zero {
+                for item in push.items where store.isLive(item) {
+                    let i = Int(item.slot)
+                    guard store.invMass[i] > 0 && !store.asleep[i] else { continue }
+                    let r = store.rotation[i].rotate(push.targetOffset(for: item))
+                    if push.mode == .continuous {
+                        params[i + 1].force += F
+                        params[i + 1].torque += cross(r, F)
+                    } else {
+                        bodies[i + 1].v += store.invMass[i] * F
+                        bodies[i + 1].w += store.invInertia[i] * cross(r, F)
+                    }
+                }
+            }
+            if push.mode == .instantaneous { push.didAct() }
         }
     }
 
@@ -257,11 +310,12 @@ extension Animator {
         for s in moving {
             let body = bodies + (Int(s) + 1)
             let p = params[Int(s) + 1]
-            var v = body.pointee.v * p.linearDamping + h * p.gravity
+            var v = body.pointee.v * p.linearDamping + h * (p.gravity + p.invMass * p.force)
             let speed2 = lengthSquared(v)
             if speed2 > maxSpeed * maxSpeed { v *= maxSpeed / speed2.squareRoot() }
             body.pointee.v = v
-            body.pointee.w = p.locksRotation ? 0 : min(max(body.pointee.w * p.angularDamping, -maxAngular), maxAngular)
+            body.pointee.w = p.locksRotation ? 0
+                : min(max(body.pointee.w * p.angularDamping + h * p.invInertia * p.torque, -maxAngular), maxAngular)
         }
     }
 

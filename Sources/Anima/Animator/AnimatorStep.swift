@@ -85,8 +85,12 @@ extension Animator {
         stepCount += 1
         elapsedTime += h
         deliverContacts(from: stepBegan, stepEnded)
+        // UIKit's order: contact delegates, then every behavior's action, then the stop check
+        var interrupted = runContactCallbacks()
+        if !interrupted { interrupted = runActions() }
         updateRest(h)
-        try finishCallbacks()
+        if !interrupted { interrupted = runPauseCallback() }
+        if interrupted { throw AnimaError(.interrupted, "a callback interrupted the step") }
     }
 
     /// World-space outlines of colliding items and how far each moving item may travel this step:
@@ -494,23 +498,38 @@ extension Animator {
         pendingCallbackEvents = Array(beganContacts[began...]) + Array(endedContacts[ended...])
     }
 
-    func finishCallbacks() throws(AnimaError) {
-        if pendingCallbackEvents.isEmpty && !pendingPauseNotification { return }
+    /// Delegate calls for the contacts of this step; true when a callback interrupted.
+    func runContactCallbacks() -> Bool {
+        if pendingCallbackEvents.isEmpty { return false }
         let events = pendingCallbackEvents
         pendingCallbackEvents.removeAll()
-        var interrupted = false
         for e in events {
             let handler = e.began ? e.collision.onBeganContact : e.collision.onEndedContact
             guard let handler else { continue }
-            do { try withCallback { handler(e) } } catch { interrupted = true; break }
+            do { try withCallback { handler(e) } } catch { return true }
         }
-        if pendingPauseNotification {
-            pendingPauseNotification = false
-            if !interrupted, let f = onDidPause {
-                do { try withCallback { f(self) } } catch { interrupted = true }
-            }
+        return false
+    }
+
+    /// Every action in the behavior tree, depth first, on a snapshot of the tree (actions may
+    /// edit it); true when a callback interrupted.
+    func runActions() -> Bool {
+        var withActions: [Behavior] = []
+        forEachBehavior { if $0.action != nil { withActions.append($0) } }
+        for b in withActions where b.isAdded {
+            guard let action = b.action else { continue }
+            do { try withCallback { action(b) } } catch { return true }
         }
-        if interrupted { throw AnimaError(.interrupted, "a callback interrupted the step") }
+        return false
+    }
+
+    /// The did-pause delegate call after the animator came to rest; true when interrupted.
+    func runPauseCallback() -> Bool {
+        guard pendingPauseNotification else { return false }
+        pendingPauseNotification = false
+        guard let f = onDidPause else { return false }
+        do { try withCallback { f(self) } } catch { return true }
+        return false
     }
 
 }

@@ -8,10 +8,19 @@ public enum BehaviorKind: Int32, Sendable {
     case itemBehavior = 5
     /// ``AttachmentBehavior``.
     case attachment = 6
+    /// A plain ``Behavior``: composite (children) and custom (an action, a rest report).
+    case custom = 7
+    /// ``PushBehavior``.
+    case push = 8
+    /// ``SnapBehavior``.
+    case snap = 9
 }
 
 /// Base class of every behavior. A behavior belongs to one animator (its owner) from creation;
-/// it acts once added to that animator. Items are identified by ``ItemID``.
+/// it acts once it is in that animator's tree: added at top level, or a child of a behavior that
+/// is. Items are identified by ``ItemID``. Any behavior can have an action, run after every
+/// internal step, and child behaviors (a composite behavior); a custom behavior says whether it
+/// is at rest, and the animator keeps running while one is not.
 public class Behavior {
     /// The animator this behavior was created for.
     public private(set) weak var owner: Animator?
@@ -20,13 +29,95 @@ public class Behavior {
     /// The items this behavior governs, in the order added.
     public private(set) var items: [ItemID] = []
     private var members: Set<ItemID> = []
-    /// True while the behavior is added to its animator.
+    /// True while the behavior is in its animator's tree (added, or a child of one that is).
     public internal(set) var isAdded = false
+    /// The child behaviors, in the order added.
+    public private(set) var children: [Behavior] = []
+    /// The behavior this one is a child of, if any.
+    public private(set) weak var parent: Behavior?
+    /// Called after every internal step while the behavior is in the animator's tree (UIKit's action block).
+    public var action: ((Behavior) -> Void)?
+    /// Whether this behavior lets the animator pause. Default true; a custom behavior animating
+    /// something on its own sets it to false until it is done (then the animator pauses by itself).
+    public var isAtRest = true {
+        didSet { if !isAtRest && isAdded { owner?.resume() } }
+    }
 
     init(owner: Animator, kind: BehaviorKind, items: [ItemID]) throws(AnimaError) {
         self.owner = owner
         self.kind = kind
         for item in items { try addItem(item) }
+    }
+
+    /// A plain behavior for `owner`: give it children (a composite) and an action (a custom behavior).
+    public convenience init(owner: Animator) throws(AnimaError) {
+        try self.init(owner: owner, kind: .custom, items: [])
+    }
+
+    /// Adds a child behavior of the same animator. Adding one already a child of this behavior is
+    /// ignored; one that is in the tree elsewhere (top level, or another parent) is refused.
+    public func addChild(_ child: Behavior) throws(AnimaError) {
+        guard child.owner === owner else { throw AnimaError(.invalidArgument, "the child belongs to another animator") }
+        if child.parent === self { return }
+        if child === self || isDescendant(of: child) {
+            throw AnimaError(.invalidArgument, "a behavior cannot be its own descendant")
+        }
+        if child.parent != nil || (child.isAdded && child.parent == nil) {
+            throw AnimaError(.invalidState, "the behavior is already in the tree elsewhere; remove it first")
+        }
+        if child.kind == .collision, isAdded, let owner, owner.collisionBehaviorCount + child.collisionCount > 64 {
+            throw AnimaError(.outOfMemory, "an animator runs at most 64 collision behaviors at once")
+        }
+        children.append(child)
+        child.parent = self
+        if isAdded {
+            child.setAdded(true)
+            owner?.behaviorGraphDidChange(waking: child.allItems)
+        }
+    }
+
+    /// Removes a child behavior (ignored when it is not a child).
+    public func removeChild(_ child: Behavior) {
+        guard let i = children.firstIndex(where: { $0 === child }) else { return }
+        children.remove(at: i)
+        child.parent = nil
+        if isAdded {
+            child.setAdded(false)
+            owner?.behaviorGraphDidChange(waking: child.allItems)
+        }
+    }
+
+    /// Marks this behavior and its subtree as in (or out of) the animator's tree.
+    func setAdded(_ added: Bool) {
+        isAdded = added
+        for c in children { c.setAdded(added) }
+    }
+
+    func isDescendant(of other: Behavior) -> Bool {
+        var p = parent
+        while let q = p {
+            if q === other { return true }
+            p = q.parent
+        }
+        return false
+    }
+
+    /// Items of this behavior and of its subtree.
+    var allItems: [ItemID] {
+        var result = items
+        for c in children { result += c.allItems }
+        return result
+    }
+
+    /// Collision behaviors in this subtree.
+    var collisionCount: Int {
+        (kind == .collision ? 1 : 0) + children.reduce(0) { $0 + $1.collisionCount }
+    }
+
+    /// Depth-first walk of this behavior and its subtree.
+    func walk(_ body: (Behavior) -> Void) {
+        body(self)
+        for c in children { c.walk(body) }
     }
 
     /// Adds an item of the owner animator; adding one already present is ignored.

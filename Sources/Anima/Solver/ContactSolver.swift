@@ -10,12 +10,17 @@ struct SolverBody {
     static let atRest = SolverBody(v: .zero, w: 0, turned: 0, dp: .zero, dq: .identity)
 }
 
-/// Per-step constants of a moving body: gravity and the damping factors 1 / (1 + h c).
+/// Per-step constants of a moving body: gravity, the pushes' force and torque with the inverse
+/// mass and inertia they act through, and the damping factors 1 / (1 + h c).
 struct BodyParams {
     var gravity: Vec2
     var linearDamping: Double
     var angularDamping: Double
     var locksRotation: Bool
+    var force = Vec2.zero
+    var torque = 0.0
+    var invMass = 0.0
+    var invInertia = 0.0
 }
 
 /// One point of a contact constraint. Anchors are fixed for the whole step (relative to the

@@ -25,6 +25,12 @@ struct JointConstraint {
     /// Velocity of a moving anchor point (anchor kind): the anchor slides from where it was at the
     /// last step to where it is now during this step, so the item follows its motion, not a jump.
     var anchorVelocity: Vec2 = .zero
+    /// A snap also turns its item upright with the same spring: C = angle - 0, wrapped to (-pi, pi].
+    var uprights = false
+    /// The item's angle at the start of the step (for the upright spring).
+    var startAngle = 0.0
+    /// Where the impulses go back to: an attachment (false) or a snap (true).
+    var isSnap = false
     /// A pin, or a rod or spring of length 0: a 2D point constraint (an axis would be undefined).
     var isPoint: Bool { kind == .pin || length == 0 }
 }
@@ -120,6 +126,17 @@ enum JointSolver {
                     let updated = min(max(old - cdotAngular / (iA + iB), -maxFriction), maxFriction)
                     j.pointee.angularImpulse = updated
                     apply(.zero, updated - old, rA, rB, j, bodyA, bodyB)
+                }
+                if j.pointee.uprights && iB > 0 {
+                    // angular spring towards upright: C = angle wrapped to (-pi, pi], k = iA + iB
+                    let sp = j.pointee.springSoftness
+                    var angle = (j.pointee.startAngle + bodyB.pointee.turned).truncatingRemainder(dividingBy: 2 * Double.pi)
+                    if angle > Double.pi { angle -= 2 * Double.pi } else if angle <= -Double.pi { angle += 2 * Double.pi }
+                    let cdotAngular = bodyB.pointee.w - bodyA.pointee.w
+                    let kAngular = iA + iB
+                    let impulse = -sp.massScale * (cdotAngular + sp.biasRate * angle) / kAngular - sp.impulseScale * j.pointee.angularImpulse
+                    j.pointee.angularImpulse += impulse
+                    apply(.zero, impulse, rA, rB, j, bodyA, bodyB)
                 }
                 // a pin, or a zero-length rod or spring: hold the two points together in 2D
                 var bias = Vec2.zero, massScale = 1.0, impulseScale = 0.0
