@@ -106,7 +106,10 @@ typedef enum anima_kind {
     ANIMA_KIND_GRAVITY = 3,
     ANIMA_KIND_COLLISION = 4,
     ANIMA_KIND_ITEM_BEHAVIOR = 5,
-    ANIMA_KIND_ATTACHMENT = 6
+    ANIMA_KIND_ATTACHMENT = 6,
+    ANIMA_KIND_CUSTOM = 7,       /* a plain behavior: composite (children) and custom (action, rest report) */
+    ANIMA_KIND_PUSH = 8,
+    ANIMA_KIND_SNAP = 9
 } anima_kind;
 
 /** A null animator handle. */
@@ -173,6 +176,8 @@ anima_status anima_animator_get_behaviors(anima_animator animator, anima_behavio
 anima_status anima_animator_get_items(anima_animator animator, anima_item *out_items, int32_t capacity, int32_t *out_count);
 /** Copies the items governed by a behavior whose collision bounds intersect rect (points; width, height >= 0); counting as get_behaviors. */
 anima_status anima_animator_items_in_rect(anima_animator animator, anima_rect rect, anima_item *out_items, int32_t capacity, int32_t *out_count);
+/** Takes an item's centre, bounds and transform as they are now after a change from outside (UIKit's updateItemUsingCurrentState): collision outline and mass follow; the item wakes. */
+anima_status anima_animator_update_item_using_current_state(anima_animator animator, anima_item item);
 /** Writes (center x, center y, rotation) of every live item in creation order into out_xyr (3 doubles per item); counting as get_behaviors, capacity in items. */
 anima_status anima_animator_copy_item_poses(anima_animator animator, double *out_xyr, int32_t capacity, int32_t *out_count);
 
@@ -275,6 +280,28 @@ anima_status anima_behavior_remove_item(anima_behavior behavior, anima_item item
 /** Copies the behavior's items in the order added; counting and BUFFER_TOO_SMALL as anima_animator_get_behaviors. */
 anima_status anima_behavior_get_items(anima_behavior behavior, anima_item *out_items, int32_t capacity, int32_t *out_count);
 
+/* --------------------------------------------------- composite and custom */
+
+/** A behavior's action: called after every internal step while the behavior is in the animator's tree. */
+typedef void (*anima_behavior_action_fn)(void *user_data, anima_behavior behavior);
+
+/** Creates a plain behavior (ANIMA_KIND_CUSTOM): give it children (a composite behavior) and an action (a custom behavior). */
+anima_status anima_behavior_create(anima_animator animator, anima_behavior *out_behavior);
+/** Adds a child behavior (same animator). Re-adding a child is ignored; a behavior already in the tree elsewhere, or an ancestor, gives INVALID_STATE / INVALID_ARGUMENT. Any behavior can have children. */
+anima_status anima_behavior_add_child(anima_behavior parent, anima_behavior child);
+/** Removes a child behavior (ignored when it is not a child). */
+anima_status anima_behavior_remove_child(anima_behavior parent, anima_behavior child);
+/** Copies the child behaviors in the order added; counting as anima_animator_get_behaviors. */
+anima_status anima_behavior_get_children(anima_behavior behavior, anima_behavior *out_children, int32_t capacity, int32_t *out_count);
+/** The behavior's parent, or a null handle when it has none. */
+anima_status anima_behavior_get_parent(anima_behavior behavior, anima_behavior *out_parent);
+/** Sets (or clears, with NULL) the behavior's action; user_data is passed back unchanged. */
+anima_status anima_behavior_set_action(anima_behavior behavior, anima_behavior_action_fn action, void *user_data);
+/** Tells whether the behavior lets the animator pause (default true). While any behavior in the tree says false, the animator keeps running. */
+anima_status anima_behavior_set_at_rest(anima_behavior behavior, bool at_rest);
+/** Reads whether the behavior lets the animator pause. */
+anima_status anima_behavior_get_at_rest(anima_behavior behavior, bool *out_at_rest);
+
 /* ----------------------------------------------------------------- gravity */
 
 /** Creation parameters of a gravity behavior; start from anima_default_gravity_def(). */
@@ -348,6 +375,20 @@ anima_status anima_collision_get_translates_reference_bounds(anima_behavior coll
 anima_status anima_collision_add_boundary_segment(anima_behavior collision, const char *identifier, anima_vec2 from, anima_vec2 to);
 /** Copies the points of a named boundary (2 for a segment); counting as anima_animator_get_behaviors. Errors: NOT_FOUND. */
 anima_status anima_collision_get_boundary(anima_behavior collision, const char *identifier, anima_vec2 *out_points, int32_t capacity, int32_t *out_count);
+/** The verbs of a boundary path, as in a Bezier path. */
+typedef enum anima_path_verb {
+    ANIMA_PATH_MOVE = 0,   /* points[0]: start (first element only) */
+    ANIMA_PATH_LINE = 1,   /* points[0]: end */
+    ANIMA_PATH_QUAD = 2,   /* points[0]: control, points[1]: end */
+    ANIMA_PATH_CUBIC = 3,  /* points[0], points[1]: controls, points[2]: end */
+    ANIMA_PATH_CLOSE = 4   /* back to the start (last element only) */
+} anima_path_verb;
+
+/** One element of a boundary path. */
+typedef struct anima_path_element { anima_path_verb verb; anima_vec2 points[3]; } anima_path_element;
+
+/** Adds (or replaces) a named boundary from one continuous path: lines and Bezier curves, flattened into pieces of at most 4 pt along the control polygon. Errors: INVALID_ARGUMENT (no leading move, a second move, close not last, non-finite points, fewer than 2 distinct points). */
+anima_status anima_collision_add_boundary_path(anima_behavior collision, const char *identifier, const anima_path_element *elements, int32_t count);
 /** Removes a named boundary. Errors: NOT_FOUND. */
 anima_status anima_collision_remove_boundary(anima_behavior collision, const char *identifier);
 /** Removes every named boundary (not the reference-bounds boundary). */
@@ -474,6 +515,65 @@ anima_status anima_attachment_set_damping(anima_behavior attachment, double rati
 anima_status anima_attachment_get_friction_torque(anima_behavior attachment, double *out_torque);
 /** Sets the friction torque of a pin (finite, >= 0). */
 anima_status anima_attachment_set_friction_torque(anima_behavior attachment, double torque);
+
+/* -------------------------------------------------------------------- push */
+
+/** How a push acts. */
+typedef enum anima_push_mode {
+    ANIMA_PUSH_CONTINUOUS = 0,    /* a force every step while active */
+    ANIMA_PUSH_INSTANTANEOUS = 1  /* a velocity change at the next step, then inactive */
+} anima_push_mode;
+
+/** Creation parameters of a push (UIPushBehavior); start from anima_default_push_def(). */
+typedef struct anima_push_def {
+    uint32_t cookie;          /* set by anima_default_push_def() */
+    anima_push_mode mode;     /* default ANIMA_PUSH_CONTINUOUS */
+    double angle;             /* radians, 0 = +x, pi/2 = down; default 0 */
+    double magnitude;         /* default 0 (no push); 1.0 = 100 pt/s^2 (continuous) or 100 pt/s (instantaneous) on a mass of 1; within +/-1e6 */
+    bool active;              /* default true */
+} anima_push_def;
+
+/** The default push: continuous, angle 0, magnitude 0, active. */
+anima_push_def anima_default_push_def(void);
+/** Creates a push over items. Force F = 100 x magnitude (mass x pt/s^2): a = F / m; an instantaneous push gives dv = 100 x magnitude / m once. */
+anima_status anima_push_create(anima_animator animator, const anima_push_def *def, const anima_item *items, int32_t item_count, anima_behavior *out_behavior);
+/** Reads the mode. */
+anima_status anima_push_get_mode(anima_behavior push, anima_push_mode *out_mode);
+/** Reads the push vector, magnitude x (cos angle, sin angle). */
+anima_status anima_push_get_direction(anima_behavior push, anima_vec2 *out_direction);
+/** Sets the push vector (components within +/-1e6); angle and magnitude follow. */
+anima_status anima_push_set_direction(anima_behavior push, anima_vec2 direction);
+/** Reads the angle (radians). */
+anima_status anima_push_get_angle(anima_behavior push, double *out_angle);
+/** Sets the angle (radians, finite), keeping the magnitude. */
+anima_status anima_push_set_angle(anima_behavior push, double angle);
+/** Reads the magnitude. */
+anima_status anima_push_get_magnitude(anima_behavior push, double *out_magnitude);
+/** Sets the magnitude (within +/-1e6; negative reverses), keeping the angle. */
+anima_status anima_push_set_magnitude(anima_behavior push, double magnitude);
+/** Sets angle and magnitude together. */
+anima_status anima_push_set_angle_magnitude(anima_behavior push, double angle, double magnitude);
+/** Reads whether the push is active (an instantaneous push turns inactive after acting). */
+anima_status anima_push_get_active(anima_behavior push, bool *out_active);
+/** Turns the push on or off; turning an instantaneous push on makes it act once more. */
+anima_status anima_push_set_active(anima_behavior push, bool active);
+/** Reads where the push acts on an item (offset from its centre, its own coordinates). Errors: NOT_FOUND. */
+anima_status anima_push_get_target_offset(anima_behavior push, anima_item item, anima_vec2 *out_offset);
+/** Sets where the push acts on an item; off centre it also turns the item (torque = r x F). Errors: NOT_FOUND. */
+anima_status anima_push_set_target_offset(anima_behavior push, anima_item item, anima_vec2 offset);
+
+/* -------------------------------------------------------------------- snap */
+
+/** Creates a snap (UISnapBehavior): the item goes to point on a 4 Hz spring and turns upright; damping 0.5. */
+anima_status anima_snap_create(anima_animator animator, anima_item item, anima_vec2 point, anima_behavior *out_behavior);
+/** Reads the snap point. */
+anima_status anima_snap_get_point(anima_behavior snap, anima_vec2 *out_point);
+/** Moves the snap point (finite); the item follows. */
+anima_status anima_snap_set_point(anima_behavior snap, anima_vec2 point);
+/** Reads the damping. */
+anima_status anima_snap_get_damping(anima_behavior snap, double *out_damping);
+/** Sets the damping: 0 (most oscillation) ... 1 (least); default 0.5. */
+anima_status anima_snap_set_damping(anima_behavior snap, double damping);
 
 #ifdef __cplusplus
 }

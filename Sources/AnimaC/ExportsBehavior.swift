@@ -13,7 +13,8 @@ import Musl
 public func anima_behavior_destroy(_ behavior: anima_behavior) -> anima_status {
     run("anima_behavior_destroy") { () throws(Failure) in
         let (box, b) = try resolve(behavior)
-        box.animator.removeBehavior(b)
+        if let parent = b.parent { parent.removeChild(b) } else { box.animator.removeBehavior(b) }
+        b.action = nil
         if let c = b as? CollisionBehavior {
             c.onBeganContact = nil
             c.onEndedContact = nil

@@ -125,6 +125,7 @@ enum Cookie {
     static let collision: UInt32 = 0x414E_0004
     static let itemBehavior: UInt32 = 0x414E_0005
     static let attachment: UInt32 = 0x414E_0006
+    static let push: UInt32 = 0x414E_0007
 
     static func check(_ cookie: UInt32, _ expected: UInt32, _ what: String) throws(Failure) {
         if cookie != expected {

@@ -167,3 +167,52 @@ import Testing
         #expect(throws: AnimaError.self) { try p.addChild(try Behavior(owner: other)) }
     }
 }
+
+@Suite struct BoundaryPathTests {
+    @Test func curvedBoundaryFromAQuadraticBezierHoldsABall() throws {
+        // a bowl: from (0, 0) down to (200, 0) through a control point at (100, 200) (lowest point y = 100)
+        let a = try makeAnimator(bounds: nil)
+        let b = try ball(a, at: Vec2(60, 20), diameter: 20)
+        let c = try CollisionBehavior(owner: a, items: [b])
+        try c.addBoundary(identifier: "bowl", path: [.move(Vec2(0, 0)), .quad(control: Vec2(100, 200), to: Vec2(200, 0))])
+        try a.addBehavior(c)
+        try a.addBehavior(GravityBehavior(owner: a, items: [b]))
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [b], properties: ItemProperties(friction: 0.3, resistance: 1)))
+        #expect(try runUntilRest(a, limit: 20) != nil)
+        let p = try a.center(of: b)
+        // it rolls to the bottom: x = 100, resting on the curve (y = 100 at x = 100) with its radius
+        #expect(abs(p.x - 100) < 2 && abs(p.y - (100 - 10)) < 1, "rests at \(p)")
+        let points = try c.boundary(identifier: "bowl")
+        #expect(points.count > 10 && points.first == Vec2(0, 0) && points.last == Vec2(200, 0))
+    }
+
+    @Test func badBoundaryPathsAreRefused() throws {
+        let a = try makeAnimator(bounds: nil)
+        let c = try CollisionBehavior(owner: a)
+        #expect(throws: AnimaError.self) { try c.addBoundary(identifier: "x", path: [.line(Vec2(1, 1))]) }
+        #expect(throws: AnimaError.self) { try c.addBoundary(identifier: "x", path: [.move(.zero), .line(Vec2(1, 0)), .move(Vec2(5, 5)), .line(Vec2(6, 6))]) }
+        #expect(throws: AnimaError.self) { try c.addBoundary(identifier: "x", path: [.move(.zero), .close, .line(Vec2(1, 0))]) }
+        #expect(throws: AnimaError.self) { try c.addBoundary(identifier: "x", path: [.move(.zero), .line(Vec2(.nan, 0))]) }
+        #expect(c.boundaryIdentifiers.isEmpty)
+    }
+}
+
+@Suite struct UpdateItemTests {
+    @Test func resizingThroughUpdateItemUsingCurrentStateIsHonoured() throws {
+        let a = try makeAnimator()
+        let box = try a.createItem(ItemDefinition(center: Vec2(160, 500), size: Size(width: 40, height: 40)))
+        let c = try CollisionBehavior(owner: a, items: [box])
+        try c.setTranslatesReferenceBoundsIntoBoundary(true)
+        try a.addBehavior(c)
+        try a.addBehavior(GravityBehavior(owner: a, items: [box]))
+        try runUntilRest(a)
+        #expect(abs(try a.center(of: box).y - 548) < 0.5)
+        try a.setTransform(ItemTransform(scaleX: 2, scaleY: 2), of: box)
+        try a.updateItemUsingCurrentState(box)
+        #expect(a.isRunning)
+        try runUntilRest(a)
+        // twice the size: it now rests 40 pt above the floor, and weighs four times as much
+        #expect(abs(try a.center(of: box).y - 528) < 0.5)
+        #expect(abs(try a.mass(of: box) - 4 * 0.16) < 1e-12)
+    }
+}

@@ -347,6 +347,17 @@ public final class Animator {
         return found.map { ItemID(slot: $0, generation: store.generation[Int($0)]) }
     }
 
+    /// UIDynamicAnimator's updateItem(usingCurrentState:): the item's centre, bounds and
+    /// transform may have been changed from outside the animator; take them as they are now
+    /// (collision outline and mass included) and wake it.
+    public func updateItemUsingCurrentState(_ item: ItemID) throws(AnimaError) {
+        let s = try slot(of: item)
+        store.rebuildGeometry(s)
+        store.rotation[s] = Rotation(angle: store.angle[s])
+        touchProxy(s)
+        wake(slot: s)
+    }
+
     /// Keeps an item's broad-phase box around it after its state was changed from outside.
     func touchProxy(_ s: Int) {
         let proxy = store.proxy[s]

@@ -105,6 +105,12 @@ public final class CollisionBehavior: Behavior {
         graphChanged()
     }
 
+    /// Adds, or replaces, a named boundary from a path (lines, quadratic and cubic Bezier
+    /// curves, flattened; one continuous path).
+    public func addBoundary(identifier: String, path: [PathElement]) throws(AnimaError) {
+        try addBoundary(identifier: identifier, points: try BoundaryPath.flatten(path))
+    }
+
     /// The points of a named boundary.
     public func boundary(identifier: String) throws(AnimaError) -> [Vec2] {
         guard let b = boundaries.first(where: { $0.identifier == identifier }) else {
