@@ -170,3 +170,103 @@ import Testing
         #expect(abs(cross(p, Vec2(30, 40))) < 1e-6 * 50 * 50, "left the line: \(p)")
     }
 }
+
+@Suite struct MoreAttachmentTests {
+    @Test func fixedAttachmentFusesTwoItems() throws {
+        let a = try makeAnimator()
+        let left = try a.createItem(ItemDefinition(center: Vec2(130, 100), size: Size(width: 40, height: 40)))
+        let right = try a.createItem(ItemDefinition(center: Vec2(170, 90), size: Size(width: 40, height: 20)))
+        let weld = try AttachmentBehavior(owner: a, item: right, to: left, kind: .fixed, anchor: Vec2(150, 95))
+        try a.addBehavior(weld)
+        try a.addBehavior(GravityBehavior(owner: a, items: [left, right]))
+        let c = try CollisionBehavior(owner: a, items: [left, right])
+        try c.setTranslatesReferenceBoundsIntoBoundary(true)
+        try a.addBehavior(c)
+        func relative() throws -> (Vec2, Double) {
+            let q = Rotation(angle: try a.rotation(of: left))
+            return (q.inverseRotate(try a.center(of: right) - a.center(of: left)), try a.rotation(of: right) - a.rotation(of: left))
+        }
+        let (d0, r0) = try relative()
+        func deviation() throws -> (Double, Double) {
+            let (d, r) = try relative()
+            return (length(d - d0), abs(r - r0))
+        }
+        // in free fall the pair moves as one
+        var worst = (0.0, 0.0)
+        for _ in 0..<30 {
+            try a.advance(1.0 / 60)
+            let dv = try deviation()
+            worst = (max(worst.0, dv.0), max(worst.1, dv.1))
+        }
+        #expect(worst.0 < 0.05 && worst.1 < 0.001, "in flight the weld gave \(worst)")
+        // landing at about 1000 pt/s the soft weld flexes a little, then it is whole again
+        var impact = (0.0, 0.0)
+        for _ in 0..<210 {
+            try a.advance(1.0 / 60)
+            let dv = try deviation()
+            impact = (max(impact.0, dv.0), max(impact.1, dv.1))
+        }
+        #expect(impact.0 < 1.5 && impact.1 < 0.06, "on impact the weld gave \(impact)")
+        let rest = try deviation()
+        #expect(rest.0 < 0.1 && rest.1 < 0.002, "afterwards it gives \(rest)")
+        #expect(try a.center(of: left).y > 500, "the pair fell to the floor")
+    }
+
+    @Test func limitAttachmentIsARope() throws {
+        let a = try makeAnimator(bounds: nil)
+        let hook = try a.createItem(ItemDefinition(center: .zero, size: Size(width: 10, height: 10)))
+        let bob = try ball(a, at: Vec2(0, 100), diameter: 10)
+        let rope = try AttachmentBehavior(owner: a, item: bob, to: hook, kind: .limit)
+        #expect(abs(rope.length - 100) < 1e-9)
+        try a.addBehavior(rope)
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [hook], properties: ItemProperties(anchored: true)))
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [bob]))
+        try a.addBehavior(GravityBehavior(owner: a, items: [bob]))
+        try a.advance(1)
+        #expect(abs(try a.center(of: bob).y - 100) < 0.5, "hangs at the rope's length")
+        // thrown up, the bob rises freely (the rope goes slack) and is caught again at 100 pt
+        try a.setLinearVelocity(Vec2(0, -500), of: bob)
+        try a.step()
+        var highest = 100.0
+        for _ in 0..<120 { try a.step(); highest = min(highest, try a.center(of: bob).y) }
+        #expect(highest < 0, "rose above the hook: \(highest)")
+        var longest = 0.0
+        for _ in 0..<240 { try a.step(); longest = max(longest, length(try a.center(of: bob))) }
+        #expect(longest < 101, "never beyond the rope: \(longest)")
+    }
+
+    @Test func slidingAttachmentMovesAlongItsAxisOnly() throws {
+        let a = try makeAnimator(bounds: nil)
+        let bead = try a.createItem(ItemDefinition(center: Vec2(0, 0), size: Size(width: 20, height: 20)))
+        let axis = Vec2(cosine(Double.pi / 6), sine(Double.pi / 6))
+        let slide = try AttachmentBehavior(owner: a, slidingItem: bead, anchor: Vec2(0, 0), axis: 2 * axis)
+        try a.addBehavior(slide)
+        try a.addBehavior(GravityBehavior(owner: a, items: [bead]))
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [bead]))
+        try a.advance(0.5)
+        let p = try a.center(of: bead)
+        // a frictionless bead on a 30 degree wire: s = g sin 30 t^2 / 2 = 62.5 pt
+        #expect(abs(cross(axis, p)) < 0.5, "left the wire: \(p)")
+        #expect(abs(dot(axis, p) - 62.5) / 62.5 < 0.02, "slid \(dot(axis, p)) pt")
+        #expect(abs(try a.rotation(of: bead)) < 1e-6)
+        try slide.setAttachmentRange(-10...80)
+        try a.advance(2)
+        #expect(abs(dot(axis, try a.center(of: bead)) - 80) < 1, "stopped at the end of the range")
+        #expect(throws: AnimaError.self) { try slide.setAttachmentRange(5...10) }
+    }
+
+    @Test func pinRangeLimitsTheSwing() throws {
+        let a = try makeAnimator(bounds: nil)
+        let base = try a.createItem(ItemDefinition(center: .zero, size: Size(width: 40, height: 40)))
+        let arm = try a.createItem(ItemDefinition(center: Vec2(60, 0), size: Size(width: 100, height: 10)))
+        let pin = try AttachmentBehavior(owner: a, item: arm, to: base, kind: .pin, anchor: Vec2(20, 0))
+        try pin.setAttachmentRange(-0.5...0.5)
+        try a.addBehavior(pin)
+        try a.addBehavior(GravityBehavior(owner: a, items: [arm]))
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [base], properties: ItemProperties(anchored: true)))
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: [arm]))
+        var largest = 0.0
+        for _ in 0..<240 { try a.step(); largest = max(largest, try a.rotation(of: arm)) }
+        #expect(largest < 0.52 && largest > 0.45, "swung to \(largest) rad against a 0.5 rad limit")
+    }
+}

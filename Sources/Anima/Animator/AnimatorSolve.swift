@@ -34,12 +34,12 @@ extension Animator {
                     Animator.integrateVelocities(mv, bodies, params, hs)
                     JointSolver.warmStart(js, jointCount, bodies)
                     ContactSolver.warmStart(cs, count, points, bodies)
-                    JointSolver.solve(js, jointCount, bodies, jointSoftness: jointSoftness, useBias: true)
+                    JointSolver.solve(js, jointCount, bodies, jointSoftness: jointSoftness, useBias: true, inverseSubstep: invHs)
                     ContactSolver.solve(cs, count, points, bodies, inverseSubstep: invHs, useBias: true)
                     Animator.integratePositions(mv, bodies, hs)
                     Animator.integratePositions(kv, bodies, hs)
                     JointSolver.advanceAnchors(js, jointCount, hs)
-                    JointSolver.solve(js, jointCount, bodies, jointSoftness: jointSoftness, useBias: false)
+                    JointSolver.solve(js, jointCount, bodies, jointSoftness: jointSoftness, useBias: false, inverseSubstep: invHs)
                     ContactSolver.solve(cs, count, points, bodies, inverseSubstep: invHs, useBias: false)
                 }
             }
@@ -106,7 +106,12 @@ extension Animator {
             }
             let mB = store.invMass[slotB], iB = store.invInertia[slotB]
             if mA == 0 && iA == 0 && mB == 0 && iB == 0 { continue }
-            let spring = att.frequency > 0 && att.attachmentKind != .pin
+            let spring = att.frequency > 0 && (att.attachmentKind == .anchor || att.attachmentKind == .items)
+            let angleA = att.otherItem.map { store.angle[Int($0.slot)] } ?? 0
+            var axisWorld = att.axis
+            if att.attachmentKind == .sliding, let other = att.otherItem {
+                axisWorld = store.rotation[Int(other.slot)].rotate(att.axis)
+            }
             world.joints.append(JointConstraint(
                 kind: att.attachmentKind, a: bodyA, b: Int32(bodyB), anchorA: anchorA, anchorB: anchorB,
                 deltaCenter: store.position[slotB] - centerA, invMassA: mA, invIA: iA, invMassB: mB, invIB: iB,
@@ -115,6 +120,14 @@ extension Animator {
                 axialImpulse: att.axialImpulse, linearImpulse: att.linearImpulse, angularImpulse: att.angularImpulse,
                 maxFrictionImpulse: att.frictionTorque * hs, behaviorIndex: Int32(index),
                 anchorVelocity: anchorVelocity))
+            let jk = world.joints.count - 1
+            world.joints.base[jk].relativeAngle = store.angle[slotB] - angleA - att.referenceAngle
+            world.joints.base[jk].axis = axisWorld
+            world.joints.base[jk].lower = att.attachmentRange.lowerBound
+            world.joints.base[jk].upper = att.attachmentRange.upperBound
+            world.joints.base[jk].perpendicularImpulse = att.perpendicularImpulse
+            world.joints.base[jk].lowerImpulse = att.lowerImpulse
+            world.joints.base[jk].upperImpulse = att.upperImpulse
         }
     }
 
@@ -132,6 +145,9 @@ extension Animator {
             att.axialImpulse = j.axialImpulse
             att.linearImpulse = j.linearImpulse
             att.angularImpulse = j.angularImpulse
+            att.perpendicularImpulse = j.perpendicularImpulse
+            att.lowerImpulse = j.lowerImpulse
+            att.upperImpulse = j.upperImpulse
         }
     }
 

@@ -7,6 +7,12 @@ public enum AttachmentKind: Int32, Sendable {
     case items = 1
     /// Two items pinned at one point (a hinge: both turn about it).
     case pin = 2
+    /// Two items fused at a point: they move and turn as one.
+    case fixed = 3
+    /// Two items tied by a rope: at most `length` apart, free to come closer.
+    case limit = 4
+    /// An item sliding along an axis (relative to another item or to a point), without turning.
+    case sliding = 5
 }
 
 /// UIAttachmentBehavior: ties an item to an anchor point or to another item. Offsets are in
@@ -32,6 +38,17 @@ public final class AttachmentBehavior: Behavior {
     public private(set) var damping: Double = 0
     /// Torque (mass x pt^2 / s^2) resisting rotation about a pin. Default 0.
     public private(set) var frictionTorque: Double = 0
+    /// Pin: the range of the relative angle (radians); sliding: of the translation along the
+    /// axis (points). Must contain 0. Default infinite (no limit).
+    public private(set) var attachmentRange: ClosedRange<Double> = -Double.infinity...Double.infinity
+    /// Sliding: the axis of translation, a unit vector in the first item's own coordinates
+    /// (in reference coordinates when sliding against a point).
+    public private(set) var axis = Vec2(1, 0)
+    /// Relative angle (second item minus first, or item minus 0 for a point) at creation.
+    var referenceAngle = 0.0
+    var perpendicularImpulse = 0.0
+    var lowerImpulse = 0.0
+    var upperImpulse = 0.0
 
     /// Where the anchor was at the last step (it slides from there to `anchorPoint` during a step).
     var previousAnchor: Vec2? = nil
@@ -76,13 +93,63 @@ public final class AttachmentBehavior: Behavior {
             self.otherOffset = try owner.localOffset(of: other, worldPoint: anchor)
             anchorPoint = anchor
             length = 0
+        case .fixed, .sliding:
+            guard let anchor else { throw AnimaError(.invalidArgument, "a \(kind) attachment needs an anchor point") }
+            try requireCoordinate(anchor, "anchor")
+            self.offset = try owner.localOffset(of: item, worldPoint: anchor)
+            self.otherOffset = try owner.localOffset(of: other, worldPoint: anchor)
+            anchorPoint = anchor
+            length = 0
+        case .limit:
+            let p = try owner.worldPoint(of: item, offset: offset)
+            let q = try owner.worldPoint(of: other, offset: otherOffset)
+            self.offset = offset
+            self.otherOffset = otherOffset
+            anchorPoint = p
+            length = Anima.length(q - p)
         case .anchor:
             throw AnimaError(.invalidArgument, "use the anchor initialiser for an item-to-anchor attachment")
         }
         attachmentKind = kind
         self.item = item
         otherItem = other
+        referenceAngle = try owner.rotation(of: item) - owner.rotation(of: other)
         try super.init(owner: owner, kind: .attachment, items: [item, other])
+    }
+
+    /// An item sliding along `axis` (a non-zero vector, normalised; in the other item's own
+    /// coordinates, or in reference coordinates without one) through `anchor`, without turning.
+    public init(owner: Animator, slidingItem item: ItemID, to other: ItemID? = nil, anchor: Vec2, axis: Vec2) throws(AnimaError) {
+        try requireCoordinate(anchor, "anchor")
+        try requireFinite(axis, "axis")
+        let axisLength = Anima.length(axis)
+        guard axisLength > 1e-12 && axisLength < 1e12 else {
+            throw AnimaError(.invalidArgument, "axis must be a non-zero vector (got (\(axis.x), \(axis.y)))")
+        }
+        if let other, other == item { throw AnimaError(.invalidArgument, "an item cannot be attached to itself") }
+        attachmentKind = .sliding
+        self.item = item
+        otherItem = other
+        anchorPoint = anchor
+        offset = try owner.localOffset(of: item, worldPoint: anchor)
+        otherOffset = try other.map { (o) throws(AnimaError) in try owner.localOffset(of: o, worldPoint: anchor) } ?? .zero
+        length = 0
+        self.axis = axis / axisLength
+        referenceAngle = try owner.rotation(of: item) - (other.map { (o) throws(AnimaError) in try owner.rotation(of: o) } ?? 0)
+        try super.init(owner: owner, kind: .attachment, items: other.map { [item, $0] } ?? [item])
+    }
+
+    /// Sets the attachment range (pin: radians; sliding: points). It must contain 0; an infinite
+    /// bound means no limit on that side.
+    public func setAttachmentRange(_ range: ClosedRange<Double>) throws(AnimaError) {
+        guard !range.lowerBound.isNaN && !range.upperBound.isNaN && range.contains(0) else {
+            throw AnimaError(.invalidArgument, "the attachment range must contain 0 (got \(range.lowerBound)...\(range.upperBound))")
+        }
+        guard attachmentKind == .pin || attachmentKind == .sliding else {
+            throw AnimaError(.invalidState, "only pin and sliding attachments have a range")
+        }
+        attachmentRange = range
+        parameterChanged()
     }
 
     /// Moves the anchor point (anchor kind): the item follows.
@@ -99,7 +166,9 @@ public final class AttachmentBehavior: Behavior {
     public func setLength(_ l: Double) throws(AnimaError) {
         try requireNonNegative(l, "length")
         if l > maximumCoordinate { throw AnimaError(.invalidArgument, "length must be at most \(maximumCoordinate) pt") }
-        guard attachmentKind != .pin else { throw AnimaError(.invalidState, "a pin attachment has no length") }
+        guard attachmentKind == .anchor || attachmentKind == .items || attachmentKind == .limit else {
+            throw AnimaError(.invalidState, "a \(attachmentKind) attachment has no length")
+        }
         length = l
         parameterChanged()
     }

@@ -31,6 +31,17 @@ struct JointConstraint {
     var startAngle = 0.0
     /// Where the impulses go back to: an attachment (false) or a snap (true).
     var isSnap = false
+    /// Relative angle (B - A) minus the reference angle at the start of the step; it grows by
+    /// turnedB - turnedA during the step (pin limits, fixed and sliding attachments).
+    var relativeAngle = 0.0
+    /// Sliding: the axis at the start of the step (it turns with body A).
+    var axis = Vec2(1, 0)
+    /// Pin (radians) or sliding (points) range; infinite bounds mean no limit.
+    var lower = -Double.infinity
+    var upper = Double.infinity
+    var perpendicularImpulse = 0.0
+    var lowerImpulse = 0.0
+    var upperImpulse = 0.0
     /// A pin, or a rod or spring of length 0: a 2D point constraint (an axis would be undefined).
     var isPoint: Bool { kind == .pin || length == 0 }
 }
@@ -60,9 +71,21 @@ enum JointSolver {
             let (rA, rB, d) = geometry(j, bodyA, bodyB)
             var P = Vec2.zero
             var angular = 0.0
+            switch j.pointee.kind {
+            case .limit:
+                let len = length(d)
+                if len > 1e-9 { P = (j.pointee.axialImpulse / len) * d }
+                apply(P, 0, rA, rB, j, bodyA, bodyB)
+                continue
+            case .sliding:
+                warmStartSliding(j, bodyA, bodyB, rA, rB, d)
+                continue
+            default:
+                break
+            }
             if j.pointee.isPoint {
                 P = j.pointee.linearImpulse
-                angular = j.pointee.angularImpulse
+                angular = j.pointee.angularImpulse + j.pointee.lowerImpulse - j.pointee.upperImpulse
             } else {
                 let len = length(d)
                 if len > 1e-9 { P = (j.pointee.axialImpulse / len) * d }
@@ -86,10 +109,28 @@ enum JointSolver {
     /// Pin: C = d (a 2D point constraint), K the 2 x 2 effective mass; friction torque first
     /// clamps the relative angular impulse to +/- torque x h.
     static func solve(_ js: UnsafeMutablePointer<JointConstraint>, _ count: Int, _ bodies: UnsafeMutablePointer<SolverBody>,
-                      jointSoftness: Softness, useBias: Bool) {
+                      jointSoftness: Softness, useBias: Bool, inverseSubstep invH: Double) {
         for k in 0..<count {
             let j = js + k
             let bodyA = bodies + Int(j.pointee.a), bodyB = bodies + Int(j.pointee.b)
+            switch j.pointee.kind {
+            case .fixed:
+                solveAngle(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias)
+                solvePoint(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias)
+                continue
+            case .limit:
+                solveRope(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias, inverseSubstep: invH)
+                continue
+            case .sliding:
+                solveSliding(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias, inverseSubstep: invH)
+                continue
+            case .pin:
+                if j.pointee.lower > -Double.infinity || j.pointee.upper < Double.infinity {
+                    solveAngleLimits(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias, inverseSubstep: invH)
+                }
+            case .anchor, .items:
+                break
+            }
             let mA = j.pointee.invMassA, iA = j.pointee.invIA
             let mB = j.pointee.invMassB, iB = j.pointee.invIB
             let (rA, rB, d) = geometry(j, bodyA, bodyB)
