@@ -21,6 +21,7 @@ final class WorldState {
     var attachments: [AttachmentBehavior] = []
     var pushes: [PushBehavior] = []
     var snaps: [SnapBehavior] = []
+    var fields: [FieldBehavior] = []
     var points = ScratchBuffer<ConstraintPoint>()
     var worldVertices: [Vec2] = []     // maxPolygonVertices per slot
     var worldNormals: [Vec2] = []
@@ -73,6 +74,7 @@ extension Animator {
         world.attachments.removeAll(keepingCapacity: true)
         world.pushes.removeAll(keepingCapacity: true)
         world.snaps.removeAll(keepingCapacity: true)
+        world.fields.removeAll(keepingCapacity: true)
 
         forEachBehavior { behavior in
             var bit: UInt64 = 0
@@ -87,6 +89,7 @@ extension Animator {
                 world.attachments.append(attachment)
             }
             if let push = behavior as? PushBehavior { world.pushes.append(push) }
+            if let field = behavior as? FieldBehavior { world.fields.append(field) }
             if let snap = behavior as? SnapBehavior, store.isLive(snap.item) { world.snaps.append(snap) }
             for item in behavior.items where store.isLive(item) {
                 let s = Int(item.slot)

@@ -53,6 +53,11 @@ extension Animator {
                 store.restTime[i] = 0
             }
         }
+        // items in an animated noise or turbulence field never rest
+        for field in world.fields where (field.fieldKind == .noise || field.fieldKind == .turbulence)
+            && field.animationSpeed > 0 && field.strength != 0 {
+            for item in field.items where store.isLive(item) { store.restTime[Int(item.slot)] = 0 }
+        }
         // items under an active continuous push never rest
         for push in world.pushes where push.active && push.mode == .continuous && push.magnitude != 0 {
             for item in push.items where store.isLive(item) { store.restTime[Int(item.slot)] = 0 }

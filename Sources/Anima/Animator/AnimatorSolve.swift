@@ -69,6 +69,7 @@ extension Animator {
                                        invMass: store.invMass[i], invInertia: store.invInertia[i])
         }
         applyPushes(bodies, params)
+        applyFields(bodies, params, hs)
         for s in world.kinematic {
             let i = Int(s)
             bodies[i + 1] = SolverBody(v: store.velocity[i], w: store.angularVelocity[i], turned: 0, dp: .zero, dq: .identity)
@@ -192,6 +193,30 @@ extension Animator {
                 }
             }
             if push.mode == .instantaneous { push.didAct() }
+        }
+    }
+
+    /// Fields: each adds m x (its acceleration) to the body's per-step force; a velocity field
+    /// sets the velocity of the items inside its region. Animated noise advances its clock.
+    func applyFields(_ bodies: UnsafeMutablePointer<SolverBody>, _ params: UnsafeMutablePointer<BodyParams>, _ hs: Double) {
+        if world.fields.isEmpty { return }
+        for field in world.fields {
+            field.noiseTime += stepDuration * field.animationSpeed
+            for item in field.items where store.isLive(item) {
+                let i = Int(item.slot)
+                guard store.invMass[i] > 0 && !store.asleep[i] else { continue }
+                let p = store.position[i]
+                if field.fieldKind == .velocity {
+                    if field.region.contains(p - field.position) { bodies[i + 1].v = 100 * field.direction }
+                    continue
+                }
+                let m = store.mass[i]
+                inCallback += field.fieldKind == .custom ? 1 : 0
+                let a = field.acceleration(at: p, velocity: bodies[i + 1].v, mass: m,
+                                           charge: store.properties[i].charge, h: stepDuration)
+                inCallback -= field.fieldKind == .custom ? 1 : 0
+                if isFinite(a) { params[i + 1].force += m * a }
+            }
         }
     }
 

@@ -14,6 +14,8 @@ public enum BehaviorKind: Int32, Sendable {
     case push = 8
     /// ``SnapBehavior``.
     case snap = 9
+    /// ``FieldBehavior``.
+    case field = 10
 }
 
 /// Base class of every behavior. A behavior belongs to one animator (its owner) from creation;
