@@ -216,3 +216,19 @@ import Testing
         #expect(abs(try a.mass(of: box) - 4 * 0.16) < 1e-12)
     }
 }
+
+@Suite struct QuietWriteTests {
+    @Test func rewritingUnchangedStateDoesNotKeepTheAnimatorAwake() throws {
+        let a = try makeAnimator()
+        let item = try a.createItem(ItemDefinition(center: Vec2(100, 100)))
+        try a.addBehavior(SnapBehavior(owner: a, item: item, snapTo: Vec2(150, 100)))
+        let custom = try Behavior(owner: a)
+        custom.action = { _ in
+            try? a.setTransform(.identity, of: item)
+            try? a.setSize(Size(width: 100, height: 100), of: item)
+            try? a.updateItemUsingCurrentState(item)
+        }
+        try a.addBehavior(custom)
+        #expect(try runUntilRest(a, limit: 3) != nil, "writes that change nothing let the animator pause")
+    }
+}

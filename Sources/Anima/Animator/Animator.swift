@@ -196,6 +196,7 @@ public final class Animator {
     public func setCenter(_ c: Vec2, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
         try requireCoordinate(c, "center")
+        if store.position[s] == c { return }   // nothing changes: nothing to wake
         store.position[s] = c
         touchProxy(s)
         wake(slot: s)
@@ -208,6 +209,7 @@ public final class Animator {
     public func setSize(_ size: Size, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
         try validateSize(size)
+        if store.size[s] == size { return }
         store.size[s] = size
         store.rebuildGeometry(s)
         touchProxy(s)
@@ -226,6 +228,9 @@ public final class Animator {
     public func setTransform(_ t: ItemTransform, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
         try validateTransform(t)
+        var current = store.transform[s]
+        current.rotation = store.angle[s]
+        if current == t { return }
         store.transform[s] = t
         store.angle[s] = t.rotation
         store.rotation[s] = Rotation(angle: t.rotation)
@@ -256,6 +261,7 @@ public final class Animator {
         if shape == .path && store.path[s] == nil {
             throw AnimaError(.invalidState, "the item has no collision path yet: give it one first")
         }
+        if store.shape[s] == shape { return }
         store.shape[s] = shape
         store.rebuildGeometry(s)
         touchProxy(s)
@@ -282,6 +288,7 @@ public final class Animator {
     public func setLinearVelocity(_ v: Vec2, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
         try requireSpeed(v, "velocity")
+        if store.velocity[s] == v && !store.asleep[s] { return }
         store.velocity[s] = v
         store.velocityGiven[s] = true
         wake(slot: s)
@@ -294,6 +301,7 @@ public final class Animator {
     public func setAngularVelocity(_ w: Double, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
         try requireAngularSpeed(w, "angular velocity")
+        if store.angularVelocity[s] == w && !store.asleep[s] { return }
         store.angularVelocity[s] = w
         store.velocityGiven[s] = true
         wake(slot: s)
@@ -352,10 +360,17 @@ public final class Animator {
     /// (collision outline and mass included) and wake it.
     public func updateItemUsingCurrentState(_ item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
+        let before = store.geometry[s]
         store.rebuildGeometry(s)
         store.rotation[s] = Rotation(angle: store.angle[s])
         touchProxy(s)
-        wake(slot: s)
+        // Anima's items hold their own state, so the setters have already woken a changed item;
+        // an unchanged one is left to rest
+        let after = store.geometry[s]
+        if before.area != after.area || before.extent != after.extent || before.count != after.count
+            || before.radius != after.radius || before.inertiaPerMass != after.inertiaPerMass {
+            wake(slot: s)
+        }
     }
 
     /// Keeps an item's broad-phase box around it after its state was changed from outside.
