@@ -271,7 +271,7 @@ bool anima_behavior_is_valid(anima_behavior behavior);
 anima_status anima_behavior_get_kind(anima_behavior behavior, anima_kind *out_kind);
 /** The animator that owns the behavior. */
 anima_status anima_behavior_get_animator(anima_behavior behavior, anima_animator *out_animator);
-/** True when the behavior is added to its animator (at top level). */
+/** True while the behavior is in its animator's tree: added at top level, or a child of a behavior that is. */
 anima_status anima_behavior_is_added(anima_behavior behavior, bool *out_added);
 /** Adds an item (same animator) to the behavior; adding one already there is ignored. Errors: INVALID_HANDLE, INVALID_ARGUMENT (item of another animator). */
 anima_status anima_behavior_add_item(anima_behavior behavior, anima_item item);
@@ -387,7 +387,7 @@ typedef enum anima_path_verb {
 /** One element of a boundary path. */
 typedef struct anima_path_element { anima_path_verb verb; anima_vec2 points[3]; } anima_path_element;
 
-/** Adds (or replaces) a named boundary from one continuous path: lines and Bezier curves, flattened into pieces of at most 4 pt along the control polygon. Errors: INVALID_ARGUMENT (no leading move, a second move, close not last, non-finite points, fewer than 2 distinct points). */
+/** Adds (or replaces) a named boundary from one continuous path: lines and Bezier curves, flattened into pieces of 4 pt along the control polygon (at least 4 and at most 64 per curve). Errors: INVALID_ARGUMENT (no leading move, a second move, close not last, non-finite points, fewer than 2 distinct points). */
 anima_status anima_collision_add_boundary_path(anima_behavior collision, const char *identifier, const anima_path_element *elements, int32_t count);
 /** Removes a named boundary. Errors: NOT_FOUND. */
 anima_status anima_collision_remove_boundary(anima_behavior collision, const char *identifier);

@@ -17,7 +17,7 @@ def test_behaviors_share_the_behavior_base_class(ball):
         assert behavior.animator is ball.animator
 
 
-def test_behavior_base_class_cannot_be_instantiated():
+def test_behavior_base_class_needs_an_animator():
     with pytest.raises(TypeError):
         anima.Behavior()
 

@@ -93,7 +93,7 @@ def test_stub_declares_every_public_name_and_member():
 
 
 PUBLIC_TYPES = [anima.Animator, anima.Item, anima.Behavior, anima.Gravity, anima.Collision,
-                anima.ItemBehavior, anima.Attachment, anima.ContactEvent, anima.Poses]
+                anima.ItemBehavior, anima.Attachment, anima.Push, anima.Snap, anima.ContactEvent, anima.Poses]
 
 
 @pytest.mark.parametrize("cls", PUBLIC_TYPES, ids=lambda cls: cls.__name__)
@@ -106,8 +106,9 @@ def test_every_type_method_and_property_has_a_docstring(cls):
         assert member.__doc__ and member.__doc__.strip(), f"{cls.__name__}.{name} has no docstring"
 
 
-@pytest.mark.parametrize("cls", [anima.Animator, anima.Item, anima.Gravity, anima.Collision,
-                                 anima.ItemBehavior, anima.Attachment], ids=lambda cls: cls.__name__)
+@pytest.mark.parametrize("cls", [anima.Animator, anima.Item, anima.Behavior, anima.Gravity, anima.Collision,
+                                 anima.ItemBehavior, anima.Attachment, anima.Push, anima.Snap],
+                         ids=lambda cls: cls.__name__)
 def test_constructor_signature_is_introspectable(cls):
     parameters = inspect.signature(cls).parameters
     assert parameters
@@ -118,6 +119,10 @@ def test_methods_have_introspectable_signatures():
     assert list(inspect.signature(anima.Collision.add_boundary).parameters) == [
         "self", "identifier", "from_point", "to_point"]
     assert list(inspect.signature(anima.Attachment.pin).parameters) == ["item", "other", "anchor", "friction_torque"]
+    assert list(inspect.signature(anima.Collision.add_boundary_path).parameters) == ["self", "identifier", "path"]
+    assert list(inspect.signature(anima.Push.set_target_offset).parameters) == ["self", "item", "offset"]
+    assert list(inspect.signature(anima.Behavior).parameters) == ["animator"]
+    assert list(inspect.signature(anima.Snap).parameters) == ["item", "point"]
 
 
 def test_collision_mode_is_an_int_flag():

@@ -12,9 +12,10 @@ public enum PathElement: Sendable, Equatable {
     case close
 }
 
-/// Flattens a path into a polyline. Curves are cut into straight pieces of at most
-/// `BoundaryPath.maxPiece` points along their control polygon (at least 4, at most 64 per curve),
-/// which keeps the chord within a fraction of a point of the curve for UI-sized curves.
+/// Flattens a path into a polyline. Curves are cut into straight pieces of `BoundaryPath.maxPiece`
+/// points along their control polygon, at least 4 and at most 64 per curve (so a curve longer than
+/// 256 pt gets longer pieces), which keeps the chord within a fraction of a point of the curve for
+/// UI-sized curves.
 /// B(t) = (1-t)^2 P0 + 2 (1-t) t C + t^2 P1 for a quadratic; the cubic likewise.
 public enum BoundaryPath {
     /// Longest straight piece of a flattened curve, in points (measured on the control polygon).

@@ -16,11 +16,15 @@
  * anima_animator_advance / anima_animator_step. The first Python exception
  * raised by a callback is stored on the animator, the library is asked to
  * stop (anima_animator_interrupt), later callbacks of that call are skipped,
- * and the stored exception is raised when the call returns.
+ * and the stored exception is raised when the call returns. Behavior actions
+ * are callbacks too: the C action is installed only for behaviors whose class
+ * defines its own `action` method or that were given an `action` callable,
+ * and the animator keeps those Python objects alive while they have one.
  *
  * Sections: module state and errors; argument conversion; object layouts;
  * wrapper registry; Animator; callback trampolines; Item; Behavior (base);
- * Gravity; Collision; ItemBehavior; Attachment; ContactEvent; Poses; module.
+ * Gravity; Collision; ItemBehavior; Attachment; Push; Snap; ContactEvent;
+ * Poses; module.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -44,6 +48,8 @@ typedef struct {
     PyTypeObject *collision_type;
     PyTypeObject *item_behavior_type;
     PyTypeObject *attachment_type;
+    PyTypeObject *push_type;
+    PyTypeObject *snap_type;
     PyTypeObject *contact_event_type;
     PyTypeObject *poses_type;
     PyObject *anima_error;
@@ -55,6 +61,7 @@ typedef struct {
     PyObject *not_found_error;
     PyObject *invalid_state_error;
     PyObject *transform_type;
+    PyObject *action_name;    /* the interned str "action" */
 } anima_state;
 
 static struct PyModuleDef anima_module;
@@ -388,6 +395,7 @@ typedef struct AnimatorObject {
     PyObject *item_wrappers;      /* dict: handle key -> weakref to the Item */
     PyObject *behavior_wrappers;  /* dict: handle key -> weakref to the Behavior */
     PyObject *delegating;         /* set of Collision objects with contact callbacks */
+    PyObject *acting;             /* dict: handle key -> behavior with an action installed */
     PyObject *weakreflist;
 } AnimatorObject;
 
@@ -402,6 +410,8 @@ typedef struct {
     PyObject_HEAD
     AnimatorObject *animator;
     anima_behavior handle;
+    PyObject *action;         /* the callable assigned to `action`, or NULL */
+    bool overrides_action;    /* the class defines its own action method */
     PyObject *weakreflist;
 } BehaviorObject;
 
@@ -591,6 +601,8 @@ behavior_type_for_kind(anima_state *st, uint16_t kind)
     case ANIMA_KIND_COLLISION: return st->collision_type;
     case ANIMA_KIND_ITEM_BEHAVIOR: return st->item_behavior_type;
     case ANIMA_KIND_ATTACHMENT: return st->attachment_type;
+    case ANIMA_KIND_PUSH: return st->push_type;
+    case ANIMA_KIND_SNAP: return st->snap_type;
     default: return st->behavior_type;
     }
 }
@@ -638,6 +650,7 @@ wrap_behavior(anima_state *st, AnimatorObject *animator, anima_behavior handle)
 typedef enum {
     LIST_ANIMATOR_ITEMS,
     LIST_ANIMATOR_BEHAVIORS,
+    LIST_BEHAVIOR_CHILDREN,
     LIST_ITEMS_IN_RECT,
     LIST_BEHAVIOR_ITEMS,
     LIST_BOUNDARY_POINTS,
@@ -658,7 +671,8 @@ static size_t
 list_element_size(list_kind kind)
 {
     switch (kind) {
-    case LIST_ANIMATOR_BEHAVIORS: return sizeof(anima_behavior);
+    case LIST_ANIMATOR_BEHAVIORS:
+    case LIST_BEHAVIOR_CHILDREN: return sizeof(anima_behavior);
     case LIST_BOUNDARY_POINTS:
     case LIST_ITEM_PATH: return sizeof(anima_vec2);
     case LIST_POSES: return 3 * sizeof(double);
@@ -674,6 +688,8 @@ list_query_run(const list_query *q, void *out, int32_t capacity, int32_t *count)
         return anima_animator_get_items(q->animator, out, capacity, count);
     case LIST_ANIMATOR_BEHAVIORS:
         return anima_animator_get_behaviors(q->animator, out, capacity, count);
+    case LIST_BEHAVIOR_CHILDREN:
+        return anima_behavior_get_children(q->behavior, out, capacity, count);
     case LIST_ITEMS_IN_RECT:
         return anima_animator_items_in_rect(q->animator, q->rect, out, capacity, count);
     case LIST_BEHAVIOR_ITEMS:
@@ -771,39 +787,88 @@ items_from_query(anima_state *st, AnimatorObject *animator, const list_query *q,
     return result;
 }
 
+/* A tuple of the Behaviors of a query. */
+static PyObject *
+behaviors_from_query(anima_state *st, AnimatorObject *animator, const list_query *q)
+{
+    void *buffer = NULL;
+    int32_t count = 0;
+    if (fetch_list(st, animator, q, &buffer, &count) < 0) {
+        return NULL;
+    }
+    anima_behavior *handles = buffer;
+    PyObject *result = PyTuple_New(count);
+    if (result == NULL) {
+        PyMem_Free(buffer);
+        return NULL;
+    }
+    for (int32_t i = 0; i < count; i++) {
+        PyObject *behavior = wrap_behavior(st, animator, handles[i]);
+        if (behavior == NULL) {
+            PyMem_Free(buffer);
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(result, i, behavior);
+    }
+    PyMem_Free(buffer);
+    return result;
+}
+
 /* ============================================================== Animator */
 
 static void trampoline_will_resume(void *user_data, anima_animator animator);
 static void trampoline_did_pause(void *user_data, anima_animator animator);
 static void trampoline_contact_began(void *user_data, const anima_contact_event *event);
 static void trampoline_contact_ended(void *user_data, const anima_contact_event *event);
+static void trampoline_action(void *user_data, anima_behavior behavior);
 static PyObject *contact_event_new(anima_state *st, AnimatorObject *animator, const anima_contact_event *event);
 static PyObject *poses_new(anima_state *st, double *data, Py_ssize_t count);
 
-/* Drops the contact callbacks of collisions that no longer exist. */
+/*
+ * Drops the contact callbacks of collisions, and the actions of behaviors,
+ * that no longer exist; the animator then stops keeping those objects alive.
+ */
 static void
 animator_purge_delegates(AnimatorObject *self)
 {
     self->purge_delegates = false;
-    if (self->delegating == NULL || PySet_GET_SIZE(self->delegating) == 0) {
-        return;
-    }
-    PyObject *snapshot = PySequence_List(self->delegating);
-    if (snapshot == NULL) {
-        PyErr_Clear();
-        return;
-    }
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(snapshot); i++) {
-        CollisionObject *collision = (CollisionObject *)PyList_GET_ITEM(snapshot, i);
-        if (!anima_behavior_is_valid(collision->base.handle)) {
-            Py_CLEAR(collision->on_began);
-            Py_CLEAR(collision->on_ended);
-            if (PySet_Discard(self->delegating, (PyObject *)collision) < 0) {
-                PyErr_Clear();
+    if (self->delegating != NULL && PySet_GET_SIZE(self->delegating) > 0) {
+        PyObject *snapshot = PySequence_List(self->delegating);
+        if (snapshot == NULL) {
+            PyErr_Clear();
+            return;
+        }
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(snapshot); i++) {
+            CollisionObject *collision = (CollisionObject *)PyList_GET_ITEM(snapshot, i);
+            if (!anima_behavior_is_valid(collision->base.handle)) {
+                Py_CLEAR(collision->on_began);
+                Py_CLEAR(collision->on_ended);
+                if (PySet_Discard(self->delegating, (PyObject *)collision) < 0) {
+                    PyErr_Clear();
+                }
             }
         }
+        Py_DECREF(snapshot);
     }
-    Py_DECREF(snapshot);
+    if (self->acting != NULL && PyDict_GET_SIZE(self->acting) > 0) {
+        PyObject *snapshot = PyDict_Items(self->acting);
+        if (snapshot == NULL) {
+            PyErr_Clear();
+            return;
+        }
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(snapshot); i++) {
+            PyObject *pair = PyList_GET_ITEM(snapshot, i);
+            BehaviorObject *behavior = (BehaviorObject *)PyTuple_GET_ITEM(pair, 1);
+            if (!anima_behavior_is_valid(behavior->handle)) {
+                Py_CLEAR(behavior->action);
+                if (PyDict_DelItem(self->acting, PyTuple_GET_ITEM(pair, 0)) < 0) {
+                    PyErr_Clear();
+                }
+            }
+        }
+        Py_DECREF(snapshot);
+    }
 }
 
 /* Runs advance (one_step false) or step, then raises a callback's exception or the status. */
@@ -901,6 +966,7 @@ animator_traverse(AnimatorObject *self, visitproc visit, void *arg)
     Py_VISIT(self->item_wrappers);
     Py_VISIT(self->behavior_wrappers);
     Py_VISIT(self->delegating);
+    Py_VISIT(self->acting);
     return 0;
 }
 
@@ -913,6 +979,7 @@ animator_clear(AnimatorObject *self)
     Py_CLEAR(self->item_wrappers);
     Py_CLEAR(self->behavior_wrappers);
     Py_CLEAR(self->delegating);
+    Py_CLEAR(self->acting);
     return 0;
 }
 
@@ -1205,6 +1272,30 @@ animator_copy_poses_into(AnimatorObject *self, PyObject *arg)
     return PyLong_FromLong(count);
 }
 
+PyDoc_STRVAR(animator_update_item_doc,
+"update_item_using_current_state($self, item, /)\n--\n\n"
+"Take an item's center, size and transform as they are now after a change\n"
+"made from outside the dynamics (UIKit's updateItemUsingCurrentState): its\n"
+"collision outline and mass follow, and it wakes a paused animator.");
+
+static PyObject *
+animator_update_item_using_current_state(AnimatorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    if (!PyObject_TypeCheck(arg, st->item_type)) {
+        PyErr_Format(PyExc_TypeError, "item must be an anima.Item, not %.100s", Py_TYPE(arg)->tp_name);
+        return NULL;
+    }
+    anima_item item = ((ItemObject *)arg)->handle;
+    if (check(st, self, anima_animator_update_item_using_current_state(self->handle, item)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
 PyDoc_STRVAR(animator_destroy_doc,
 "destroy($self, /)\n--\n\n"
 "Destroy the animator and everything in it now (collection does it too).\n"
@@ -1240,6 +1331,17 @@ animator_destroy(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
         if (PySet_Clear(self->delegating) < 0) {
             return NULL;
         }
+    }
+    if (self->acting != NULL) {
+        PyObject *snapshot = PyDict_Values(self->acting);
+        if (snapshot == NULL) {
+            return NULL;
+        }
+        PyDict_Clear(self->acting);
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(snapshot); i++) {
+            Py_CLEAR(((BehaviorObject *)PyList_GET_ITEM(snapshot, i))->action);
+        }
+        Py_DECREF(snapshot);
     }
     Py_RETURN_NONE;
 }
@@ -1386,28 +1488,7 @@ animator_get_behaviors(AnimatorObject *self, void *closure)
         return NULL;
     }
     list_query q = {.kind = LIST_ANIMATOR_BEHAVIORS, .animator = self->handle};
-    void *buffer = NULL;
-    int32_t count = 0;
-    if (fetch_list(st, self, &q, &buffer, &count) < 0) {
-        return NULL;
-    }
-    anima_behavior *handles = buffer;
-    PyObject *result = PyTuple_New(count);
-    if (result == NULL) {
-        PyMem_Free(buffer);
-        return NULL;
-    }
-    for (int32_t i = 0; i < count; i++) {
-        PyObject *behavior = wrap_behavior(st, self, handles[i]);
-        if (behavior == NULL) {
-            PyMem_Free(buffer);
-            Py_DECREF(result);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(result, i, behavior);
-    }
-    PyMem_Free(buffer);
-    return result;
+    return behaviors_from_query(st, self, &q);
 }
 
 /* began_contacts (closure non-NULL) and ended_contacts. */
@@ -1496,6 +1577,8 @@ static PyMethodDef animator_methods[] = {
     {"items_in_rect", (PyCFunction)animator_items_in_rect, METH_O, animator_items_in_rect_doc},
     {"poses", (PyCFunction)animator_poses, METH_NOARGS, animator_poses_doc},
     {"copy_poses_into", (PyCFunction)animator_copy_poses_into, METH_O, animator_copy_poses_into_doc},
+    {"update_item_using_current_state", (PyCFunction)animator_update_item_using_current_state, METH_O,
+     animator_update_item_doc},
     {"destroy", (PyCFunction)animator_destroy, METH_NOARGS, animator_destroy_doc},
     {NULL, NULL, 0, NULL},
 };
@@ -1685,6 +1768,53 @@ static void
 trampoline_contact_ended(void *user_data, const anima_contact_event *event)
 {
     collision_call_delegate((AnimatorObject *)user_data, event, false);
+}
+
+/*
+ * A behavior's action: looks up `action` on the user's object (a method of its
+ * class, or the callable assigned to it) and calls it with no arguments.
+ */
+static void
+trampoline_action(void *user_data, anima_behavior handle)
+{
+    AnimatorObject *animator = (AnimatorObject *)user_data;
+    if (!animator_accepts_callbacks(animator)) {
+        return;
+    }
+    anima_state *st = STATE_OF(animator);
+    if (st == NULL) {
+        animator_store_callback_error(animator);
+        return;
+    }
+    PyObject *key = handle_key(handle.index1, handle.generation);
+    PyObject *found = NULL;
+    if (key == NULL || registry_find(animator->behavior_wrappers, key, &found) < 0) {
+        Py_XDECREF(key);
+        animator_store_callback_error(animator);
+        return;
+    }
+    Py_DECREF(key);
+    if (found == NULL) {
+        return;
+    }
+    Py_INCREF(animator);
+    PyObject *callback = PyObject_GetAttr(found, st->action_name);
+    PyObject *result = NULL;
+    if (callback == Py_None) {
+        result = Py_NewRef(Py_None);
+    }
+    else if (callback != NULL) {
+        result = PyObject_CallNoArgs(callback);
+    }
+    if (result == NULL) {
+        animator_store_callback_error(animator);
+    }
+    else {
+        Py_DECREF(result);
+    }
+    Py_XDECREF(callback);
+    Py_DECREF(found);
+    Py_DECREF(animator);
 }
 
 /* ================================================================== Item */
@@ -2396,11 +2526,67 @@ fail:
     return -1;
 }
 
-/* Gives a newly created C behavior to its wrapper; destroys it if that fails. */
+/* 1 when a class defines its own `action` (overriding Behavior.action), 0 if not, -1 on error. */
+static int
+behavior_class_overrides_action(anima_state *st, PyTypeObject *type)
+{
+    PyObject *own = PyObject_GetAttr((PyObject *)type, st->action_name);
+    if (own == NULL) {
+        return -1;
+    }
+    PyObject *base = PyObject_GetAttr((PyObject *)st->behavior_type, st->action_name);
+    if (base == NULL) {
+        Py_DECREF(own);
+        return -1;
+    }
+    int overrides = own != base && own != Py_None;
+    Py_DECREF(own);
+    Py_DECREF(base);
+    return overrides;
+}
+
+/*
+ * Installs (install true) or removes the C action of an initialised behavior.
+ * While it is installed, the animator's `acting` dict keeps the object alive,
+ * so that the action always reaches the user's own object.
+ */
+static int
+behavior_set_c_action(anima_state *st, BehaviorObject *self, bool install)
+{
+    AnimatorObject *animator = self->animator;
+    anima_status status = anima_behavior_set_action(self->handle, install ? trampoline_action : NULL,
+                                                    install ? (void *)animator : NULL);
+    if (check(st, animator, status) < 0) {
+        return -1;
+    }
+    PyObject *key = handle_key(self->handle.index1, self->handle.generation);
+    if (key == NULL) {
+        return -1;
+    }
+    int result = 0;
+    if (install) {
+        if (animator->acting == NULL) {
+            animator->acting = PyDict_New();
+        }
+        result = animator->acting == NULL ? -1 : PyDict_SetItem(animator->acting, key, (PyObject *)self);
+    }
+    else if (animator->acting != NULL && PyDict_Contains(animator->acting, key) == 1) {
+        result = PyDict_DelItem(animator->acting, key);
+    }
+    Py_DECREF(key);
+    return result;
+}
+
+/*
+ * Gives a newly created C behavior to its wrapper, and installs the action of
+ * a class that defines one; destroys the C behavior if that fails.
+ */
 static int
 behavior_adopt(BehaviorObject *self, AnimatorObject *animator, anima_behavior handle)
 {
-    PyObject *key = handle_key(handle.index1, handle.generation);
+    anima_state *st = STATE_OF(self);
+    int overrides = st != NULL ? behavior_class_overrides_action(st, Py_TYPE(self)) : -1;
+    PyObject *key = overrides >= 0 ? handle_key(handle.index1, handle.generation) : NULL;
     if (key == NULL || registry_add(&animator->behavior_wrappers, key, (PyObject *)self) < 0) {
         Py_XDECREF(key);
         (void)anima_behavior_destroy(handle);
@@ -2411,6 +2597,14 @@ behavior_adopt(BehaviorObject *self, AnimatorObject *animator, anima_behavior ha
     Py_INCREF(animator);
     self->animator = animator;
     self->handle = handle;
+    if (overrides) {
+        self->overrides_action = true;
+        if (behavior_set_c_action(st, self, true) < 0) {
+            (void)anima_behavior_destroy(handle);
+            anima_clear_error();
+            return -1;
+        }
+    }
     return 0;
 }
 
@@ -2437,11 +2631,57 @@ behavior_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     return (PyObject *)self;
 }
 
+/* True for the behavior types that have their own constructor (and their subclasses). */
+static bool
+behavior_type_is_specialised(anima_state *st, PyTypeObject *type)
+{
+    PyTypeObject *kinds[] = {st->gravity_type, st->collision_type, st->item_behavior_type,
+                             st->attachment_type, st->push_type, st->snap_type};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        if (PyType_IsSubtype(type, kinds[i])) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static int
+behavior_init(BehaviorObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *keywords[] = {"animator", NULL};
+    PyObject *animator_obj;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O:Behavior", keywords, &animator_obj)) {
+        return -1;
+    }
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || behavior_check_fresh(st, self) < 0) {
+        return -1;
+    }
+    if (behavior_type_is_specialised(st, Py_TYPE(self))) {
+        PyErr_Format(PyExc_TypeError,
+                     "Behavior.__init__ makes a plain behavior; initialise a %.100s with its own constructor",
+                     Py_TYPE(self)->tp_name);
+        return -1;
+    }
+    if (!PyObject_TypeCheck(animator_obj, st->animator_type)) {
+        PyErr_Format(PyExc_TypeError, "animator must be an anima.Animator, not %.100s",
+                     Py_TYPE(animator_obj)->tp_name);
+        return -1;
+    }
+    AnimatorObject *animator = (AnimatorObject *)animator_obj;
+    anima_behavior handle = anima_behavior_null();
+    if (check(st, animator, anima_behavior_create(animator->handle, &handle)) < 0) {
+        return -1;
+    }
+    return behavior_adopt(self, animator, handle);
+}
+
 static int
 behavior_traverse(BehaviorObject *self, visitproc visit, void *arg)
 {
     Py_VISIT(Py_TYPE(self));
     Py_VISIT(self->animator);
+    Py_VISIT(self->action);
     return 0;
 }
 
@@ -2452,6 +2692,7 @@ behavior_clear(BehaviorObject *self)
     if (self->animator != NULL) {
         registry_forget(self->animator->behavior_wrappers, self->handle.index1, self->handle.generation);
     }
+    Py_CLEAR(self->action);
     Py_CLEAR(self->animator);
     return 0;
 }
@@ -2505,13 +2746,21 @@ behavior_repr(BehaviorObject *self)
     if (!anima_behavior_is_valid(self->handle)) {
         return PyUnicode_FromFormat("<%s (destroyed)>", Py_TYPE(self)->tp_name);
     }
-    int32_t items = 0;
+    int32_t items = 0, children = 0;
     bool added = false;
     if (anima_behavior_get_items(self->handle, NULL, 0, &items) != ANIMA_OK && items < 0) {
         items = 0;
     }
+    if (anima_behavior_get_children(self->handle, NULL, 0, &children) != ANIMA_OK && children < 0) {
+        children = 0;
+    }
     (void)anima_behavior_is_added(self->handle, &added);
     anima_clear_error();
+    if (children > 0) {
+        return PyUnicode_FromFormat("<%s %d item%s, %d child%s%s>", Py_TYPE(self)->tp_name, (int)items,
+                                    items == 1 ? "" : "s", (int)children, children == 1 ? "" : "ren",
+                                    added ? ", added" : "");
+    }
     return PyUnicode_FromFormat("<%s %d item%s%s>", Py_TYPE(self)->tp_name, (int)items,
                                 items == 1 ? "" : "s", added ? ", added" : "");
 }
@@ -2549,8 +2798,9 @@ behavior_remove_item(BehaviorObject *self, PyObject *arg)
 
 PyDoc_STRVAR(behavior_destroy_doc,
 "destroy($self, /)\n--\n\n"
-"Destroy the behavior: it is removed from its animator if added, and later use\n"
-"raises StaleHandleError. Deferred inside callbacks.");
+"Destroy the behavior: it is removed from its animator (or its parent) if\n"
+"added, its action is dropped, and later use raises StaleHandleError. Its\n"
+"children are not destroyed. Deferred inside callbacks.");
 
 static PyObject *
 behavior_destroy(BehaviorObject *self, PyObject *Py_UNUSED(ignored))
@@ -2559,8 +2809,52 @@ behavior_destroy(BehaviorObject *self, PyObject *Py_UNUSED(ignored))
     if (st == NULL || check(st, self->animator, anima_behavior_destroy(self->handle)) < 0) {
         return NULL;
     }
-    if (self->animator != NULL && PyObject_TypeCheck((PyObject *)self, st->collision_type)) {
-        self->animator->purge_delegates = true;
+    AnimatorObject *animator = self->animator;
+    if (animator != NULL
+        && (PyObject_TypeCheck((PyObject *)self, st->collision_type) || self->action != NULL
+            || self->overrides_action)) {
+        animator->purge_delegates = true;
+        if (animator->advancing == 0) {
+            Py_INCREF(animator);
+            animator_purge_delegates(animator);
+            Py_DECREF(animator);
+        }
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(behavior_add_child_doc,
+"add_child($self, behavior, /)\n--\n\n"
+"Add a child behavior of the same animator (UIDynamicBehavior.addChildBehavior).\n"
+"A child acts while its parent is in the animator's tree. Adding a child again\n"
+"does nothing; a behavior that is already in the tree elsewhere (at top level\n"
+"or under another parent) raises InvalidStateError, and this behavior itself or\n"
+"one of its ancestors raises InvalidArgumentError.");
+
+static PyObject *
+behavior_add_child(BehaviorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    BehaviorObject *child = st ? behavior_argument(st, arg) : NULL;
+    if (child == NULL || check(st, self->animator, anima_behavior_add_child(self->handle, child->handle)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(behavior_remove_child_doc,
+"remove_child($self, behavior, /)\n--\n\n"
+"Remove a child behavior (not destroyed; it can be added again). Removing one\n"
+"that is not a child of this behavior does nothing.");
+
+static PyObject *
+behavior_remove_child(BehaviorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    BehaviorObject *child = st ? behavior_argument(st, arg) : NULL;
+    if (child == NULL
+        || check(st, self->animator, anima_behavior_remove_child(self->handle, child->handle)) < 0) {
+        return NULL;
     }
     Py_RETURN_NONE;
 }
@@ -2579,6 +2873,72 @@ behavior_get_items(BehaviorObject *self, void *closure)
     }
     list_query q = {.kind = LIST_BEHAVIOR_ITEMS, .behavior = self->handle};
     return items_from_query(st, self->animator, &q, false);
+}
+
+/* The animator of an initialised behavior; NULL with StaleHandleError for one never initialised. */
+static AnimatorObject *
+behavior_animator(anima_state *st, BehaviorObject *self)
+{
+    if (self->animator == NULL) {
+        PyErr_SetString(st->stale_handle_error, "the behavior was never initialised");
+    }
+    return self->animator;
+}
+
+static PyObject *
+behavior_get_children(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || behavior_animator(st, self) == NULL) {
+        return NULL;
+    }
+    list_query q = {.kind = LIST_BEHAVIOR_CHILDREN, .behavior = self->handle};
+    return behaviors_from_query(st, self->animator, &q);
+}
+
+static PyObject *
+behavior_get_parent(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_behavior parent = anima_behavior_null();
+    if (st == NULL || behavior_animator(st, self) == NULL
+        || check(st, self->animator, anima_behavior_get_parent(self->handle, &parent)) < 0) {
+        return NULL;
+    }
+    return wrap_behavior(st, self->animator, parent);
+}
+
+static PyObject *
+behavior_get_action(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    return Py_NewRef(self->action != NULL ? self->action : Py_None);
+}
+
+static int
+behavior_set_action(BehaviorObject *self, PyObject *value, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return -1;
+    }
+    if (value == Py_None) {
+        value = NULL;
+    }
+    if (value != NULL && !PyCallable_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "action must be callable or None, not %.100s", Py_TYPE(value)->tp_name);
+        return -1;
+    }
+    if (behavior_animator(st, self) == NULL
+        || behavior_set_c_action(st, self, value != NULL || self->overrides_action) < 0) {
+        return -1;
+    }
+    Py_XINCREF(value);
+    Py_XSETREF(self->action, value);
+    return 0;
 }
 
 static PyObject *
@@ -2676,18 +3036,36 @@ behavior_set_bool(BehaviorObject *self, PyObject *value, void *closure)
     return check(st, self->animator, property->set(self->handle, v));
 }
 
+static const behavior_bool_property behavior_at_rest = {
+    anima_behavior_get_at_rest, anima_behavior_set_at_rest, "at_rest"};
+
 static PyMethodDef behavior_methods[] = {
     {"add_item", (PyCFunction)behavior_add_item, METH_O, behavior_add_item_doc},
     {"remove_item", (PyCFunction)behavior_remove_item, METH_O, behavior_remove_item_doc},
+    {"add_child", (PyCFunction)behavior_add_child, METH_O, behavior_add_child_doc},
+    {"remove_child", (PyCFunction)behavior_remove_child, METH_O, behavior_remove_child_doc},
     {"destroy", (PyCFunction)behavior_destroy, METH_NOARGS, behavior_destroy_doc},
     {NULL, NULL, 0, NULL},
 };
 
 static PyGetSetDef behavior_getset[] = {
     {"items", (getter)behavior_get_items, NULL, "The items of the behavior, in the order added (a tuple).", NULL},
+    {"children", (getter)behavior_get_children, NULL,
+     "The child behaviors, in the order added (a tuple).", NULL},
+    {"parent", (getter)behavior_get_parent, NULL,
+     "The behavior this one is a child of, or None (read-only).", NULL},
+    {"at_rest", (getter)behavior_get_bool, (setter)behavior_set_bool,
+     "Whether this behavior lets the animator pause (default True). While any behavior in\n"
+     "the animator's tree says False, the animator keeps running; setting it to False on a\n"
+     "behavior in the tree wakes a paused animator.", (void *)&behavior_at_rest},
+    {"action", (getter)behavior_get_action, (setter)behavior_set_action,
+     "A callable run with no arguments after every internal step while the behavior is in\n"
+     "the animator's tree (UIKit's action block), or None (default). A subclass may define\n"
+     "a method action(self) instead. Exceptions stop advance() and propagate from it.", NULL},
     {"animator", (getter)behavior_get_animator, NULL, "The Animator that owns the behavior (read-only).", NULL},
     {"is_added", (getter)behavior_get_is_added, NULL,
-     "True when the behavior is added to its animator at top level (read-only).", NULL},
+     "True while the behavior is in its animator's tree: added at top level, or a child of\n"
+     "a behavior that is (read-only).", NULL},
     {"is_valid", (getter)behavior_get_is_valid, NULL, "True until the behavior is destroyed (read-only).", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
@@ -2698,12 +3076,22 @@ static PyMemberDef behavior_members[] = {
 };
 
 PyDoc_STRVAR(behavior_doc,
-"The base class of every behavior (UIDynamicBehavior): Gravity, Collision,\n"
-"ItemBehavior, Attachment. It cannot be instantiated directly. A behavior\n"
-"belongs to one animator and acts once added with Animator.add_behavior().");
+"Behavior(animator)\n"
+"--\n\n"
+"A plain behavior (UIDynamicBehavior), and the base class of every behavior:\n"
+"Gravity, Collision, ItemBehavior, Attachment, Push, Snap. A behavior belongs\n"
+"to one animator and acts while it is in the animator's tree: added with\n"
+"Animator.add_behavior(), or a child of a behavior that is.\n\n"
+"A plain behavior does nothing by itself. Give it children (add_child) to make\n"
+"a composite behavior, or subclass it and define action(self), which runs\n"
+"after every internal step, to make a custom one; while its at_rest is False\n"
+"the animator keeps running. A subclass with its own __init__ calls\n"
+"super().__init__(animator).");
 
 static PyType_Slot behavior_slots[] = {
     {Py_tp_doc, (void *)behavior_doc},
+    {Py_tp_new, behavior_new},
+    {Py_tp_init, behavior_init},
     {Py_tp_dealloc, behavior_dealloc},
     {Py_tp_traverse, behavior_traverse},
     {Py_tp_clear, behavior_clear},
@@ -2719,8 +3107,7 @@ static PyType_Slot behavior_slots[] = {
 static PyType_Spec behavior_spec = {
     .name = "anima.Behavior",
     .basicsize = sizeof(BehaviorObject),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC
-             | Py_TPFLAGS_DISALLOW_INSTANTIATION,
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
     .slots = behavior_slots,
 };
 
@@ -3102,6 +3489,143 @@ collision_add_boundary(BehaviorObject *self, PyObject *const *args, Py_ssize_t n
     Py_RETURN_NONE;
 }
 
+/* The verbs of a boundary path: name, library verb, points taken, and those points for messages. */
+typedef struct {
+    const char *name;
+    anima_path_verb verb;
+    Py_ssize_t points;
+    const char *form;
+} path_verb_info;
+
+static const path_verb_info path_verbs[] = {
+    {"move", ANIMA_PATH_MOVE, 1, "('move', (x, y))"},
+    {"line", ANIMA_PATH_LINE, 1, "('line', (x, y))"},
+    {"quad", ANIMA_PATH_QUAD, 2, "('quad', (cx, cy), (x, y))"},
+    {"cubic", ANIMA_PATH_CUBIC, 3, "('cubic', (c1x, c1y), (c2x, c2y), (x, y))"},
+    {"close", ANIMA_PATH_CLOSE, 0, "('close',)"},
+};
+
+/* One element of a boundary path, such as ('quad', (cx, cy), (x, y)). */
+static int
+as_path_element(anima_state *st, PyObject *obj, Py_ssize_t index, anima_path_element *out)
+{
+    if (PyUnicode_Check(obj) || PyBytes_Check(obj) || PyByteArray_Check(obj) || !PySequence_Check(obj)) {
+        PyErr_Format(PyExc_TypeError,
+                     "path[%zd] must be a tuple such as ('line', (x, y)), not %.100s", index,
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    PyObject *seq = PySequence_Fast(obj, "a path element must be a sequence");
+    if (seq == NULL) {
+        return -1;
+    }
+    Py_ssize_t size = PySequence_Fast_GET_SIZE(seq);
+    PyObject *verb = size > 0 ? PySequence_Fast_GET_ITEM(seq, 0) : NULL;
+    if (verb == NULL || !PyUnicode_Check(verb)) {
+        PyErr_Format(PyExc_TypeError,
+                     "path[%zd] must start with a verb: 'move', 'line', 'quad', 'cubic' or 'close'", index);
+        Py_DECREF(seq);
+        return -1;
+    }
+    const path_verb_info *info = NULL;
+    for (size_t i = 0; i < sizeof path_verbs / sizeof path_verbs[0]; i++) {
+        if (PyUnicode_CompareWithASCIIString(verb, path_verbs[i].name) == 0) {
+            info = &path_verbs[i];
+            break;
+        }
+    }
+    if (info == NULL) {
+        PyErr_Format(st->invalid_argument_error,
+                     "path[%zd]: unknown verb %R (expected 'move', 'line', 'quad', 'cubic' or 'close')",
+                     index, verb);
+        Py_DECREF(seq);
+        return -1;
+    }
+    if (size - 1 != info->points) {
+        PyErr_Format(PyExc_TypeError, "path[%zd]: '%s' takes %zd point%s, as in %s; got %zd", index,
+                     info->name, info->points, info->points == 1 ? "" : "s", info->form, size - 1);
+        Py_DECREF(seq);
+        return -1;
+    }
+    memset(out, 0, sizeof *out);
+    out->verb = info->verb;
+    for (Py_ssize_t k = 0; k < info->points; k++) {
+        char name[64];
+        PyOS_snprintf(name, sizeof name, "path[%zd][%zd]", index, k + 1);
+        if (as_vec2(st, PySequence_Fast_GET_ITEM(seq, k + 1), name, &out->points[k]) < 0) {
+            Py_DECREF(seq);
+            return -1;
+        }
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+PyDoc_STRVAR(collision_add_boundary_path_doc,
+"add_boundary_path($self, identifier, path)\n--\n\n"
+"Add (or replace) a named boundary along one continuous path of lines and\n"
+"Bezier curves (UICollisionBehavior's addBoundary(withIdentifier:for:)). path is\n"
+"a sequence of elements: ('move', (x, y)) first, then ('line', (x, y)),\n"
+"('quad', (cx, cy), (x, y)), ('cubic', (c1x, c1y), (c2x, c2y), (x, y)), and\n"
+"optionally ('close',) last. Each curve is cut into straight pieces of 4 pt\n"
+"or less along its control polygon, but into no fewer than 4 and no more than\n"
+"64 pieces.\n"
+"An unknown verb or a non-finite point raises InvalidArgumentError (a\n"
+"ValueError), a malformed element TypeError; a path that does not start with\n"
+"one move, has a second move, or closes before its end is refused by the\n"
+"library (InvalidArgumentError).");
+
+static PyObject *
+collision_add_boundary_path(BehaviorObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const names[] = {"identifier", "path", NULL};
+    PyObject *values[2];
+    if (parse_arguments("add_boundary_path", args, nargs, kwnames, names, 2, 2, values) < 0) {
+        return NULL;
+    }
+    anima_state *st = STATE_OF(self);
+    const char *identifier = st ? as_identifier(st, values[0]) : NULL;
+    if (identifier == NULL) {
+        return NULL;
+    }
+    PyObject *path = values[1];
+    if (PyUnicode_Check(path) || PyBytes_Check(path) || PyByteArray_Check(path)) {
+        PyErr_Format(PyExc_TypeError, "path must be a sequence of elements such as ('move', (x, y)), not %.100s",
+                     Py_TYPE(path)->tp_name);
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(path, "path must be a sequence of elements such as ('move', (x, y))");
+    if (seq == NULL) {
+        return NULL;
+    }
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    if (count > INT32_MAX) {
+        PyErr_Format(st->invalid_argument_error, "path has too many elements (%zd)", count);
+        Py_DECREF(seq);
+        return NULL;
+    }
+    /* PyMem_Malloc(0) gives a valid pointer, so an empty path reaches the library's count check. */
+    anima_path_element *elements = PyMem_Malloc((size_t)count * sizeof(anima_path_element));
+    if (elements == NULL) {
+        Py_DECREF(seq);
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        if (as_path_element(st, PySequence_Fast_GET_ITEM(seq, i), i, &elements[i]) < 0) {
+            PyMem_Free(elements);
+            Py_DECREF(seq);
+            return NULL;
+        }
+    }
+    Py_DECREF(seq);
+    anima_status status = anima_collision_add_boundary_path(self->handle, identifier, elements, (int32_t)count);
+    PyMem_Free(elements);
+    if (check(st, self->animator, status) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
 PyDoc_STRVAR(collision_boundary_doc,
 "boundary($self, identifier, /)\n--\n\n"
 "The points of a named boundary as a list of (x, y) (two for a segment).\n"
@@ -3261,6 +3785,8 @@ static PyMethodDef collision_methods[] = {
      collision_set_translates_doc},
     {"add_boundary", (PyCFunction)(void (*)(void))collision_add_boundary, METH_FASTCALL | METH_KEYWORDS,
      collision_add_boundary_doc},
+    {"add_boundary_path", (PyCFunction)(void (*)(void))collision_add_boundary_path,
+     METH_FASTCALL | METH_KEYWORDS, collision_add_boundary_path_doc},
     {"boundary", (PyCFunction)collision_boundary, METH_O, collision_boundary_doc},
     {"remove_boundary", (PyCFunction)collision_remove_boundary, METH_O, collision_remove_boundary_doc},
     {"remove_all_boundaries", (PyCFunction)collision_remove_all_boundaries, METH_NOARGS,
@@ -3860,6 +4386,392 @@ static PyType_Spec attachment_spec = {
     .slots = attachment_slots,
 };
 
+/* ================================================================== Push */
+
+static const char *
+push_mode_name(anima_push_mode mode)
+{
+    switch (mode) {
+    case ANIMA_PUSH_CONTINUOUS: return "continuous";
+    case ANIMA_PUSH_INSTANTANEOUS: return "instantaneous";
+    }
+    return NULL;
+}
+
+/* A push mode from 'continuous' or 'instantaneous'. */
+static int
+as_push_mode(anima_state *st, PyObject *obj, anima_push_mode *out)
+{
+    if (!PyUnicode_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "mode must be 'continuous' or 'instantaneous', not %.100s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    static const anima_push_mode modes[] = {ANIMA_PUSH_CONTINUOUS, ANIMA_PUSH_INSTANTANEOUS};
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+        if (PyUnicode_CompareWithASCIIString(obj, push_mode_name(modes[i])) == 0) {
+            *out = modes[i];
+            return 0;
+        }
+    }
+    PyErr_Format(st->invalid_argument_error, "mode must be 'continuous' or 'instantaneous' (got %R)", obj);
+    return -1;
+}
+
+static int
+push_init(BehaviorObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *keywords[] = {"items", "mode", "angle", "magnitude", "active", "animator", NULL};
+    PyObject *items_obj, *mode = NULL, *angle = NULL, *magnitude = NULL, *active = NULL, *animator_obj = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$OOOOO:Push", keywords, &items_obj, &mode, &angle,
+                                     &magnitude, &active, &animator_obj)) {
+        return -1;
+    }
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || behavior_check_fresh(st, self) < 0) {
+        return -1;
+    }
+    anima_push_def def = anima_default_push_def();
+    if ((mode && as_push_mode(st, mode, &def.mode) < 0)
+        || (angle && as_finite(st, angle, "angle", &def.angle) < 0)
+        || (magnitude && as_finite(st, magnitude, "magnitude", &def.magnitude) < 0)
+        || (active && as_bool(active, &def.active) < 0)) {
+        return -1;
+    }
+    anima_item *handles = NULL;
+    int32_t count = 0;
+    AnimatorObject *animator = NULL;
+    if (collect_items(st, items_obj, animator_obj, &handles, &count, &animator) < 0) {
+        return -1;
+    }
+    anima_behavior handle = anima_behavior_null();
+    anima_status status = anima_push_create(animator->handle, &def, handles, count, &handle);
+    PyMem_Free(handles);
+    if (check(st, animator, status) < 0) {
+        return -1;
+    }
+    return behavior_adopt(self, animator, handle);
+}
+
+static PyObject *
+push_get_mode(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_push_mode mode = ANIMA_PUSH_CONTINUOUS;
+    if (st == NULL || check(st, self->animator, anima_push_get_mode(self->handle, &mode)) < 0) {
+        return NULL;
+    }
+    const char *name = push_mode_name(mode);
+    if (name == NULL) {
+        return PyLong_FromLong((long)mode);
+    }
+    return PyUnicode_FromString(name);
+}
+
+static PyObject *
+push_get_direction(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_vec2 direction = {0, 0};
+    if (st == NULL || check(st, self->animator, anima_push_get_direction(self->handle, &direction)) < 0) {
+        return NULL;
+    }
+    return vec2_tuple(direction);
+}
+
+static int
+push_set_direction(BehaviorObject *self, PyObject *value, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_vec2 direction;
+    if (st == NULL || forbid_delete(value, "direction") < 0
+        || as_vec2(st, value, "direction", &direction) < 0) {
+        return -1;
+    }
+    return check(st, self->animator, anima_push_set_direction(self->handle, direction));
+}
+
+PyDoc_STRVAR(push_set_angle_doc,
+"set_angle($self, angle, magnitude)\n--\n\n"
+"Set the angle (radians; 0 = +x, pi/2 = down) and the magnitude together\n"
+"(1.0 = 100 pt/s^2 on a mass of 1; within +/-1e6, negative reverses).");
+
+static PyObject *
+push_set_angle(BehaviorObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const names[] = {"angle", "magnitude", NULL};
+    PyObject *values[2];
+    if (parse_arguments("set_angle", args, nargs, kwnames, names, 2, 2, values) < 0) {
+        return NULL;
+    }
+    anima_state *st = STATE_OF(self);
+    double angle, magnitude;
+    if (st == NULL || as_finite(st, values[0], "angle", &angle) < 0
+        || as_finite(st, values[1], "magnitude", &magnitude) < 0
+        || check(st, self->animator, anima_push_set_angle_magnitude(self->handle, angle, magnitude)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(push_target_offset_doc,
+"target_offset($self, item, /)\n--\n\n"
+"Where the push acts on an item of this behavior: (x, y) from its centre, in\n"
+"the item's own coordinates (default (0, 0)). Raises NotFoundError when the\n"
+"item is not in the behavior.");
+
+static PyObject *
+push_target_offset(BehaviorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    ItemObject *item = st ? item_argument(st, arg, "item") : NULL;
+    anima_vec2 offset = {0, 0};
+    if (item == NULL
+        || check(st, self->animator, anima_push_get_target_offset(self->handle, item->handle, &offset)) < 0) {
+        return NULL;
+    }
+    return vec2_tuple(offset);
+}
+
+PyDoc_STRVAR(push_set_target_offset_doc,
+"set_target_offset($self, item, offset)\n--\n\n"
+"Make the push act on an item at offset = (x, y) from its centre, in the item's\n"
+"own coordinates. Off centre the push also turns the item (torque = r x F).\n"
+"Raises NotFoundError when the item is not in the behavior.");
+
+static PyObject *
+push_set_target_offset(BehaviorObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const names[] = {"item", "offset", NULL};
+    PyObject *values[2];
+    if (parse_arguments("set_target_offset", args, nargs, kwnames, names, 2, 2, values) < 0) {
+        return NULL;
+    }
+    anima_state *st = STATE_OF(self);
+    ItemObject *item = st ? item_argument(st, values[0], "item") : NULL;
+    anima_vec2 offset;
+    if (item == NULL || as_vec2(st, values[1], "offset", &offset) < 0
+        || check(st, self->animator, anima_push_set_target_offset(self->handle, item->handle, offset)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* "<anima.Push mode='continuous' angle=... magnitude=... active=True, 1 item, added>" */
+static PyObject *
+push_repr(BehaviorObject *self)
+{
+    anima_push_mode mode = ANIMA_PUSH_CONTINUOUS;
+    double angle = 0.0, magnitude = 0.0;
+    bool active = false, added = false;
+    int32_t items = 0;
+    if (anima_push_get_mode(self->handle, &mode) != ANIMA_OK
+        || anima_push_get_angle(self->handle, &angle) != ANIMA_OK
+        || anima_push_get_magnitude(self->handle, &magnitude) != ANIMA_OK
+        || anima_push_get_active(self->handle, &active) != ANIMA_OK
+        || anima_behavior_is_added(self->handle, &added) != ANIMA_OK) {
+        anima_clear_error();
+        return PyUnicode_FromFormat("<%s (destroyed)>", Py_TYPE(self)->tp_name);
+    }
+    /* Counting with capacity 0 reports BUFFER_TOO_SMALL when there are items; the count is still set. */
+    if (anima_behavior_get_items(self->handle, NULL, 0, &items) != ANIMA_OK && items < 0) {
+        items = 0;
+    }
+    anima_clear_error();
+    const char *name = push_mode_name(mode);
+    PyObject *a = PyFloat_FromDouble(angle);
+    PyObject *m = PyFloat_FromDouble(magnitude);
+    PyObject *result = NULL;
+    if (a != NULL && m != NULL) {
+        result = PyUnicode_FromFormat("<%s mode='%s' angle=%R magnitude=%R active=%s, %d item%s%s>",
+                                      Py_TYPE(self)->tp_name, name != NULL ? name : "?", a, m,
+                                      active ? "True" : "False", (int)items, items == 1 ? "" : "s",
+                                      added ? ", added" : "");
+    }
+    Py_XDECREF(a);
+    Py_XDECREF(m);
+    return result;
+}
+
+static const behavior_double_property push_angle = {anima_push_get_angle, anima_push_set_angle, "angle"};
+static const behavior_double_property push_magnitude = {
+    anima_push_get_magnitude, anima_push_set_magnitude, "magnitude"};
+static const behavior_bool_property push_active = {anima_push_get_active, anima_push_set_active, "active"};
+
+static PyMethodDef push_methods[] = {
+    {"set_angle", (PyCFunction)(void (*)(void))push_set_angle, METH_FASTCALL | METH_KEYWORDS,
+     push_set_angle_doc},
+    {"target_offset", (PyCFunction)push_target_offset, METH_O, push_target_offset_doc},
+    {"set_target_offset", (PyCFunction)(void (*)(void))push_set_target_offset, METH_FASTCALL | METH_KEYWORDS,
+     push_set_target_offset_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef push_getset[] = {
+    {"mode", (getter)push_get_mode, NULL,
+     "'continuous' (a force every step while active) or 'instantaneous' (one velocity\n"
+     "change, then inactive); fixed at creation (read-only).", NULL},
+    {"direction", (getter)push_get_direction, (setter)push_set_direction,
+     "The push vector magnitude x (cos angle, sin angle); setting it (components within\n"
+     "+/-1e6) sets angle and magnitude.", NULL},
+    {"angle", (getter)behavior_get_double, (setter)behavior_set_double,
+     "The push's angle in radians (0 = +x, pi/2 = down); setting it keeps the magnitude.",
+     (void *)&push_angle},
+    {"magnitude", (getter)behavior_get_double, (setter)behavior_set_double,
+     "The strength: 1.0 = a force of 100 (mass x pt/s^2), which accelerates a mass of 1 at\n"
+     "100 pt/s^2 (continuous) or changes its velocity by 100 pt/s once (instantaneous).\n"
+     "Within +/-1e6; negative reverses; setting it keeps the angle.", (void *)&push_magnitude},
+    {"active", (getter)behavior_get_bool, (setter)behavior_set_bool,
+     "Whether the push acts (default True). An instantaneous push turns inactive after\n"
+     "acting; setting it to True again makes it act once more.", (void *)&push_active},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+PyDoc_STRVAR(push_doc,
+"Push(items, *, mode='continuous', angle=0.0, magnitude=0.0, active=True, animator=None)\n"
+"--\n\n"
+"Pushes its items (UIPushBehavior) with a force F = 100 x magnitude along angle\n"
+"(radians; 0 = +x, pi/2 = down), so an item of mass m accelerates at\n"
+"100 x magnitude / m pt/s^2. mode='continuous' pushes at every step while\n"
+"active; mode='instantaneous' changes the velocity once by 100 x magnitude / m\n"
+"pt/s at the next step, then turns inactive. A target offset off an item's\n"
+"centre also turns it. The animator is taken from the items; pass animator=\n"
+"when items is empty.");
+
+static PyType_Slot push_slots[] = {
+    {Py_tp_doc, (void *)push_doc},
+    {Py_tp_new, behavior_new},
+    {Py_tp_init, push_init},
+    {Py_tp_traverse, behavior_traverse},
+    {Py_tp_clear, behavior_clear},
+    {Py_tp_repr, push_repr},
+    {Py_tp_methods, push_methods},
+    {Py_tp_getset, push_getset},
+    {0, NULL},
+};
+
+static PyType_Spec push_spec = {
+    .name = "anima.Push",
+    .basicsize = sizeof(BehaviorObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .slots = push_slots,
+};
+
+/* ================================================================== Snap */
+
+static int
+snap_init(BehaviorObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *keywords[] = {"item", "point", NULL};
+    PyObject *item_obj, *point_obj;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO:Snap", keywords, &item_obj, &point_obj)) {
+        return -1;
+    }
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || behavior_check_fresh(st, self) < 0) {
+        return -1;
+    }
+    ItemObject *item = attachment_item(st, item_obj, "item");
+    anima_vec2 point;
+    if (item == NULL || as_vec2(st, point_obj, "point", &point) < 0) {
+        return -1;
+    }
+    AnimatorObject *animator = item->animator;
+    anima_behavior handle = anima_behavior_null();
+    if (check(st, animator, anima_snap_create(animator->handle, item->handle, point, &handle)) < 0) {
+        return -1;
+    }
+    return behavior_adopt(self, animator, handle);
+}
+
+static PyObject *
+snap_get_point(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_vec2 point = {0, 0};
+    if (st == NULL || check(st, self->animator, anima_snap_get_point(self->handle, &point)) < 0) {
+        return NULL;
+    }
+    return vec2_tuple(point);
+}
+
+static int
+snap_set_point(BehaviorObject *self, PyObject *value, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_vec2 point;
+    if (st == NULL || forbid_delete(value, "point") < 0 || as_vec2(st, value, "point", &point) < 0) {
+        return -1;
+    }
+    return check(st, self->animator, anima_snap_set_point(self->handle, point));
+}
+
+/* "<anima.Snap point=(x, y) damping=0.5, added>" */
+static PyObject *
+snap_repr(BehaviorObject *self)
+{
+    anima_vec2 point = {0, 0};
+    double damping = 0.0;
+    bool added = false;
+    if (anima_snap_get_point(self->handle, &point) != ANIMA_OK
+        || anima_snap_get_damping(self->handle, &damping) != ANIMA_OK
+        || anima_behavior_is_added(self->handle, &added) != ANIMA_OK) {
+        anima_clear_error();
+        return PyUnicode_FromFormat("<%s (destroyed)>", Py_TYPE(self)->tp_name);
+    }
+    PyObject *p = vec2_tuple(point);
+    PyObject *d = PyFloat_FromDouble(damping);
+    PyObject *result = NULL;
+    if (p != NULL && d != NULL) {
+        result = PyUnicode_FromFormat("<%s point=%R damping=%R%s>", Py_TYPE(self)->tp_name, p, d,
+                                      added ? ", added" : "");
+    }
+    Py_XDECREF(p);
+    Py_XDECREF(d);
+    return result;
+}
+
+static const behavior_double_property snap_damping = {anima_snap_get_damping, anima_snap_set_damping, "damping"};
+
+static PyGetSetDef snap_getset[] = {
+    {"point", (getter)snap_get_point, (setter)snap_set_point,
+     "The point (x, y) the item snaps to; moving it wakes a paused animator and the item\n"
+     "follows.", NULL},
+    {"damping", (getter)behavior_get_double, (setter)behavior_set_double,
+     "0 (most oscillation) ... 1 (least); default 0.5.", (void *)&snap_damping},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+PyDoc_STRVAR(snap_doc,
+"Snap(item, point)\n"
+"--\n\n"
+"Moves an item to point = (x, y) on a 4 Hz spring and turns it upright\n"
+"(UISnapBehavior); with the default damping of 0.5 it overshoots a little\n"
+"and rests within about a second. The animator is taken from the item.");
+
+static PyType_Slot snap_slots[] = {
+    {Py_tp_doc, (void *)snap_doc},
+    {Py_tp_new, behavior_new},
+    {Py_tp_init, snap_init},
+    {Py_tp_traverse, behavior_traverse},
+    {Py_tp_clear, behavior_clear},
+    {Py_tp_repr, snap_repr},
+    {Py_tp_getset, snap_getset},
+    {0, NULL},
+};
+
+static PyType_Spec snap_spec = {
+    .name = "anima.Snap",
+    .basicsize = sizeof(BehaviorObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .slots = snap_slots,
+};
+
 /* ========================================================== ContactEvent */
 
 /* A ContactEvent for one library event, with the user's own wrappers. */
@@ -4235,8 +5147,14 @@ anima_exec(PyObject *module)
         || (st->collision_type = add_type(module, &collision_spec, st->behavior_type)) == NULL
         || (st->item_behavior_type = add_type(module, &item_behavior_spec, st->behavior_type)) == NULL
         || (st->attachment_type = add_type(module, &attachment_spec, st->behavior_type)) == NULL
+        || (st->push_type = add_type(module, &push_spec, st->behavior_type)) == NULL
+        || (st->snap_type = add_type(module, &snap_spec, st->behavior_type)) == NULL
         || (st->contact_event_type = add_type(module, &contact_event_spec, NULL)) == NULL
         || (st->poses_type = add_type(module, &poses_spec, NULL)) == NULL) {
+        return -1;
+    }
+    st->action_name = PyUnicode_InternFromString("action");
+    if (st->action_name == NULL) {
         return -1;
     }
     st->transform_type = make_transform_type();
@@ -4275,6 +5193,8 @@ anima_traverse(PyObject *module, visitproc visit, void *arg)
     Py_VISIT(st->collision_type);
     Py_VISIT(st->item_behavior_type);
     Py_VISIT(st->attachment_type);
+    Py_VISIT(st->push_type);
+    Py_VISIT(st->snap_type);
     Py_VISIT(st->contact_event_type);
     Py_VISIT(st->poses_type);
     Py_VISIT(st->anima_error);
@@ -4300,6 +5220,8 @@ anima_clear(PyObject *module)
     Py_CLEAR(st->collision_type);
     Py_CLEAR(st->item_behavior_type);
     Py_CLEAR(st->attachment_type);
+    Py_CLEAR(st->push_type);
+    Py_CLEAR(st->snap_type);
     Py_CLEAR(st->contact_event_type);
     Py_CLEAR(st->poses_type);
     Py_CLEAR(st->anima_error);
@@ -4311,6 +5233,7 @@ anima_clear(PyObject *module)
     Py_CLEAR(st->not_found_error);
     Py_CLEAR(st->invalid_state_error);
     Py_CLEAR(st->transform_type);
+    Py_CLEAR(st->action_name);
     return 0;
 }
 
