@@ -109,7 +109,8 @@ typedef enum anima_kind {
     ANIMA_KIND_ATTACHMENT = 6,
     ANIMA_KIND_CUSTOM = 7,       /* a plain behavior: composite (children) and custom (action, rest report) */
     ANIMA_KIND_PUSH = 8,
-    ANIMA_KIND_SNAP = 9
+    ANIMA_KIND_SNAP = 9,
+    ANIMA_KIND_FIELD = 10
 } anima_kind;
 
 /** A null animator handle. */
@@ -472,7 +473,10 @@ anima_status anima_item_behavior_get_angular_velocity(anima_behavior behavior, a
 typedef enum anima_attachment_type {
     ANIMA_ATTACHMENT_ANCHOR = 0, /* an item to a point of the reference space */
     ANIMA_ATTACHMENT_ITEMS = 1,  /* two items, at a distance */
-    ANIMA_ATTACHMENT_PIN = 2     /* two items pinned at one point: both turn about it */
+    ANIMA_ATTACHMENT_PIN = 2,    /* two items pinned at one point: both turn about it */
+    ANIMA_ATTACHMENT_FIXED = 3,  /* two items fused at a point */
+    ANIMA_ATTACHMENT_LIMIT = 4,  /* two items on a rope: at most a length apart */
+    ANIMA_ATTACHMENT_SLIDING = 5 /* an item sliding along an axis, without turning */
 } anima_attachment_type;
 
 /** Creation parameters of an attachment (UIAttachmentBehavior); start from anima_default_attachment_def(). */
@@ -574,6 +578,74 @@ anima_status anima_snap_set_point(anima_behavior snap, anima_vec2 point);
 anima_status anima_snap_get_damping(anima_behavior snap, double *out_damping);
 /** Sets the damping: 0 (most oscillation) ... 1 (least); default 0.5. */
 anima_status anima_snap_set_damping(anima_behavior snap, double damping);
+
+/* ------------------------------------------------------------------- field */
+
+/** The kinds of field (UIFieldBehavior's factories). */
+typedef enum anima_field_kind {
+    ANIMA_FIELD_LINEAR_GRAVITY = 0, /* F = m S fall direction: direction 1 with strength 1 gives 100 pt/s^2 */
+    ANIMA_FIELD_RADIAL_GRAVITY = 1, /* F = -m S fall r^, falloff 2 by default (inverse square) */
+    ANIMA_FIELD_DRAG = 2,           /* F = -S fall |u| u, u = v - direction (m/s) */
+    ANIMA_FIELD_VELOCITY = 3,       /* sets the velocity to 100 x direction pt/s inside the region */
+    ANIMA_FIELD_VORTEX = 4,         /* F = (S fall / m) (u_y, -u_x) around the position */
+    ANIMA_FIELD_SPRING = 5,         /* F = -S fall r^, falloff -1 by default (Hooke: -S r) */
+    ANIMA_FIELD_ELECTRIC = 6,       /* F = q S fall r^ (charge q from the item behavior) */
+    ANIMA_FIELD_MAGNETIC = 7,       /* F = q S fall (v_y, -v_x) */
+    ANIMA_FIELD_NOISE = 8,          /* a = 100 S fall N(x, t): a smooth random field, mass ignored */
+    ANIMA_FIELD_TURBULENCE = 9,     /* F = m S fall |v|^2 N(x, t) */
+    ANIMA_FIELD_CUSTOM = 10         /* the force from an evaluation callback */
+} anima_field_kind;
+
+/** Where a field acts around its position. */
+typedef enum anima_region_shape {
+    ANIMA_REGION_INFINITE = 0,  /* everywhere (default) */
+    ANIMA_REGION_RECTANGLE = 1, /* a rectangle of `size` centred on the position */
+    ANIMA_REGION_CIRCLE = 2     /* a circle of `radius` centred on the position */
+} anima_region_shape;
+
+/** A field region; `inverse` turns it inside out (everywhere except the shape). */
+typedef struct anima_region { anima_region_shape shape; anima_size size; double radius; bool inverse; } anima_region;
+
+/** A custom field's evaluation: offset from the field (pt), velocity (pt/s), mass, charge, time step (s); writes a force in mass x pt/s^2 to *out_force. */
+typedef void (*anima_field_fn)(void *user_data, anima_vec2 position, anima_vec2 velocity, double mass, double charge, double delta_time, anima_vec2 *out_force);
+
+/** Creation parameters of a field; start from anima_default_field_def(kind). */
+typedef struct anima_field_def {
+    uint32_t cookie;          /* set by anima_default_field_def() */
+    anima_field_kind kind;
+    anima_vec2 position;      /* reference coordinates; default (0, 0) */
+    anima_region region;      /* default infinite */
+    double strength;          /* default 1; within +/-1e9 */
+    double falloff;           /* default per kind: radial gravity 2, spring -1, electric and magnetic 1, others 0; -10...10 */
+    double minimum_radius;    /* points; default 0.01; > 0 */
+    anima_vec2 direction;     /* linear gravity, velocity, drag; default (0, 0) */
+    double smoothness;        /* noise, turbulence: 0 (noisy) ... 1 (smooth); default 0 */
+    double animation_speed;   /* noise, turbulence: Hz, 0 freezes; default 0 */
+} anima_field_def;
+
+/** The default def of a field kind (its default falloff). Unknown kinds give a def that create rejects. */
+anima_field_def anima_default_field_def(anima_field_kind kind);
+/** Creates a field over items. Forces are UIKit's (newtons on metres and kilograms, 100 pt per metre) applied as a = 100 F / m pt/s^2. */
+anima_status anima_field_create(anima_animator animator, const anima_field_def *def, const anima_item *items, int32_t item_count, anima_behavior *out_behavior);
+/** Reads all parameters into a def (cookie set, so it can be passed to set). */
+anima_status anima_field_get(anima_behavior field, anima_field_def *out_def);
+/** Sets all parameters from a def of the same kind (validated as in create). */
+anima_status anima_field_set(anima_behavior field, const anima_field_def *def);
+/** Sets a custom field's evaluation (NULL clears: no force). It runs inside the step: it must not advance the animator. */
+anima_status anima_field_set_evaluation(anima_behavior field, anima_field_fn evaluate, void *user_data);
+
+/* ---------------------------------------------------------- more attachments */
+
+/** Fuses two items at a point: they move and turn as one (UIKit's fixedAttachment). */
+anima_status anima_attachment_create_fixed(anima_animator animator, anima_item item, anima_item other, anima_vec2 anchor, anima_behavior *out_behavior);
+/** Ties two items by a rope at their offsets: at most the distance at creation apart (UIKit's limitAttachment). */
+anima_status anima_attachment_create_limit(anima_animator animator, anima_item item, anima_vec2 offset, anima_item other, anima_vec2 other_offset, anima_behavior *out_behavior);
+/** An item sliding along axis (non-zero; in the other item's own coordinates, or reference coordinates when other is null) through anchor, without turning (UIKit's slidingAttachment). */
+anima_status anima_attachment_create_sliding(anima_animator animator, anima_item item, anima_item other, anima_vec2 anchor, anima_vec2 axis, anima_behavior *out_behavior);
+/** Sets the range of a pin (relative angle, radians) or a sliding attachment (translation, points). It must contain 0; +/-INFINITY means no limit. Errors: INVALID_STATE for other types. */
+anima_status anima_attachment_set_range(anima_behavior attachment, double lower, double upper);
+/** Reads the range (infinite bounds when unlimited). */
+anima_status anima_attachment_get_range(anima_behavior attachment, double *out_lower, double *out_upper);
 
 #ifdef __cplusplus
 }

@@ -126,6 +126,7 @@ enum Cookie {
     static let itemBehavior: UInt32 = 0x414E_0005
     static let attachment: UInt32 = 0x414E_0006
     static let push: UInt32 = 0x414E_0007
+    static let field: UInt32 = 0x414E_0008
 
     static func check(_ cookie: UInt32, _ expected: UInt32, _ what: String) throws(Failure) {
         if cookie != expected {

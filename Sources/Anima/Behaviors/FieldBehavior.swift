@@ -24,7 +24,8 @@ public enum FieldRegion: Sendable, Equatable {
         }
     }
 
-    func validate() throws(AnimaError) {
+    /// Checks the sizes (finite, >= 0).
+    public func validate() throws(AnimaError) {
         switch self {
         case .infinite: return
         case .rectangle(let s):
