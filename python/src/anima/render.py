@@ -545,7 +545,8 @@ def _item_svg(rec: Recording, index: int, duration: float) -> str:
     return "".join(part for part in out if part)
 
 
-def _svg(rec: Recording, width: Optional[float], height: Optional[float], standalone: bool) -> str:
+def _svg(rec: Recording, width: Optional[float], height: Optional[float], standalone: bool,
+         trails: bool = False) -> str:
     vx, vy, vw, vh = _view_box(rec)
     if width is None and height is None:
         width, height = vw, vh
@@ -580,6 +581,14 @@ def _svg(rec: Recording, width: Optional[float], height: Optional[float], standa
             f'<polyline class="boundary" data-identifier="{html.escape(identifier)}" points="{coords}" '
             'fill="none" stroke="#c0392b" stroke-width="2" stroke-linecap="round"/>'
         )
+    if rec.frames and trails:
+        for index in range(rec.item_count):
+            color = _PALETTE[index % len(_PALETTE)]
+            coords = " ".join(f"{_num(s.center[0])},{_num(s.center[1])}" for s in rec.track(index))
+            parts.append(
+                f'<polyline class="trail" points="{coords}" fill="none" stroke="{color}" '
+                'stroke-opacity="0.45" stroke-width="1.5" stroke-dasharray="3 2"/>'
+            )
     if rec.frames:
         for index in range(rec.item_count):
             parts.append(_item_svg(rec, index, duration))
@@ -601,7 +610,8 @@ def _svg(rec: Recording, width: Optional[float], height: Optional[float], standa
     return "\n".join(parts)
 
 
-def to_svg(recording: Any, width: Optional[float] = None, height: Optional[float] = None) -> str:
+def to_svg(recording: Any, width: Optional[float] = None, height: Optional[float] = None,
+           trails: bool = False) -> str:
     """Render a recording as a standalone, animated SVG document (a string).
 
     ``recording`` is a :class:`Recording` or a :class:`Recorder`. ``width`` and ``height``
@@ -610,10 +620,12 @@ def to_svg(recording: Any, width: Optional[float] = None, height: Optional[float
     white frame (plus a margin; without reference bounds, the area the items covered),
     named boundaries as red lines, each item as an ``<ellipse>`` or a ``<rect>`` that moves,
     turns about its center and fades with its alpha, a red dot where each contact began,
-    and a progress bar along the bottom. The animation lasts as long as the recording, in
-    real time, and holds its last frame.
+    and a progress bar along the bottom. With ``trails``, each item's whole path is drawn
+    as a dashed line under it, so the picture tells the story even where the animation does
+    not play. The animation lasts as long as the recording, in real time, and holds its last
+    frame.
     """
-    return _svg(_unwrap(recording), width, height, standalone=True)
+    return _svg(_unwrap(recording), width, height, standalone=True, trails=trails)
 
 
 # ---------------------------------------------------------------------------------------

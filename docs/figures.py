@@ -1,0 +1,107 @@
+"""Draws the animated SVG figures of docs/behaviors.md from short Anima scenes.
+
+Run from the repository root after `make build`:
+
+    build/venv/bin/python docs/figures.py
+
+Each figure is a recording of a scene made with the Python API, rendered by anima.render.
+"""
+import math
+import os
+import sys
+
+import anima
+from anima import render
+
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "figures")
+SCREEN = (0, 0, 320, 568)
+
+
+def gravity_collision():
+    """A ball falls, bounces on the floor and comes to rest (the implicit elasticity 0.2)."""
+    a = anima.Animator(reference_bounds=SCREEN)
+    ball = anima.Item(a, center=(160, 100), size=(64, 64), shape="ellipse")
+    a.add_behavior(anima.Gravity([ball]))
+    a.add_behavior(anima.Collision([ball], translates_reference_bounds_into_boundary=True))
+    return a, 2.5
+
+
+def elasticity():
+    """Two balls; the right one has elasticity 0.75."""
+    a = anima.Animator(reference_bounds=SCREEN)
+    left = anima.Item(a, center=(80, 100), size=(64, 64), shape="ellipse")
+    right = anima.Item(a, center=(240, 100), size=(64, 64), shape="ellipse")
+    a.add_behavior(anima.ItemBehavior([right], elasticity=0.75))
+    a.add_behavior(anima.Gravity([left, right]))
+    a.add_behavior(anima.Collision([left, right], translates_reference_bounds_into_boundary=True))
+    return a, 6.0
+
+
+def snap():
+    """A tilted box snaps to a point and turns upright."""
+    a = anima.Animator(reference_bounds=SCREEN)
+    box = anima.Item(a, center=(70, 90), size=(64, 64), rotation=0.8)
+    a.add_behavior(anima.Snap(box, (230, 420)))
+    return a, 1.5
+
+
+def push():
+    """Left: an instantaneous push (constant speed); right: a continuous push (accelerates)."""
+    a = anima.Animator(reference_bounds=SCREEN)
+    left = anima.Item(a, center=(100, 520), size=(64, 64), shape="ellipse")
+    right = anima.Item(a, center=(220, 520), size=(64, 64), shape="ellipse")
+    a.add_behavior(anima.Push([left], mode="instantaneous", angle=-math.pi / 2, magnitude=0.5))
+    a.add_behavior(anima.Push([right], mode="continuous", angle=-math.pi / 2, magnitude=0.5))
+    return a, 2.2
+
+
+def springs():
+    """A ball on a spring to an anchor, a box on a spring from its offset to the ball."""
+    a = anima.Animator(reference_bounds=SCREEN)
+    ball = anima.Item(a, center=(160, 150), size=(64, 64), shape="ellipse")
+    star = anima.Item(a, center=(200, 260), size=(64, 64))
+    a.add_behavior(anima.Gravity([ball, star]))
+    a.add_behavior(anima.Collision([ball, star], translates_reference_bounds_into_boundary=True))
+    for att in (anima.Attachment(ball, anchor=(160, 20), frequency=1.0, damping=0.65),
+                anima.Attachment(star, to=ball, offset=(-20, 0), frequency=1.0, damping=0.65)):
+        a.add_behavior(att)
+    return a, 6.0
+
+
+def pin():
+    """An arm pinned to an anchored base swings down."""
+    a = anima.Animator(reference_bounds=SCREEN)
+    base = anima.Item(a, center=(100, 200), size=(40, 40))
+    arm = anima.Item(a, center=(170, 200), size=(120, 14))
+    a.add_behavior(anima.ItemBehavior([base], anchored=True))
+    a.add_behavior(anima.Attachment.pin(arm, base, (120, 200)))
+    a.add_behavior(anima.Gravity([arm]))
+    return a, 3.0
+
+
+FIGURES = {
+    "gravity-collision": gravity_collision,
+    "elasticity": elasticity,
+    "snap": snap,
+    "push": push,
+    "springs": springs,
+    "pin": pin,
+}
+
+
+def main(names):
+    os.makedirs(OUT, exist_ok=True)
+    for name, build in FIGURES.items():
+        if names and name not in names:
+            continue
+        animator, seconds = build()
+        recorder = render.Recorder(animator)
+        recording = recorder.run(seconds)
+        path = os.path.join(OUT, name + ".svg")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(render.to_svg(recording, trails=True))
+        print(f"{path}: {len(recording.frames)} frames")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
