@@ -1,9 +1,12 @@
 """The Recipe 13-2 scenes, run from Python and played back in a web page.
 
-Runs the Gravity (Listing 13-10), Gravity with Collision (Listings 13-12 to 13-15) and
-Item Properties (Listings 13-17 and 13-18) scenes frame by frame at 60 frames per second
-through `anima.render.Recorder`, prints one line per scene, and writes one self-contained
-HTML page that plays every scene as an SVG animation in real time (no network needed).
+Runs the Gravity (Listing 13-10), Gravity with Collision (Listings 13-12 to 13-15), Item
+Properties (Listings 13-17 and 13-18), Snap (Listings 13-19 to 13-21), Push (Listing
+13-23) and Spring Attachment (Listings 13-25 and 13-26) scenes frame by frame at 60 frames
+per second through `anima.render.Recorder`, prints one line per scene, and writes one
+self-contained HTML page that plays every scene as an SVG animation in real time (no
+network needed). The Snap scene is played as snap.py runs it: a tap, the ball settles, a
+second tap, the ball settles again.
 
 Usage: python3 examples/python/demo.py [OUTPUT.html]
 The page goes to build/demo/anima-demo.html under the repository root by default.
@@ -24,9 +27,21 @@ DEFAULT_OUTPUT = os.path.join(REPO_ROOT, "build", "demo", "anima-demo.html")
 
 
 def record(scene):
-    """Run ``scene`` through a Recorder until it rests (or for its time limit); return the recorder."""
+    """Run ``scene`` through a Recorder until it rests (or for its time limit); return the recorder.
+
+    A scene with taps is tapped once per point, each time after the animator has paused (or
+    its time limit has passed), and recorded until it rests again; the recording's
+    ``rest_time`` is then the time of the last pause.
+    """
     recorder = Recorder(scene.animator, frame=FRAME)
-    recorder.run_until_rest(max_seconds=scene.max_seconds)
+    if scene.taps:
+        rest = None
+        for point in scene.taps:
+            scene.tap(point)
+            rest = recorder.run_until_rest(max_seconds=scene.max_seconds)
+        recorder.recording.rest_time = rest
+    else:
+        recorder.run_until_rest(max_seconds=scene.max_seconds)
     recorder.recording.title = scene.title
     return recorder
 
@@ -35,6 +50,9 @@ def describe(scene, recording):
     """One line: time to rest or how long it kept falling, final positions, contacts seen."""
     if recording.rest_time is not None:
         state = f"at rest after {recording.rest_time:.2f} s"
+        if scene.taps:
+            taps = " and ".join(scenes.format_point(point) for point in scene.taps)
+            state = f"tapped {taps}, {state}"
     else:
         verb = "falling" if scene.falls_forever else "moving"
         state = f"still {verb} after {recording.duration:.2f} s"

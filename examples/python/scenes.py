@@ -1,10 +1,11 @@
 """The scenes of Recipe 13-2 ("Implementing UIKit Dynamics"), built with `anima`.
 
 Each function builds one view controller's `viewDidLoad` from the chapter's listings: a
-320 x 568 pt reference view (a 4-inch iPhone screen in portrait) and 64 x 64 pt balls,
-drawn as ellipses. The balls sit just under a 64 pt navigation bar, as in the storyboard.
-The per-scene scripts (gravity.py, gravity_collision.py, item_properties.py) and demo.py
-share these builders, so every program runs exactly the same scene.
+320 x 568 pt reference view (a 4-inch iPhone screen in portrait) and 64 x 64 pt image
+views: balls, drawn as ellipses, and a star, drawn as its 64 x 64 pt square. The per-scene
+scripts (gravity.py, gravity_collision.py, item_properties.py, snap.py, push.py,
+spring_attachment.py, bouncing_spring_behavior.py) and demo.py share these builders, so
+every program runs exactly the same scene.
 
 Run as a script, this module lists the scenes it builds.
 """
@@ -16,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import anima
+
+Point = Tuple[float, float]
 
 #: The reference view's bounds (x, y, width, height) in points: the whole 4-inch screen.
 REFERENCE_BOUNDS = (0.0, 0.0, 320.0, 568.0)
@@ -33,13 +36,38 @@ GRAVITY_ACCELERATION = 1000.0
 #: Linear resistance (1/s) of an item that no item behavior governs (docs/units.md).
 IMPLICIT_RESISTANCE = 0.1
 
+#: Snap (Listings 13-19 to 13-21): where the blue ball starts, and the two taps of the programs.
+SNAP_BALL_CENTER = (160.0, 52.0)
+SNAP_TAPS: Tuple[Point, ...] = ((240.0, 420.0), (70.0, 160.0))
+#: Push (Listing 13-23): ball1 (instantaneous push) and ball2 (continuous push), side by side.
+PUSH_BALL1_CENTER = (100.0, 500.0)
+PUSH_BALL2_CENTER = (220.0, 500.0)
+#: Both pushes point up (the listing's -1.57 rad) with magnitude 0.5.
+PUSH_ANGLE = -1.57
+PUSH_MAGNITUDE = 0.5
+#: Spring Attachment (Listings 13-24 to 13-26): the ball and the star image views.
+SPRING_BALL_CENTER = (160.0, 150.0)
+SPRING_STAR_CENTER = (200.0, 240.0)
+STAR_SIZE = (64.0, 64.0)
+#: The anchor point: the middle of the view's width, 20 pt from the top.
+SPRING_ANCHOR = (REFERENCE_BOUNDS[2] / 2, 20.0)
+#: Where the star hangs from the ball: 20 pt left of its center, in its own coordinates.
+STAR_ATTACHMENT_OFFSET = (-20.0, 0.0)
+#: Both springs: 1 Hz, damping ratio 0.65.
+SPRING_FREQUENCY = 1.0
+SPRING_DAMPING = 0.65
+
 
 @dataclass
 class Scene:
-    """One built scene: the animator, its balls by outlet name, its behaviors by role.
+    """One built scene: the animator, its image views by outlet name, its behaviors by role.
 
+    ``balls`` holds every image view of the scene (the star of the spring scenes too).
     ``max_seconds`` is how long a program should let the scene run before giving up on
-    rest; ``falls_forever`` says the scene has no floor, so it never comes to rest.
+    rest (per tap in a scene with taps); ``falls_forever`` says the scene has no floor, so it
+    never comes to rest. A scene driven by the user has ``tap``, the view controller's tap
+    handler (it takes a point and returns the behavior it added), and ``taps``, the points
+    that the programs tap one after the other, each once the animator has paused.
     """
 
     key: str
@@ -50,6 +78,8 @@ class Scene:
     behaviors: Dict[str, Any]
     max_seconds: float = 10.0
     falls_forever: bool = False
+    taps: Tuple[Point, ...] = ()
+    tap: Optional[Callable[[Point], Any]] = None
 
 
 def _ball(animator: Any, center: Tuple[float, float]) -> Any:
@@ -144,8 +174,142 @@ def item_properties() -> Scene:
     )
 
 
+class SnapViewController:
+    """Listings 13-19 to 13-21: the blue ball snaps to wherever the user taps.
+
+    ``viewDidLoad`` (Listing 13-20) only makes the animator; the tap handler (Listing 13-21)
+    removes every behavior the animator holds, if any, and adds a snap of the ball to the
+    tapped point.
+    """
+
+    def __init__(self) -> None:
+        """The view: the animator over the reference view and the 64 x 64 pt blue ball."""
+        self.animator = anima.Animator(reference_bounds=REFERENCE_BOUNDS)
+        self.blue_ball = _ball(self.animator, SNAP_BALL_CENTER)
+        self.snap_behavior: Optional[Any] = None
+
+    def handle_tap(self, point: Point) -> Any:
+        """Listing 13-21: snap the ball to ``point``; return the new snap behavior."""
+        if self.animator.behaviors:
+            self.animator.remove_all_behaviors()
+            if self.snap_behavior is not None:
+                # The removed snap has no owner left; ARC would release it here.
+                self.snap_behavior.destroy()
+        self.snap_behavior = anima.Snap(self.blue_ball, point)
+        self.animator.add_behavior(self.snap_behavior)
+        return self.snap_behavior
+
+
+def snap() -> Scene:
+    """Listings 13-19 to 13-21: a ball that snaps to each tap; nothing moves before a tap.
+
+    The programs tap ``SNAP_TAPS`` in turn through ``scene.tap``, each once the animator
+    has paused after the previous one.
+    """
+    controller = SnapViewController()
+    return Scene(
+        key="snap",
+        title="Snap",
+        listings="Listings 13-19 to 13-21",
+        animator=controller.animator,
+        balls={"blueBall": controller.blue_ball},
+        behaviors={},
+        max_seconds=3.0,
+        taps=SNAP_TAPS,
+        tap=controller.handle_tap,
+    )
+
+
+def push() -> Scene:
+    """Listing 13-23: an instantaneous push on ball1 and a continuous one on ball2, both up.
+
+    Nothing else acts on the balls and nothing stops them: ball1 keeps the speed the push
+    gave it (less the implicit resistance), ball2 speeds up, overtakes it and both leave the
+    top of the view.
+    """
+    animator = anima.Animator(reference_bounds=REFERENCE_BOUNDS)
+    ball1 = _ball(animator, PUSH_BALL1_CENTER)
+    ball2 = _ball(animator, PUSH_BALL2_CENTER)
+    instant_push_behavior = anima.Push([ball1], mode="instantaneous")
+    continuous_push_behavior = anima.Push([ball2], mode="continuous")
+    instant_push_behavior.angle = PUSH_ANGLE
+    continuous_push_behavior.angle = PUSH_ANGLE
+    instant_push_behavior.magnitude = PUSH_MAGNITUDE
+    continuous_push_behavior.magnitude = PUSH_MAGNITUDE
+    animator.add_behavior(instant_push_behavior)
+    animator.add_behavior(continuous_push_behavior)
+    return Scene(
+        key="push",
+        title="Push",
+        listings="Listing 13-23",
+        animator=animator,
+        balls={"ball1": ball1, "ball2": ball2},
+        behaviors={"instantPush": instant_push_behavior, "continuousPush": continuous_push_behavior},
+        max_seconds=3.0,
+    )
+
+
+def spring_attachment_view() -> Tuple[Any, Any, Any]:
+    """The Spring Attachment view: (animator, ball, star), at rest, with no behavior yet.
+
+    The 64 x 64 pt ball (an ellipse) hangs below the anchor point, the 64 x 64 pt star (its
+    square) below and to the right of the ball, as in the storyboard of Listing 13-24.
+    """
+    animator = anima.Animator(reference_bounds=REFERENCE_BOUNDS)
+    ball = _ball(animator, SPRING_BALL_CENTER)
+    star = anima.Item(animator, center=SPRING_STAR_CENTER, size=STAR_SIZE)
+    return animator, ball, star
+
+
+def spring_attachment() -> Scene:
+    """Listings 13-25 and 13-26: a ball on a spring from an anchor, a star on a spring from the ball.
+
+    Gravity pulls both down, they collide with each other and with the view's bounds. The
+    star hangs from a point 20 pt left of its center, so it spins as it swings. Both springs
+    are 1 Hz with damping 0.65; their lengths are the distances at creation. The motion fades
+    but does not stop within a minute.
+    """
+    animator, ball, star = spring_attachment_view()
+    gravity_behavior = anima.Gravity([ball, star])
+    collision_behavior = anima.Collision([ball, star])
+    anchor_point = SPRING_ANCHOR
+    ball_attachment_behavior = anima.Attachment(ball, anchor=anchor_point)
+    star_attachment_behavior = anima.Attachment(star, to=ball, offset=STAR_ATTACHMENT_OFFSET,
+                                                other_offset=(0.0, 0.0))
+    collision_behavior.translates_reference_bounds_into_boundary = True
+    ball_attachment_behavior.frequency = SPRING_FREQUENCY
+    ball_attachment_behavior.damping = SPRING_DAMPING
+    star_attachment_behavior.frequency = SPRING_FREQUENCY
+    star_attachment_behavior.damping = SPRING_DAMPING
+    animator.add_behavior(ball_attachment_behavior)
+    animator.add_behavior(star_attachment_behavior)
+    animator.add_behavior(collision_behavior)
+    animator.add_behavior(gravity_behavior)
+    return Scene(
+        key="spring_attachment",
+        title="Spring Attachment",
+        listings="Listings 13-25 and 13-26",
+        animator=animator,
+        balls={"ball": ball, "star": star},
+        behaviors={
+            "gravity": gravity_behavior,
+            "collision": collision_behavior,
+            "ballAttachment": ball_attachment_behavior,
+            "starAttachment": star_attachment_behavior,
+        },
+        max_seconds=20.0,
+    )
+
+
 #: Every scene builder, in the chapter's order.
-ALL_SCENES: Tuple[Callable[[], Scene], ...] = (gravity, gravity_with_collision, item_properties)
+ALL_SCENES: Tuple[Callable[[], Scene], ...] = (
+    gravity,
+    gravity_with_collision,
+    item_properties,
+    snap,
+    push,
+    spring_attachment,
+)
 
 
 def free_fall_distance(seconds: float, resistance: float = 0.0) -> float:
@@ -161,7 +325,7 @@ def free_fall_distance(seconds: float, resistance: float = 0.0) -> float:
     return g / c * seconds - g / (c * c) * (1.0 - math.exp(-c * seconds))
 
 
-def format_point(point: Tuple[float, float]) -> str:
+def format_point(point: Point) -> str:
     """A point as '(x, y)' with one decimal."""
     return f"({point[0]:.1f}, {point[1]:.1f})"
 

@@ -8,7 +8,22 @@ import xml.etree.ElementTree as ET
 import pytest
 
 EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "python")
-SCENE_SCRIPTS = ["gravity.py", "gravity_collision.py", "item_properties.py"]
+SCENE_SCRIPTS = [
+    "gravity.py",
+    "gravity_collision.py",
+    "item_properties.py",
+    "snap.py",
+    "push.py",
+    "spring_attachment.py",
+    "bouncing_spring_behavior.py",
+    "custom_dynamic_item.py",
+    "resizable_behavior.py",
+    "transform_tween_behavior.py",
+    "transforms.py",
+]
+#: The scenes that scenes.py builds and demo.py plays, by key and by title, in order.
+SCENE_KEYS = ["gravity", "gravity_collision", "item_properties", "snap", "push", "spring_attachment"]
+SCENE_TITLES = ["Gravity", "Gravity with Collision", "Item Properties", "Snap", "Push", "Spring Attachment"]
 
 
 def run_example(name, *args, cwd):
@@ -33,11 +48,7 @@ def test_scene_script_passes_its_checks(name, tmp_path):
 def test_scenes_module_lists_the_scenes(tmp_path):
     result = run_example("scenes.py", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert [line.split(":")[0] for line in result.stdout.splitlines()] == [
-        "gravity",
-        "gravity_collision",
-        "item_properties",
-    ]
+    assert [line.split(":")[0] for line in result.stdout.splitlines()] == SCENE_KEYS
 
 
 def test_demo_writes_a_self_contained_page(tmp_path):
@@ -46,15 +57,19 @@ def test_demo_writes_a_self_contained_page(tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.splitlines()
     assert lines[-1].startswith(f"wrote {output}")
-    assert [line.split(" (")[0] for line in lines[1:4]] == ["Gravity", "Gravity with Collision", "Item Properties"]
-    assert "still falling" in lines[1]
-    assert "at rest after" in lines[2] and "at rest after" in lines[3]
+    scene_lines = lines[1:1 + len(SCENE_TITLES)]
+    assert [line.split(" (")[0] for line in scene_lines] == SCENE_TITLES
+    by_title = dict(zip(SCENE_TITLES, scene_lines))
+    assert "still falling" in by_title["Gravity"]
+    for title in ("Gravity with Collision", "Item Properties", "Snap"):
+        assert "at rest after" in by_title[title]
+    assert "still moving" in by_title["Push"] and "still moving" in by_title["Spring Attachment"]
 
     page = output.read_text(encoding="utf-8")
-    assert page.count("<svg") == 3
+    assert page.count("<svg") == len(SCENE_TITLES)
     assert "http" not in page
     start = 0
-    for _ in range(3):
+    for _ in range(len(SCENE_TITLES)):
         start = page.index("<svg", start)
         end = page.index("</svg>", start) + len("</svg>")
         ET.fromstring(page[start:end])
