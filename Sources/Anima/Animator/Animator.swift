@@ -143,7 +143,10 @@ public final class Animator {
 
     /// Wakes one item's island (after its state was changed from outside) and resumes.
     func wake(slot: Int) {
-        if store.asleep[slot] { wakeIsland(of: slot) } else { store.restTime[slot] = 0 }
+        // a sleeping item wakes its island; an awake one keeps its rest time: whether it now moves
+        // faster than the rest speeds is for the next step to tell (as Box2D does), so a steady
+        // trickle of tiny nudges does not keep the animator running for ever
+        if store.asleep[slot] { wakeIsland(of: slot) }
         resume()
     }
 

@@ -1,6 +1,6 @@
 /// Sleeping by island. Items joined by touching contacts form an island (union-find over the
-/// solver's constraints each step). An item accumulates rest time while slower than the rest
-/// speeds; when every item of an island has rested for `restTime`, the island sleeps: its
+/// solver's constraints each step). An item accumulates rest time while it moves (its displacement
+/// and turn over the step) slower than the rest speeds; when every item of an island has rested for `restTime`, the island sleeps: its
 /// velocities are zeroed and the solver skips it. An active item that reaches a sleeping one
 /// wakes its whole island. The animator pauses when nothing is awake.
 extension Animator {
@@ -47,7 +47,10 @@ extension Animator {
             parent[i + 1] = Int32(i + 1)
             rootRest[i + 1] = .infinity
             rootIsland[i + 1] = -1
-            if length(store.velocity[i]) < linear && abs(store.angularVelocity[i]) < angular {
+            // how fast the item actually moved this step: the step's displacement and turn over h
+            // (a velocity that constraints undo every step is no motion, and must not keep it awake)
+            let body = world.bodies[i + 1]
+            if length(body.dp) < linear * h && abs(body.turned) < angular * h {
                 store.restTime[i] += h
             } else {
                 store.restTime[i] = 0
