@@ -79,7 +79,45 @@ def pin():
     return a, 3.0
 
 
+def collision():
+    """Balls and boxes fall into a bowl (a named boundary from a Bezier curve) and collide."""
+    a = anima.Animator(reference_bounds=SCREEN)
+    items = [anima.Item(a, center=(60 + 50 * k, 60 + 30 * (k % 2)), size=(36, 36),
+                        shape="ellipse" if k % 2 else "rectangle") for k in range(5)]
+    collision = anima.Collision(items, translates_reference_bounds_into_boundary=True)
+    collision.add_boundary_path("bowl", [("move", (0, 300)), ("quad", (160, 560), (320, 300))])
+    a.add_behavior(anima.Gravity(items))
+    a.add_behavior(collision)
+    a.add_behavior(anima.ItemBehavior(items, elasticity=0.3, friction=0.4))
+    return a, 4.0
+
+
+def custom():
+    """A custom behavior scales a box by 1 + 0.5 sin(2 pi t) e^(-2 t), then says it is at rest."""
+    a = anima.Animator(reference_bounds=SCREEN)
+    box = anima.Item(a, center=(160, 284), size=(100, 100))
+
+    class Resizable(anima.Behavior):
+        def __init__(self, animator, item):
+            super().__init__(animator)
+            self.item, self.t = item, 0.0
+            self.at_rest = False
+
+        def action(self):
+            self.t += self.animator.step_duration
+            scale = 1 + 0.5 * math.sin(2 * math.pi * self.t) * math.exp(-2 * self.t)
+            done = self.t > 1.5
+            self.item.transform = anima.Transform(0.0, 1.0, 1.0, 0.0, 0.0) if done else anima.Transform(0.0, scale, scale, 0.0, 0.0)
+            if done:
+                self.at_rest = True
+
+    a.add_behavior(Resizable(a, box))
+    return a, 1.7
+
+
 FIGURES = {
+    "collision": collision,
+    "custom": custom,
     "gravity-collision": gravity_collision,
     "elasticity": elasticity,
     "snap": snap,
