@@ -1,12 +1,15 @@
-"""The Recipe 13-2 scenes, run from Python and played back in a web page.
+"""The Recipe 13-2 scenes and the jelly alert, run from Python and played back in a web page.
 
 Runs the Gravity (Listing 13-10), Gravity with Collision (Listings 13-12 to 13-15), Item
 Properties (Listings 13-17 and 13-18), Snap (Listings 13-19 to 13-21), Push (Listing
-13-23) and Spring Attachment (Listings 13-25 and 13-26) scenes frame by frame at 60 frames
-per second through `anima.render.Recorder`, prints one line per scene, and writes one
-self-contained HTML page that plays every scene as an SVG animation in real time (no
-network needed). The Snap scene is played as snap.py runs it: a tap, the ball settles, a
-second tap, the ball settles again.
+13-23), Spring Attachment (Listings 13-25 and 13-26) and Jelly (Listings 6-8 and 6-9)
+scenes frame by frame at 60 frames per second through `anima.render.Recorder`, prints one
+line per scene, and writes one self-contained HTML page that plays every scene as an SVG
+animation in real time (no network needed). The Snap scene is played as snap.py runs it: a
+tap, the ball settles, a second tap, the ball settles again. `anima.render` draws items,
+not shapes built from them, so the page shows the jelly's nine grid items (its skeleton)
+and its alert item faintly; the jelly's line gives the size of the outline that Listing 6-9
+fills (jelly_shape.py) at the end.
 
 Usage: python3 examples/python/demo.py [OUTPUT.html]
 The page goes to build/demo/anima-demo.html under the repository root by default.
@@ -19,10 +22,13 @@ import sys
 import anima
 from anima.render import Recorder, to_html
 
+import jelly_shape
 import scenes
 
 FRAME = 1.0 / 60.0
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+#: How opaque the page draws the jelly's alert item (its shape is the grid's outline).
+JELLY_ALERT_ALPHA = 0.25
 DEFAULT_OUTPUT = os.path.join(REPO_ROOT, "build", "demo", "anima-demo.html")
 
 
@@ -63,6 +69,10 @@ def describe(scene, recording):
         if item_state.alpha != 1.0 or scene.key == "gravity_collision":
             text += f" alpha {item_state.alpha:.2f}"
         balls.append(text)
+    if scene.grid:
+        # the grid items as the recording left them (its last frame)
+        _, _, width, height = jelly_shape.outline_bounds(jelly_shape.jelly_outline(scene.grid))
+        balls.append(f"outline {width:.1f} x {height:.1f} pt")
     contacts = f"contacts: {len(recording.began_contacts)} began, {len(recording.ended_contacts)} ended"
     return f"{state}; " + "; ".join(balls) + f"; {contacts}"
 
@@ -74,16 +84,20 @@ def main(argv=None):
                         help="where to write the HTML page (default: %(default)s)")
     args = parser.parse_args(argv)
 
-    print(f"anima {anima.__version__}: Recipe 13-2 scenes at {1 / FRAME:.0f} frames per second")
+    print(f"anima {anima.__version__}: Recipe 13-2 scenes and the jelly alert at {1 / FRAME:.0f} frames per second")
     cards = []
     for build in scenes.ALL_SCENES:
         scene = build()
+        if scene.grid:
+            # The page cannot fill the jelly's outline, so it draws the grid items; the alert's
+            # rigid rectangle, which sinks into its skeleton on landing, is drawn faint.
+            scene.balls["alert"].alpha = JELLY_ALERT_ALPHA
         recorder = record(scene)
         line = describe(scene, recorder.recording)
         print(f"{scene.title} ({scene.listings}): {line}")
         cards.append((f"{scene.title} \N{EM DASH} {scene.listings}", line, recorder.recording))
 
-    page = to_html(cards, title="Anima \N{EM DASH} UIKit Dynamics scenes of Recipe 13-2")
+    page = to_html(cards, title="Anima \N{EM DASH} UIKit Dynamics scenes of Recipe 13-2 and the jelly alert")
     output = os.path.abspath(args.output)
     os.makedirs(os.path.dirname(output), exist_ok=True)
     with open(output, "w", encoding="utf-8") as f:

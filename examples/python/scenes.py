@@ -7,6 +7,10 @@ scripts (gravity.py, gravity_collision.py, item_properties.py, snap.py, push.py,
 spring_attachment.py, bouncing_spring_behavior.py) and demo.py share these builders, so
 every program runs exactly the same scene.
 
+One more scene comes from the dynamics chapter's "Building a Dynamic Alert View": the jelly
+alert of Listings 6-8 and 6-9 (jelly.py), on the same screen, drawn from its outline
+(jelly_shape.py).
+
 Run as a script, this module lists the scenes it builds.
 """
 
@@ -17,6 +21,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import anima
+
+import jelly_shape
 
 Point = Tuple[float, float]
 
@@ -56,6 +62,24 @@ STAR_ATTACHMENT_OFFSET = (-20.0, 0.0)
 #: Both springs: 1 Hz, damping ratio 0.65.
 SPRING_FREQUENCY = 1.0
 SPRING_DAMPING = 0.65
+#: Jelly (Listings 6-8 and 6-9): the 200 x 120 pt alert starts at rest at the top of the screen.
+JELLY_SIZE = (200.0, 120.0)
+JELLY_CENTER = (REFERENCE_BOUNDS[2] / 2, JELLY_SIZE[1] / 2)
+#: The side of the nine hidden grid items (tags 1...9) at the alert's corners, edge midpoints, centre.
+JELLY_GRID_SIDE = 10.0
+#: The invisible ledge across the screen that the jelly lands on.
+LEDGE_Y = 400.0
+#: The jelly view's properties read by Listing 6-8 (elasticity: alert / 2, grid items x 2).
+JELLY_ELASTICITY = 0.3
+JELLY_DENSITY = 1.0
+JELLY_DAMPING = 0.5
+#: The springs' frequency (Hz). The frequency is that of the pair an attachment ties, so a
+#: 10 pt grid item (mass 0.01) tied to the alert (mass 2.4) makes a weak spring: at 4 Hz the
+#: skeleton folds under the alert's weight; at 30 Hz it carries it and wobbles (jelly.py).
+JELLY_FREQUENCY = 30.0
+JELLY_SOFT_FREQUENCY = 4.0
+#: Listing 6-8's neighbour table: grid item i (tag i + 1) is tied to tag JELLY_NEXT_TAGS[i] + 1.
+JELLY_NEXT_TAGS = (1, 2, 5, 0, 4, 8, 3, 6, 7)
 
 
 @dataclass
@@ -67,7 +91,9 @@ class Scene:
     rest (per tap in a scene with taps); ``falls_forever`` says the scene has no floor, so it
     never comes to rest. A scene driven by the user has ``tap``, the view controller's tap
     handler (it takes a point and returns the behavior it added), and ``taps``, the points
-    that the programs tap one after the other, each once the animator has paused.
+    that the programs tap one after the other, each once the animator has paused. ``grid``
+    holds the hidden items of a scene drawn as a shape built from them (the jelly's nine
+    grid items, tags 1...9).
     """
 
     key: str
@@ -80,6 +106,7 @@ class Scene:
     falls_forever: bool = False
     taps: Tuple[Point, ...] = ()
     tap: Optional[Callable[[Point], Any]] = None
+    grid: Tuple[Any, ...] = ()
 
 
 def _ball(animator: Any, center: Tuple[float, float]) -> Any:
@@ -301,7 +328,79 @@ def spring_attachment() -> Scene:
     )
 
 
-#: Every scene builder, in the chapter's order.
+def _jelly_attach(item: Any, other: Any, frequency: float, damping: float) -> Any:
+    """An attachment between the centres of two items, at their distance now (a spring)."""
+    attachment = anima.Attachment(item, to=other)
+    attachment.damping = damping
+    attachment.frequency = frequency
+    return attachment
+
+
+def jelly(frequency: float = JELLY_FREQUENCY) -> Scene:
+    """Listings 6-8 and 6-9: a jelly alert drops onto a ledge, squashes and wobbles back.
+
+    The 200 x 120 pt alert starts at rest at the top of the screen with its nine 10 x 10 pt
+    grid items on its corners, edge midpoints and centre (tags 1...9, row by row). Listing
+    6-8 gives the alert an item behavior (no rotation, elasticity 0.15, resistance 0.9) and
+    each grid item its own (elasticity 0.6, resistance 0.2), ties every grid item to the
+    alert's centre and the eight outer ones to each other in a ring (tag table
+    ``JELLY_NEXT_TAGS``), all springs of ``frequency`` Hz and damping ratio 0.5. Gravity
+    pulls all ten items; a collision behavior holds the grid items only and a boundary
+    "ledge" across the screen at y = 400, so the skeleton lands and the alert hangs on it.
+    The shape drawn is the outline of ``jelly_shape.jelly_outline(scene.grid)``.
+    """
+    animator = anima.Animator(reference_bounds=REFERENCE_BOUNDS)
+    view = anima.Item(animator, center=JELLY_CENTER, size=JELLY_SIZE)
+    grid_size = (JELLY_GRID_SIDE, JELLY_GRID_SIDE)
+    grid = tuple(anima.Item(animator, center=center, size=grid_size)
+                 for center in jelly_shape.grid_centers(JELLY_CENTER, JELLY_SIZE))
+
+    def view_with_tag(tag: int) -> Any:
+        return grid[tag - 1]
+
+    # Listing 6-8, establishDynamics:
+    behaviors: Dict[str, Any] = {}
+    dynamic = anima.ItemBehavior([view], allows_rotation=False, elasticity=JELLY_ELASTICITY / 2,
+                                 density=JELLY_DENSITY, resistance=0.9)
+    animator.add_behavior(dynamic)
+    behaviors["dynamic"] = dynamic
+    for i in range(9):
+        grid_view = view_with_tag(i + 1)
+        behavior = anima.ItemBehavior([grid_view], elasticity=min(JELLY_ELASTICITY * 2, 1.0),
+                                      density=JELLY_DENSITY, resistance=0.2)
+        animator.add_behavior(behavior)
+        behaviors[f"behavior{i + 1}"] = behavior
+        # Attach each grid view to the main jelly view's centre.
+        attachment = _jelly_attach(grid_view, view, frequency, JELLY_DAMPING)
+        animator.add_behavior(attachment)
+        behaviors[f"attachment{i + 1}"] = attachment
+        # Attach the views to each other, skipping the centre.
+        if i + 1 != 5:
+            next_tag = JELLY_NEXT_TAGS[i] + 1
+            attachment = _jelly_attach(grid_view, view_with_tag(next_tag), frequency, JELLY_DAMPING)
+            animator.add_behavior(attachment)
+            behaviors[f"attachment{i + 1}-{next_tag}"] = attachment
+
+    gravity_behavior = anima.Gravity([view, *grid])
+    collision_behavior = anima.Collision(grid)
+    collision_behavior.add_boundary("ledge", (0.0, LEDGE_Y), (REFERENCE_BOUNDS[2], LEDGE_Y))
+    animator.add_behavior(gravity_behavior)
+    animator.add_behavior(collision_behavior)
+    behaviors["gravity"] = gravity_behavior
+    behaviors["collision"] = collision_behavior
+    return Scene(
+        key="jelly",
+        title="Jelly",
+        listings="Listings 6-8 and 6-9",
+        animator=animator,
+        balls={"alert": view},
+        behaviors=behaviors,
+        max_seconds=20.0,
+        grid=grid,
+    )
+
+
+#: Every scene builder, in the chapter's order (then the jelly of the dynamics chapter).
 ALL_SCENES: Tuple[Callable[[], Scene], ...] = (
     gravity,
     gravity_with_collision,
@@ -309,6 +408,7 @@ ALL_SCENES: Tuple[Callable[[], Scene], ...] = (
     snap,
     push,
     spring_attachment,
+    jelly,
 )
 
 

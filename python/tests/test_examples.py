@@ -20,10 +20,15 @@ SCENE_SCRIPTS = [
     "resizable_behavior.py",
     "transform_tween_behavior.py",
     "transforms.py",
+    "jelly_shape.py",
+    "jelly.py",
+    "spinners.py",
+    "device_gravity.py",
 ]
 #: The scenes that scenes.py builds and demo.py plays, by key and by title, in order.
-SCENE_KEYS = ["gravity", "gravity_collision", "item_properties", "snap", "push", "spring_attachment"]
-SCENE_TITLES = ["Gravity", "Gravity with Collision", "Item Properties", "Snap", "Push", "Spring Attachment"]
+SCENE_KEYS = ["gravity", "gravity_collision", "item_properties", "snap", "push", "spring_attachment", "jelly"]
+SCENE_TITLES = ["Gravity", "Gravity with Collision", "Item Properties", "Snap", "Push", "Spring Attachment",
+                "Jelly"]
 
 
 def run_example(name, *args, cwd):
@@ -61,7 +66,7 @@ def test_demo_writes_a_self_contained_page(tmp_path):
     assert [line.split(" (")[0] for line in scene_lines] == SCENE_TITLES
     by_title = dict(zip(SCENE_TITLES, scene_lines))
     assert "still falling" in by_title["Gravity"]
-    for title in ("Gravity with Collision", "Item Properties", "Snap"):
+    for title in ("Gravity with Collision", "Item Properties", "Snap", "Jelly"):
         assert "at rest after" in by_title[title]
     assert "still moving" in by_title["Push"] and "still moving" in by_title["Spring Attachment"]
 
