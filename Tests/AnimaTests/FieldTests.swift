@@ -133,3 +133,22 @@ import Testing
         #expect(field.falloff == 2 && field.strength == 1)
     }
 }
+
+@Suite struct FieldCallbackTests {
+    @Test func interruptFromACustomFieldEndsThatStepAndNoLater() throws {
+        let a = try makeAnimator(bounds: nil)
+        let item = try a.createItem()
+        let field = try FieldBehavior(owner: a, kind: .custom, items: [item])
+        var calls = 0
+        field.evaluate = {
+            calls += 1
+            if calls == 1 { a.interrupt() }
+            return Vec2(0, 100 * $0.mass)   // keeps the item moving, so the animator keeps running
+        }
+        try a.addBehavior(field)
+        #expect(throws: AnimaError.self) { try a.advance(0.5) }
+        #expect(a.stepCount == 1)
+        try a.advance(0.5)
+        #expect(a.stepCount == 61, "the next advance runs whole: \(a.stepCount)")
+    }
+}

@@ -90,7 +90,15 @@ extension Animator {
         if !interrupted { interrupted = runActions() }
         updateRest(h)
         if !interrupted { interrupted = runPauseCallback() }
-        if interrupted { throw AnimaError(.interrupted, "a callback interrupted the step") }
+        // a request made inside the solve (a custom field's evaluation) ends the step here
+        if interruptRequested {
+            interruptRequested = false
+            interrupted = true
+        }
+        if interrupted {
+            accumulator = 0
+            throw AnimaError(.interrupted, "a callback interrupted the step")
+        }
     }
 
     /// World-space outlines of colliding items and how far each moving item may travel this step:

@@ -1,9 +1,9 @@
 """Anima: a 2D dynamics engine with UIKit Dynamics semantics.
 
 An `Animator` owns `Item`s and behaviors (`Gravity`, `Collision`, `ItemBehavior`,
-`Attachment`, `Push`, `Snap`, and plain `Behavior`s that group children or run an
-action after every step); it advances time, runs the physics until every item comes
-to rest, then pauses.
+`Attachment`, `Push`, `Snap`, `Field`, and plain `Behavior`s that group children or
+run an action after every step); it advances time, runs the physics until every item
+comes to rest, then pauses.
 Units are UIKit's: points, seconds, radians; the origin is top-left and y grows
 downward. Gravity of magnitude 1 accelerates at 1000 pt/s^2; mass is
 density x area / 10 000, so a 100 x 100 pt item of density 1 has mass 1.
@@ -28,6 +28,7 @@ from ._anima import (
     BusyError,
     Collision,
     ContactEvent,
+    Field,
     Gravity,
     InvalidArgumentError,
     InvalidStateError,
@@ -66,6 +67,7 @@ __all__ = [
     "Collision",
     "CollisionMode",
     "ContactEvent",
+    "Field",
     "Gravity",
     "InvalidArgumentError",
     "InvalidStateError",

@@ -16,8 +16,37 @@ _Quad: TypeAlias = Sequence[_Float]
 _Shape: TypeAlias = Literal["rectangle", "ellipse", "path"]
 _Path: TypeAlias = Sequence[_Pair]
 _ModeName: TypeAlias = Literal["items", "boundaries", "everything"]
-_AttachmentType: TypeAlias = Literal["anchor", "items", "pin"]
+_AttachmentType: TypeAlias = Literal["anchor", "items", "pin", "fixed", "limit", "sliding"]
 _PushMode: TypeAlias = Literal["continuous", "instantaneous"]
+_FieldKind: TypeAlias = Literal[
+    "linear_gravity",
+    "radial_gravity",
+    "drag",
+    "velocity",
+    "vortex",
+    "spring",
+    "electric",
+    "magnetic",
+    "noise",
+    "turbulence",
+    "custom",
+]
+# A field region as given: None or "infinite" (everywhere), ("rectangle", (width, height)),
+# ("circle", radius), or ("inverse", region) for everywhere except that region.
+_Region: TypeAlias = (
+    Literal["infinite"]
+    | None
+    | tuple[Literal["rectangle"], _Pair]
+    | tuple[Literal["circle"], _Float]
+    | tuple[Literal["inverse"], "_Region"]
+)
+# A field region as read back: "infinite", or a shape, or ("inverse", one of those).
+_RegionShape: TypeAlias = (
+    Literal["infinite"] | tuple[Literal["rectangle"], tuple[float, float]] | tuple[Literal["circle"], float]
+)
+_RegionValue: TypeAlias = _RegionShape | tuple[Literal["inverse"], _RegionShape]
+# evaluate(position, velocity, mass, charge, dt) -> (fx, fy) in mass x pt/s^2
+_Evaluation: TypeAlias = Callable[[tuple[float, float], tuple[float, float], float, float, float], _Pair]
 _PathElement: TypeAlias = (
     tuple[Literal["move", "line"], _Pair]
     | tuple[Literal["quad"], _Pair, _Pair]
@@ -328,6 +357,12 @@ class Attachment(Behavior):
     ) -> None: ...
     @classmethod
     def pin(cls, item: Item, other: Item, anchor: _Pair, *, friction_torque: _Float = 0.0) -> Self: ...
+    @classmethod
+    def fixed(cls, item: Item, other: Item, anchor: _Pair) -> Self: ...
+    @classmethod
+    def limit(cls, item: Item, other: Item, *, offset: _Pair = (0, 0), other_offset: _Pair = (0, 0)) -> Self: ...
+    @classmethod
+    def sliding(cls, item: Item, anchor: _Pair, axis: _Pair, *, other: Item | None = None) -> Self: ...
     @property
     def type(self) -> _AttachmentType: ...
     @property
@@ -338,6 +373,10 @@ class Attachment(Behavior):
     frequency: float
     damping: float
     friction_torque: float
+    @property
+    def range(self) -> tuple[float, float]: ...
+    @range.setter
+    def range(self, value: _Pair) -> None: ...
 
 class Push(Behavior):
     def __init__(
@@ -380,6 +419,211 @@ class Snap(Behavior):
     @damping.setter
     def damping(self, value: _Float) -> None: ...
 
+@disjoint_base
+class Field(Behavior):
+    def __init__(
+        self,
+        kind: _FieldKind,
+        items: Iterable[Item],
+        *,
+        position: _Pair | None = (0, 0),
+        region: _Region = None,
+        strength: _Float | None = 1.0,
+        falloff: _Float | None = None,
+        minimum_radius: _Float | None = 0.01,
+        direction: _Pair | None = None,
+        smoothness: _Float | None = 0.0,
+        animation_speed: _Float | None = 0.0,
+        evaluate: _Evaluation | None = None,
+        animator: Animator | None = None,
+    ) -> None: ...
+    @classmethod
+    def linear_gravity(
+        cls,
+        items: Iterable[Item],
+        *,
+        position: _Pair = (0, 0),
+        region: _Region = None,
+        strength: _Float = 1.0,
+        falloff: _Float = 0.0,
+        minimum_radius: _Float = 0.01,
+        direction: _Pair = (0, 1),
+        smoothness: _Float = 0.0,
+        animation_speed: _Float = 0.0,
+        animator: Animator | None = None,
+    ) -> Self: ...
+    @classmethod
+    def radial_gravity(
+        cls,
+        items: Iterable[Item],
+        *,
+        position: _Pair = (0, 0),
+        region: _Region = None,
+        strength: _Float = 1.0,
+        falloff: _Float = 2.0,
+        minimum_radius: _Float = 0.01,
+        direction: _Pair = (0, 0),
+        smoothness: _Float = 0.0,
+        animation_speed: _Float = 0.0,
+        animator: Animator | None = None,
+    ) -> Self: ...
+    @classmethod
+    def drag(
+        cls,
+        items: Iterable[Item],
+        *,
+        position: _Pair = (0, 0),
+        region: _Region = None,
+        strength: _Float = 1.0,
+        falloff: _Float = 0.0,
+        minimum_radius: _Float = 0.01,
+        direction: _Pair = (0, 0),
+        smoothness: _Float = 0.0,
+        animation_speed: _Float = 0.0,
+        animator: Animator | None = None,
+    ) -> Self: ...
+    @classmethod
+    def velocity(
+        cls,
+        items: Iterable[Item],
+        *,
+        position: _Pair = (0, 0),
+        region: _Region = None,
+        strength: _Float = 1.0,
+        falloff: _Float = 0.0,
+        minimum_radius: _Float = 0.01,
+        direction: _Pair = (0, 0),
+        smoothness: _Float = 0.0,
+        animation_speed: _Float = 0.0,
+        animator: Animator | None = None,
+    ) -> Self: ...
+    @classmethod
+    def vortex(
+        cls,
+        items: Iterable[Item],
+        *,
+        position: _Pair = (0, 0),
+        region: _Region = None,
+        strength: _Float = 1.0,
+        falloff: _Float = 0.0,
+        minimum_radius: _Float = 0.01,
+        direction: _Pair = (0, 0),
+        smoothness: _Float = 0.0,
+        animation_speed: _Float = 0.0,
+        animator: Animator | None = None,
+    ) -> Self: ...
+    @classmethod
+    def spring(
+        cls,
+        items: Iterable[Item],
+        *,
+        position: _Pair = (0, 0),
+        region: _Region = None,
+        strength: _Float = 1.0,
+        falloff: _Float = -1.0,
+        minimum_radius: _Float = 0.01,
+        direction: _Pair = (0, 0),
+        smoothness: _Float = 0.0,
+        animation_speed: _Float = 0.0,
+        animator: Animator | None = None,
+    ) -> Self: ...
+    @classmethod
+    def electric(
+        cls,
+        items: Iterable[Item],
+        *,
+        position: _Pair = (0, 0),
+        region: _Region = None,
+        strength: _Float = 1.0,
+        falloff: _Float = 1.0,
+        minimum_radius: _Float = 0.01,
+        direction: _Pair = (0, 0),
+        smoothness: _Float = 0.0,
+        animation_speed: _Float = 0.0,
+        animator: Animator | None = None,
+    ) -> Self: ...
+    @classmethod
+    def magnetic(
+        cls,
+        items: Iterable[Item],
+        *,
+        position: _Pair = (0, 0),
+        region: _Region = None,
+        strength: _Float = 1.0,
+        falloff: _Float = 1.0,
+        minimum_radius: _Float = 0.01,
+        direction: _Pair = (0, 0),
+        smoothness: _Float = 0.0,
+        animation_speed: _Float = 0.0,
+        animator: Animator | None = None,
+    ) -> Self: ...
+    @classmethod
+    def noise(
+        cls,
+        items: Iterable[Item],
+        *,
+        position: _Pair = (0, 0),
+        region: _Region = None,
+        strength: _Float = 1.0,
+        falloff: _Float = 0.0,
+        minimum_radius: _Float = 0.01,
+        direction: _Pair = (0, 0),
+        smoothness: _Float = 0.0,
+        animation_speed: _Float = 0.0,
+        animator: Animator | None = None,
+    ) -> Self: ...
+    @classmethod
+    def turbulence(
+        cls,
+        items: Iterable[Item],
+        *,
+        position: _Pair = (0, 0),
+        region: _Region = None,
+        strength: _Float = 1.0,
+        falloff: _Float = 0.0,
+        minimum_radius: _Float = 0.01,
+        direction: _Pair = (0, 0),
+        smoothness: _Float = 0.0,
+        animation_speed: _Float = 0.0,
+        animator: Animator | None = None,
+    ) -> Self: ...
+    @classmethod
+    def custom(
+        cls,
+        items: Iterable[Item],
+        evaluate: _Evaluation | None,
+        *,
+        position: _Pair = (0, 0),
+        region: _Region = None,
+        strength: _Float = 1.0,
+        falloff: _Float = 0.0,
+        minimum_radius: _Float = 0.01,
+        direction: _Pair = (0, 0),
+        smoothness: _Float = 0.0,
+        animation_speed: _Float = 0.0,
+        animator: Animator | None = None,
+    ) -> Self: ...
+    @property
+    def kind(self) -> _FieldKind: ...
+    @property
+    def position(self) -> tuple[float, float]: ...
+    @position.setter
+    def position(self, value: _Pair) -> None: ...
+    @property
+    def region(self) -> _RegionValue: ...
+    @region.setter
+    def region(self, value: _Region) -> None: ...
+    strength: float
+    falloff: float
+    minimum_radius: float
+    @property
+    def direction(self) -> tuple[float, float]: ...
+    @direction.setter
+    def direction(self, value: _Pair) -> None: ...
+    smoothness: float
+    animation_speed: float
+    evaluate: _Evaluation | None
+
 __all__ = [
     "AnimaError",
     "Animator",
@@ -389,6 +633,7 @@ __all__ = [
     "Collision",
     "CollisionMode",
     "ContactEvent",
+    "Field",
     "Gravity",
     "InvalidArgumentError",
     "InvalidStateError",
