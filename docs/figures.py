@@ -115,7 +115,21 @@ def custom():
     return a, 1.7
 
 
+def field():
+    """Left: items drawn to a radial gravity field and settling about it; right: the same pull
+    plus a vortex, so the items spiral in."""
+    a = anima.Animator(reference_bounds=SCREEN)
+    left = [anima.Item(a, center=(30 + 40 * k, 90), size=(16, 16), shape="ellipse") for k in range(4)]
+    right = [anima.Item(a, center=(200 + 35 * k, 470), size=(16, 16), shape="ellipse") for k in range(3)]
+    a.add_behavior(anima.Field.radial_gravity(left, position=(90, 230), strength=2, minimum_radius=40))
+    a.add_behavior(anima.Field.radial_gravity(right, position=(235, 330), strength=2, minimum_radius=40))
+    a.add_behavior(anima.Field.vortex(right, position=(235, 330), strength=0.0002))
+    a.add_behavior(anima.ItemBehavior(left + right, resistance=1.0))
+    return a, 4.0
+
+
 FIGURES = {
+    "field": field,
     "collision": collision,
     "custom": custom,
     "gravity-collision": gravity_collision,
