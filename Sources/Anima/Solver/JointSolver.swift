@@ -180,30 +180,7 @@ enum JointSolver {
                     apply(.zero, impulse, rA, rB, j, bodyA, bodyB)
                 }
                 // a pin, or a zero-length rod or spring: hold the two points together in 2D
-                var bias = Vec2.zero, massScale = 1.0, impulseScale = 0.0
-                if j.pointee.isSpring {
-                    let sp = j.pointee.springSoftness
-                    bias = sp.biasRate * d
-                    massScale = sp.massScale
-                    impulseScale = sp.impulseScale
-                } else if useBias {
-                    bias = jointSoftness.biasRate * d
-                    massScale = jointSoftness.massScale
-                    impulseScale = jointSoftness.impulseScale
-                }
-                let vr = bodyB.pointee.v + cross(bodyB.pointee.w, rB) - bodyA.pointee.v - cross(bodyA.pointee.w, rA)
-                    - j.pointee.anchorVelocity
-                // K = (mA + mB) I + iA [rA.y^2, -rA.x rA.y; ., rA.x^2] + iB [...]
-                let k11 = mA + mB + iA * rA.y * rA.y + iB * rB.y * rB.y
-                let k12 = -iA * rA.x * rA.y - iB * rB.x * rB.y
-                let k22 = mA + mB + iA * rA.x * rA.x + iB * rB.x * rB.x
-                let det = k11 * k22 - k12 * k12
-                if det <= 0 { continue }
-                let rhs = vr + bias
-                let solved = Vec2((k22 * rhs.x - k12 * rhs.y) / det, (k11 * rhs.y - k12 * rhs.x) / det)
-                let impulse = -massScale * solved - impulseScale * j.pointee.linearImpulse
-                j.pointee.linearImpulse += impulse
-                apply(impulse, 0, rA, rB, j, bodyA, bodyB)
+                solvePoint(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias)
             }
         }
     }

@@ -27,19 +27,28 @@ extension JointSolver {
         bodyB.pointee.w += iB * impulse
     }
 
-    /// Holds the two attachment points together (the 2D point constraint of a pin).
+    /// Holds the two attachment points together in 2D: C = d, K the 2 x 2 effective mass
+    /// (mA + mB) I + iA [rA.y^2, -rA.x rA.y; ., rA.x^2] + iB [...]. A spring is always soft with its
+    /// own stiffness; otherwise the joint softness applies while biased and it is rigid while
+    /// relaxing. The velocity of a moving anchor is the target.
     static func solvePoint(_ j: UnsafeMutablePointer<JointConstraint>, _ bodyA: UnsafeMutablePointer<SolverBody>,
                            _ bodyB: UnsafeMutablePointer<SolverBody>, jointSoftness: Softness, useBias: Bool) {
         let mA = j.pointee.invMassA, iA = j.pointee.invIA
         let mB = j.pointee.invMassB, iB = j.pointee.invIB
         let (rA, rB, d) = geometry(j, bodyA, bodyB)
         var bias = Vec2.zero, massScale = 1.0, impulseScale = 0.0
-        if useBias {
+        if j.pointee.isSpring {
+            let sp = j.pointee.springSoftness
+            bias = sp.biasRate * d
+            massScale = sp.massScale
+            impulseScale = sp.impulseScale
+        } else if useBias {
             bias = jointSoftness.biasRate * d
             massScale = jointSoftness.massScale
             impulseScale = jointSoftness.impulseScale
         }
         let vr = bodyB.pointee.v + cross(bodyB.pointee.w, rB) - bodyA.pointee.v - cross(bodyA.pointee.w, rA)
+            - j.pointee.anchorVelocity
         let k11 = mA + mB + iA * rA.y * rA.y + iB * rB.y * rB.y
         let k12 = -iA * rA.x * rA.y - iB * rB.x * rB.y
         let k22 = mA + mB + iA * rA.x * rA.x + iB * rB.x * rB.x
