@@ -40,6 +40,15 @@ public final class Animator {
     var pendingCallbackEvents: [ContactEvent] = []
     var touchingReporters: [UInt64: TouchRecord] = [:]
 
+    // view animations (see AnimatorAnimations.swift)
+    var capture: AnimationCapture? = nil
+    /// The running view animations, in the order committed.
+    public internal(set) var animations: [ViewAnimation] = []
+    var nextAnimationIdentifier: UInt64 = 0
+    var finishedAnimations: [ViewAnimation] = []
+    /// Whether the physics came to rest at the last step (the animator still runs while animations do).
+    var physicsAtRest = false
+
     /// Creates an animator.
     public init(configuration: AnimatorConfiguration = AnimatorConfiguration()) throws(AnimaError) {
         try configuration.validate()
@@ -199,6 +208,7 @@ public final class Animator {
     public func setCenter(_ c: Vec2, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
         try requireCoordinate(c, "center")
+        if capture != nil { capture!.record(item, .center, AnimatableValue([c.x, c.y])); return }
         if store.position[s] == c { return }   // nothing changes: nothing to wake
         store.position[s] = c
         touchProxy(s)
@@ -212,6 +222,7 @@ public final class Animator {
     public func setSize(_ size: Size, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
         try validateSize(size)
+        if capture != nil { capture!.record(item, .size, AnimatableValue([size.width, size.height])); return }
         if store.size[s] == size { return }
         store.size[s] = size
         store.rebuildGeometry(s)
@@ -231,6 +242,10 @@ public final class Animator {
     public func setTransform(_ t: ItemTransform, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
         try validateTransform(t)
+        if capture != nil {
+            capture!.record(item, .transform, AnimatableValue([t.rotation, t.scaleX, t.scaleY, t.translationX, t.translationY]))
+            return
+        }
         var current = store.transform[s]
         current.rotation = store.angle[s]
         if current == t { return }
@@ -252,6 +267,7 @@ public final class Animator {
     public func setAlpha(_ a: Double, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
         try requireRange(a, 0, 1, "alpha")
+        if capture != nil { capture!.record(item, .alpha, AnimatableValue([a])); return }
         store.alpha[s] = a
     }
 

@@ -104,7 +104,8 @@ extension Animator {
         }
         var behaviorsRest = true
         forEachBehavior { if !$0.isAtRest { behaviorsRest = false } }
-        if world.moving.isEmpty && !kinematicMoving && behaviorsRest && !graphDirty {
+        physicsAtRest = world.moving.isEmpty && !kinematicMoving && behaviorsRest && !graphDirty
+        if physicsAtRest && animations.isEmpty && finishedAnimations.isEmpty {
             isRunning = false
             pendingPauseNotification = true
         }

@@ -76,6 +76,8 @@ extension Animator {
         let h = stepDuration
         let stepBegan = beganContacts.count
         let stepEnded = endedContacts.count
+        // view animations move their items first, so this step's collisions see the new values
+        advanceAnimations(h)
         updateGeometry(h)
         collide()
         solve(h)
@@ -88,6 +90,7 @@ extension Animator {
         // UIKit's order: contact delegates, then every behavior's action, then the stop check
         var interrupted = runContactCallbacks()
         if !interrupted { interrupted = runActions() }
+        if !interrupted { interrupted = runCompletions() }
         updateRest(h)
         if !interrupted { interrupted = runPauseCallback() }
         // a request made inside the solve (a custom field's evaluation) ends the step here

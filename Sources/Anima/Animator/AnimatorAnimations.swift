@@ -1,0 +1,162 @@
+/// The targets recorded between ``Animator/beginAnimations(_:)`` and ``Animator/commitAnimations(completion:)``.
+struct AnimationCapture {
+    var definition: AnimationDefinition
+    var targets: [(item: ItemID, property: AnimatableProperty, value: AnimatableValue)] = []
+
+    mutating func record(_ item: ItemID, _ property: AnimatableProperty, _ value: AnimatableValue) {
+        if let i = targets.firstIndex(where: { $0.item == item && $0.property == property }) {
+            targets[i].value = value
+        } else {
+            targets.append((item, property, value))
+        }
+    }
+}
+
+extension Animator {
+    /// Starts recording an animation (UIView.animate's block): until ``commitAnimations(completion:)``,
+    /// setting an item's centre, size, transform or alpha records a target instead of changing it.
+    public func beginAnimations(_ definition: AnimationDefinition) throws(AnimaError) {
+        try definition.validate()
+        guard capture == nil else {
+            throw AnimaError(.invalidState, "an animation is already being recorded: commit it first")
+        }
+        capture = AnimationCapture(definition: definition)
+    }
+
+    /// True between ``beginAnimations(_:)`` and ``commitAnimations(completion:)``.
+    public var isRecordingAnimation: Bool { capture != nil }
+
+    /// Ends the recording and starts the animation from the items' current values to the
+    /// recorded targets. A property already animating is taken over (the old animation of it ends
+    /// with finished = false). With no duration and no delay the values change at once.
+    @discardableResult
+    public func commitAnimations(completion: ((Bool) -> Void)? = nil) throws(AnimaError) -> ViewAnimation {
+        guard let recorded = capture else { throw AnimaError(.invalidState, "no animation is being recorded") }
+        capture = nil
+        var tracks: [AnimationTrack] = []
+        for target in recorded.targets where store.isLive(target.item) {
+            let from = currentValue(Int(target.item.slot), target.property)
+            tracks.append(AnimationTrack(item: target.item, property: target.property, from: from, to: target.value))
+            takeOver(target.item, target.property)
+        }
+        nextAnimationIdentifier &+= 1
+        let animation = ViewAnimation(definition: recorded.definition, tracks: tracks, identifier: nextAnimationIdentifier)
+        animation.completion = completion
+        animations.append(animation)
+        resume()
+        if recorded.definition.duration == 0 && recorded.definition.delay == 0, case .curve = recorded.definition.timing {
+            apply(animation, progress: 1)
+        }
+        return animation
+    }
+
+    /// Drops the running animations' tracks of one property of one item.
+    func takeOver(_ item: ItemID, _ property: AnimatableProperty) {
+        for a in animations where a.isActive {
+            let before = a.tracks.count
+            a.tracks.removeAll { $0.item == item && $0.property == property }
+            if before > 0 && a.tracks.isEmpty { a.isActive = false; a.pendingCompletion = false }
+        }
+    }
+
+    func currentValue(_ s: Int, _ p: AnimatableProperty) -> AnimatableValue {
+        switch p {
+        case .center: return AnimatableValue([store.position[s].x, store.position[s].y])
+        case .size: return AnimatableValue([store.size[s].width, store.size[s].height])
+        case .transform:
+            let t = store.transform[s]
+            return AnimatableValue([store.angle[s], t.scaleX, t.scaleY, t.translationX, t.translationY])
+        case .alpha: return AnimatableValue([store.alpha[s]])
+        }
+    }
+
+    /// Writes the value of every track at eased progress p.
+    func apply(_ animation: ViewAnimation, progress p: Double) {
+        for track in animation.tracks where store.isLive(track.item) {
+            let s = Int(track.item.slot)
+            let v = track.from.interpolated(to: track.to, p).components
+            switch track.property {
+            case .center:
+                let c = Vec2(v[0], v[1])
+                guard isFinite(c), store.position[s] != c else { continue }
+                store.position[s] = c
+            case .size:
+                // an overshooting spring may ask for a size below the minimum: hold it there
+                let size = Size(width: max(v[0], minimumItemDimension), height: max(v[1], minimumItemDimension))
+                guard size.width.isFinite && size.height.isFinite, store.size[s] != size else { continue }
+                store.size[s] = size
+                store.rebuildGeometry(s)
+            case .transform:
+                var sx = v[1], sy = v[2]
+                if abs(sx) < 1e-6 { sx = sx < 0 ? -1e-6 : 1e-6 }
+                if abs(sy) < 1e-6 { sy = sy < 0 ? -1e-6 : 1e-6 }
+                let t = ItemTransform(rotation: v[0], scaleX: sx, scaleY: sy, translationX: v[3], translationY: v[4])
+                guard t.rotation.isFinite && sx.isFinite && sy.isFinite else { continue }
+                store.transform[s] = t
+                store.angle[s] = t.rotation
+                store.rotation[s] = Rotation(angle: t.rotation)
+                store.rebuildGeometry(s)
+            case .alpha:
+                store.alpha[s] = min(max(v[0], 0), 1)
+                continue
+            }
+            touchProxy(s)
+            if store.asleep[s] { wakeIsland(of: s) }
+        }
+    }
+
+    /// Moves every animation's clock on by one internal step. Animations are evaluated in closed
+    /// form at the step's time, so they pass through the same values at any frame rate.
+    func advanceAnimations(_ dt: Double) {
+        if animations.isEmpty { return }
+        for a in animations where a.isActive {
+            a.steps += 1
+            a.time = Double(a.steps) * dt
+            let local = a.time - a.definition.delay
+            if local < -1e-9 * dt { continue }
+            let total = a.totalDuration
+            // one part in 1e9 of a step absorbs rounding: a 3 s animation ends at step 360 of 1/120 s
+            if local >= total - 1e-9 * dt {
+                apply(a, progress: a.progress(at: total))
+                a.isActive = false
+                a.pendingCompletion = true
+            } else {
+                apply(a, progress: a.progress(at: max(local, 0)))
+            }
+        }
+        finishedAnimations += animations.filter { !$0.isActive }
+        animations.removeAll { !$0.isActive }
+    }
+
+    /// Completion callbacks of the animations that ended (finished or not); true when interrupted.
+    func runCompletions() -> Bool {
+        while !finishedAnimations.isEmpty {
+            let a = finishedAnimations.removeFirst()
+            let finished = a.pendingCompletion ?? false
+            a.pendingCompletion = nil
+            guard let completion = a.completion else { continue }
+            a.completion = nil
+            do { try withCallback { completion(finished) } } catch { return true }
+        }
+        return false
+    }
+}
+
+extension Animator {
+    /// Cancels a running animation: its items stay where they are and its completion is called
+    /// with false at the next step. Does nothing if it already ended.
+    public func cancelAnimation(_ animation: ViewAnimation) {
+        guard animation.isActive, animations.contains(where: { $0 === animation }) else { return }
+        animation.cancel()
+        animations.removeAll { $0 === animation }
+        finishedAnimations.append(animation)
+        resume()
+    }
+
+    /// Cancels every running animation (each completion gets false).
+    public func cancelAllAnimations() {
+        for a in animations where a.isActive { a.cancel(); finishedAnimations.append(a) }
+        animations.removeAll()
+        if !finishedAnimations.isEmpty { resume() }
+    }
+}
