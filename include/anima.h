@@ -647,6 +647,68 @@ anima_status anima_attachment_set_range(anima_behavior attachment, double lower,
 /** Reads the range (infinite bounds when unlimited). */
 anima_status anima_attachment_get_range(anima_behavior attachment, double *out_lower, double *out_upper);
 
+/* ---------------------------------------------------------- view animations */
+
+/*
+ * UIView.animate on the animator's clock. Between anima_animation_begin and anima_animation_commit,
+ * anima_item_set_center / _set_size / _set_transform / _set_alpha record targets instead of changing
+ * the item; commit starts one animation of all of them from their current values. Animations
+ * advance with the animator's internal steps (the animator keeps running while any is active)
+ * and are evaluated in closed form, so the same calls give the same values at any frame rate.
+ */
+
+/** How an animation's progress runs in time. */
+typedef enum anima_curve {
+    ANIMA_CURVE_EASE_IN_OUT = 0,          /* cubic-bezier(0.42, 0, 0.58, 1): UIKit's default */
+    ANIMA_CURVE_EASE_IN = 1,              /* cubic-bezier(0.42, 0, 1, 1) */
+    ANIMA_CURVE_EASE_OUT = 2,             /* cubic-bezier(0, 0, 0.58, 1) */
+    ANIMA_CURVE_LINEAR = 3,
+    ANIMA_CURVE_CUBIC_BEZIER = 4,         /* the control points in bezier[4]: x1, y1, x2, y2 with x in 0...1 */
+    ANIMA_CURVE_SPRING = 5,               /* spring_mass, spring_stiffness, spring_damping; lasts until it settles */
+    ANIMA_CURVE_SPRING_DAMPING_RATIO = 6  /* UIKit's usingSpringWithDamping: spring_damping_ratio, settling at duration */
+} anima_curve;
+
+/** Creation parameters of an animation; start from anima_default_animation_def(). */
+typedef struct anima_animation_def {
+    uint32_t cookie;             /* set by anima_default_animation_def() */
+    double duration;             /* seconds, finite, 0...1e7; default 0.25; ignored by ANIMA_CURVE_SPRING */
+    double delay;                /* seconds before it starts, finite, 0...1e7; default 0 */
+    anima_curve curve;           /* default ANIMA_CURVE_EASE_IN_OUT */
+    double bezier[4];            /* ANIMA_CURVE_CUBIC_BEZIER's control points; default 0.25, 0.1, 0.25, 1 (CSS ease) */
+    double spring_mass;          /* ANIMA_CURVE_SPRING; default 1; > 0 */
+    double spring_stiffness;     /* ANIMA_CURVE_SPRING; default 100; > 0 */
+    double spring_damping;       /* ANIMA_CURVE_SPRING; default 10; > 0 (an undamped spring never settles) */
+    double spring_damping_ratio; /* ANIMA_CURVE_SPRING_DAMPING_RATIO; default 0.5; > 0 */
+    double spring_velocity;      /* initial spring velocity in distances per second (UIKit's initialSpringVelocity); default 0 */
+    double repeat_count;         /* passes, > 0; INFINITY repeats for ever; default 1 */
+    bool autoreverses;           /* each pass runs back to the start again; default false */
+} anima_animation_def;
+
+/** An animation: unique within its animator, never reused; 0 is no animation. */
+typedef uint64_t anima_animation;
+
+/** Called once when an animation ends: finished is true if it ran to its end, false if it was cancelled or another animation took all its properties over. It runs in the callback phase of a step. */
+typedef void (*anima_animation_completion_fn)(void *user_data, anima_animator animator, anima_animation animation, bool finished);
+
+/** The default animation def: 0.25 s ease-in-out, no delay, one pass. */
+anima_animation_def anima_default_animation_def(void);
+/** Starts recording an animation. Errors: INVALID_HANDLE, INVALID_ARGUMENT (NULL, hand-made def, value out of range, unknown curve, a spring that never settles), INVALID_STATE (already recording). */
+anima_status anima_animation_begin(anima_animator animator, const anima_animation_def *def);
+/** Ends the recording and starts the animation from the current values to the recorded targets; a property already animating is taken over from where it is. completion may be NULL; out_animation may be NULL. Errors: INVALID_HANDLE, INVALID_STATE (not recording). */
+anima_status anima_animation_commit(anima_animator animator, anima_animation_completion_fn completion, void *user_data, anima_animation *out_animation);
+/** Abandons the recording: nothing recorded changes. Errors: INVALID_HANDLE, INVALID_STATE (not recording). */
+anima_status anima_animation_discard(anima_animator animator);
+/** True between begin and commit. */
+anima_status anima_animation_is_recording(anima_animator animator, bool *out_recording);
+/** Stops an animation where it is; its completion gets false at the next step. An animation that already ended is ignored. */
+anima_status anima_animation_cancel(anima_animator animator, anima_animation animation);
+/** Cancels every running animation. */
+anima_status anima_animation_cancel_all(anima_animator animator);
+/** True while the animation runs (not ended, not cancelled). */
+anima_status anima_animation_is_active(anima_animator animator, anima_animation animation, bool *out_active);
+/** The number of running animations. */
+anima_status anima_animation_count(anima_animator animator, int32_t *out_count);
+
 #ifdef __cplusplus
 }
 #endif

@@ -98,7 +98,8 @@ public final class ViewAnimation {
     public internal(set) var time = 0.0
     /// True until the animation finishes or is cancelled.
     public internal(set) var isActive = true
-    let identifier: UInt64
+    /// Unique within its animator, never reused (1, 2, ...).
+    public let identifier: UInt64
 
     /// Internal steps run since the commit (the clock is steps x step duration, free of drift).
     var steps: Int64 = 0

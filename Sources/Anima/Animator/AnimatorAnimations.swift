@@ -160,3 +160,16 @@ extension Animator {
         if !finishedAnimations.isEmpty { resume() }
     }
 }
+
+extension Animator {
+    /// Abandons the recording started by ``beginAnimations(_:)``: nothing recorded changes.
+    public func discardAnimations() throws(AnimaError) {
+        guard capture != nil else { throw AnimaError(.invalidState, "no animation is being recorded") }
+        capture = nil
+    }
+
+    /// The running animation with this identifier, if any.
+    public func animation(withIdentifier id: UInt64) -> ViewAnimation? {
+        animations.first { $0.identifier == id && $0.isActive }
+    }
+}
