@@ -45,6 +45,7 @@ from ._anima import (
     __version__,
     version_info,
 )
+from .animation import Animation
 
 
 class CollisionMode(IntFlag):
@@ -60,6 +61,7 @@ class CollisionMode(IntFlag):
 
 __all__ = [
     "AnimaError",
+    "Animation",
     "Animator",
     "Attachment",
     "Behavior",

@@ -3,6 +3,7 @@
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from enum import IntFlag
+from contextlib import AbstractContextManager
 from typing import Final, Literal, NamedTuple, Self, SupportsFloat, SupportsIndex, TypeAlias, final, overload
 
 from typing_extensions import Buffer, disjoint_base
@@ -107,6 +108,14 @@ class ContactEvent:
     @property
     def point(self) -> tuple[float, float]: ...
 
+_Curve: TypeAlias = Literal["ease_in_out", "ease_in", "ease_out", "linear"] | tuple[_Float, _Float, _Float, _Float]
+
+class Animation:
+    id: int
+    @property
+    def is_active(self) -> bool: ...
+    def cancel(self) -> None: ...
+
 @disjoint_base
 class Animator:
     def __init__(
@@ -130,6 +139,40 @@ class Animator:
     def copy_poses_into(self, buffer: _FloatBuffer, /) -> int: ...
     def update_item_using_current_state(self, item: Item, /) -> None: ...
     def destroy(self) -> None: ...
+    def animate(
+        self,
+        duration: _Float = 0.25,
+        *,
+        delay: _Float = 0.0,
+        curve: _Curve = "ease_in_out",
+        spring: tuple[_Float, _Float, _Float] | None = None,
+        damping_ratio: _Float | None = None,
+        initial_velocity: _Float = 0.0,
+        repeat_count: _Float = 1.0,
+        autoreverses: bool = False,
+        completion: Callable[[bool], object] | None = None,
+    ) -> AbstractContextManager[Animation]: ...
+    def begin_animation(
+        self,
+        duration: _Float = 0.25,
+        *,
+        delay: _Float = 0.0,
+        curve: _Curve = "ease_in_out",
+        spring: tuple[_Float, _Float, _Float] | None = None,
+        damping_ratio: _Float | None = None,
+        initial_velocity: _Float = 0.0,
+        repeat_count: _Float = 1.0,
+        autoreverses: bool = False,
+    ) -> None: ...
+    def commit_animation(self, completion: Callable[[bool], object] | None = None) -> int: ...
+    def discard_animation(self) -> None: ...
+    def cancel_animation(self, animation: int, /) -> None: ...
+    def cancel_all_animations(self) -> None: ...
+    def is_animation_active(self, animation: int, /) -> bool: ...
+    @property
+    def animation_count(self) -> int: ...
+    @property
+    def is_recording_animation(self) -> bool: ...
     @property
     def reference_bounds(self) -> tuple[float, float, float, float] | None: ...
     @reference_bounds.setter

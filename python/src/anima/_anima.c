@@ -401,6 +401,7 @@ typedef struct AnimatorObject {
     PyObject *behavior_wrappers;  /* dict: handle key -> weakref to the Behavior */
     PyObject *delegating;         /* set of Collision objects with contact callbacks */
     PyObject *acting;             /* dict: handle key -> behavior with an action installed */
+    PyObject *completions;        /* dict: animation id -> completion callable */
     PyObject *weakreflist;
 } AnimatorObject;
 
@@ -995,6 +996,7 @@ animator_traverse(AnimatorObject *self, visitproc visit, void *arg)
     Py_VISIT(self->behavior_wrappers);
     Py_VISIT(self->delegating);
     Py_VISIT(self->acting);
+    Py_VISIT(self->completions);
     return 0;
 }
 
@@ -1008,6 +1010,7 @@ animator_clear(AnimatorObject *self)
     Py_CLEAR(self->behavior_wrappers);
     Py_CLEAR(self->delegating);
     Py_CLEAR(self->acting);
+    Py_CLEAR(self->completions);
     return 0;
 }
 
@@ -1345,6 +1348,7 @@ animator_destroy(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
     Py_CLEAR(self->on_will_resume);
     Py_CLEAR(self->on_did_pause);
     Py_CLEAR(self->pending);
+    Py_CLEAR(self->completions);
     if (self->delegating != NULL) {
         PyObject *snapshot = PySequence_List(self->delegating);
         if (snapshot == NULL) {
@@ -1593,6 +1597,260 @@ animator_set_callback(AnimatorObject *self, PyObject *value, void *closure)
     return 0;
 }
 
+
+/* ------------------------------------------------------------ view animations */
+
+static void trampoline_animation_done(void *user_data, anima_animator animator, anima_animation animation,
+                                      bool finished);
+
+PyDoc_STRVAR(animator_begin_animation_doc,
+"begin_animation($self, duration=0.25, *, delay=0.0, curve='ease_in_out', spring=None,\n"
+"                damping_ratio=None, initial_velocity=0.0, repeat_count=1.0, autoreverses=False)\n--\n\n"
+"Start recording a view animation (UIView.animate). Until commit_animation(), setting an\n"
+"item's center, size, transform or alpha records a target instead of changing it.\n"
+"Prefer the context manager: `with animator.animate(3.0): ball.center = (160, 284)`.\n\n"
+"curve is 'ease_in_out' (UIKit's default), 'ease_in', 'ease_out', 'linear' or the control\n"
+"points (x1, y1, x2, y2) of a CSS cubic-bezier. spring=(mass, stiffness, damping) runs a\n"
+"closed-form spring until it settles (the duration is then ignored); damping_ratio=z is\n"
+"UIKit's usingSpringWithDamping: a spring of ratio z that settles at `duration`.\n"
+"initial_velocity is the spring's start speed in distances per second (UIKit's\n"
+"initialSpringVelocity). repeat_count > 0 (math.inf repeats for ever); autoreverses runs\n"
+"each pass back again. Raises InvalidStateError while already recording.");
+
+static PyObject *
+animator_begin_animation(AnimatorObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *keywords[] = {"duration", "delay", "curve", "spring", "damping_ratio", "initial_velocity",
+                               "repeat_count", "autoreverses", NULL};
+    PyObject *duration = NULL, *delay = NULL, *curve = NULL, *spring = Py_None, *ratio = Py_None,
+             *velocity = NULL, *repeat = NULL;
+    int autoreverses = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O$OOOOOOp:begin_animation", keywords, &duration, &delay,
+                                     &curve, &spring, &ratio, &velocity, &repeat, &autoreverses)) {
+        return NULL;
+    }
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    anima_animation_def def = anima_default_animation_def();
+    if ((duration && as_finite(st, duration, "duration", &def.duration) < 0)
+        || (delay && as_finite(st, delay, "delay", &def.delay) < 0)
+        || (velocity && as_finite(st, velocity, "initial_velocity", &def.spring_velocity) < 0)) {
+        return NULL;
+    }
+    if (repeat != NULL) {
+        def.repeat_count = PyFloat_AsDouble(repeat);
+        if (def.repeat_count == -1.0 && PyErr_Occurred()) {
+            return NULL;
+        }
+    }
+    def.autoreverses = autoreverses != 0;
+    if (curve != NULL && curve != Py_None) {
+        if (PyUnicode_Check(curve)) {
+            static const struct { const char *name; anima_curve curve; } names[] = {
+                {"ease_in_out", ANIMA_CURVE_EASE_IN_OUT}, {"ease_in", ANIMA_CURVE_EASE_IN},
+                {"ease_out", ANIMA_CURVE_EASE_OUT}, {"linear", ANIMA_CURVE_LINEAR},
+            };
+            const char *text = PyUnicode_AsUTF8(curve);
+            if (text == NULL) {
+                return NULL;
+            }
+            bool found = false;
+            for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+                if (strcmp(text, names[i].name) == 0) {
+                    def.curve = names[i].curve;
+                    found = true;
+                }
+            }
+            if (!found) {
+                PyErr_Format(st->invalid_argument_error,
+                             "curve must be 'ease_in_out', 'ease_in', 'ease_out', 'linear' or "
+                             "(x1, y1, x2, y2) (got %R)", curve);
+                return NULL;
+            }
+        }
+        else {
+            if (as_doubles(st, curve, "curve", "(x1, y1, x2, y2)", 4, def.bezier) < 0) {
+                return NULL;
+            }
+            def.curve = ANIMA_CURVE_CUBIC_BEZIER;
+        }
+    }
+    if (spring != Py_None && ratio != Py_None) {
+        PyErr_SetString(st->invalid_argument_error, "give spring or damping_ratio, not both");
+        return NULL;
+    }
+    if (spring != Py_None) {
+        double constants[3];
+        if (as_doubles(st, spring, "spring", "(mass, stiffness, damping)", 3, constants) < 0) {
+            return NULL;
+        }
+        def.curve = ANIMA_CURVE_SPRING;
+        def.spring_mass = constants[0];
+        def.spring_stiffness = constants[1];
+        def.spring_damping = constants[2];
+    }
+    if (ratio != Py_None) {
+        if (as_finite(st, ratio, "damping_ratio", &def.spring_damping_ratio) < 0) {
+            return NULL;
+        }
+        def.curve = ANIMA_CURVE_SPRING_DAMPING_RATIO;
+    }
+    if (check(st, self, anima_animation_begin(self->handle, &def)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(animator_commit_animation_doc,
+"commit_animation($self, completion=None)\n--\n\n"
+"End the recording and start the animation from the items' current values to the recorded\n"
+"targets; returns its id (an int > 0). A property already animating is taken over from where\n"
+"it is. completion(finished) is called once when it ends: True if it ran to its end, False if\n"
+"it was cancelled or taken over. It runs in the callback phase of a step, where it may start\n"
+"other animations.");
+
+static PyObject *
+animator_commit_animation(AnimatorObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *keywords[] = {"completion", NULL};
+    PyObject *completion = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O:commit_animation", keywords, &completion)) {
+        return NULL;
+    }
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    if (completion != Py_None && !PyCallable_Check(completion)) {
+        PyErr_Format(PyExc_TypeError, "completion must be callable or None, not %.100s",
+                     Py_TYPE(completion)->tp_name);
+        return NULL;
+    }
+    if (completion != Py_None && self->completions == NULL) {
+        self->completions = PyDict_New();
+        if (self->completions == NULL) {
+            return NULL;
+        }
+    }
+    anima_animation id = 0;
+    anima_status status = anima_animation_commit(self->handle, completion != Py_None ? trampoline_animation_done : NULL,
+                                                 self, &id);
+    if (check(st, self, status) < 0) {
+        return NULL;
+    }
+    PyObject *key = PyLong_FromUnsignedLongLong(id);
+    if (key == NULL) {
+        return NULL;
+    }
+    if (completion != Py_None && PyDict_SetItem(self->completions, key, completion) < 0) {
+        Py_DECREF(key);
+        return NULL;
+    }
+    return key;
+}
+
+PyDoc_STRVAR(animator_discard_animation_doc,
+"discard_animation($self)\n--\n\n"
+"Abandon the recording: nothing recorded changes. Raises InvalidStateError when not recording.");
+
+static PyObject *
+animator_discard_animation(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || check(st, self, anima_animation_discard(self->handle)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* An animation id from a Python int; any int is accepted (unknown ids name no animation). */
+static int
+as_animation_id(PyObject *obj, anima_animation *out)
+{
+    if (!PyLong_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "an animation id must be an int, not %.100s", Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    unsigned long long value = PyLong_AsUnsignedLongLong(obj);
+    if (value == (unsigned long long)-1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        value = 0;   /* negative or too large: no animation has it */
+    }
+    *out = value;
+    return 0;
+}
+
+PyDoc_STRVAR(animator_cancel_animation_doc,
+"cancel_animation($self, animation, /)\n--\n\n"
+"Stop an animation (its id) where it is; its completion gets False at the next step.\n"
+"An id that names no running animation is ignored.");
+
+static PyObject *
+animator_cancel_animation(AnimatorObject *self, PyObject *arg)
+{
+    anima_animation id;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || as_animation_id(arg, &id) < 0 || check(st, self, anima_animation_cancel(self->handle, id)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(animator_cancel_all_animations_doc,
+"cancel_all_animations($self)\n--\n\n"
+"Cancel every running animation (each completion gets False at the next step).");
+
+static PyObject *
+animator_cancel_all_animations(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || check(st, self, anima_animation_cancel_all(self->handle)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(animator_is_animation_active_doc,
+"is_animation_active($self, animation, /)\n--\n\n"
+"True while the animation with this id runs (not ended, not cancelled).");
+
+static PyObject *
+animator_is_animation_active(AnimatorObject *self, PyObject *arg)
+{
+    anima_animation id;
+    bool active = false;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || as_animation_id(arg, &id) < 0
+        || check(st, self, anima_animation_is_active(self->handle, id, &active)) < 0) {
+        return NULL;
+    }
+    return PyBool_FromLong(active);
+}
+
+static PyObject *
+animator_get_animation_count(AnimatorObject *self, void *Py_UNUSED(closure))
+{
+    int32_t count = 0;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || check(st, self, anima_animation_count(self->handle, &count)) < 0) {
+        return NULL;
+    }
+    return PyLong_FromLong(count);
+}
+
+static PyObject *
+animator_get_is_recording_animation(AnimatorObject *self, void *Py_UNUSED(closure))
+{
+    bool recording = false;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || check(st, self, anima_animation_is_recording(self->handle, &recording)) < 0) {
+        return NULL;
+    }
+    return PyBool_FromLong(recording);
+}
+
 static PyMethodDef animator_methods[] = {
     {"advance", (PyCFunction)animator_advance, METH_O, animator_advance_doc},
     {"step", (PyCFunction)animator_step, METH_NOARGS, animator_step_doc},
@@ -1608,6 +1866,15 @@ static PyMethodDef animator_methods[] = {
     {"update_item_using_current_state", (PyCFunction)animator_update_item_using_current_state, METH_O,
      animator_update_item_doc},
     {"destroy", (PyCFunction)animator_destroy, METH_NOARGS, animator_destroy_doc},
+    {"begin_animation", (PyCFunction)(void (*)(void))animator_begin_animation, METH_VARARGS | METH_KEYWORDS,
+     animator_begin_animation_doc},
+    {"commit_animation", (PyCFunction)(void (*)(void))animator_commit_animation, METH_VARARGS | METH_KEYWORDS,
+     animator_commit_animation_doc},
+    {"discard_animation", (PyCFunction)animator_discard_animation, METH_NOARGS, animator_discard_animation_doc},
+    {"cancel_animation", (PyCFunction)animator_cancel_animation, METH_O, animator_cancel_animation_doc},
+    {"cancel_all_animations", (PyCFunction)animator_cancel_all_animations, METH_NOARGS,
+     animator_cancel_all_animations_doc},
+    {"is_animation_active", (PyCFunction)animator_is_animation_active, METH_O, animator_is_animation_active_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1633,6 +1900,10 @@ static PyGetSetDef animator_getset[] = {
      (void *)1},
     {"ended_contacts", (getter)animator_get_contacts, NULL,
      "The contacts that ended during the last advance() or step(), as a list of ContactEvent.", NULL},
+    {"animation_count", (getter)animator_get_animation_count, NULL,
+     "The number of running view animations.", NULL},
+    {"is_recording_animation", (getter)animator_get_is_recording_animation, NULL,
+     "True between begin_animation() and commit_animation().", NULL},
     {"on_will_resume", (getter)animator_get_callback, (setter)animator_set_callback,
      "Called as f(animator) before the animator starts running again; None to unset.", NULL},
     {"on_did_pause", (getter)animator_get_callback, (setter)animator_set_callback,
@@ -1736,6 +2007,52 @@ trampoline_did_pause(void *user_data, anima_animator handle)
 {
     (void)handle;
     animator_call_delegate((AnimatorObject *)user_data, true);
+}
+
+/* An animation's completion: pops its callable and calls it with finished. */
+static void
+trampoline_animation_done(void *user_data, anima_animator handle, anima_animation animation, bool finished)
+{
+    (void)handle;
+    AnimatorObject *animator = (AnimatorObject *)user_data;
+    if (animator->completions == NULL) {
+        return;
+    }
+    PyObject *key = PyLong_FromUnsignedLongLong(animation);
+    if (key == NULL) {
+        animator_store_callback_error(animator);
+        return;
+    }
+    PyObject *callback = PyDict_GetItemWithError(animator->completions, key);
+    if (callback == NULL) {
+        Py_DECREF(key);
+        if (PyErr_Occurred()) {
+            animator_store_callback_error(animator);
+        }
+        return;
+    }
+    Py_INCREF(callback);
+    int removed = PyDict_DelItem(animator->completions, key);
+    Py_DECREF(key);
+    if (removed < 0) {
+        Py_DECREF(callback);
+        animator_store_callback_error(animator);
+        return;
+    }
+    if (!animator_accepts_callbacks(animator)) {
+        Py_DECREF(callback);
+        return;
+    }
+    Py_INCREF(animator);
+    PyObject *result = PyObject_CallOneArg(callback, finished ? Py_True : Py_False);
+    if (result == NULL) {
+        animator_store_callback_error(animator);
+    }
+    else {
+        Py_DECREF(result);
+    }
+    Py_DECREF(animator);
+    Py_DECREF(callback);
 }
 
 static void
