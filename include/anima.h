@@ -665,8 +665,30 @@ typedef enum anima_curve {
     ANIMA_CURVE_LINEAR = 3,
     ANIMA_CURVE_CUBIC_BEZIER = 4,         /* the control points in bezier[4]: x1, y1, x2, y2 with x in 0...1 */
     ANIMA_CURVE_SPRING = 5,               /* spring_mass, spring_stiffness, spring_damping; lasts until it settles */
-    ANIMA_CURVE_SPRING_DAMPING_RATIO = 6  /* UIKit's usingSpringWithDamping: spring_damping_ratio, settling at duration */
+    ANIMA_CURVE_SPRING_DAMPING_RATIO = 6, /* UIKit's usingSpringWithDamping: spring_damping_ratio, settling at duration */
+    ANIMA_CURVE_SPRING_RESPONSE = 7,      /* SwiftUI's spring(response:dampingFraction:): spring_response, spring_damping_fraction */
+    ANIMA_CURVE_SPRING_BOUNCE = 8,        /* SwiftUI's Spring(duration:bounce:): duration (the perceptual period) and spring_bounce */
+    ANIMA_CURVE_STEPS = 9,                /* CSS steps(steps_count, steps_position) */
+    /* Robert Penner's families (easings.net): in, out, in-out of each */
+    ANIMA_CURVE_QUAD_IN = 10, ANIMA_CURVE_QUAD_OUT = 11, ANIMA_CURVE_QUAD_IN_OUT = 12,
+    ANIMA_CURVE_CUBIC_IN = 13, ANIMA_CURVE_CUBIC_OUT = 14, ANIMA_CURVE_CUBIC_IN_OUT = 15,
+    ANIMA_CURVE_QUART_IN = 16, ANIMA_CURVE_QUART_OUT = 17, ANIMA_CURVE_QUART_IN_OUT = 18,
+    ANIMA_CURVE_QUINT_IN = 19, ANIMA_CURVE_QUINT_OUT = 20, ANIMA_CURVE_QUINT_IN_OUT = 21,
+    ANIMA_CURVE_SINE_IN = 22, ANIMA_CURVE_SINE_OUT = 23, ANIMA_CURVE_SINE_IN_OUT = 24,
+    ANIMA_CURVE_EXPO_IN = 25, ANIMA_CURVE_EXPO_OUT = 26, ANIMA_CURVE_EXPO_IN_OUT = 27,
+    ANIMA_CURVE_CIRC_IN = 28, ANIMA_CURVE_CIRC_OUT = 29, ANIMA_CURVE_CIRC_IN_OUT = 30,
+    ANIMA_CURVE_BACK_IN = 31, ANIMA_CURVE_BACK_OUT = 32, ANIMA_CURVE_BACK_IN_OUT = 33,
+    ANIMA_CURVE_ELASTIC_IN = 34, ANIMA_CURVE_ELASTIC_OUT = 35, ANIMA_CURVE_ELASTIC_IN_OUT = 36,
+    ANIMA_CURVE_BOUNCE_IN = 37, ANIMA_CURVE_BOUNCE_OUT = 38, ANIMA_CURVE_BOUNCE_IN_OUT = 39
 } anima_curve;
+
+/** Where a steps curve jumps (CSS <step-position>). */
+typedef enum anima_step_position {
+    ANIMA_STEPS_JUMP_END = 0,    /* default: holds 0 over the first step, jumps to 1 at the end */
+    ANIMA_STEPS_JUMP_START = 1,  /* jumps at the start and after each step */
+    ANIMA_STEPS_JUMP_NONE = 2,   /* holds 0 over the first step and 1 over the last (count >= 2) */
+    ANIMA_STEPS_JUMP_BOTH = 3    /* jumps at both ends */
+} anima_step_position;
 
 /** Creation parameters of an animation; start from anima_default_animation_def(). */
 typedef struct anima_animation_def {
@@ -679,7 +701,12 @@ typedef struct anima_animation_def {
     double spring_stiffness;     /* ANIMA_CURVE_SPRING; default 100; > 0 */
     double spring_damping;       /* ANIMA_CURVE_SPRING; default 10; > 0 (an undamped spring never settles) */
     double spring_damping_ratio; /* ANIMA_CURVE_SPRING_DAMPING_RATIO; default 0.5; > 0 */
+    double spring_response;      /* ANIMA_CURVE_SPRING_RESPONSE: the undamped period in seconds; default 0.5; > 0 */
+    double spring_damping_fraction; /* ANIMA_CURVE_SPRING_RESPONSE; default 0.825; > 0 */
+    double spring_bounce;        /* ANIMA_CURVE_SPRING_BOUNCE; default 0 (critical); -1 < bounce < 1 */
     double spring_velocity;      /* initial spring velocity in distances per second (UIKit's initialSpringVelocity); default 0 */
+    int32_t steps_count;         /* ANIMA_CURVE_STEPS; default 1; >= 1 (>= 2 for jump-none), <= 1000000 */
+    anima_step_position steps_position; /* ANIMA_CURVE_STEPS; default ANIMA_STEPS_JUMP_END */
     double repeat_count;         /* passes, > 0; INFINITY repeats for ever; default 1 */
     bool autoreverses;           /* each pass runs back to the start again; default false */
 } anima_animation_def;
@@ -708,6 +735,13 @@ anima_status anima_animation_cancel_all(anima_animator animator);
 anima_status anima_animation_is_active(anima_animator animator, anima_animation animation, bool *out_active);
 /** The number of running animations. */
 anima_status anima_animation_count(anima_animator animator, int32_t *out_count);
+
+/** The timing of a def evaluated on its own (no animator): progress (0 at the start, 1 at the target) and its rate in distances per second, t seconds into one pass. Errors: INVALID_ARGUMENT (as anima_animation_begin, or t not finite). */
+anima_status anima_timing_evaluate(const anima_animation_def *def, double t, double *out_progress, double *out_velocity);
+/** The length of one pass in seconds: the duration for a curve, the settling time (within 0.1 % of the distance for good) for a spring. Springs can be asked before they run. */
+anima_status anima_timing_duration(const anima_animation_def *def, double *out_seconds);
+/** The timing as a CSS linear() easing whose stops are within max_error (1e-5...1) of the curve, written NUL-terminated into buffer; *out_length gets the length without the NUL. With a buffer too small (or NULL with capacity 0) it returns BUFFER_TOO_SMALL and *out_length says what is needed. *out_css_duration (may be NULL) gets the CSS duration the stops refer to. */
+anima_status anima_timing_css_linear(const anima_animation_def *def, double max_error, char *buffer, int32_t capacity, int32_t *out_length, double *out_css_duration);
 
 #ifdef __cplusplus
 }

@@ -11,7 +11,9 @@ extension Cookie {
 public func anima_default_animation_def() -> anima_animation_def {
     anima_animation_def(cookie: Cookie.animation, duration: 0.25, delay: 0, curve: ANIMA_CURVE_EASE_IN_OUT,
                         bezier: (0.25, 0.1, 0.25, 1), spring_mass: 1, spring_stiffness: 100, spring_damping: 10,
-                        spring_damping_ratio: 0.5, spring_velocity: 0, repeat_count: 1, autoreverses: false)
+                        spring_damping_ratio: 0.5, spring_response: 0.5, spring_damping_fraction: 0.825,
+                        spring_bounce: 0, spring_velocity: 0, steps_count: 1, steps_position: ANIMA_STEPS_JUMP_END,
+                        repeat_count: 1, autoreverses: false)
 }
 
 /// The engine's definition for a C def; every number is validated here or by the engine.
@@ -37,8 +39,38 @@ private func definition(_ d: anima_animation_def) throws(Failure) -> AnimationDe
         }
         let p = try engine { () throws(AnimaError) in try SpringParameters.dampingRatio(d.spring_damping_ratio, duration: d.duration) }
         timing = .spring(p, initialVelocity: d.spring_velocity)
+    case ANIMA_CURVE_SPRING_RESPONSE:
+        let p = try engine { () throws(AnimaError) in
+            try SpringParameters.response(d.spring_response, dampingFraction: d.spring_damping_fraction)
+        }
+        timing = .spring(p, initialVelocity: d.spring_velocity)
+    case ANIMA_CURVE_SPRING_BOUNCE:
+        guard d.duration.isFinite && d.duration > 0 else {
+            throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "a bounce spring needs a duration > 0 (got \(d.duration))")
+        }
+        let p = try engine { () throws(AnimaError) in try SpringParameters.duration(d.duration, bounce: d.spring_bounce) }
+        timing = .spring(p, initialVelocity: d.spring_velocity)
+    case ANIMA_CURVE_STEPS:
+        let positions: [UInt32: TimingCurve.StepPosition] = [
+            ANIMA_STEPS_JUMP_END.rawValue: .jumpEnd, ANIMA_STEPS_JUMP_START.rawValue: .jumpStart,
+            ANIMA_STEPS_JUMP_NONE.rawValue: .jumpNone, ANIMA_STEPS_JUMP_BOTH.rawValue: .jumpBoth]
+        guard let position = positions[UInt32(truncatingIfNeeded: d.steps_position.rawValue)] else {
+            throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "unknown step position \(d.steps_position.rawValue)")
+        }
+        guard d.steps_count <= 1_000_000 else {
+            throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "steps_count must be at most 1000000 (got \(d.steps_count))")
+        }
+        let count = Int(d.steps_count)
+        timing = .curve(try engine { () throws(AnimaError) in try TimingCurve.steps(count: count, position: position) })
     default:
-        throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "unknown curve \(d.curve.rawValue)")
+        let raw = Int(d.curve.rawValue)
+        guard raw >= 10 && raw <= 39 else { throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "unknown curve \(d.curve.rawValue)") }
+        let kind: [TimingCurve.EaseKind] = [.in, .out, .inOut]
+        let k = kind[(raw - 10) % 3]
+        let families: [(TimingCurve.EaseKind) -> TimingCurve] = [
+            TimingCurve.quad, TimingCurve.cubic, TimingCurve.quart, TimingCurve.quint, TimingCurve.sine,
+            TimingCurve.expo, TimingCurve.circ, TimingCurve.back, TimingCurve.elastic, TimingCurve.bounce]
+        timing = .curve(families[(raw - 10) / 3](k))
     }
     return AnimationDefinition(duration: d.duration, delay: d.delay, timing: timing,
                                repeatCount: d.repeat_count, autoreverses: d.autoreverses)
@@ -115,5 +147,57 @@ public func anima_animation_count(_ animator: anima_animator, _ out: UnsafeMutab
         let box = try resolve(animator)
         guard let out else { throw Failure.null("out_count") }
         out.pointee = Int32(clamping: box.animator.animations.filter(\.isActive).count)
+    }
+}
+
+/// A def's timing, validated as `anima_animation_begin` would.
+private func validatedTiming(_ def: UnsafePointer<anima_animation_def>?) throws(Failure) -> AnimationDefinition {
+    guard let def else { throw Failure.null("def") }
+    let d = try definition(def.pointee)
+    try engine { () throws(AnimaError) in try d.validate() }
+    return d
+}
+
+@c @implementation
+public func anima_timing_evaluate(_ def: UnsafePointer<anima_animation_def>?, _ t: Double, _ outProgress: UnsafeMutablePointer<Double>?, _ outVelocity: UnsafeMutablePointer<Double>?) -> anima_status {
+    run("anima_timing_evaluate") { () throws(Failure) in
+        let d = try validatedTiming(def)
+        guard t.isFinite else { throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "t must be finite (got \(t))") }
+        guard let outProgress else { throw Failure.null("out_progress") }
+        guard let outVelocity else { throw Failure.null("out_velocity") }
+        outProgress.pointee = d.timing.progress(at: t, duration: d.duration)
+        outVelocity.pointee = d.timing.velocity(at: t, duration: d.duration)
+    }
+}
+
+@c @implementation
+public func anima_timing_duration(_ def: UnsafePointer<anima_animation_def>?, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
+    run("anima_timing_duration") { () throws(Failure) in
+        let d = try validatedTiming(def)
+        guard let out else { throw Failure.null("out_seconds") }
+        out.pointee = d.timing.passDuration(duration: d.duration)
+    }
+}
+
+@c @implementation
+public func anima_timing_css_linear(_ def: UnsafePointer<anima_animation_def>?, _ maxError: Double, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int32, _ outLength: UnsafeMutablePointer<Int32>?, _ outDuration: UnsafeMutablePointer<Double>?) -> anima_status {
+    run("anima_timing_css_linear") { () throws(Failure) in
+        let d = try validatedTiming(def)
+        guard maxError.isFinite && maxError >= 1e-5 && maxError <= 1 else {
+            throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "max_error must be in 1e-5...1 (got \(maxError))")
+        }
+        guard let outLength else { throw Failure.null("out_length") }
+        if capacity < 0 { throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "capacity must be >= 0 (got \(capacity))") }
+        if capacity > 0 && buffer == nil { throw Failure.null("buffer") }
+        let css = Array(d.timing.cssLinear(maxError: maxError).utf8)
+        outLength.pointee = Int32(clamping: css.count)
+        if css.count + 1 > Int(capacity) {
+            throw Failure(ANIMA_ERR_BUFFER_TOO_SMALL, "buffer holds \(capacity) bytes but \(css.count + 1) are needed")
+        }
+        if let buffer {
+            for (i, byte) in css.enumerated() { buffer[i] = CChar(bitPattern: byte) }
+            buffer[css.count] = 0
+        }
+        outDuration?.pointee = d.timing.cssDuration(duration: d.duration, maxError: maxError)
     }
 }

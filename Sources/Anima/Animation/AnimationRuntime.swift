@@ -59,7 +59,9 @@ public struct AnimationDefinition: Sendable {
         self.autoreverses = autoreverses
     }
 
-    func validate() throws(AnimaError) {
+    /// Throws `.invalidArgument` for a negative, NaN or infinite duration or delay (> 1e7 s), a
+    /// repeat count that is not > 0, or a spring that never settles.
+    public func validate() throws(AnimaError) {
         try requireNonNegative(duration, "duration")
         try requireNonNegative(delay, "delay")
         if duration > 1e7 || delay > 1e7 { throw AnimaError(.invalidArgument, "duration and delay must be at most 1e7 s") }
@@ -143,12 +145,12 @@ public final class ViewAnimation {
         }
         var u = within / pass
         if definition.autoreverses && Int(passIndex.truncatingRemainder(dividingBy: 2)) == 1 { u = 1 - u }
-        // the end of a pass lands exactly on its value (a spring is only within 0.1 % there)
-        if u == 1 { return 1 }
-        if u == 0 { return 0 }
         switch definition.timing {
         case .curve(let curve): return curve.value(at: u)
         case .spring:
+            // the ends of a pass land exactly on their values (a settled spring is only within 0.1 %)
+            if u == 1 { return 1 }
+            if u == 0 { return 0 }
             return spring!.value(at: u * pass)
         }
     }
@@ -161,4 +163,53 @@ public final class ViewAnimation {
     }
 
     var pendingCompletion: Bool? = nil
+}
+
+extension AnimationTiming {
+    /// The length of one pass of an animation given `duration`: the duration for a curve, the
+    /// settling time (0.1 % of the distance) for a spring.
+    public func passDuration(duration: Double) -> Double {
+        switch self {
+        case .curve: return duration
+        case .spring(let p, let v0): return SpringCurve(parameters: p, initialVelocity: v0).settlingDuration()
+        }
+    }
+
+    /// Progress (0 at the start, 1 at the target) `t` seconds into one pass of `duration`.
+    public func progress(at t: Double, duration: Double) -> Double {
+        switch self {
+        case .curve(let curve):
+            if duration <= 0 { return t >= 0 ? 1 : 0 }
+            return curve.value(at: min(max(t / duration, 0), 1))
+        case .spring(let p, let v0): return SpringCurve(parameters: p, initialVelocity: v0).value(at: max(t, 0))
+        }
+    }
+
+    /// d progress / dt at `t` seconds into one pass of `duration`, in distances per second.
+    public func velocity(at t: Double, duration: Double) -> Double {
+        switch self {
+        case .curve(let curve):
+            if duration <= 0 { return 0 }
+            return curve.slope(at: min(max(t / duration, 0), 1)) / duration
+        case .spring(let p, let v0): return SpringCurve(parameters: p, initialVelocity: v0).velocity(at: max(t, 0))
+        }
+    }
+
+    /// The progress as a CSS `linear()` easing, each stop within `maxError` of the curve; for a
+    /// spring the CSS duration the stops refer to is ``cssDuration(duration:maxError:)``.
+    public func cssLinear(maxError: Double = 0.001) -> String {
+        switch self {
+        case .curve(let curve): return curve.cssLinear(maxError: maxError)
+        case .spring(let p, let v0): return SpringCurve(parameters: p, initialVelocity: v0).cssLinear(maxError: maxError)
+        }
+    }
+
+    /// The CSS animation duration that goes with ``cssLinear(maxError:)``.
+    public func cssDuration(duration: Double, maxError: Double = 0.001) -> Double {
+        switch self {
+        case .curve: return duration
+        case .spring(let p, let v0):
+            return SpringCurve(parameters: p, initialVelocity: v0).cssLinearDuration(maxError: maxError)
+        }
+    }
 }

@@ -45,7 +45,7 @@ from ._anima import (
     __version__,
     version_info,
 )
-from .animation import Animation
+from .animation import Animation, Timing
 
 
 class CollisionMode(IntFlag):
@@ -81,6 +81,7 @@ __all__ = [
     "Push",
     "Snap",
     "StaleHandleError",
+    "Timing",
     "Transform",
     "WrongKindError",
     "__version__",

@@ -108,7 +108,26 @@ class ContactEvent:
     @property
     def point(self) -> tuple[float, float]: ...
 
-_Curve: TypeAlias = Literal["ease_in_out", "ease_in", "ease_out", "linear"] | tuple[_Float, _Float, _Float, _Float]
+_Curve: TypeAlias = str | tuple[_Float, _Float, _Float, _Float] | tuple[str, int] | tuple[str, int, str]
+
+class Timing:
+    def __init__(
+        self,
+        duration: _Float = 0.25,
+        *,
+        curve: _Curve = "ease_in_out",
+        spring: tuple[_Float, _Float, _Float] | None = None,
+        damping_ratio: _Float | None = None,
+        response: _Float | None = None,
+        damping_fraction: _Float = 0.825,
+        bounce: _Float | None = None,
+        initial_velocity: _Float = 0.0,
+    ) -> None: ...
+    @property
+    def duration(self) -> float: ...
+    def progress(self, t: _Float) -> float: ...
+    def velocity(self, t: _Float) -> float: ...
+    def css_linear(self, max_error: _Float = 0.001) -> tuple[str, float]: ...
 
 class Animation:
     id: int
@@ -147,6 +166,9 @@ class Animator:
         curve: _Curve = "ease_in_out",
         spring: tuple[_Float, _Float, _Float] | None = None,
         damping_ratio: _Float | None = None,
+        response: _Float | None = None,
+        damping_fraction: _Float = 0.825,
+        bounce: _Float | None = None,
         initial_velocity: _Float = 0.0,
         repeat_count: _Float = 1.0,
         autoreverses: bool = False,
@@ -160,6 +182,9 @@ class Animator:
         curve: _Curve = "ease_in_out",
         spring: tuple[_Float, _Float, _Float] | None = None,
         damping_ratio: _Float | None = None,
+        response: _Float | None = None,
+        damping_fraction: _Float = 0.825,
+        bounce: _Float | None = None,
         initial_velocity: _Float = 0.0,
         repeat_count: _Float = 1.0,
         autoreverses: bool = False,

@@ -1605,103 +1605,363 @@ static void trampoline_animation_done(void *user_data, anima_animator animator, 
 
 PyDoc_STRVAR(animator_begin_animation_doc,
 "begin_animation($self, duration=0.25, *, delay=0.0, curve='ease_in_out', spring=None,\n"
-"                damping_ratio=None, initial_velocity=0.0, repeat_count=1.0, autoreverses=False)\n--\n\n"
+"                damping_ratio=None, response=None, damping_fraction=0.825, bounce=None,\n"
+"                initial_velocity=0.0, repeat_count=1.0, autoreverses=False)\n--\n\n"
 "Start recording a view animation (UIView.animate). Until commit_animation(), setting an\n"
 "item's center, size, transform or alpha records a target instead of changing it.\n"
 "Prefer the context manager: `with animator.animate(3.0): ball.center = (160, 284)`.\n\n"
-"curve is 'ease_in_out' (UIKit's default), 'ease_in', 'ease_out', 'linear' or the control\n"
-"points (x1, y1, x2, y2) of a CSS cubic-bezier. spring=(mass, stiffness, damping) runs a\n"
-"closed-form spring until it settles (the duration is then ignored); damping_ratio=z is\n"
-"UIKit's usingSpringWithDamping: a spring of ratio z that settles at `duration`.\n"
+"curve is 'ease_in_out' (UIKit's default), 'ease_in', 'ease_out', 'linear', a Penner curve\n"
+"('quad', 'cubic', 'quart', 'quint', 'sine', 'expo', 'circ', 'back', 'elastic' or 'bounce'\n"
+"with '_in', '_out' or '_in_out'), the control points (x1, y1, x2, y2) of a CSS cubic-bezier,\n"
+"or ('steps', count[, 'jump_end' | 'jump_start' | 'jump_none' | 'jump_both']). Springs replace\n"
+"the curve and are evaluated in closed form: spring=(mass, stiffness, damping) runs until it\n"
+"settles; damping_ratio=z (UIKit's usingSpringWithDamping) settles at `duration`;\n"
+"response=r with damping_fraction=f is SwiftUI's spring; bounce=b is Spring(duration:bounce:).\n"
 "initial_velocity is the spring's start speed in distances per second (UIKit's\n"
 "initialSpringVelocity). repeat_count > 0 (math.inf repeats for ever); autoreverses runs\n"
 "each pass back again. Raises InvalidStateError while already recording.");
 
+/* Penner family names in curve order: ANIMA_CURVE_QUAD_IN + 3 * family + kind. */
+static const char *const penner_families[] = {"quad", "cubic", "quart", "quint", "sine", "expo", "circ",
+                                              "back", "elastic", "bounce"};
+
+/* A curve from a name, a cubic-bezier tuple (x1, y1, x2, y2) or ("steps", n[, position]). */
+static int
+as_curve(anima_state *st, PyObject *curve, anima_animation_def *def)
+{
+    if (PyUnicode_Check(curve)) {
+        static const struct { const char *name; anima_curve curve; } names[] = {
+            {"ease_in_out", ANIMA_CURVE_EASE_IN_OUT}, {"ease_in", ANIMA_CURVE_EASE_IN},
+            {"ease_out", ANIMA_CURVE_EASE_OUT}, {"linear", ANIMA_CURVE_LINEAR},
+        };
+        const char *text = PyUnicode_AsUTF8(curve);
+        if (text == NULL) {
+            return -1;
+        }
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+            if (strcmp(text, names[i].name) == 0) {
+                def->curve = names[i].curve;
+                return 0;
+            }
+        }
+        static const char *const kinds[] = {"_in", "_out", "_in_out"};
+        for (int f = 0; f < 10; f++) {
+            size_t n = strlen(penner_families[f]);
+            if (strncmp(text, penner_families[f], n) != 0) {
+                continue;
+            }
+            for (int k = 0; k < 3; k++) {
+                if (strcmp(text + n, kinds[k]) == 0) {
+                    def->curve = (anima_curve)(ANIMA_CURVE_QUAD_IN + 3 * f + k);
+                    return 0;
+                }
+            }
+        }
+        PyErr_Format(st->invalid_argument_error,
+                     "unknown curve %R: use 'ease_in_out', 'ease_in', 'ease_out', 'linear', a Penner name "
+                     "such as 'back_out' (quad, cubic, quart, quint, sine, expo, circ, back, elastic, bounce "
+                     "with _in, _out or _in_out), (x1, y1, x2, y2) or ('steps', count[, position])", curve);
+        return -1;
+    }
+    if (PyTuple_Check(curve) && PyTuple_GET_SIZE(curve) >= 2 && PyTuple_GET_SIZE(curve) <= 3
+        && PyUnicode_Check(PyTuple_GET_ITEM(curve, 0))
+        && PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(curve, 0), "steps") == 0) {
+        if (as_int32(st, PyTuple_GET_ITEM(curve, 1), "steps count", &def->steps_count) < 0) {
+            return -1;
+        }
+        def->curve = ANIMA_CURVE_STEPS;
+        if (PyTuple_GET_SIZE(curve) == 3) {
+            static const struct { const char *name; anima_step_position position; } positions[] = {
+                {"jump_end", ANIMA_STEPS_JUMP_END}, {"jump_start", ANIMA_STEPS_JUMP_START},
+                {"jump_none", ANIMA_STEPS_JUMP_NONE}, {"jump_both", ANIMA_STEPS_JUMP_BOTH},
+            };
+            PyObject *name = PyTuple_GET_ITEM(curve, 2);
+            for (size_t i = 0; i < 4; i++) {
+                if (PyUnicode_Check(name) && PyUnicode_CompareWithASCIIString(name, positions[i].name) == 0) {
+                    def->steps_position = positions[i].position;
+                    return 0;
+                }
+            }
+            PyErr_Format(st->invalid_argument_error,
+                         "step position must be 'jump_end', 'jump_start', 'jump_none' or 'jump_both' (got %R)", name);
+            return -1;
+        }
+        return 0;
+    }
+    if (as_doubles(st, curve, "curve", "(x1, y1, x2, y2)", 4, def->bezier) < 0) {
+        return -1;
+    }
+    def->curve = ANIMA_CURVE_CUBIC_BEZIER;
+    return 0;
+}
+
+/*
+ * An animation def from `duration` (may be NULL) and the keyword options of animate():
+ * delay, curve, spring, damping_ratio, response, damping_fraction, bounce, initial_velocity,
+ * repeat_count, autoreverses. Unknown keywords raise TypeError.
+ */
+static int
+as_animation_def(anima_state *st, PyObject *duration, PyObject *kwds, const char *fname, anima_animation_def *def)
+{
+    static char *keywords[] = {"delay", "curve", "spring", "damping_ratio", "response", "damping_fraction",
+                               "bounce", "initial_velocity", "repeat_count", "autoreverses", NULL};
+    PyObject *delay = NULL, *curve = NULL, *spring = Py_None, *ratio = Py_None, *response = Py_None,
+             *fraction = NULL, *bounce = Py_None, *velocity = NULL, *repeat = NULL;
+    int autoreverses = 0;
+    char format[64];
+    snprintf(format, sizeof format, "|$OOOOOOOOOp:%s", fname);
+    PyObject *empty = PyTuple_New(0);
+    if (empty == NULL) {
+        return -1;
+    }
+    int parsed = PyArg_ParseTupleAndKeywords(empty, kwds, format, keywords, &delay, &curve, &spring, &ratio,
+                                             &response, &fraction, &bounce, &velocity, &repeat, &autoreverses);
+    Py_DECREF(empty);
+    if (!parsed) {
+        return -1;
+    }
+    *def = anima_default_animation_def();
+    if ((duration && as_finite(st, duration, "duration", &def->duration) < 0)
+        || (delay && as_finite(st, delay, "delay", &def->delay) < 0)
+        || (velocity && as_finite(st, velocity, "initial_velocity", &def->spring_velocity) < 0)
+        || (fraction && as_finite(st, fraction, "damping_fraction", &def->spring_damping_fraction) < 0)) {
+        return -1;
+    }
+    if (repeat != NULL) {
+        def->repeat_count = PyFloat_AsDouble(repeat);
+        if (def->repeat_count == -1.0 && PyErr_Occurred()) {
+            return -1;
+        }
+    }
+    def->autoreverses = autoreverses != 0;
+    if (curve != NULL && curve != Py_None && as_curve(st, curve, def) < 0) {
+        return -1;
+    }
+    int springs = (spring != Py_None) + (ratio != Py_None) + (response != Py_None) + (bounce != Py_None);
+    if (springs > 1) {
+        PyErr_SetString(st->invalid_argument_error,
+                        "give at most one of spring, damping_ratio, response and bounce");
+        return -1;
+    }
+    if (spring != Py_None) {
+        double constants[3];
+        if (as_doubles(st, spring, "spring", "(mass, stiffness, damping)", 3, constants) < 0) {
+            return -1;
+        }
+        def->curve = ANIMA_CURVE_SPRING;
+        def->spring_mass = constants[0];
+        def->spring_stiffness = constants[1];
+        def->spring_damping = constants[2];
+    }
+    if (ratio != Py_None) {
+        if (as_finite(st, ratio, "damping_ratio", &def->spring_damping_ratio) < 0) {
+            return -1;
+        }
+        def->curve = ANIMA_CURVE_SPRING_DAMPING_RATIO;
+    }
+    if (response != Py_None) {
+        if (as_finite(st, response, "response", &def->spring_response) < 0) {
+            return -1;
+        }
+        def->curve = ANIMA_CURVE_SPRING_RESPONSE;
+    }
+    if (bounce != Py_None) {
+        if (as_finite(st, bounce, "bounce", &def->spring_bounce) < 0) {
+            return -1;
+        }
+        def->curve = ANIMA_CURVE_SPRING_BOUNCE;
+    }
+    if (fraction != NULL && response == Py_None) {
+        PyErr_SetString(st->invalid_argument_error, "damping_fraction goes with response");
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *
 animator_begin_animation(AnimatorObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *keywords[] = {"duration", "delay", "curve", "spring", "damping_ratio", "initial_velocity",
-                               "repeat_count", "autoreverses", NULL};
-    PyObject *duration = NULL, *delay = NULL, *curve = NULL, *spring = Py_None, *ratio = Py_None,
-             *velocity = NULL, *repeat = NULL;
-    int autoreverses = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O$OOOOOOp:begin_animation", keywords, &duration, &delay,
-                                     &curve, &spring, &ratio, &velocity, &repeat, &autoreverses)) {
+    PyObject *duration = NULL;
+    if (!PyArg_UnpackTuple(args, "begin_animation", 0, 1, &duration)) {
         return NULL;
     }
     anima_state *st = STATE_OF(self);
     if (st == NULL) {
         return NULL;
     }
-    anima_animation_def def = anima_default_animation_def();
-    if ((duration && as_finite(st, duration, "duration", &def.duration) < 0)
-        || (delay && as_finite(st, delay, "delay", &def.delay) < 0)
-        || (velocity && as_finite(st, velocity, "initial_velocity", &def.spring_velocity) < 0)) {
-        return NULL;
-    }
-    if (repeat != NULL) {
-        def.repeat_count = PyFloat_AsDouble(repeat);
-        if (def.repeat_count == -1.0 && PyErr_Occurred()) {
-            return NULL;
-        }
-    }
-    def.autoreverses = autoreverses != 0;
-    if (curve != NULL && curve != Py_None) {
-        if (PyUnicode_Check(curve)) {
-            static const struct { const char *name; anima_curve curve; } names[] = {
-                {"ease_in_out", ANIMA_CURVE_EASE_IN_OUT}, {"ease_in", ANIMA_CURVE_EASE_IN},
-                {"ease_out", ANIMA_CURVE_EASE_OUT}, {"linear", ANIMA_CURVE_LINEAR},
-            };
-            const char *text = PyUnicode_AsUTF8(curve);
-            if (text == NULL) {
+    if (kwds != NULL && duration == NULL) {
+        duration = PyDict_GetItemString(kwds, "duration");   /* borrowed */
+        if (duration != NULL) {
+            Py_INCREF(duration);
+            kwds = PyDict_Copy(kwds);
+            if (kwds == NULL || PyDict_DelItemString(kwds, "duration") < 0) {
+                Py_XDECREF(kwds);
+                Py_DECREF(duration);
                 return NULL;
             }
-            bool found = false;
-            for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-                if (strcmp(text, names[i].name) == 0) {
-                    def.curve = names[i].curve;
-                    found = true;
-                }
-            }
-            if (!found) {
-                PyErr_Format(st->invalid_argument_error,
-                             "curve must be 'ease_in_out', 'ease_in', 'ease_out', 'linear' or "
-                             "(x1, y1, x2, y2) (got %R)", curve);
+            anima_animation_def def;
+            int ok = as_animation_def(st, duration, kwds, "begin_animation", &def);
+            Py_DECREF(kwds);
+            Py_DECREF(duration);
+            if (ok < 0 || check(st, self, anima_animation_begin(self->handle, &def)) < 0) {
                 return NULL;
             }
-        }
-        else {
-            if (as_doubles(st, curve, "curve", "(x1, y1, x2, y2)", 4, def.bezier) < 0) {
-                return NULL;
-            }
-            def.curve = ANIMA_CURVE_CUBIC_BEZIER;
+            Py_RETURN_NONE;
         }
     }
-    if (spring != Py_None && ratio != Py_None) {
-        PyErr_SetString(st->invalid_argument_error, "give spring or damping_ratio, not both");
-        return NULL;
-    }
-    if (spring != Py_None) {
-        double constants[3];
-        if (as_doubles(st, spring, "spring", "(mass, stiffness, damping)", 3, constants) < 0) {
-            return NULL;
-        }
-        def.curve = ANIMA_CURVE_SPRING;
-        def.spring_mass = constants[0];
-        def.spring_stiffness = constants[1];
-        def.spring_damping = constants[2];
-    }
-    if (ratio != Py_None) {
-        if (as_finite(st, ratio, "damping_ratio", &def.spring_damping_ratio) < 0) {
-            return NULL;
-        }
-        def.curve = ANIMA_CURVE_SPRING_DAMPING_RATIO;
-    }
-    if (check(st, self, anima_animation_begin(self->handle, &def)) < 0) {
+    anima_animation_def def;
+    if (as_animation_def(st, duration, kwds, "begin_animation", &def) < 0
+        || check(st, self, anima_animation_begin(self->handle, &def)) < 0) {
         return NULL;
     }
     Py_RETURN_NONE;
 }
+
+/* ------------------------------------------------------------ module functions: timing */
+
+/* Splits fn(t, /, duration=0.25, **options) style calls: pops "duration" from a copy of kwds. */
+static int
+split_duration(PyObject *kwds, PyObject **duration, PyObject **rest)
+{
+    *duration = NULL;
+    *rest = NULL;
+    if (kwds == NULL) {
+        return 0;
+    }
+    *rest = PyDict_Copy(kwds);
+    if (*rest == NULL) {
+        return -1;
+    }
+    PyObject *d = PyDict_GetItemString(*rest, "duration");
+    if (d != NULL) {
+        Py_INCREF(d);
+        *duration = d;
+        if (PyDict_DelItemString(*rest, "duration") < 0) {
+            Py_CLEAR(*duration);
+            Py_CLEAR(*rest);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(module_timing_evaluate_doc,
+"timing_evaluate(t, /, duration=0.25, **options)\n--\n\n"
+"(progress, velocity) of a timing t seconds into one pass: progress 0 at the start and 1 at\n"
+"the target, velocity in distances per second. Options as Animator.animate.");
+
+static PyObject *
+module_timing_evaluate(PyObject *module, PyObject *args, PyObject *kwds)
+{
+    anima_state *st = PyModule_GetState(module);
+    PyObject *t_obj = NULL;
+    if (!PyArg_UnpackTuple(args, "timing_evaluate", 1, 1, &t_obj)) {
+        return NULL;
+    }
+    double t;
+    if (as_finite(st, t_obj, "t", &t) < 0) {
+        return NULL;
+    }
+    PyObject *duration, *rest;
+    if (split_duration(kwds, &duration, &rest) < 0) {
+        return NULL;
+    }
+    anima_animation_def def;
+    int ok = as_animation_def(st, duration, rest, "timing_evaluate", &def);
+    Py_XDECREF(duration);
+    Py_XDECREF(rest);
+    double progress = 0.0, velocity = 0.0;
+    if (ok < 0 || check(st, NULL, anima_timing_evaluate(&def, t, &progress, &velocity)) < 0) {
+        return NULL;
+    }
+    return Py_BuildValue("(dd)", progress, velocity);
+}
+
+PyDoc_STRVAR(module_timing_duration_doc,
+"timing_duration(duration=0.25, **options)\n--\n\n"
+"Seconds one pass lasts: the duration for a curve, the settling time (within 0.1 % of the\n"
+"distance for good) for a spring. Options as Animator.animate.");
+
+static PyObject *
+module_timing_duration(PyObject *module, PyObject *args, PyObject *kwds)
+{
+    anima_state *st = PyModule_GetState(module);
+    if (!PyArg_UnpackTuple(args, "timing_duration", 0, 0)) {
+        return NULL;
+    }
+    PyObject *duration, *rest;
+    if (split_duration(kwds, &duration, &rest) < 0) {
+        return NULL;
+    }
+    anima_animation_def def;
+    int ok = as_animation_def(st, duration, rest, "timing_duration", &def);
+    Py_XDECREF(duration);
+    Py_XDECREF(rest);
+    double seconds = 0.0;
+    if (ok < 0 || check(st, NULL, anima_timing_duration(&def, &seconds)) < 0) {
+        return NULL;
+    }
+    return PyFloat_FromDouble(seconds);
+}
+
+PyDoc_STRVAR(module_timing_css_linear_doc,
+"timing_css_linear(max_error=0.001, /, duration=0.25, **options)\n--\n\n"
+"(css, seconds): the timing as a CSS linear() easing whose stops are within max_error of the\n"
+"curve, and the CSS animation duration the stops refer to.");
+
+static PyObject *
+module_timing_css_linear(PyObject *module, PyObject *args, PyObject *kwds)
+{
+    anima_state *st = PyModule_GetState(module);
+    PyObject *error_obj = NULL;
+    if (!PyArg_UnpackTuple(args, "timing_css_linear", 0, 1, &error_obj)) {
+        return NULL;
+    }
+    double max_error = 0.001;
+    if (error_obj != NULL && as_finite(st, error_obj, "max_error", &max_error) < 0) {
+        return NULL;
+    }
+    PyObject *duration, *rest;
+    if (split_duration(kwds, &duration, &rest) < 0) {
+        return NULL;
+    }
+    anima_animation_def def;
+    int ok = as_animation_def(st, duration, rest, "timing_css_linear", &def);
+    Py_XDECREF(duration);
+    Py_XDECREF(rest);
+    if (ok < 0) {
+        return NULL;
+    }
+    int32_t length = 0;
+    anima_status status = anima_timing_css_linear(&def, max_error, NULL, 0, &length, NULL);
+    if (status != ANIMA_ERR_BUFFER_TOO_SMALL && check(st, NULL, status) < 0) {
+        return NULL;
+    }
+    anima_clear_error();
+    char *buffer = PyMem_Malloc((size_t)length + 1);
+    if (buffer == NULL) {
+        return PyErr_NoMemory();
+    }
+    double seconds = 0.0;
+    status = anima_timing_css_linear(&def, max_error, buffer, length + 1, &length, &seconds);
+    if (check(st, NULL, status) < 0) {
+        PyMem_Free(buffer);
+        return NULL;
+    }
+    PyObject *result = Py_BuildValue("(s#d)", buffer, (Py_ssize_t)length, seconds);
+    PyMem_Free(buffer);
+    return result;
+}
+
+static PyMethodDef module_methods[] = {
+    {"timing_evaluate", (PyCFunction)(void (*)(void))module_timing_evaluate, METH_VARARGS | METH_KEYWORDS,
+     module_timing_evaluate_doc},
+    {"timing_duration", (PyCFunction)(void (*)(void))module_timing_duration, METH_VARARGS | METH_KEYWORDS,
+     module_timing_duration_doc},
+    {"timing_css_linear", (PyCFunction)(void (*)(void))module_timing_css_linear, METH_VARARGS | METH_KEYWORDS,
+     module_timing_css_linear_doc},
+    {NULL, NULL, 0, NULL},
+};
 
 PyDoc_STRVAR(animator_commit_animation_doc,
 "commit_animation($self, completion=None)\n--\n\n"
@@ -6674,6 +6934,7 @@ static struct PyModuleDef anima_module = {
     .m_name = "anima._anima",
     .m_doc = anima_module_doc,
     .m_size = sizeof(anima_state),
+    .m_methods = module_methods,
     .m_slots = anima_slots,
     .m_traverse = anima_traverse,
     .m_clear = anima_clear,

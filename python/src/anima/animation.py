@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
+from . import _anima
 from ._anima import Animator
 
 
@@ -67,22 +68,63 @@ class _AnimateBlock:
         return False
 
 
-def animate(self: Animator, duration: float = 0.25, *, delay: float = 0.0, curve="ease_in_out",
-            spring=None, damping_ratio=None, initial_velocity: float = 0.0, repeat_count: float = 1.0,
-            autoreverses: bool = False, completion: Optional[Callable[[bool], None]] = None) -> _AnimateBlock:
+def animate(self: Animator, duration: float = 0.25, *, completion: Optional[Callable[[bool], None]] = None,
+            **options) -> _AnimateBlock:
     """A `with` block that records one view animation (UIView.animate(withDuration:...)).
 
     duration and delay are seconds (>= 0). curve is 'ease_in_out' (UIKit's default), 'ease_in',
-    'ease_out', 'linear' or the (x1, y1, x2, y2) control points of a CSS cubic-bezier.
-    spring=(mass, stiffness, damping) follows a closed-form spring until it settles (duration
-    ignored); damping_ratio=z is UIKit's usingSpringWithDamping: a spring of ratio z that settles
-    at `duration`; initial_velocity is its start speed in distances per second. repeat_count > 0
-    (math.inf for ever); autoreverses runs each pass back again. completion(finished) is called
-    once at the end: True if it ran to its end, False if cancelled or taken over.
+    'ease_out', 'linear', a Penner curve such as 'back_out' or 'elastic_in_out', the
+    (x1, y1, x2, y2) control points of a CSS cubic-bezier, or ('steps', count[, position]).
+    Springs replace the curve: spring=(mass, stiffness, damping) (CASpringAnimation; runs until
+    it settles), damping_ratio=z (UIKit: settles at `duration`), response=r with
+    damping_fraction=f (SwiftUI), or bounce=b (SwiftUI's Spring(duration:bounce:));
+    initial_velocity is the start speed in distances per second. repeat_count > 0 (math.inf for
+    ever); autoreverses runs each pass back again. completion(finished) is called once at the
+    end: True if it ran to its end, False if cancelled or taken over.
     """
-    options = dict(duration=duration, delay=delay, curve=curve, spring=spring, damping_ratio=damping_ratio,
-                   initial_velocity=initial_velocity, repeat_count=repeat_count, autoreverses=autoreverses)
-    return _AnimateBlock(self, options, completion)
+    block = _AnimateBlock(self, options, completion)
+    options["duration"] = duration
+    return block
+
+
+class Timing:
+    """A timing (curve or spring) on its own, to sample, plot or export before animating.
+
+        spring = anima.Timing(response=0.5, damping_fraction=0.6)
+        spring.duration            # seconds until it settles
+        spring.progress(0.1)       # 0 at the start, 1 at the target
+        spring.css_linear()        # ('linear(0, 0.0385, ...)', seconds)
+
+    Takes the same options as `Animator.animate`; bad options raise InvalidArgumentError.
+    """
+
+    __slots__ = ("_options",)
+
+    def __init__(self, duration: float = 0.25, **options) -> None:
+        options["duration"] = duration
+        _anima.timing_duration(**options)   # validates
+        self._options = options
+
+    @property
+    def duration(self) -> float:
+        """Seconds one pass lasts (the settling time for a spring)."""
+        return _anima.timing_duration(**self._options)
+
+    def progress(self, t: float) -> float:
+        """Progress t seconds into the pass: 0 at the start, 1 at the target."""
+        return _anima.timing_evaluate(t, **self._options)[0]
+
+    def velocity(self, t: float) -> float:
+        """d progress / dt at t seconds, in distances per second."""
+        return _anima.timing_evaluate(t, **self._options)[1]
+
+    def css_linear(self, max_error: float = 0.001) -> tuple:
+        """(css, seconds): a CSS linear() easing within max_error, and the CSS duration it needs."""
+        return _anima.timing_css_linear(max_error, **self._options)
+
+    def __repr__(self) -> str:
+        options = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
+        return f"anima.Timing({options})"
 
 
 Animator.animate = animate
