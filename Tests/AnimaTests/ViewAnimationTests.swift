@@ -167,3 +167,65 @@ import Testing
         #expect(x.map(\.bitPattern) == y.map(\.bitPattern))
     }
 }
+
+/// A spring that takes over a moving property starts with its exact velocity.
+@Suite struct SpringHandOffTests {
+    /// Velocity at the first of three equally spaced samples, to second order: (-3 x0 + 4 x1 - x2) / 2h.
+    func velocity(_ x0: Double, _ x1: Double, _ x2: Double, _ h: Double) -> Double { (-3 * x0 + 4 * x1 - x2) / (2 * h) }
+
+    @Test func aSpringInterruptingATweenKeepsItsSpeed() throws {
+        let a = try makeAnimator()
+        let item = try a.createItem(ItemDefinition(center: Vec2(0, 0), size: Size(width: 10, height: 10)))
+        try a.beginAnimations(AnimationDefinition(duration: 1, timing: .curve(.linear)))
+        try a.setCenter(Vec2(100, 50), of: item)
+        try a.commitAnimations()
+        for _ in 0..<60 { try a.step() }               // 0.5 s at 120 Hz: moving at (100, 50) pt/s
+        let x0 = try a.center(of: item)
+        try a.beginAnimations(AnimationDefinition(duration: 0, timing: .spring(try SpringParameters(mass: 1, stiffness: 20, damping: 4), initialVelocity: 0)))
+        try a.setCenter(Vec2(200, 50), of: item)
+        try a.commitAnimations()
+        try a.step()
+        let x1 = try a.center(of: item)
+        try a.step()
+        let x2 = try a.center(of: item)
+        let h = a.stepDuration
+        let vx = velocity(x0.x, x1.x, x2.x, h), vy = velocity(x0.y, x1.y, x2.y, h)
+        #expect(abs(vx - 100) < 0.5 && abs(vy - 50) < 0.5, "velocity at the hand-off (\(vx), \(vy)) pt/s")
+        var t = 0.0
+        while a.isRunning && t < 5 { try a.advance(1.0 / 60); t += 1.0 / 60 }
+        #expect(try a.center(of: item) == Vec2(200, 50))
+    }
+
+    @Test func retargetingASpringKeepsItsVelocityAndSettles() throws {
+        let a = try makeAnimator()
+        let item = try a.createItem(ItemDefinition(center: Vec2(0, 0), size: Size(width: 10, height: 10)))
+        let spring = AnimationTiming.spring(try SpringParameters(mass: 1, stiffness: 200, damping: 15), initialVelocity: 0)
+        try a.beginAnimations(AnimationDefinition(duration: 0, timing: spring))
+        try a.setCenter(Vec2(100, 0), of: item)
+        try a.commitAnimations()
+        for _ in 0..<24 { try a.step() }              // 0.2 s in: fast, toward 100
+        let before = try a.center(of: item).x
+        try a.step()
+        let mid = try a.center(of: item).x
+        try a.step()
+        let now = try a.center(of: item).x
+        // backward estimate of the speed at `now`: (3 x2 - 4 x1 + x0) / 2h
+        let h = a.stepDuration
+        let vBefore = (3 * now - 4 * mid + before) / (2 * h)
+        try a.beginAnimations(AnimationDefinition(duration: 0, timing: spring))
+        try a.setCenter(Vec2(0, 0), of: item)              // back where it came from
+        try a.commitAnimations()
+        try a.step()
+        let x1 = try a.center(of: item).x
+        try a.step()
+        let x2 = try a.center(of: item).x
+        let vAfter = velocity(now, x1, x2, h)
+        #expect(vBefore > 100, "moving fast before the retarget: \(vBefore)")
+        #expect(abs(vAfter - vBefore) < 0.06 * abs(vBefore), "speed carried over: \(vBefore) -> \(vAfter)")
+        var t = 0.0
+        var farthest = max(now, x1, x2)
+        while a.isRunning && t < 5 { try a.advance(1.0 / 60); t += 1.0 / 60; farthest = max(farthest, try a.center(of: item).x) }
+        #expect(farthest > now, "it keeps going forward before turning back")
+        #expect(try a.center(of: item) == Vec2(0, 0))
+    }
+}

@@ -86,6 +86,9 @@ struct AnimationTrack {
     var property: AnimatableProperty
     var from: AnimatableValue
     var to: AnimatableValue
+    /// Velocity per component (units/s) inherited from the animation this one took over; only
+    /// springs carry it (a curve starts from rest).
+    var velocity: [Double] = []
 }
 
 /// A running view animation (UIView.animate), on the animator's clock.
@@ -107,7 +110,11 @@ public final class ViewAnimation {
     var steps: Int64 = 0
     /// The length of one pass: the duration, or the spring's settling time for a spring.
     let passDuration: Double
+    /// The spring's progress curve, and the same spring with 1 more initial velocity: their
+    /// difference Y(t) is the response to a unit velocity from zero displacement, which carries
+    /// the per-component velocity a spring inherits when it takes over a moving property.
     let spring: SpringCurve?
+    let springPlus: SpringCurve?
 
     init(definition: AnimationDefinition, tracks: [AnimationTrack], identifier: UInt64) {
         self.definition = definition
@@ -116,12 +123,35 @@ public final class ViewAnimation {
         switch definition.timing {
         case .curve:
             spring = nil
+            springPlus = nil
             passDuration = definition.duration
         case .spring(let p, let v0):
             let curve = SpringCurve(parameters: p, initialVelocity: v0)
             spring = curve
-            passDuration = curve.settlingDuration()
+            springPlus = SpringCurve(parameters: p, initialVelocity: v0 + 1)
+            passDuration = ViewAnimation.settlingTime(p, v0, tracks)
         }
+    }
+
+    /// When every component of every track stays within 0.1 % of its track's largest distance:
+    /// component i moves as to - d X(t) + w Y(t) (d = to - from, w its inherited velocity), which
+    /// is -d times the unit spring released with velocity v0 + w / d, so its settling time is that
+    /// spring's at tolerance 0.001 D / |d| (D the track's largest distance).
+    static func settlingTime(_ p: SpringParameters, _ v0: Double, _ tracks: [AnimationTrack]) -> Double {
+        var settle = SpringCurve(parameters: p, initialVelocity: v0).settlingDuration()
+        for track in tracks where track.velocity.contains(where: { $0 != 0 }) {
+            var scale = 0.0
+            for i in track.from.components.indices { scale = max(scale, abs(track.to.components[i] - track.from.components[i])) }
+            if scale == 0 { scale = max(1e-9, track.velocity.map(abs).max()! * 0.01) }
+            for i in track.velocity.indices where track.velocity[i] != 0 {
+                var d = track.to.components[i] - track.from.components[i]
+                if abs(d) < 1e-9 * scale { d = 1e-9 * scale }
+                let curve = SpringCurve(parameters: p, initialVelocity: v0 + track.velocity[i] / d)
+                let t = curve.settlingDuration(epsilon: 0.001 * scale / abs(d))
+                if t.isFinite { settle = max(settle, t) }
+            }
+        }
+        return settle
     }
 
     /// Total active time: passes x (2 when autoreversing), infinite when repeating for ever.
@@ -130,12 +160,13 @@ public final class ViewAnimation {
         return passes.isInfinite ? .infinity : passDuration * passes
     }
 
-    /// Eased progress at local time `t` (after the delay): 0 at the start, 1 at the target.
-    func progress(at t: Double) -> Double {
+    /// At local time `t` (after the delay): eased progress p (0 at the start, 1 at the target),
+    /// the unit-velocity response y of a spring, and their rates per second.
+    func sample(at t: Double) -> (p: Double, y: Double, dp: Double, dy: Double) {
         let pass = passDuration
-        if pass <= 0 { return 1 }
+        if pass <= 0 { return (1, 0, 0, 0) }
         let total = totalDuration
-        let local = min(t, total)
+        let local = min(max(t, 0), total)
         var passIndex = (local / pass).rounded(.down)
         var within = local - passIndex * pass
         if local >= total && total.isFinite {
@@ -144,15 +175,46 @@ public final class ViewAnimation {
             within = pass
         }
         var u = within / pass
-        if definition.autoreverses && Int(passIndex.truncatingRemainder(dividingBy: 2)) == 1 { u = 1 - u }
+        var direction = 1.0
+        if definition.autoreverses && Int(passIndex.truncatingRemainder(dividingBy: 2)) == 1 {
+            u = 1 - u
+            direction = -1
+        }
         switch definition.timing {
-        case .curve(let curve): return curve.value(at: u)
+        case .curve(let curve):
+            return (curve.value(at: u), 0, direction * curve.slope(at: u) / pass, 0)
         case .spring:
             // the ends of a pass land exactly on their values (a settled spring is only within 0.1 %)
-            if u == 1 { return 1 }
-            if u == 0 { return 0 }
-            return spring!.value(at: u * pass)
+            if u == 1 { return (1, 0, 0, 0) }
+            if u == 0 && passIndex > 0 { return (0, 0, 0, 0) }
+            let tau = u * pass
+            let p0 = spring!.value(at: tau), v = spring!.velocity(at: tau)
+            // the inherited velocity belongs to the first pass only
+            if passIndex > 0 { return (p0, 0, direction * v, 0) }
+            return (p0, springPlus!.value(at: tau) - p0, v, springPlus!.velocity(at: tau) - v)
         }
+    }
+
+    /// The value of a track at a sample.
+    func value(of track: AnimationTrack, _ s: (p: Double, y: Double, dp: Double, dy: Double)) -> [Double] {
+        var c = track.from.components
+        for i in c.indices {
+            c[i] += (track.to.components[i] - c[i]) * s.p
+            if s.y != 0 && i < track.velocity.count { c[i] += track.velocity[i] * s.y }
+        }
+        return c
+    }
+
+    /// The rate of change of a track at local time `t`, per component, in units per second.
+    func velocity(of track: AnimationTrack, at t: Double) -> [Double] {
+        if t < 0 || t >= totalDuration { return Array(repeating: 0, count: track.from.components.count) }
+        let s = sample(at: t)
+        var v = Array(repeating: 0.0, count: track.from.components.count)
+        for i in v.indices {
+            v[i] = (track.to.components[i] - track.from.components[i]) * s.dp
+            if i < track.velocity.count { v[i] += track.velocity[i] * s.dy }
+        }
+        return v
     }
 
     /// Cancels the animation: it stops where it is and its completion gets false.

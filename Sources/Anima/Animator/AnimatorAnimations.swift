@@ -34,10 +34,18 @@ extension Animator {
         guard let recorded = capture else { throw AnimaError(.invalidState, "no animation is being recorded") }
         capture = nil
         var tracks: [AnimationTrack] = []
+        var isSpring = false
+        if case .spring = recorded.definition.timing { isSpring = true }
         for target in recorded.targets where store.isLive(target.item) {
             let from = currentValue(Int(target.item.slot), target.property)
-            tracks.append(AnimationTrack(item: target.item, property: target.property, from: from, to: target.value))
-            takeOver(target.item, target.property)
+            var track = AnimationTrack(item: target.item, property: target.property, from: from, to: target.value)
+            let inherited = takeOver(target.item, target.property)
+            // a spring continues the motion it interrupts: no jump in velocity
+            if isSpring && recorded.definition.repeatCount == 1 && !recorded.definition.autoreverses,
+               let v = inherited, v.contains(where: { $0 != 0 && $0.isFinite }) {
+                track.velocity = v.map { $0.isFinite ? $0 : 0 }
+            }
+            tracks.append(track)
         }
         nextAnimationIdentifier &+= 1
         let animation = ViewAnimation(definition: recorded.definition, tracks: tracks, identifier: nextAnimationIdentifier)
@@ -45,18 +53,23 @@ extension Animator {
         animations.append(animation)
         resume()
         if recorded.definition.duration == 0 && recorded.definition.delay == 0, case .curve = recorded.definition.timing {
-            apply(animation, progress: 1)
+            apply(animation, animation.sample(at: 0))
         }
         return animation
     }
 
-    /// Drops the running animations' tracks of one property of one item.
-    func takeOver(_ item: ItemID, _ property: AnimatableProperty) {
+    /// Drops the running animations' tracks of one property of one item; returns the velocity
+    /// (units/s per component) the dropped track had, if one was moving it.
+    @discardableResult
+    func takeOver(_ item: ItemID, _ property: AnimatableProperty) -> [Double]? {
+        var velocity: [Double]? = nil
         for a in animations where a.isActive {
-            let before = a.tracks.count
-            a.tracks.removeAll { $0.item == item && $0.property == property }
-            if before > 0 && a.tracks.isEmpty { a.isActive = false; a.pendingCompletion = false }
+            guard let i = a.tracks.firstIndex(where: { $0.item == item && $0.property == property }) else { continue }
+            velocity = a.velocity(of: a.tracks[i], at: a.time - a.definition.delay)
+            a.tracks.remove(at: i)
+            if a.tracks.isEmpty { a.isActive = false; a.pendingCompletion = false }
         }
+        return velocity
     }
 
     func currentValue(_ s: Int, _ p: AnimatableProperty) -> AnimatableValue {
@@ -70,11 +83,11 @@ extension Animator {
         }
     }
 
-    /// Writes the value of every track at eased progress p.
-    func apply(_ animation: ViewAnimation, progress p: Double) {
+    /// Writes the value of every track at a sample of the animation.
+    func apply(_ animation: ViewAnimation, _ sample: (p: Double, y: Double, dp: Double, dy: Double)) {
         for track in animation.tracks where store.isLive(track.item) {
             let s = Int(track.item.slot)
-            let v = track.from.interpolated(to: track.to, p).components
+            let v = animation.value(of: track, sample)
             switch track.property {
             case .center:
                 let c = Vec2(v[0], v[1])
@@ -117,11 +130,11 @@ extension Animator {
             let total = a.totalDuration
             // one part in 1e9 of a step absorbs rounding: a 3 s animation ends at step 360 of 1/120 s
             if local >= total - 1e-9 * dt {
-                apply(a, progress: a.progress(at: total))
+                apply(a, a.sample(at: total))
                 a.isActive = false
                 a.pendingCompletion = true
             } else {
-                apply(a, progress: a.progress(at: max(local, 0)))
+                apply(a, a.sample(at: max(local, 0)))
             }
         }
         finishedAnimations += animations.filter { !$0.isActive }
