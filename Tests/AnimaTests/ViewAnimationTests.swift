@@ -229,3 +229,95 @@ import Testing
         #expect(try a.center(of: item) == Vec2(0, 0))
     }
 }
+
+/// UIViewPropertyAnimator: pause, scrub, reverse, continue, stop.
+@Suite struct PropertyAnimatorTests {
+    func setUp() throws -> (Animator, ItemID, ViewAnimation, Box) {
+        let a = try makeAnimator()
+        let item = try a.createItem(ItemDefinition(center: Vec2(0, 0), size: Size(width: 10, height: 10)))
+        try a.beginAnimations(AnimationDefinition(duration: 1, timing: .curve(.linear)))
+        try a.setCenter(Vec2(100, 0), of: item)
+        let box = Box()
+        let anim = try a.commitAnimations { finished in box.log.append(finished) }
+        return (a, item, anim, box)
+    }
+
+    final class Box { var log: [Bool] = [] }
+
+    @Test func pauseHoldsAndLetsTheAnimatorRest() throws {
+        let (a, item, anim, _) = try setUp()
+        for _ in 0..<30 { try a.step() }                         // 0.25 s
+        try a.pauseAnimation(anim)
+        for _ in 0..<120 { try a.advance(1.0 / 60) }
+        #expect(abs(try a.center(of: item).x - 25) < 1e-9)
+        #expect(!a.isRunning, "a paused animation does not keep the animator running")
+        #expect(anim.isActive && anim.isPaused)
+        try a.resumeAnimation(anim)
+        for _ in 0..<45 { try a.advance(1.0 / 60) }              // 0.75 s more
+        #expect(try a.center(of: item).x == 100)
+    }
+
+    @Test func scrubbingAppliesTheValueAtOnce() throws {
+        let (a, item, anim, _) = try setUp()
+        try a.pauseAnimation(anim)
+        try a.setFractionComplete(0.6, of: anim)
+        #expect(abs(try a.center(of: item).x - 60) < 1e-9)
+        #expect(abs(anim.fractionComplete - 0.6) < 1e-12)
+        try a.setFractionComplete(0.1, of: anim)
+        #expect(abs(try a.center(of: item).x - 10) < 1e-9)
+        #expect(throws: AnimaError.self) { try a.setFractionComplete(1.5, of: anim) }
+        #expect(throws: AnimaError.self) { try a.setFractionComplete(.nan, of: anim) }
+        try a.resumeAnimation(anim)
+        #expect(throws: AnimaError.self) { try a.setFractionComplete(0.5, of: anim) }
+    }
+
+    @Test func reversingRunsBackToTheStart() throws {
+        let (a, item, anim, box) = try setUp()
+        for _ in 0..<60 { try a.step() }                         // half way
+        try a.setReversed(true, of: anim)
+        for _ in 0..<30 { try a.step() }
+        #expect(abs(try a.center(of: item).x - 25) < 1e-9)
+        for _ in 0..<31 { try a.step() }
+        #expect(try a.center(of: item).x == 0)
+        #expect(box.log == [true] && anim.position == .start)
+    }
+
+    @Test func continuingWithASpringFinishesAtTheTarget() throws {
+        let (a, item, anim, box) = try setUp()
+        for _ in 0..<48 { try a.step() }                         // 0.4 s: x = 40, moving at 100 pt/s
+        let x0 = try a.center(of: item).x
+        try a.continueAnimation(anim, timing: .spring(try SpringParameters(mass: 1, stiffness: 20, damping: 4), initialVelocity: 0))
+        try a.step()
+        let x1 = try a.center(of: item).x
+        try a.step()
+        let x2 = try a.center(of: item).x
+        let v = (-3 * x0 + 4 * x1 - x2) / (2 * a.stepDuration)
+        #expect(abs(v - 100) < 0.5, "the spring continues at the tween's speed: \(v)")
+        var t = 0.0
+        while a.isRunning && t < 10 { try a.advance(1.0 / 60); t += 1.0 / 60 }
+        #expect(try a.center(of: item).x == 100 && box.log == [true] && anim.position == .end)
+    }
+
+    @Test func continuingWithACurveScalesTheRemainingTime() throws {
+        let (a, item, anim, _) = try setUp()
+        for _ in 0..<60 { try a.step() }                         // half way, 0.5 s left
+        try a.pauseAnimation(anim)
+        try a.continueAnimation(anim, timing: .curve(.linear), durationFactor: 2)   // 1 s for the rest
+        for _ in 0..<60 { try a.step() }
+        #expect(abs(try a.center(of: item).x - 75) < 1e-9)
+        for _ in 0..<60 { try a.step() }
+        #expect(try a.center(of: item).x == 100)
+    }
+
+    @Test func stoppingLeavesThePropertiesWhereAsked() throws {
+        for (position, expected) in [(AnimationPosition.end, 100.0), (.start, 0), (.current, 30)] {
+            let (a, item, anim, box) = try setUp()
+            for _ in 0..<36 { try a.step() }                     // x = 30
+            try a.stopAnimation(anim, at: position)
+            #expect(abs(try a.center(of: item).x - expected) < 1e-9)
+            try a.step()
+            #expect(box.log == [position == .end] && anim.position == position)
+            #expect(throws: AnimaError.self) { try a.pauseAnimation(anim) }
+        }
+    }
+}

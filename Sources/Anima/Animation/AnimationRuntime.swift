@@ -80,6 +80,16 @@ public struct AnimationDefinition: Sendable {
     }
 }
 
+/// Where an animation ended (UIViewAnimatingPosition).
+public enum AnimationPosition: Int32, Sendable {
+    /// At its end: every property at its target.
+    case end = 0
+    /// At its start: every property back at its starting value.
+    case start = 1
+    /// Where it was when stopped.
+    case current = 2
+}
+
 /// One property of one item moving from a value to another.
 struct AnimationTrack {
     var item: ItemID
@@ -94,7 +104,7 @@ struct AnimationTrack {
 /// A running view animation (UIView.animate), on the animator's clock.
 public final class ViewAnimation {
     /// How it was created.
-    public let definition: AnimationDefinition
+    public internal(set) var definition: AnimationDefinition
     var tracks: [AnimationTrack]
     /// Called once when the animation ends: true if it ran to its end, false if it was cancelled
     /// or replaced by another animation of the same property.
@@ -106,20 +116,50 @@ public final class ViewAnimation {
     /// Unique within its animator, never reused (1, 2, ...).
     public let identifier: UInt64
 
-    /// Internal steps run since the commit (the clock is steps x step duration, free of drift).
+    /// The clock: time = origin + steps x step duration (forward) or minus it (reversed), free of
+    /// drift; pausing, scrubbing and reversing move the origin.
     var steps: Int64 = 0
+    var origin = 0.0
+    /// Runs backward toward the start (a property animator's `isReversed`).
+    public internal(set) var isReversed = false
+    /// Holds still: its clock does not move and it does not keep the animator running.
+    public internal(set) var isPaused = false
+    /// Where it ended: at its end, at its start (reversed, or stopped there) or where it was.
+    public internal(set) var position: AnimationPosition = .current
     /// The length of one pass: the duration, or the spring's settling time for a spring.
-    let passDuration: Double
+    var passDuration: Double
     /// The spring's progress curve, and the same spring with 1 more initial velocity: their
     /// difference Y(t) is the response to a unit velocity from zero displacement, which carries
     /// the per-component velocity a spring inherits when it takes over a moving property.
-    let spring: SpringCurve?
-    let springPlus: SpringCurve?
+    var spring: SpringCurve?
+    var springPlus: SpringCurve?
 
     init(definition: AnimationDefinition, tracks: [AnimationTrack], identifier: UInt64) {
         self.definition = definition
         self.tracks = tracks
         self.identifier = identifier
+        (passDuration, spring, springPlus) = ViewAnimation.timingState(definition, tracks)
+    }
+
+    /// Moves the clock to `t` (seconds since the commit, delay included) and restarts counting steps.
+    func setClock(_ t: Double) {
+        origin = t
+        steps = 0
+        time = t
+    }
+
+    /// Starts over with a new definition and tracks (a property animator continuing with new timing).
+    func restart(_ definition: AnimationDefinition, _ tracks: [AnimationTrack]) {
+        self.definition = definition
+        self.tracks = tracks
+        (passDuration, spring, springPlus) = ViewAnimation.timingState(definition, tracks)
+        isReversed = false
+        setClock(0)
+    }
+
+    static func timingState(_ definition: AnimationDefinition, _ tracks: [AnimationTrack])
+        -> (Double, SpringCurve?, SpringCurve?) {
+        let passDuration: Double, spring: SpringCurve?, springPlus: SpringCurve?
         switch definition.timing {
         case .curve:
             spring = nil
@@ -131,6 +171,16 @@ public final class ViewAnimation {
             springPlus = SpringCurve(parameters: p, initialVelocity: v0 + 1)
             passDuration = ViewAnimation.settlingTime(p, v0, tracks)
         }
+        return (passDuration, spring, springPlus)
+    }
+
+    /// The share of the active time elapsed, 0...1 (of one pass when it repeats for ever).
+    public var fractionComplete: Double {
+        let total = totalDuration.isFinite ? totalDuration : passDuration
+        if total <= 0 { return position == .start ? 0 : (isActive ? 0 : 1) }
+        let local = time - definition.delay
+        if totalDuration.isFinite { return min(max(local / total, 0), 1) }
+        return min(max(local.truncatingRemainder(dividingBy: total) / total, 0), 1)
     }
 
     /// When every component of every track stays within 0.1 % of its track's largest distance:
@@ -217,10 +267,11 @@ public final class ViewAnimation {
         return v
     }
 
-    /// Cancels the animation: it stops where it is and its completion gets false.
-    public func cancel() {
+    /// Ends the animation where it is, unfinished (see ``Animator/cancelAnimation(_:)``).
+    func cancel() {
         guard isActive else { return }
         isActive = false
+        position = .current
         pendingCompletion = false
     }
 

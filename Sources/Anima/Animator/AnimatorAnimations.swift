@@ -122,23 +122,45 @@ extension Animator {
     /// form at the step's time, so they pass through the same values at any frame rate.
     func advanceAnimations(_ dt: Double) {
         if animations.isEmpty { return }
-        for a in animations where a.isActive {
+        for a in animations where a.isActive && !a.isPaused {
             a.steps += 1
-            a.time = Double(a.steps) * dt
+            let run = Double(a.steps) * dt
+            a.time = a.isReversed ? a.origin - run : a.origin + run
             let local = a.time - a.definition.delay
-            if local < -1e-9 * dt { continue }
             let total = a.totalDuration
+            if a.isReversed {
+                // back at (or before) the start: the animation ends there
+                if local <= 1e-9 * dt {
+                    apply(a, a.sample(at: 0))
+                    finish(a, at: .start, finished: true)
+                } else {
+                    apply(a, a.sample(at: min(local, total)))
+                }
+                continue
+            }
+            if local < -1e-9 * dt { continue }
             // one part in 1e9 of a step absorbs rounding: a 3 s animation ends at step 360 of 1/120 s
             if local >= total - 1e-9 * dt {
                 apply(a, a.sample(at: total))
-                a.isActive = false
-                a.pendingCompletion = true
+                finish(a, at: .end, finished: true)
             } else {
                 apply(a, a.sample(at: max(local, 0)))
             }
         }
         finishedAnimations += animations.filter { !$0.isActive }
         animations.removeAll { !$0.isActive }
+    }
+
+    /// Marks an animation ended; its completion runs in the next callback phase.
+    func finish(_ a: ViewAnimation, at position: AnimationPosition, finished: Bool) {
+        a.isActive = false
+        a.position = position
+        a.pendingCompletion = finished
+    }
+
+    /// True while an animation that is not paused needs the animator to keep running.
+    var animationsNeedSteps: Bool {
+        !finishedAnimations.isEmpty || animations.contains { $0.isActive && !$0.isPaused }
     }
 
     /// Completion callbacks of the animations that ended (finished or not); true when interrupted.
@@ -184,5 +206,106 @@ extension Animator {
     /// The running animation with this identifier, if any.
     public func animation(withIdentifier id: UInt64) -> ViewAnimation? {
         animations.first { $0.identifier == id && $0.isActive }
+    }
+}
+
+// MARK: property animator (UIViewPropertyAnimator)
+
+extension Animator {
+    private func running(_ a: ViewAnimation) throws(AnimaError) {
+        guard a.isActive, animations.contains(where: { $0 === a }) else {
+            throw AnimaError(.invalidState, "the animation has ended")
+        }
+    }
+
+    /// Pauses an animation where it is: its clock stops, and a paused animation does not keep
+    /// the animator running. Throws `.invalidState` once it has ended.
+    public func pauseAnimation(_ a: ViewAnimation) throws(AnimaError) {
+        try running(a)
+        if a.isPaused { return }
+        a.isPaused = true
+        a.setClock(a.time)
+    }
+
+    /// Resumes a paused animation from where it is (UIViewPropertyAnimator.startAnimation).
+    public func resumeAnimation(_ a: ViewAnimation) throws(AnimaError) {
+        try running(a)
+        if !a.isPaused { return }
+        a.isPaused = false
+        a.setClock(a.time)
+        resume()
+    }
+
+    /// Moves a paused animation to a share of its active time (0...1) and applies the values
+    /// there at once (scrubbing). Throws `.invalidState` unless it is paused, `.invalidArgument`
+    /// for a fraction outside 0...1.
+    public func setFractionComplete(_ f: Double, of a: ViewAnimation) throws(AnimaError) {
+        try running(a)
+        try requireRange(f, 0, 1, "fraction complete")
+        guard a.isPaused else { throw AnimaError(.invalidState, "pause the animation before scrubbing it") }
+        let total = a.totalDuration.isFinite ? a.totalDuration : a.passDuration
+        a.setClock(a.definition.delay + f * total)
+        apply(a, a.sample(at: f * total))
+    }
+
+    /// Runs an animation backward (true) toward its start, or forward again (false).
+    public func setReversed(_ reversed: Bool, of a: ViewAnimation) throws(AnimaError) {
+        try running(a)
+        if a.isReversed == reversed { return }
+        // a reversed animation still in its delay has nothing to undo: start it now
+        if reversed && a.time < a.definition.delay { a.setClock(a.definition.delay) } else { a.setClock(a.time) }
+        a.isReversed = reversed
+        if !a.isPaused { resume() }
+    }
+
+    /// Continues a paused (or running) animation with new timing: each property runs from where
+    /// it is to its destination (the target, or the start when reversed) over the remaining time
+    /// x `durationFactor`, with `timing` (nil keeps the current one). A spring inherits each
+    /// property's current velocity. (UIViewPropertyAnimator.continueAnimation.)
+    public func continueAnimation(_ a: ViewAnimation, timing: AnimationTiming?, durationFactor: Double = 1) throws(AnimaError) {
+        try running(a)
+        guard durationFactor.isFinite && durationFactor > 0 && durationFactor <= 1e6 else {
+            throw AnimaError(.invalidArgument, "duration factor must be finite and in (0, 1e6] (got \(durationFactor))")
+        }
+        let local = max(a.time - a.definition.delay, 0)
+        let total = a.totalDuration.isFinite ? a.totalDuration : a.passDuration
+        let remaining = a.isReversed ? local : max(total - local, 0)
+        var definition = AnimationDefinition(duration: remaining * durationFactor, delay: 0,
+                                             timing: timing ?? a.definition.timing)
+        if case .spring(let p, _) = definition.timing { definition.timing = .spring(p, initialVelocity: 0) }
+        try definition.validate()
+        // a spring carries the current motion; a paused animation has none
+        var carry = !a.isPaused
+        if case .curve = definition.timing { carry = false }
+        let sample = a.sample(at: local)
+        var tracks: [AnimationTrack] = []
+        for track in a.tracks where store.isLive(track.item) {
+            let now = AnimatableValue(a.value(of: track, sample))
+            let destination = a.isReversed ? track.from : track.to
+            var next = AnimationTrack(item: track.item, property: track.property, from: now, to: destination)
+            if carry {
+                let v = a.velocity(of: track, at: local)
+                if v.contains(where: { $0 != 0 && $0.isFinite }) { next.velocity = v.map { $0.isFinite ? $0 * (a.isReversed ? -1 : 1) : 0 } }
+            }
+            tracks.append(next)
+        }
+        a.restart(definition, tracks)
+        a.isPaused = false
+        resume()
+    }
+
+    /// Stops an animation and leaves its properties at its end, its start or where they are; its
+    /// completion runs at the next step with finished = (position is .end).
+    public func stopAnimation(_ a: ViewAnimation, at position: AnimationPosition) throws(AnimaError) {
+        try running(a)
+        switch position {
+        case .end: apply(a, a.sample(at: a.totalDuration.isFinite ? a.totalDuration : a.passDuration))
+        case .start: apply(a, a.sample(at: 0))
+        case .current: break
+        }
+        animations.removeAll { $0 === a }
+        finish(a, at: position, finished: position == .end)
+        finishedAnimations.append(a)
+        resume()
     }
 }

@@ -105,7 +105,7 @@ extension Animator {
         var behaviorsRest = true
         forEachBehavior { if !$0.isAtRest { behaviorsRest = false } }
         physicsAtRest = world.moving.isEmpty && !kinematicMoving && behaviorsRest && !graphDirty
-        if physicsAtRest && animations.isEmpty && finishedAnimations.isEmpty {
+        if physicsAtRest && !animationsNeedSteps {
             isRunning = false
             pendingPauseNotification = true
         }
