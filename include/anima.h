@@ -714,8 +714,15 @@ typedef struct anima_animation_def {
 /** An animation: unique within its animator, never reused; 0 is no animation. */
 typedef uint64_t anima_animation;
 
-/** Called once when an animation ends: finished is true if it ran to its end, false if it was cancelled or another animation took all its properties over. It runs in the callback phase of a step. */
-typedef void (*anima_animation_completion_fn)(void *user_data, anima_animator animator, anima_animation animation, bool finished);
+/** Where an animation ended (UIViewAnimatingPosition). */
+typedef enum anima_position {
+    ANIMA_POSITION_END = 0,      /* every property at its target */
+    ANIMA_POSITION_START = 1,    /* every property back at its starting value (reversed, or stopped there) */
+    ANIMA_POSITION_CURRENT = 2   /* where it was when cancelled, stopped or taken over */
+} anima_position;
+
+/** Called once when an animation ends: finished is true if it ran to its end (or, reversed, back to its start), false if it was cancelled, stopped or another animation took all its properties over; position says where its properties were left. It runs in the callback phase of a step. */
+typedef void (*anima_animation_completion_fn)(void *user_data, anima_animator animator, anima_animation animation, bool finished, anima_position position);
 
 /** The default animation def: 0.25 s ease-in-out, no delay, one pass. */
 anima_animation_def anima_default_animation_def(void);
@@ -735,6 +742,25 @@ anima_status anima_animation_cancel_all(anima_animator animator);
 anima_status anima_animation_is_active(anima_animator animator, anima_animation animation, bool *out_active);
 /** The number of running animations. */
 anima_status anima_animation_count(anima_animator animator, int32_t *out_count);
+
+/* Property-animator controls (UIViewPropertyAnimator). Each takes a running animation; an id that names none gives ANIMA_ERR_NOT_FOUND. */
+
+/** Pauses an animation where it is; a paused animation does not keep the animator running. */
+anima_status anima_animation_pause(anima_animator animator, anima_animation animation);
+/** Resumes a paused animation from where it is. */
+anima_status anima_animation_resume(anima_animator animator, anima_animation animation);
+/** Scrubs a paused animation to a share (0...1) of its active time and applies the values at once. Errors: INVALID_STATE (not paused), INVALID_ARGUMENT (outside 0...1). */
+anima_status anima_animation_set_fraction_complete(anima_animator animator, anima_animation animation, double fraction);
+/** The share of the active time elapsed, 0...1. */
+anima_status anima_animation_get_fraction_complete(anima_animator animator, anima_animation animation, double *out_fraction);
+/** Runs the animation backward toward its start (true) or forward again (false). Back at its start it ends with position START. */
+anima_status anima_animation_set_reversed(anima_animator animator, anima_animation animation, bool reversed);
+/** Reads whether the animation is paused and whether it runs reversed (either pointer may be NULL). */
+anima_status anima_animation_get_state(anima_animator animator, anima_animation animation, bool *out_paused, bool *out_reversed);
+/** Continues (and resumes) with new timing: each property runs from where it is to its destination over the remaining time x duration_factor (> 0). timing may be NULL to keep the current curve; otherwise only its curve and spring fields are used. A spring continues a moving animation at its current velocity. */
+anima_status anima_animation_continue(anima_animator animator, anima_animation animation, const anima_animation_def *timing, double duration_factor);
+/** Stops the animation and leaves its properties at its END, its START or where they are (CURRENT); its completion runs at the next step with finished = (position == END). */
+anima_status anima_animation_stop(anima_animator animator, anima_animation animation, anima_position position);
 
 /** The timing of a def evaluated on its own (no animator): progress (0 at the start, 1 at the target) and its rate in distances per second, t seconds into one pass. Errors: INVALID_ARGUMENT (as anima_animation_begin, or t not finite). */
 anima_status anima_timing_evaluate(const anima_animation_def *def, double t, double *out_progress, double *out_velocity);

@@ -90,12 +90,13 @@ public func anima_animation_begin(_ animator: anima_animator, _ def: UnsafePoint
 public func anima_animation_commit(_ animator: anima_animator, _ completion: anima_animation_completion_fn?, _ userData: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<anima_animation>?) -> anima_status {
     run("anima_animation_commit") { () throws(Failure) in
         let box = try resolve(animator)
-        var identifier: UInt64 = 0
-        let done: ((Bool) -> Void)? = completion.map { fn in
-            { [unowned box] finished in fn(userData, box.handle, identifier, finished) }
+        let a = try engine { () throws(AnimaError) in try box.animator.commitAnimations(completion: nil) }
+        if let fn = completion {
+            let identifier = a.identifier
+            a.completion = { [unowned box, unowned a] finished in
+                fn(userData, box.handle, identifier, finished, anima_position(rawValue: UInt32(a.position.rawValue)))
+            }
         }
-        let a = try engine { () throws(AnimaError) in try box.animator.commitAnimations(completion: done) }
-        identifier = a.identifier
         out?.pointee = a.identifier
     }
 }
@@ -199,5 +200,94 @@ public func anima_timing_css_linear(_ def: UnsafePointer<anima_animation_def>?, 
             buffer[css.count] = 0
         }
         outDuration?.pointee = d.timing.cssDuration(duration: d.duration, maxError: maxError)
+    }
+}
+
+/// The running animation an id names.
+private func running(_ animator: anima_animator, _ id: anima_animation) throws(Failure) -> (AnimatorBox, ViewAnimation) {
+    let box = try resolve(animator)
+    guard let a = box.animator.animation(withIdentifier: id) else {
+        throw Failure(ANIMA_ERR_NOT_FOUND, "no running animation has id \(id)")
+    }
+    return (box, a)
+}
+
+@c @implementation
+public func anima_animation_pause(_ animator: anima_animator, _ animation: anima_animation) -> anima_status {
+    run("anima_animation_pause") { () throws(Failure) in
+        let (box, a) = try running(animator, animation)
+        try engine { () throws(AnimaError) in try box.animator.pauseAnimation(a) }
+    }
+}
+
+@c @implementation
+public func anima_animation_resume(_ animator: anima_animator, _ animation: anima_animation) -> anima_status {
+    run("anima_animation_resume") { () throws(Failure) in
+        let (box, a) = try running(animator, animation)
+        try engine { () throws(AnimaError) in try box.animator.resumeAnimation(a) }
+    }
+}
+
+@c @implementation
+public func anima_animation_set_fraction_complete(_ animator: anima_animator, _ animation: anima_animation, _ fraction: Double) -> anima_status {
+    run("anima_animation_set_fraction_complete") { () throws(Failure) in
+        let (box, a) = try running(animator, animation)
+        try engine { () throws(AnimaError) in try box.animator.setFractionComplete(fraction, of: a) }
+    }
+}
+
+@c @implementation
+public func anima_animation_get_fraction_complete(_ animator: anima_animator, _ animation: anima_animation, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
+    run("anima_animation_get_fraction_complete") { () throws(Failure) in
+        let (_, a) = try running(animator, animation)
+        guard let out else { throw Failure.null("out_fraction") }
+        out.pointee = a.fractionComplete
+    }
+}
+
+@c @implementation
+public func anima_animation_set_reversed(_ animator: anima_animator, _ animation: anima_animation, _ reversed: Bool) -> anima_status {
+    run("anima_animation_set_reversed") { () throws(Failure) in
+        let (box, a) = try running(animator, animation)
+        try engine { () throws(AnimaError) in try box.animator.setReversed(reversed, of: a) }
+    }
+}
+
+@c @implementation
+public func anima_animation_get_state(_ animator: anima_animator, _ animation: anima_animation, _ outPaused: UnsafeMutablePointer<Bool>?, _ outReversed: UnsafeMutablePointer<Bool>?) -> anima_status {
+    run("anima_animation_get_state") { () throws(Failure) in
+        let (_, a) = try running(animator, animation)
+        outPaused?.pointee = a.isPaused
+        outReversed?.pointee = a.isReversed
+    }
+}
+
+@c @implementation
+public func anima_animation_continue(_ animator: anima_animator, _ animation: anima_animation, _ timing: UnsafePointer<anima_animation_def>?, _ durationFactor: Double) -> anima_status {
+    run("anima_animation_continue") { () throws(Failure) in
+        let (box, a) = try running(animator, animation)
+        var newTiming: AnimationTiming? = nil
+        if let timing {
+            var d = timing.pointee
+            // only the curve and spring fields count; a damping-ratio or bounce spring takes its
+            // settling time from the def's duration, so keep a usable one
+            if !(d.duration.isFinite && d.duration > 0) { d.duration = 1 }
+            d.delay = 0
+            d.repeat_count = 1
+            d.autoreverses = false
+            newTiming = try definition(d).timing
+        }
+        try engine { () throws(AnimaError) in try box.animator.continueAnimation(a, timing: newTiming, durationFactor: durationFactor) }
+    }
+}
+
+@c @implementation
+public func anima_animation_stop(_ animator: anima_animator, _ animation: anima_animation, _ position: anima_position) -> anima_status {
+    run("anima_animation_stop") { () throws(Failure) in
+        let (box, a) = try running(animator, animation)
+        guard let p = AnimationPosition(rawValue: Int32(truncatingIfNeeded: position.rawValue)) else {
+            throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "unknown position \(position.rawValue)")
+        }
+        try engine { () throws(AnimaError) in try box.animator.stopAnimation(a, at: p) }
     }
 }

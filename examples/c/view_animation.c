@@ -31,7 +31,9 @@
  *   - at 0.75 s ease-in-out lags linear (less than a quarter of the way),
  *   - "Animation Finished" comes at 3 s with finished = true and the end values exact,
  *   - the half turn then runs 1.5 s: a quarter turn (pi / 2) at 0.75 s, pi at the end,
- *   - "Rotation Finished" comes after "Animation Finished", and the animator then pauses.
+ *   - "Rotation Finished" comes after "Animation Finished", and the animator then pauses,
+ *   - as a property animator, a 200 pt move paused half way and scrubbed to a quarter sits at
+ *     y = 334, and reversed from there it ends back at its start with position START.
  * Exits 0 when all hold, 1 otherwise.
  */
 #include <anima.h>
@@ -81,10 +83,12 @@ static void say(view_controller *vc, const char *message, bool finished)
     }
 }
 
-static void rotation_finished(void *user_data, anima_animator animator, anima_animation animation, bool finished)
+static void rotation_finished(void *user_data, anima_animator animator, anima_animation animation, bool finished,
+                              anima_position position)
 {
     (void)animator;
     (void)animation;
+    (void)position;
     say(user_data, "Rotation Finished", finished);
 }
 
@@ -101,13 +105,24 @@ static void start_rotation_of_ball(view_controller *vc)
     }
 }
 
-static void animation_finished(void *user_data, anima_animator animator, anima_animation animation, bool finished)
+static void animation_finished(void *user_data, anima_animator animator, anima_animation animation, bool finished,
+                               anima_position position)
 {
     (void)animator;
     (void)animation;
+    (void)position;
     view_controller *vc = user_data;
     say(vc, "Animation Finished", finished);
     start_rotation_of_ball(vc);
+}
+
+static void record_position(void *user_data, anima_animator animator, anima_animation animation, bool finished,
+                            anima_position position)
+{
+    (void)animator;
+    (void)animation;
+    (void)finished;
+    *(anima_position *)user_data = position;
 }
 
 /* Runs 60 Hz frames for the given seconds. */
@@ -193,6 +208,27 @@ int main(void)
     bool running = true;
     anima_animator_is_running(vc.animator, &running);
     check(!running, "the animator pauses once nothing animates");
+
+    /* The same move as a property animator: pause half way, scrub, reverse back to the start. */
+    anima_animation_def linear = anima_default_animation_def();
+    linear.duration = 1.0;
+    linear.curve = ANIMA_CURVE_LINEAR;
+    anima_animation slide = 0;
+    anima_position ended_at = ANIMA_POSITION_CURRENT;
+    ok(anima_animation_begin(vc.animator, &linear), "anima_animation_begin");
+    ok(anima_item_set_center(vc.blue_ball, (anima_vec2){ 160.0, 484.0 }), "anima_item_set_center");
+    ok(anima_animation_commit(vc.animator, record_position, &ended_at, &slide), "anima_animation_commit");
+    run(&vc, 0.5);
+    ok(anima_animation_pause(vc.animator, slide), "anima_animation_pause");
+    ok(anima_animation_set_fraction_complete(vc.animator, slide, 0.25), "anima_animation_set_fraction_complete");
+    anima_item_get_center(vc.blue_ball, &c);
+    check(fabs(c.y - 334.0) < 1e-9, "scrubbed to a quarter: centre y 284 + 200 / 4 = 334");
+    ok(anima_animation_set_reversed(vc.animator, slide, true), "anima_animation_set_reversed");
+    ok(anima_animation_resume(vc.animator, slide), "anima_animation_resume");
+    run(&vc, 0.25 + 1.0 / 60);
+    anima_item_get_center(vc.blue_ball, &c);
+    check(c.y == 284.0 && ended_at == ANIMA_POSITION_START, "reversed from a quarter, it ends back at its start (position START)");
+    check(anima_animation_pause(vc.animator, slide) == ANIMA_ERR_NOT_FOUND, "an ended animation is not found");
 
     /* Bad input leaves the animator as it was. */
     anima_animation_def bad = anima_default_animation_def();

@@ -273,3 +273,97 @@ def test_destroying_an_animated_item_or_the_animator_is_safe(animator, ball):
         other.center = (0, 0)
     animator.destroy()
     assert done == [True]
+
+
+# ------------------------------------------------------------ property animator
+
+def linear_move(animator, ball, done=None):
+    with animator.animate(1.0, curve="linear", completion=None if done is None else done.append) as animation:
+        ball.center = (260, 100)
+    return animation
+
+
+def test_pause_scrub_and_resume(animator, ball):
+    animation = linear_move(animator, ball)
+    frames(animator, 0.25)
+    animation.pause()
+    assert animation.is_paused
+    frames(animator, 1.0)
+    assert ball.center == pytest.approx((185, 100), abs=1e-9)
+    assert not animator.is_running
+    animation.fraction_complete = 0.8
+    assert ball.center == pytest.approx((240, 100), abs=1e-9)
+    assert animation.fraction_complete == pytest.approx(0.8, abs=1e-12)
+    animation.resume()
+    frames(animator, 0.2)
+    assert ball.center == (260, 100) and animation.position == "end" and animation.finished
+
+
+def test_scrubbing_needs_a_pause_and_a_fraction_in_range(animator, ball):
+    animation = linear_move(animator, ball)
+    with pytest.raises(anima.InvalidStateError):
+        animation.fraction_complete = 0.5
+    animation.pause()
+    for bad in (-0.1, 1.1):
+        with pytest.raises(anima.InvalidArgumentError):
+            animation.fraction_complete = bad
+    with pytest.raises(anima.InvalidArgumentError):
+        animation.fraction_complete = math.nan
+
+
+def test_reverse_returns_to_the_start(animator, ball):
+    done = []
+    animation = linear_move(animator, ball, done)
+    frames(animator, 0.5)
+    animation.is_reversed = True
+    assert animation.is_reversed
+    frames(animator, 0.25)
+    assert ball.center == pytest.approx((185, 100), abs=1e-9)
+    frames(animator, 0.3)
+    assert ball.center == (160, 100)
+    assert done == [True] and animation.position == "start"
+
+
+def test_continue_with_a_spring_from_a_pause(animator, ball):
+    animation = linear_move(animator, ball)
+    frames(animator, 0.5)
+    animation.pause()
+    animation.continue_animation(spring=(1, 200, 20))
+    assert not animation.is_paused
+    t = 0
+    while animator.is_running and t < 5:
+        frames(animator, 1 / 60)
+        t += 1 / 60
+    assert ball.center == (260, 100) and animation.position == "end"
+
+
+@pytest.mark.parametrize("position,x,finished", [("end", 260, True), ("start", 160, False), ("current", 190, False)])
+def test_stop_leaves_properties_where_asked(animator, ball, position, x, finished):
+    done = []
+    animation = linear_move(animator, ball, done)
+    frames(animator, 0.3)
+    animation.stop(position)
+    assert ball.center == pytest.approx((x, 100), abs=1e-9)
+    frames(animator, 1 / 60)
+    assert done == [finished] and animation.position == position
+    with pytest.raises(anima.NotFoundError):
+        animation.pause()
+
+
+def test_controls_on_unknown_animations_raise_not_found(animator):
+    for call in (lambda: animator.pause_animation(99), lambda: animator.resume_animation(99),
+                 lambda: animator.animation_fraction(99), lambda: animator.stop_animation(99, "end"),
+                 lambda: animator.continue_animation(99)):
+        with pytest.raises(anima.NotFoundError):
+            call()
+
+
+def test_bad_control_arguments(animator, ball):
+    animation = linear_move(animator, ball)
+    with pytest.raises(anima.InvalidArgumentError):
+        animation.stop("middle")
+    with pytest.raises(anima.InvalidArgumentError):
+        animation.continue_animation(0)
+    with pytest.raises(anima.InvalidArgumentError):
+        animation.continue_animation(1.0, spring=(1, 0, 1))
+    assert animation.is_active

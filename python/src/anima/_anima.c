@@ -1601,7 +1601,7 @@ animator_set_callback(AnimatorObject *self, PyObject *value, void *closure)
 /* ------------------------------------------------------------ view animations */
 
 static void trampoline_animation_done(void *user_data, anima_animator animator, anima_animation animation,
-                                      bool finished);
+                                      bool finished, anima_position position);
 
 PyDoc_STRVAR(animator_begin_animation_doc,
 "begin_animation($self, duration=0.25, *, delay=0.0, curve='ease_in_out', spring=None,\n"
@@ -1817,6 +1817,7 @@ animator_begin_animation(AnimatorObject *self, PyObject *args, PyObject *kwds)
     Py_RETURN_NONE;
 }
 
+
 /* ------------------------------------------------------------ module functions: timing */
 
 /* Splits fn(t, /, duration=0.25, **options) style calls: pops "duration" from a copy of kwds. */
@@ -1967,9 +1968,10 @@ PyDoc_STRVAR(animator_commit_animation_doc,
 "commit_animation($self, completion=None)\n--\n\n"
 "End the recording and start the animation from the items' current values to the recorded\n"
 "targets; returns its id (an int > 0). A property already animating is taken over from where\n"
-"it is. completion(finished) is called once when it ends: True if it ran to its end, False if\n"
-"it was cancelled or taken over. It runs in the callback phase of a step, where it may start\n"
-"other animations.");
+"it is. completion(finished, position) is called once when it ends: finished is True if it\n"
+"ran to its end (or, reversed, back to its start), False if it was cancelled, stopped or taken\n"
+"over; position is 'end', 'start' or 'current'. It runs in the callback phase of a step,\n"
+"where it may start other animations.");
 
 static PyObject *
 animator_commit_animation(AnimatorObject *self, PyObject *args, PyObject *kwds)
@@ -2111,6 +2113,157 @@ animator_get_is_recording_animation(AnimatorObject *self, void *Py_UNUSED(closur
     return PyBool_FromLong(recording);
 }
 
+/* ------------------------------------------------ property-animator controls */
+
+/* Parses (id, ...) for the controls below. */
+static int
+control_id(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t expected, const char *name, anima_animation *id)
+{
+    if (nargs != expected) {
+        PyErr_Format(PyExc_TypeError, "%s() takes %zd positional arguments (%zd given)", name, expected, nargs);
+        return -1;
+    }
+    return as_animation_id(args[0], id);
+}
+
+static PyObject *
+animator_pause_animation(AnimatorObject *self, PyObject *arg)
+{
+    anima_animation id;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || as_animation_id(arg, &id) < 0 || check(st, self, anima_animation_pause(self->handle, id)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+animator_resume_animation(AnimatorObject *self, PyObject *arg)
+{
+    anima_animation id;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || as_animation_id(arg, &id) < 0 || check(st, self, anima_animation_resume(self->handle, id)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+animator_set_animation_fraction(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    anima_animation id;
+    double fraction;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || control_id(args, nargs, 2, "set_animation_fraction", &id) < 0
+        || as_finite(st, args[1], "fraction", &fraction) < 0
+        || check(st, self, anima_animation_set_fraction_complete(self->handle, id, fraction)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+animator_animation_fraction(AnimatorObject *self, PyObject *arg)
+{
+    anima_animation id;
+    double fraction = 0.0;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || as_animation_id(arg, &id) < 0
+        || check(st, self, anima_animation_get_fraction_complete(self->handle, id, &fraction)) < 0) {
+        return NULL;
+    }
+    return PyFloat_FromDouble(fraction);
+}
+
+static PyObject *
+animator_set_animation_reversed(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    anima_animation id;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || control_id(args, nargs, 2, "set_animation_reversed", &id) < 0) {
+        return NULL;
+    }
+    int reversed = PyObject_IsTrue(args[1]);
+    if (reversed < 0 || check(st, self, anima_animation_set_reversed(self->handle, id, reversed != 0)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+animator_animation_state(AnimatorObject *self, PyObject *arg)
+{
+    anima_animation id;
+    bool paused = false, reversed = false;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || as_animation_id(arg, &id) < 0
+        || check(st, self, anima_animation_get_state(self->handle, id, &paused, &reversed)) < 0) {
+        return NULL;
+    }
+    return Py_BuildValue("(OO)", paused ? Py_True : Py_False, reversed ? Py_True : Py_False);
+}
+
+static PyObject *
+animator_continue_animation(AnimatorObject *self, PyObject *args, PyObject *kwds)
+{
+    PyObject *id_obj = NULL, *factor_obj = NULL;
+    if (!PyArg_UnpackTuple(args, "continue_animation", 1, 2, &id_obj, &factor_obj)) {
+        return NULL;
+    }
+    anima_state *st = STATE_OF(self);
+    anima_animation id;
+    double factor = 1.0;
+    if (st == NULL || as_animation_id(id_obj, &id) < 0
+        || (factor_obj != NULL && as_finite(st, factor_obj, "duration_factor", &factor) < 0)) {
+        return NULL;
+    }
+    anima_status status;
+    if (kwds == NULL || PyDict_GET_SIZE(kwds) == 0) {
+        status = anima_animation_continue(self->handle, id, NULL, factor);
+    }
+    else {
+        PyObject *duration, *rest;
+        if (split_duration(kwds, &duration, &rest) < 0) {
+            return NULL;
+        }
+        anima_animation_def def;
+        int ok = as_animation_def(st, duration, rest, "continue_animation", &def);
+        Py_XDECREF(duration);
+        Py_XDECREF(rest);
+        if (ok < 0) {
+            return NULL;
+        }
+        status = anima_animation_continue(self->handle, id, &def, factor);
+    }
+    if (check(st, self, status) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+animator_stop_animation(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    anima_animation id;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || control_id(args, nargs, 2, "stop_animation", &id) < 0) {
+        return NULL;
+    }
+    static const struct { const char *name; anima_position position; } names[] = {
+        {"end", ANIMA_POSITION_END}, {"start", ANIMA_POSITION_START}, {"current", ANIMA_POSITION_CURRENT},
+    };
+    for (size_t i = 0; i < 3; i++) {
+        if (PyUnicode_Check(args[1]) && PyUnicode_CompareWithASCIIString(args[1], names[i].name) == 0) {
+            if (check(st, self, anima_animation_stop(self->handle, id, names[i].position)) < 0) {
+                return NULL;
+            }
+            Py_RETURN_NONE;
+        }
+    }
+    PyErr_Format(st->invalid_argument_error, "position must be 'end', 'start' or 'current' (got %R)", args[1]);
+    return NULL;
+}
+
 static PyMethodDef animator_methods[] = {
     {"advance", (PyCFunction)animator_advance, METH_O, animator_advance_doc},
     {"step", (PyCFunction)animator_step, METH_NOARGS, animator_step_doc},
@@ -2135,6 +2288,25 @@ static PyMethodDef animator_methods[] = {
     {"cancel_all_animations", (PyCFunction)animator_cancel_all_animations, METH_NOARGS,
      animator_cancel_all_animations_doc},
     {"is_animation_active", (PyCFunction)animator_is_animation_active, METH_O, animator_is_animation_active_doc},
+    {"pause_animation", (PyCFunction)animator_pause_animation, METH_O,
+     "pause_animation($self, animation, /)\n--\n\nPause a running animation where it is."},
+    {"resume_animation", (PyCFunction)animator_resume_animation, METH_O,
+     "resume_animation($self, animation, /)\n--\n\nResume a paused animation from where it is."},
+    {"set_animation_fraction", (PyCFunction)(void (*)(void))animator_set_animation_fraction, METH_FASTCALL,
+     "set_animation_fraction($self, animation, fraction, /)\n--\n\nScrub a paused animation to a share (0...1) of its time."},
+    {"animation_fraction", (PyCFunction)animator_animation_fraction, METH_O,
+     "animation_fraction($self, animation, /)\n--\n\nThe share (0...1) of an animation's time elapsed."},
+    {"set_animation_reversed", (PyCFunction)(void (*)(void))animator_set_animation_reversed, METH_FASTCALL,
+     "set_animation_reversed($self, animation, reversed, /)\n--\n\nRun an animation backward (True) or forward."},
+    {"animation_state", (PyCFunction)animator_animation_state, METH_O,
+     "animation_state($self, animation, /)\n--\n\n(paused, reversed) of a running animation."},
+    {"continue_animation", (PyCFunction)(void (*)(void))animator_continue_animation, METH_VARARGS | METH_KEYWORDS,
+     "continue_animation($self, animation, duration_factor=1.0, /, **timing)\n--\n\n"
+     "Continue (and resume) with new timing (options as animate; none keeps the current curve) over\n"
+     "the remaining time x duration_factor. A spring continues at the current velocity."},
+    {"stop_animation", (PyCFunction)(void (*)(void))animator_stop_animation, METH_FASTCALL,
+     "stop_animation($self, animation, position, /)\n--\n\n"
+     "Stop an animation, leaving its properties at 'end', 'start' or 'current'."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2271,7 +2443,8 @@ trampoline_did_pause(void *user_data, anima_animator handle)
 
 /* An animation's completion: pops its callable and calls it with finished. */
 static void
-trampoline_animation_done(void *user_data, anima_animator handle, anima_animation animation, bool finished)
+trampoline_animation_done(void *user_data, anima_animator handle, anima_animation animation, bool finished,
+                          anima_position position)
 {
     (void)handle;
     AnimatorObject *animator = (AnimatorObject *)user_data;
@@ -2304,7 +2477,8 @@ trampoline_animation_done(void *user_data, anima_animator handle, anima_animatio
         return;
     }
     Py_INCREF(animator);
-    PyObject *result = PyObject_CallOneArg(callback, finished ? Py_True : Py_False);
+    const char *where = position == ANIMA_POSITION_END ? "end" : position == ANIMA_POSITION_START ? "start" : "current";
+    PyObject *result = PyObject_CallFunction(callback, "Os", finished ? Py_True : Py_False, where);
     if (result == NULL) {
         animator_store_callback_error(animator);
     }

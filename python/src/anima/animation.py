@@ -19,27 +19,79 @@ from ._anima import Animator
 
 
 class Animation:
-    """A view animation started by `Animator.animate`; its `id` is known once the block ends."""
+    """A view animation started by `Animator.animate`, with UIViewPropertyAnimator's controls.
 
-    __slots__ = ("_animator", "id")
+    Its `id` is known once the `with` block ends. While it runs it can be paused, scrubbed
+    (`fraction_complete`, while paused), reversed, continued with new timing and stopped.
+    `position` says where it ended: 'end', 'start' or 'current' (None while it runs).
+    """
+
+    __slots__ = ("_animator", "id", "position", "finished")
 
     def __init__(self, animator: Animator) -> None:
         self._animator = animator
         self.id: int = 0
-        """The animation's id (0 until the block ends, or when it was discarded)."""
+        self.position: Optional[str] = None
+        self.finished: Optional[bool] = None
 
     @property
     def is_active(self) -> bool:
-        """True while the animation runs (not ended, not cancelled)."""
-        return self.id != 0 and self._animator.is_animation_active(self.id)
+        """True while the animation runs (not ended, not cancelled); a paused one is active."""
+        return self.id != 0 and self._animator.is_valid and self._animator.is_animation_active(self.id)
+
+    @property
+    def is_paused(self) -> bool:
+        """True while paused."""
+        return self._animator.animation_state(self.id)[0]
+
+    @property
+    def is_reversed(self) -> bool:
+        """True while it runs backward toward its start; set to reverse it."""
+        return self._animator.animation_state(self.id)[1]
+
+    @is_reversed.setter
+    def is_reversed(self, reversed: bool) -> None:
+        self._animator.set_animation_reversed(self.id, reversed)
+
+    @property
+    def fraction_complete(self) -> float:
+        """The share (0...1) of its time elapsed; set it while paused to scrub."""
+        return self._animator.animation_fraction(self.id)
+
+    @fraction_complete.setter
+    def fraction_complete(self, fraction: float) -> None:
+        self._animator.set_animation_fraction(self.id, fraction)
+
+    def pause(self) -> None:
+        """Hold where it is (a paused animation does not keep the animator running)."""
+        self._animator.pause_animation(self.id)
+
+    def resume(self) -> None:
+        """Run on from where it is (UIViewPropertyAnimator.startAnimation after a pause)."""
+        self._animator.resume_animation(self.id)
+
+    def continue_animation(self, duration_factor: float = 1.0, **timing) -> None:
+        """Run on with new timing (options as `animate`; none keeps the curve) over the remaining
+        time x duration_factor; a spring continues at the current velocity."""
+        self._animator.continue_animation(self.id, duration_factor, **timing)
+
+    def stop(self, position: str = "current") -> None:
+        """Stop, leaving the properties at 'end', 'start' or 'current'; the completion gets
+        finished = (position == 'end') at the next step."""
+        self._animator.stop_animation(self.id, position)
 
     def cancel(self) -> None:
-        """Stop where it is; the completion gets False at the next step."""
+        """Stop where it is; the completion gets False at the next step. Ignored once ended."""
         if self.id != 0:
             self._animator.cancel_animation(self.id)
 
     def __repr__(self) -> str:
-        state = "active" if self.is_active else ("pending" if self.id == 0 else "ended")
+        if self.id == 0:
+            state = "recording"
+        elif self.position is not None:
+            state = f"ended at {self.position}"
+        else:
+            state = "active" if self.is_active else "ending"
         return f"<anima.Animation id={self.id} {state}>"
 
 
@@ -64,7 +116,15 @@ class _AnimateBlock:
             if self._animator.is_valid and self._animator.is_recording_animation:
                 self._animator.discard_animation()
             return False
-        self._animation.id = self._animator.commit_animation(self._completion)
+        animation, completion = self._animation, self._completion
+
+        def ended(finished: bool, position: str) -> None:
+            animation.finished = finished
+            animation.position = position
+            if completion is not None:
+                completion(finished)
+
+        animation.id = self._animator.commit_animation(ended)
         return False
 
 
