@@ -321,3 +321,98 @@ import Testing
         }
     }
 }
+
+/// UIView.animateKeyframes with its three calculation modes.
+@Suite struct KeyframeTests {
+    func keyframes(_ mode: KeyframeMode, duration: Double = 2, _ body: (Animator, ItemID) throws -> Void) throws -> (Animator, ItemID) {
+        let a = try makeAnimator()
+        let item = try a.createItem(ItemDefinition(center: Vec2(0, 0), size: Size(width: 10, height: 10)))
+        try a.beginKeyframeAnimations(AnimationDefinition(duration: duration, timing: .curve(.linear)), mode: mode)
+        try body(a, item)
+        try a.commitAnimations()
+        return (a, item)
+    }
+
+    func at(_ a: Animator, _ seconds: Double) throws {
+        let target = Int((seconds / a.stepDuration).rounded())
+        while a.stepCount < target { try a.step() }
+    }
+
+    @Test func linearKeyframesRunInTheirWindowsAndHoldBetween() throws {
+        let (a, item) = try keyframes(.linear) { a, item in
+            try a.addKeyframe(relativeStart: 0, relativeDuration: 0.25)
+            try a.setCenter(Vec2(100, 0), of: item)
+            try a.addKeyframe(relativeStart: 0.75, relativeDuration: 0.25)
+            try a.setCenter(Vec2(100, 200), of: item)
+        }
+        try at(a, 0.25)
+        #expect(abs(try a.center(of: item).x - 50) < 1e-9)
+        try at(a, 1.0)
+        #expect(try a.center(of: item) == Vec2(100, 0), "holds between the windows")
+        try at(a, 1.75)
+        let c = try a.center(of: item)
+        #expect(abs(c.y - 100) < 1e-9 && c.x == 100)
+        try at(a, 2.0)
+        #expect(try a.center(of: item) == Vec2(100, 200))
+    }
+
+    @Test func pacedKeyframesMoveAtAnEvenSpeed() throws {
+        let (a, item) = try keyframes(.paced) { a, item in
+            try a.addKeyframe(relativeStart: 0, relativeDuration: 0.9)      // windows are ignored
+            try a.setCenter(Vec2(100, 0), of: item)
+            try a.addKeyframe(relativeStart: 0.9, relativeDuration: 0.1)
+            try a.setCenter(Vec2(100, 300), of: item)
+        }
+        // 400 pt of path over 2 s: 200 pt/s
+        try at(a, 0.5)
+        #expect(try a.center(of: item) == Vec2(100, 0))
+        try at(a, 1.0)
+        let c = try a.center(of: item)
+        #expect(abs(c.x - 100) < 1e-9 && abs(c.y - 100) < 1e-9)
+        var previous = c, speeds: [Double] = []
+        for _ in 0..<60 {
+            try a.step()
+            let now = try a.center(of: item)
+            speeds.append(length(now - previous) / a.stepDuration)
+            previous = now
+        }
+        #expect(speeds.allSatisfy { abs($0 - 200) < 1e-6 })
+    }
+
+    @Test func cubicKeyframesPassThroughEveryValueSmoothly() throws {
+        let (a, item) = try keyframes(.cubic, duration: 3) { a, item in
+            try a.addKeyframe(relativeStart: 0, relativeDuration: 1.0 / 3)
+            try a.setCenter(Vec2(100, 100), of: item)
+            try a.addKeyframe(relativeStart: 1.0 / 3, relativeDuration: 1.0 / 3)
+            try a.setCenter(Vec2(200, 0), of: item)
+            try a.addKeyframe(relativeStart: 2.0 / 3, relativeDuration: 1.0 / 3)
+            try a.setCenter(Vec2(300, 100), of: item)
+        }
+        var samples: [Vec2] = []
+        for _ in 0..<360 { try a.step(); samples.append(try a.center(of: item)) }
+        // the knots: 1 s, 2 s, 3 s (steps 120, 240, 360)
+        #expect(length(samples[119] - Vec2(100, 100)) < 1e-9)
+        #expect(length(samples[239] - Vec2(200, 0)) < 1e-9)
+        #expect(samples[359] == Vec2(300, 100))
+        // no kink at the interior knots: the step-to-step velocity changes by a small amount
+        for k in [119, 239] {
+            let before = samples[k] - samples[k - 1], after = samples[k + 1] - samples[k]
+            #expect(length(after - before) < 0.05 * length(before), "smooth at step \(k)")
+        }
+        // a linear path would have a corner there
+        #expect(samples[60].y > 50 + 1, "curved between the knots: \(samples[60])")
+    }
+
+    @Test func badKeyframesThrow() throws {
+        let a = try makeAnimator()
+        #expect(throws: AnimaError.self) { try a.addKeyframe(relativeStart: 0, relativeDuration: 1) }
+        let spring = AnimationTiming.spring(try SpringParameters(), initialVelocity: 0)
+        #expect(throws: AnimaError.self) { try a.beginKeyframeAnimations(AnimationDefinition(duration: 1, timing: spring)) }
+        try a.beginKeyframeAnimations(AnimationDefinition(duration: 1))
+        #expect(throws: AnimaError.self) { try a.addKeyframe(relativeStart: 0.8, relativeDuration: 0.5) }
+        #expect(throws: AnimaError.self) { try a.addKeyframe(relativeStart: -0.1, relativeDuration: 0.5) }
+        #expect(throws: AnimaError.self) { try a.addKeyframe(relativeStart: .nan, relativeDuration: 0.5) }
+        try a.discardAnimations()
+        #expect(!a.isRecordingAnimation)
+    }
+}

@@ -99,6 +99,28 @@ struct AnimationTrack {
     /// Velocity per component (units/s) inherited from the animation this one took over; only
     /// springs carry it (a curve starts from rest).
     var velocity: [Double] = []
+    /// A keyframe animation's keyframes, in order of their ends.
+    var keyframes: [Keyframe] = []
+}
+
+/// How a keyframe animation finds values between its keyframes (UIKit's calculation modes).
+public enum KeyframeMode: Int32, Sendable {
+    /// Each keyframe runs from the value before it to its own value over its window, straight
+    /// (component by component); between windows the value holds.
+    case linear = 0
+    /// The windows are ignored: the values are visited at an even pace along the polyline
+    /// through them (length measured over all components).
+    case paced = 1
+    /// A Catmull-Rom spline through the values, reached at the ends of their windows: smooth,
+    /// passing through every keyframe.
+    case cubic = 2
+}
+
+/// A value reached over a window of relative time.
+struct Keyframe {
+    var start: Double
+    var duration: Double
+    var value: AnimatableValue
 }
 
 /// A running view animation (UIView.animate), on the animator's clock.
@@ -122,6 +144,8 @@ public final class ViewAnimation {
     var origin = 0.0
     /// Runs backward toward the start (a property animator's `isReversed`).
     public internal(set) var isReversed = false
+    /// Set for a keyframe animation.
+    public internal(set) var keyframeMode: KeyframeMode? = nil
     /// Holds still: its clock does not move and it does not keep the animator running.
     public internal(set) var isPaused = false
     /// Where it ended: at its end, at its start (reversed, or stopped there) or where it was.
@@ -247,6 +271,7 @@ public final class ViewAnimation {
 
     /// The value of a track at a sample.
     func value(of track: AnimationTrack, _ s: (p: Double, y: Double, dp: Double, dy: Double)) -> [Double] {
+        if !track.keyframes.isEmpty { return keyframeValue(track, s.p) }
         var c = track.from.components
         for i in c.indices {
             c[i] += (track.to.components[i] - c[i]) * s.p
@@ -255,8 +280,72 @@ public final class ViewAnimation {
         return c
     }
 
+    /// The value of a keyframe track at relative time u (0...1).
+    func keyframeValue(_ track: AnimationTrack, _ u: Double) -> [Double] {
+        let keys = track.keyframes
+        let points = [track.from.components] + keys.map(\.value.components)
+        func mix(_ a: [Double], _ b: [Double], _ f: Double) -> [Double] {
+            var c = a
+            for i in c.indices where i < b.count { c[i] += (b[i] - a[i]) * f }
+            return c
+        }
+        switch keyframeMode ?? .linear {
+        case .linear:
+            var reached = points[0]
+            for k in keys {
+                if u < k.start { return reached }
+                if u < k.start + k.duration && k.duration > 0 { return mix(reached, k.value.components, (u - k.start) / k.duration) }
+                reached = k.value.components
+            }
+            return reached
+        case .paced:
+            var lengths: [Double] = []
+            for i in 1..<points.count {
+                var sum = 0.0
+                for j in points[i].indices where j < points[i - 1].count {
+                    let d = points[i][j] - points[i - 1][j]
+                    sum += d * d
+                }
+                lengths.append(sum.squareRoot())
+            }
+            let total = lengths.reduce(0, +)
+            if total == 0 || u >= 1 { return points[points.count - 1] }
+            var left = max(u, 0) * total
+            for i in lengths.indices {
+                if left <= lengths[i] && lengths[i] > 0 { return mix(points[i], points[i + 1], left / lengths[i]) }
+                left -= lengths[i]
+            }
+            return points[points.count - 1]
+        case .cubic:
+            // knots: 0 for the start value, then each keyframe's end
+            let knots = [0.0] + keys.map { $0.start + $0.duration }
+            if u <= 0 { return points[0] }
+            if u >= knots[knots.count - 1] { return points[points.count - 1] }
+            var k = 0
+            while k + 1 < knots.count - 1 && u >= knots[k + 1] { k += 1 }
+            let span = knots[k + 1] - knots[k]
+            if span <= 0 { return points[k + 1] }
+            let f = (u - knots[k]) / span
+            let p0 = points[k], p1 = points[k + 1]
+            let before = k > 0 ? points[k - 1] : p0
+            let after = k + 2 < points.count ? points[k + 2] : p1
+            // cubic Hermite with Catmull-Rom tangents (P[k+1] - P[k-1]) / 2, one-sided at the ends
+            let f2 = f * f, f3 = f2 * f
+            let h00 = 2 * f3 - 3 * f2 + 1, h10 = f3 - 2 * f2 + f, h01 = -2 * f3 + 3 * f2, h11 = f3 - f2
+            var c = p0
+            for i in c.indices where i < p1.count {
+                let m0 = k > 0 ? (p1[i] - before[i]) / 2 : p1[i] - p0[i]
+                let m1 = k + 2 < points.count ? (after[i] - p0[i]) / 2 : p1[i] - p0[i]
+                c[i] = h00 * p0[i] + h10 * m0 + h01 * p1[i] + h11 * m1
+            }
+            return c
+        }
+    }
+
     /// The rate of change of a track at local time `t`, per component, in units per second.
     func velocity(of track: AnimationTrack, at t: Double) -> [Double] {
+        // a keyframe track hands no velocity on (a spring taking it over starts from rest)
+        if !track.keyframes.isEmpty { return Array(repeating: 0, count: track.from.components.count) }
         if t < 0 || t >= totalDuration { return Array(repeating: 0, count: track.from.components.count) }
         let s = sample(at: t)
         var v = Array(repeating: 0.0, count: track.from.components.count)

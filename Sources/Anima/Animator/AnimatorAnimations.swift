@@ -1,13 +1,18 @@
 /// The targets recorded between ``Animator/beginAnimations(_:)`` and ``Animator/commitAnimations(completion:)``.
 struct AnimationCapture {
     var definition: AnimationDefinition
-    var targets: [(item: ItemID, property: AnimatableProperty, value: AnimatableValue)] = []
+    var targets: [(item: ItemID, property: AnimatableProperty, value: AnimatableValue, keys: [Keyframe])] = []
+    /// Set for a keyframe animation; then every recorded value is a keyframe of the open window.
+    var keyframeMode: KeyframeMode? = nil
+    var window = (start: 0.0, duration: 1.0)
 
     mutating func record(_ item: ItemID, _ property: AnimatableProperty, _ value: AnimatableValue) {
+        let key = Keyframe(start: window.start, duration: window.duration, value: value)
         if let i = targets.firstIndex(where: { $0.item == item && $0.property == property }) {
             targets[i].value = value
+            if keyframeMode != nil { targets[i].keys.append(key) }
         } else {
-            targets.append((item, property, value))
+            targets.append((item, property, value, keyframeMode != nil ? [key] : []))
         }
     }
 }
@@ -39,6 +44,14 @@ extension Animator {
         for target in recorded.targets where store.isLive(target.item) {
             let from = currentValue(Int(target.item.slot), target.property)
             var track = AnimationTrack(item: target.item, property: target.property, from: from, to: target.value)
+            if recorded.keyframeMode != nil {
+                // in order of their ends (stable): the last keyframe to end holds at the end
+                let keys = target.keys.enumerated().sorted {
+                    ($0.element.start + $0.element.duration, $0.offset) < ($1.element.start + $1.element.duration, $1.offset)
+                }.map(\.element)
+                track.keyframes = keys
+                track.to = keys.last!.value
+            }
             let inherited = takeOver(target.item, target.property)
             // a spring continues the motion it interrupts: no jump in velocity
             if isSpring && recorded.definition.repeatCount == 1 && !recorded.definition.autoreverses,
@@ -49,6 +62,7 @@ extension Animator {
         }
         nextAnimationIdentifier &+= 1
         let animation = ViewAnimation(definition: recorded.definition, tracks: tracks, identifier: nextAnimationIdentifier)
+        animation.keyframeMode = recorded.keyframeMode
         animation.completion = completion
         animations.append(animation)
         resume()
@@ -307,5 +321,37 @@ extension Animator {
         finish(a, at: position, finished: position == .end)
         finishedAnimations.append(a)
         resume()
+    }
+}
+
+// MARK: keyframes (UIView.animateKeyframes)
+
+extension Animator {
+    /// Starts recording a keyframe animation (UIView.animateKeyframes): call
+    /// ``addKeyframe(relativeStart:relativeDuration:)`` to open each keyframe's window, then set
+    /// properties as in ``beginAnimations(_:)``; values set before any window span the whole
+    /// duration. `mode` says how values between keyframes are found. The definition's timing
+    /// maps time to the keyframes' relative time (default linear here); springs are refused.
+    public func beginKeyframeAnimations(_ definition: AnimationDefinition, mode: KeyframeMode = .linear) throws(AnimaError) {
+        if case .spring = definition.timing {
+            throw AnimaError(.invalidArgument, "keyframe animations take a curve, not a spring")
+        }
+        try beginAnimations(definition)
+        capture!.keyframeMode = mode
+    }
+
+    /// Opens a keyframe window: values set next are reached over relative times
+    /// start...start + duration (each in 0...1, start + duration <= 1). Throws `.invalidState`
+    /// outside a keyframe recording.
+    public func addKeyframe(relativeStart start: Double, relativeDuration duration: Double) throws(AnimaError) {
+        guard capture?.keyframeMode != nil else {
+            throw AnimaError(.invalidState, "keyframes go between beginKeyframeAnimations and commitAnimations")
+        }
+        try requireRange(start, 0, 1, "relative start time")
+        try requireRange(duration, 0, 1, "relative duration")
+        guard start + duration <= 1 + 1e-12 else {
+            throw AnimaError(.invalidArgument, "relative start + duration must be <= 1 (got \(start) + \(duration))")
+        }
+        capture!.window = (start, min(duration, 1 - start))
     }
 }
