@@ -730,6 +730,17 @@ anima_animation_def anima_default_animation_def(void);
 anima_status anima_animation_begin(anima_animator animator, const anima_animation_def *def);
 /** Ends the recording and starts the animation from the current values to the recorded targets; a property already animating is taken over from where it is. completion may be NULL; out_animation may be NULL. Errors: INVALID_HANDLE, INVALID_STATE (not recording). */
 anima_status anima_animation_commit(anima_animator animator, anima_animation_completion_fn completion, void *user_data, anima_animation *out_animation);
+/** How a keyframe animation finds values between keyframes (UIKit's calculation modes). */
+typedef enum anima_keyframe_mode {
+    ANIMA_KEYFRAMES_LINEAR = 0,   /* each keyframe runs straight from the value before it over its window; holds between windows */
+    ANIMA_KEYFRAMES_PACED = 1,    /* windows ignored: even speed along the polyline through the values */
+    ANIMA_KEYFRAMES_CUBIC = 2     /* a Catmull-Rom spline through the values, reached at the ends of their windows */
+} anima_keyframe_mode;
+
+/** Starts recording a keyframe animation (UIView.animateKeyframes). Open each keyframe with anima_animation_add_keyframe, then set properties; values set before any keyframe span the whole duration. The def's curve maps time to relative time (a spring is refused). Errors as anima_animation_begin, and INVALID_ARGUMENT for an unknown mode. */
+anima_status anima_animation_begin_keyframes(anima_animator animator, const anima_animation_def *def, anima_keyframe_mode mode);
+/** Opens a keyframe window: values set next are reached over relative times start...start + duration (each in 0...1, start + duration <= 1). Errors: INVALID_STATE (not recording keyframes), INVALID_ARGUMENT. */
+anima_status anima_animation_add_keyframe(anima_animator animator, double relative_start, double relative_duration);
 /** Abandons the recording: nothing recorded changes. Errors: INVALID_HANDLE, INVALID_STATE (not recording). */
 anima_status anima_animation_discard(anima_animator animator);
 /** True between begin and commit. */

@@ -291,3 +291,24 @@ public func anima_animation_stop(_ animator: anima_animator, _ animation: anima_
         try engine { () throws(AnimaError) in try box.animator.stopAnimation(a, at: p) }
     }
 }
+
+@c @implementation
+public func anima_animation_begin_keyframes(_ animator: anima_animator, _ def: UnsafePointer<anima_animation_def>?, _ mode: anima_keyframe_mode) -> anima_status {
+    run("anima_animation_begin_keyframes") { () throws(Failure) in
+        let box = try resolve(animator)
+        guard let def else { throw Failure.null("def") }
+        guard let m = KeyframeMode(rawValue: Int32(truncatingIfNeeded: mode.rawValue)) else {
+            throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "unknown keyframe mode \(mode.rawValue)")
+        }
+        let d = try definition(def.pointee)
+        try engine { () throws(AnimaError) in try box.animator.beginKeyframeAnimations(d, mode: m) }
+    }
+}
+
+@c @implementation
+public func anima_animation_add_keyframe(_ animator: anima_animator, _ start: Double, _ duration: Double) -> anima_status {
+    run("anima_animation_add_keyframe") { () throws(Failure) in
+        let box = try resolve(animator)
+        try engine { () throws(AnimaError) in try box.animator.addKeyframe(relativeStart: start, relativeDuration: duration) }
+    }
+}

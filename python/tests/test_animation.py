@@ -367,3 +367,78 @@ def test_bad_control_arguments(animator, ball):
     with pytest.raises(anima.InvalidArgumentError):
         animation.continue_animation(1.0, spring=(1, 0, 1))
     assert animation.is_active
+
+
+# ------------------------------------------------------------ keyframes
+
+def test_linear_keyframes_follow_their_windows(animator, ball):
+    with animator.animate_keyframes(2.0) as k:
+        with k.keyframe(0.0, 0.25):
+            ball.center = (260, 100)
+        with k.keyframe(0.75, 0.25):
+            ball.center = (260, 300)
+            ball.alpha = 0.0
+    frames(animator, 0.25)
+    assert ball.center == pytest.approx((210, 100), abs=1e-9)
+    frames(animator, 0.75)
+    assert ball.center == (260, 100)
+    frames(animator, 0.75)
+    assert ball.center == pytest.approx((260, 200), abs=1e-9)
+    assert ball.alpha == pytest.approx(0.5, abs=1e-9)   # its only keyframe runs from its start value
+    frames(animator, 0.25)
+    assert ball.center == (260, 300) and ball.alpha == 0.0
+
+
+def test_values_outside_keyframes_span_the_whole_duration(animator, ball):
+    with animator.animate_keyframes(1.0) as k:
+        with k.keyframe(0.0, 0.5):
+            ball.center = (260, 100)
+        ball.alpha = 0.0
+    frames(animator, 0.5)
+    assert ball.alpha == pytest.approx(0.5, abs=1e-9)
+
+
+def test_paced_keyframes_keep_an_even_speed(animator, ball):
+    with animator.animate_keyframes(2.0, mode="paced") as k:
+        with k.keyframe(0.0, 0.9):
+            ball.center = (260, 100)
+        with k.keyframe(0.9, 0.1):
+            ball.center = (260, 400)
+    frames(animator, 0.5)
+    assert ball.center == pytest.approx((260, 100), abs=1e-9)
+    frames(animator, 0.5)
+    assert ball.center == pytest.approx((260, 200), abs=1e-9)
+
+
+def test_cubic_keyframes_pass_through_their_values(animator, ball):
+    done = []
+    with animator.animate_keyframes(3.0, mode="cubic", completion=done.append) as k:
+        for i, point in enumerate([(200, 200), (240, 100), (280, 200)]):
+            with k.keyframe(i / 3, 1 / 3):
+                ball.center = point
+    frames(animator, 1.0)
+    assert ball.center == pytest.approx((200, 200), abs=1e-9)
+    frames(animator, 1.0)
+    assert ball.center == pytest.approx((240, 100), abs=1e-9)
+    frames(animator, 1.0)
+    assert ball.center == (280, 200) and done == [True]
+
+
+def test_bad_keyframes(animator, ball):
+    with pytest.raises(anima.InvalidStateError):
+        animator.add_keyframe(0, 1)
+    with pytest.raises(anima.InvalidArgumentError):
+        with animator.animate_keyframes(1.0, mode="bumpy"):
+            pass
+    with pytest.raises(anima.InvalidArgumentError):
+        with animator.animate_keyframes(1.0, spring=(1, 100, 10)):
+            pass
+    with pytest.raises(anima.InvalidArgumentError):
+        with animator.animate_keyframes(1.0) as k:
+            with k.keyframe(0.8, 0.5):
+                ball.center = (0, 0)
+    assert not animator.is_recording_animation
+    with pytest.raises(anima.InvalidStateError):
+        with animator.animate(1.0) as a:
+            a.keyframe(0, 0.5)
+    assert ball.center == (160, 100)

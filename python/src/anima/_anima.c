@@ -2264,6 +2264,95 @@ animator_stop_animation(AnimatorObject *self, PyObject *const *args, Py_ssize_t 
     return NULL;
 }
 
+
+PyDoc_STRVAR(animator_begin_keyframes_doc,
+"begin_keyframes($self, duration=0.25, *, mode='linear', curve='linear', delay=0.0, repeat_count=1.0,\n"
+"                autoreverses=False)\n--\n\n"
+"Start recording a keyframe animation (UIView.animateKeyframes); open each keyframe with\n"
+"add_keyframe(start, duration). mode is 'linear', 'paced' or 'cubic'. Prefer\n"
+"`with animator.animate_keyframes(...) as k:` and `with k.keyframe(start, duration):`.");
+
+static PyObject *
+animator_begin_keyframes(AnimatorObject *self, PyObject *args, PyObject *kwds)
+{
+    PyObject *duration = NULL;
+    if (!PyArg_UnpackTuple(args, "begin_keyframes", 0, 1, &duration)) {
+        return NULL;
+    }
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    PyObject *rest = kwds != NULL ? PyDict_Copy(kwds) : PyDict_New();
+    if (rest == NULL) {
+        return NULL;
+    }
+    anima_keyframe_mode mode = ANIMA_KEYFRAMES_LINEAR;
+    PyObject *mode_obj = PyDict_GetItemString(rest, "mode");
+    if (mode_obj != NULL) {
+        static const char *const names[] = {"linear", "paced", "cubic"};
+        bool found = false;
+        for (int i = 0; i < 3; i++) {
+            if (PyUnicode_Check(mode_obj) && PyUnicode_CompareWithASCIIString(mode_obj, names[i]) == 0) {
+                mode = (anima_keyframe_mode)i;
+                found = true;
+            }
+        }
+        if (!found) {
+            PyErr_Format(st->invalid_argument_error, "mode must be 'linear', 'paced' or 'cubic' (got %R)", mode_obj);
+            Py_DECREF(rest);
+            return NULL;
+        }
+        PyDict_DelItemString(rest, "mode");
+    }
+    PyObject *given_duration = PyDict_GetItemString(rest, "duration");
+    if (given_duration != NULL && duration == NULL) {
+        duration = given_duration;
+    }
+    Py_XINCREF(duration);
+    if (given_duration != NULL) {
+        PyDict_DelItemString(rest, "duration");
+    }
+    if (PyDict_GetItemString(rest, "curve") == NULL) {
+        /* keyframes run on linear time unless told otherwise */
+        PyObject *linear = PyUnicode_FromString("linear");
+        int set = linear == NULL ? -1 : PyDict_SetItemString(rest, "curve", linear);
+        Py_XDECREF(linear);
+        if (set < 0) {
+            Py_XDECREF(duration);
+            Py_DECREF(rest);
+            return NULL;
+        }
+    }
+    anima_animation_def def;
+    int ok = as_animation_def(st, duration, rest, "begin_keyframes", &def);
+    Py_XDECREF(duration);
+    Py_DECREF(rest);
+    if (ok < 0 || check(st, self, anima_animation_begin_keyframes(self->handle, &def, mode)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+animator_add_keyframe(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    double start, duration;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "add_keyframe() takes 2 positional arguments (%zd given)", nargs);
+        return NULL;
+    }
+    if (as_finite(st, args[0], "relative start", &start) < 0 || as_finite(st, args[1], "relative duration", &duration) < 0
+        || check(st, self, anima_animation_add_keyframe(self->handle, start, duration)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef animator_methods[] = {
     {"advance", (PyCFunction)animator_advance, METH_O, animator_advance_doc},
     {"step", (PyCFunction)animator_step, METH_NOARGS, animator_step_doc},
@@ -2288,6 +2377,11 @@ static PyMethodDef animator_methods[] = {
     {"cancel_all_animations", (PyCFunction)animator_cancel_all_animations, METH_NOARGS,
      animator_cancel_all_animations_doc},
     {"is_animation_active", (PyCFunction)animator_is_animation_active, METH_O, animator_is_animation_active_doc},
+    {"begin_keyframes", (PyCFunction)(void (*)(void))animator_begin_keyframes, METH_VARARGS | METH_KEYWORDS,
+     animator_begin_keyframes_doc},
+    {"add_keyframe", (PyCFunction)(void (*)(void))animator_add_keyframe, METH_FASTCALL,
+     "add_keyframe($self, relative_start, relative_duration, /)\n--\n\n"
+     "Open a keyframe window (relative times 0...1, start + duration <= 1) for the values set next."},
     {"pause_animation", (PyCFunction)animator_pause_animation, METH_O,
      "pause_animation($self, animation, /)\n--\n\nPause a running animation where it is."},
     {"resume_animation", (PyCFunction)animator_resume_animation, METH_O,

@@ -80,6 +80,11 @@ class Animation:
         finished = (position == 'end') at the next step."""
         self._animator.stop_animation(self.id, position)
 
+    def keyframe(self, start: float, duration: float) -> "_Keyframe":
+        """Inside `animate_keyframes`: `with animation.keyframe(0.25, 0.5): ...` reaches the values
+        set in the block over relative times start...start + duration (UIView.addKeyframe)."""
+        return _Keyframe(self._animator, start, duration)
+
     def cancel(self) -> None:
         """Stop where it is; the completion gets False at the next step. Ignored once ended."""
         if self.id != 0:
@@ -95,19 +100,43 @@ class Animation:
         return f"<anima.Animation id={self.id} {state}>"
 
 
-class _AnimateBlock:
-    __slots__ = ("_animator", "_options", "_completion", "_animation")
+class _Keyframe:
+    """The window of one keyframe; values set inside are reached over it."""
 
-    def __init__(self, animator: Animator, options: dict, completion: Optional[Callable[[bool], None]]) -> None:
+    __slots__ = ("_animator",)
+
+    def __init__(self, animator: Animator, start: float, duration: float) -> None:
+        self._animator = animator
+        animator.add_keyframe(start, duration)
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind, value, traceback) -> bool:
+        # values set after the block span the whole duration again
+        if self._animator.is_valid and self._animator.is_recording_animation:
+            self._animator.add_keyframe(0.0, 1.0)
+        return False
+
+
+class _AnimateBlock:
+    __slots__ = ("_animator", "_options", "_completion", "_animation", "_keyframes")
+
+    def __init__(self, animator: Animator, options: dict, completion: Optional[Callable[[bool], None]],
+                 keyframes: bool = False) -> None:
         if completion is not None and not callable(completion):
             raise TypeError(f"completion must be callable or None, not {type(completion).__name__}")
         self._animator = animator
         self._options = options
         self._completion = completion
         self._animation = Animation(animator)
+        self._keyframes = keyframes
 
     def __enter__(self) -> Animation:
-        self._animator.begin_animation(**self._options)
+        if self._keyframes:
+            self._animator.begin_keyframes(**self._options)
+        else:
+            self._animator.begin_animation(**self._options)
         return self._animation
 
     def __exit__(self, kind, value, traceback) -> bool:
@@ -145,6 +174,30 @@ def animate(self: Animator, duration: float = 0.25, *, completion: Optional[Call
     block = _AnimateBlock(self, options, completion)
     options["duration"] = duration
     return block
+
+
+def animate_keyframes(self: Animator, duration: float = 0.25, *, mode: str = "linear",
+                      completion: Optional[Callable[[bool], None]] = None, **options) -> _AnimateBlock:
+    """A `with` block that records a keyframe animation (UIView.animateKeyframes):
+
+        with animator.animate_keyframes(2.0, mode="cubic") as k:
+            with k.keyframe(0.0, 0.5):
+                ball.center = (100, 100)
+            with k.keyframe(0.5, 0.5):
+                ball.center = (200, 0)
+
+    mode is 'linear' (each keyframe runs straight over its window, holding between windows),
+    'paced' (windows ignored, even speed along the path) or 'cubic' (a Catmull-Rom spline
+    through the values, reached at the ends of their windows). curve maps time to relative time
+    (default 'linear'; springs are refused); delay, repeat_count, autoreverses and completion
+    as in `animate`.
+    """
+    options["duration"] = duration
+    options["mode"] = mode
+    return _AnimateBlock(self, options, completion, keyframes=True)
+
+
+Animator.animate_keyframes = animate_keyframes
 
 
 class Timing:
