@@ -442,3 +442,57 @@ def test_bad_keyframes(animator, ball):
         with animator.animate(1.0) as a:
             a.keyframe(0, 0.5)
     assert ball.center == (160, 100)
+
+
+# ------------------------------------------------------------ clocks and hand-offs
+
+def test_frame_rates_and_a_stall_pass_through_the_same_values():
+    def run(frame_times):
+        a = anima.Animator()
+        item = anima.Item(a, center=(0, 0), size=(10, 10))
+        with a.animate(2.0, curve="back_in_out"):
+            item.center = (300, 0)
+        with a.animate(spring=(1, 120, 9)):
+            item.alpha = 0.2
+        seen = {}
+        t = 0.0
+        for dt in frame_times:
+            a.advance(dt)
+            t += dt
+            seen[round(t, 6)] = (item.center, item.alpha)
+        return seen
+    runs = [run([1 / rate] * (3 * rate)) for rate in (30, 60, 120, 240)]
+    stalled = run([1 / 60] * 30 + [2.0] + [1 / 60] * 30)
+    for t in (0.5, 1.0, 1.5, 3.0):
+        values = [r[round(t, 6)] for r in runs if round(t, 6) in r]
+        assert len(values) == 4 and all(v == values[0] for v in values), t
+    assert stalled[2.5] == runs[1][2.5]
+
+
+def test_an_animated_item_handed_to_dynamics_continues_from_where_the_tween_left_it(animator):
+    ball = anima.Item(animator, center=(160, 100), size=(40, 40), shape="ellipse")
+    with animator.animate(0.5):
+        ball.center = (60, 300)
+    frames(animator, 0.5)
+    assert ball.center == (60, 300)
+    animator.update_item_using_current_state(ball)
+    gravity = anima.Gravity([ball])
+    animator.add_behavior(gravity)
+    frames(animator, 0.1)
+    x, y = ball.center
+    assert x == pytest.approx(60, abs=1e-9) and 300 < y < 300 + 0.5 * 1000 * 0.12 ** 2
+
+
+def test_unknown_properties_raise_inside_a_block(animator, ball):
+    with pytest.raises(AttributeError):
+        with animator.animate(1.0):
+            ball.colour = "red"
+    assert not animator.is_recording_animation
+
+
+def test_animating_a_destroyed_item_raises(animator, ball):
+    ball.destroy()
+    with pytest.raises(anima.StaleHandleError):
+        with animator.animate(1.0):
+            ball.center = (0, 0)
+    assert not animator.is_recording_animation
