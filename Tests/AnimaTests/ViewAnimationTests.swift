@@ -416,3 +416,78 @@ import Testing
         #expect(!a.isRecordingAnimation)
     }
 }
+
+/// Flings: exponential deceleration, snapping, and a spring at a bound.
+@Suite struct DecayTests {
+    func item(_ a: Animator) throws -> ItemID {
+        try a.createItem(ItemDefinition(center: Vec2(0, 0), size: Size(width: 10, height: 10)))
+    }
+
+    @Test func aFlingFollowsTheExponentialAndRestsAtVOverLambda() throws {
+        let a = try makeAnimator(bounds: nil)
+        let ball = try item(a)
+        var done: Bool? = nil
+        try a.startDecay(of: ball, property: .center, DecayDefinition(velocity: [1000, -200])) { done = $0 }
+        let lambda = -1000 * logarithm(0.998)
+        for _ in 0..<60 { try a.step() }                        // 0.5 s
+        let c = try a.center(of: ball)
+        #expect(abs(c.x - 1000 / lambda * (1 - exponential(-lambda * 0.5))) < 1e-9)
+        #expect(abs(c.y + 200 / lambda * (1 - exponential(-lambda * 0.5))) < 1e-9)
+        var t = 0.5
+        while a.isRunning && t < 10 { try a.advance(1.0 / 60); t += 1.0 / 60 }
+        // within 0.1 pt of the resting point at ln(499.5 / 0.1) / lambda = 4.25 s
+        #expect(abs(t - logarithm(1000 / lambda / 0.1) / lambda) < 0.05, "ended at \(t)")
+        let rest = try a.center(of: ball)
+        #expect(done == true && rest == Vec2(1000 / lambda, -200 / lambda))
+    }
+
+    @Test func snappingEndsOnTheGridAheadWithTheSameStartSpeed() throws {
+        let a = try makeAnimator(bounds: nil)
+        let ball = try item(a)
+        var def = DecayDefinition(velocity: [1000, 0], rate: .fast)   // would rest at 99.5
+        def.snapStep = 40
+        try a.startDecay(of: ball, property: .center, def)
+        try a.step()
+        let x1 = try a.center(of: ball).x
+        try a.step()
+        let x2 = try a.center(of: ball).x
+        let v = (4 * x1 - x2) / (2 * a.stepDuration)        // from x0 = 0
+        #expect(abs(v - 1000) < 5, "starts at the flick's speed: \(v)")
+        var t = 0.0
+        while a.isRunning && t < 10 { try a.advance(1.0 / 60); t += 1.0 / 60 }
+        #expect(try a.center(of: ball).x == 120, "the grid point ahead of 99.5")
+    }
+
+    @Test func aBoundCatchesTheFlingWithASpring() throws {
+        let a = try makeAnimator(bounds: nil)
+        let ball = try item(a)
+        var def = DecayDefinition(velocity: [1000, 0])
+        def.upper = [300, .infinity]
+        try a.startDecay(of: ball, property: .center, def)
+        let curve = try DecayCurve(position: 0, velocity: 1000, rate: .normal)
+        let hand = curve.handOff(at: 300, spring: def.boundSpring)!
+        var farthest = 0.0, t = 0.0
+        while a.isRunning && t < 10 { try a.advance(1.0 / 240); t += 1.0 / 240; farthest = max(farthest, try a.center(of: ball).x) }
+        #expect(abs(farthest - 300 - hand.overshoot) < 0.02 * hand.overshoot + 0.05,
+                "overshoot \(farthest - 300) vs \(hand.overshoot)")
+        #expect(try a.center(of: ball).x == 300)
+    }
+
+    @Test func badFlingsThrow() throws {
+        let a = try makeAnimator(bounds: nil)
+        let ball = try item(a)
+        #expect(throws: AnimaError.self) { try a.startDecay(of: ball, property: .center, DecayDefinition(velocity: [1])) }
+        #expect(throws: AnimaError.self) { try a.startDecay(of: ball, property: .center, DecayDefinition(velocity: [.nan, 0])) }
+        var def = DecayDefinition(velocity: [1, 0])
+        def.decayRate = 0
+        #expect(throws: AnimaError.self) { try a.startDecay(of: ball, property: .center, def) }
+        def = DecayDefinition(velocity: [1, 0])
+        def.snapStep = -1
+        #expect(throws: AnimaError.self) { try a.startDecay(of: ball, property: .center, def) }
+        def = DecayDefinition(velocity: [1, 0])
+        def.lower = [10, 0]
+        def.upper = [0, 0]
+        #expect(throws: AnimaError.self) { try a.startDecay(of: ball, property: .center, def) }
+        #expect(a.animations.isEmpty)
+    }
+}

@@ -101,6 +101,8 @@ struct AnimationTrack {
     var velocity: [Double] = []
     /// A keyframe animation's keyframes, in order of their ends.
     var keyframes: [Keyframe] = []
+    /// A fling's components (see ``Animator/startDecay(of:property:_:completion:)``).
+    var decay: [DecayComponent] = []
 }
 
 /// How a keyframe animation finds values between its keyframes (UIKit's calculation modes).
@@ -272,6 +274,12 @@ public final class ViewAnimation {
     /// The value of a track at a sample.
     func value(of track: AnimationTrack, _ s: (p: Double, y: Double, dp: Double, dy: Double)) -> [Double] {
         if !track.keyframes.isEmpty { return keyframeValue(track, s.p) }
+        if !track.decay.isEmpty {
+            // a fling runs on linear time: p x duration is its clock; its end is exact
+            if s.p >= 1 { return track.to.components }
+            let t = s.p * passDuration
+            return track.decay.map { $0.value(at: t) }
+        }
         var c = track.from.components
         for i in c.indices {
             c[i] += (track.to.components[i] - c[i]) * s.p
@@ -346,6 +354,11 @@ public final class ViewAnimation {
     func velocity(of track: AnimationTrack, at t: Double) -> [Double] {
         // a keyframe track hands no velocity on (a spring taking it over starts from rest)
         if !track.keyframes.isEmpty { return Array(repeating: 0, count: track.from.components.count) }
+        if !track.decay.isEmpty {
+            if t < 0 || t >= totalDuration { return Array(repeating: 0, count: track.decay.count) }
+            let h = 1e-6
+            return track.decay.map { ($0.value(at: t + h) - $0.value(at: max(t - h, 0))) / (t + h - max(t - h, 0)) }
+        }
         if t < 0 || t >= totalDuration { return Array(repeating: 0, count: track.from.components.count) }
         let s = sample(at: t)
         var v = Array(repeating: 0.0, count: track.from.components.count)
