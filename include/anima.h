@@ -754,6 +754,36 @@ anima_status anima_animation_is_active(anima_animator animator, anima_animation 
 /** The number of running animations. */
 anima_status anima_animation_count(anima_animator animator, int32_t *out_count);
 
+/** An animatable property; its components, in order: CENTER x, y; SIZE width, height; TRANSFORM rotation, scale x, scale y, translation x, translation y; ALPHA alpha. */
+typedef enum anima_property {
+    ANIMA_PROPERTY_CENTER = 0,
+    ANIMA_PROPERTY_SIZE = 1,
+    ANIMA_PROPERTY_TRANSFORM = 2,
+    ANIMA_PROPERTY_ALPHA = 3
+} anima_property;
+
+/** A fling: one property coasting to rest (UIScrollView's deceleration); start from anima_default_decay_def(). */
+typedef struct anima_decay_def {
+    uint32_t cookie;              /* set by anima_default_decay_def() */
+    anima_property property;      /* default ANIMA_PROPERTY_CENTER */
+    double velocity[5];           /* per component of the property, units/s, finite; default 0 */
+    double deceleration_rate;     /* velocity kept per millisecond, 0 < rate < 1; default 0.998 (UIScrollView normal; fast is 0.99) */
+    double time_constant;         /* seconds; > 0 replaces deceleration_rate (lambda = 1 / time_constant); default 0 (unused) */
+    double snap_step;             /* > 0: the resting value of each component snaps to a multiple of it, ahead of the motion; default 0 (none) */
+    bool has_bounds;              /* default false */
+    double lower[5];              /* per component when has_bounds (-INFINITY for none) */
+    double upper[5];              /* per component when has_bounds (INFINITY for none) */
+    double bound_spring_mass;     /* the spring that catches a component at a bound; default 1 */
+    double bound_spring_stiffness;/* default 246.74 (0.4 s response) */
+    double bound_spring_damping;  /* default 31.42 (critical) */
+    double rest_distance;         /* ends when every component is this close to where it rests, > 0; default 0.1 */
+} anima_decay_def;
+
+/** The default decay def: a centre fling at UIScrollView's normal rate, no snapping, no bounds. */
+anima_decay_def anima_default_decay_def(void);
+/** Starts a fling of an item's property: each component slows as e^(-lambda t) and rests at x0 + v0 / lambda (snapped if asked), or is caught by the spring at a bound with its exact velocity there. It takes the property over from running animations. Errors: INVALID_HANDLE, INVALID_ARGUMENT (NULL, hand-made def, non-finite velocity, rate outside (0, 1), bad bounds), INVALID_STATE (while recording). */
+anima_status anima_animation_start_decay(anima_item item, const anima_decay_def *def, anima_animation_completion_fn completion, void *user_data, anima_animation *out_animation);
+
 /* Property-animator controls (UIViewPropertyAnimator). Each takes a running animation; an id that names none gives ANIMA_ERR_NOT_FOUND. */
 
 /** Pauses an animation where it is; a paused animation does not keep the animator running. */

@@ -5,6 +5,7 @@ import CAnima
 
 extension Cookie {
     static let animation: UInt32 = 0x414E_0009
+    static let decay: UInt32 = 0x414E_000A
 }
 
 @c @implementation
@@ -310,5 +311,60 @@ public func anima_animation_add_keyframe(_ animator: anima_animator, _ start: Do
     run("anima_animation_add_keyframe") { () throws(Failure) in
         let box = try resolve(animator)
         try engine { () throws(AnimaError) in try box.animator.addKeyframe(relativeStart: start, relativeDuration: duration) }
+    }
+}
+
+@c @implementation
+public func anima_default_decay_def() -> anima_decay_def {
+    let k = (2 * Double.pi / 0.4) * (2 * Double.pi / 0.4)
+    return anima_decay_def(cookie: Cookie.decay, property: ANIMA_PROPERTY_CENTER, velocity: (0, 0, 0, 0, 0),
+                           deceleration_rate: 0.998, time_constant: 0, snap_step: 0, has_bounds: false,
+                           lower: (-.infinity, -.infinity, -.infinity, -.infinity, -.infinity),
+                           upper: (.infinity, .infinity, .infinity, .infinity, .infinity),
+                           bound_spring_mass: 1, bound_spring_stiffness: k, bound_spring_damping: 2 * k.squareRoot(),
+                           rest_distance: 0.1)
+}
+
+@c @implementation
+public func anima_animation_start_decay(_ item: anima_item, _ def: UnsafePointer<anima_decay_def>?, _ completion: anima_animation_completion_fn?, _ userData: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<anima_animation>?) -> anima_status {
+    run("anima_animation_start_decay") { () throws(Failure) in
+        let (box, id) = try resolve(item)
+        guard let def else { throw Failure.null("def") }
+        let d = def.pointee
+        try Cookie.check(d.cookie, Cookie.decay, "decay")
+        guard let property = AnimatableProperty(rawValue: Int32(truncatingIfNeeded: d.property.rawValue)) else {
+            throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "unknown property \(d.property.rawValue)")
+        }
+        let count = [2, 2, 5, 1][Int(property.rawValue)]
+        func first(_ t: (Double, Double, Double, Double, Double)) -> [Double] { Array([t.0, t.1, t.2, t.3, t.4].prefix(count)) }
+        var decay: DecayDefinition
+        if d.time_constant != 0 {
+            guard d.time_constant.isFinite && d.time_constant > 0 else {
+                throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "time_constant must be finite and > 0, or 0 (got \(d.time_constant))")
+            }
+            decay = DecayDefinition(velocity: first(d.velocity))
+            decay.decayRate = 1 / d.time_constant
+        } else {
+            let rate = try engine { () throws(AnimaError) in try DecayCurve.DecelerationRate(perMillisecond: d.deceleration_rate) }
+            decay = DecayDefinition(velocity: first(d.velocity), rate: rate)
+        }
+        if d.snap_step != 0 { decay.snapStep = d.snap_step }
+        if d.has_bounds {
+            decay.lower = first(d.lower)
+            decay.upper = first(d.upper)
+        }
+        decay.boundSpring = try engine { () throws(AnimaError) in
+            try SpringParameters(mass: d.bound_spring_mass, stiffness: d.bound_spring_stiffness, damping: d.bound_spring_damping)
+        }
+        decay.restDistance = d.rest_distance
+        let final = decay
+        let a = try engine { () throws(AnimaError) in try box.animator.startDecay(of: id, property: property, final) }
+        if let fn = completion {
+            let identifier = a.identifier
+            a.completion = { [unowned box, unowned a] finished in
+                fn(userData, box.handle, identifier, finished, anima_position(rawValue: UInt32(a.position.rawValue)))
+            }
+        }
+        out?.pointee = a.identifier
     }
 }

@@ -496,3 +496,59 @@ def test_animating_a_destroyed_item_raises(animator, ball):
         with animator.animate(1.0):
             ball.center = (0, 0)
     assert not animator.is_recording_animation
+
+
+# ------------------------------------------------------------ flings
+
+def test_fling_follows_uiscrollview_deceleration(animator, ball):
+    lam = -1000 * math.log(0.998)
+    done = []
+    animation = animator.fling(ball, (600, 0), completion=done.append)
+    frames(animator, 0.5)
+    assert ball.center[0] == pytest.approx(160 + 600 / lam * (1 - math.exp(-lam * 0.5)), abs=1e-9)
+    animator.run_until_rest()
+    assert ball.center == (160 + 600 / lam, 100) and done == [True] and animation.position == "end"
+
+
+def test_fast_rate_and_time_constant(animator, ball):
+    animator.fling(ball, (0, 100), rate="fast")
+    animator.run_until_rest()
+    assert ball.center[1] == pytest.approx(100 + 100 / (-1000 * math.log(0.99)), abs=1e-12)
+    animator.fling(ball, (0, 100), time_constant=0.325)
+    animator.run_until_rest()
+    assert ball.center[1] == pytest.approx(100 + 100 / (-1000 * math.log(0.99)) + 32.5, abs=1e-9)
+
+
+def test_fling_snaps_to_the_grid_and_a_bound_catches_it(animator, ball):
+    animator.fling(ball, (0, 700), snap=100)
+    animator.run_until_rest()
+    assert ball.center == (160, 500)        # 100 + 349.6 rests at 449.6: the grid point ahead is 500
+    peak = 0
+    animator.fling(ball, (0, 2000), upper=(None, 540))
+    while animator.is_running:
+        frames(animator, 1 / 60)
+        peak = max(peak, ball.center[1])
+    lam = -1000 * math.log(0.998)
+    crossing_speed = 2000 * (1 - 40 / (2000 / lam))      # v0 (1 - s), s = share of the coast used
+    w0 = 2 * math.pi / 0.4                                # the default critical spring
+    assert ball.center == (160, 540)
+    assert peak - 540 == pytest.approx(crossing_speed / (math.e * w0), rel=0.01)
+
+
+@pytest.mark.parametrize("kwargs", [
+    dict(velocity=(1,)), dict(velocity=(math.nan, 0)), dict(velocity=(1, 0), rate=1.0),
+    dict(velocity=(1, 0), rate="slow"), dict(velocity=(1, 0), time_constant=0), dict(velocity=(1, 0), snap=0),
+    dict(velocity=(1, 0), lower=(10, 0), upper=(0, 0)), dict(velocity=(1, 0), property="colour"),
+    dict(velocity=(1, 0), bound_spring=(1, 0, 1)), dict(velocity=(1, 0), rest_distance=-1),
+])
+def test_bad_flings_raise(animator, ball, kwargs):
+    velocity = kwargs.pop("velocity")
+    with pytest.raises(anima.InvalidArgumentError):
+        animator.fling(ball, velocity, **kwargs)
+    assert animator.animation_count == 0
+
+
+def test_fling_of_another_animators_item_is_refused(animator, other_animator):
+    item = other_animator[1]
+    with pytest.raises(anima.InvalidArgumentError):
+        animator.fling(item, (1, 0))

@@ -229,6 +229,36 @@ class Animator:
         repeat_count: _Float = 1.0,
         autoreverses: bool = False,
     ) -> None: ...
+    def fling(
+        self,
+        item: Item,
+        velocity: Sequence[_Float],
+        *,
+        property: Literal["center", "size", "transform", "alpha"] = "center",
+        rate: Literal["normal", "fast"] | _Float = 0.998,
+        time_constant: _Float | None = None,
+        snap: _Float | None = None,
+        lower: Sequence[_Float | None] | None = None,
+        upper: Sequence[_Float | None] | None = None,
+        bound_spring: tuple[_Float, _Float, _Float] | None = None,
+        rest_distance: _Float = 0.1,
+        completion: Callable[[bool], object] | None = None,
+    ) -> Animation: ...
+    def start_decay(
+        self,
+        item: Item,
+        velocity: Sequence[_Float],
+        *,
+        property: Literal["center", "size", "transform", "alpha"] = "center",
+        rate: Literal["normal", "fast"] | _Float = 0.998,
+        time_constant: _Float | None = None,
+        snap: _Float | None = None,
+        lower: Sequence[_Float] | None = None,
+        upper: Sequence[_Float] | None = None,
+        bound_spring: tuple[_Float, _Float, _Float] | None = None,
+        rest_distance: _Float = 0.1,
+        completion: Callable[[bool, _Position], object] | None = None,
+    ) -> int: ...
     def add_keyframe(self, relative_start: _Float, relative_duration: _Float, /) -> None: ...
     def commit_animation(self, completion: Callable[[bool, _Position], object] | None = None) -> int: ...
     def discard_animation(self) -> None: ...

@@ -2353,6 +2353,173 @@ animator_add_keyframe(AnimatorObject *self, PyObject *const *args, Py_ssize_t na
     Py_RETURN_NONE;
 }
 
+
+/* Up to 5 doubles from a sequence of exactly `count` numbers (finite unless allow_infinite). */
+static int
+as_components(anima_state *st, PyObject *obj, const char *what, Py_ssize_t count, bool allow_infinite, double *out)
+{
+    PyObject *seq = PySequence_Fast(obj, "");
+    if (seq == NULL) {
+        PyErr_Format(PyExc_TypeError, "%s must be a sequence of %zd numbers, not %.100s", what, count, Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    if (PySequence_Fast_GET_SIZE(seq) != count) {
+        PyErr_Format(st->invalid_argument_error, "%s needs %zd components for this property (got %zd)", what, count,
+                     PySequence_Fast_GET_SIZE(seq));
+        Py_DECREF(seq);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        double value = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i));
+        if (value == -1.0 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (isnan(value) || (!allow_infinite && !isfinite(value))) {
+            PyErr_Format(st->invalid_argument_error, "%s must be %s (got %R)", what,
+                         allow_infinite ? "numbers, not NaN" : "finite", obj);
+            Py_DECREF(seq);
+            return -1;
+        }
+        out[i] = value;
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+PyDoc_STRVAR(animator_start_decay_doc,
+"start_decay($self, item, velocity, *, property='center', rate=0.998, time_constant=None, snap=None,\n"
+"            lower=None, upper=None, bound_spring=None, rest_distance=0.1, completion=None)\n--\n\n"
+"Start a fling of an item's property and return its id. Each component coasts at `velocity`\n"
+"(units/s) slowing as e^(-lambda t): rate is the velocity kept per millisecond ('normal' =\n"
+"0.998, 'fast' = 0.99, or a number in (0, 1)), or time_constant (s) sets lambda = 1 / tau.\n"
+"It rests at x0 + v0 / lambda, snapped ahead to a multiple of `snap` if given. lower/upper are\n"
+"per-component bounds where bound_spring=(mass, stiffness, damping) catches the motion with its\n"
+"exact velocity (default critical, 0.4 s response). completion(finished, position) as in\n"
+"commit_animation.");
+
+static PyObject *
+animator_start_decay(AnimatorObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *keywords[] = {"item", "velocity", "property", "rate", "time_constant", "snap", "lower", "upper",
+                               "bound_spring", "rest_distance", "completion", NULL};
+    PyObject *item = NULL, *velocity = NULL, *property = NULL, *rate = NULL, *tau = Py_None, *snap = Py_None,
+             *lower = Py_None, *upper = Py_None, *spring = Py_None, *rest = NULL, *completion = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO|$OOOOOOOOO:start_decay", keywords, &item, &velocity, &property,
+                                     &rate, &tau, &snap, &lower, &upper, &spring, &rest, &completion)) {
+        return NULL;
+    }
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    if (!PyObject_TypeCheck(item, st->item_type)) {
+        PyErr_Format(PyExc_TypeError, "item must be an anima.Item, not %.100s", Py_TYPE(item)->tp_name);
+        return NULL;
+    }
+    if (((ItemObject *)item)->animator != self) {
+        PyErr_SetString(st->invalid_argument_error, "the item belongs to another animator");
+        return NULL;
+    }
+    if (completion != Py_None && !PyCallable_Check(completion)) {
+        PyErr_Format(PyExc_TypeError, "completion must be callable or None, not %.100s", Py_TYPE(completion)->tp_name);
+        return NULL;
+    }
+    anima_decay_def def = anima_default_decay_def();
+    static const char *const properties[] = {"center", "size", "transform", "alpha"};
+    static const Py_ssize_t counts[] = {2, 2, 5, 1};
+    int p = 0;
+    if (property != NULL) {
+        p = -1;
+        for (int i = 0; i < 4; i++) {
+            if (PyUnicode_Check(property) && PyUnicode_CompareWithASCIIString(property, properties[i]) == 0) {
+                p = i;
+            }
+        }
+        if (p < 0) {
+            PyErr_Format(st->invalid_argument_error,
+                         "property must be 'center', 'size', 'transform' or 'alpha' (got %R)", property);
+            return NULL;
+        }
+    }
+    def.property = (anima_property)p;
+    if (as_components(st, velocity, "velocity", counts[p], false, def.velocity) < 0) {
+        return NULL;
+    }
+    if (rate != NULL) {
+        if (PyUnicode_Check(rate) && PyUnicode_CompareWithASCIIString(rate, "normal") == 0) {
+            def.deceleration_rate = 0.998;
+        }
+        else if (PyUnicode_Check(rate) && PyUnicode_CompareWithASCIIString(rate, "fast") == 0) {
+            def.deceleration_rate = 0.99;
+        }
+        else if (PyUnicode_Check(rate)) {
+            PyErr_Format(st->invalid_argument_error, "rate must be 'normal', 'fast' or a number in (0, 1) (got %R)", rate);
+            return NULL;
+        }
+        else if (as_finite(st, rate, "rate", &def.deceleration_rate) < 0) {
+            return NULL;
+        }
+    }
+    if (tau != Py_None && as_finite(st, tau, "time_constant", &def.time_constant) < 0) {
+        return NULL;
+    }
+    if (tau != Py_None && def.time_constant == 0.0) {
+        PyErr_SetString(st->invalid_argument_error, "time_constant must be > 0");
+        return NULL;
+    }
+    if (snap != Py_None) {
+        if (as_finite(st, snap, "snap", &def.snap_step) < 0) {
+            return NULL;
+        }
+        if (def.snap_step == 0.0) {
+            PyErr_SetString(st->invalid_argument_error, "snap must be > 0");
+            return NULL;
+        }
+    }
+    if (lower != Py_None || upper != Py_None) {
+        def.has_bounds = true;
+        if ((lower != Py_None && as_components(st, lower, "lower", counts[p], true, def.lower) < 0)
+            || (upper != Py_None && as_components(st, upper, "upper", counts[p], true, def.upper) < 0)) {
+            return NULL;
+        }
+    }
+    if (spring != Py_None) {
+        double constants[3];
+        if (as_doubles(st, spring, "bound_spring", "(mass, stiffness, damping)", 3, constants) < 0) {
+            return NULL;
+        }
+        def.bound_spring_mass = constants[0];
+        def.bound_spring_stiffness = constants[1];
+        def.bound_spring_damping = constants[2];
+    }
+    if (rest != NULL && as_finite(st, rest, "rest_distance", &def.rest_distance) < 0) {
+        return NULL;
+    }
+    if (completion != Py_None && self->completions == NULL) {
+        self->completions = PyDict_New();
+        if (self->completions == NULL) {
+            return NULL;
+        }
+    }
+    anima_animation id = 0;
+    anima_status status = anima_animation_start_decay(((ItemObject *)item)->handle, &def,
+                                                      completion != Py_None ? trampoline_animation_done : NULL,
+                                                      self, &id);
+    if (check(st, self, status) < 0) {
+        return NULL;
+    }
+    PyObject *key = PyLong_FromUnsignedLongLong(id);
+    if (key == NULL) {
+        return NULL;
+    }
+    if (completion != Py_None && PyDict_SetItem(self->completions, key, completion) < 0) {
+        Py_DECREF(key);
+        return NULL;
+    }
+    return key;
+}
+
 static PyMethodDef animator_methods[] = {
     {"advance", (PyCFunction)animator_advance, METH_O, animator_advance_doc},
     {"step", (PyCFunction)animator_step, METH_NOARGS, animator_step_doc},
@@ -2377,6 +2544,8 @@ static PyMethodDef animator_methods[] = {
     {"cancel_all_animations", (PyCFunction)animator_cancel_all_animations, METH_NOARGS,
      animator_cancel_all_animations_doc},
     {"is_animation_active", (PyCFunction)animator_is_animation_active, METH_O, animator_is_animation_active_doc},
+    {"start_decay", (PyCFunction)(void (*)(void))animator_start_decay, METH_VARARGS | METH_KEYWORDS,
+     animator_start_decay_doc},
     {"begin_keyframes", (PyCFunction)(void (*)(void))animator_begin_keyframes, METH_VARARGS | METH_KEYWORDS,
      animator_begin_keyframes_doc},
     {"add_keyframe", (PyCFunction)(void (*)(void))animator_add_keyframe, METH_FASTCALL,

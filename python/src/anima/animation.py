@@ -176,6 +176,39 @@ def animate(self: Animator, duration: float = 0.25, *, completion: Optional[Call
     return block
 
 
+def fling(self: Animator, item, velocity, *, completion: Optional[Callable[[bool], None]] = None,
+          **options) -> Animation:
+    """Start a fling (decay animation) of one property of `item` and return its `Animation`.
+
+        animator.fling(card, (0, -1500), rate="normal", snap=100, lower=(None, 0))
+
+    Each component coasts at `velocity` (units/s), slowing as e^(-lambda t) with UIScrollView's
+    rate ('normal' 0.998 or 'fast' 0.99 per millisecond, or a number) or a time_constant, and
+    rests at x0 + v0 / lambda, snapped ahead to a multiple of `snap` if given. lower/upper are
+    per-component bounds (None for unbounded) where a spring catches the motion with its exact
+    velocity. Other options: property ('center', 'size', 'transform', 'alpha'), bound_spring,
+    rest_distance.
+    """
+    for name, missing in (("lower", -float("inf")), ("upper", float("inf"))):
+        if options.get(name) is not None:
+            options[name] = tuple(missing if x is None else x for x in options[name])
+    animation = Animation(self)
+
+    def ended(finished: bool, position: str) -> None:
+        animation.finished = finished
+        animation.position = position
+        if completion is not None:
+            completion(finished)
+
+    if completion is not None and not callable(completion):
+        raise TypeError(f"completion must be callable or None, not {type(completion).__name__}")
+    animation.id = self.start_decay(item, velocity, completion=ended, **options)
+    return animation
+
+
+Animator.fling = fling
+
+
 def animate_keyframes(self: Animator, duration: float = 0.25, *, mode: str = "linear",
                       completion: Optional[Callable[[bool], None]] = None, **options) -> _AnimateBlock:
     """A `with` block that records a keyframe animation (UIView.animateKeyframes):
