@@ -491,3 +491,39 @@ import Testing
         #expect(a.animations.isEmpty)
     }
 }
+
+/// Rest thresholds scale with the distance: no visible jump when a spring lands.
+@Suite struct SpringRestTests {
+    func lastJump(_ property: AnimatableProperty, to target: Double) throws -> (jump: Double, time: Double) {
+        let a = try makeAnimator()
+        let item = try a.createItem(ItemDefinition(center: Vec2(0, 0), size: Size(width: 10, height: 10)))
+        if property == .alpha { try a.setAlpha(0, of: item) }
+        try a.beginAnimations(AnimationDefinition(duration: 0, timing: .spring(try SpringParameters(), initialVelocity: 0)))
+        if property == .alpha { try a.setAlpha(target, of: item) } else { try a.setCenter(Vec2(target, 0), of: item) }
+        try a.commitAnimations()
+        var previous = 0.0, now = 0.0, jump = 0.0, steps = 0
+        while a.isRunning && steps < 10_000 {
+            try a.step()
+            steps += 1
+            previous = now
+            now = property == .alpha ? try a.alpha(of: item) : try a.center(of: item).x
+            jump = abs(now - previous)
+        }
+        #expect(now == target)
+        return (jump, Double(steps) * a.stepDuration)
+    }
+
+    @Test func aLongMoveLandsWithinATenthOfAPoint() throws {
+        let (jump, time) = try lastJump(.center, to: 1000)
+        // the final step lands on the target from within the 0.1 pt band (plus one step of motion)
+        #expect(jump < 0.1 + 0.05, "last step moved \(jump) pt")
+        // z = 0.5, w0 = 10: the envelope e^(-5 t) reaches 1e-4 about 1.84 s in; later than 0.1 % (1.27 s)
+        #expect(time > 1.5 && time < 2.2, "settled at \(time) s")
+    }
+
+    @Test func anAlphaSpringRestsWithinAThousandth() throws {
+        let (jump, time) = try lastJump(.alpha, to: 1)
+        #expect(jump < 0.0015)
+        #expect(abs(time - 1.27) < 0.02, "0.1 % of the distance is the threshold here: \(time) s")
+    }
+}

@@ -209,21 +209,38 @@ public final class ViewAnimation {
         return min(max(local.truncatingRemainder(dividingBy: total) / total, 0), 1)
     }
 
-    /// When every component of every track stays within 0.1 % of its track's largest distance:
-    /// component i moves as to - d X(t) + w Y(t) (d = to - from, w its inherited velocity), which
-    /// is -d times the unit spring released with velocity v0 + w / d, so its settling time is that
-    /// spring's at tolerance 0.001 D / |d| (D the track's largest distance).
+    /// The change below which a property's remaining motion is invisible: 0.1 pt for centres
+    /// and sizes, 0.001 for transforms (radians, scale factors; translation at most 0.1 pt more
+    /// finely) and alpha.
+    static func visibleChange(_ property: AnimatableProperty) -> Double {
+        switch property {
+        case .center, .size: return 0.1
+        case .transform, .alpha: return 0.001
+        }
+    }
+
+    /// When every component of every track stays within its rest threshold for good. A track's
+    /// threshold scales with its distance D (its largest component change): min(0.1 % of D, the
+    /// property's visible change), so a 0-to-1 alpha spring rests within 0.001 and a 1000 pt move
+    /// within 0.1 pt, not 1 pt. Component i moves as to - d X(t) + w Y(t) (d = to - from, w its
+    /// inherited velocity), which is -d times the unit spring released with velocity v0 + w / d,
+    /// so its settling time is that spring's at tolerance threshold / |d|.
     static func settlingTime(_ p: SpringParameters, _ v0: Double, _ tracks: [AnimationTrack]) -> Double {
         var settle = SpringCurve(parameters: p, initialVelocity: v0).settlingDuration()
-        for track in tracks where track.velocity.contains(where: { $0 != 0 }) {
+        for track in tracks {
             var scale = 0.0
             for i in track.from.components.indices { scale = max(scale, abs(track.to.components[i] - track.from.components[i])) }
+            let moving = track.velocity.contains(where: { $0 != 0 })
+            if scale == 0 && !moving { continue }
             if scale == 0 { scale = max(1e-9, track.velocity.map(abs).max()! * 0.01) }
-            for i in track.velocity.indices where track.velocity[i] != 0 {
+            let threshold = min(0.001 * scale, visibleChange(track.property))
+            for i in track.from.components.indices {
+                let w = i < track.velocity.count ? track.velocity[i] : 0
                 var d = track.to.components[i] - track.from.components[i]
+                if d == 0 && w == 0 { continue }
                 if abs(d) < 1e-9 * scale { d = 1e-9 * scale }
-                let curve = SpringCurve(parameters: p, initialVelocity: v0 + track.velocity[i] / d)
-                let t = curve.settlingDuration(epsilon: 0.001 * scale / abs(d))
+                let curve = SpringCurve(parameters: p, initialVelocity: v0 + w / d)
+                let t = curve.settlingDuration(epsilon: threshold / abs(d))
                 if t.isFinite { settle = max(settle, t) }
             }
         }
