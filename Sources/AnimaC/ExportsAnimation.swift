@@ -73,8 +73,10 @@ private func definition(_ d: anima_animation_def) throws(Failure) -> AnimationDe
             TimingCurve.expo, TimingCurve.circ, TimingCurve.back, TimingCurve.elastic, TimingCurve.bounce]
         timing = .curve(families[(raw - 10) / 3](k))
     }
-    return AnimationDefinition(duration: d.duration, delay: d.delay, timing: timing,
-                               repeatCount: d.repeat_count, autoreverses: d.autoreverses)
+    var result = AnimationDefinition(duration: d.duration, delay: d.delay, timing: timing,
+                                     repeatCount: d.repeat_count, autoreverses: d.autoreverses)
+    result.springEndsAtDuration = d.curve == ANIMA_CURVE_SPRING_DAMPING_RATIO
+    return result
 }
 
 @c @implementation

@@ -38,7 +38,8 @@ public enum AnimationTiming: Sendable {
 
 /// How to create an animation (UIView.animate's parameters).
 public struct AnimationDefinition: Sendable {
-    /// Seconds the animation lasts (ignored for springs, which last until they settle); >= 0.
+    /// Seconds the animation lasts; >= 0. Springs last until they settle unless
+    /// `springEndsAtDuration` is set.
     public var duration: Double
     /// Seconds before it starts; >= 0.
     public var delay: Double
@@ -48,6 +49,10 @@ public struct AnimationDefinition: Sendable {
     public var repeatCount: Double
     /// Whether each repetition runs back to the start (then forward again).
     public var autoreverses: Bool
+    /// For a spring: end exactly at `duration` instead of when the spring settles (UIKit's
+    /// `usingSpringWithDamping`, whose spring is built to settle at the duration; see
+    /// ``SpringParameters/dampingRatio(_:duration:)``). Needs a duration > 0.
+    public var springEndsAtDuration = false
 
     /// Creates a definition.
     public init(duration: Double, delay: Double = 0, timing: AnimationTiming = .curve(.easeInOut),
@@ -195,7 +200,8 @@ public final class ViewAnimation {
             let curve = SpringCurve(parameters: p, initialVelocity: v0)
             spring = curve
             springPlus = SpringCurve(parameters: p, initialVelocity: v0 + 1)
-            passDuration = ViewAnimation.settlingTime(p, v0, tracks)
+            passDuration = definition.springEndsAtDuration && definition.duration > 0
+                ? definition.duration : ViewAnimation.settlingTime(p, v0, tracks)
         }
         return (passDuration, spring, springPlus)
     }
