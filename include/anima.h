@@ -709,6 +709,7 @@ typedef struct anima_animation_def {
     anima_step_position steps_position; /* ANIMA_CURVE_STEPS; default ANIMA_STEPS_JUMP_END */
     double repeat_count;         /* passes, > 0; INFINITY repeats for ever; default 1 */
     bool autoreverses;           /* each pass runs back to the start again; default false */
+    double stagger;              /* seconds between the starts of successive items, in the order first set; >= 0; default 0 */
 } anima_animation_def;
 
 /** An animation: unique within its animator, never reused; 0 is no animation. */

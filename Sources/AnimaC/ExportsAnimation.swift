@@ -14,7 +14,7 @@ public func anima_default_animation_def() -> anima_animation_def {
                         bezier: (0.25, 0.1, 0.25, 1), spring_mass: 1, spring_stiffness: 100, spring_damping: 10,
                         spring_damping_ratio: 0.5, spring_response: 0.5, spring_damping_fraction: 0.825,
                         spring_bounce: 0, spring_velocity: 0, steps_count: 1, steps_position: ANIMA_STEPS_JUMP_END,
-                        repeat_count: 1, autoreverses: false)
+                        repeat_count: 1, autoreverses: false, stagger: 0)
 }
 
 /// The engine's definition for a C def; every number is validated here or by the engine.
@@ -76,6 +76,7 @@ private func definition(_ d: anima_animation_def) throws(Failure) -> AnimationDe
     var result = AnimationDefinition(duration: d.duration, delay: d.delay, timing: timing,
                                      repeatCount: d.repeat_count, autoreverses: d.autoreverses)
     result.springEndsAtDuration = d.curve == ANIMA_CURVE_SPRING_DAMPING_RATIO
+    result.stagger = d.stagger
     return result
 }
 

@@ -527,3 +527,30 @@ import Testing
         #expect(abs(time - 1.27) < 0.02, "0.1 % of the distance is the threshold here: \(time) s")
     }
 }
+
+/// A stagger starts each item's properties a fixed time after the previous item's.
+@Suite struct StaggerTests {
+    @Test func eachItemStartsOneStaggerAfterThePrevious() throws {
+        let a = try makeAnimator()
+        var items: [ItemID] = []
+        for i in 0..<4 { items.append(try a.createItem(ItemDefinition(center: Vec2(Double(i) * 20, 0), size: Size(width: 10, height: 10)))) }
+        var def = AnimationDefinition(duration: 0.5, timing: .curve(.linear))
+        def.stagger = 0.25
+        try a.beginAnimations(def)
+        for (i, item) in items.enumerated() { try a.setCenter(Vec2(Double(i) * 20, 100), of: item) }
+        var done: [Bool] = []
+        try a.commitAnimations { done.append($0) }
+        for _ in 0..<60 { try a.step() }                 // 0.5 s
+        let ys = try items.map { try a.center(of: $0).y }
+        // item k has run 0.5 - 0.25 k s of its 0.5 s
+        for (k, y) in ys.enumerated() {
+            #expect(abs(y - 100 * max(0, min(1, (0.5 - 0.25 * Double(k)) / 0.5))) < 1e-9, "item \(k): \(y)")
+        }
+        #expect(done.isEmpty)
+        for _ in 0..<60 { try a.step() }                 // 1.0 s: the last item started at 0.75 s
+        #expect(done.isEmpty)
+        for _ in 0..<30 { try a.step() }                 // 1.25 s = 3 x 0.25 + 0.5
+        #expect(done == [true])
+        #expect(try items.allSatisfy { try a.center(of: $0).y == 100 })
+    }
+}

@@ -552,3 +552,18 @@ def test_fling_of_another_animators_item_is_refused(animator, other_animator):
     item = other_animator[1]
     with pytest.raises(anima.InvalidArgumentError):
         animator.fling(item, (1, 0))
+
+
+def test_stagger_starts_each_item_later(animator):
+    balls = [anima.Item(animator, center=(40 * i, 0), size=(10, 10)) for i in range(3)]
+    done = []
+    with animator.animate(0.5, curve="linear", stagger=0.2, completion=done.append):
+        for ball in balls:
+            ball.center = (ball.center[0], 100)
+    frames(animator, 0.4)
+    assert [b.center[1] for b in balls] == pytest.approx([80, 40, 0], abs=1e-9)
+    frames(animator, 0.5)
+    assert done == [True] and all(b.center[1] == 100 for b in balls)
+    with pytest.raises(anima.InvalidArgumentError):
+        with animator.animate(0.5, stagger=-1):
+            pass

@@ -53,6 +53,9 @@ public struct AnimationDefinition: Sendable {
     /// `usingSpringWithDamping`, whose spring is built to settle at the duration; see
     /// ``SpringParameters/dampingRatio(_:duration:)``). Needs a duration > 0.
     public var springEndsAtDuration = false
+    /// Seconds between the starts of successive items (a stagger): the properties of the k-th
+    /// item recorded (counting from 0) start k x stagger later; >= 0, default 0.
+    public var stagger: Double = 0
 
     /// Creates a definition.
     public init(duration: Double, delay: Double = 0, timing: AnimationTiming = .curve(.easeInOut),
@@ -70,6 +73,8 @@ public struct AnimationDefinition: Sendable {
         try requireNonNegative(duration, "duration")
         try requireNonNegative(delay, "delay")
         if duration > 1e7 || delay > 1e7 { throw AnimaError(.invalidArgument, "duration and delay must be at most 1e7 s") }
+        try requireNonNegative(stagger, "stagger")
+        if stagger > 1e7 { throw AnimaError(.invalidArgument, "stagger must be at most 1e7 s") }
         guard repeatCount > 0 && !repeatCount.isNaN else {
             throw AnimaError(.invalidArgument, "repeat count must be > 0 (got \(repeatCount))")
         }
@@ -108,6 +113,8 @@ struct AnimationTrack {
     var keyframes: [Keyframe] = []
     /// A fling's components (see ``Animator/startDecay(of:property:_:completion:)``).
     var decay: [DecayComponent] = []
+    /// Seconds after the animation's start (past its delay) at which this track starts (stagger).
+    var offset = 0.0
 }
 
 /// How a keyframe animation finds values between its keyframes (UIKit's calculation modes).
@@ -170,6 +177,23 @@ public final class ViewAnimation {
         self.tracks = tracks
         self.identifier = identifier
         (passDuration, spring, springPlus) = ViewAnimation.timingState(definition, tracks)
+        maxOffset = tracks.map(\.offset).max() ?? 0
+    }
+
+    /// The latest track start (stagger), in seconds.
+    var maxOffset = 0.0
+    /// When the last track ends, in seconds after the delay.
+    var endTime: Double { totalDuration + maxOffset }
+
+    /// A track's sample at the animation's local time: before its offset it holds its start.
+    func sample(for track: AnimationTrack, atLocal local: Double) -> (p: Double, y: Double, dp: Double, dy: Double) {
+        let t = local - track.offset
+        return t < 0 ? (0, 0, 0, 0) : sample(at: t)
+    }
+
+    /// A track's value at the animation's local time.
+    func trackValue(_ track: AnimationTrack, _ local: Double) -> [Double] {
+        value(of: track, sample(for: track, atLocal: local))
     }
 
     /// Moves the clock to `t` (seconds since the commit, delay included) and restarts counting steps.
@@ -184,6 +208,7 @@ public final class ViewAnimation {
         self.definition = definition
         self.tracks = tracks
         (passDuration, spring, springPlus) = ViewAnimation.timingState(definition, tracks)
+        maxOffset = tracks.map(\.offset).max() ?? 0
         isReversed = false
         setClock(0)
     }
@@ -208,10 +233,10 @@ public final class ViewAnimation {
 
     /// The share of the active time elapsed, 0...1 (of one pass when it repeats for ever).
     public var fractionComplete: Double {
-        let total = totalDuration.isFinite ? totalDuration : passDuration
+        let total = endTime.isFinite ? endTime : passDuration
         if total <= 0 { return position == .start ? 0 : (isActive ? 0 : 1) }
         let local = time - definition.delay
-        if totalDuration.isFinite { return min(max(local / total, 0), 1) }
+        if endTime.isFinite { return min(max(local / total, 0), 1) }
         return min(max(local.truncatingRemainder(dividingBy: total) / total, 0), 1)
     }
 
@@ -374,7 +399,8 @@ public final class ViewAnimation {
     }
 
     /// The rate of change of a track at local time `t`, per component, in units per second.
-    func velocity(of track: AnimationTrack, at t: Double) -> [Double] {
+    func velocity(of track: AnimationTrack, at local: Double) -> [Double] {
+        let t = local - track.offset
         // a keyframe track hands no velocity on (a spring taking it over starts from rest)
         if !track.keyframes.isEmpty { return Array(repeating: 0, count: track.from.components.count) }
         if !track.decay.isEmpty {

@@ -58,6 +58,11 @@ extension Animator {
                let v = inherited, v.contains(where: { $0 != 0 && $0.isFinite }) {
                 track.velocity = v.map { $0.isFinite ? $0 : 0 }
             }
+            if recorded.definition.stagger > 0 {
+                var order: [ItemID] = []
+                for t in recorded.targets where !order.contains(t.item) { order.append(t.item) }
+                track.offset = Double(order.firstIndex(of: target.item)!) * recorded.definition.stagger
+            }
             tracks.append(track)
         }
         nextAnimationIdentifier &+= 1
@@ -67,7 +72,7 @@ extension Animator {
         animations.append(animation)
         resume()
         if recorded.definition.duration == 0 && recorded.definition.delay == 0, case .curve = recorded.definition.timing {
-            apply(animation, animation.sample(at: 0))
+            apply(animation, at: 0)
         }
         return animation
     }
@@ -97,11 +102,11 @@ extension Animator {
         }
     }
 
-    /// Writes the value of every track at a sample of the animation.
-    func apply(_ animation: ViewAnimation, _ sample: (p: Double, y: Double, dp: Double, dy: Double)) {
+    /// Writes the value of every track at the animation's local time (seconds past its delay).
+    func apply(_ animation: ViewAnimation, at local: Double) {
         for track in animation.tracks where store.isLive(track.item) {
             let s = Int(track.item.slot)
-            let v = animation.value(of: track, sample)
+            let v = animation.trackValue(track, local)
             switch track.property {
             case .center:
                 let c = Vec2(v[0], v[1])
@@ -141,24 +146,24 @@ extension Animator {
             let run = Double(a.steps) * dt
             a.time = a.isReversed ? a.origin - run : a.origin + run
             let local = a.time - a.definition.delay
-            let total = a.totalDuration
+            let total = a.endTime
             if a.isReversed {
                 // back at (or before) the start: the animation ends there
                 if local <= 1e-9 * dt {
-                    apply(a, a.sample(at: 0))
+                    apply(a, at: 0)
                     finish(a, at: .start, finished: true)
                 } else {
-                    apply(a, a.sample(at: min(local, total)))
+                    apply(a, at: min(local, total))
                 }
                 continue
             }
             if local < -1e-9 * dt { continue }
             // one part in 1e9 of a step absorbs rounding: a 3 s animation ends at step 360 of 1/120 s
             if local >= total - 1e-9 * dt {
-                apply(a, a.sample(at: total))
+                apply(a, at: total)
                 finish(a, at: .end, finished: true)
             } else {
-                apply(a, a.sample(at: max(local, 0)))
+                apply(a, at: max(local, 0))
             }
         }
         finishedAnimations += animations.filter { !$0.isActive }
@@ -257,9 +262,9 @@ extension Animator {
         try running(a)
         try requireRange(f, 0, 1, "fraction complete")
         guard a.isPaused else { throw AnimaError(.invalidState, "pause the animation before scrubbing it") }
-        let total = a.totalDuration.isFinite ? a.totalDuration : a.passDuration
+        let total = a.endTime.isFinite ? a.endTime : a.passDuration
         a.setClock(a.definition.delay + f * total)
-        apply(a, a.sample(at: f * total))
+        apply(a, at: f * total)
     }
 
     /// Runs an animation backward (true) toward its start, or forward again (false).
@@ -282,7 +287,7 @@ extension Animator {
             throw AnimaError(.invalidArgument, "duration factor must be finite and in (0, 1e6] (got \(durationFactor))")
         }
         let local = max(a.time - a.definition.delay, 0)
-        let total = a.totalDuration.isFinite ? a.totalDuration : a.passDuration
+        let total = a.endTime.isFinite ? a.endTime : a.passDuration
         let remaining = a.isReversed ? local : max(total - local, 0)
         var definition = AnimationDefinition(duration: remaining * durationFactor, delay: 0,
                                              timing: timing ?? a.definition.timing)
@@ -291,10 +296,9 @@ extension Animator {
         // a spring carries the current motion; a paused animation has none
         var carry = !a.isPaused
         if case .curve = definition.timing { carry = false }
-        let sample = a.sample(at: local)
         var tracks: [AnimationTrack] = []
         for track in a.tracks where store.isLive(track.item) {
-            let now = AnimatableValue(a.value(of: track, sample))
+            let now = AnimatableValue(a.trackValue(track, local))
             let destination = a.isReversed ? track.from : track.to
             var next = AnimationTrack(item: track.item, property: track.property, from: now, to: destination)
             if carry {
@@ -313,8 +317,8 @@ extension Animator {
     public func stopAnimation(_ a: ViewAnimation, at position: AnimationPosition) throws(AnimaError) {
         try running(a)
         switch position {
-        case .end: apply(a, a.sample(at: a.totalDuration.isFinite ? a.totalDuration : a.passDuration))
-        case .start: apply(a, a.sample(at: 0))
+        case .end: apply(a, at: a.endTime.isFinite ? a.endTime : a.passDuration)
+        case .start: apply(a, at: 0)
         case .current: break
         }
         animations.removeAll { $0 === a }

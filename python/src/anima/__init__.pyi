@@ -191,6 +191,7 @@ class Animator:
         initial_velocity: _Float = 0.0,
         repeat_count: _Float = 1.0,
         autoreverses: bool = False,
+        stagger: _Float = 0.0,
         completion: Callable[[bool], object] | None = None,
     ) -> AbstractContextManager[Animation]: ...
     def begin_animation(

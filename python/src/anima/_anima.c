@@ -1704,18 +1704,19 @@ static int
 as_animation_def(anima_state *st, PyObject *duration, PyObject *kwds, const char *fname, anima_animation_def *def)
 {
     static char *keywords[] = {"delay", "curve", "spring", "damping_ratio", "response", "damping_fraction",
-                               "bounce", "initial_velocity", "repeat_count", "autoreverses", NULL};
+                               "bounce", "initial_velocity", "repeat_count", "autoreverses", "stagger", NULL};
     PyObject *delay = NULL, *curve = NULL, *spring = Py_None, *ratio = Py_None, *response = Py_None,
-             *fraction = NULL, *bounce = Py_None, *velocity = NULL, *repeat = NULL;
+             *fraction = NULL, *bounce = Py_None, *velocity = NULL, *repeat = NULL, *stagger = NULL;
     int autoreverses = 0;
     char format[64];
-    snprintf(format, sizeof format, "|$OOOOOOOOOp:%s", fname);
+    snprintf(format, sizeof format, "|$OOOOOOOOOpO:%s", fname);
     PyObject *empty = PyTuple_New(0);
     if (empty == NULL) {
         return -1;
     }
     int parsed = PyArg_ParseTupleAndKeywords(empty, kwds, format, keywords, &delay, &curve, &spring, &ratio,
-                                             &response, &fraction, &bounce, &velocity, &repeat, &autoreverses);
+                                             &response, &fraction, &bounce, &velocity, &repeat, &autoreverses,
+                                             &stagger);
     Py_DECREF(empty);
     if (!parsed) {
         return -1;
@@ -1724,7 +1725,8 @@ as_animation_def(anima_state *st, PyObject *duration, PyObject *kwds, const char
     if ((duration && as_finite(st, duration, "duration", &def->duration) < 0)
         || (delay && as_finite(st, delay, "delay", &def->delay) < 0)
         || (velocity && as_finite(st, velocity, "initial_velocity", &def->spring_velocity) < 0)
-        || (fraction && as_finite(st, fraction, "damping_fraction", &def->spring_damping_fraction) < 0)) {
+        || (fraction && as_finite(st, fraction, "damping_fraction", &def->spring_damping_fraction) < 0)
+        || (stagger && as_finite(st, stagger, "stagger", &def->stagger) < 0)) {
         return -1;
     }
     if (repeat != NULL) {
