@@ -554,3 +554,73 @@ import Testing
         #expect(try items.allSatisfy { try a.center(of: $0).y == 100 })
     }
 }
+
+/// Timelines: segments on one time axis, sought and played.
+@Suite struct TimelineTests {
+    func make() throws -> (Animator, ItemID, Timeline, Box) {
+        let a = try makeAnimator()
+        let item = try a.createItem(ItemDefinition(center: Vec2(0, 0), size: Size(width: 10, height: 10)))
+        let box = Box()
+        try a.beginTimeline()
+        try a.beginAnimations(AnimationDefinition(duration: 1, timing: .curve(.linear)))
+        try a.setCenter(Vec2(100, 0), of: item)
+        try a.commitAnimations { box.log.append("a \($0)") }
+        try a.beginAnimations(AnimationDefinition(duration: 1, delay: 1, timing: .curve(.linear)))
+        try a.setCenter(Vec2(100, 100), of: item)
+        try a.setAlpha(0, of: item)
+        try a.commitAnimations { box.log.append("b \($0)") }
+        return (a, item, try a.commitTimeline(), box)
+    }
+
+    final class Box { var log: [String] = [] }
+
+    @Test func segmentsChainAndPlayInOrder() throws {
+        let (a, item, timeline, box) = try make()
+        #expect(timeline.duration == 2)
+        for _ in 0..<180 { try a.step() }                     // 1.5 s
+        let c = try a.center(of: item)
+        #expect(abs(c.x - 100) < 1e-9 && abs(c.y - 50) < 1e-9, "the second segment starts where the first ended: \(c)")
+        for _ in 0..<61 { try a.step() }
+        let end = try a.center(of: item)
+        #expect(end == Vec2(100, 100) && box.log == ["a true", "b true"])
+    }
+
+    @Test func seekingShowsEachPropertyAtThatTime() throws {
+        let (a, item, timeline, box) = try make()
+        func state() throws -> (Vec2, Double) { (try a.center(of: item), try a.alpha(of: item)) }
+        try a.seekTimeline(timeline, to: 0.5)
+        var (c, alpha) = try state()
+        #expect(abs(c.x - 50) < 1e-9 && alpha == 1)
+        try a.seekTimeline(timeline, to: 1.75)
+        (c, alpha) = try state()
+        #expect(c.x == 100 && abs(c.y - 75) < 1e-9 && abs(alpha - 0.25) < 1e-9)
+        try a.seekTimeline(timeline, to: 0)
+        (c, alpha) = try state()
+        #expect(c == Vec2(0, 0) && alpha == 1)
+        try a.seekTimeline(timeline, to: 2)
+        (c, alpha) = try state()
+        #expect(c == Vec2(100, 100) && alpha == 0)
+        #expect(throws: AnimaError.self) { try a.seekTimeline(timeline, to: 2.5) }
+        #expect(throws: AnimaError.self) { try a.seekTimeline(timeline, to: .nan) }
+        // play from 0.5 s: the rest runs as before, and completions run once each
+        try a.seekTimeline(timeline, to: 0.5)
+        a.playTimeline(timeline)
+        for _ in 0..<60 { try a.step() }                      // at 1.0 s
+        #expect(abs(try a.center(of: item).x - 100) < 1e-9)
+        for _ in 0..<121 { try a.step() }
+        #expect(try a.center(of: item) == Vec2(100, 100))
+        #expect(box.log == ["a true", "b true"], "\(box.log)")
+        #expect(!a.isRunning || a.animations.isEmpty)
+    }
+
+    @Test func misuseThrows() throws {
+        let a = try makeAnimator()
+        #expect(throws: AnimaError.self) { try a.commitTimeline() }
+        try a.beginTimeline()
+        #expect(throws: AnimaError.self) { try a.beginTimeline() }
+        try a.beginAnimations(AnimationDefinition(duration: 1))
+        #expect(throws: AnimaError.self) { try a.commitTimeline() }
+        try a.commitAnimations()
+        _ = try a.commitTimeline()
+    }
+}

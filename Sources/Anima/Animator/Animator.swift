@@ -42,6 +42,8 @@ public final class Animator {
 
     // view animations (see AnimatorAnimations.swift)
     var capture: AnimationCapture? = nil
+    /// The timeline being recorded (see AnimatorTimeline.swift).
+    var openTimeline: Timeline? = nil
     /// The running view animations, in the order committed.
     public internal(set) var animations: [ViewAnimation] = []
     var nextAnimationIdentifier: UInt64 = 0

@@ -42,7 +42,12 @@ extension Animator {
         var isSpring = false
         if case .spring = recorded.definition.timing { isSpring = true }
         for target in recorded.targets where store.isLive(target.item) {
-            let from = currentValue(Int(target.item.slot), target.property)
+            var from = currentValue(Int(target.item.slot), target.property)
+            if let timeline = openTimeline,
+               let previous = timeline.segmentBefore(recorded.definition.delay, target.item, target.property) {
+                // a later segment of a timeline starts where the one before it ends
+                from = previous.to
+            }
             var track = AnimationTrack(item: target.item, property: target.property, from: from, to: target.value)
             if recorded.keyframeMode != nil {
                 // in order of their ends (stable): the last keyframe to end holds at the end
@@ -52,7 +57,8 @@ extension Animator {
                 track.keyframes = keys
                 track.to = keys.last!.value
             }
-            let inherited = takeOver(target.item, target.property)
+            let inherited = openTimeline == nil ? takeOver(target.item, target.property)
+                : takeOver(target.item, target.property, sparing: openTimeline!.segments)
             // a spring continues the motion it interrupts: no jump in velocity
             if isSpring && recorded.definition.repeatCount == 1 && !recorded.definition.autoreverses,
                let v = inherited, v.contains(where: { $0 != 0 && $0.isFinite }) {
@@ -70,6 +76,7 @@ extension Animator {
         animation.keyframeMode = recorded.keyframeMode
         animation.completion = completion
         animations.append(animation)
+        openTimeline?.segments.append(animation)
         resume()
         if recorded.definition.duration == 0 && recorded.definition.delay == 0, case .curve = recorded.definition.timing {
             apply(animation, at: 0)
@@ -80,9 +87,9 @@ extension Animator {
     /// Drops the running animations' tracks of one property of one item; returns the velocity
     /// (units/s per component) the dropped track had, if one was moving it.
     @discardableResult
-    func takeOver(_ item: ItemID, _ property: AnimatableProperty) -> [Double]? {
+    func takeOver(_ item: ItemID, _ property: AnimatableProperty, sparing: [ViewAnimation] = []) -> [Double]? {
         var velocity: [Double]? = nil
-        for a in animations where a.isActive {
+        for a in animations where a.isActive && !sparing.contains(where: { $0 === a }) {
             guard let i = a.tracks.firstIndex(where: { $0.item == item && $0.property == property }) else { continue }
             velocity = a.velocity(of: a.tracks[i], at: a.time - a.definition.delay)
             a.tracks.remove(at: i)
@@ -104,18 +111,23 @@ extension Animator {
 
     /// Writes the value of every track at the animation's local time (seconds past its delay).
     func apply(_ animation: ViewAnimation, at local: Double) {
-        for track in animation.tracks where store.isLive(track.item) {
-            let s = Int(track.item.slot)
-            let v = animation.trackValue(track, local)
+        for track in animation.tracks { write(track, animation.trackValue(track, local)) }
+    }
+
+    /// Writes a track's value into its item (if the item is still alive).
+    func write(_ track: AnimationTrack, _ v: [Double]) {
+        guard store.isLive(track.item) else { return }
+        let s = Int(track.item.slot)
+        do {
             switch track.property {
             case .center:
                 let c = Vec2(v[0], v[1])
-                guard isFinite(c), store.position[s] != c else { continue }
+                guard isFinite(c), store.position[s] != c else { return }
                 store.position[s] = c
             case .size:
                 // an overshooting spring may ask for a size below the minimum: hold it there
                 let size = Size(width: max(v[0], minimumItemDimension), height: max(v[1], minimumItemDimension))
-                guard size.width.isFinite && size.height.isFinite, store.size[s] != size else { continue }
+                guard size.width.isFinite && size.height.isFinite, store.size[s] != size else { return }
                 store.size[s] = size
                 store.rebuildGeometry(s)
             case .transform:
@@ -123,14 +135,14 @@ extension Animator {
                 if abs(sx) < 1e-6 { sx = sx < 0 ? -1e-6 : 1e-6 }
                 if abs(sy) < 1e-6 { sy = sy < 0 ? -1e-6 : 1e-6 }
                 let t = ItemTransform(rotation: v[0], scaleX: sx, scaleY: sy, translationX: v[3], translationY: v[4])
-                guard t.rotation.isFinite && sx.isFinite && sy.isFinite else { continue }
+                guard t.rotation.isFinite && sx.isFinite && sy.isFinite else { return }
                 store.transform[s] = t
                 store.angle[s] = t.rotation
                 store.rotation[s] = Rotation(angle: t.rotation)
                 store.rebuildGeometry(s)
             case .alpha:
                 store.alpha[s] = min(max(v[0], 0), 1)
-                continue
+                return
             }
             touchProxy(s)
             if store.asleep[s] { wakeIsland(of: s) }
