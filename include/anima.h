@@ -785,6 +785,24 @@ anima_decay_def anima_default_decay_def(void);
 /** Starts a fling of an item's property: each component slows as e^(-lambda t) and rests at x0 + v0 / lambda (snapped if asked), or is caught by the spring at a bound with its exact velocity there. It takes the property over from running animations. Errors: INVALID_HANDLE, INVALID_ARGUMENT (NULL, hand-made def, non-finite velocity, rate outside (0, 1), bad bounds), INVALID_STATE (while recording). */
 anima_status anima_animation_start_decay(anima_item item, const anima_decay_def *def, anima_animation_completion_fn completion, void *user_data, anima_animation *out_animation);
 
+/** A timeline: animations on one time axis; unique within its animator; 0 is none. */
+typedef uint64_t anima_timeline;
+
+/** Starts recording a timeline: animations committed until anima_timeline_commit become its segments, each starting at its def's delay. A segment animating a property an earlier segment animates starts from that segment's target. Errors: INVALID_STATE (a timeline or an animation is being recorded). */
+anima_status anima_timeline_begin(anima_animator animator);
+/** Ends the recording; the segments are already playing from 0. Errors: INVALID_STATE (not recording a timeline, or an animation is still open). */
+anima_status anima_timeline_commit(anima_animator animator, anima_timeline *out_timeline);
+/** Pauses the timeline at time (0...duration s) and applies every property's value there at once. Ended segments come back, paused, to play again (completions do not run twice). Errors: NOT_FOUND, INVALID_ARGUMENT. */
+anima_status anima_timeline_seek(anima_animator animator, anima_timeline timeline, double time);
+/** Plays the timeline from where it is. */
+anima_status anima_timeline_play(anima_animator animator, anima_timeline timeline);
+/** Pauses every running segment where it is. */
+anima_status anima_timeline_pause(anima_animator animator, anima_timeline timeline);
+/** When the last segment ends, in seconds (INFINITY if one repeats for ever). */
+anima_status anima_timeline_get_duration(anima_animator animator, anima_timeline timeline, double *out_seconds);
+/** Forgets the timeline (its segments run on as ordinary animations); its id becomes unknown. */
+anima_status anima_timeline_release(anima_animator animator, anima_timeline timeline);
+
 /* Property-animator controls (UIViewPropertyAnimator). Each takes a running animation; an id that names none gives ANIMA_ERR_NOT_FOUND. */
 
 /** Pauses an animation where it is; a paused animation does not keep the animator running. */

@@ -146,6 +146,10 @@ final class AnimatorBox {
     var freeBehaviorSlots: [Int] = []
     var behaviorSlot: [ObjectIdentifier: Int] = [:]
 
+    /// Timelines handed to C, by id (1, 2, ...; released by anima_timeline_release).
+    var timelines: [UInt64: Timeline] = [:]
+    var nextTimeline: UInt64 = 0
+
     var willResume: anima_animator_event_fn?
     var didPause: anima_animator_event_fn?
     var delegateUserData: UnsafeMutableRawPointer?

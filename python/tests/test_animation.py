@@ -567,3 +567,43 @@ def test_stagger_starts_each_item_later(animator):
     with pytest.raises(anima.InvalidArgumentError):
         with animator.animate(0.5, stagger=-1):
             pass
+
+
+# ------------------------------------------------------------ timelines
+
+def test_timeline_chains_seeks_and_plays(animator, ball):
+    log = []
+    with animator.timeline() as timeline:
+        with animator.animate(1.0, curve="linear", completion=lambda f: log.append("move")):
+            ball.center = (260, 100)
+        with animator.animate(1.0, delay=1.0, curve="linear", completion=lambda f: log.append("drop")):
+            ball.center = (260, 300)
+            ball.alpha = 0.0
+    assert timeline.duration == 2.0
+    timeline.seek(1.5)
+    assert ball.center == pytest.approx((260, 200), abs=1e-9) and ball.alpha == pytest.approx(0.5, abs=1e-9)
+    timeline.seek(0.25)
+    assert ball.center == pytest.approx((185, 100), abs=1e-9) and ball.alpha == 1.0
+    frames(animator, 0.5)     # a sought timeline holds: the animator comes to rest
+    assert not animator.is_running and ball.center == pytest.approx((185, 100), abs=1e-9)
+    timeline.play()
+    frames(animator, 1.75)
+    assert ball.center == (260, 300) and log == ["move", "drop"]
+    timeline.seek(2.0)
+    timeline.seek(0.0)
+    assert ball.center == (160, 100) and ball.alpha == 1.0
+    with pytest.raises(anima.InvalidArgumentError):
+        timeline.seek(3.0)
+    with pytest.raises(anima.InvalidArgumentError):
+        timeline.seek(math.nan)
+
+
+def test_timeline_misuse(animator):
+    with pytest.raises(anima.InvalidStateError):
+        animator.commit_timeline()
+    with pytest.raises(anima.NotFoundError):
+        animator.seek_timeline(77, 0.0)
+    animator.begin_timeline()
+    with pytest.raises(anima.InvalidStateError):
+        animator.begin_timeline()
+    animator.release_timeline(animator.commit_timeline())

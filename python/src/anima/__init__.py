@@ -45,7 +45,7 @@ from ._anima import (
     __version__,
     version_info,
 )
-from .animation import Animation, Timing
+from .animation import Animation, Timeline, Timing
 
 
 class CollisionMode(IntFlag):
@@ -81,6 +81,7 @@ __all__ = [
     "Push",
     "Snap",
     "StaleHandleError",
+    "Timeline",
     "Timing",
     "Transform",
     "WrongKindError",

@@ -2522,6 +2522,90 @@ animator_start_decay(AnimatorObject *self, PyObject *args, PyObject *kwds)
     return key;
 }
 
+
+/* ------------------------------------------------------------ timelines */
+
+static PyObject *
+animator_begin_timeline(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || check(st, self, anima_timeline_begin(self->handle)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+animator_commit_timeline(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
+{
+    anima_timeline id = 0;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || check(st, self, anima_timeline_commit(self->handle, &id)) < 0) {
+        return NULL;
+    }
+    return PyLong_FromUnsignedLongLong(id);
+}
+
+static PyObject *
+animator_seek_timeline(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    anima_animation id;
+    double time;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || control_id(args, nargs, 2, "seek_timeline", &id) < 0
+        || as_finite(st, args[1], "time", &time) < 0
+        || check(st, self, anima_timeline_seek(self->handle, id, time)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+animator_play_timeline(AnimatorObject *self, PyObject *arg)
+{
+    anima_animation id;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || as_animation_id(arg, &id) < 0 || check(st, self, anima_timeline_play(self->handle, id)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+animator_pause_timeline(AnimatorObject *self, PyObject *arg)
+{
+    anima_animation id;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || as_animation_id(arg, &id) < 0 || check(st, self, anima_timeline_pause(self->handle, id)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+animator_timeline_duration(AnimatorObject *self, PyObject *arg)
+{
+    anima_animation id;
+    double seconds = 0.0;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || as_animation_id(arg, &id) < 0
+        || check(st, self, anima_timeline_get_duration(self->handle, id, &seconds)) < 0) {
+        return NULL;
+    }
+    return PyFloat_FromDouble(seconds);
+}
+
+static PyObject *
+animator_release_timeline(AnimatorObject *self, PyObject *arg)
+{
+    anima_animation id;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || as_animation_id(arg, &id) < 0 || check(st, self, anima_timeline_release(self->handle, id)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef animator_methods[] = {
     {"advance", (PyCFunction)animator_advance, METH_O, animator_advance_doc},
     {"step", (PyCFunction)animator_step, METH_NOARGS, animator_step_doc},
@@ -2546,6 +2630,20 @@ static PyMethodDef animator_methods[] = {
     {"cancel_all_animations", (PyCFunction)animator_cancel_all_animations, METH_NOARGS,
      animator_cancel_all_animations_doc},
     {"is_animation_active", (PyCFunction)animator_is_animation_active, METH_O, animator_is_animation_active_doc},
+    {"begin_timeline", (PyCFunction)animator_begin_timeline, METH_NOARGS,
+     "begin_timeline($self)\n--\n\nStart recording a timeline: animations committed until commit_timeline() are its segments."},
+    {"commit_timeline", (PyCFunction)animator_commit_timeline, METH_NOARGS,
+     "commit_timeline($self)\n--\n\nEnd the timeline recording and return its id."},
+    {"seek_timeline", (PyCFunction)(void (*)(void))animator_seek_timeline, METH_FASTCALL,
+     "seek_timeline($self, timeline, time, /)\n--\n\nPause the timeline at `time` s and apply the values there."},
+    {"play_timeline", (PyCFunction)animator_play_timeline, METH_O,
+     "play_timeline($self, timeline, /)\n--\n\nPlay the timeline from where it is."},
+    {"pause_timeline", (PyCFunction)animator_pause_timeline, METH_O,
+     "pause_timeline($self, timeline, /)\n--\n\nPause the timeline where it is."},
+    {"timeline_duration", (PyCFunction)animator_timeline_duration, METH_O,
+     "timeline_duration($self, timeline, /)\n--\n\nWhen the timeline's last segment ends, in seconds."},
+    {"release_timeline", (PyCFunction)animator_release_timeline, METH_O,
+     "release_timeline($self, timeline, /)\n--\n\nForget the timeline; its segments run on as animations."},
     {"start_decay", (PyCFunction)(void (*)(void))animator_start_decay, METH_VARARGS | METH_KEYWORDS,
      animator_start_decay_doc},
     {"begin_keyframes", (PyCFunction)(void (*)(void))animator_begin_keyframes, METH_VARARGS | METH_KEYWORDS,

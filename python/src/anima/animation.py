@@ -233,6 +233,64 @@ def animate_keyframes(self: Animator, duration: float = 0.25, *, mode: str = "li
 Animator.animate_keyframes = animate_keyframes
 
 
+class Timeline:
+    """Animations on one time axis: `with animator.timeline() as t:` records every animation
+    committed in the block as a segment starting at its delay; afterwards `t.seek(seconds)`
+    shows any moment, `t.play()` and `t.pause()` run it. A segment animating a property an
+    earlier segment animates starts from that segment's target."""
+
+    __slots__ = ("_animator", "id")
+
+    def __init__(self, animator: Animator) -> None:
+        self._animator = animator
+        self.id = 0
+
+    def __enter__(self) -> "Timeline":
+        self._animator.begin_timeline()
+        return self
+
+    def __exit__(self, kind, value, traceback) -> bool:
+        if kind is not None and self._animator.is_valid and self._animator.is_recording_animation:
+            self._animator.discard_animation()
+        self.id = self._animator.commit_timeline()
+        return False
+
+    @property
+    def duration(self) -> float:
+        """When the last segment ends, in seconds."""
+        return self._animator.timeline_duration(self.id)
+
+    def seek(self, time: float) -> None:
+        """Pause at `time` seconds (0...duration) and apply every property's value there."""
+        self._animator.seek_timeline(self.id, time)
+
+    def play(self) -> None:
+        """Play from where it is."""
+        self._animator.play_timeline(self.id)
+
+    def pause(self) -> None:
+        """Pause every running segment where it is."""
+        self._animator.pause_timeline(self.id)
+
+    def __del__(self) -> None:
+        try:
+            if self.id and self._animator.is_valid:
+                self._animator.release_timeline(self.id)
+        except Exception:
+            pass
+
+    def __repr__(self) -> str:
+        return f"<anima.Timeline id={self.id}>"
+
+
+def timeline(self: Animator) -> Timeline:
+    """A `with` block recording a timeline (see `Timeline`)."""
+    return Timeline(self)
+
+
+Animator.timeline = timeline
+
+
 class Timing:
     """A timing (curve or spring) on its own, to sample, plot or export before animating.
 
