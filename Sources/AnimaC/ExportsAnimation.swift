@@ -90,17 +90,22 @@ public func anima_animation_begin(_ animator: anima_animator, _ def: UnsafePoint
     }
 }
 
+/// Installs a C completion on an animation: it gets the animation's id, finished and position.
+private func setCompletion(_ completion: anima_animation_completion_fn?, _ userData: UnsafeMutableRawPointer?,
+                           of a: ViewAnimation, in box: AnimatorBox) {
+    guard let fn = completion else { return }
+    let identifier = a.identifier
+    a.completion = { [unowned box, unowned a] finished in
+        fn(userData, box.handle, identifier, finished, anima_position(rawValue: UInt32(a.position.rawValue)))
+    }
+}
+
 @c @implementation
 public func anima_animation_commit(_ animator: anima_animator, _ completion: anima_animation_completion_fn?, _ userData: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<anima_animation>?) -> anima_status {
     run("anima_animation_commit") { () throws(Failure) in
         let box = try resolve(animator)
         let a = try engine { () throws(AnimaError) in try box.animator.commitAnimations(completion: nil) }
-        if let fn = completion {
-            let identifier = a.identifier
-            a.completion = { [unowned box, unowned a] finished in
-                fn(userData, box.handle, identifier, finished, anima_position(rawValue: UInt32(a.position.rawValue)))
-            }
-        }
+        setCompletion(completion, userData, of: a, in: box)
         out?.pointee = a.identifier
     }
 }
@@ -362,12 +367,7 @@ public func anima_animation_start_decay(_ item: anima_item, _ def: UnsafePointer
         decay.restDistance = d.rest_distance
         let final = decay
         let a = try engine { () throws(AnimaError) in try box.animator.startDecay(of: id, property: property, final) }
-        if let fn = completion {
-            let identifier = a.identifier
-            a.completion = { [unowned box, unowned a] finished in
-                fn(userData, box.handle, identifier, finished, anima_position(rawValue: UInt32(a.position.rawValue)))
-            }
-        }
+        setCompletion(completion, userData, of: a, in: box)
         out?.pointee = a.identifier
     }
 }

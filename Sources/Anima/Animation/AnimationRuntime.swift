@@ -19,12 +19,6 @@ public struct AnimatableValue: Sendable, Equatable {
     /// Creates a value from its components.
     public init(_ components: [Double]) { self.components = components }
 
-    /// a + (b - a) p, component by component.
-    func interpolated(to b: AnimatableValue, _ p: Double) -> AnimatableValue {
-        var c = components
-        for i in 0..<min(c.count, b.components.count) { c[i] += (b.components[i] - c[i]) * p }
-        return AnimatableValue(c)
-    }
 }
 
 /// How an animation's progress runs in time.

@@ -41,6 +41,9 @@ extension Animator {
         var tracks: [AnimationTrack] = []
         var isSpring = false
         if case .spring = recorded.definition.timing { isSpring = true }
+        // a stagger counts items in the order they were first set
+        var itemOrder: [ItemID] = []
+        for t in recorded.targets where !itemOrder.contains(t.item) { itemOrder.append(t.item) }
         for target in recorded.targets where store.isLive(target.item) {
             var from = currentValue(Int(target.item.slot), target.property)
             if let timeline = openTimeline,
@@ -65,9 +68,7 @@ extension Animator {
                 track.velocity = v.map { $0.isFinite ? $0 : 0 }
             }
             if recorded.definition.stagger > 0 {
-                var order: [ItemID] = []
-                for t in recorded.targets where !order.contains(t.item) { order.append(t.item) }
-                track.offset = Double(order.firstIndex(of: target.item)!) * recorded.definition.stagger
+                track.offset = Double(itemOrder.firstIndex(of: target.item)!) * recorded.definition.stagger
             }
             tracks.append(track)
         }

@@ -1780,48 +1780,6 @@ as_animation_def(anima_state *st, PyObject *duration, PyObject *kwds, const char
     return 0;
 }
 
-static PyObject *
-animator_begin_animation(AnimatorObject *self, PyObject *args, PyObject *kwds)
-{
-    PyObject *duration = NULL;
-    if (!PyArg_UnpackTuple(args, "begin_animation", 0, 1, &duration)) {
-        return NULL;
-    }
-    anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return NULL;
-    }
-    if (kwds != NULL && duration == NULL) {
-        duration = PyDict_GetItemString(kwds, "duration");   /* borrowed */
-        if (duration != NULL) {
-            Py_INCREF(duration);
-            kwds = PyDict_Copy(kwds);
-            if (kwds == NULL || PyDict_DelItemString(kwds, "duration") < 0) {
-                Py_XDECREF(kwds);
-                Py_DECREF(duration);
-                return NULL;
-            }
-            anima_animation_def def;
-            int ok = as_animation_def(st, duration, kwds, "begin_animation", &def);
-            Py_DECREF(kwds);
-            Py_DECREF(duration);
-            if (ok < 0 || check(st, self, anima_animation_begin(self->handle, &def)) < 0) {
-                return NULL;
-            }
-            Py_RETURN_NONE;
-        }
-    }
-    anima_animation_def def;
-    if (as_animation_def(st, duration, kwds, "begin_animation", &def) < 0
-        || check(st, self, anima_animation_begin(self->handle, &def)) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
-
-
-/* ------------------------------------------------------------ module functions: timing */
-
 /* Splits fn(t, /, duration=0.25, **options) style calls: pops "duration" from a copy of kwds. */
 static int
 split_duration(PyObject *kwds, PyObject **duration, PyObject **rest)
@@ -1848,6 +1806,48 @@ split_duration(PyObject *kwds, PyObject **duration, PyObject **rest)
     return 0;
 }
 
+/*
+ * An animation def from a call's optional positional duration (NULL if not given) and its
+ * keyword options, which may also carry "duration" (but not both).
+ */
+static int
+animation_def_from_call(anima_state *st, PyObject *duration, PyObject *kwds, const char *fname,
+                        anima_animation_def *def)
+{
+    PyObject *given, *rest;
+    if (split_duration(kwds, &given, &rest) < 0) {
+        return -1;
+    }
+    int ok = -1;
+    if (given != NULL && duration != NULL) {
+        PyErr_Format(PyExc_TypeError, "%s() got multiple values for argument 'duration'", fname);
+    }
+    else {
+        ok = as_animation_def(st, duration != NULL ? duration : given, rest, fname, def);
+    }
+    Py_XDECREF(given);
+    Py_XDECREF(rest);
+    return ok;
+}
+
+static PyObject *
+animator_begin_animation(AnimatorObject *self, PyObject *args, PyObject *kwds)
+{
+    PyObject *duration = NULL;
+    if (!PyArg_UnpackTuple(args, "begin_animation", 0, 1, &duration)) {
+        return NULL;
+    }
+    anima_state *st = STATE_OF(self);
+    anima_animation_def def;
+    if (st == NULL || animation_def_from_call(st, duration, kwds, "begin_animation", &def) < 0
+        || check(st, self, anima_animation_begin(self->handle, &def)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* ------------------------------------------------------------ module functions: timing */
+
 PyDoc_STRVAR(module_timing_evaluate_doc,
 "timing_evaluate(t, /, duration=0.25, **options)\n--\n\n"
 "(progress, velocity) of a timing t seconds into one pass: progress 0 at the start and 1 at\n"
@@ -1865,14 +1865,8 @@ module_timing_evaluate(PyObject *module, PyObject *args, PyObject *kwds)
     if (as_finite(st, t_obj, "t", &t) < 0) {
         return NULL;
     }
-    PyObject *duration, *rest;
-    if (split_duration(kwds, &duration, &rest) < 0) {
-        return NULL;
-    }
     anima_animation_def def;
-    int ok = as_animation_def(st, duration, rest, "timing_evaluate", &def);
-    Py_XDECREF(duration);
-    Py_XDECREF(rest);
+    int ok = animation_def_from_call(st, NULL, kwds, "timing_evaluate", &def);
     double progress = 0.0, velocity = 0.0;
     if (ok < 0 || check(st, NULL, anima_timing_evaluate(&def, t, &progress, &velocity)) < 0) {
         return NULL;
@@ -1892,14 +1886,8 @@ module_timing_duration(PyObject *module, PyObject *args, PyObject *kwds)
     if (!PyArg_UnpackTuple(args, "timing_duration", 0, 0)) {
         return NULL;
     }
-    PyObject *duration, *rest;
-    if (split_duration(kwds, &duration, &rest) < 0) {
-        return NULL;
-    }
     anima_animation_def def;
-    int ok = as_animation_def(st, duration, rest, "timing_duration", &def);
-    Py_XDECREF(duration);
-    Py_XDECREF(rest);
+    int ok = animation_def_from_call(st, NULL, kwds, "timing_duration", &def);
     double seconds = 0.0;
     if (ok < 0 || check(st, NULL, anima_timing_duration(&def, &seconds)) < 0) {
         return NULL;
@@ -1924,14 +1912,8 @@ module_timing_css_linear(PyObject *module, PyObject *args, PyObject *kwds)
     if (error_obj != NULL && as_finite(st, error_obj, "max_error", &max_error) < 0) {
         return NULL;
     }
-    PyObject *duration, *rest;
-    if (split_duration(kwds, &duration, &rest) < 0) {
-        return NULL;
-    }
     anima_animation_def def;
-    int ok = as_animation_def(st, duration, rest, "timing_css_linear", &def);
-    Py_XDECREF(duration);
-    Py_XDECREF(rest);
+    int ok = animation_def_from_call(st, NULL, kwds, "timing_css_linear", &def);
     if (ok < 0) {
         return NULL;
     }
@@ -2224,14 +2206,8 @@ animator_continue_animation(AnimatorObject *self, PyObject *args, PyObject *kwds
         status = anima_animation_continue(self->handle, id, NULL, factor);
     }
     else {
-        PyObject *duration, *rest;
-        if (split_duration(kwds, &duration, &rest) < 0) {
-            return NULL;
-        }
         anima_animation_def def;
-        int ok = as_animation_def(st, duration, rest, "continue_animation", &def);
-        Py_XDECREF(duration);
-        Py_XDECREF(rest);
+        int ok = animation_def_from_call(st, NULL, kwds, "continue_animation", &def);
         if (ok < 0) {
             return NULL;
         }
@@ -2307,28 +2283,18 @@ animator_begin_keyframes(AnimatorObject *self, PyObject *args, PyObject *kwds)
         }
         PyDict_DelItemString(rest, "mode");
     }
-    PyObject *given_duration = PyDict_GetItemString(rest, "duration");
-    if (given_duration != NULL && duration == NULL) {
-        duration = given_duration;
-    }
-    Py_XINCREF(duration);
-    if (given_duration != NULL) {
-        PyDict_DelItemString(rest, "duration");
-    }
     if (PyDict_GetItemString(rest, "curve") == NULL) {
         /* keyframes run on linear time unless told otherwise */
         PyObject *linear = PyUnicode_FromString("linear");
         int set = linear == NULL ? -1 : PyDict_SetItemString(rest, "curve", linear);
         Py_XDECREF(linear);
         if (set < 0) {
-            Py_XDECREF(duration);
             Py_DECREF(rest);
             return NULL;
         }
     }
     anima_animation_def def;
-    int ok = as_animation_def(st, duration, rest, "begin_keyframes", &def);
-    Py_XDECREF(duration);
+    int ok = animation_def_from_call(st, duration, rest, "begin_keyframes", &def);
     Py_DECREF(rest);
     if (ok < 0 || check(st, self, anima_animation_begin_keyframes(self->handle, &def, mode)) < 0) {
         return NULL;

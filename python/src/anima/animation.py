@@ -100,6 +100,16 @@ class Animation:
         return f"<anima.Animation id={self.id} {state}>"
 
 
+def _on_end(animation: Animation, completion: Optional[Callable[[bool], None]]) -> Callable[[bool, str], None]:
+    """The engine's completion for `animation`: records how it ended, then calls the user's."""
+    def ended(finished: bool, position: str) -> None:
+        animation.finished = finished
+        animation.position = position
+        if completion is not None:
+            completion(finished)
+    return ended
+
+
 class _Keyframe:
     """The window of one keyframe; values set inside are reached over it."""
 
@@ -145,15 +155,7 @@ class _AnimateBlock:
             if self._animator.is_valid and self._animator.is_recording_animation:
                 self._animator.discard_animation()
             return False
-        animation, completion = self._animation, self._completion
-
-        def ended(finished: bool, position: str) -> None:
-            animation.finished = finished
-            animation.position = position
-            if completion is not None:
-                completion(finished)
-
-        animation.id = self._animator.commit_animation(ended)
+        self._animation.id = self._animator.commit_animation(_on_end(self._animation, self._completion))
         return False
 
 
@@ -193,16 +195,9 @@ def fling(self: Animator, item, velocity, *, completion: Optional[Callable[[bool
         if options.get(name) is not None:
             options[name] = tuple(missing if x is None else x for x in options[name])
     animation = Animation(self)
-
-    def ended(finished: bool, position: str) -> None:
-        animation.finished = finished
-        animation.position = position
-        if completion is not None:
-            completion(finished)
-
     if completion is not None and not callable(completion):
         raise TypeError(f"completion must be callable or None, not {type(completion).__name__}")
-    animation.id = self.start_decay(item, velocity, completion=ended, **options)
+    animation.id = self.start_decay(item, velocity, completion=_on_end(animation, completion), **options)
     return animation
 
 
