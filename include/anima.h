@@ -134,10 +134,11 @@ typedef struct anima_animator_def {
     int32_t substeps;             /* solver sub-steps per internal step; default 4; 1...16 */
     double rest_speed;            /* pt/s below which an item may rest; default 2; > 0 */
     double rest_angular_speed;    /* rad/s below which an item may rest; default 0.035 (2 deg/s); > 0 */
-    double rest_time;             /* s an item must stay slow to come to rest; default 0.25; >= 0 */
+    double rest_time;             /* s an item must stay slow to come to rest; default 0.25; 0...1e7 */
+    double max_advance;           /* the longest time one anima_animator_advance may consume, s; default 60; 0.001...86400 */
 } anima_animator_def;
 
-/** The default animator def: no reference bounds, 120 Hz, 4 sub-steps, rest below 2 pt/s and 2 deg/s for 0.25 s. */
+/** The default animator def: no reference bounds, 120 Hz, 4 sub-steps, rest below 2 pt/s and 2 deg/s for 0.25 s, advances of at most 60 s. */
 anima_animator_def anima_default_animator_def(void);
 /** Creates an animator. Errors: INVALID_ARGUMENT (NULL, hand-made def, value out of range). */
 anima_status anima_animator_create(const anima_animator_def *def, anima_animator *out_animator);
@@ -149,7 +150,7 @@ bool anima_animator_is_valid(anima_animator animator);
 anima_status anima_animator_set_reference_bounds(anima_animator animator, const anima_rect *bounds);
 /** Reads the reference bounds; *out_has is false (and *out_bounds zero) when there are none. */
 anima_status anima_animator_get_reference_bounds(anima_animator animator, anima_rect *out_bounds, bool *out_has);
-/** Consumes frame time (seconds, finite, >= 0) through a fixed-rate accumulator; runs whole internal steps while running. Errors: INVALID_HANDLE, INVALID_ARGUMENT, BUSY, and any error a callback reports. */
+/** Consumes frame time (seconds, finite, 0...max_advance of the def) through a fixed-rate accumulator; runs whole internal steps while running, so one call runs at most max_advance x step_rate steps. Errors: INVALID_HANDLE, INVALID_ARGUMENT, BUSY (from a callback), INTERRUPTED. */
 anima_status anima_animator_advance(anima_animator animator, double seconds);
 /** From inside a callback: ends the running advance or step after the current internal step; it returns ANIMA_ERR_INTERRUPTED and the rest of its time is dropped. Outside a step it does nothing. */
 anima_status anima_animator_interrupt(anima_animator animator);
@@ -163,6 +164,8 @@ anima_status anima_animator_is_running(anima_animator animator, bool *out_runnin
 anima_status anima_animator_get_elapsed_time(anima_animator animator, double *out_seconds);
 /** Number of internal steps run so far. */
 anima_status anima_animator_get_step_count(anima_animator animator, uint64_t *out_steps);
+/** Sets the step callback (NULL clears it): called at the end of every internal step, after every other callback of the step; the place for per-step work and for anima_animator_interrupt to end a long advance early. */
+anima_status anima_animator_set_step_callback(anima_animator animator, anima_animator_event_fn callback, void *user_data);
 /** Sets the delegate (either function may be NULL). user_data is passed back unchanged. */
 anima_status anima_animator_set_delegate(anima_animator animator, anima_animator_event_fn will_resume, anima_animator_event_fn did_pause, void *user_data);
 /** Adds a top-level behavior. Adding one already added at top level is ignored; one that is a child elsewhere gives INVALID_STATE. Inside callbacks it reaches the physics at the next step. */

@@ -48,7 +48,8 @@ public func anima_behavior_null() -> anima_behavior { anima_behavior() }
 public func anima_default_animator_def() -> anima_animator_def {
     anima_animator_def(cookie: Cookie.animator, has_reference_bounds: false,
                        reference_bounds: anima_rect(x: 0, y: 0, width: 0, height: 0),
-                       step_rate: 120, substeps: 4, rest_speed: 2, rest_angular_speed: 0.035, rest_time: 0.25)
+                       step_rate: 120, substeps: 4, rest_speed: 2, rest_angular_speed: 0.035, rest_time: 0.25,
+                       max_advance: 60)
 }
 
 @c @implementation
@@ -59,7 +60,8 @@ public func anima_animator_create(_ def: UnsafePointer<anima_animator_def>?, _ o
         let d = def.pointee
         try Cookie.check(d.cookie, Cookie.animator, "animator")
         var config = AnimatorConfiguration(stepRate: d.step_rate, substeps: Int(d.substeps), restSpeed: d.rest_speed,
-                                           restAngularSpeed: d.rest_angular_speed, restTime: d.rest_time)
+                                           restAngularSpeed: d.rest_angular_speed, restTime: d.rest_time,
+                                           maximumAdvance: d.max_advance)
         if d.has_reference_bounds {
             let r = d.reference_bounds
             config.referenceBounds = Rect(x: r.x, y: r.y, width: r.width, height: r.height)
@@ -81,6 +83,18 @@ private func installDelegate(_ box: AnimatorBox) {
 }
 
 @c @implementation
+public func anima_animator_set_step_callback(_ animator: anima_animator, _ callback: anima_animator_event_fn?, _ userData: UnsafeMutableRawPointer?) -> anima_status {
+    run("anima_animator_set_step_callback") { () throws(Failure) in
+        let box = try resolve(animator)
+        if let callback {
+            box.animator.onStep = { [unowned box] _ in callback(userData, box.handle) }
+        } else {
+            box.animator.onStep = nil
+        }
+    }
+}
+
+@c @implementation
 public func anima_animator_destroy(_ animator: anima_animator) -> anima_status {
     run("anima_animator_destroy") { () throws(Failure) in
         let box = try resolve(animator)
@@ -90,6 +104,7 @@ public func anima_animator_destroy(_ animator: anima_animator) -> anima_status {
         Registry.remove(box)
         box.animator.onWillResume = nil
         box.animator.onDidPause = nil
+        box.animator.onStep = nil
         box.animator.removeAllBehaviors()
     }
 }

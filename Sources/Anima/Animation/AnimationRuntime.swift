@@ -30,6 +30,11 @@ public enum AnimationTiming: Sendable {
     case spring(SpringParameters, initialVelocity: Double)
 }
 
+/// The shortest positive animation duration, in seconds (0 itself is allowed: the change then
+/// lands at the next step). Far below any step length; shorter positive durations are refused
+/// because their pass count overflows a Double within a frame.
+public let minimumAnimationDuration = 1.0e-6
+
 /// How to create an animation (UIView.animate's parameters).
 public struct AnimationDefinition: Sendable {
     /// Seconds the animation lasts; >= 0. Springs last until they settle unless
@@ -67,6 +72,9 @@ public struct AnimationDefinition: Sendable {
         try requireNonNegative(duration, "duration")
         try requireNonNegative(delay, "delay")
         if duration > 1e7 || delay > 1e7 { throw AnimaError(.invalidArgument, "duration and delay must be at most 1e7 s") }
+        if duration > 0 && duration < minimumAnimationDuration {
+            throw AnimaError(.invalidArgument, "duration must be 0 or at least \(minimumAnimationDuration) s (got \(duration))")
+        }
         try requireNonNegative(stagger, "stagger")
         if stagger > 1e7 { throw AnimaError(.invalidArgument, "stagger must be at most 1e7 s") }
         guard repeatCount > 0 && !repeatCount.isNaN else {
@@ -285,6 +293,9 @@ public final class ViewAnimation {
         if pass <= 0 { return (1, 0, 0, 0) }
         let total = totalDuration
         let local = min(max(t, 0), total)
+        // a pass so short that the time holds more passes than a Double can count has no
+        // meaningful phase: it reads as finished (validate() refuses such durations anyway)
+        guard (local / pass).isFinite else { return (1, 0, 0, 0) }
         var passIndex = (local / pass).rounded(.down)
         var within = local - passIndex * pass
         if local >= total && total.isFinite {
@@ -294,7 +305,7 @@ public final class ViewAnimation {
         }
         var u = within / pass
         var direction = 1.0
-        if definition.autoreverses && Int(passIndex.truncatingRemainder(dividingBy: 2)) == 1 {
+        if definition.autoreverses && passIndex.truncatingRemainder(dividingBy: 2) == 1 {
             u = 1 - u
             direction = -1
         }

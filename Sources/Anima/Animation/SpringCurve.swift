@@ -404,7 +404,7 @@ public struct SpringCurve: Sendable {
         let curvature = max(peakMagnitude(initial: x2, rate: x3), 1.0e-12)
         let slope = max(peakMagnitude(initial: u0, rate: x2), 1.0e-12)
         let step = (0.8 * tolerance / curvature).squareRoot()
-        let count = Int(min(max((duration / step).rounded(.up), 16), 2_000_000))
+        let count = min(max(clampedInt((duration / step).rounded(.up)), 16), 2_000_000)
         var samples = [Double](repeating: 0, count: count + 1)
         for i in 0...count { samples[i] = value(at: duration * Double(i) / Double(count)) }
         samples[count] = 1

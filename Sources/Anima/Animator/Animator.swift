@@ -20,6 +20,9 @@ public final class Animator {
     public var onWillResume: ((Animator) -> Void)?
     /// Called after the animator came to rest.
     public var onDidPause: ((Animator) -> Void)?
+    /// Called at the end of every internal step, after every other callback of that step: the
+    /// place for per-step work, and for ``interrupt()`` to end a long ``advance(_:)`` early.
+    public var onStep: ((Animator) -> Void)?
 
     // objects
     var store = ItemStore()
@@ -35,6 +38,14 @@ public final class Animator {
     /// Ended contacts of the last advance or step, in order.
     public internal(set) var endedContacts: [ContactEvent] = []
     var inCallback = 0
+    /// True from the start to the end of an internal step (callbacks included). While it is set,
+    /// nothing rebuilds the per-step structures the step is using: graph edits wait for the next
+    /// step, reads see the state as of the last rebuild, and freed item slots are not reused.
+    var isStepping = false
+    /// The body lists need refreshing (an island woke during a step); done at the step's end.
+    var bodyListsDirty = false
+    /// Slots of items destroyed during the current step, reusable once it ends.
+    var slotsFreedInStep: [Int32] = []
     var interruptRequested = false
     var pendingPauseNotification = false
     var pendingCallbackEvents: [ContactEvent] = []
@@ -177,10 +188,26 @@ public final class Animator {
         return store.allocate(def)
     }
 
-    /// Destroys an item: it leaves every behavior; contacts it had end (with events).
+    /// Destroys an item: it leaves every behavior; contacts it had end (with events) at the next
+    /// step. Its broad-phase proxy and its place in a sleeping island go in this call, so nothing
+    /// in the engine refers to the slot afterwards; during a step the slot is not reused before
+    /// the step ends.
     public func destroyItem(_ item: ItemID) throws(AnimaError) {
         let slot = try slot(of: item)
-        store.free(slot)
+        let proxy = store.proxy[slot]
+        if proxy >= 0 {
+            world.broadPhase.destroy(proxy)
+            store.proxy[slot] = -1
+        }
+        if store.asleep[slot] {
+            let id = store.island[slot]
+            world.sleepingIslands[id]?.removeAll { $0 == Int32(slot) }
+            if world.sleepingIslands[id]?.isEmpty == true { world.sleepingIslands[id] = nil }
+            store.asleep[slot] = false
+            store.island[slot] = -1
+        }
+        store.free(slot, reusable: !isStepping)
+        if isStepping { slotsFreedInStep.append(Int32(slot)) }
         for b in behaviors { b.walk { $0.pruneDeadItems(self) } }
         behaviorGraphDidChange()
     }
@@ -331,14 +358,14 @@ public final class Animator {
     /// Mass: density x area / 10 000 with the density in effect.
     public func mass(of item: ItemID) throws(AnimaError) -> Double {
         let s = try slot(of: item)
-        if graphDirty { rebuildGraph() }
+        if graphDirty && !isStepping { rebuildGraph() }
         return store.mass[s]
     }
 
     /// The properties in effect for the item (from its item behaviors, or the implicit ones).
     public func effectiveProperties(of item: ItemID) throws(AnimaError) -> ItemProperties {
         let s = try slot(of: item)
-        if graphDirty { rebuildGraph() }
+        if graphDirty && !isStepping { rebuildGraph() }
         return store.properties[s]
     }
 
@@ -362,7 +389,7 @@ public final class Animator {
         guard rect.isFinite, rect.width >= 0, rect.height >= 0 else {
             throw AnimaError(.invalidArgument, "rect must be finite with width and height >= 0")
         }
-        if graphDirty { rebuildGraph() }
+        if graphDirty && !isStepping { rebuildGraph() }
         let query = AABB(lower: Vec2(rect.minX, rect.minY), upper: Vec2(rect.maxX, rect.maxY))
         var found: [Int32] = []
         world.broadPhase.tree.query(query) { proxy in

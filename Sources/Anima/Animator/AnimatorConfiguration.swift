@@ -12,16 +12,22 @@ public struct AnimatorConfiguration: Sendable {
     public var restAngularSpeed: Double
     /// Seconds an item must stay below both speeds to come to rest. Default 0.25.
     public var restTime: Double
+    /// The longest time one `advance` may consume, in seconds; 1e-3...86 400. Default 60.
+    /// It bounds the work of one call (at most `maximumAdvance x stepRate` internal steps):
+    /// a longer advance is refused with `.invalidArgument` instead of running for minutes.
+    public var maximumAdvance: Double
 
     /// Creates a configuration with the defaults above.
     public init(referenceBounds: Rect? = nil, stepRate: Double = 120, substeps: Int = 4,
-                restSpeed: Double = 2, restAngularSpeed: Double = 0.035, restTime: Double = 0.25) {
+                restSpeed: Double = 2, restAngularSpeed: Double = 0.035, restTime: Double = 0.25,
+                maximumAdvance: Double = 60) {
         self.referenceBounds = referenceBounds
         self.stepRate = stepRate
         self.substeps = substeps
         self.restSpeed = restSpeed
         self.restAngularSpeed = restAngularSpeed
         self.restTime = restTime
+        self.maximumAdvance = maximumAdvance
     }
 
     func validate() throws(AnimaError) {
@@ -33,6 +39,8 @@ public struct AnimatorConfiguration: Sendable {
         try requirePositive(restSpeed, "restSpeed")
         try requirePositive(restAngularSpeed, "restAngularSpeed")
         try requireNonNegative(restTime, "restTime")
+        if restTime > 1e7 { throw AnimaError(.invalidArgument, "restTime must be at most 1e7 s (got \(restTime))") }
+        try requireRange(maximumAdvance, 1e-3, 86_400, "maximumAdvance")
     }
 }
 

@@ -29,6 +29,8 @@ final class WorldState {
     var tightBoxes: [AABB] = []        // per slot: the box it may occupy during the step, plus contact distance
     /// Slots that the solver moves (governed, finite mass), in slot order.
     var moving: [Int32] = []
+    /// The moving slots whose bodies the current step gathered (the solver's view of `moving`).
+    var solvedMoving: [Int32] = []
     /// Anchored governed slots: never pushed, but they follow the velocity they are given.
     var kinematic: [Int32] = []
     /// Slots that take part in collision, in slot order.
@@ -124,7 +126,7 @@ extension Animator {
             }
             store.wasAnchored[i] = anchored
         }
-        refreshBodyLists()
+        rebuildBodyLists()
         syncProxies()
 
         world.segmentVertices.removeAll(keepingCapacity: true)
@@ -140,9 +142,20 @@ extension Animator {
         }
     }
 
+    /// Brings the body lists up to date after islands woke or slept: at once, or, from inside a
+    /// callback (the solver or the step may be using the lists), when the callback returns.
+    func refreshBodyLists() {
+        if inCallback > 0 {
+            bodyListsDirty = true
+        } else {
+            rebuildBodyLists()
+        }
+    }
+
     /// Recomputes which slots the solver moves (governed, finite mass, awake), which are kinematic
     /// (anchored) and which collide.
-    func refreshBodyLists() {
+    func rebuildBodyLists() {
+        bodyListsDirty = false
         world.moving.removeAll(keepingCapacity: true)
         world.kinematic.removeAll(keepingCapacity: true)
         world.colliding.removeAll(keepingCapacity: true)

@@ -41,7 +41,9 @@ extension Animator {
             if ra == rb { return }
             if ra < rb { parent[rb] = Int32(ra) } else { parent[ra] = Int32(rb) }
         }
-        let moving = world.moving
+        // the bodies the solver gathered this step: an island woken by a callback since then has
+        // no body in this step's buffers
+        let moving = world.solvedMoving
         for s in moving {
             let i = Int(s)
             parent[i + 1] = Int32(i + 1)
@@ -82,7 +84,8 @@ extension Animator {
         for s in moving {
             let i = Int(s)
             let root = find(i + 1)
-            guard rootRest[root] >= threshold else { continue }
+            // an item destroyed during the step does not join an island
+            guard rootRest[root] >= threshold, store.alive[i] else { continue }
             if rootIsland[root] < 0 {
                 world.nextIslandID &+= 1
                 rootIsland[root] = world.nextIslandID
@@ -95,7 +98,7 @@ extension Animator {
             world.sleepingIslands[id, default: []].append(s)
             slept = true
         }
-        if slept { refreshBodyLists() }
+        if slept || bodyListsDirty { rebuildBodyLists() }
 
         var kinematicMoving = false
         for s in world.kinematic {

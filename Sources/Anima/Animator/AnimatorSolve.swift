@@ -48,13 +48,16 @@ extension Animator {
         storeImpulses()
         storeJointImpulses()
         scatterBodies()
+        // islands a custom field's evaluation woke join the lists now that the solve is over
+        if bodyListsDirty { rebuildBodyLists() }
     }
 
     /// Copies velocities of moving and kinematic items into solver bodies and precomputes
     /// gravity and the damping factors 1 / (1 + h c) for the sub-step h.
     func gatherBodies(_ hs: Double) {
-        world.bodies.resize(store.count + 1)
-        world.params.resize(store.count + 1)
+        world.bodies.resize(store.count + 1, filling: .atRest)
+        world.params.resize(store.count + 1, filling: BodyParams(gravity: .zero, linearDamping: 1, angularDamping: 1, locksRotation: true))
+        world.solvedMoving = world.moving
         let bodies = world.bodies.base
         let params = world.params.base
         bodies[0] = .atRest

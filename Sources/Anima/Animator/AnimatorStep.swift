@@ -2,12 +2,17 @@ extension Animator {
     // MARK: clock
 
     /// Consumes frame time through the fixed-rate accumulator and runs whole internal steps
-    /// while running. Throws `.busy` from inside a callback and `.interrupted` when a callback
-    /// called ``interrupt()`` (the rest of the time is then dropped).
+    /// while running. Throws `.busy` from inside a callback, `.invalidArgument` for a time that is
+    /// negative, not finite or longer than the configuration's `maximumAdvance`, and
+    /// `.interrupted` when a callback called ``interrupt()`` (the rest of the time is then
+    /// dropped).
     public func advance(_ seconds: Double) throws(AnimaError) {
         guard inCallback == 0 else { throw AnimaError(.busy, "advance cannot be called from inside a callback") }
         guard seconds.isFinite && seconds >= 0 else {
             throw AnimaError(.invalidArgument, "seconds must be finite and >= 0 (got \(seconds))")
+        }
+        guard seconds <= configuration.maximumAdvance else {
+            throw AnimaError(.invalidArgument, "seconds must be at most the animator's maximum advance of \(configuration.maximumAdvance) s (got \(seconds)); advance in shorter calls or raise the maximum")
         }
         beganContacts.removeAll(keepingCapacity: true)
         endedContacts.removeAll(keepingCapacity: true)
@@ -62,6 +67,7 @@ extension Animator {
         inCallback += 1
         body()
         inCallback -= 1
+        if inCallback == 0 && bodyListsDirty { rebuildBodyLists() }
         if inCallback == 0 && interruptRequested {
             interruptRequested = false
             accumulator = 0
@@ -73,6 +79,8 @@ extension Animator {
 
     func runStep() throws(AnimaError) {
         if graphDirty { rebuildGraph() }
+        isStepping = true
+        defer { endStep() }
         let h = stepDuration
         let stepBegan = beganContacts.count
         let stepEnded = endedContacts.count
@@ -93,6 +101,9 @@ extension Animator {
         if !interrupted { interrupted = runCompletions() }
         updateRest(h)
         if !interrupted { interrupted = runPauseCallback() }
+        if !interrupted, let f = onStep {
+            do { try withCallback { f(self) } } catch { interrupted = true }
+        }
         // a request made inside the solve (a custom field's evaluation) ends the step here
         if interruptRequested {
             interruptRequested = false
@@ -102,6 +113,17 @@ extension Animator {
             accumulator = 0
             throw AnimaError(.interrupted, "a callback interrupted the step")
         }
+    }
+
+    /// Ends a step: slots freed during it become reusable, and in debug builds the engine's
+    /// structures are checked (see `validate()`).
+    func endStep() {
+        isStepping = false
+        if !slotsFreedInStep.isEmpty {
+            store.release(slotsFreedInStep)
+            slotsFreedInStep.removeAll(keepingCapacity: true)
+        }
+        assert(validate(), "Anima: engine structures inconsistent after a step")
     }
 
     /// World-space outlines of colliding items and how far each moving item may travel this step:
@@ -217,6 +239,7 @@ extension Animator {
             world.broadPhase.update(proxy, world.tightBoxes[i], lead: world.sweep[i])
         }
         // new pairs: every moved proxy against the tree (candidates first, filtered after)
+        world.broadPhase.compactMoved()
         var candidates: [SIMD2<Int32>] = []
         swap(&candidates, &world.candidates)   // reuse the buffer without sharing it
         candidates.removeAll(keepingCapacity: true)
@@ -272,7 +295,7 @@ extension Animator {
     /// contacts inside those islands (skipped while they slept) up to date.
     func finishWaking(_ woke: Bool) {
         if woke {
-            refreshBodyLists()
+            rebuildBodyLists()
             // contacts inside the islands just woken were skipped above: bring them up to date
             for k in 0..<world.contacts.count where !world.contacts[k].simulated {
                 var c = world.contacts[k]

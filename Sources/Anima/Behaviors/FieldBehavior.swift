@@ -222,7 +222,7 @@ enum Noise {
 
     static func noise(_ x: Double, _ y: Double, _ z: Double) -> Double {
         let fx = floorValue(x), fy = floorValue(y), fz = floorValue(z)
-        let X = Int(fx) & 255, Y = Int(fy) & 255, Z = Int(fz) & 255
+        let X = clampedInt(fx) & 255, Y = clampedInt(fy) & 255, Z = clampedInt(fz) & 255
         let xf = x - fx, yf = y - fy, zf = z - fz
         let u = fade(xf), v = fade(yf), w = fade(zf)
         let p = permutation

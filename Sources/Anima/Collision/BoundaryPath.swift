@@ -72,6 +72,6 @@ public enum BoundaryPath {
     }
 
     static func pieces(_ controlLength: Double) -> Int {
-        min(64, max(4, Int((controlLength / maxPiece).rounded(.up))))
+        min(64, max(4, clampedInt((controlLength / maxPiece).rounded(.up))))
     }
 }

@@ -20,9 +20,40 @@ struct BroadPhase {
         return id
     }
 
+    /// Destroys a proxy. If it was queued as moved, it leaves the queue at once: its flag drops
+    /// now and `compactMoved()` removes its entry before the queue is next read, so no step ever
+    /// looks up a freed node (the id may even be reused by a new proxy meanwhile).
     mutating func destroy(_ proxy: Int32) {
         tree.destroyProxy(proxy)
         if Int(proxy) < isMoved.count { isMoved[Int(proxy)] = false }
+    }
+
+    /// Drops the queue entries of destroyed proxies and the duplicates left by an id that was
+    /// destroyed and reused while queued; keeps the first entry of each live proxy, in order.
+    mutating func compactMoved() {
+        var kept = 0
+        for k in 0..<moved.count {
+            let p = moved[k]
+            if isMoved[Int(p)] {
+                isMoved[Int(p)] = false   // so a later duplicate of p is dropped
+                moved[kept] = p
+                kept += 1
+            }
+        }
+        moved.removeLast(moved.count - kept)
+        for p in moved { isMoved[Int(p)] = true }
+    }
+
+    /// Debug check: every queued proxy is a live leaf and flagged, and every flag is queued.
+    func validateMoved() -> Bool {
+        var flagged = 0
+        for f in isMoved where f { flagged += 1 }
+        var queued = Set<Int32>()
+        for p in moved where isMoved[Int(p)] {
+            guard tree.isProxy(p) else { return false }
+            queued.insert(p)
+        }
+        return queued.count == flagged
     }
 
     /// Re-inserts a proxy whose tight box left its fat box. `lead` (how far the item may move in

@@ -119,6 +119,11 @@ struct DynamicTree {
         nodes[Int(proxy)].aabb
     }
 
+    /// True when `proxy` names a live proxy (a leaf); never traps.
+    func isProxy(_ proxy: Int32) -> Bool {
+        proxy >= 0 && Int(proxy) < nodes.count && nodes[Int(proxy)].height == 0
+    }
+
     /// The user value given to `createProxy` for `proxy`. Precondition: `proxy` is a live id.
     @inline(__always) func userData(_ proxy: Int32) -> Int32 {
         nodes[Int(proxy)].child2

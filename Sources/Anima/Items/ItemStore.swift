@@ -249,13 +249,21 @@ final class ItemStore {
         return ItemID(slot: Int32(slot), generation: gen)
     }
 
-    func free(_ slot: Int) {
+    /// Marks a slot dead. A slot that is not `reusable` yet (freed during a step) goes to the
+    /// free list later, through `release(_:)`.
+    func free(_ slot: Int, reusable: Bool = true) {
         alive[slot] = false
         governed[slot] = false
         collisionMask[slot] = 0
         boundaryMask[slot] = 0
-        freeSlots.append(Int32(slot))
+        proxy[slot] = -1
+        if reusable { freeSlots.append(Int32(slot)) }
         if let i = order.firstIndex(of: Int32(slot)) { order.remove(at: i) }
+    }
+
+    /// Makes dead slots reusable.
+    func release(_ slots: [Int32]) {
+        freeSlots.append(contentsOf: slots)
     }
 
     /// Rebuilds the collision outline and the mass properties of one slot.

@@ -14,3 +14,13 @@ import Darwin
 @inline(__always) func exponential(_ x: Double) -> Double { exp(x) }
 @inline(__always) func logarithm(_ x: Double) -> Double { log(x) }
 @inline(__always) func floorValue(_ x: Double) -> Double { floor(x) }
+
+/// `x` truncated toward zero as an `Int` that cannot trap: NaN gives 0 and values beyond
+/// +/-2^53 (where a Double no longer holds every integer) saturate there. Every conversion of
+/// a computed Double to an integer in the engine goes through this.
+@inline(__always) func clampedInt(_ x: Double) -> Int {
+    let limit = 9_007_199_254_740_992.0   // 2^53
+    if !(x > -limit) { return x.isNaN ? 0 : -Int(limit) }
+    if !(x < limit) { return Int(limit) }
+    return Int(x)
+}

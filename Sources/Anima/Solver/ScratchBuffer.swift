@@ -4,6 +4,8 @@ struct ScratchBuffer<Element> {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var capacity: Int
     var count = 0
+    /// Whether all `capacity` elements hold a value (see `resize(_:filling:)`).
+    private var filled = false
 
     init() {
         capacity = 16
@@ -16,6 +18,25 @@ struct ScratchBuffer<Element> {
             base.deallocate()
             capacity = max(n, 2 * capacity)
             base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+            filled = false
+        }
+        count = n
+    }
+
+    /// Makes room for `n` elements and sets the count to `n`. Memory it allocates is filled with
+    /// `value`, so a slot the caller has not written since reads as a defined value, never as
+    /// uninitialised memory; contents are otherwise kept only up to the old capacity's worth of
+    /// what the caller wrote (they are not copied on growth).
+    mutating func resize(_ n: Int, filling value: Element) {
+        if n > capacity {
+            base.deallocate()
+            capacity = max(n, 2 * capacity)
+            base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+            filled = false
+        }
+        if !filled {
+            base.initialize(repeating: value, count: capacity)
+            filled = true
         }
         count = n
     }
@@ -28,6 +49,7 @@ struct ScratchBuffer<Element> {
             base.deallocate()
             base = bigger
             capacity *= 2
+            filled = false
         }
         (base + count).initialize(to: value)
         count += 1

@@ -830,6 +830,7 @@ behaviors_from_query(anima_state *st, AnimatorObject *animator, const list_query
 /* ============================================================== Animator */
 
 static void trampoline_will_resume(void *user_data, anima_animator animator);
+static void trampoline_step(void *user_data, anima_animator animator);
 static void trampoline_did_pause(void *user_data, anima_animator animator);
 static void trampoline_contact_began(void *user_data, const anima_contact_event *event);
 static void trampoline_contact_ended(void *user_data, const anima_contact_event *event);
@@ -943,11 +944,12 @@ static int
 animator_init(AnimatorObject *self, PyObject *args, PyObject *kwds)
 {
     static char *keywords[] = {"reference_bounds", "step_rate", "substeps", "rest_speed",
-                               "rest_angular_speed", "rest_time", NULL};
+                               "rest_angular_speed", "rest_time", "max_advance", NULL};
     PyObject *bounds = Py_None, *step_rate = NULL, *substeps = NULL, *rest_speed = NULL,
-             *rest_angular_speed = NULL, *rest_time = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O$OOOOO:Animator", keywords, &bounds, &step_rate,
-                                     &substeps, &rest_speed, &rest_angular_speed, &rest_time)) {
+             *rest_angular_speed = NULL, *rest_time = NULL, *max_advance = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O$OOOOOO:Animator", keywords, &bounds, &step_rate,
+                                     &substeps, &rest_speed, &rest_angular_speed, &rest_time,
+                                     &max_advance)) {
         return -1;
     }
     anima_state *st = STATE_OF(self);
@@ -971,7 +973,8 @@ animator_init(AnimatorObject *self, PyObject *args, PyObject *kwds)
         || (rest_speed && as_finite(st, rest_speed, "rest_speed", &def.rest_speed) < 0)
         || (rest_angular_speed
             && as_finite(st, rest_angular_speed, "rest_angular_speed", &def.rest_angular_speed) < 0)
-        || (rest_time && as_finite(st, rest_time, "rest_time", &def.rest_time) < 0)) {
+        || (rest_time && as_finite(st, rest_time, "rest_time", &def.rest_time) < 0)
+        || (max_advance && as_finite(st, max_advance, "max_advance", &def.max_advance) < 0)) {
         return -1;
     }
     anima_animator handle = anima_animator_null();
@@ -982,6 +985,11 @@ animator_init(AnimatorObject *self, PyObject *args, PyObject *kwds)
     }
     self->handle = handle;
     self->created = true;
+    /* Lets Ctrl-C stop a long advance between internal steps (see trampoline_step). */
+    if (anima_animator_set_step_callback(handle, trampoline_step, self) != ANIMA_OK) {
+        raise_status(st, ANIMA_ERR_INVALID_HANDLE);
+        return -1;
+    }
     return 0;
 }
 
@@ -1035,11 +1043,12 @@ animator_dealloc(AnimatorObject *self)
 
 PyDoc_STRVAR(animator_advance_doc,
 "advance($self, seconds, /)\n--\n\n"
-"Consume `seconds` of frame time (finite, >= 0). Whole internal steps of\n"
+"Consume `seconds` of frame time (finite, 0...max_advance). Whole internal steps of\n"
 "1/step_rate s run while the animator is running; the remainder carries over\n"
 "to the next call. Callbacks run during this call; an exception raised by one\n"
-"stops the call after the current internal step and propagates from here.\n"
-"Raises BusyError when called from one of this animator's callbacks.");
+"stops the call after the current internal step and propagates from here, and so\n"
+"does KeyboardInterrupt. Raises BusyError when called from one of this animator's\n"
+"callbacks.");
 
 static PyObject *
 animator_advance(AnimatorObject *self, PyObject *arg)
@@ -2679,7 +2688,7 @@ static PyMemberDef animator_members[] = {
 
 PyDoc_STRVAR(animator_doc,
 "Animator(reference_bounds=None, *, step_rate=120.0, substeps=4, rest_speed=2.0,\n"
-"         rest_angular_speed=0.035, rest_time=0.25)\n"
+"         rest_angular_speed=0.035, rest_time=0.25, max_advance=60.0)\n"
 "--\n\n"
 "Owns items and behaviors and advances time (UIDynamicAnimator).\n\n"
 "reference_bounds is (x, y, width, height) in points, or None for an abstract,\n"
@@ -2687,6 +2696,9 @@ PyDoc_STRVAR(animator_doc,
 "(30...1000) with `substeps` solver sub-steps (1...16). An item rests once it\n"
 "stays below rest_speed pt/s and rest_angular_speed rad/s for rest_time seconds;\n"
 "when every item rests the animator pauses and calls on_did_pause.\n\n"
+"One advance() consumes at most max_advance seconds (0.001...86400, default 60),\n"
+"so no single call runs for minutes; Ctrl-C (KeyboardInterrupt) stops a long\n"
+"advance or run_until_rest between internal steps, leaving the animator usable.\n\n"
 "The animator is single-threaded: use it (and its items and behaviors) from one\n"
 "thread at a time. The GIL stays held while it advances.");
 
@@ -2754,6 +2766,22 @@ animator_call_delegate(AnimatorObject *animator, bool did_pause)
     }
     Py_DECREF(animator);
     Py_DECREF(callback);
+}
+
+/* After every internal step: a pending signal (Ctrl-C) raises its exception here, which ends
+ * the advance after this step exactly as a callback's exception does; the animator stays
+ * consistent and the rest of the advance's time is dropped. */
+static void
+trampoline_step(void *user_data, anima_animator handle)
+{
+    (void)handle;
+    AnimatorObject *animator = (AnimatorObject *)user_data;
+    if (animator->closing || animator->pending != NULL) {
+        return;
+    }
+    if (PyErr_CheckSignals() < 0) {
+        animator_store_callback_error(animator);
+    }
 }
 
 static void
