@@ -52,9 +52,27 @@ PY_SOURCES := $(shell find python -path python/build -prune -o -path python/test
 	-o -name '*.egg-info' -prune -o -type f \( -name '*.py' -o -name '*.pyi' -o -name '*.c' \
 	-o -name '*.h' -o -name '*.toml' -o -name '*.cfg' -o -name 'py.typed' -o -name 'MANIFEST.in' \) -print 2>/dev/null)
 
+# The API fuzzer (fuzz/, docs/reliability.md): the library built again with AddressSanitizer,
+# SanitizerCoverage and the engine's consistency checks, in its own build folder, and a libFuzzer
+# driver built with the toolchain's clang (the same sanitizer runtime as the Swift compiler's).
+FUZZ_CC       ?= $(dir $(shell command -v swiftc 2>/dev/null))clang
+FUZZ_SWIFT_DIR := .build-fuzz
+FUZZ_LIB_DIR  := $(FUZZ_SWIFT_DIR)/release
+FUZZ_DIR      := build/fuzz
+FUZZ_BIN      := $(FUZZ_DIR)/api_fuzzer
+FUZZ_SWIFT_RUNTIME := $(abspath $(dir $(shell command -v swiftc 2>/dev/null))../lib/swift/linux)
+FUZZ_SECONDS  ?= 60
+FUZZ_REGRESS_SECONDS ?= 45
+FUZZ_SWIFTFLAGS := -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
+	-Xswiftc -DANIMA_VALIDATE
+FUZZ_CFLAGS   := -g -O1 -std=c11 -Wall -Wextra -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	-Iinclude -Ifuzz
+FUZZ_OPTIONS  := -timeout=10 -rss_limit_mb=3072 -max_len=4096 -print_final_stats=1
+
 # The targets of `make test` run one after another, in the order given, even under -j.
 .NOTPARALLEL:
 
+.PHONY: fuzz-build fuzz fuzz-regress fuzz-decode
 .PHONY: build lib python test abi-check swift-test c-test py-test install-check demo install clean help prep
 
 build: lib python
@@ -92,7 +110,7 @@ $(PY_STAMP): $(LIB) $(PY_SOURCES)
 	ANIMA_SWIFT_FLAGS='$(PY_SWIFT_FLAGS)' $(VENV_PY) -m pip install --quiet ./python
 	@touch $@
 
-test: abi-check swift-test c-test py-test install-check
+test: abi-check swift-test c-test py-test install-check fuzz-regress
 	@echo "make test: all passed"
 
 abi-check: lib
@@ -123,6 +141,39 @@ install-check: lib
 	LD_LIBRARY_PATH=$(CURDIR)/$(STAGE)$(STAGE_PREFIX)/lib build/stage-test/$(STAGE_EXAMPLE) > build/stage-test/$(STAGE_EXAMPLE).log 2>&1 \
 		|| { cat build/stage-test/$(STAGE_EXAMPLE).log; echo "install-check: FAILED: $(STAGE_EXAMPLE) exited with an error"; exit 1; }; \
 	echo "install-check: $(STAGE_EXAMPLE) built against the staged install and ran: $$(tail -n 1 build/stage-test/$(STAGE_EXAMPLE).log)"
+
+# ---------------------------------------------------------------- fuzzing
+
+fuzz-build: prep
+	$(SWIFT) build -c release --scratch-path $(FUZZ_SWIFT_DIR) --product anima $(FUZZ_SWIFTFLAGS)
+	@mkdir -p $(FUZZ_DIR)
+	$(PYTHON) fuzz/gen_harness.py $(HEADER) $(FUZZ_DIR)/api_calls.c --clang $(FUZZ_CC) --list $(FUZZ_DIR)/calls.json
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $(FUZZ_BIN) fuzz/fuzz_support.c $(FUZZ_DIR)/api_calls.c \
+		-fuse-ld=lld -L$(FUZZ_LIB_DIR) -lanima -Wl,-rpath,$(CURDIR)/$(FUZZ_LIB_DIR) -Wl,-rpath,$(FUZZ_SWIFT_RUNTIME) -lm
+	$(PYTHON) fuzz/make_seeds.py $(FUZZ_DIR)/calls.json $(FUZZ_DIR)/seeds
+
+# Fuzzes for FUZZ_SECONDS (default 60) from the seeds and the stored corpus; new inputs go to
+# build/fuzz/corpus, findings to build/fuzz/crash-*.
+fuzz: fuzz-build
+	@mkdir -p $(FUZZ_DIR)/corpus
+	$(FUZZ_BIN) $(FUZZ_OPTIONS) -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_DIR)/ \
+		$(FUZZ_DIR)/corpus $(FUZZ_DIR)/seeds fuzz/corpus/regressions
+
+# Replays every stored finding and seed, then fuzzes for FUZZ_REGRESS_SECONDS: part of `make test`.
+fuzz-regress: fuzz-build
+	@set -e; files=$$(find fuzz/corpus/regressions $(FUZZ_DIR)/seeds -type f ! -name README.md | sort); \
+	echo "fuzz-regress: replaying $$(echo "$$files" | wc -l) stored inputs"; \
+	$(FUZZ_BIN) $(FUZZ_OPTIONS) $$files > $(FUZZ_DIR)/replay.log 2>&1 || { cat $(FUZZ_DIR)/replay.log; exit 1; }; \
+	tail -n 1 $(FUZZ_DIR)/replay.log
+	@mkdir -p $(FUZZ_DIR)/regress-corpus
+	$(FUZZ_BIN) $(FUZZ_OPTIONS) -seed=1 -max_total_time=$(FUZZ_REGRESS_SECONDS) -artifact_prefix=$(FUZZ_DIR)/ \
+		$(FUZZ_DIR)/regress-corpus $(FUZZ_DIR)/seeds fuzz/corpus/regressions > $(FUZZ_DIR)/regress.log 2>&1 \
+		|| { tail -n 60 $(FUZZ_DIR)/regress.log; exit 1; }
+	@grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|fuzz:)" $(FUZZ_DIR)/regress.log | sed 's/^/fuzz-regress: /'
+
+# Prints the calls an input makes, with their arguments and results: make fuzz-decode INPUT=file
+fuzz-decode: fuzz-build
+	ANIMA_FUZZ_TRACE=1 $(FUZZ_BIN) -runs=1 $(INPUT) 2>&1 | grep -v "^INFO\|^Running\|^Executed\|^\*\*\*"
 
 demo: build
 	$(VENV_PY) examples/python/demo.py

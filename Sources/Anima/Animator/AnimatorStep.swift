@@ -115,15 +115,20 @@ extension Animator {
         }
     }
 
-    /// Ends a step: slots freed during it become reusable, and in debug builds the engine's
-    /// structures are checked (see `validate()`).
+    /// Ends a step: slots freed during it become reusable, and in debug builds (and builds with
+    /// `-D ANIMA_VALIDATE`, such as the fuzzer's) the engine's structures are checked (see
+    /// `validate()`).
     func endStep() {
         isStepping = false
         if !slotsFreedInStep.isEmpty {
             store.release(slotsFreedInStep)
             slotsFreedInStep.removeAll(keepingCapacity: true)
         }
+        #if ANIMA_VALIDATE
+        precondition(validate(), "Anima: engine structures inconsistent after a step")
+        #else
         assert(validate(), "Anima: engine structures inconsistent after a step")
+        #endif
     }
 
     /// World-space outlines of colliding items and how far each moving item may travel this step:

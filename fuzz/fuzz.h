@@ -1,0 +1,113 @@
+/*
+ * fuzz.h — the byte-program interpreter behind the API fuzzer.
+ *
+ * A fuzz input is a program: a sequence of calls to the public C API. Each call is a 3-byte
+ * operation code, mapped to a function of include/anima.h by consistent hashing of the
+ * function's name (so that adding a function to the header leaves the meaning of most stored
+ * inputs unchanged), followed by the bytes its arguments are decoded from. The per-function
+ * decoders are generated from the header (fuzz/gen_harness.py writes build/fuzz/api_calls.c);
+ * this file declares the value sources they draw from: handles from pools of everything the
+ * program created (kept after destruction, so stale handles come back), forged handles of the
+ * wrong kind, boundary doubles and integers, defs that start from their defaults with a few
+ * fields changed, honest buffers (a count never exceeds the memory behind its pointer), and
+ * callbacks that run more of the program from inside the library.
+ */
+#ifndef ANIMA_FUZZ_H
+#define ANIMA_FUZZ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "anima.h"
+
+/* ------------------------------------------------------------------ reader */
+
+/** Takes the next byte of the program, or 0 once it is exhausted. */
+uint8_t fz_u8(void);
+uint16_t fz_u16(void);
+uint32_t fz_u32(void);
+uint64_t fz_u64(void);
+/** True once every byte of the program has been read. */
+bool fz_exhausted(void);
+
+/* ------------------------------------------------------------------ values */
+
+double fz_double(void);
+/** The argument of anima_animator_advance: boundary values and at most half a second of work. */
+double fz_seconds(void);
+int32_t fz_int32(void);
+bool fz_bool(void);
+/** An element count: small, boundary (16, 17, 64), negative; the caller allocates honestly. */
+int32_t fz_count(void);
+/** An output capacity (>= 0 mostly, sometimes negative). */
+int32_t fz_capacity(void);
+/** One of the values of an enum, or one outside it. */
+int32_t fz_enum(const int32_t *values, int count);
+/** A NUL-terminated identifier (or NULL); the memory lives until the current call ends. */
+const char *fz_string(void);
+/** An opaque pointer value (never dereferenced by the library). */
+void *fz_opaque(void);
+/** True with probability 1/n: used to pass NULL for a pointer argument now and then. */
+bool fz_one_in(unsigned n);
+
+anima_animator fz_animator(void);
+anima_item fz_item(void);
+anima_behavior fz_behavior(void);
+anima_animation fz_animation(void);
+anima_timeline fz_timeline(void);
+
+void fz_record_animator(anima_animator a);
+void fz_record_item(anima_item i);
+void fz_record_behavior(anima_behavior b);
+void fz_record_animation(anima_animation a);
+void fz_record_timeline(anima_timeline t);
+
+/* Callbacks that run a few more operations of the program from inside the library. */
+anima_animator_event_fn fz_cb_anima_animator_event_fn(void);
+anima_behavior_action_fn fz_cb_anima_behavior_action_fn(void);
+anima_contact_fn fz_cb_anima_contact_fn(void);
+anima_field_fn fz_cb_anima_field_fn(void);
+anima_animation_completion_fn fz_cb_anima_animation_completion_fn(void);
+
+/* --------------------------------------------------------------- memory */
+
+/** Memory for one call's arguments, freed when the call's frame ends (fz_frame_end). */
+void *fz_alloc(size_t count, size_t size);
+size_t fz_frame_begin(void);
+void fz_frame_end(size_t mark);
+
+/* ---------------------------------------------------------------- checks */
+
+/** Aborts (a finding) when the library broke its contract; see fuzz_support.c. */
+void fz_fail(const char *function, const char *what);
+/** Checks a returned status: a known code, and a message naming the failure. */
+void fz_check_status(const char *function, anima_status status);
+/** Fills an output with a pattern, so that fz_untouched can tell whether a failed call wrote it. */
+void fz_poison(void *p, size_t size);
+bool fz_untouched(const void *p, size_t size);
+/** Reads every field of contact events (a use of freed memory shows under AddressSanitizer). */
+void fz_touch_events(const anima_contact_event *events, int32_t count);
+/** Reads a string the library returned. */
+void fz_touch_string(const char *function, const char *s);
+
+/** Called before each operation; false skips it (the harness caps the items of one input). */
+bool fz_allow(int index);
+/** Tracing (ANIMA_FUZZ_TRACE=1): each call and its status on stderr. */
+extern bool fz_trace;
+extern int fz_depth;
+void fz_trace_call(const char *function, anima_status status, bool has_status);
+
+/* ------------------------------------------------------ generated table */
+
+typedef struct fz_call {
+    const char *name;
+    uint32_t point;        /* the function's place on the 24-bit ring: fnv1a32(name) >> 8 */
+    void (*run)(void);
+} fz_call;
+
+/** Every function of the header, sorted by point (build/fuzz/api_calls.c). */
+extern const fz_call fz_calls[];
+extern const int fz_call_count;
+
+#endif

@@ -1,0 +1,497 @@
+/*
+ * fuzz_support.c — value sources, contract checks and the libFuzzer entry point of the API
+ * fuzzer (see fuzz.h and docs/reliability.md).
+ *
+ * What counts as a finding: a crash or trap of the process, an AddressSanitizer or
+ * UndefinedBehaviorSanitizer report, a timeout, or a broken contract of include/anima.h that
+ * fz_fail reports: an unknown status code, a failure without a message, an output written by a
+ * failed call, a count larger than its capacity, a live-handle listing holding a dead handle,
+ * a string without its terminating NUL.
+ */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz.h"
+
+#define POOL 64
+#define MAX_ITEMS_PER_INPUT 256
+#define MAX_ANIMATORS_PER_INPUT 12
+#define MAX_OPS_PER_INPUT 4000
+#define MAX_DEPTH 3
+#define MAX_BLOCKS 256
+
+/* ------------------------------------------------------------------- state */
+
+static struct {
+    const uint8_t *data;
+    size_t size, pos;
+    anima_animator animators[POOL];
+    anima_item items[POOL];
+    anima_behavior behaviors[POOL];
+    anima_animation animations[POOL];
+    anima_timeline timelines[POOL];
+    unsigned animator_count, item_count, behavior_count, animation_count, timeline_count;
+    unsigned items_created, animators_created, ops_left;
+    void *blocks[MAX_BLOCKS];
+    size_t block_count;
+} z;
+
+bool fz_trace;
+int fz_depth;
+static unsigned long long total_calls;
+
+/* ------------------------------------------------------------------ reader */
+
+bool fz_exhausted(void) { return z.pos >= z.size; }
+
+uint8_t fz_u8(void) { return z.pos < z.size ? z.data[z.pos++] : 0; }
+
+uint16_t fz_u16(void) { return (uint16_t)(fz_u8() | (uint16_t)fz_u8() << 8); }
+
+uint32_t fz_u32(void) { return fz_u16() | (uint32_t)fz_u16() << 16; }
+
+uint64_t fz_u64(void) { return fz_u32() | (uint64_t)fz_u32() << 32; }
+
+bool fz_one_in(unsigned n) { return fz_u8() % n == 0; }
+
+/* ------------------------------------------------------------------ values */
+
+/* Boundary values first: the limits the header states (1e-6, 1e-3, 1e6, 1e7, 1e9, 86400),
+ * the smallest subnormal, the largest finite, the infinities and NaN; then ordinary values of
+ * a UI scene. */
+static const double special_doubles[] = {
+    0.0, -0.0, 1.0, -1.0, 0.5, 2.0, 10.0, 100.0, 1000.0, 1e-6, 1e-3, 1e6, 1e7, 1e9, 1e12,
+    -1e9, 1e300, -1e300, 5e-324, -5e-324, DBL_MIN, DBL_MAX, -DBL_MAX, INFINITY, -INFINITY, NAN,
+    3.141592653589793, 1.5707963267948966, -3.141592653589793, 1.0 / 60.0, 1.0 / 120.0, 60.0,
+    86400.0, 86400.001, 0.999999, 1.000001, 16.0, 17.0, 0.25, 0.998, 320.0, 480.0, 568.0, 50.0,
+};
+#define SPECIAL_DOUBLES (sizeof special_doubles / sizeof special_doubles[0])
+
+double fz_double(void)
+{
+    uint8_t b = fz_u8();
+    if (b < 128) {
+        return special_doubles[b % SPECIAL_DOUBLES];
+    }
+    if (b < 224) {  /* a scene coordinate: -512 ... 511.98 in 1/64 pt */
+        return ((int32_t)fz_u16() - 32768) / 64.0;
+    }
+    uint64_t bits = fz_u64();
+    double d;
+    memcpy(&d, &bits, sizeof d);
+    return d;
+}
+
+double fz_seconds(void)
+{
+    static const double values[] = {
+        1.0 / 60.0, 1.0 / 120.0, 0.0, 0.1, 0.5, 1.0 / 30.0, 0.004, -0.0, -1.0, NAN, INFINITY,
+        -INFINITY, 1e300, 5e-324, 86400.5, DBL_MAX,
+    };
+    return values[fz_u8() % (sizeof values / sizeof values[0])];
+}
+
+int32_t fz_int32(void)
+{
+    static const int32_t values[] = {0, 1, 2, 3, 4, -1, 16, 17, 64, 1000, 1000001, INT32_MAX, INT32_MIN};
+    uint8_t b = fz_u8();
+    if (b < 200) {
+        return values[b % (sizeof values / sizeof values[0])];
+    }
+    return (int32_t)fz_u32();
+}
+
+bool fz_bool(void) { return fz_u8() & 1; }
+
+int32_t fz_count(void)
+{
+    static const int32_t values[] = {0, 1, 2, 3, 4, 5, 8, 16, 17, 64, 200, -1, INT32_MIN};
+    return values[fz_u8() % (sizeof values / sizeof values[0])];
+}
+
+int32_t fz_capacity(void)
+{
+    static const int32_t values[] = {0, 1, 2, 3, 8, 16, 64, 300, -1};
+    return values[fz_u8() % (sizeof values / sizeof values[0])];
+}
+
+int32_t fz_enum(const int32_t *values, int count)
+{
+    uint8_t b = fz_u8();
+    if (b < 224) {
+        return values[b % count];
+    }
+    static const int32_t outside[] = {-1, 64, 1000, INT32_MAX, INT32_MIN};
+    return outside[b % 5];
+}
+
+const char *fz_string(void)
+{
+    static const char *const values[] = {
+        "floor", "wall", "a", "b", "", "left", "right", "\xff\xfe not utf-8", "line\nbreak",
+        "a rather long identifier that goes on for well over sixty-four bytes of text, to be sure",
+    };
+    uint8_t b = fz_u8();
+    if (b % 16 == 15) {
+        return NULL;
+    }
+    return values[b % (sizeof values / sizeof values[0])];
+}
+
+void *fz_opaque(void) { return (void *)(uintptr_t)fz_u32(); }
+
+/* ----------------------------------------------------------------- handles */
+
+#define RECORD(pool, count, value) \
+    do { z.pool[z.count % POOL] = (value); z.count++; } while (0)
+
+void fz_record_animator(anima_animator a) { RECORD(animators, animator_count, a); }
+void fz_record_item(anima_item i) { RECORD(items, item_count, i); }
+void fz_record_behavior(anima_behavior b) { RECORD(behaviors, behavior_count, b); }
+void fz_record_animation(anima_animation a) { RECORD(animations, animation_count, a); }
+void fz_record_timeline(anima_timeline t) { RECORD(timelines, timeline_count, t); }
+
+static unsigned pool_size(unsigned count) { return count < POOL ? count : POOL; }
+
+/* Every handle source: mostly a recorded handle (live or stale), sometimes null, one of
+ * another kind with its index and generation, or random bits. */
+anima_animator fz_animator(void)
+{
+    uint8_t b = fz_u8();
+    unsigned n = pool_size(z.animator_count);
+    if (b < 232 && n > 0) {
+        return z.animators[b % n];
+    }
+    anima_animator a = {0, 0};
+    switch (b % 4) {
+    case 0: break;
+    case 1: a.index1 = fz_u32(); a.generation = fz_u32(); break;
+    case 2: if (pool_size(z.item_count) > 0) { anima_item i = z.items[0]; a.index1 = i.index1; a.generation = i.generation; } break;
+    default: if (n > 0) { a = z.animators[0]; a.generation += 1; } break;
+    }
+    return a;
+}
+
+anima_item fz_item(void)
+{
+    uint8_t b = fz_u8();
+    unsigned n = pool_size(z.item_count);
+    if (b < 224 && n > 0) {
+        return z.items[b % n];
+    }
+    anima_item i = {0, 0, 0, 0};
+    unsigned nb = pool_size(z.behavior_count);
+    switch (b % 5) {
+    case 0: break;
+    case 1: i.index1 = fz_u32(); i.generation = fz_u32(); i.animator = fz_u16(); i.kind = fz_u16(); break;
+    case 2: /* a behavior's handle passed as an item */
+        if (nb > 0) { anima_behavior h = z.behaviors[b % nb]; memcpy(&i, &h, sizeof i); }
+        break;
+    case 3: /* a behavior's slot with the item kind */
+        if (nb > 0) { anima_behavior h = z.behaviors[b % nb]; memcpy(&i, &h, sizeof i); i.kind = ANIMA_KIND_ITEM; }
+        break;
+    default: /* a live item's slot with another animator */
+        if (n > 0) { i = z.items[b % n]; i.animator += 1; }
+        break;
+    }
+    return i;
+}
+
+anima_behavior fz_behavior(void)
+{
+    uint8_t b = fz_u8();
+    unsigned n = pool_size(z.behavior_count);
+    if (b < 224 && n > 0) {
+        return z.behaviors[b % n];
+    }
+    anima_behavior h = {0, 0, 0, 0};
+    unsigned ni = pool_size(z.item_count);
+    switch (b % 5) {
+    case 0: break;
+    case 1: h.index1 = fz_u32(); h.generation = fz_u32(); h.animator = fz_u16(); h.kind = fz_u16(); break;
+    case 2: if (ni > 0) { anima_item i = z.items[b % ni]; memcpy(&h, &i, sizeof h); } break;
+    case 3: /* right slot, another behavior kind */
+        if (n > 0) { h = z.behaviors[b % n]; h.kind = (uint16_t)(3 + (h.kind + 1) % 8); }
+        break;
+    default: if (n > 0) { h = z.behaviors[b % n]; h.generation ^= 1; } break;
+    }
+    return h;
+}
+
+anima_animation fz_animation(void)
+{
+    uint8_t b = fz_u8();
+    unsigned n = pool_size(z.animation_count);
+    if (b < 224 && n > 0) {
+        return z.animations[b % n];
+    }
+    return b & 1 ? 0 : fz_u64();
+}
+
+anima_timeline fz_timeline(void)
+{
+    uint8_t b = fz_u8();
+    unsigned n = pool_size(z.timeline_count);
+    if (b < 224 && n > 0) {
+        return z.timelines[b % n];
+    }
+    return b & 1 ? 0 : fz_u64();
+}
+
+/* --------------------------------------------------------------- memory */
+
+void *fz_alloc(size_t count, size_t size)
+{
+    if (z.block_count == MAX_BLOCKS) {
+        fz_fail("harness", "too many argument blocks in one call frame");
+    }
+    void *p = calloc(count ? count : 1, size);
+    if (p == NULL) {
+        fz_fail("harness", "out of memory");
+    }
+    z.blocks[z.block_count++] = p;
+    return p;
+}
+
+size_t fz_frame_begin(void) { return z.block_count; }
+
+void fz_frame_end(size_t mark)
+{
+    while (z.block_count > mark) {
+        free(z.blocks[--z.block_count]);
+    }
+}
+
+/* ---------------------------------------------------------------- checks */
+
+void fz_fail(const char *function, const char *what)
+{
+    fprintf(stderr, "fuzz: contract broken by %s: %s (last error: \"%s\")\n", function, what,
+            anima_last_error_message());
+    fflush(stderr);
+    abort();
+}
+
+void fz_check_status(const char *function, anima_status status)
+{
+    if ((unsigned)status > ANIMA_ERR_INTERRUPTED) {
+        fz_fail(function, "returned an unknown status code");
+    }
+    if (status != ANIMA_OK) {
+        const char *message = anima_last_error_message();
+        if (message == NULL || message[0] == '\0') {
+            fz_fail(function, "failed without an error message");
+        }
+        (void)strlen(anima_status_string(status));
+    }
+}
+
+#define POISON 0xA5
+
+void fz_poison(void *p, size_t size) { memset(p, POISON, size); }
+
+bool fz_untouched(const void *p, size_t size)
+{
+    const uint8_t *b = p;
+    for (size_t k = 0; k < size; k++) {
+        if (b[k] != POISON) {
+            return false;
+        }
+    }
+    return true;
+}
+
+void fz_touch_string(const char *function, const char *s)
+{
+    if (s != NULL && strlen(s) > (1u << 20)) {
+        fz_fail(function, "returned a string longer than a megabyte");
+    }
+}
+
+void fz_touch_events(const anima_contact_event *events, int32_t count)
+{
+    volatile double sink = 0;
+    for (int32_t k = 0; k < count; k++) {
+        const anima_contact_event *e = &events[k];
+        sink += e->point.x + e->point.y + e->item_a.index1 + e->item_b.index1 + e->collision.index1 + e->is_boundary;
+        fz_touch_string("contact event", e->boundary_identifier);
+    }
+    (void)sink;
+}
+
+/* ------------------------------------------------------------ callbacks */
+
+static void run_ops(unsigned count);
+
+/* A callback runs up to four more operations now and then; the program's bytes decide. */
+static void reenter(void)
+{
+    if (fz_depth >= MAX_DEPTH || fz_exhausted()) {
+        return;
+    }
+    uint8_t b = fz_u8();
+    if (b >= 40) {
+        return;
+    }
+    fz_depth++;
+    run_ops(1 + b % 4);
+    fz_depth--;
+}
+
+static void on_event(void *user_data, anima_animator animator)
+{
+    (void)user_data;
+    (void)anima_animator_is_valid(animator);
+    reenter();
+}
+
+static void on_action(void *user_data, anima_behavior behavior)
+{
+    (void)user_data;
+    (void)anima_behavior_is_valid(behavior);
+    reenter();
+}
+
+static void on_contact(void *user_data, const anima_contact_event *event)
+{
+    (void)user_data;
+    fz_touch_events(event, 1);
+    reenter();
+}
+
+static void on_field(void *user_data, anima_vec2 position, anima_vec2 velocity, double mass, double charge,
+                     double delta_time, anima_vec2 *out_force)
+{
+    (void)user_data;
+    volatile double sink = position.x + position.y + velocity.x + velocity.y + mass + charge + delta_time;
+    (void)sink;
+    reenter();
+    if (fz_one_in(4)) {
+        out_force->x = fz_double();
+        out_force->y = fz_double();
+    }
+}
+
+static void on_completion(void *user_data, anima_animator animator, anima_animation animation, bool finished,
+                          anima_position position)
+{
+    (void)user_data;
+    (void)animator;
+    (void)animation;
+    (void)finished;
+    (void)position;
+    reenter();
+}
+
+#define CALLBACK_SOURCE(type, fn) \
+    type fz_cb_##type(void) { return fz_one_in(6) ? NULL : fn; }
+
+CALLBACK_SOURCE(anima_animator_event_fn, on_event)
+CALLBACK_SOURCE(anima_behavior_action_fn, on_action)
+CALLBACK_SOURCE(anima_contact_fn, on_contact)
+CALLBACK_SOURCE(anima_field_fn, on_field)
+CALLBACK_SOURCE(anima_animation_completion_fn, on_completion)
+
+/* -------------------------------------------------------------- driver */
+
+static int item_create_index = -1, animator_create_index = -1;
+
+bool fz_allow(int index)
+{
+    if (index == item_create_index) {
+        return z.items_created++ < MAX_ITEMS_PER_INPUT;
+    }
+    if (index == animator_create_index) {
+        return z.animators_created++ < MAX_ANIMATORS_PER_INPUT;
+    }
+    return true;
+}
+
+void fz_trace_call(const char *function, anima_status status, bool has_status)
+{
+    if (has_status) {
+        fprintf(stderr, "%*s%s -> %s\n", 2 * fz_depth, "", function, anima_status_string(status));
+    }
+    else {
+        fprintf(stderr, "%*s%s\n", 2 * fz_depth, "", function);
+    }
+}
+
+/* The function whose point on the ring comes first at or after the operation code. */
+static int lookup(uint32_t code)
+{
+    int lo = 0, hi = fz_call_count;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (fz_calls[mid].point < code) {
+            lo = mid + 1;
+        }
+        else {
+            hi = mid;
+        }
+    }
+    return lo == fz_call_count ? 0 : lo;
+}
+
+static void run_ops(unsigned count)
+{
+    for (unsigned k = 0; k < count && z.ops_left > 0 && !fz_exhausted(); k++) {
+        z.ops_left--;
+        uint32_t code = fz_u8() | (uint32_t)fz_u8() << 8 | (uint32_t)fz_u8() << 16;
+        int index = lookup(code);
+        if (!fz_allow(index)) {
+            continue;
+        }
+        total_calls++;
+        size_t mark = fz_frame_begin();
+        fz_calls[index].run();
+        fz_frame_end(mark);
+    }
+}
+
+static void report(void)
+{
+    fprintf(stderr, "fuzz: %llu API calls executed\n", total_calls);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    const char *trace = getenv("ANIMA_FUZZ_TRACE");
+    fz_trace = trace != NULL && trace[0] == '1';
+    for (int k = 0; k < fz_call_count; k++) {
+        if (strcmp(fz_calls[k].name, "anima_item_create") == 0) {
+            item_create_index = k;
+        }
+        if (strcmp(fz_calls[k].name, "anima_animator_create") == 0) {
+            animator_create_index = k;
+        }
+    }
+    atexit(report);
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    memset(&z, 0, sizeof z);
+    z.data = data;
+    z.size = size;
+    z.ops_left = MAX_OPS_PER_INPUT;
+    fz_depth = 0;
+    while (!fz_exhausted() && z.ops_left > 0) {
+        run_ops(1);
+    }
+    /* everything the program made goes, whatever state it is in */
+    for (unsigned k = 0; k < pool_size(z.animator_count); k++) {
+        anima_status s = anima_animator_destroy(z.animators[k]);
+        if (s != ANIMA_OK && s != ANIMA_ERR_INVALID_HANDLE) {
+            fz_fail("anima_animator_destroy", "could not destroy an animator after the program");
+        }
+    }
+    anima_clear_error();
+    return 0;
+}
