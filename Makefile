@@ -72,7 +72,7 @@ FUZZ_OPTIONS  := -timeout=10 -rss_limit_mb=3072 -max_len=4096 -print_final_stats
 # The targets of `make test` run one after another, in the order given, even under -j.
 .NOTPARALLEL:
 
-.PHONY: fuzz-build fuzz fuzz-regress fuzz-decode
+.PHONY: fuzz-build fuzz fuzz-regress fuzz-decode tsan valgrind soak
 .PHONY: build lib python test abi-check swift-test c-test py-test install-check demo install clean help prep
 
 build: lib python
@@ -174,6 +174,50 @@ fuzz-regress: fuzz-build
 # Prints the calls an input makes, with their arguments and results: make fuzz-decode INPUT=file
 fuzz-decode: fuzz-build
 	ANIMA_FUZZ_TRACE=1 $(FUZZ_BIN) -runs=1 $(INPUT) 2>&1 | grep -v "^INFO\|^Running\|^Executed\|^\*\*\*"
+
+# ------------------------------------------------------------------ sanitizers
+
+# ThreadSanitizer: the library built with -sanitize=thread, and examples/c/two_threads.c (two
+# animators on two threads at once, a third creating and destroying animators) built against it.
+TSAN_SWIFT_DIR := .build-tsan
+tsan: prep
+	$(SWIFT) build -c release --scratch-path $(TSAN_SWIFT_DIR) --product anima -Xswiftc -sanitize=thread
+	@mkdir -p build/tsan
+	$(FUZZ_CC) -g -O1 -std=c11 -fsanitize=thread -Iinclude -o build/tsan/two_threads examples/c/two_threads.c \
+		-fuse-ld=lld -L$(TSAN_SWIFT_DIR)/release -lanima -Wl,-rpath,$(CURDIR)/$(TSAN_SWIFT_DIR)/release \
+		-Wl,-rpath,$(FUZZ_SWIFT_RUNTIME) -L$(FUZZ_SWIFT_RUNTIME) -ldispatch -lBlocksRuntime -lm -pthread
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 build/tsan/two_threads
+	@echo "tsan: no data race reported"
+
+# valgrind memcheck over every C example (the release library) and a Python scene: no invalid
+# access, nothing definitely lost.
+VALGRIND := valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+	--show-leak-kinds=definite
+valgrind: build
+	@command -v valgrind > /dev/null || { echo "valgrind: not installed (apt-get install valgrind)"; exit 1; }
+	@mkdir -p build/valgrind; set -e; n=0; \
+	for src in examples/c/*.c; do \
+		name=$$(basename $$src .c); \
+		$(CC) -std=c11 -g -Iinclude -o build/valgrind/$$name $$src -L$(LIB_DIR) -lanima -lm -pthread \
+			-Wl,-rpath,$(CURDIR)/$(LIB_DIR); \
+		$(VALGRIND) build/valgrind/$$name > build/valgrind/$$name.log 2>&1 \
+			|| { cat build/valgrind/$$name.log; echo "valgrind: $$name FAILED"; exit 1; }; \
+		n=$$((n + 1)); \
+	done; echo "valgrind: $$n C examples clean"
+	@PYTHONMALLOC=malloc valgrind --leak-check=full --show-leak-kinds=definite \
+		$(VENV_PY) examples/python/gravity_collision.py > build/valgrind/python.log 2>&1 \
+		|| { cat build/valgrind/python.log; echo "valgrind: the Python scene FAILED"; exit 1; }
+	@$(PYTHON) scripts/valgrind_check.py build/valgrind/python.log
+	@echo "valgrind: the Python scene (examples/python/gravity_collision.py) clean"
+
+# Ten simulated minutes of the tumbler, the jelly and a closed pile (scripts/soak.py);
+# SOAK_MINUTES changes the length.
+SOAK_MINUTES ?= 10
+soak: build
+	@mkdir -p build/bench
+	$(CC) -O2 -std=gnu11 -Wall -Wextra -Werror -Iinclude bench/anima_bench.c -o build/bench/anima_bench \
+		-L$(LIB_DIR) -lanima -Wl,-rpath,$(CURDIR)/$(LIB_DIR) -lm
+	$(VENV_PY) scripts/soak.py --minutes $(SOAK_MINUTES) --bench build/bench/anima_bench
 
 demo: build
 	$(VENV_PY) examples/python/demo.py

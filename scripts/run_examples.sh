@@ -49,7 +49,7 @@ c)
         name=$(basename "$src" .c)
         log=$out/$name.log
         if ! "$cc" -std=c11 -Wall -Wextra -Werror -Iinclude -o "$out/$name" "$src" \
-                -L"$arg" -lanima -lm -Wl,-rpath,"$arg" > "$log" 2>&1; then
+                -L"$arg" -lanima -lm -pthread -Wl,-rpath,"$arg" > "$log" 2>&1; then
             report_failure "$name" "does not compile" "$log"
             continue
         fi
