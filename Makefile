@@ -156,24 +156,24 @@ fuzz-build: prep
 # build/fuzz/corpus, findings to build/fuzz/crash-*.
 fuzz: fuzz-build
 	@mkdir -p $(FUZZ_DIR)/corpus
-	$(FUZZ_BIN) $(FUZZ_OPTIONS) -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_DIR)/ \
+	SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) $(FUZZ_OPTIONS) -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_DIR)/ \
 		$(FUZZ_DIR)/corpus $(FUZZ_DIR)/seeds fuzz/corpus/regressions
 
 # Replays every stored finding and seed, then fuzzes for FUZZ_REGRESS_SECONDS: part of `make test`.
 fuzz-regress: fuzz-build
 	@set -e; files=$$(find fuzz/corpus/regressions $(FUZZ_DIR)/seeds -type f ! -name README.md | sort); \
 	echo "fuzz-regress: replaying $$(echo "$$files" | wc -l) stored inputs"; \
-	$(FUZZ_BIN) $(FUZZ_OPTIONS) $$files > $(FUZZ_DIR)/replay.log 2>&1 || { cat $(FUZZ_DIR)/replay.log; exit 1; }; \
+	SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) $(FUZZ_OPTIONS) $$files > $(FUZZ_DIR)/replay.log 2>&1 || { cat $(FUZZ_DIR)/replay.log; exit 1; }; \
 	tail -n 1 $(FUZZ_DIR)/replay.log
 	@mkdir -p $(FUZZ_DIR)/regress-corpus
-	$(FUZZ_BIN) $(FUZZ_OPTIONS) -seed=1 -max_total_time=$(FUZZ_REGRESS_SECONDS) -artifact_prefix=$(FUZZ_DIR)/ \
+	SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) $(FUZZ_OPTIONS) -seed=1 -max_total_time=$(FUZZ_REGRESS_SECONDS) -artifact_prefix=$(FUZZ_DIR)/ \
 		$(FUZZ_DIR)/regress-corpus $(FUZZ_DIR)/seeds fuzz/corpus/regressions > $(FUZZ_DIR)/regress.log 2>&1 \
 		|| { tail -n 60 $(FUZZ_DIR)/regress.log; exit 1; }
 	@grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|fuzz:)" $(FUZZ_DIR)/regress.log | sed 's/^/fuzz-regress: /'
 
 # Prints the calls an input makes, with their arguments and results: make fuzz-decode INPUT=file
 fuzz-decode: fuzz-build
-	ANIMA_FUZZ_TRACE=1 $(FUZZ_BIN) -runs=1 $(INPUT) 2>&1 | grep -v "^INFO\|^Running\|^Executed\|^\*\*\*"
+	SWIFT_BACKTRACE=enable=no ANIMA_FUZZ_TRACE=1 $(FUZZ_BIN) -runs=1 $(INPUT) 2>&1 | grep -v "^INFO\|^Running\|^Executed\|^\*\*\*"
 
 # ------------------------------------------------------------------ sanitizers
 

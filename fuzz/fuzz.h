@@ -97,6 +97,8 @@ bool fz_allow(int index);
 extern bool fz_trace;
 extern int fz_depth;
 void fz_trace_call(const char *function, anima_status status, bool has_status);
+/** Tracing: a def field the harness changed from its default (printf format and arguments). */
+void fz_trace_field(const char *format, ...) __attribute__((format(printf, 1, 2)));
 
 /* ------------------------------------------------------ generated table */
 

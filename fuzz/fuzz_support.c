@@ -10,6 +10,7 @@
  */
 #include <float.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -418,6 +419,16 @@ void fz_trace_call(const char *function, anima_status status, bool has_status)
     else {
         fprintf(stderr, "%*s%s\n", 2 * fz_depth, "", function);
     }
+}
+
+void fz_trace_field(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    fprintf(stderr, "%*s  def: ", 2 * fz_depth, "");
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
 }
 
 /* The function whose point on the ring comes first at or after the operation code. */

@@ -147,8 +147,18 @@ class Writer:
                 elem, size = ftype[:-1].split("[")
                 entries.append([f"for (int k = 0; k < {int(size)}; k++) {{ {target}.{fname}[k] = {self.value(elem)}; }}"])
                 continue
-            entries.append([f"{target}.{fname} = {self.value(ftype, fname)};"])
+            entries.append([f"{target}.{fname} = {self.value(ftype, fname)};",
+                            self.trace_field(record, fname, ftype, f"{target}.{fname}")])
         return entries
+
+    @staticmethod
+    def trace_field(record, fname, ftype, lvalue):
+        """A statement that prints a changed def field under ANIMA_FUZZ_TRACE=1."""
+        formats = {"double": ("%.17g", "{}"), "bool": ("%d", "(int){}"), "int32_t": ("%d", "(int){}"),
+                   "uint32_t": ("%u", "(unsigned){}"), "uint16_t": ("%u", "(unsigned){}")}
+        fmt, cast = formats.get(ftype, ("(changed)", None))
+        args = f", {cast.format(lvalue)}" if cast else ""
+        return f'if (fz_trace) fz_trace_field("{record}.{fname} = {fmt}"{args});'
 
     def record_source(self, t):
         fn = f"fz_rec_{t}"

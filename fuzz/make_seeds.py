@@ -373,7 +373,22 @@ def scenes(spec):
         p.u8(0)
         p.u8(12)                                    # fz_seconds' 1e300
 
-    return [("regress_field_creates_items", regress_field_creates_items), ("regress_tiny_duration", regress_tiny_duration),
+    def regress_long_lever_weld(p):
+        # a fixed attachment made while one item flies and spins, its anchor 5 600 pt from
+        # that item: the point and angle parts of the weld, solved in turn, ran away to NaN
+        a = p.call("anima_animator_create")
+        flying = p.call("anima_item_create", animator=a,
+                        def_={"center": [-5575.25, -198.87], "linear_velocity": [-10898.04, -385.98],
+                              "angular_velocity": -121.24})
+        still = p.call("anima_item_create", animator=a)
+        p.call("anima_item_set_shape", item=flying, shape=1)
+        w = p.call("anima_attachment_create_fixed", animator=a, item=flying, other=still, anchor=[510.0, 0.0])
+        p.call("anima_animator_add_behavior", animator=a, behavior=w)
+        for _ in range(4):
+            p.call("anima_animator_advance", animator=a, seconds=0.5)
+
+    return [("regress_field_creates_items", regress_field_creates_items),
+            ("regress_long_lever_weld", regress_long_lever_weld), ("regress_tiny_duration", regress_tiny_duration),
             ("regress_moved_then_destroyed", regress_moved_then_destroyed),
             ("regress_boundaries_after_rebuild", regress_boundaries_after_rebuild), ("regress_huge_advance", regress_huge_advance),
             ("gravity_collision", gravity_collision), ("attachments", attachments), ("snap_push", snap_push),

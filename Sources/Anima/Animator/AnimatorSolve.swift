@@ -36,7 +36,7 @@ extension Animator {
                     ContactSolver.warmStart(cs, count, points, bodies)
                     JointSolver.solve(js, jointCount, bodies, jointSoftness: jointSoftness, useBias: true, inverseSubstep: invHs)
                     ContactSolver.solve(cs, count, points, bodies, inverseSubstep: invHs, useBias: true)
-                    Animator.integratePositions(mv, bodies, hs)
+                    Animator.integratePositions(mv, bodies, hs, capped: true)
                     Animator.integratePositions(kv, bodies, hs)
                     JointSolver.advanceAnchors(js, jointCount, hs)
                     JointSolver.solve(js, jointCount, bodies, jointSoftness: jointSoftness, useBias: false, inverseSubstep: invHs)
@@ -363,11 +363,27 @@ extension Animator {
         }
     }
 
-    /// dp += h v; turned += h w; dq advanced by h w.
-    static func integratePositions(_ list: UnsafeBufferPointer<Int32>, _ bodies: UnsafeMutablePointer<SolverBody>, _ h: Double) {
+    /// dp += h v; turned += h w; dq advanced by h w. With `capped` (moving items), v and w are
+    /// first brought back under the speed caps: the velocity solve that runs between the two
+    /// integrations can exceed them (a stiff attachment with a long lever arm, an impulse
+    /// applied from a callback), and a position must never run away to infinity.
+    static func integratePositions(_ list: UnsafeBufferPointer<Int32>, _ bodies: UnsafeMutablePointer<SolverBody>, _ h: Double,
+                                   capped: Bool = false) {
+        let maxSpeed = Tolerances.maxLinearSpeed
+        let maxAngular = Tolerances.maxAngularSpeed
         for s in list {
             let body = bodies + (Int(s) + 1)
-            let v = body.pointee.v
+            var v = body.pointee.v
+            if capped {
+                let speed2 = lengthSquared(v)
+                if !(speed2 <= maxSpeed * maxSpeed) {
+                    // an overflowed or undefined velocity stops rather than poisoning the pose
+                    v = speed2.isFinite ? v * (maxSpeed / speed2.squareRoot()) : .zero
+                    body.pointee.v = v
+                }
+                let w = body.pointee.w
+                if !(abs(w) <= maxAngular) { body.pointee.w = w.isNaN ? 0 : (w < 0 ? -maxAngular : maxAngular) }
+            }
             let dw = h * body.pointee.w
             body.pointee.dp += h * v
             if dw != 0 {

@@ -117,7 +117,7 @@ extension Animator {
 
     /// Ends a step: slots freed during it become reusable, and in debug builds (and builds with
     /// `-D ANIMA_VALIDATE`, such as the fuzzer's) the engine's structures are checked (see
-    /// `validate()`).
+    /// `validationFailure()`).
     func endStep() {
         isStepping = false
         if !slotsFreedInStep.isEmpty {
@@ -125,9 +125,9 @@ extension Animator {
             slotsFreedInStep.removeAll(keepingCapacity: true)
         }
         #if ANIMA_VALIDATE
-        precondition(validate(), "Anima: engine structures inconsistent after a step")
+        if let failure = validationFailure() { fatalError("Anima: inconsistent after a step: \(failure)") }
         #else
-        assert(validate(), "Anima: engine structures inconsistent after a step")
+        assert(validate(), "Anima: inconsistent after a step: \(validationFailure() ?? "")")
         #endif
     }
 

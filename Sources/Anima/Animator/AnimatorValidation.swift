@@ -1,68 +1,95 @@
 /// A consistency check of the engine's internal structures, in the spirit of Box2D v3's
 /// validation passes (`b2ValidateSolverSets`, `b2ValidateContacts`): nothing may refer to an
 /// item, a proxy or a boundary that was freed. Debug builds run it after every internal step
-/// (`assert(validate())` in `endStep`), so every Swift test and every fuzzing run checks it;
-/// release builds never call it.
+/// (`endStep`), so every Swift test and every fuzzing run checks it; release builds never call it.
 extension Animator {
-    /// True when every cross-reference inside the animator is sound. Never traps, whatever the
-    /// state: every index is range-checked before use.
-    func validate() -> Bool {
+    /// True when every cross-reference inside the animator is sound.
+    func validate() -> Bool { validationFailure() == nil }
+
+    /// The first broken cross-reference, described for the trap message, or nil when every one
+    /// is sound. Never traps, whatever the state: every index is range-checked before use.
+    func validationFailure() -> String? {
         let n = store.count
         let tree = world.broadPhase.tree
-        guard tree.validate(), world.broadPhase.validateMoved() else { return false }
+        if let failure = tree.validationFailure() { return "broad-phase tree: \(failure)" }
+        guard world.broadPhase.validateMoved() else { return "moved-proxy queue names a freed proxy" }
 
         // item proxies: a dead slot has none; a live one's proxy is a leaf that names the slot
         var itemProxies = 0
         for i in 0..<n {
             let proxy = store.proxy[i]
             if !store.alive[i] {
-                if proxy >= 0 { return false }
+                if proxy >= 0 { return "dead item slot \(i) keeps proxy \(proxy)" }
                 continue
             }
             if proxy >= 0 {
-                guard tree.isProxy(proxy), tree.userData(proxy) == Int32(i) else { return false }
+                guard tree.isProxy(proxy), tree.userData(proxy) == Int32(i) else {
+                    return "item slot \(i): proxy \(proxy) is not its leaf"
+                }
                 itemProxies += 1
             }
         }
         // boundary proxies name their segment; together with the items they are every leaf
-        guard world.segmentProxies.count == world.segments.count else { return false }
-        for (k, proxy) in world.segmentProxies.enumerated() {
-            guard tree.isProxy(proxy), tree.userData(proxy) == Animator.segmentUserData(k) else { return false }
+        guard world.segmentProxies.count == world.segments.count else {
+            return "\(world.segmentProxies.count) boundary proxies for \(world.segments.count) segments"
         }
-        guard tree.proxyCount == itemProxies + world.segmentProxies.count else { return false }
+        for (k, proxy) in world.segmentProxies.enumerated() {
+            guard tree.isProxy(proxy), tree.userData(proxy) == Animator.segmentUserData(k) else {
+                return "segment \(k): proxy \(proxy) is not its leaf"
+            }
+        }
+        guard tree.proxyCount == itemProxies + world.segmentProxies.count else {
+            return "tree holds \(tree.proxyCount) leaves, items and segments \(itemProxies + world.segmentProxies.count)"
+        }
 
         // contacts: one per key, slots in range, and a reporter record for each touching one
-        guard world.contactKeys.count == world.contacts.count else { return false }
+        guard world.contactKeys.count == world.contacts.count else {
+            return "\(world.contactKeys.count) contact keys for \(world.contacts.count) contacts"
+        }
         var touching = 0
         for c in world.contacts {
-            guard world.contactKeys.contains(c.key), c.b >= 0, Int(c.b) < n, c.a < Int32(n) else { return false }
-            if c.a < 0 && c.segmentID == 0 { return false }
+            guard world.contactKeys.contains(c.key), c.b >= 0, Int(c.b) < n, c.a < Int32(n) else {
+                return "contact \(c.a)-\(c.b) (segment \(c.segmentID)) unkeyed or out of range"
+            }
+            if c.a < 0 && c.segmentID == 0 { return "contact with item \(c.b) names no boundary" }
             if c.touching {
-                guard touchingReporters[c.key] != nil else { return false }
+                guard touchingReporters[c.key] != nil else {
+                    return "touching contact \(c.a)-\(c.b) (segment \(c.segmentID)) has no reporter"
+                }
                 touching += 1
             }
         }
-        guard touchingReporters.count == touching else { return false }
+        guard touchingReporters.count == touching else {
+            return "\(touchingReporters.count) reporter records for \(touching) touching contacts"
+        }
 
         // sleeping islands hold live, sleeping members of that island only
         for (id, members) in world.sleepingIslands {
             for m in members {
                 let i = Int(m)
-                guard i >= 0, i < n, store.alive[i], store.asleep[i], store.island[i] == id else { return false }
+                guard i >= 0, i < n, store.alive[i], store.asleep[i], store.island[i] == id else {
+                    return "sleeping island \(id) lists slot \(m), which is not a sleeping member"
+                }
             }
         }
         // free slots are dead and listed once; creation order lists live slots only
         var seen = Set<Int32>()
         for s in store.freeSlots {
-            guard s >= 0, Int(s) < n, !store.alive[Int(s)], seen.insert(s).inserted else { return false }
+            guard s >= 0, Int(s) < n, !store.alive[Int(s)], seen.insert(s).inserted else {
+                return "free slot \(s) is live, out of range or listed twice"
+            }
         }
-        guard store.order.allSatisfy({ $0 >= 0 && Int($0) < n && store.alive[Int($0)] }) else { return false }
+        guard store.order.allSatisfy({ $0 >= 0 && Int($0) < n && store.alive[Int($0)] }) else {
+            return "creation order lists a dead slot"
+        }
         // after a rebuild the body lists name live slots (a destroyed item leaves them at the next one)
         if !graphDirty {
             for list in [world.moving, world.kinematic, world.colliding] {
-                guard list.allSatisfy({ $0 >= 0 && Int($0) < n && store.alive[Int($0)] }) else { return false }
+                guard list.allSatisfy({ $0 >= 0 && Int($0) < n && store.alive[Int($0)] }) else {
+                    return "a body list names a dead slot"
+                }
             }
         }
-        return true
+        return nil
     }
 }

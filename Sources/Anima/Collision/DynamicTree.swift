@@ -189,40 +189,53 @@ struct DynamicTree {
     /// contains both children's boxes and its height is 1 + max(children's heights); leaves
     /// have height 0; the nodes reachable from the root plus the free list account for every
     /// slot, and the leaves number `proxyCount`. Never traps, even on a damaged tree.
-    func validate() -> Bool {
+    func validate() -> Bool { validationFailure() == nil }
+
+    /// The first inconsistency found, described, or nil (see `validate()`).
+    func validationFailure() -> String? {
         let count = nodes.count
         func valid(_ i: Int32) -> Bool { i >= 0 && Int(i) < count }
         var free = 0
         var cursor = freeList
         while cursor != DynamicTree.nullNode {
-            guard valid(cursor), nodes[Int(cursor)].height == -1, free < count else { return false }
+            guard valid(cursor), nodes[Int(cursor)].height == -1, free < count else {
+                return "free list broken at node \(cursor)"
+            }
             free += 1
             cursor = nodes[Int(cursor)].parent
         }
-        if root == DynamicTree.nullNode { return free == count && proxyCount == 0 }
-        guard valid(root), nodes[Int(root)].parent == DynamicTree.nullNode else { return false }
+        if root == DynamicTree.nullNode {
+            return free == count && proxyCount == 0 ? nil : "empty tree with \(proxyCount) proxies, \(count - free) nodes in use"
+        }
+        guard valid(root), nodes[Int(root)].parent == DynamicTree.nullNode else { return "root \(root) invalid" }
         var reached = 0, leaves = 0
         var stack: [Int32] = [root]
         while let i = stack.popLast() {
             reached += 1
-            guard reached <= count else { return false }  // a cycle
+            guard reached <= count else { return "a cycle through node \(i)" }
             let node = nodes[Int(i)]
             if node.isLeaf {
-                guard node.height == 0 else { return false }
+                guard node.height == 0 else { return "leaf \(i) has height \(node.height)" }
                 leaves += 1
                 continue
             }
             let c1 = node.child1, c2 = node.child2
-            guard valid(c1), valid(c2), c1 != c2 else { return false }
+            guard valid(c1), valid(c2), c1 != c2 else { return "node \(i) has children \(c1), \(c2)" }
             let a = nodes[Int(c1)], b = nodes[Int(c2)]
             guard a.parent == i, b.parent == i, a.height >= 0, b.height >= 0,
-                  node.height == 1 + max(a.height, b.height),
-                  DynamicTree.contains(node.aabb, a.aabb), DynamicTree.contains(node.aabb, b.aabb)
-            else { return false }
+                  node.height == 1 + max(a.height, b.height) else {
+                return "node \(i): parent links or heights of children \(c1), \(c2) wrong"
+            }
+            guard DynamicTree.contains(node.aabb, a.aabb), DynamicTree.contains(node.aabb, b.aabb) else {
+                return "node \(i) box \(node.aabb) does not contain its children's \(a.aabb), \(b.aabb)"
+            }
             stack.append(c1)
             stack.append(c2)
         }
-        return reached + free == count && leaves == proxyCount
+        guard reached + free == count, leaves == proxyCount else {
+            return "\(reached) nodes reached and \(free) free of \(count); \(leaves) leaves, \(proxyCount) proxies"
+        }
+        return nil
     }
 
     // MARK: Node storage

@@ -115,8 +115,10 @@ enum JointSolver {
             let bodyA = bodies + Int(j.pointee.a), bodyB = bodies + Int(j.pointee.b)
             switch j.pointee.kind {
             case .fixed:
-                solveAngle(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias)
-                solvePoint(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias)
+                if !solveFixedBlock(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias) {
+                    solveAngle(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias)
+                    solvePoint(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias)
+                }
                 continue
             case .limit:
                 solveRope(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias, inverseSubstep: invH)

@@ -1081,7 +1081,8 @@ animator_step(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
 
 PyDoc_STRVAR(animator_run_until_rest_doc,
 "run_until_rest($self, max_seconds=10.0, frame=0.016666666666666666)\n--\n\n"
-"Advance frame by frame (`frame` seconds each, default 1/60) until the animator pauses.\n"
+"Advance frame by frame (`frame` seconds each, at least 1e-6, default 1/60) until the\n"
+"animator pauses.\n"
 "Returns the simulated seconds it ran (0.0 if it was already paused), or None\n"
 "if it is still running after `max_seconds` of frames.");
 
@@ -1106,8 +1107,10 @@ animator_run_until_rest(AnimatorObject *self, PyObject *const *args, Py_ssize_t 
         PyErr_Format(st->invalid_argument_error, "max_seconds must be >= 0 (got %R)", values[0]);
         return NULL;
     }
-    if (frame <= 0.0) {
-        PyErr_Format(st->invalid_argument_error, "frame must be > 0 (got %R)", values[1]);
+    /* The loop makes max_seconds / frame calls: a floor on the frame keeps that count finite
+       for any finite max_seconds (a subnormal frame would never add up to it). */
+    if (!(frame >= 1e-6)) {
+        PyErr_Format(st->invalid_argument_error, "frame must be at least 1e-6 seconds (got %R)", values[1]);
         return NULL;
     }
     double start = 0.0;
