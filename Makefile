@@ -2,10 +2,12 @@
 #
 #   make            same as make build
 #   make build      libanima.so (release, static Swift stdlib) and the Python package in build/venv
-#   make test       abi-check, swift-test, c-test, py-test, install-check; stops at the first failure
+#   make test       abi-check, swift-test, c-test, py-test, install-check, fuzz-regress; stops at
+#                   the first failure
 #   make demo       build, then run examples/python/demo.py
 #   make install    header, library and anima.pc into $(DESTDIR)$(PREFIX)
 #   make clean      remove every build product
+#   long runs       make fuzz, soak, stateful-soak, valgrind, tsan (docs/reliability.md)
 #
 # Variables worth overriding: SWIFTFLAGS, PREFIX, DESTDIR, LIBDIR, INCLUDEDIR, PYTHON, CC.
 
@@ -72,13 +74,13 @@ FUZZ_OPTIONS  := -timeout=10 -rss_limit_mb=3072 -max_len=4096 -print_final_stats
 # The targets of `make test` run one after another, in the order given, even under -j.
 .NOTPARALLEL:
 
-.PHONY: fuzz-build fuzz fuzz-regress fuzz-decode tsan valgrind soak
+.PHONY: fuzz-build fuzz fuzz-regress fuzz-decode tsan valgrind soak stateful-soak
 .PHONY: build lib python test abi-check swift-test c-test py-test install-check demo install clean help prep
 
 build: lib python
 
 help:
-	@sed -n '3,11p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,13p' Makefile | sed 's/^# \{0,1\}//'
 
 prep:
 	@mkdir -p $(TMPDIR)
@@ -218,6 +220,12 @@ soak: build
 	$(CC) -O2 -std=gnu11 -Wall -Wextra -Werror -Iinclude bench/anima_bench.c -o build/bench/anima_bench \
 		-L$(LIB_DIR) -lanima -Wl,-rpath,$(CURDIR)/$(LIB_DIR) -lm
 	$(VENV_PY) scripts/soak.py --minutes $(SOAK_MINUTES) --bench build/bench/anima_bench
+
+# The Python state machine of python/tests/test_stateful.py run in child interpreters, one seed
+# each, until they have made STATEFUL_CALLS API calls; a child killed by a signal is a crash.
+STATEFUL_CALLS ?= 1000000
+stateful-soak: python
+	$(VENV_PY) python/tests/stateful_soak.py $(STATEFUL_CALLS)
 
 demo: build
 	$(VENV_PY) examples/python/demo.py
