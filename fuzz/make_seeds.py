@@ -387,7 +387,24 @@ def scenes(spec):
         for _ in range(4):
             p.call("anima_animator_advance", animator=a, seconds=0.5)
 
+    def regress_welded_items_in_contact(p):
+        # two boxes on one spot in one collision behavior, welded to each other (anchor far
+        # off) and one of them to a third: the contact fought the welds until NaN
+        a = p.call("anima_animator_create")
+        first = p.call("anima_item_create", animator=a, def_={"center": [200.0, 60.0], "size": [50.0, 50.0]})
+        second = p.call("anima_item_create", animator=a, def_={"center": [200.0, 60.0], "size": [50.0, 50.0]})
+        third = p.call("anima_item_create", animator=a)
+        c = p.call("anima_collision_create", animator=a, items=[first, second, third])
+        p.call("anima_animator_add_behavior", animator=a, behavior=c)
+        w1 = p.call("anima_attachment_create_fixed", animator=a, item=second, other=first, anchor=[-510.0, -512.0])
+        w2 = p.call("anima_attachment_create_fixed", animator=a, item=first, other=third, anchor=[0.0, 0.0])
+        p.call("anima_animator_add_behavior", animator=a, behavior=w2)
+        p.call("anima_animator_add_behavior", animator=a, behavior=w1)
+        for _ in range(4):
+            p.call("anima_animator_advance", animator=a, seconds=0.5)
+
     return [("regress_field_creates_items", regress_field_creates_items),
+            ("regress_welded_items_in_contact", regress_welded_items_in_contact),
             ("regress_long_lever_weld", regress_long_lever_weld), ("regress_tiny_duration", regress_tiny_duration),
             ("regress_moved_then_destroyed", regress_moved_then_destroyed),
             ("regress_boundaries_after_rebuild", regress_boundaries_after_rebuild), ("regress_huge_advance", regress_huge_advance),

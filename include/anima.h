@@ -639,7 +639,7 @@ anima_status anima_field_set_evaluation(anima_behavior field, anima_field_fn eva
 
 /* ---------------------------------------------------------- more attachments */
 
-/** Fuses two items at a point: they move and turn as one (UIKit's fixedAttachment). */
+/** Fuses two items at a point: they move and turn as one (UIKit's fixedAttachment), and items welded together (directly or through other fixed attachments) do not collide with each other. */
 anima_status anima_attachment_create_fixed(anima_animator animator, anima_item item, anima_item other, anima_vec2 anchor, anima_behavior *out_behavior);
 /** Ties two items by a rope at their offsets: at most the distance at creation apart (UIKit's limitAttachment). */
 anima_status anima_attachment_create_limit(anima_animator animator, anima_item item, anima_vec2 offset, anima_item other, anima_vec2 other_offset, anima_behavior *out_behavior);

@@ -257,6 +257,50 @@ import Testing
         }
     }
 
+    /// Fixed attachments make one rigid body of the items they join, directly or through a
+    /// chain, and a rigid body does not collide with itself. Two welded 50 pt boxes on the same
+    /// spot, and a third welded to one of them, in one collision behavior: no contact begins
+    /// and nothing moves (the contact used to fight the welds until the three flew apart at the
+    /// speed cap, and a fuzzer saw them turn NaN). A pin still lets its items collide (UIKit's
+    /// item attachments collide), and so do the boxes again once the weld is removed.
+    @Test func weldedItemsDoNotCollideWithEachOther() throws {
+        let a = try makeAnimator(bounds: nil)
+        let box = Size(width: 50, height: 50)
+        let first = try a.createItem(ItemDefinition(center: Vec2(200, 60), size: box))
+        let second = try a.createItem(ItemDefinition(center: Vec2(200, 60), size: box))
+        let third = try a.createItem(ItemDefinition(center: Vec2(0, 0)))
+        let collision = try CollisionBehavior(owner: a, items: [first, second, third])
+        var began = 0
+        collision.onBeganContact = { _ in began += 1 }
+        try a.addBehavior(collision)
+        let weld = try AttachmentBehavior(owner: a, item: second, to: first, kind: .fixed, anchor: Vec2(-510, -512))
+        try a.addBehavior(AttachmentBehavior(owner: a, item: first, to: third, kind: .fixed, anchor: Vec2(0, 0)))
+        try a.addBehavior(weld)
+        for _ in 0..<120 { try a.step() }
+        #expect(began == 0, "\(began) contacts began between welded items")
+        for item in [first, second, third] {
+            let v = try a.linearVelocity(of: item), w = try a.angularVelocity(of: item)
+            #expect(v == .zero && w == 0, "welded item moves: \(v), \(w)")
+        }
+        let p1 = try a.center(of: first), p2 = try a.center(of: second)
+        #expect(p1 == Vec2(200, 60) && p2 == Vec2(200, 60))
+        // without the weld the two boxes on one spot collide and push apart
+        a.removeBehavior(weld)
+        for _ in 0..<120 { try a.step() }
+        #expect(began >= 1)
+        let apart = length(try a.center(of: first) - a.center(of: second))
+        #expect(apart >= 49, "the boxes parted: \(apart) pt")
+        // a pin joins without welding: its items collide
+        let b = try makeAnimator(bounds: nil)
+        let left = try b.createItem(ItemDefinition(center: Vec2(200, 60), size: box))
+        let right = try b.createItem(ItemDefinition(center: Vec2(200, 70), size: box))
+        try b.addBehavior(CollisionBehavior(owner: b, items: [left, right]))
+        try b.addBehavior(AttachmentBehavior(owner: b, item: right, to: left, kind: .pin, anchor: Vec2(-300, 60)))
+        for _ in 0..<120 { try b.step() }
+        let pinnedApart = length(try b.center(of: left) - b.center(of: right))
+        #expect(pinnedApart > 30, "pinned boxes pushed each other apart: \(pinnedApart) pt")
+    }
+
     @Test func limitAttachmentIsARope() throws {
         let a = try makeAnimator(bounds: nil)
         let hook = try a.createItem(ItemDefinition(center: .zero, size: Size(width: 10, height: 10)))

@@ -2,6 +2,24 @@ import Testing
 @testable import Anima
 
 @Suite struct CollisionTests {
+    /// Two resting boxes that overlap but share no collision behavior; one joins the other's
+    /// behavior: the pair is found although neither proxy moved, and the boxes push apart.
+    @Test func itemsThatComeToShareACollisionBehaviorCollide() throws {
+        let a = try makeAnimator(bounds: nil)
+        let box = Size(width: 50, height: 50)
+        let first = try a.createItem(ItemDefinition(center: Vec2(200, 60), size: box))
+        let second = try a.createItem(ItemDefinition(center: Vec2(200, 70), size: box))
+        let mine = try CollisionBehavior(owner: a, items: [first])
+        try a.addBehavior(mine)
+        try a.addBehavior(CollisionBehavior(owner: a, items: [second]))
+        for _ in 0..<60 { try a.step() }
+        #expect(try a.center(of: second).y - a.center(of: first).y == 10, "no contact while apart")
+        try mine.addItem(second)
+        for _ in 0..<120 { try a.step() }
+        let gap = try a.center(of: second).y - a.center(of: first).y
+        #expect(gap > 49, "pushed apart to \(gap) pt between centres")
+    }
+
     /// The scene of listing 13-12: gravity plus the reference bounds as boundary.
     func droppedBall(elasticity: Double?) throws -> (Animator, ItemID, CollisionBehavior) {
         let a = try makeAnimator()

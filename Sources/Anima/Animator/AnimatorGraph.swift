@@ -19,6 +19,9 @@ final class WorldState {
     var joints = ScratchBuffer<JointConstraint>()
     /// Attachments, pushes and snaps in depth-first order of the behavior tree.
     var attachments: [AttachmentBehavior] = []
+    /// Per slot: the group of items that fixed attachments join into one rigid body (the
+    /// group's root slot), or -1. Items of one group do not collide with each other.
+    var weldGroup: [Int32] = []
     var pushes: [PushBehavior] = []
     var snaps: [SnapBehavior] = []
     var fields: [FieldBehavior] = []
@@ -64,6 +67,9 @@ extension Animator {
     func rebuildGraph() {
         graphDirty = false
         let n = store.count
+        // what decides whether two items may collide, before the rebuild (see requeueChangedPairs)
+        let oldMasks = store.collisionMask, oldBoundaryMasks = store.boundaryMask
+        let oldWelds = world.weldGroup, oldInvMass = store.invMass
         for i in 0..<n {
             store.governed[i] = false
             store.gravity[i] = .zero
@@ -114,6 +120,8 @@ extension Animator {
             }
         }
 
+        groupWeldedItems()
+
         for i in 0..<n where store.alive[i] {
             store.updateMass(i)
             if store.invMass[i] > 0 && store.invInertia[i] == 0 {
@@ -128,6 +136,7 @@ extension Animator {
         }
         rebuildBodyLists()
         syncProxies()
+        requeueChangedPairs(oldMasks, oldBoundaryMasks, oldWelds, oldInvMass)
 
         world.segmentVertices.removeAll(keepingCapacity: true)
         world.segmentNormals.removeAll(keepingCapacity: true)
@@ -140,6 +149,52 @@ extension Animator {
             world.segmentNormals.append(nrm)
             world.segmentNormals.append(-nrm)
         }
+    }
+
+    /// The broad phase looks for new pairs only around proxies that moved. An item whose
+    /// collision masks, weld group or pushability changed may now pair with a neighbour it
+    /// already overlaps (added to a neighbour's collision behavior, unwelded, no longer
+    /// anchored): its proxy is queued as moved, so that the next step finds that pair.
+    private func requeueChangedPairs(_ oldMasks: [UInt64], _ oldBoundaryMasks: [UInt64], _ oldWelds: [Int32],
+                                     _ oldInvMass: [Double]) {
+        for i in 0..<store.count where store.alive[i] && store.proxy[i] >= 0 {
+            let known = i < oldMasks.count
+            let changed = !known || oldMasks[i] != store.collisionMask[i] || oldBoundaryMasks[i] != store.boundaryMask[i]
+                || (oldInvMass[i] > 0) != (store.invMass[i] > 0)
+                || (i < oldWelds.count ? oldWelds[i] : -1) != (i < world.weldGroup.count ? world.weldGroup[i] : -1)
+            if changed { world.broadPhase.queue(store.proxy[i]) }
+        }
+    }
+
+    /// Joins the two items of every fixed attachment into one group (union-find with path
+    /// halving), directly or through other fixed attachments. A rigid body does not collide
+    /// with itself: the contacts between welded items could only fight the welds, which hold
+    /// the items where they are, and such a fight feeds both constraints ever larger impulses.
+    private func groupWeldedItems() {
+        let n = store.count
+        var parent = world.weldGroup
+        parent.removeAll(keepingCapacity: true)
+        parent.append(contentsOf: 0..<Int32(n))
+        func root(_ i: Int32) -> Int32 {
+            var i = i
+            while parent[Int(i)] != i {
+                parent[Int(i)] = parent[Int(parent[Int(i)])]
+                i = parent[Int(i)]
+            }
+            return i
+        }
+        var anyWeld = false
+        for attachment in world.attachments where attachment.attachmentKind == .fixed {
+            guard let other = attachment.otherItem else { continue }
+            let a = root(attachment.item.slot), b = root(other.slot)
+            if a != b { parent[Int(max(a, b))] = min(a, b) }
+            anyWeld = true
+        }
+        // a slot alone in its group reads -1, so that the pair test stays one comparison
+        var size = [Int32](repeating: 0, count: anyWeld ? n : 0)
+        for i in 0..<size.count { size[Int(root(Int32(i)))] += 1 }
+        for i in 0..<n { parent[i] = anyWeld && size[Int(root(Int32(i)))] > 1 ? root(Int32(i)) : -1 }
+        world.weldGroup = parent
     }
 
     /// Brings the body lists up to date after islands woke or slept: at once, or, from inside a

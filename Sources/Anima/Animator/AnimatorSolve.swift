@@ -141,17 +141,18 @@ extension Animator {
             let j = world.joints[k]
             if j.isSnap {
                 let snap = world.snaps[Int(j.behaviorIndex)]
-                snap.linearImpulse = j.linearImpulse
-                snap.angularImpulse = j.angularImpulse
+                snap.linearImpulse = j.linearImpulse.x.isFinite && j.linearImpulse.y.isFinite ? j.linearImpulse : .zero
+                snap.angularImpulse = finiteOrZero(j.angularImpulse)
                 continue
             }
             let att = world.attachments[Int(j.behaviorIndex)]
-            att.axialImpulse = j.axialImpulse
-            att.linearImpulse = j.linearImpulse
-            att.angularImpulse = j.angularImpulse
-            att.perpendicularImpulse = j.perpendicularImpulse
-            att.lowerImpulse = j.lowerImpulse
-            att.upperImpulse = j.upperImpulse
+            // an impulse that overflowed is not carried into the next step's warm start
+            att.axialImpulse = finiteOrZero(j.axialImpulse)
+            att.linearImpulse = j.linearImpulse.x.isFinite && j.linearImpulse.y.isFinite ? j.linearImpulse : .zero
+            att.angularImpulse = finiteOrZero(j.angularImpulse)
+            att.perpendicularImpulse = finiteOrZero(j.perpendicularImpulse)
+            att.lowerImpulse = finiteOrZero(j.lowerImpulse)
+            att.upperImpulse = finiteOrZero(j.upperImpulse)
         }
     }
 
@@ -235,8 +236,10 @@ extension Animator {
                                 for s in list {
                                     let i = Int(s)
                                     let b = bodies[i + 1]
-                                    velocity[i] = b.v
-                                    angular[i] = b.w
+                                    // the last guard against a solve that overflowed: an item
+                                    // keeps a finite velocity whatever the constraints did
+                                    velocity[i] = b.v.x.isFinite && b.v.y.isFinite ? b.v : .zero
+                                    angular[i] = b.w.isFinite ? b.w : 0
                                     position[i] += b.dp
                                     if b.turned != 0 {
                                         angle[i] += b.turned
@@ -402,12 +405,12 @@ extension Animator {
             let k = Int(cc.contactIndex)
             let p0 = world.points[2 * ci], p1 = world.points[2 * ci + 1]
             var c = world.contacts[k]
-            c.normalImpulse0 = p0.normalImpulse
-            c.tangentImpulse0 = p0.tangentImpulse
-            c.maxNormalImpulse0 = p0.totalNormalImpulse
-            c.normalImpulse1 = p1.normalImpulse
-            c.tangentImpulse1 = p1.tangentImpulse
-            c.maxNormalImpulse1 = p1.totalNormalImpulse
+            c.normalImpulse0 = finiteOrZero(p0.normalImpulse)
+            c.tangentImpulse0 = finiteOrZero(p0.tangentImpulse)
+            c.maxNormalImpulse0 = finiteOrZero(p0.totalNormalImpulse)
+            c.normalImpulse1 = finiteOrZero(p1.normalImpulse)
+            c.tangentImpulse1 = finiteOrZero(p1.tangentImpulse)
+            c.maxNormalImpulse1 = finiteOrZero(p1.totalNormalImpulse)
             // contact points after the motion of the step: midway between where each body's anchor went
             let a = bodies[Int(cc.a)], b = bodies[Int(cc.b)]
             let centerA = c.a >= 0 ? store.position[Int(c.a)] : Vec2.zero
@@ -423,3 +426,6 @@ extension Animator {
         }
     }
 }
+
+/// The value, or 0 when it is infinite or NaN.
+@inline(__always) func finiteOrZero(_ x: Double) -> Double { x.isFinite ? x : 0 }

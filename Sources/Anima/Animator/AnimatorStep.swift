@@ -221,11 +221,19 @@ extension Animator {
         }
     }
 
-    /// Whether two items may collide: a shared collision behavior that collides items, and at
-    /// least one of them can be pushed.
+    /// Whether two items may collide: a shared collision behavior that collides items, at
+    /// least one of them can be pushed, and no chain of fixed attachments welds them together.
     @inline(__always) func acceptsPair(_ a: Int, _ b: Int) -> Bool {
         store.governed[a] && store.governed[b] && store.collisionMask[a] & store.collisionMask[b] != 0
-            && (store.invMass[a] > 0 || store.invMass[b] > 0)
+            && (store.invMass[a] > 0 || store.invMass[b] > 0) && !welded(a, b)
+    }
+
+    /// Whether fixed attachments join the two slots into one rigid body (as of the last graph
+    /// rebuild; a slot created since is in no group).
+    @inline(__always) func welded(_ a: Int, _ b: Int) -> Bool {
+        guard a < world.weldGroup.count, b < world.weldGroup.count else { return false }
+        let g = world.weldGroup[a]
+        return g >= 0 && g == world.weldGroup[b]
     }
 
     /// Whether an item collides with a boundary segment: its collision behavior owns the segment.

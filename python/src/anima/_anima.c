@@ -5439,8 +5439,9 @@ PyDoc_STRVAR(attachment_fixed_doc,
 "fixed($type, item, other, anchor)\n--\n\n"
 "Fuse two items of one animator at anchor = (x, y), a point of the reference\n"
 "space (UIKit's fixedAttachment): they keep their relative position and angle,\n"
-"moving and turning as one body. Returns an Attachment of type 'fixed' (an\n"
-"instance of the class it is called on; __init__ is not called).");
+"moving and turning as one body, and welded items do not collide with each\n"
+"other. Returns an Attachment of type 'fixed' (an instance of the class it is\n"
+"called on; __init__ is not called).");
 
 static PyObject *
 attachment_fixed(PyTypeObject *type, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
