@@ -273,3 +273,23 @@ def test_destroying_an_animated_item_or_the_animator_is_safe(animator, ball):
         other.center = (0, 0)
     animator.destroy()
     assert done == [True]
+
+
+def test_an_overshooting_spring_stays_within_the_setters_ranges():
+    """A bouncy spring to the largest scale, size and center the setters accept overshoots
+    them; the animated values are held at those limits (scale 1e6, size 1e7 pt, coordinates
+    1e9 pt), so the item's mass and pose stay finite."""
+    animator = anima.Animator()
+    item = anima.Item(animator, size=(40, 40))
+    with animator.animate(1.0, damping_ratio=0.2, initial_velocity=50):
+        item.transform = (0, 1e6, -1e6, 1e9, -1e9)
+        item.size = (1e7, 1e7)
+        item.center = (1e9, -1e9)
+    largest = [0.0] * 6
+    for _ in range(120):
+        animator.advance(1 / 120)
+        t = item.transform
+        values = (abs(t[1]), abs(t[2]), abs(t[3]), max(item.size), abs(item.center[0]), abs(item.center[1]))
+        largest = [max(a, b) for a, b in zip(largest, values)]
+    assert largest == [1e6, 1e6, 1e9, 1e7, 1e9, 1e9]
+    assert item.transform[2] == -1e6 and math.isfinite(item.mass)

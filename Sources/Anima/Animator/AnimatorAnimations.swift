@@ -121,22 +121,29 @@ extension Animator {
         let s = Int(track.item.slot)
         do {
             switch track.property {
+            // An overshooting spring, a decay or an additive repeat may carry a value past the
+            // range the setters accept: it is held at the edge of that range, so that no
+            // animation makes a pose, size or mass the API would have refused.
             case .center:
-                let c = Vec2(v[0], v[1])
+                let c = Vec2(clamp(v[0], maximumCoordinate), clamp(v[1], maximumCoordinate))
                 guard isFinite(c), store.position[s] != c else { return }
                 store.position[s] = c
             case .size:
-                // an overshooting spring may ask for a size below the minimum: hold it there
-                let size = Size(width: max(v[0], minimumItemDimension), height: max(v[1], minimumItemDimension))
+                let size = Size(width: min(max(v[0], minimumItemDimension), maximumItemDimension),
+                                height: min(max(v[1], minimumItemDimension), maximumItemDimension))
                 guard size.width.isFinite && size.height.isFinite, store.size[s] != size else { return }
                 store.size[s] = size
                 store.rebuildGeometry(s)
             case .transform:
-                var sx = v[1], sy = v[2]
-                if abs(sx) < 1e-6 { sx = sx < 0 ? -1e-6 : 1e-6 }
-                if abs(sy) < 1e-6 { sy = sy < 0 ? -1e-6 : 1e-6 }
-                let t = ItemTransform(rotation: v[0], scaleX: sx, scaleY: sy, translationX: v[3], translationY: v[4])
-                guard t.rotation.isFinite && sx.isFinite && sy.isFinite else { return }
+                func scale(_ x: Double) -> Double {
+                    let m = min(max(abs(x), 1e-6), 1e6)
+                    return x < 0 ? -m : m
+                }
+                let sx = scale(v[1]), sy = scale(v[2])
+                let t = ItemTransform(rotation: clamp(v[0], 1e9), scaleX: sx, scaleY: sy,
+                                      translationX: clamp(v[3], maximumCoordinate), translationY: clamp(v[4], maximumCoordinate))
+                guard t.rotation.isFinite && sx.isFinite && sy.isFinite && t.translationX.isFinite && t.translationY.isFinite
+                else { return }
                 store.transform[s] = t
                 store.angle[s] = t.rotation
                 store.rotation[s] = Rotation(angle: t.rotation)
@@ -372,3 +379,6 @@ extension Animator {
         capture!.window = (start, min(duration, 1 - start))
     }
 }
+
+/// x held within -limit...limit (NaN stays NaN, for the caller's finiteness check).
+@inline(__always) private func clamp(_ x: Double, _ limit: Double) -> Double { x > limit ? limit : (x < -limit ? -limit : x) }
