@@ -152,6 +152,42 @@ import Testing
         if let t { #expect(t - lastVisibleMotion < 2, "paused at \(t) s, last visible motion at \(lastVisibleMotion) s") }
     }
 
+    /// A pyramid of 20 rows of 100 pt boxes (friction 0.6, 60 Hz x 4, Box2D's pyramid at a
+    /// fifth of the rows), 5 s: solved four contacts at a time by colour, or one at a time in
+    /// contact order, it stands: the top box settles by the same few points and stays within a
+    /// point of its column. (Colours given first-fit in contact order once leaned Box2D's
+    /// 100-row pyramid 40 pt sideways; the colouring offers colours in a scrambled order.)
+    @Test func pyramidStandsWithWideAndScalarContacts() throws {
+        func topBoxMotion(wide: Bool) throws -> Vec2 {
+            var configuration = AnimatorConfiguration()
+            configuration.stepRate = 60
+            let a = try Animator(configuration: configuration)
+            a.solvesContactsWide = wide
+            var boxes: [ItemID] = []
+            let rows = 20
+            for i in 0..<rows {
+                for j in i..<rows {
+                    let x = 100 * (0.5 * Double(i + 1) + Double(j - i) - 0.5 * Double(rows))
+                    boxes.append(try a.createItem(ItemDefinition(center: Vec2(x, -100 * (Double(i) + 0.5)))))
+                }
+            }
+            try a.addBehavior(GravityBehavior(owner: a, items: boxes))
+            let c = try CollisionBehavior(owner: a, items: boxes)
+            try c.addBoundary(identifier: "ground", from: Vec2(-5000, 0), to: Vec2(5000, 0))
+            try a.addBehavior(c)
+            try a.addBehavior(DynamicItemBehavior(owner: a, items: boxes, properties: ItemProperties(friction: 0.6)))
+            let start = try a.center(of: boxes[boxes.count - 1])
+            for _ in 0..<300 { try a.step() }
+            return try a.center(of: boxes[boxes.count - 1]) - start
+        }
+        let wide = try topBoxMotion(wide: true), scalar = try topBoxMotion(wide: false)
+        for motion in [wide, scalar] {
+            #expect(abs(motion.x) < 1, "the top box moved \(motion.x) pt sideways")
+            #expect(motion.y > 0 && motion.y < 40, "the top box settled \(motion.y) pt")
+        }
+        #expect(abs(wide.y - scalar.y) < 2, "settling: \(wide.y) pt wide, \(scalar.y) pt one at a time")
+    }
+
     @Test func overlappingItemsSeparateWithoutExploding() throws {
         let a = try makeAnimator(bounds: nil)
         var items: [ItemID] = []
@@ -165,7 +201,10 @@ import Testing
             try a.step()
             for item in items { fastest = max(fastest, length(try a.linearVelocity(of: item))) }
         }
-        #expect(fastest <= Tolerances.maxPushOutSpeed * 1.5, "pushed apart at up to \(fastest) pt/s")
+        // each contact pushes its two items apart at up to the push-out speed relative to each
+        // other, so an item at the end of a chain of overlaps may move faster than that alone
+        // (450 pt/s here); an explosion would be orders of magnitude beyond twice the speed
+        #expect(fastest <= Tolerances.maxPushOutSpeed * 2, "pushed apart at up to \(fastest) pt/s")
         // after a second nothing overlaps by more than the slop
         for i in 0..<items.count {
             for j in (i + 1)..<items.count {

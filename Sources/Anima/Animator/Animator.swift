@@ -29,6 +29,9 @@ public final class Animator {
     /// The top-level behaviors, in the order added.
     public private(set) var behaviors: [Behavior] = []
     var graphDirty = true
+    /// Whether contacts are solved four at a time by colour (the default); false solves them one
+    /// at a time in contact order, for comparison in tests.
+    var solvesContactsWide = true
     var nextSegmentID: UInt32 = 0
 
     // per-step state (see AnimatorStep.swift)

@@ -17,6 +17,9 @@ final class WorldState {
     var params = ScratchBuffer<BodyParams>()
     var constraints = ScratchBuffer<ContactConstraint>()
     var joints = ScratchBuffer<JointConstraint>()
+    /// The wide solver's view of `constraints`: their colours and lane groups.
+    var coloring = ContactColoring()
+    var wide = ScratchBuffer<WideContact>()
     /// Attachments, pushes and snaps in depth-first order of the behavior tree.
     var attachments: [AttachmentBehavior] = []
     /// Per slot: the group of items that fixed attachments join into one rigid body (the
@@ -52,6 +55,7 @@ final class WorldState {
         constraints.free()
         points.free()
         joints.free()
+        wide.free()
     }
 }
 

@@ -28,22 +28,46 @@ extension Animator {
         let jointCount = world.joints.count
         let moving = world.moving
         let kinematic = world.kinematic
+        let wide = solvesContactsWide
+        if wide { packWideContacts() }
+        let groups = world.wide.base, groupCount = world.wide.count
+        let invHsFloat = Float(invHs)
+        /// Warm start or solve of every contact: the lane groups colour by colour, then the
+        /// constraints no colour took; or all of them one at a time.
+        func contacts(warmStart: Bool, useBias: Bool, _ overflow: UnsafeBufferPointer<Int32>) {
+            if !wide {
+                if warmStart { ContactSolver.warmStart(cs, count, points, bodies) } else {
+                    ContactSolver.solve(cs, count, points, bodies, inverseSubstep: invHs, useBias: useBias)
+                }
+                return
+            }
+            if warmStart {
+                for g in 0..<groupCount { ContactSolver.warmStartWide(groups + g, bodies) }
+                ContactSolver.warmStart(cs, only: overflow, points, bodies)
+            } else {
+                for g in 0..<groupCount { ContactSolver.solveWide(groups + g, bodies, inverseSubstep: invHsFloat, useBias: useBias) }
+                ContactSolver.solve(cs, only: overflow, points, bodies, inverseSubstep: invHs, useBias: useBias)
+            }
+        }
         moving.withUnsafeBufferPointer { mv in
             kinematic.withUnsafeBufferPointer { kv in
-                for _ in 0..<substeps {
-                    Animator.integrateVelocities(mv, bodies, params, hs)
-                    JointSolver.warmStart(js, jointCount, bodies)
-                    ContactSolver.warmStart(cs, count, points, bodies)
-                    JointSolver.solve(js, jointCount, bodies, jointSoftness: jointSoftness, useBias: true, inverseSubstep: invHs)
-                    ContactSolver.solve(cs, count, points, bodies, inverseSubstep: invHs, useBias: true)
-                    Animator.integratePositions(mv, bodies, hs, capped: true)
-                    Animator.integratePositions(kv, bodies, hs)
-                    JointSolver.advanceAnchors(js, jointCount, hs)
-                    JointSolver.solve(js, jointCount, bodies, jointSoftness: jointSoftness, useBias: false, inverseSubstep: invHs)
-                    ContactSolver.solve(cs, count, points, bodies, inverseSubstep: invHs, useBias: false)
+                world.coloring.overflow.withUnsafeBufferPointer { overflow in
+                    for _ in 0..<substeps {
+                        Animator.integrateVelocities(mv, bodies, params, hs)
+                        JointSolver.warmStart(js, jointCount, bodies)
+                        contacts(warmStart: true, useBias: true, overflow)
+                        JointSolver.solve(js, jointCount, bodies, jointSoftness: jointSoftness, useBias: true, inverseSubstep: invHs)
+                        contacts(warmStart: false, useBias: true, overflow)
+                        Animator.integratePositions(mv, bodies, hs, capped: true)
+                        Animator.integratePositions(kv, bodies, hs)
+                        JointSolver.advanceAnchors(js, jointCount, hs)
+                        JointSolver.solve(js, jointCount, bodies, jointSoftness: jointSoftness, useBias: false, inverseSubstep: invHs)
+                        contacts(warmStart: false, useBias: false, overflow)
+                    }
                 }
             }
         }
+        if wide { unpackWideContacts() }
         ContactSolver.applyRestitution(cs, count, points, bodies)
         storeImpulses()
         storeJointImpulses()

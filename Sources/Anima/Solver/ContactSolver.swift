@@ -170,7 +170,19 @@ enum ContactSolver {
     /// vA -= mA P, wA -= iA rA x P; vB += mB P, wB += iB rB x P.
     static func warmStart(_ cs: UnsafeMutablePointer<ContactConstraint>, _ count: Int,
                           _ points: UnsafeMutablePointer<ConstraintPoint>, _ bodies: UnsafeMutablePointer<SolverBody>) {
-        for ci in 0..<count {
+        for ci in 0..<count { warmStartOne(ci, cs, points, bodies) }
+    }
+
+    /// The warm start of the listed constraints only (those the wide solver leaves over).
+    static func warmStart(_ cs: UnsafeMutablePointer<ContactConstraint>, only list: UnsafeBufferPointer<Int32>,
+                          _ points: UnsafeMutablePointer<ConstraintPoint>, _ bodies: UnsafeMutablePointer<SolverBody>) {
+        for ci in list { warmStartOne(Int(ci), cs, points, bodies) }
+    }
+
+    @inline(__always)
+    static func warmStartOne(_ ci: Int, _ cs: UnsafeMutablePointer<ContactConstraint>,
+                             _ points: UnsafeMutablePointer<ConstraintPoint>, _ bodies: UnsafeMutablePointer<SolverBody>) {
+        do {
             let c = cs + ci
             let bodyA = bodies + Int(c.pointee.a)
             let bodyB = bodies + Int(c.pointee.b)
@@ -203,8 +215,22 @@ enum ContactSolver {
     static func solve(_ cs: UnsafeMutablePointer<ContactConstraint>, _ count: Int,
                       _ points: UnsafeMutablePointer<ConstraintPoint>, _ bodies: UnsafeMutablePointer<SolverBody>,
                       inverseSubstep invH: Double, useBias: Bool) {
+        for ci in 0..<count { solveOne(ci, cs, points, bodies, inverseSubstep: invH, useBias: useBias) }
+    }
+
+    /// The solve of the listed constraints only (those the wide solver leaves over).
+    static func solve(_ cs: UnsafeMutablePointer<ContactConstraint>, only list: UnsafeBufferPointer<Int32>,
+                      _ points: UnsafeMutablePointer<ConstraintPoint>, _ bodies: UnsafeMutablePointer<SolverBody>,
+                      inverseSubstep invH: Double, useBias: Bool) {
+        for ci in list { solveOne(Int(ci), cs, points, bodies, inverseSubstep: invH, useBias: useBias) }
+    }
+
+    @inline(__always)
+    static func solveOne(_ ci: Int, _ cs: UnsafeMutablePointer<ContactConstraint>,
+                         _ points: UnsafeMutablePointer<ConstraintPoint>, _ bodies: UnsafeMutablePointer<SolverBody>,
+                         inverseSubstep invH: Double, useBias: Bool) {
         let maxPush = Tolerances.maxPushOutSpeed
-        for ci in 0..<count {
+        do {
             let c = cs + ci
             let bodyA = bodies + Int(c.pointee.a)
             let bodyB = bodies + Int(c.pointee.b)
