@@ -282,40 +282,51 @@ extension Animator {
     /// masses k = mA + mB + iA (rA x n)^2 + iB (rB x n)^2 (and the same along the tangent), and the
     /// approach velocity for restitution.
     func prepareConstraints(_ softness: Softness, _ staticSoftness: Softness, substep hs: Double) {
-        world.constraints.count = 0
-        world.points.count = 0
+        // the buffers as locals for the loop (written back at the end): appending through the
+        // class reference would retain and release the world for every append
+        var constraints = world.constraints, points = world.points
+        defer {
+            world.constraints = constraints
+            world.points = points
+        }
+        constraints.count = 0
+        points.count = 0
         let bodies = world.bodies.base
-        for index in 0..<world.contacts.count {
-            let c = world.contacts[index]
+        // local views of the arrays read below: one retain each, not one per access
+        let contacts = world.contacts
+        let asleep = store.asleep, invMass = store.invMass, invInertia = store.invInertia
+        let position = store.position, gravity = store.gravity
+        for index in 0..<contacts.count {
+            let c = contacts[index]
             if c.manifold.count == 0 || !c.simulated { continue }
-            if (c.a >= 0 && store.asleep[Int(c.a)]) || store.asleep[Int(c.b)] { continue }
+            if (c.a >= 0 && asleep[Int(c.a)]) || asleep[Int(c.b)] { continue }
             let b = Int(c.b)
             // boundaries are the static body 0; anchored items keep their own body so their
             // velocity counts, but with zero inverse mass nothing pushes them
-            let aStatic = c.a < 0 || store.invMass[Int(c.a)] == 0 && store.invInertia[Int(c.a)] == 0
-            let bStatic = store.invMass[b] == 0 && store.invInertia[b] == 0
+            let aStatic = c.a < 0 || invMass[Int(c.a)] == 0 && invInertia[Int(c.a)] == 0
+            let bStatic = invMass[b] == 0 && invInertia[b] == 0
             if aStatic && bStatic { continue }
             let ia = c.a < 0 ? 0 : Int(c.a) + 1
             let ib = b + 1
-            let centerA = c.a >= 0 ? store.position[Int(c.a)] : Vec2.zero
-            let centerB = store.position[b]
-            let mA = c.a >= 0 ? store.invMass[Int(c.a)] : 0
-            let iA = c.a >= 0 ? store.invInertia[Int(c.a)] : 0
-            let mB = store.invMass[b]
-            let iB = store.invInertia[b]
+            let centerA = c.a >= 0 ? position[Int(c.a)] : Vec2.zero
+            let centerB = position[b]
+            let mA = c.a >= 0 ? invMass[Int(c.a)] : 0
+            let iA = c.a >= 0 ? invInertia[Int(c.a)] : 0
+            let mB = invMass[b]
+            let iB = invInertia[b]
             let vA = bodies[ia].v, wA = bodies[ia].w
             let vB = bodies[ib].v, wB = bodies[ib].w
             let n = c.manifold.normal
             let t = rightPerp(n)
-            let gravityA = c.a >= 0 && store.invMass[Int(c.a)] > 0 ? store.gravity[Int(c.a)] : Vec2.zero
-            let gravityB = mB > 0 ? store.gravity[b] : Vec2.zero
-            world.constraints.append(ContactConstraint(a: Int32(ia), b: Int32(ib), pointCount: Int32(c.manifold.count),
+            let gravityA = c.a >= 0 && invMass[Int(c.a)] > 0 ? gravity[Int(c.a)] : Vec2.zero
+            let gravityB = mB > 0 ? gravity[b] : Vec2.zero
+            constraints.append(ContactConstraint(a: Int32(ia), b: Int32(ib), pointCount: Int32(c.manifold.count),
                                                        contactIndex: Int32(index), normal: n, friction: c.friction,
                                                        restitution: c.restitution, invMassA: mA, invIA: iA,
                                                        invMassB: mB, invIB: iB,
                                                        softness: (aStatic || bStatic) ? staticSoftness : softness))
             if aStatic || bStatic {
-                world.constraints.base[world.constraints.count - 1].hardApproach = Tolerances.maxPushOutSpeed
+                constraints.base[constraints.count - 1].hardApproach = Tolerances.maxPushOutSpeed
             }
             for j in 0..<2 {
                 var cp = ConstraintPoint()
@@ -346,16 +357,16 @@ extension Animator {
                         cp.relativeVelocity = vn
                     }
                 }
-                world.points.append(cp)
+                points.append(cp)
             }
             let approachAcceleration = dot(n, gravityB - gravityA)
             if c.restitution > 0 && approachAcceleration < 0 {
-                world.constraints.base[world.constraints.count - 1].reboundBoost =
+                constraints.base[constraints.count - 1].reboundBoost =
                     (1 + c.restitution) * 0.5 * -approachAcceleration * hs
             }
             if c.manifold.count == 2 {
-                let ci = world.constraints.count - 1
-                let p0 = world.points[2 * ci], p1 = world.points[2 * ci + 1]
+                let ci = constraints.count - 1
+                let p0 = points[2 * ci], p1 = points[2 * ci + 1]
                 let rnA0 = cross(p0.anchorA, n), rnB0 = cross(p0.anchorB, n)
                 let rnA1 = cross(p1.anchorA, n), rnB1 = cross(p1.anchorB, n)
                 let k11 = mA + mB + iA * rnA0 * rnA0 + iB * rnB0 * rnB0
@@ -363,11 +374,11 @@ extension Animator {
                 let k12 = mA + mB + iA * rnA0 * rnA1 + iB * rnB0 * rnB1
                 let det = k11 * k22 - k12 * k12
                 if k11 > 0 && k22 > 0 && k11 * k11 < 1000 * det {
-                    world.constraints.base[ci].k11 = k11
-                    world.constraints.base[ci].k12 = k12
-                    world.constraints.base[ci].k22 = k22
-                    world.constraints.base[ci].inverseDeterminant = 1 / det
-                    world.constraints.base[ci].blockSolve = true
+                    constraints.base[ci].k11 = k11
+                    constraints.base[ci].k12 = k12
+                    constraints.base[ci].k22 = k22
+                    constraints.base[ci].inverseDeterminant = 1 / det
+                    constraints.base[ci].blockSolve = true
                 }
             }
         }
@@ -424,11 +435,15 @@ extension Animator {
     /// contact point with its bodies to where the surfaces are at the end of the step.
     func storeImpulses() {
         let bodies = world.bodies.base
+        let position = store.position
+        var contacts: [Contact] = []
+        swap(&contacts, &world.contacts)   // a local, updated in place, put back below
+        defer { swap(&contacts, &world.contacts) }
         for ci in 0..<world.constraints.count {
             let cc = world.constraints[ci]
             let k = Int(cc.contactIndex)
             let p0 = world.points[2 * ci], p1 = world.points[2 * ci + 1]
-            var c = world.contacts[k]
+            var c = contacts[k]
             c.normalImpulse0 = finiteOrZero(p0.normalImpulse)
             c.tangentImpulse0 = finiteOrZero(p0.tangentImpulse)
             c.maxNormalImpulse0 = finiteOrZero(p0.totalNormalImpulse)
@@ -437,8 +452,8 @@ extension Animator {
             c.maxNormalImpulse1 = finiteOrZero(p1.totalNormalImpulse)
             // contact points after the motion of the step: midway between where each body's anchor went
             let a = bodies[Int(cc.a)], b = bodies[Int(cc.b)]
-            let centerA = c.a >= 0 ? store.position[Int(c.a)] : Vec2.zero
-            let centerB = store.position[Int(c.b)]
+            let centerA = c.a >= 0 ? position[Int(c.a)] : Vec2.zero
+            let centerB = position[Int(c.b)]
             for j in 0..<Int(cc.pointCount) {
                 let cp = j == 0 ? p0 : p1
                 let start = c.manifold.point(j).point
@@ -446,7 +461,7 @@ extension Animator {
                 let onB = centerB + b.dp + b.dq.rotate(cp.anchorB)
                 if j == 0 { c.manifold.p0.point = (onA + onB) * 0.5 } else { c.manifold.p1.point = (onA + onB) * 0.5 }
             }
-            world.contacts[k] = c
+            contacts[k] = c
         }
     }
 }
