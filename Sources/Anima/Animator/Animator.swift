@@ -25,7 +25,7 @@ public final class Animator {
     public var onStep: ((Animator) -> Void)?
 
     // objects
-    var store = ItemStore()
+    let store = ItemStore()
     /// The top-level behaviors, in the order added.
     public private(set) var behaviors: [Behavior] = []
     var graphDirty = true
@@ -35,7 +35,7 @@ public final class Animator {
     var nextSegmentID: UInt32 = 0
 
     // per-step state (see AnimatorStep.swift)
-    var world = WorldState()
+    let world = WorldState()
     /// Began contacts of the last advance or step, in order.
     public internal(set) var beganContacts: [ContactEvent] = []
     /// Ended contacts of the last advance or step, in order.
