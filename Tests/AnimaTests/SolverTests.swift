@@ -153,7 +153,7 @@ import Testing
     }
 
     /// A pyramid of 20 rows of 100 pt boxes (friction 0.6, 60 Hz x 4, Box2D's pyramid at a
-    /// fifth of the rows), 5 s: solved four contacts at a time by colour, or one at a time in
+    /// fifth of the rows), 5 s: solved eight contacts at a time by colour, or one at a time in
     /// contact order, it stands: the top box settles by the same few points and stays within a
     /// point of its column. (Colours given first-fit in contact order once leaned Box2D's
     /// 100-row pyramid 40 pt sideways; the colouring offers colours in a scrambled order.)

@@ -29,7 +29,7 @@ public final class Animator {
     /// The top-level behaviors, in the order added.
     public private(set) var behaviors: [Behavior] = []
     var graphDirty = true
-    /// Whether contacts are solved four at a time by colour (the default); false solves them one
+    /// Whether contacts are solved eight at a time by colour (the default); false solves them one
     /// at a time in contact order, for comparison in tests.
     var solvesContactsWide = true
     var nextSegmentID: UInt32 = 0

@@ -2,7 +2,7 @@
 /// and unpacking their impulses for restitution and the next step's warm start.
 extension Animator {
     /// Colours the constraints and packs each colour into lane groups: within a colour, the
-    /// two-point manifolds solved as a block first, then the others, four to a group.
+    /// two-point manifolds solved as a block first, then the others, `laneWidth` to a group.
     func packWideContacts() {
         let cs = world.constraints.base
         let points = world.points.base
@@ -18,12 +18,12 @@ extension Animator {
             var start = 0
             while start < blockFirst.count {
                 var group = WideContact()
-                for lane in 0..<min(4, blockFirst.count - start) {
+                for lane in 0..<min(laneWidth, blockFirst.count - start) {
                     Animator.pack(Int(blockFirst[start + lane]), into: &group, lane: lane, cs, points)
                 }
                 assert(Animator.lanesShareNoMovingBody(group), "a lane group writes one body twice")
                 world.wide.append(group)
-                start += 4
+                start += laneWidth
             }
         }
     }
@@ -31,7 +31,7 @@ extension Animator {
     /// Whether no body that contacts can move appears twice among a group's lanes.
     static func lanesShareNoMovingBody(_ g: WideContact) -> Bool {
         var seen: [Int32] = []
-        for k in 0..<4 where g.index[k] >= 0 {
+        for k in 0..<laneWidth where g.index[k] >= 0 {
             if g.mA[k] != 0 || g.iA[k] != 0 { seen.append(g.a[k]) }
             if g.mB[k] != 0 || g.iB[k] != 0 { seen.append(g.b[k]) }
         }
@@ -87,7 +87,7 @@ extension Animator {
         let points = world.points.base
         for g in 0..<world.wide.count {
             let group = world.wide[g]
-            for k in 0..<4 where group.index[k] >= 0 {
+            for k in 0..<laneWidth where group.index[k] >= 0 {
                 let ci = Int(group.index[k])
                 Animator.unpack(group.p0, lane: k, into: points + 2 * ci)
                 Animator.unpack(group.p1, lane: k, into: points + (2 * ci + 1))

@@ -1,5 +1,5 @@
 /// Greedy colouring of the contact constraints of one step, so that no two constraints of one
-/// colour share a body the contacts can move: each colour can then be solved four lanes at a
+/// colour share a body the contacts can move: each colour can then be solved eight lanes at a
 /// time without two lanes writing one body. After Box2D v3's constraint graph
 /// (`constraint_graph.c`): a constraint between two moving bodies takes the lowest colour free
 /// for both among the first `dynamicColorCount`; one against a static or anchored body takes the
