@@ -98,7 +98,7 @@ static int run_pyramid(int steps)
     anima_animator_def adef = anima_default_animator_def();
     adef.step_rate = 60.0;
     adef.substeps = 4;
-    adef.rest_time = 1e9; /* Box2D runs this scene with sleeping disabled: never pause */
+    adef.rest_time = 1e7; /* Box2D runs this scene with sleeping disabled: never pause */
     anima_animator animator;
     MUST(anima_animator_create(&adef, &animator));
 
@@ -403,7 +403,7 @@ static int run_joint_grid(int steps)
     anima_animator_def adef = anima_default_animator_def();
     adef.step_rate = 60.0;
     adef.substeps = 4;
-    adef.rest_time = 1e9; /* Box2D runs this scene with sleeping disabled: never pause */
+    adef.rest_time = 1e7; /* Box2D runs this scene with sleeping disabled: never pause */
     anima_animator animator;
     MUST(anima_animator_create(&adef, &animator));
 
@@ -553,7 +553,7 @@ static int run_springy_list(int steps)
     anima_animator_def adef = anima_default_animator_def();
     adef.step_rate = 60.0;
     adef.substeps = 4;
-    adef.rest_time = 1e9; /* never pause */
+    adef.rest_time = 1e7; /* never pause */
     anima_animator animator;
     MUST(anima_animator_create(&adef, &animator));
 
