@@ -248,12 +248,13 @@ clean:
 	rm -rf .build build .benchmarks python/build python/src/*.egg-info python/src/anima/*.so
 
 # ----------------------------------------------------------------------------------- bench
-# make bench: Anima against pymunk on the same scenes (bench/README.md); a release build, not
-# part of `make test`. Installs pymunk into build/venv when it is missing, prints the table and
+# make bench: Anima against Box2D v3 and pymunk on the same scenes (bench/README.md); a release build, not
+# part of `make test`. Installs pymunk and pyb2d3 into build/venv when missing, prints the table and
 # writes bench/RESULTS.md. Options for bench/run.py go in BENCH_ARGS, e.g. BENCH_ARGS='--rounds 5'.
 BENCH_ARGS ?=
 
 .PHONY: bench
 bench: build
-	@$(VENV_PY) -c 'import pymunk' 2>/dev/null || $(VENV_PY) -m pip install --quiet pymunk
+	@$(VENV_PY) -c "import pymunk" 2>/dev/null || $(VENV_PY) -m pip install --quiet pymunk
+	@$(VENV_PY) -c "import pyb2d3" 2>/dev/null || $(VENV_PY) -m pip install --quiet pyb2d3
 	CC='$(CC)' $(VENV_PY) bench/run.py $(BENCH_ARGS)

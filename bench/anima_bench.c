@@ -5,6 +5,8 @@
  *     anima_bench tumbler [steps]        2025 boxes in a turning drum; default 750 steps
  *     anima_bench joint_grid [steps]     100 x 100 circles pinned to their neighbours; default 500 steps
  *     anima_bench springy_list [steps]   1000 list rows on springs to a moving scroller; default 500 steps
+ *     anima_bench many_pyramids [steps]  20 x 20 pyramids of base 10 (22 000 boxes); default 200 steps
+ *     anima_bench pile [steps]           10 000 boxes poured into a box, default animator; default 300 steps
  *
  * The first three are Box2D v3.1's `large_pyramid`, `tumbler` and `joint_grid` benchmarks at
  * UIKit's scale (1 m = 100 pt) with y pointing down: Box2D's height y = +h is screen y = -h,
@@ -638,10 +640,187 @@ static int run_springy_list(int steps)
     return 0;
 }
 
+/* Adds gravity, one collision behavior with the given boundary segments, and friction 0.6 with
+ * density 1 for `count` items. */
+static void add_box_physics(anima_animator animator, anima_item *items, int32_t count, const anima_vec2 (*segments)[2],
+                            int segment_count)
+{
+    anima_gravity_def gdef = anima_default_gravity_def();
+    anima_behavior gravity;
+    MUST(anima_gravity_create(animator, &gdef, items, count, &gravity));
+    MUST(anima_animator_add_behavior(animator, gravity));
+
+    anima_collision_def cdef = anima_default_collision_def();
+    anima_behavior collision;
+    MUST(anima_collision_create(animator, &cdef, items, count, &collision));
+    for (int s = 0; s < segment_count; s++) {
+        char name[32];
+        snprintf(name, sizeof name, "ground %d", s);
+        MUST(anima_collision_add_boundary_segment(collision, name, segments[s][0], segments[s][1]));
+    }
+    MUST(anima_animator_add_behavior(animator, collision));
+
+    anima_item_behavior_def pdef = anima_default_item_behavior_def();
+    pdef.friction = 0.6;
+    pdef.density = 1.0;
+    anima_behavior properties;
+    MUST(anima_item_behavior_create(animator, &pdef, items, count, &properties));
+    MUST(anima_animator_add_behavior(animator, properties));
+}
+
+/* Steps once untimed, then `steps` times on the clock; returns the seconds of the timed steps. */
+static double timed_steps(anima_animator animator, int steps)
+{
+    MUST(anima_animator_step(animator));
+    double t0 = now_seconds();
+    for (int k = 0; k < steps; k++) {
+        MUST(anima_animator_step(animator));
+    }
+    return now_seconds() - t0;
+}
+
+/*
+ * Box2D many_pyramids: 20 x 20 pyramids of base 10 (55 boxes of 100 x 100 pt each, 22 000 in
+ * all); each row of pyramids stands on its own ground segment, the segments 1100 pt apart.
+ */
+static int run_many_pyramids(int steps)
+{
+    enum { rows = 20, columns = 20, base = 10, per_pyramid = base * (base + 1) / 2 };
+    const double extent = 50.0; /* half extent of a box, pt */
+    const double ground_dy = 2.0 * extent * (base + 1), ground_width = 2.0 * extent * columns * (base + 1);
+    const int32_t count = rows * columns * per_pyramid;
+
+    anima_animator_def adef = anima_default_animator_def();
+    adef.step_rate = 60.0;
+    adef.substeps = 4;
+    adef.rest_time = 1e7; /* Box2D runs this scene with sleeping disabled: never pause */
+    anima_animator animator;
+    MUST(anima_animator_create(&adef, &animator));
+
+    anima_item *boxes = allocate((size_t)count, sizeof(anima_item));
+    int32_t n = 0;
+    for (int r = 0; r < rows; r++) {
+        double base_y = r * ground_dy; /* Box2D's height, y up */
+        for (int c = 0; c < columns; c++) {
+            double center_x = -0.5 * ground_width + c * (2.0 * extent * base + 2.0 * extent) + extent;
+            for (int i = 0; i < base; i++) {
+                double y = (2.0 * i + 1.0) * extent + base_y;
+                for (int j = i; j < base; j++) {
+                    double x = (i + 1.0) * extent + 2.0 * (j - i) * extent + center_x - 50.0;
+                    boxes[n++] = make_box(animator, x, -y, 2 * extent, 2 * extent);
+                }
+            }
+        }
+    }
+    anima_vec2 segments[rows][2];
+    for (int r = 0; r < rows; r++) {
+        segments[r][0] = (anima_vec2){ -0.5 * ground_width, -r * ground_dy };
+        segments[r][1] = (anima_vec2){ 0.5 * ground_width, -r * ground_dy };
+    }
+    add_box_physics(animator, boxes, count, (const anima_vec2 (*)[2])segments, rows);
+
+    double *start = read_poses(animator, count);
+    double elapsed = timed_steps(animator, steps);
+    uint64_t step_count = 0;
+    bool running = false;
+    MUST(anima_animator_get_step_count(animator, &step_count));
+    MUST(anima_animator_is_running(animator, &running));
+    double *end = read_poses(animator, count);
+
+    double max_move = 0.0, max_drop = -INFINITY, sum_drop = 0.0;
+    int32_t non_finite = 0;
+    for (int32_t k = 0; k < count; k++) {
+        double dx = end[3 * k] - start[3 * k], dy = end[3 * k + 1] - start[3 * k + 1];
+        double d = sqrt(dx * dx + dy * dy);
+        if (!isfinite(d)) {
+            non_finite++;
+            continue;
+        }
+        max_move = fmax(max_move, d);
+        if (k % per_pyramid == per_pyramid - 1) { /* the top box of a pyramid */
+            max_drop = fmax(max_drop, dy);
+            sum_drop += dy;
+        }
+    }
+
+    printf("{\"scene\": \"many_pyramids\", \"items\": %d, \"steps\": %d, \"seconds\": %.9f, \"step_count\": %llu, "
+           "\"running\": %s, \"pyramids\": %d, \"max_top_drop\": %.6f, \"mean_top_drop\": %.6f, \"max_move\": %.6f, "
+           "\"non_finite\": %d}\n",
+           count, steps, elapsed, (unsigned long long)step_count, running ? "true" : "false", rows * columns, max_drop,
+           sum_drop / (rows * columns), max_move, non_finite);
+
+    free(start);
+    free(end);
+    free(boxes);
+    MUST(anima_animator_destroy(animator));
+    return 0;
+}
+
+/*
+ * The pile: 10 000 boxes of 9 x 9 pt in 100 rows of 100, 10 pt apart (odd rows shifted 2 pt),
+ * poured into a container 1150 pt wide whose floor is at y = 600, with the animator a user gets
+ * by default (anima_default_animator_def: 120 steps per second, 4 sub-steps). A box has escaped
+ * when its centre is outside the container.
+ */
+static int run_pile(int steps)
+{
+    enum { columns = 100, count = 10000 };
+    const double size = 9.0, pitch = 10.0, left = -50.0, right = 1100.0, floor_y = 600.0, top = -2000.0;
+
+    anima_animator_def adef = anima_default_animator_def();
+    anima_animator animator;
+    MUST(anima_animator_create(&adef, &animator));
+
+    anima_item *boxes = allocate(count, sizeof(anima_item));
+    for (int k = 0; k < count; k++) {
+        int r = k / columns, c = k % columns;
+        boxes[k] = make_box(animator, 5.0 + pitch * c + 2.0 * (r % 2), -10.0 - pitch * r, size, size);
+    }
+    const anima_vec2 walls[3][2] = {
+        { { left, floor_y }, { right, floor_y } },
+        { { left, top }, { left, floor_y } },
+        { { right, top }, { right, floor_y } },
+    };
+    add_box_physics(animator, boxes, count, walls, 3);
+
+    double elapsed = timed_steps(animator, steps);
+    uint64_t step_count = 0;
+    bool running = false;
+    MUST(anima_animator_get_step_count(animator, &step_count));
+    MUST(anima_animator_is_running(animator, &running));
+    double *end = read_poses(animator, count);
+
+    int32_t escaped = 0, non_finite = 0;
+    double highest = INFINITY;
+    for (int k = 0; k < count; k++) {
+        double x = end[3 * k], y = end[3 * k + 1];
+        if (!isfinite(x) || !isfinite(y)) {
+            non_finite++;
+            escaped++;
+            continue;
+        }
+        if (!(x > left && x < right && y < floor_y + 5.0)) {
+            escaped++;
+        }
+        highest = fmin(highest, y);
+    }
+
+    printf("{\"scene\": \"pile\", \"items\": %d, \"steps\": %d, \"seconds\": %.9f, \"step_count\": %llu, "
+           "\"running\": %s, \"step_rate\": %.1f, \"substeps\": %d, \"escaped\": %d, \"highest\": %.6f, "
+           "\"non_finite\": %d}\n",
+           count, steps, elapsed, (unsigned long long)step_count, running ? "true" : "false", adef.step_rate,
+           adef.substeps, escaped, highest, non_finite);
+
+    free(end);
+    free(boxes);
+    MUST(anima_animator_destroy(animator));
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || argc > 3) {
-        fprintf(stderr, "usage: %s pyramid|tumbler|joint_grid|springy_list [steps]\n", argv[0]);
+        fprintf(stderr, "usage: %s pyramid|tumbler|joint_grid|springy_list|many_pyramids|pile [steps]\n", argv[0]);
         return 64;
     }
     scene_name = argv[1];
@@ -667,6 +846,13 @@ int main(int argc, char **argv)
     if (strcmp(scene_name, "springy_list") == 0) {
         return run_springy_list(steps > 0 ? steps : 500);
     }
-    fprintf(stderr, "anima_bench: unknown scene '%s' (pyramid, tumbler, joint_grid or springy_list)\n", scene_name);
+    if (strcmp(scene_name, "many_pyramids") == 0) {
+        return run_many_pyramids(steps > 0 ? steps : 200);
+    }
+    if (strcmp(scene_name, "pile") == 0) {
+        return run_pile(steps > 0 ? steps : 300);
+    }
+    fprintf(stderr, "anima_bench: unknown scene '%s' (pyramid, tumbler, joint_grid, springy_list, many_pyramids or "
+                    "pile)\n", scene_name);
     return 64;
 }

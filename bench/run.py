@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""Anima against pymunk on the same scenes, measured in one run.
+"""Anima against Box2D v3 and pymunk on the same scenes, measured in one run.
 
     build/venv/bin/python bench/run.py [--rounds 3] [--only pyramid,tumbler,...] [--quick]
 
-`make bench` builds the library and the Python package, installs pymunk into build/venv when it
-is missing and runs this script. The script compiles bench/anima_bench.c (the Anima side of the
-stepping scenes, in C) against include/anima.h and .build/release/libanima.so, runs the pymunk
-side in this process, interleaves the engines over several rounds (the machine is noisy), keeps
-the best round of each engine, prints a table and writes it, with every round's figures, to
+`make bench` builds the library and the Python package, installs pymunk and pyb2d3 (Box2D v3)
+into build/venv when they are missing and runs this script. The script compiles
+bench/anima_bench.c (the Anima side of the stepping scenes, in C) against include/anima.h and
+.build/release/libanima.so, runs the Box2D side (bench/box2d_scenes.py) and the pymunk side in
+this process, interleaves the engines over several rounds (the machine is noisy), keeps the best
+round of each engine, prints a table and writes it, with every round's figures, to
 bench/RESULTS.md. See bench/README.md for the scenes.
 """
 
@@ -27,6 +28,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
+
+import box2d_scenes
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
@@ -50,8 +53,16 @@ STEPPING = {
     "tumbler": ("tumbler", 2025, 750),
     "joint-grid": ("joint grid", 9993, 500),
     "springy-list": ("springy list", 1000, 500),
+    "many-pyramids": ("many pyramids", 22000, 200),
+    "pile": ("pile, default animator", 10000, 300),
 }
-SCENES = ("pyramid", "tumbler", "python", "joint-grid", "springy-list")
+SCENES = ("pyramid", "tumbler", "python", "joint-grid", "springy-list", "many-pyramids", "pile")
+ENGINES = ("anima", "box2d", "pymunk")
+ENGINE_NAMES = {"anima": "Anima", "box2d": "Box2D", "pymunk": "pymunk"}
+# The pile runs at the step rate of the animator a user gets by default (anima_default_animator_def:
+# 120 steps per second, 4 sub-steps); the other engines step at the same rate.
+PILE_DT = 1.0 / 120.0
+FRAME_120_MS = 1000.0 / 120.0  # one frame of a 120 Hz display
 
 
 # ----------------------------------------------------------------------------- set-up
@@ -91,11 +102,23 @@ def import_engines():
     except ImportError:
         fail(f"pymunk is not importable; install it with: {sys.executable} -m pip install pymunk")
     try:
+        import pyb2d3
+    except ImportError:
+        fail(f"pyb2d3 (Box2D v3) is not importable; install it with: {sys.executable} -m pip install pyb2d3")
+    try:
         import anima
     except ImportError:
         fail("the anima module is not importable; build it with `make build` and run this script "
              "with build/venv/bin/python (or use `make bench`)")
-    return numpy, pymunk, anima
+    return numpy, pymunk, pyb2d3, anima
+
+
+def package_version(name: str) -> str:
+    try:
+        from importlib.metadata import version
+        return version(name)
+    except Exception:  # noqa: BLE001 - a missing version only blanks a line of the report
+        return "unknown"
 
 
 def cpu_model() -> str:
@@ -144,23 +167,23 @@ def run_anima(scene: str, steps: int) -> dict:
 # Mass = density x area / 10 000 as in Anima: pymunk density 1e-4 per pt^2 for density 1.
 
 
-def timed_steps(space, steps: int, before_step: Callable[[int], None] | None = None) -> float:
+def timed_steps(space, steps: int, before_step: Callable[[int], None] | None = None, dt: float = DT) -> float:
     """One untimed step, then `steps` timed ones; returns the seconds spent in the timed ones."""
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
         if before_step:
             before_step(0)
-        space.step(DT)
+        space.step(dt)
         if before_step is None:
             t0 = time.perf_counter()
             for _ in range(steps):
-                space.step(DT)
+                space.step(dt)
             return time.perf_counter() - t0
         t0 = time.perf_counter()
         for k in range(1, steps + 1):
             before_step(k)
-            space.step(DT)
+            space.step(dt)
         return time.perf_counter() - t0
     finally:
         if gc_was_enabled:
@@ -343,6 +366,125 @@ def pymunk_springy_list(pymunk, steps: int) -> dict:
     return {"items": count, "steps": steps, "seconds": seconds, "max_stretch": stretch, "max_overlap": overlap}
 
 
+def pymunk_many_pyramids(pymunk, steps: int) -> dict:
+    """Box2D's many_pyramids: 20 x 20 pyramids of base 10 (100 pt boxes), a ground segment under
+    each row of pyramids, 1100 pt apart."""
+    space = pymunk.Space()
+    space.gravity = (0.0, GRAVITY)
+    space.iterations = 10
+    for (x0, y0), (x1, y1) in MANY_PYRAMIDS_GROUNDS:
+        ground = pymunk.Segment(space.static_body, (x0, y0), (x1, y1), 0.0)
+        ground.friction = PYMUNK_FRICTION
+        space.add(ground)
+    boxes = []
+    for x, y in many_pyramids_centres():
+        body = pymunk.Body()
+        body.position = (x, y)
+        shape = pymunk.Poly.create_box(body, (100.0, 100.0))
+        shape.density = 1e-4
+        shape.friction = PYMUNK_FRICTION
+        space.add(body, shape)
+        boxes.append(body)
+    start = [tuple(b.position) for b in boxes]
+    seconds = timed_steps(space, steps)
+    end = [tuple(b.position) for b in boxes]
+    return many_pyramids_figures(start, end, steps, seconds)
+
+
+# Box2D's many_pyramids in points, y down: 20 rows of 20 pyramids of base 10, boxes of 100 pt.
+MANY_ROWS, MANY_COLUMNS, MANY_BASE = 20, 20, 10
+MANY_PER_PYRAMID = MANY_BASE * (MANY_BASE + 1) // 2
+MANY_GROUND_DY = 100.0 * (MANY_BASE + 1)
+MANY_GROUND_WIDTH = 100.0 * MANY_COLUMNS * (MANY_BASE + 1)
+MANY_PYRAMIDS_GROUNDS = [((-0.5 * MANY_GROUND_WIDTH, -r * MANY_GROUND_DY), (0.5 * MANY_GROUND_WIDTH, -r * MANY_GROUND_DY))
+                         for r in range(MANY_ROWS)]
+
+
+def many_pyramids_centres() -> list[tuple[float, float]]:
+    """Box centres in points, y down, pyramid by pyramid, each bottom row first (the top box last)."""
+    centres = []
+    for r in range(MANY_ROWS):
+        for c in range(MANY_COLUMNS):
+            center_x = -0.5 * MANY_GROUND_WIDTH + c * 100.0 * (MANY_BASE + 1) + 50.0
+            for i in range(MANY_BASE):
+                y = 100.0 * i + 50.0 + r * MANY_GROUND_DY
+                for j in range(i, MANY_BASE):
+                    centres.append((50.0 * (i + 1) + 100.0 * (j - i) + center_x - 50.0, -y))
+    return centres
+
+
+def many_pyramids_figures(start, end, steps: int, seconds: float) -> dict:
+    """How far the pyramids' top boxes dropped (pt, down positive) and the largest move of any box."""
+    moves = [math.hypot(x1 - x0, y1 - y0) for (x0, y0), (x1, y1) in zip(start, end)]
+    tops = range(MANY_PER_PYRAMID - 1, len(end), MANY_PER_PYRAMID)
+    drops = [end[k][1] - start[k][1] for k in tops]
+    return {"items": len(end), "steps": steps, "seconds": seconds, "pyramids": len(drops),
+            "max_top_drop": max(drops), "mean_top_drop": sum(drops) / len(drops),
+            "max_move": max(m for m in moves if math.isfinite(m)), "non_finite": sum(not math.isfinite(m) for m in moves)}
+
+
+# The pile, in points, y down (the same as anima_bench.c's run_pile): 100 rows of 100 boxes of
+# 9 pt, 10 pt apart, odd rows shifted 2 pt, above a container 1150 pt wide with its floor at 600.
+PILE_COLUMNS, PILE_COUNT, PILE_SIZE = 100, 10_000, 9.0
+PILE_LEFT, PILE_RIGHT, PILE_FLOOR, PILE_TOP = -50.0, 1100.0, 600.0, -2000.0
+
+
+def pile_layout():
+    centres = [(5.0 + 10.0 * (k % PILE_COLUMNS) + 2.0 * ((k // PILE_COLUMNS) % 2), -10.0 - 10.0 * (k // PILE_COLUMNS))
+               for k in range(PILE_COUNT)]
+    walls = [((PILE_LEFT, PILE_FLOOR), (PILE_RIGHT, PILE_FLOOR)), ((PILE_LEFT, PILE_TOP), (PILE_LEFT, PILE_FLOOR)),
+             ((PILE_RIGHT, PILE_TOP), (PILE_RIGHT, PILE_FLOOR))]
+    return centres, PILE_SIZE, walls, pile_inside
+
+
+def pile_inside(p: tuple[float, float]) -> bool:
+    x, y = p
+    return PILE_LEFT < x < PILE_RIGHT and y < PILE_FLOOR + 5.0
+
+
+def pymunk_pile(pymunk, steps: int) -> dict:
+    centres, size, walls, inside = pile_layout()
+    space = pymunk.Space()
+    space.gravity = (0.0, GRAVITY)
+    space.iterations = 10
+    for a, b in walls:
+        wall = pymunk.Segment(space.static_body, a, b, 0.0)
+        wall.friction = PYMUNK_FRICTION
+        space.add(wall)
+    boxes = []
+    for x, y in centres:
+        body = pymunk.Body()
+        body.position = (x, y)
+        shape = pymunk.Poly.create_box(body, (size, size))
+        shape.density = 1e-4
+        shape.friction = PYMUNK_FRICTION
+        space.add(body, shape)
+        boxes.append(body)
+    seconds = timed_steps(space, steps, dt=PILE_DT)
+    end = [tuple(b.position) for b in boxes]
+    finite = [y for _, y in end if math.isfinite(y)]
+    return {"items": len(boxes), "steps": steps, "seconds": seconds, "escaped": sum(not inside(p) for p in end),
+            "highest": min(finite) if finite else math.nan, "non_finite": len(end) - len(finite)}
+
+
+def box2d_scene(b2, scene: str, steps: int) -> dict:
+    """Runs one stepping scene in Box2D v3 (bench/box2d_scenes.py)."""
+    if scene == "pyramid":
+        return box2d_scenes.pyramid(b2, steps, DT)
+    if scene == "tumbler":
+        return box2d_scenes.tumbler(b2, steps, DT, drum_escapees)
+    if scene == "joint-grid":
+        return box2d_scenes.joint_grid(b2, steps, DT, TORN_GAP)
+    if scene == "many-pyramids":
+        return box2d_scenes.many_pyramids(b2, steps, DT)
+    if scene == "pile":
+        return box2d_scenes.pile(b2, steps, PILE_DT, pile_layout)
+    raise ValueError(scene)
+
+
+BOX2D_SCENES = ("pyramid", "tumbler", "joint-grid", "many-pyramids", "pile")
+
+
 # ----------------------------------------------------------------------------- Python costs
 
 
@@ -511,28 +653,30 @@ class Report:
 
     def summary_rows(self) -> list[list[str]]:
         rows = []
-        for scene in ("pyramid", "tumbler", "joint-grid", "springy-list"):
+        for scene in STEPPING:
             if scene not in self.stepping and scene not in self.failures:
                 continue
             engines = self.stepping.get(scene, {})
             title, items, steps = STEPPING[scene]
-            a = engines.get("anima", Runs()).best()
-            p = engines.get("pymunk", Runs()).best()
-            texts = [steps_text(run) for run in (a, p) if run]
-            if len(set(texts)) <= 1:
-                steps_cell = texts[0] if texts else "-"
-            else:  # a run that stopped early (a torn net) in one engine only
-                steps_cell = f"{texts[0]} (Anima), {texts[1]} (pymunk)"
+            best = {e: engines[e].best() for e in ENGINES if e in engines}
+            texts = {e: steps_text(run) for e, run in best.items()}
+            if len(set(texts.values())) <= 1:
+                steps_cell = next(iter(texts.values()), "-")
+            else:  # a run that stopped early (a torn net) in some engines only
+                steps_cell = ", ".join(f"{t} ({ENGINE_NAMES[e]})" for e, t in texts.items())
             row = [title, f"{items}", steps_cell]
-            for run in (a, p):
-                if run is None:
-                    row += ["not run", "-", "-"]
-                else:
-                    ms = ms_per_step(run)
-                    row += [f"{ms:.2f}", f"{1000.0 / ms:.1f}", si(items * 1000.0 / ms)]
-            row.append(ratio_text(ms_per_step(a), ms_per_step(p)) if a and p else "-")
+            ms = {e: ms_per_step(run) for e, run in best.items()}
+            for engine in ENGINES:
+                row.append(f"{ms[engine]:.2f}" if engine in ms else ("not run" if engine == "anima" else "-"))
+            for peer in ("box2d", "pymunk"):
+                row.append(f"{ms[peer] / ms['anima']:.2f}" if peer in ms and "anima" in ms else "-")
+            row.append(si(items * 1000.0 / ms["anima"]) if "anima" in ms else "-")
             rows.append(row)
         return rows
+
+    def last(self, scene: str, engine: str) -> dict | None:
+        runs = self.stepping.get(scene, {}).get(engine)
+        return runs.rounds[-1] if runs else None
 
     def sanity_lines(self) -> list[str]:
         out = []
@@ -542,53 +686,64 @@ class Report:
                     out.append(f"WARNING: {STEPPING[scene][0]}, anima: ran {r['step_count']} of {r['steps'] + 1} steps "
                                f"(running: {r['running']}); the animator paused, so its time is not comparable")
                     break
-        if "pyramid" in self.stepping:
-            for engine in ("anima", "pymunk"):
-                runs = self.stepping["pyramid"].get(engine)
-                if runs:
-                    r = runs.rounds[-1]
-                    out.append(f"pyramid, {engine:6}: top box moved {r['top_dy']:+.2f} pt down, {r['top_dx']:+.2f} pt "
-                               f"across; largest move of any box {r['max_move']:.2f} pt -> {pyramid_verdict(r)}")
-        if "tumbler" in self.stepping:
-            for engine in ("anima", "pymunk"):
-                runs = self.stepping["tumbler"].get(engine)
-                if runs:
-                    r = runs.rounds[-1]
-                    extra = f", wall centres off their circle by {r['wall_error']:.3f} pt" if "wall_error" in r else ""
-                    out.append(f"tumbler, {engine:6}: {r['escaped']} of {r['items']} boxes escaped the drum; farthest "
-                               f"box centre {r['max_reach']:.1f} pt from the drum centre along a drum axis (inner "
-                               f"wall at 950); drum turned {math.degrees(r['drum_angle']):.1f} deg of "
-                               f"{math.degrees(r['expected_angle']):.1f}{extra}")
-        if "joint-grid" in self.stepping:
-            for engine in ("anima", "pymunk"):
-                runs = self.stepping["joint-grid"].get(engine)
-                if not runs:
-                    continue
-                r = runs.rounds[-1]
-                extra = f"; {r['non_finite']} items non-finite" if r.get("non_finite") else ""
-                if r["diverged_at"] is not None:
-                    out.append(f"joint grid, {engine:6}: TORN: a pin joint had opened by {r['max_joint_gap']:.0f} pt "
-                               f"(more than the {TORN_GAP:.0f} pt grid spacing) by step {r['diverged_at']}, so the "
-                               f"run stopped there; its time covers those steps only; lowest row at y = "
-                               f"{r['lowest_y']:.0f} pt (hung at 9900){extra}")
-                else:
-                    out.append(f"joint grid, {engine:6}: not torn: widest pin joint gap {r['max_joint_gap']:.2f} pt after "
-                               f"{r['steps']} steps; lowest row at y = {r['lowest_y']:.0f} pt (hung at 9900){extra}")
-        if "springy-list" in self.stepping:
-            for engine in ("anima", "pymunk"):
-                runs = self.stepping["springy-list"].get(engine)
-                if not runs:
-                    continue
-                r = runs.rounds[-1]
-                extra = f"; {r['non_finite']} rows non-finite" if r.get("non_finite") else ""
-                out.append(f"springy list, {engine:6}: largest spring stretch {r['max_stretch']:.1f} pt; deepest "
-                           f"overlap of neighbouring rows {r['max_overlap']:.2f} pt{extra}")
-            runs = self.stepping["springy-list"].get("anima")
-            if runs:
-                best = ms_per_step(runs.best())
-                verdict = "under" if best < SPRINGY_TARGET_MS else "over"
-                out.append(f"springy list, anima : best {best:.3f} ms/step, {verdict} the {SPRINGY_TARGET_MS} ms/step "
-                           f"target (1000 anchor moves per step included)")
+        for engine in ENGINES:
+            r = self.last("pyramid", engine)
+            if r:
+                out.append(f"pyramid, {engine:6}: top box moved {r['top_dy']:+.2f} pt down, {r['top_dx']:+.2f} pt "
+                           f"across; largest move of any box {r['max_move']:.2f} pt -> {pyramid_verdict(r)}")
+        for engine in ENGINES:
+            r = self.last("tumbler", engine)
+            if r:
+                extra = f", wall centres off their circle by {r['wall_error']:.3f} pt" if "wall_error" in r else ""
+                out.append(f"tumbler, {engine:6}: {r['escaped']} of {r['items']} boxes escaped the drum; farthest "
+                           f"box centre {r['max_reach']:.1f} pt from the drum centre along a drum axis (inner "
+                           f"wall at 950); drum turned {math.degrees(r['drum_angle']):.1f} deg of "
+                           f"{math.degrees(r['expected_angle']):.1f}{extra}")
+        for engine in ENGINES:
+            r = self.last("joint-grid", engine)
+            if not r:
+                continue
+            extra = f"; {r['non_finite']} items non-finite" if r.get("non_finite") else ""
+            if r["diverged_at"] is not None:
+                out.append(f"joint grid, {engine:6}: TORN: a pin joint had opened by {r['max_joint_gap']:.0f} pt "
+                           f"(more than the {TORN_GAP:.0f} pt grid spacing) by step {r['diverged_at']}, so the "
+                           f"run stopped there; its time covers those steps only; lowest row at y = "
+                           f"{r['lowest_y']:.0f} pt (hung at 9900){extra}")
+            else:
+                out.append(f"joint grid, {engine:6}: not torn: widest pin joint gap {r['max_joint_gap']:.2f} pt after "
+                           f"{r['steps']} steps; lowest row at y = {r['lowest_y']:.0f} pt (hung at 9900){extra}")
+        for engine in ENGINES:
+            r = self.last("springy-list", engine)
+            if not r:
+                continue
+            extra = f"; {r['non_finite']} rows non-finite" if r.get("non_finite") else ""
+            out.append(f"springy list, {engine:6}: largest spring stretch {r['max_stretch']:.1f} pt; deepest "
+                       f"overlap of neighbouring rows {r['max_overlap']:.2f} pt{extra}")
+        runs = self.stepping.get("springy-list", {}).get("anima")
+        if runs:
+            best = ms_per_step(runs.best())
+            verdict = "under" if best < SPRINGY_TARGET_MS else "over"
+            out.append(f"springy list, anima : best {best:.3f} ms/step, {verdict} the {SPRINGY_TARGET_MS} ms/step "
+                       f"target (1000 anchor moves per step included)")
+        for engine in ENGINES:
+            r = self.last("many-pyramids", engine)
+            if r:
+                extra = f"; {r['non_finite']} boxes non-finite" if r["non_finite"] else ""
+                out.append(f"many pyramids, {engine:6}: top boxes of the {r['pyramids']} pyramids dropped "
+                           f"{r['mean_top_drop']:.2f} pt on average, {r['max_top_drop']:.2f} pt at most; largest "
+                           f"move of any box {r['max_move']:.2f} pt{extra}")
+        for engine in ENGINES:
+            r = self.last("pile", engine)
+            if r:
+                extra = f"; {r['non_finite']} boxes non-finite" if r["non_finite"] else ""
+                out.append(f"pile, {engine:6}: {r['escaped']} of {r['items']} boxes outside the container after "
+                           f"{r['steps']} steps of 1/120 s; highest box centre at y = {r['highest']:.0f} pt "
+                           f"(floor at {PILE_FLOOR:.0f}){extra}")
+        runs = self.stepping.get("pile", {}).get("anima")
+        if runs:
+            best = ms_per_step(runs.best())
+            out.append(f"pile, anima : best {best:.1f} ms per 1/120 s step at the default configuration "
+                       f"({best / FRAME_120_MS:.1f} x one 120 Hz frame of {FRAME_120_MS:.1f} ms), 1 worker")
         for scene, reason in self.failures.items():
             out.append(f"{STEPPING[scene][0]}, anima : not run: {reason}")
         return out
@@ -617,8 +772,8 @@ class Report:
 
     def render(self) -> list[str]:
         lines = []
-        head = ["scene", "items", "steps", "Anima ms/step", "Anima steps/s", "Anima items x steps/s",
-                "pymunk ms/step", "pymunk steps/s", "pymunk items x steps/s", "pymunk / Anima"]
+        head = ["scene", "items", "steps", "Anima ms/step", "Box2D ms/step", "pymunk ms/step", "Box2D / Anima",
+                "pymunk / Anima", "Anima items x steps/s"]
         rows = self.summary_rows()
         if rows:
             lines += table(head, rows)
@@ -656,36 +811,43 @@ def per_round_lines(report: Report) -> list[str]:
     return lines
 
 
-RESULTS_HEADER = """# Benchmark results: Anima and pymunk
+RESULTS_HEADER = """# Benchmark results: Anima, Box2D v3 and pymunk
 
-Written by `make bench` (bench/run.py); every run overwrites this file. Both engines run the same
-scenes at the same sizes in one run, interleaved over {rounds} rounds because the machine is noisy;
-the table keeps each engine's best round, and every round's figures are listed below it.
+Written by `make bench` (bench/run.py); every run overwrites this file. The engines run the same
+scenes at the same sizes in one run, interleaved over {rounds} rounds because the machine is noisy
+(each round starts with another engine); the table keeps each engine's best round, and every
+round's figures are listed below it.
 
-How to read it: ms/step is the wall time of one 1/60 s step (stepping only, scene creation and
-one first step excluded); steps/s = 1000 / (ms/step); items x steps/s = moving items x steps/s.
-"pymunk / Anima" is the ratio of the two times taken in this run: "Anima is 2.0 x faster" means
-pymunk needs twice Anima's time per step. Only ratios from one run are worth comparing; absolute
-times move 10-35 % from run to run on this kind of machine.
+How to read it: ms/step is the wall time of one step (stepping only, scene creation and one first
+step excluded; 1/60 s steps except the pile's 1/120 s); "Box2D / Anima" and "pymunk / Anima" are
+the ratios of the times taken in this run: above 1.00 Anima is faster, 0.50 means Anima needs
+twice the peer's time. Items x steps/s = moving items x steps/s, Anima's throughput. Only ratios
+from one run are worth comparing; absolute times move 10-35 % from run to run on this kind of
+machine. Every engine runs on one thread.
 
 Scenes (Box2D v3.1's benchmark geometry at 100 pt per metre, y down, gravity 1000 pt/s^2;
-details in bench/README.md):
-- large pyramid: 5050 boxes of 100 x 100 pt, friction 0.6, base 100, on a ground segment; 500
-  steps. Anima: 60 steps/s with 4 sub-steps, never pausing. pymunk: 10 iterations (its default).
+details in bench/README.md). Anima and Box2D: 4 sub-steps per step, sleeping off (Anima's
+animator never pauses) except Anima's default animator in the pile; pymunk: 10 iterations (its
+default).
+- large pyramid: 5050 boxes of 100 x 100 pt, friction 0.6, base 100, on the ground; 500 steps.
   The top box's drift shows whether the pyramid stands.
 - tumbler: 2025 boxes of 25 x 25 pt in a 2000 x 2000 pt drum of four 100 pt walls turning at
-  25 deg/s; 750 steps. Anima's walls are anchored items driven by their velocities (its
-  attachments have no motor); pymunk's drum is one kinematic body.
+  25 deg/s; 750 steps. Anima's walls are anchored items driven by their velocities; Box2D's drum
+  is a dynamic body turned by a revolute motor (its own scene); pymunk's is a kinematic body.
 - Python costs: one empty frame call from Python, and reading 10 000 poses (x, y, angle) into
   numpy, in ns per body.
 - joint grid: 100 x 100 circles of radius 40 pt that never collide, pinned to their neighbours
-  (19 794 pins), hanging from the 7 top-middle ones; 500 steps. A run stops when a pin has
-  opened by more than the 100 pt grid spacing (the net tore) and reports the steps it ran
-  ("75 of 500"), so its time covers the early swing only.
+  (19 794 pins; Box2D also joins its 7 static circles), hanging from the 7 top-middle ones; 500
+  steps. A run stops when a pin has opened by more than the 100 pt grid spacing (the net tore)
+  and reports the steps it ran ("75 of 500").
 - springy list: 1000 rows of 300 x 40 pt on damped springs (2-4 Hz, rest length 0) to anchors on
-  a scroller moving +-300 pt at 0.5 Hz; neighbouring rows collide; 500 steps. Anima moves its
-  1000 anchors before every step (inside the timed region); pymunk's scroller is one kinematic
-  body. The aim for Anima is under 0.5 ms/step.
+  a scroller moving +-300 pt at 0.5 Hz; neighbouring rows collide; 500 steps; Anima against
+  pymunk only. The aim for Anima is under 0.5 ms/step.
+- many pyramids: Box2D's many_pyramids, 20 x 20 pyramids of base 10 (22 000 boxes of 100 pt),
+  each row of pyramids on its own ground segment; 200 steps.
+- pile: 10 000 boxes of 9 pt poured into a container 1150 pt wide; 300 steps of 1/120 s with the
+  animator a user gets by default (120 steps per second, 4 sub-steps, resting on); Box2D steps
+  1/120 s with 4 sub-steps, pymunk 1/120 s. One 120 Hz frame lasts 8.3 ms.
 """
 
 
@@ -698,8 +860,8 @@ def write_results(report: Report, path: Path) -> None:
         "",
         f"- date: {v['date']}",
         f"- CPU: {v['cpu']} ({v['cpus']} logical CPUs)",
-        f"- Anima {v['anima']} ({v['revision']}); pymunk {v['pymunk']} (Chipmunk {v['chipmunk']}); "
-        f"numpy {v['numpy']}; Python {v['python']}",
+        f"- Anima {v['anima']} ({v['revision']}); Box2D v3 through pyb2d3 {v['pyb2d3']}; pymunk {v['pymunk']} "
+        f"(Chipmunk {v['chipmunk']}); numpy {v['numpy']}; Python {v['python']}",
         f"- command: `{v['command']}`",
         "",
         "## Best of each engine",
@@ -714,7 +876,7 @@ def write_results(report: Report, path: Path) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description="Anima against pymunk on the same scenes.")
+    parser = argparse.ArgumentParser(description="Anima against Box2D v3 and pymunk on the same scenes.")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds per scene (default 3)")
     parser.add_argument("--only", default=",".join(SCENES),
                         help=f"comma-separated scenes to run, among {', '.join(SCENES)} (default all)")
@@ -731,20 +893,21 @@ def main() -> None:
     output = args.output if args.output else (None if args.quick else BENCH / "RESULTS.md")
 
     build_c_bench()
-    np, pymunk, anima = import_engines()
+    np, pymunk, b2, anima = import_engines()
     versions = {
         "date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
         "cpu": cpu_model(), "cpus": os.cpu_count(), "anima": anima.__version__, "revision": source_revision(),
         "pymunk": pymunk.version, "chipmunk": pymunk.chipmunk_version.split("-")[0], "numpy": np.__version__,
+        "pyb2d3": package_version("pyb2d3"),
         "python": platform.python_version(),
         "command": " ".join(["bench/run.py"] + [shlex.quote(a) for a in sys.argv[1:]]),
     }
-    print(f"bench: {versions['cpu']}, Anima {versions['anima']} ({versions['revision']}), pymunk {versions['pymunk']}, "
-          f"{args.rounds} rounds", flush=True)
+    print(f"bench: {versions['cpu']}, Anima {versions['anima']} ({versions['revision']}), pyb2d3 {versions['pyb2d3']}, "
+          f"pymunk {versions['pymunk']}, {args.rounds} rounds", flush=True)
 
     report = Report(args, versions)
-    pymunk_scenes = {"pyramid": pymunk_pyramid, "tumbler": pymunk_tumbler,
-                     "joint-grid": pymunk_joint_grid, "springy-list": pymunk_springy_list}
+    pymunk_scenes = {"pyramid": pymunk_pyramid, "tumbler": pymunk_tumbler, "joint-grid": pymunk_joint_grid,
+                     "springy-list": pymunk_springy_list, "many-pyramids": pymunk_many_pyramids, "pile": pymunk_pile}
     for r in range(args.rounds):
         for scene in scenes:
             if scene == "python":
@@ -755,7 +918,9 @@ def main() -> None:
                       f"{p['pymunk_batch_copy']:.1f} ns/body", flush=True)
                 continue
             steps = STEPPING[scene][2] // (10 if args.quick else 1)
-            engines = ["anima", "pymunk"] if r % 2 == 0 else ["pymunk", "anima"]
+            # each round starts with another engine, so that none always runs on a cold (or warm) machine
+            engines = [e for e in ENGINES if e != "box2d" or scene in BOX2D_SCENES]
+            engines = engines[r % len(engines):] + engines[:r % len(engines)]
             for engine in engines:
                 if engine == "anima":
                     if scene in report.failures:
@@ -766,6 +931,8 @@ def main() -> None:
                         report.failures[scene] = str(failure)
                         print(f"round {r + 1}: {STEPPING[scene][0]}, anima: not run: {failure}", flush=True)
                         continue
+                elif engine == "box2d":
+                    run = box2d_scene(b2, scene, steps)
                 else:
                     run = pymunk_scenes[scene](pymunk, steps)
                 report.add(scene, engine, run)

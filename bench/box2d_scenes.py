@@ -1,0 +1,242 @@
+"""The Box2D v3 side of the stepping benchmarks, through the pyb2d3 bindings.
+
+Box2D works in metres with y up; Anima and pymunk in points with y down. Every scene here is
+built in Box2D's units at 100 pt per metre (Box2D's gravity of 10 m/s^2 is Anima's 1000 pt/s^2)
+and every figure it reports is turned back into points with y down, so that bench/run.py can
+print the three engines' checks side by side. Box2D keeps its own defaults (contact softness,
+slop 0.005 m = 0.5 pt, speculative distance); the world runs on one thread (no task system),
+sleeping off, `step(dt, 4)`.
+
+The scenes follow Box2D v3.1's own benchmark builders (`shared/benchmarks.c`): large_pyramid,
+tumbler (a dynamic drum turned by a revolute motor), joint_grid (revolute joints, circles that
+never collide) and many_pyramids; the pile is this project's scene (bench/README.md).
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+import time
+
+PT = 100.0  # points per metre
+
+
+def to_screen(x: float, y: float) -> tuple[float, float]:
+    """A Box2D position in metres, y up, as points, y down."""
+    return PT * x, -PT * y
+
+
+def new_world(b2, gravity: float = -10.0):
+    world = b2.World(gravity=(0.0, gravity))
+    world.sleeping_enabled = False
+    return world
+
+
+def box_def(b2, friction: float = 0.6):
+    return b2.shape_def(density=1.0, material=b2.surface_material(friction=friction))
+
+
+def timed_world_steps(world, steps: int, dt: float, check=None, every: int = 0) -> tuple[float, int, object]:
+    """One untimed step, then `steps` timed ones of `dt` with 4 sub-steps. With `check`, calls it
+    off the clock every `every` steps and stops early when it returns something other than None.
+    Returns (seconds, steps run, what check returned)."""
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        world.step(dt, 4)
+        done, seconds, verdict = 0, 0.0, None
+        chunk_size = every if check else steps
+        while done < steps:
+            chunk = min(chunk_size, steps - done)
+            t0 = time.perf_counter()
+            for _ in range(chunk):
+                world.step(dt, 4)
+            seconds += time.perf_counter() - t0
+            done += chunk
+            if check:
+                verdict = check()
+                if verdict is not None:
+                    break
+        return seconds, done, verdict
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+def poses_pt(bodies) -> list[tuple[float, float]]:
+    return [to_screen(*b.position) for b in bodies]
+
+
+def move_figures(start, end) -> tuple[float, int]:
+    moves = [math.hypot(x1 - x0, y1 - y0) for (x0, y0), (x1, y1) in zip(start, end)]
+    finite = [m for m in moves if math.isfinite(m)]
+    return (max(finite) if finite else math.nan), len(moves) - len(finite)
+
+
+def pyramid(b2, steps: int, dt: float) -> dict:
+    """large_pyramid: base 100, 1 m boxes (friction 0.6, density 1) on a 200 x 2 m ground box."""
+    base, h = 100, 0.5
+    world = new_world(b2)
+    ground = world.create_static_body(position=(0.0, -1.0))
+    ground.create_polygon_shape(b2.shape_def(), b2.box(100.0, 1.0))
+    sd = box_def(b2)
+    boxes = []
+    for i in range(base):
+        y = 2.0 * h * (i + 0.5)
+        for j in range(i, base):
+            x = 2.0 * h * (0.5 * (i + 1) + (j - i) - 0.5 * base)
+            body = world.create_dynamic_body(position=(x, y))
+            body.create_polygon_shape(sd, b2.box(h, h))
+            boxes.append(body)
+    start = poses_pt(boxes)
+    seconds, done, _ = timed_world_steps(world, steps, dt)
+    end = poses_pt(boxes)
+    max_move, non_finite = move_figures(start, end)
+    return {"items": len(boxes), "steps": done, "seconds": seconds,
+            "top_dx": end[-1][0] - start[-1][0], "top_dy": end[-1][1] - start[-1][1],
+            "max_move": max_move, "non_finite": non_finite}
+
+
+def many_pyramids(b2, steps: int, dt: float) -> dict:
+    """many_pyramids: 20 x 20 pyramids of base 10 (1 m boxes), each row of pyramids on its own
+    ground segment, the segments 11 m apart."""
+    rows, columns, base, extent = 20, 20, 10, 0.5
+    world = new_world(b2)
+    ground = world.create_static_body(position=(0.0, 0.0))
+    ground_dy = 2.0 * extent * (base + 1)
+    ground_width = 2.0 * extent * columns * (base + 1)
+    for r in range(rows):
+        ground.create_segment_shape(b2.shape_def(), b2.segment((-0.5 * ground_width, r * ground_dy),
+                                                               (0.5 * ground_width, r * ground_dy)))
+    sd = box_def(b2)
+    boxes, tops = [], []
+    base_width = 2.0 * extent * base
+    for r in range(rows):
+        for c in range(columns):
+            center_x = -0.5 * ground_width + c * (base_width + 2.0 * extent) + extent
+            for x, y in small_pyramid_centres(base, extent, center_x, r * ground_dy):
+                body = world.create_dynamic_body(position=(x, y))
+                body.create_polygon_shape(sd, b2.box(extent, extent))
+                boxes.append(body)
+            tops.append(len(boxes) - 1)
+    start = poses_pt(boxes)
+    seconds, done, _ = timed_world_steps(world, steps, dt)
+    end = poses_pt(boxes)
+    max_move, non_finite = move_figures(start, end)
+    drops = [end[k][1] - start[k][1] for k in tops]
+    return {"items": len(boxes), "steps": done, "seconds": seconds, "pyramids": len(tops),
+            "max_top_drop": max(drops), "mean_top_drop": sum(drops) / len(drops),
+            "max_move": max_move, "non_finite": non_finite}
+
+
+def small_pyramid_centres(base: int, extent: float, center_x: float, base_y: float):
+    """Box centres, y up, of one small pyramid of Box2D's many_pyramids, bottom row first."""
+    for i in range(base):
+        y = (2.0 * i + 1.0) * extent + base_y
+        for j in range(i, base):
+            yield (i + 1.0) * extent + 2.0 * (j - i) * extent + center_x - 0.5, y
+
+
+def tumbler(b2, steps: int, dt: float, drum_escapees) -> dict:
+    """tumbler: a drum of four 1 m thick walls (density 50) around a 19 m square, pinned at
+    (0, 10) m and turned at 25 deg/s by a revolute motor (max torque 1e8), holding 45 x 45 boxes
+    of 0.25 m."""
+    world = new_world(b2)
+    ground = world.create_static_body(position=(0.0, 0.0))
+    drum = world.create_dynamic_body(position=(0.0, 10.0))
+    wall_def = b2.shape_def(density=50.0)
+    for (cx, cy), (hx, hy) in (((10.0, 0.0), (0.5, 10.0)), ((-10.0, 0.0), (0.5, 10.0)),
+                               ((0.0, 10.0), (10.0, 0.5)), ((0.0, -10.0), (10.0, 0.5))):
+        drum.create_polygon_shape(wall_def, b2.box(hx, hy, center=(cx, cy), rotation=0.0))
+    rate = math.radians(25.0)
+    world.create_revolute_joint(ground, drum, local_anchor_a=(0.0, 10.0), local_anchor_b=(0.0, 0.0),
+                                enable_motor=True, motor_speed=rate, max_motor_torque=1e8)
+    sd = box_def(b2)
+    boxes = []
+    for i in range(45):
+        for j in range(45):
+            body = world.create_dynamic_body(position=(-9.0 + 0.4 * j, 1.0 + 0.4 * i))
+            body.create_polygon_shape(sd, b2.box(0.125, 0.125))
+            boxes.append(body)
+    seconds, done, _ = timed_world_steps(world, steps, dt)
+    angle = -drum.angle  # y down: the counter-clockwise turn is negative
+    escaped, deepest = drum_escapees(poses_pt(boxes), angle)
+    return {"items": len(boxes), "steps": done, "seconds": seconds, "escaped": escaped, "max_reach": deepest,
+            "drum_angle": angle, "expected_angle": -rate * dt * (steps + 1)}
+
+
+def joint_grid(b2, steps: int, dt: float, torn_gap: float) -> dict:
+    """joint_grid: 100 x 100 circles of radius 0.4 m, 1 m apart, that never collide, joined to
+    their neighbours by revolute joints (19 800, the static ones included); the 7 top-middle
+    circles are static. Checked every 25 steps off the clock; a run stops once a joint has
+    opened by more than `torn_gap` points."""
+    n = 100
+    world = new_world(b2)
+    sd = b2.shape_def(density=1.0, filter=b2.make_filter(category_bits=2, mask_bits=0xFFFFFFFFFFFFFFFF ^ 2))
+    grid = [[None] * n for _ in range(n)]  # grid[k][i]: column k, row i (row 0 at the top)
+    dynamic = 0
+    for k in range(n):
+        for i in range(n):
+            static = i == 0 and 47 <= k <= 53
+            make = world.create_static_body if static else world.create_dynamic_body
+            body = make(position=(float(k), -float(i)))
+            body.create_circle_shape(sd, b2.circle(radius=0.4))
+            grid[k][i] = body
+            dynamic += not static
+    joints = []
+    for k in range(n):
+        for i in range(n):
+            if i > 0:
+                world.create_revolute_joint(grid[k][i - 1], grid[k][i], local_anchor_a=(0.0, -0.5),
+                                            local_anchor_b=(0.0, 0.5))
+                joints.append((grid[k][i - 1], (0.0, -0.5), grid[k][i], (0.0, 0.5)))
+            if k > 0:
+                world.create_revolute_joint(grid[k - 1][i], grid[k][i], local_anchor_a=(0.5, 0.0),
+                                            local_anchor_b=(-0.5, 0.0))
+                joints.append((grid[k - 1][i], (0.5, 0.0), grid[k][i], (-0.5, 0.0)))
+
+    def widest_gap() -> float:
+        widest = 0.0
+        for a, la, b, lb in joints:
+            pa, pb = a.world_point(la), b.world_point(lb)
+            gap = PT * math.hypot(pa[0] - pb[0], pa[1] - pb[1])
+            if not math.isfinite(gap):
+                return math.inf
+            widest = max(widest, gap)
+        return widest
+
+    gap = 0.0
+
+    def check():
+        nonlocal gap
+        gap = widest_gap()
+        return gap if not math.isfinite(gap) or gap > torn_gap else None
+
+    seconds, done, torn = timed_world_steps(world, steps, dt, check, every=25)
+    lowest = max(to_screen(*grid[k][n - 1].position)[1] for k in range(n)) / PT
+    return {"items": dynamic, "joints": len(joints), "steps": done, "planned_steps": steps, "seconds": seconds,
+            "max_joint_gap": gap, "lowest_y": lowest * PT, "diverged_at": done if torn is not None else None}
+
+
+def pile(b2, steps: int, dt: float, layout) -> dict:
+    """The pile: `layout` gives the boxes' centres and size and the container's walls, in points
+    with y down (bench/run.py); each box is a dynamic body, the walls are segments of one static
+    body."""
+    centres, size, walls, inside = layout()
+    world = new_world(b2)
+    ground = world.create_static_body(position=(0.0, 0.0))
+    for (x0, y0), (x1, y1) in walls:
+        ground.create_segment_shape(b2.shape_def(), b2.segment((x0 / PT, -y0 / PT), (x1 / PT, -y1 / PT)))
+    sd = box_def(b2)
+    h = 0.5 * size / PT
+    boxes = []
+    for x, y in centres:
+        body = world.create_dynamic_body(position=(x / PT, -y / PT))
+        body.create_polygon_shape(sd, b2.box(h, h))
+        boxes.append(body)
+    seconds, done, _ = timed_world_steps(world, steps, dt)
+    end = poses_pt(boxes)
+    escaped = sum(1 for p in end if not inside(p))
+    finite = [y for _, y in end if math.isfinite(y)]
+    return {"items": len(boxes), "steps": done, "seconds": seconds, "escaped": escaped,
+            "highest": min(finite) if finite else math.nan, "non_finite": len(end) - len(finite)}
