@@ -20,6 +20,7 @@ final class WorldState {
     /// The wide solver's view of `constraints`: their colours and lane groups.
     var coloring = ContactColoring()
     var wide = ScratchBuffer<WideContact>()
+    var wideBodies = ScratchBuffer<WideBodyState>()
     /// Attachments, pushes and snaps in depth-first order of the behavior tree.
     var attachments: [AttachmentBehavior] = []
     /// Per slot: the group of items that fixed attachments join into one rigid body (the
@@ -56,6 +57,7 @@ final class WorldState {
         points.free()
         joints.free()
         wide.free()
+        wideBodies.free()
     }
 }
 

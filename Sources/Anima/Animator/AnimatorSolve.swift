@@ -31,6 +31,9 @@ extension Animator {
         let wide = solvesContactsWide
         if wide { packWideContacts() }
         let groups = world.wide.base, groupCount = world.wide.count
+        let bodyCount = store.count + 1
+        if wide { world.wideBodies.resize(bodyCount) }
+        let wideBodies = world.wideBodies.base
         let invHsFloat = Float(invHs)
         /// Warm start or solve of every contact: the lane groups colour by colour, then the
         /// constraints no colour took; or all of them one at a time.
@@ -41,11 +44,16 @@ extension Animator {
                 }
                 return
             }
+            WideBodies.load(bodies, into: wideBodies, bodyCount)
             if warmStart {
-                for g in 0..<groupCount { ContactSolver.warmStartWide(groups + g, bodies) }
+                for g in 0..<groupCount { ContactSolver.warmStartWide(groups + g, wideBodies) }
+            } else {
+                for g in 0..<groupCount { ContactSolver.solveWide(groups + g, wideBodies, inverseSubstep: invHsFloat, useBias: useBias) }
+            }
+            WideBodies.storeVelocities(wideBodies, into: bodies, bodyCount)
+            if warmStart {
                 ContactSolver.warmStart(cs, only: overflow, points, bodies)
             } else {
-                for g in 0..<groupCount { ContactSolver.solveWide(groups + g, bodies, inverseSubstep: invHsFloat, useBias: useBias) }
                 ContactSolver.solve(cs, only: overflow, points, bodies, inverseSubstep: invHs, useBias: useBias)
             }
         }

@@ -188,13 +188,6 @@ extension Animator {
         }}}}}}}}}}}}
     }
 
-    @inline(__always) func worldShape(_ slot: Int, _ vertices: UnsafePointer<Vec2>, _ normals: UnsafePointer<Vec2>) -> WorldShape {
-        let g = store.geometry[slot]
-        let base = slot * maxPolygonVertices
-        return WorldShape(center: store.position[slot], radius: g.radius, isCircle: g.isCircle,
-                          vertices: vertices + base, normals: normals + base, count: Int(g.count))
-    }
-
     /// The proxy user data of a boundary segment: -(index + 1); items use their slot.
     @inline(__always) static func segmentUserData(_ k: Int) -> Int32 { -Int32(k) - 1 }
 
@@ -281,25 +274,31 @@ extension Animator {
         // collide, refresh the others; then new contacts go at the end in key order, so the order
         // only depends on the history of the scene
         var woke = false
+        var contacts: [Contact] = []
+        swap(&contacts, &world.contacts)   // updated in place, put back below
+        let count = contacts.count
         var kept = 0
-        let count = world.contacts.count
-        for k in 0..<count {
-            var c = world.contacts[k]
-            if !contactStillValid(&c) {
-                world.contactKeys.remove(c.key)
-                contactVanished(c)
-                continue
+        withManifoldView { view in
+            contacts.withUnsafeMutableBufferPointer { cb in
+                for k in 0..<count {
+                    if !contactStillValid(&cb[k]) {
+                        world.contactKeys.remove(cb[k].key)
+                        contactVanished(cb[k])
+                        continue
+                    }
+                    refresh(&cb[k], view, &woke)
+                    if kept != k { cb[kept] = cb[k] }
+                    kept += 1
+                }
             }
-            refresh(&c, &woke)
-            world.contacts[kept] = c
-            kept += 1
+            contacts.removeLast(count - kept)
+            var previous: UInt64? = nil
+            for pair in pairs where pair.key != previous {
+                previous = pair.key
+                contacts.append(newContact(pair, view, &woke))
+            }
         }
-        world.contacts.removeLast(count - kept)
-        var previous: UInt64? = nil
-        for pair in pairs where pair.key != previous {
-            previous = pair.key
-            world.contacts.append(newContact(pair, &woke))
-        }
+        swap(&contacts, &world.contacts)
         world.newPairs = pairs
         finishWaking(woke)
     }
@@ -310,14 +309,19 @@ extension Animator {
         if woke {
             rebuildBodyLists()
             // contacts inside the islands just woken were skipped above: bring them up to date
-            for k in 0..<world.contacts.count where !world.contacts[k].simulated {
-                var c = world.contacts[k]
-                if (c.a >= 0 && isActive(Int(c.a))) || isActive(Int(c.b)) {
-                    c.simulated = true
-                    updateManifold(&c)
-                    world.contacts[k] = c
+            var contacts: [Contact] = []
+            swap(&contacts, &world.contacts)
+            withManifoldView { view in
+                contacts.withUnsafeMutableBufferPointer { cb in
+                    for k in cb.indices where !cb[k].simulated {
+                        if (cb[k].a >= 0 && isActive(Int(cb[k].a))) || isActive(Int(cb[k].b)) {
+                            cb[k].simulated = true
+                            updateManifold(&cb[k], view)
+                        }
+                    }
                 }
             }
+            swap(&contacts, &world.contacts)
         }
     }
 
@@ -338,14 +342,14 @@ extension Animator {
     }
 
     /// A contact for a new pair, with its first manifold.
-    func newContact(_ pair: Pair, _ woke: inout Bool) -> Contact {
+    func newContact(_ pair: Pair, _ view: ManifoldView, _ woke: inout Bool) -> Contact {
         var c = Contact(key: pair.key, a: pair.a, b: pair.b,
                         generationA: pair.a >= 0 ? store.generation[Int(pair.a)] : 0,
                         generationB: store.generation[Int(pair.b)],
                         segmentID: pair.segment >= 0 ? world.segments[Int(pair.segment)].id : 0,
                         segment: pair.segment)
         world.contactKeys.insert(c.key)
-        refresh(&c, &woke)
+        refresh(&c, view, &woke)
         return c
     }
 
@@ -365,12 +369,12 @@ extension Animator {
     }
 
     /// Recomputes the manifold of a contact with an active side; a sleeping side it reaches wakes.
-    func refresh(_ c: inout Contact, _ woke: inout Bool) {
+    func refresh(_ c: inout Contact, _ view: ManifoldView, _ woke: inout Bool) {
         let activeA = c.a >= 0 && isActive(Int(c.a))
         let activeB = isActive(Int(c.b))
         c.simulated = activeA || activeB
         guard c.simulated else { return }
-        updateManifold(&c)
+        updateManifold(&c, view)
         if c.manifold.count > 0 {
             if c.a >= 0 && store.asleep[Int(c.a)] { wakeIsland(of: Int(c.a)); woke = true }
             if store.asleep[Int(c.b)] { wakeIsland(of: Int(c.b)); woke = true }
@@ -382,81 +386,6 @@ extension Animator {
         if store.asleep[i] { return false }
         if store.invMass[i] > 0 { return true }
         return store.properties[i].anchored && (store.velocity[i] != .zero || store.angularVelocity[i] != 0)
-    }
-
-    /// Computes the manifold of one contact and carries impulses over by point id.
-    func updateManifold(_ c: inout Contact) {
-        let b = Int(c.b)
-        let h = stepDuration
-        var margin = Tolerances.speculativeDistance + world.sweep[b]
-        if c.a >= 0 {
-            // between two items what matters is how far they may close in on each other:
-            // (|vB - vA| + |gB - gA| h) h plus what their turning may sweep, so items moving
-            // together (a list, a falling stack) keep no far-away speculative points
-            let a = Int(c.a)
-            let ga = store.invMass[a] > 0 ? store.gravity[a] : Vec2.zero
-            let gb = store.invMass[b] > 0 ? store.gravity[b] : Vec2.zero
-            let closing = (length(store.velocity[b] - store.velocity[a]) + length(gb - ga) * h) * h
-            let turning = (abs(store.angularVelocity[a]) * store.geometry[a].extent
-                           + abs(store.angularVelocity[b]) * store.geometry[b].extent) * h
-            margin = Tolerances.speculativeDistance + closing + turning
-        }
-        // pairs whose swept boxes are apart cannot touch this step: no narrow phase
-        let apart: Bool
-        if c.a >= 0 {
-            apart = !world.tightBoxes[Int(c.a)].overlaps(world.tightBoxes[b])
-        } else {
-            let k = 2 * Int(c.segment)
-            let p1 = world.segmentVertices[k], p2 = world.segmentVertices[k + 1]
-            apart = !AABB(lower: pointwiseMin(p1, p2), upper: pointwiseMax(p1, p2)).overlaps(world.tightBoxes[b])
-        }
-        let m: Manifold = apart ? Manifold() : world.worldVertices.withUnsafeBufferPointer { vb in
-            world.worldNormals.withUnsafeBufferPointer { nb in
-                let shapeB = worldShape(b, vb.baseAddress!, nb.baseAddress!)
-                if c.a >= 0 {
-                    let a = Int(c.a)
-                    let shapeA = worldShape(a, vb.baseAddress!, nb.baseAddress!)
-                    return Collide.shapes(shapeA, shapeB, margin: margin)
-                }
-                return world.segmentVertices.withUnsafeBufferPointer { sv in
-                    world.segmentNormals.withUnsafeBufferPointer { sn in
-                        let k = 2 * Int(c.segment)
-                        let seg = WorldShape(center: (sv[k] + sv[k + 1]) * 0.5, radius: 0, isCircle: false,
-                                             vertices: sv.baseAddress! + k, normals: sn.baseAddress! + k, count: 2)
-                        return Collide.shapes(seg, shapeB, margin: margin)
-                    }
-                }
-            }
-        }
-        // warm starting: an old point's impulses go to the new point with the same id
-        var n0 = 0.0, t0 = 0.0, n1 = 0.0, t1 = 0.0
-        let old = c.manifold
-        for j in 0..<m.count {
-            let id = m.point(j).id
-            for k in 0..<old.count where old.point(k).id == id {
-                let ni = k == 0 ? c.normalImpulse0 : c.normalImpulse1
-                let ti = k == 0 ? c.tangentImpulse0 : c.tangentImpulse1
-                if j == 0 { n0 = ni; t0 = ti } else { n1 = ni; t1 = ti }
-            }
-        }
-        c.manifold = m
-        c.normalImpulse0 = n0
-        c.tangentImpulse0 = t0
-        c.normalImpulse1 = n1
-        c.tangentImpulse1 = t1
-        c.maxNormalImpulse0 = 0
-        c.maxNormalImpulse1 = 0
-
-        // materials: item-item mixes (friction sqrt(fa fb), restitution max); a boundary takes the item's own
-        let pb = store.properties[b]
-        if c.a >= 0 {
-            let pa = store.properties[Int(c.a)]
-            c.friction = (pa.friction * pb.friction).squareRoot()
-            c.restitution = max(pa.elasticity, pb.elasticity)
-        } else {
-            c.friction = pb.friction
-            c.restitution = pb.elasticity
-        }
     }
 
     /// A pair left the broad phase (moved apart, item destroyed, behavior removed).

@@ -43,6 +43,42 @@ struct WideContact {
     var p0 = WidePoint(), p1 = WidePoint()
 }
 
+/// A solver body in single precision, as the lane groups read it: velocity (vx, vy, w), then
+/// the motion since the step began (dpx, dpy and the rotation's cosine and sine), 32 bytes.
+/// `WideBodies` keeps one per solver body for the duration of a pass over the lane groups.
+typealias WideBodyState = SIMD8<Float>
+
+/// The single-precision copy of the solver bodies that the lane groups work on. Before a pass
+/// it takes the bodies' state; after it, each body gets the change of its velocity added to
+/// its double-precision state, so a body no contact touched, and an anchored body, keep their
+/// velocity to the last bit.
+enum WideBodies {
+    /// bodies[i] -> copy[i] for i in 0..<count.
+    static func load(_ bodies: UnsafeMutablePointer<SolverBody>, into copy: UnsafeMutablePointer<WideBodyState>,
+                     _ count: Int) {
+        for i in 0..<count {
+            let b = bodies[i]
+            copy[i] = WideBodyState(Float(b.v.x), Float(b.v.y), Float(b.w), 0,
+                                    Float(b.dp.x), Float(b.dp.y), Float(b.dq.c), Float(b.dq.s))
+        }
+    }
+
+    /// v += copy.v - float(v) for each body: the change the pass made, in double precision.
+    static func storeVelocities(_ copy: UnsafePointer<WideBodyState>, into bodies: UnsafeMutablePointer<SolverBody>,
+                                _ count: Int) {
+        for i in 0..<count {
+            let c = copy[i]
+            let b = bodies + i
+            let dvx = c[0] - Float(b.pointee.v.x), dvy = c[1] - Float(b.pointee.v.y), dw = c[2] - Float(b.pointee.w)
+            if dvx != 0 || dvy != 0 || dw != 0 {
+                b.pointee.v.x += Double(dvx)
+                b.pointee.v.y += Double(dvy)
+                b.pointee.w += Double(dw)
+            }
+        }
+    }
+}
+
 /// The motion of the bodies on one side of a lane group.
 struct WideBody {
     var vx: FloatLanes, vy: FloatLanes, w: FloatLanes
@@ -50,29 +86,37 @@ struct WideBody {
     var qc: FloatLanes, qs: FloatLanes
 
     @inline(__always)
-    init(_ bodies: UnsafeMutablePointer<SolverBody>, _ index: IndexLanes) {
+    init(_ bodies: UnsafeMutablePointer<WideBodyState>, _ index: IndexLanes) {
         vx = FloatLanes(); vy = FloatLanes(); w = FloatLanes()
         dpx = FloatLanes(); dpy = FloatLanes(); qc = FloatLanes(); qs = FloatLanes()
         for k in 0..<laneWidth {
             let body = bodies[Int(index[k])]
-            vx[k] = Float(body.v.x); vy[k] = Float(body.v.y); w[k] = Float(body.w)
-            dpx[k] = Float(body.dp.x); dpy[k] = Float(body.dp.y)
-            qc[k] = Float(body.dq.c); qs[k] = Float(body.dq.s)
+            vx[k] = body[0]; vy[k] = body[1]; w[k] = body[2]
+            dpx[k] = body[4]; dpy[k] = body[5]
+            qc[k] = body[6]; qs[k] = body[7]
         }
     }
 
-    /// Adds the velocity change since `before` to each moving body (a lane whose side has
-    /// neither inverse mass nor inverse inertia is anchored or static: nothing to write).
+    /// Writes each lane's velocity back. Lanes of one group share no moving body; a lane whose
+    /// side is anchored or static computed no change, and writes back what it read.
     @inline(__always)
-    func scatter(_ bodies: UnsafeMutablePointer<SolverBody>, _ index: IndexLanes, since before: WideBody,
-                 _ m: FloatLanes, _ i: FloatLanes) {
-        let dvx = vx - before.vx, dvy = vy - before.vy, dw = w - before.w
-        for k in 0..<laneWidth where m[k] != 0 || i[k] != 0 {
+    func scatter(_ bodies: UnsafeMutablePointer<WideBodyState>, _ index: IndexLanes) {
+        for k in 0..<laneWidth {
             let body = bodies + Int(index[k])
-            body.pointee.v.x += Double(dvx[k])
-            body.pointee.v.y += Double(dvy[k])
-            body.pointee.w += Double(dw[k])
+            body.pointee[0] = vx[k]
+            body.pointee[1] = vy[k]
+            body.pointee[2] = w[k]
         }
+    }
+}
+
+extension WideContact {
+    /// The group's two points in place (no copy of their lanes).
+    @inline(__always)
+    static func points(_ c: UnsafeMutablePointer<WideContact>) -> (UnsafeMutablePointer<WidePoint>, UnsafeMutablePointer<WidePoint>) {
+        let raw = UnsafeMutableRawPointer(c)
+        return (raw.advanced(by: MemoryLayout<WideContact>.offset(of: \WideContact.p0)!).assumingMemoryBound(to: WidePoint.self),
+                raw.advanced(by: MemoryLayout<WideContact>.offset(of: \WideContact.p1)!).assumingMemoryBound(to: WidePoint.self))
     }
 }
 
@@ -80,104 +124,112 @@ extension ContactSolver {
     /// Warm start of a lane group: P = lambda_n n + lambda_t t at each point;
     /// vA -= mA P, wA -= iA rA x P; vB += mB P, wB += iB rB x P.
     @inline(__always)
-    static func warmStartWide(_ c: UnsafeMutablePointer<WideContact>, _ bodies: UnsafeMutablePointer<SolverBody>) {
-        let bodyA0 = WideBody(bodies, c.pointee.a), bodyB0 = WideBody(bodies, c.pointee.b)
-        var A = bodyA0, B = bodyB0
+    static func warmStartWide(_ c: UnsafeMutablePointer<WideContact>, _ bodies: UnsafeMutablePointer<WideBodyState>) {
+        var A = WideBody(bodies, c.pointee.a), B = WideBody(bodies, c.pointee.b)
         let nx = c.pointee.nx, ny = c.pointee.ny
         let mA = c.pointee.mA, iA = c.pointee.iA, mB = c.pointee.mB, iB = c.pointee.iB
+        let (p0, p1) = WideContact.points(c)
         for j in 0..<2 {
-            let p = j == 0 ? c.pointee.p0 : c.pointee.p1
+            let p = j == 0 ? p0 : p1
             // P = ln n + lt t with t = (ny, -nx)
-            let px = p.normalImpulse * nx + p.tangentImpulse * ny
-            let py = p.normalImpulse * ny - p.tangentImpulse * nx
-            A.w -= iA * (p.ax * py - p.ay * px)
+            let ln = p.pointee.normalImpulse, lt = p.pointee.tangentImpulse
+            let px = ln * nx + lt * ny
+            let py = ln * ny - lt * nx
+            A.w -= iA * (p.pointee.ax * py - p.pointee.ay * px)
             A.vx -= mA * px
             A.vy -= mA * py
-            B.w += iB * (p.bx * py - p.by * px)
+            B.w += iB * (p.pointee.bx * py - p.pointee.by * px)
             B.vx += mB * px
             B.vy += mB * py
-            if j == 0 { c.pointee.p0.totalImpulse += p.normalImpulse } else { c.pointee.p1.totalImpulse += p.normalImpulse }
+            p.pointee.totalImpulse += ln
         }
-        A.scatter(bodies, c.pointee.a, since: bodyA0, mA, iA)
-        B.scatter(bodies, c.pointee.b, since: bodyB0, mB, iB)
+        A.scatter(bodies, c.pointee.a)
+        B.scatter(bodies, c.pointee.b)
     }
 
-    /// Normal then friction impulses for a lane group, the formulas of `solve` lane by lane:
-    ///   s = base + n . (dpB - dpA + qB rB - qA rA),  vn = n . (vB + wB x rB - vA - wA x rA);
-    ///   s > 0: bias = s / h (speculative);  else with useBias: bias = max(ms biasRate s, -push),
-    ///   soft (ms, is) unless the point approaches faster than `hard` or carries more than
-    ///   10 hard / k of impulse;
-    ///   impulse = -m_n (ms vn + bias) - is lambda, lambda clamped >= 0;
-    /// the 2 x 2 block solve (lanes in `block`) finds x >= 0 with K (x - (1 - is) lambda) +
-    /// (ms vn + b) >= 0 complementary to x; friction clamps |lambda_t| <= mu lambda_n.
+    /// Separation, normal velocity, and the bias and soft coefficients of one point of a lane
+    /// group, with dp = dpB - dpA:
+    ///   s = base + n . (dp + qB rB - qA rA),  vn = n . (vB + wB x rB - vA - wA x rA);
+    ///   s > 0: bias = s / h, speculative; else with useBias: bias = max(ms biasRate s, -push)
+    ///   and the soft coefficients (ms, is) unless the point approaches faster than `hard` or
+    ///   carries more than 10 hard / k of impulse; else ms = 1, is = 0.
+    @_transparent
+    static func wideTerms(_ c: UnsafeMutablePointer<WideContact>, _ p: UnsafeMutablePointer<WidePoint>,
+                          _ A: WideBody, _ B: WideBody, _ dpx: FloatLanes, _ dpy: FloatLanes,
+                          inverseSubstep invH: Float, useBias: Bool)
+        -> (vn: FloatLanes, bias: FloatLanes, ms: FloatLanes, soft: FloatLanes) {
+        let nx = c.pointee.nx, ny = c.pointee.ny
+        let ax = p.pointee.ax, ay = p.pointee.ay, bx = p.pointee.bx, by = p.pointee.by
+        // qA rA, qB rB
+        let rax = A.qc * ax - A.qs * ay, ray = A.qs * ax + A.qc * ay
+        let rbx = B.qc * bx - B.qs * by, rby = B.qs * bx + B.qc * by
+        let s = p.pointee.base + nx * (dpx + rbx - rax) + ny * (dpy + rby - ray)
+        // relative velocity of the anchors: v + w x r, with w x r = (-w r.y, w r.x)
+        let dvx = (B.vx - B.w * by) - (A.vx - A.w * ay)
+        let dvy = (B.vy + B.w * bx) - (A.vy + A.w * ax)
+        let vn = nx * dvx + ny * dvy
+        let zero = FloatLanes()
+        let speculative = s .> zero
+        var bias = zero.replacing(with: s * invH, where: speculative)
+        var ms = FloatLanes(repeating: 1), soft = zero
+        if useBias {
+            let hard = c.pointee.hard, softMass = c.pointee.softMass
+            let overlapping = .!speculative
+            let push = FloatLanes(repeating: Float(-Tolerances.maxPushOutSpeed))
+            bias.replace(with: lanesMax(softMass * c.pointee.biasRate * s, push), where: overlapping)
+            let yielding = overlapping .& (vn .>= -hard) .& (p.pointee.normalImpulse .<= 10 * hard * p.pointee.normalMass)
+            ms.replace(with: softMass, where: yielding)
+            soft.replace(with: c.pointee.softImpulse, where: yielding)
+        }
+        return (vn, bias, ms, soft)
+    }
+
+    /// Normal then friction impulses for a lane group, the formulas of `solve` lane by lane
+    /// (the terms of each point in `wideTerms`): impulse = -m_n (ms vn + bias) - is lambda,
+    /// lambda clamped >= 0; the 2 x 2 block solve (lanes in `block`) finds x >= 0 with
+    /// K (x - (1 - is) lambda) + (ms vn + b) >= 0 complementary to x; friction clamps
+    /// |lambda_t| <= mu lambda_n.
     @inline(__always)
-    static func solveWide(_ c: UnsafeMutablePointer<WideContact>, _ bodies: UnsafeMutablePointer<SolverBody>,
+    static func solveWide(_ c: UnsafeMutablePointer<WideContact>, _ bodies: UnsafeMutablePointer<WideBodyState>,
                           inverseSubstep invH: Float, useBias: Bool) {
-        let bodyA0 = WideBody(bodies, c.pointee.a), bodyB0 = WideBody(bodies, c.pointee.b)
-        var A = bodyA0, B = bodyB0
+        var A = WideBody(bodies, c.pointee.a), B = WideBody(bodies, c.pointee.b)
         let nx = c.pointee.nx, ny = c.pointee.ny
         let mA = c.pointee.mA, iA = c.pointee.iA, mB = c.pointee.mB, iB = c.pointee.iB
-        let biasRate = c.pointee.biasRate, softMass = c.pointee.softMass, softImpulse = c.pointee.softImpulse
-        let hard = c.pointee.hard
-        let maxPush = FloatLanes(repeating: Float(-Tolerances.maxPushOutSpeed))
-        let one = FloatLanes(repeating: 1), zero = FloatLanes()
+        let zero = FloatLanes()
+        let (p0, p1) = WideContact.points(c)
         // relative translation since the step began
         let dpx = B.dpx - A.dpx, dpy = B.dpy - A.dpy
 
-        /// Separation, normal velocity, and the bias and soft coefficients of one point.
-        @inline(__always)
-        func terms(_ p: WidePoint, _ A: WideBody, _ B: WideBody)
-            -> (vn: FloatLanes, bias: FloatLanes, ms: FloatLanes, soft: FloatLanes) {
-            // qA rA, qB rB
-            let rax = A.qc * p.ax - A.qs * p.ay, ray = A.qs * p.ax + A.qc * p.ay
-            let rbx = B.qc * p.bx - B.qs * p.by, rby = B.qs * p.bx + B.qc * p.by
-            let s = p.base + nx * (dpx + rbx - rax) + ny * (dpy + rby - ray)
-            // relative velocity of the anchors: v + w x r, with w x r = (-w r.y, w r.x)
-            let dvx = (B.vx - B.w * p.by) - (A.vx - A.w * p.ay)
-            let dvy = (B.vy + B.w * p.bx) - (A.vy + A.w * p.ax)
-            let vn = nx * dvx + ny * dvy
-            let speculative = s .> zero
-            var bias = zero.replacing(with: s * invH, where: speculative)
-            var ms = one, soft = zero
-            if useBias {
-                let overlapping = .!speculative
-                bias.replace(with: lanesMax(softMass * biasRate * s, maxPush), where: overlapping)
-                let yielding = overlapping .& (vn .>= -hard) .& (p.normalImpulse .<= 10 * hard * p.normalMass)
-                ms.replace(with: softMass, where: yielding)
-                soft.replace(with: softImpulse, where: yielding)
-            }
-            return (vn, bias, ms, soft)
-        }
-
-        /// Applies a normal impulse of d at each of the two points.
+        /// Applies a normal impulse of d0 at the first point and d1 at the second.
         @inline(__always)
         func applyNormal(_ d0: FloatLanes, _ d1: FloatLanes, _ A: inout WideBody, _ B: inout WideBody) {
-            let p0 = c.pointee.p0, p1 = c.pointee.p1
             let sum = d0 + d1
             A.vx -= mA * sum * nx
             A.vy -= mA * sum * ny
             B.vx += mB * sum * nx
             B.vy += mB * sum * ny
             // rA x (d n) = d (rA.x n.y - rA.y n.x)
-            A.w -= iA * (d0 * (p0.ax * ny - p0.ay * nx) + d1 * (p1.ax * ny - p1.ay * nx))
-            B.w += iB * (d0 * (p0.bx * ny - p0.by * nx) + d1 * (p1.bx * ny - p1.by * nx))
+            A.w -= iA * (d0 * (p0.pointee.ax * ny - p0.pointee.ay * nx) + d1 * (p1.pointee.ax * ny - p1.pointee.ay * nx))
+            B.w += iB * (d0 * (p0.pointee.bx * ny - p0.pointee.by * nx) + d1 * (p1.pointee.bx * ny - p1.pointee.by * nx))
         }
 
         let block = c.pointee.block
         let anyBlock = any(block), allBlock = all(block)
-        var blockA = A, blockB = B
-        var blockL0 = FloatLanes(), blockL1 = FloatLanes()
+        let l0 = p0.pointee.normalImpulse, l1 = p1.pointee.normalImpulse
+        var new0 = zero, new1 = zero
         if anyBlock {
-            let t0 = terms(c.pointee.p0, A, B), t1 = terms(c.pointee.p1, A, B)
-            let l0 = c.pointee.p0.normalImpulse, l1 = c.pointee.p1.normalImpulse
+            var blockA = A, blockB = B
+            let t0 = wideTerms(c, p0, A, B, dpx, dpy, inverseSubstep: invH, useBias: useBias)
+            let t1 = wideTerms(c, p1, A, B, dpx, dpy, inverseSubstep: invH, useBias: useBias)
             let k11 = c.pointee.k11, k12 = c.pointee.k12, k22 = c.pointee.k22, inv = c.pointee.invDet
+            let one = FloatLanes(repeating: 1)
             let c0 = (one - t0.soft) * l0, c1 = (one - t1.soft) * l1
             let q0 = t0.ms * t0.vn + t0.bias - (k11 * c0 + k12 * c1)
             let q1 = t1.ms * t1.vn + t1.bias - (k12 * c0 + k22 * c1)
             let both0 = -(k22 * q0 - k12 * q1) * inv
             let both1 = -(k11 * q1 - k12 * q0) * inv
-            let alone0 = -q0 * c.pointee.p0.normalMass
-            let alone1 = -q1 * c.pointee.p1.normalMass
+            let alone0 = -q0 * p0.pointee.normalMass
+            let alone1 = -q1 * p1.pointee.normalMass
             let useBoth = (both0 .>= zero) .& (both1 .>= zero)
             let useFirst = .!useBoth .& (alone0 .>= zero) .& (k12 * alone0 + q1 .>= zero)
             let useSecond = .!useBoth .& .!useFirst .& (alone1 .>= zero) .& (k12 * alone1 + q0 .>= zero)
@@ -187,81 +239,70 @@ extension ContactSolver {
             x0.replace(with: alone0, where: useFirst)
             x1.replace(with: alone1, where: useSecond)
             applyNormal(x0 - l0, x1 - l1, &blockA, &blockB)
-            blockL0 = x0
-            blockL1 = x1
-        }
-        var l0 = c.pointee.p0.normalImpulse, l1 = c.pointee.p1.normalImpulse
-        if !allBlock {
-            // one point after the other
-            let t0 = terms(c.pointee.p0, A, B)
-            let new0 = lanesMax(l0 - c.pointee.p0.normalMass * (t0.ms * t0.vn + t0.bias) - t0.soft * l0, zero)
-            applyNormal(new0 - l0, zero, &A, &B)
-            let t1 = terms(c.pointee.p1, A, B)
-            let new1 = lanesMax(l1 - c.pointee.p1.normalMass * (t1.ms * t1.vn + t1.bias) - t1.soft * l1, zero)
-            applyNormal(zero, new1 - l1, &A, &B)
-            if anyBlock {
-                A = select(block, blockA, A)
-                B = select(block, blockB, B)
-                l0 = new0.replacing(with: blockL0, where: block)
-                l1 = new1.replacing(with: blockL1, where: block)
+            if allBlock {
+                A = blockA
+                B = blockB
+                new0 = x0
+                new1 = x1
             } else {
-                l0 = new0
-                l1 = new1
+                // one point after the other in the lanes that are not block-solved
+                let t0 = wideTerms(c, p0, A, B, dpx, dpy, inverseSubstep: invH, useBias: useBias)
+                let s0 = lanesMax(l0 - p0.pointee.normalMass * (t0.ms * t0.vn + t0.bias) - t0.soft * l0, zero)
+                applyNormal(s0 - l0, zero, &A, &B)
+                let t1 = wideTerms(c, p1, A, B, dpx, dpy, inverseSubstep: invH, useBias: useBias)
+                let s1 = lanesMax(l1 - p1.pointee.normalMass * (t1.ms * t1.vn + t1.bias) - t1.soft * l1, zero)
+                applyNormal(zero, s1 - l1, &A, &B)
+                A.vx.replace(with: blockA.vx, where: block)
+                A.vy.replace(with: blockA.vy, where: block)
+                A.w.replace(with: blockA.w, where: block)
+                B.vx.replace(with: blockB.vx, where: block)
+                B.vy.replace(with: blockB.vy, where: block)
+                B.w.replace(with: blockB.w, where: block)
+                new0 = s0.replacing(with: x0, where: block)
+                new1 = s1.replacing(with: x1, where: block)
             }
         } else {
-            A = blockA
-            B = blockB
-            l0 = blockL0
-            l1 = blockL1
+            // one point after the other
+            let t0 = wideTerms(c, p0, A, B, dpx, dpy, inverseSubstep: invH, useBias: useBias)
+            new0 = lanesMax(l0 - p0.pointee.normalMass * (t0.ms * t0.vn + t0.bias) - t0.soft * l0, zero)
+            applyNormal(new0 - l0, zero, &A, &B)
+            let t1 = wideTerms(c, p1, A, B, dpx, dpy, inverseSubstep: invH, useBias: useBias)
+            new1 = lanesMax(l1 - p1.pointee.normalMass * (t1.ms * t1.vn + t1.bias) - t1.soft * l1, zero)
+            applyNormal(zero, new1 - l1, &A, &B)
         }
-        c.pointee.p0.totalImpulse += l0 - c.pointee.p0.normalImpulse
-        c.pointee.p1.totalImpulse += l1 - c.pointee.p1.normalImpulse
-        c.pointee.p0.normalImpulse = l0
-        c.pointee.p1.normalImpulse = l1
+        p0.pointee.totalImpulse += new0 - l0
+        p1.pointee.totalImpulse += new1 - l1
+        p0.pointee.normalImpulse = new0
+        p1.pointee.normalImpulse = new1
 
         // friction, point by point, along t = (ny, -nx)
         let mu = c.pointee.friction
         for j in 0..<2 {
-            let p = j == 0 ? c.pointee.p0 : c.pointee.p1
-            let dvx = (B.vx - B.w * p.by) - (A.vx - A.w * p.ay)
-            let dvy = (B.vy + B.w * p.bx) - (A.vy + A.w * p.ax)
+            let p = j == 0 ? p0 : p1
+            let ax = p.pointee.ax, ay = p.pointee.ay, bx = p.pointee.bx, by = p.pointee.by
+            let dvx = (B.vx - B.w * by) - (A.vx - A.w * ay)
+            let dvy = (B.vy + B.w * bx) - (A.vy + A.w * ax)
             let vt = ny * dvx - nx * dvy
-            let limit = mu * p.normalImpulse
-            let lambda = p.tangentImpulse
-            let updated = lanesMin(lanesMax(lambda - p.tangentMass * vt, -limit), limit)
+            let limit = mu * p.pointee.normalImpulse
+            let lambda = p.pointee.tangentImpulse
+            let updated = lanesMin(lanesMax(lambda - p.pointee.tangentMass * vt, -limit), limit)
             let d = updated - lambda
             let px = d * ny, py = -d * nx
             A.vx -= mA * px
             A.vy -= mA * py
-            A.w -= iA * (p.ax * py - p.ay * px)
+            A.w -= iA * (ax * py - ay * px)
             B.vx += mB * px
             B.vy += mB * py
-            B.w += iB * (p.bx * py - p.by * px)
-            if j == 0 { c.pointee.p0.tangentImpulse = updated } else { c.pointee.p1.tangentImpulse = updated }
+            B.w += iB * (bx * py - by * px)
+            p.pointee.tangentImpulse = updated
         }
-        A.scatter(bodies, c.pointee.a, since: bodyA0, mA, iA)
-        B.scatter(bodies, c.pointee.b, since: bodyB0, mB, iB)
+        A.scatter(bodies, c.pointee.a)
+        B.scatter(bodies, c.pointee.b)
     }
 }
 
-/// Lane-wise choice between two bodies' motions.
-@inline(__always)
-private func select(_ mask: LaneMask, _ a: WideBody, _ b: WideBody) -> WideBody {
-    var r = b
-    r.vx.replace(with: a.vx, where: mask)
-    r.vy.replace(with: a.vy, where: mask)
-    r.w.replace(with: a.w, where: mask)
-    return r
-}
+/// The larger of a and b in each lane (a where b is NaN).
+@_transparent func lanesMax(_ a: FloatLanes, _ b: FloatLanes) -> FloatLanes { a.replacing(with: b, where: b .> a) }
 
-@inline(__always) private func lanesMax(_ a: FloatLanes, _ b: FloatLanes) -> FloatLanes {
-    var r = a
-    for k in 0..<laneWidth { r[k] = Swift.max(a[k], b[k]) }
-    return r
-}
-
-@inline(__always) private func lanesMin(_ a: FloatLanes, _ b: FloatLanes) -> FloatLanes {
-    var r = a
-    for k in 0..<laneWidth { r[k] = Swift.min(a[k], b[k]) }
-    return r
-}
+/// The smaller of a and b in each lane (a where b is NaN).
+@_transparent func lanesMin(_ a: FloatLanes, _ b: FloatLanes) -> FloatLanes { a.replacing(with: b, where: b .< a) }

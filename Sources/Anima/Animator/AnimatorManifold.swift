@@ -1,0 +1,125 @@
+/// The per-step update of each contact's manifold.
+///
+/// The contact update runs once per live pair per step (15 000 pairs in a pyramid of 5050 boxes),
+/// so it reads the item and world arrays through one view opened for the whole loop: no array
+/// access, retain or bounds check per pair.
+struct ManifoldView {
+    let sweep: UnsafeBufferPointer<Double>
+    let tightBoxes: UnsafeBufferPointer<AABB>
+    let worldVertices: UnsafeBufferPointer<Vec2>
+    let worldNormals: UnsafeBufferPointer<Vec2>
+    let segmentVertices: UnsafeBufferPointer<Vec2>
+    let segmentNormals: UnsafeBufferPointer<Vec2>
+    let position: UnsafeBufferPointer<Vec2>
+    let velocity: UnsafeBufferPointer<Vec2>
+    let angularVelocity: UnsafeBufferPointer<Double>
+    let gravity: UnsafeBufferPointer<Vec2>
+    let invMass: UnsafeBufferPointer<Double>
+    let geometry: UnsafeBufferPointer<ShapeGeometry>
+    let properties: UnsafeBufferPointer<ItemProperties>
+
+    /// Item `slot`'s shape in world space (its outline as `updateGeometry` left it this step).
+    @inline(__always) func shape(_ slot: Int) -> WorldShape {
+        let g = geometry[slot]
+        let base = slot * maxPolygonVertices
+        return WorldShape(center: position[slot], radius: g.radius, isCircle: g.isCircle,
+                          vertices: worldVertices.baseAddress! + base, normals: worldNormals.baseAddress! + base,
+                          count: Int(g.count))
+    }
+
+    /// Boundary segment `k` as a two-vertex polygon.
+    @inline(__always) func segment(_ k: Int) -> WorldShape {
+        let v = segmentVertices.baseAddress! + 2 * k
+        return WorldShape(center: (v[0] + v[1]) * 0.5, radius: 0, isCircle: false,
+                          vertices: v, normals: segmentNormals.baseAddress! + 2 * k, count: 2)
+    }
+}
+
+extension Animator {
+    /// Runs `body` with a view of the arrays the manifold update reads. The body must not
+    /// resize them or write to them (it may write other item state, such as waking islands).
+    func withManifoldView<R>(_ body: (ManifoldView) -> R) -> R {
+        let store = self.store, world = self.world
+        return world.sweep.withUnsafeBufferPointer { sweep in
+        world.tightBoxes.withUnsafeBufferPointer { tight in
+        world.worldVertices.withUnsafeBufferPointer { worldVertices in
+        world.worldNormals.withUnsafeBufferPointer { worldNormals in
+        world.segmentVertices.withUnsafeBufferPointer { segmentVertices in
+        world.segmentNormals.withUnsafeBufferPointer { segmentNormals in
+        store.position.withUnsafeBufferPointer { position in
+        store.velocity.withUnsafeBufferPointer { velocity in
+        store.angularVelocity.withUnsafeBufferPointer { angularVelocity in
+        store.gravity.withUnsafeBufferPointer { gravity in
+        store.invMass.withUnsafeBufferPointer { invMass in
+        store.geometry.withUnsafeBufferPointer { geometry in
+        store.properties.withUnsafeBufferPointer { properties in
+            body(ManifoldView(sweep: sweep, tightBoxes: tight, worldVertices: worldVertices, worldNormals: worldNormals,
+                              segmentVertices: segmentVertices, segmentNormals: segmentNormals, position: position,
+                              velocity: velocity, angularVelocity: angularVelocity, gravity: gravity, invMass: invMass,
+                              geometry: geometry, properties: properties))
+        }}}}}}}}}}}}}
+    }
+
+    /// Computes the manifold of one contact and carries impulses over by point id.
+    func updateManifold(_ c: inout Contact, _ view: ManifoldView) {
+        let b = Int(c.b)
+        let h = stepDuration
+        var margin = Tolerances.speculativeDistance + view.sweep[b]
+        let apart: Bool
+        if c.a >= 0 {
+            // between two items what matters is how far they may close in on each other:
+            // (|vB - vA| + |gB - gA| h) h plus what their turning may sweep, so items moving
+            // together (a list, a falling stack) keep no far-away speculative points
+            let a = Int(c.a)
+            let ga = view.invMass[a] > 0 ? view.gravity[a] : Vec2.zero
+            let gb = view.invMass[b] > 0 ? view.gravity[b] : Vec2.zero
+            let closing = (length(view.velocity[b] - view.velocity[a]) + length(gb - ga) * h) * h
+            let turning = (abs(view.angularVelocity[a]) * view.geometry[a].extent
+                           + abs(view.angularVelocity[b]) * view.geometry[b].extent) * h
+            margin = Tolerances.speculativeDistance + closing + turning
+            // pairs whose swept boxes are apart cannot touch this step: no narrow phase
+            apart = !view.tightBoxes[a].overlaps(view.tightBoxes[b])
+        } else {
+            let k = 2 * Int(c.segment)
+            let p1 = view.segmentVertices[k], p2 = view.segmentVertices[k + 1]
+            apart = !AABB(lower: pointwiseMin(p1, p2), upper: pointwiseMax(p1, p2)).overlaps(view.tightBoxes[b])
+        }
+        let m: Manifold
+        if apart {
+            m = Manifold()
+        } else if c.a >= 0 {
+            m = Collide.shapes(view.shape(Int(c.a)), view.shape(b), margin: margin)
+        } else {
+            m = Collide.shapes(view.segment(Int(c.segment)), view.shape(b), margin: margin)
+        }
+        // warm starting: an old point's impulses go to the new point with the same id
+        var n0 = 0.0, t0 = 0.0, n1 = 0.0, t1 = 0.0
+        let old = c.manifold
+        for j in 0..<m.count {
+            let id = m.point(j).id
+            for k in 0..<old.count where old.point(k).id == id {
+                let ni = k == 0 ? c.normalImpulse0 : c.normalImpulse1
+                let ti = k == 0 ? c.tangentImpulse0 : c.tangentImpulse1
+                if j == 0 { n0 = ni; t0 = ti } else { n1 = ni; t1 = ti }
+            }
+        }
+        c.manifold = m
+        c.normalImpulse0 = n0
+        c.tangentImpulse0 = t0
+        c.normalImpulse1 = n1
+        c.tangentImpulse1 = t1
+        c.maxNormalImpulse0 = 0
+        c.maxNormalImpulse1 = 0
+
+        // materials: item-item mixes (friction sqrt(fa fb), restitution max); a boundary takes the item's own
+        let pb = view.properties[b]
+        if c.a >= 0 {
+            let pa = view.properties[Int(c.a)]
+            c.friction = (pa.friction * pb.friction).squareRoot()
+            c.restitution = max(pa.elasticity, pb.elasticity)
+        } else {
+            c.friction = pb.friction
+            c.restitution = pb.elasticity
+        }
+    }
+}
