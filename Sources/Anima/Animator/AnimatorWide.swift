@@ -7,8 +7,16 @@ extension Animator {
         let cs = world.constraints.base
         let points = world.points.base
         world.coloring.color(cs, world.constraints.count, bodyCount: store.count + 1)
-        world.wide.count = 0
+        var groupCount = 0
+        for color in 0..<ContactColoring.colorCount {
+            groupCount += (world.coloring.members[color].count + laneWidth - 1) / laneWidth
+        }
+        world.wide.resize(groupCount)
+        let groups = world.wide.base
+        var g = 0
         var blockFirst: [Int32] = []
+        swap(&blockFirst, &world.packOrder)
+        defer { swap(&blockFirst, &world.packOrder) }
         for color in 0..<ContactColoring.colorCount {
             let members = world.coloring.members[color]
             if members.isEmpty { continue }
@@ -17,12 +25,13 @@ extension Animator {
             for ci in members where !cs[Int(ci)].blockSolve { blockFirst.append(ci) }
             var start = 0
             while start < blockFirst.count {
-                var group = WideContact()
+                let group = groups + g
+                group.initialize(to: WideContact())
                 for lane in 0..<min(laneWidth, blockFirst.count - start) {
-                    Animator.pack(Int(blockFirst[start + lane]), into: &group, lane: lane, cs, points)
+                    Animator.pack(Int(blockFirst[start + lane]), cs, points, into: group, lane: lane)
                 }
-                assert(Animator.lanesShareNoMovingBody(group), "a lane group writes one body twice")
-                world.wide.append(group)
+                assert(Animator.lanesShareNoMovingBody(group.pointee), "a lane group writes one body twice")
+                g += 1
                 start += laneWidth
             }
         }
@@ -38,48 +47,49 @@ extension Animator {
         return Set(seen).count == seen.count
     }
 
-    private static func pack(_ ci: Int, into g: inout WideContact, lane k: Int,
-                             _ cs: UnsafeMutablePointer<ContactConstraint>, _ points: UnsafeMutablePointer<ConstraintPoint>) {
-        let c = cs[ci]
-        g.index[k] = Int32(ci)
-        g.a[k] = c.a
-        g.b[k] = c.b
-        let n = c.normal
-        g.nx[k] = Float(n.x)
-        g.ny[k] = Float(n.y)
-        g.friction[k] = Float(c.friction)
-        g.mA[k] = Float(c.invMassA)
-        g.iA[k] = Float(c.invIA)
-        g.mB[k] = Float(c.invMassB)
-        g.iB[k] = Float(c.invIB)
-        let soft = c.softness
-        g.biasRate[k] = Float(soft.biasRate)
-        g.softMass[k] = Float(soft.massScale)
-        g.softImpulse[k] = Float(soft.impulseScale)
-        g.hard[k] = Float(c.hardApproach)
-        if c.pointCount == 2 && c.blockSolve {
-            g.block[k] = true
-            g.k11[k] = Float(c.k11)
-            g.k12[k] = Float(c.k12)
-            g.k22[k] = Float(c.k22)
-            g.invDet[k] = Float(c.inverseDeterminant)
+    /// Writes constraint `ci` (and its points) into lane k of a group in place.
+    @inline(__always)
+    private static func pack(_ ci: Int, _ cs: UnsafeMutablePointer<ContactConstraint>,
+                             _ points: UnsafeMutablePointer<ConstraintPoint>,
+                             into g: UnsafeMutablePointer<WideContact>, lane k: Int) {
+        let c = cs + ci
+        setLane(&g.pointee.index, k, Int32(ci))
+        setLane(&g.pointee.a, k, c.pointee.a)
+        setLane(&g.pointee.b, k, c.pointee.b)
+        setLane(&g.pointee.nx, k, Float(c.pointee.normal.x))
+        setLane(&g.pointee.ny, k, Float(c.pointee.normal.y))
+        setLane(&g.pointee.friction, k, Float(c.pointee.friction))
+        setLane(&g.pointee.mA, k, Float(c.pointee.invMassA))
+        setLane(&g.pointee.iA, k, Float(c.pointee.invIA))
+        setLane(&g.pointee.mB, k, Float(c.pointee.invMassB))
+        setLane(&g.pointee.iB, k, Float(c.pointee.invIB))
+        setLane(&g.pointee.biasRate, k, Float(c.pointee.softness.biasRate))
+        setLane(&g.pointee.softMass, k, Float(c.pointee.softness.massScale))
+        setLane(&g.pointee.softImpulse, k, Float(c.pointee.softness.impulseScale))
+        setLane(&g.pointee.hard, k, Float(c.pointee.hardApproach))
+        if c.pointee.pointCount == 2 && c.pointee.blockSolve {
+            g.pointee.block[k] = true
+            setLane(&g.pointee.k11, k, Float(c.pointee.k11))
+            setLane(&g.pointee.k12, k, Float(c.pointee.k12))
+            setLane(&g.pointee.k22, k, Float(c.pointee.k22))
+            setLane(&g.pointee.invDet, k, Float(c.pointee.inverseDeterminant))
         }
-        pack(points[2 * ci], into: &g.p0, lane: k)
-        if c.pointCount == 2 { pack(points[2 * ci + 1], into: &g.p1, lane: k) }
+        pack(points + 2 * ci, into: &g.pointee.p0, lane: k)
+        if c.pointee.pointCount == 2 { pack(points + (2 * ci + 1), into: &g.pointee.p1, lane: k) }
     }
 
-    private static func pack(_ p: ConstraintPoint, into w: inout WidePoint, lane k: Int) {
-        let rA = p.anchorA, rB = p.anchorB
-        w.ax[k] = Float(rA.x)
-        w.ay[k] = Float(rA.y)
-        w.bx[k] = Float(rB.x)
-        w.by[k] = Float(rB.y)
-        w.base[k] = Float(p.baseSeparation)
-        w.normalMass[k] = Float(p.normalMass)
-        w.tangentMass[k] = Float(p.tangentMass)
-        w.normalImpulse[k] = Float(p.normalImpulse)
-        w.tangentImpulse[k] = Float(p.tangentImpulse)
-        w.totalImpulse[k] = Float(p.totalNormalImpulse)
+    @inline(__always)
+    private static func pack(_ p: UnsafeMutablePointer<ConstraintPoint>, into w: inout WidePoint, lane k: Int) {
+        setLane(&w.ax, k, Float(p.pointee.anchorA.x))
+        setLane(&w.ay, k, Float(p.pointee.anchorA.y))
+        setLane(&w.bx, k, Float(p.pointee.anchorB.x))
+        setLane(&w.by, k, Float(p.pointee.anchorB.y))
+        setLane(&w.base, k, Float(p.pointee.baseSeparation))
+        setLane(&w.normalMass, k, Float(p.pointee.normalMass))
+        setLane(&w.tangentMass, k, Float(p.pointee.tangentMass))
+        setLane(&w.normalImpulse, k, Float(p.pointee.normalImpulse))
+        setLane(&w.tangentImpulse, k, Float(p.pointee.tangentImpulse))
+        setLane(&w.totalImpulse, k, Float(p.pointee.totalNormalImpulse))
     }
 
     /// Copies the lanes' impulses back into the constraint points.
@@ -101,4 +111,10 @@ extension Animator {
         p.pointee.tangentImpulse = Double(w.tangentImpulse[k])
         p.pointee.totalNormalImpulse = Double(w.totalImpulse[k])
     }
+}
+
+/// Stores x in lane k of a vector held in memory (one scalar store, no read of the vector).
+@inline(__always)
+private func setLane<V: SIMD>(_ v: inout V, _ k: Int, _ x: V.Scalar) {
+    withUnsafeMutableBytes(of: &v) { $0.storeBytes(of: x, toByteOffset: k * MemoryLayout<V.Scalar>.stride, as: V.Scalar.self) }
 }

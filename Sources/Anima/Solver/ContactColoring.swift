@@ -15,15 +15,14 @@ struct ContactColoring {
     private(set) var members: [[Int32]] = Array(repeating: [], count: ContactColoring.colorCount)
     /// The constraints no colour could take.
     private(set) var overflow: [Int32] = []
-    /// colorCount bit sets of `words` words each: which bodies each colour has taken.
-    private var taken: [UInt64] = []
+    /// Per body, the colours it has taken (bit k for colour k).
+    private var taken: [UInt32] = []
     private var visit: [Int32] = []
     private var colorOf: [Int8] = []
 
     mutating func color(_ cs: UnsafeMutablePointer<ContactConstraint>, _ count: Int, bodyCount: Int) {
-        let words = (bodyCount + 63) >> 6
         taken.removeAll(keepingCapacity: true)
-        taken.append(contentsOf: repeatElement(0, count: words * ContactColoring.colorCount))
+        taken.append(contentsOf: repeatElement(0, count: bodyCount))
         for k in 0..<ContactColoring.colorCount { members[k].removeAll(keepingCapacity: true) }
         overflow.removeAll(keepingCapacity: true)
         // The constraints are offered colours in a scrambled order, the same for the same count
@@ -48,7 +47,7 @@ struct ContactColoring {
                 colorOf.withUnsafeMutableBufferPointer { colorOf in
                     for k in 0..<count {
                         let ci = Int(visit[k])
-                        colorOf[ci] = Int8(ContactColoring.firstFree(cs[ci], bits, words))
+                        colorOf[ci] = Int8(ContactColoring.firstFree(cs + ci, bits))
                     }
                 }
             }
@@ -60,38 +59,26 @@ struct ContactColoring {
     }
 
     /// Takes the colour for one constraint and marks its moving bodies in it; -1 if none is free.
+    /// A constraint between two moving bodies takes the lowest colour below `dynamicColorCount`
+    /// that neither has taken; one with a single moving body the highest colour it has not.
     @inline(__always)
-    private static func firstFree(_ c: ContactConstraint, _ bits: UnsafeMutableBufferPointer<UInt64>, _ words: Int) -> Int {
-        let aMoves = c.invMassA != 0 || c.invIA != 0
-        let bMoves = c.invMassB != 0 || c.invIB != 0
-        let a = Int(c.a), b = Int(c.b)
+    private static func firstFree(_ c: UnsafeMutablePointer<ContactConstraint>, _ taken: UnsafeMutableBufferPointer<UInt32>) -> Int {
+        let aMoves = c.pointee.invMassA != 0 || c.pointee.invIA != 0
+        let bMoves = c.pointee.invMassB != 0 || c.pointee.invIB != 0
+        let a = Int(c.pointee.a), b = Int(c.pointee.b)
         if aMoves && bMoves {
-            for k in 0..<dynamicColorCount {
-                let base = k * words
-                if isSet(bits, base, a) || isSet(bits, base, b) { continue }
-                set(bits, base, a)
-                set(bits, base, b)
-                return k
-            }
-            return -1
-        }
-        let body = aMoves ? a : b
-        for k in stride(from: colorCount - 1, through: 0, by: -1) {
-            let base = k * words
-            if isSet(bits, base, body) { continue }
-            set(bits, base, body)
+            let free = ~(taken[a] | taken[b]) & (1 << UInt32(dynamicColorCount) - 1)
+            if free == 0 { return -1 }
+            let k = free.trailingZeroBitCount
+            taken[a] |= 1 << UInt32(k)
+            taken[b] |= 1 << UInt32(k)
             return k
         }
-        return -1
-    }
-
-    @inline(__always)
-    private static func isSet(_ bits: UnsafeMutableBufferPointer<UInt64>, _ base: Int, _ body: Int) -> Bool {
-        bits[base + body >> 6] & (1 << UInt64(body & 63)) != 0
-    }
-
-    @inline(__always)
-    private static func set(_ bits: UnsafeMutableBufferPointer<UInt64>, _ base: Int, _ body: Int) {
-        bits[base + body >> 6] |= 1 << UInt64(body & 63)
+        let body = aMoves ? a : b
+        let free = ~taken[body] & (1 << UInt32(colorCount) - 1)
+        if free == 0 { return -1 }
+        let k = 31 - free.leadingZeroBitCount
+        taken[body] |= 1 << UInt32(k)
+        return k
     }
 }
