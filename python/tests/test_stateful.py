@@ -42,6 +42,7 @@ from hypothesis.stateful import (
 )
 
 import anima
+from anima.render import Recorder
 
 INF = math.inf
 NAN = math.nan
@@ -92,6 +93,7 @@ class Ledger:
     errors = collections.Counter()     # exceptions raised by those calls, by type name
     callbacks = collections.Counter()  # callbacks run, by kind
     steps = 0             # internal steps run by the rules
+    renders = 0           # recordings rendered to SVG
     unexpected: list = []  # failures seen where they could not be raised (inside callbacks)
     quiet = False         # callbacks do nothing (while the checks step the animators)
     depth = 0             # callbacks under way
@@ -1403,6 +1405,33 @@ class AnimaMachine(RuleBasedStateMachine):
             call(timing.css_linear, data.draw(st.sampled_from([0.001, 0.01, 1e-5, 1.0, 0.0, 2.0, NAN, -1.0])))
 
     @rule(data=st.data())
+    def record_and_render(self, data):
+        """Records a few frames with `anima.render.Recorder` (callbacks may change the scene meanwhile)
+        and renders them: the SVG is a document with finite numbers only."""
+        scene = self.pick_scene(data)
+        animator = scene.animator
+        frame = data.draw(st.sampled_from([1 / 60, 1 / 30, 0.1]))
+        if not animator.is_valid or self.steps_left < 4 * scene.step_rate * frame:
+            return
+        ok, recorder = call(Recorder, animator, frame=frame)
+        if not ok:
+            return
+        before = self.steps_now()
+        Ledger.running.append(animator)
+        try:
+            ok, _ = call(recorder.run, data.draw(st.sampled_from([frame, 2 * frame, 3 * frame])), _also=ON_PURPOSE)
+        finally:
+            Ledger.running.pop()
+        ran = max(0, self.steps_now() - before)
+        self.steps_left -= ran
+        Ledger.steps += ran
+        if ok and recorder.frames:
+            svg = recorder.to_svg()
+            assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>"), svg[:80]
+            assert "nan" not in svg and "inf" not in svg, "a recording rendered a non-finite number"
+            Ledger.renders += 1
+
+    @rule(data=st.data())
     def queries(self, data):
         """Poses, buffers, items_in_rect, update_item_using_current_state."""
         scene = self.pick_scene(data)
@@ -1722,4 +1751,7 @@ def run(seed_value=None, examples=EXAMPLES, steps=STEPS, shrink=True):
 
 
 def test_random_programs_never_kill_the_interpreter():
+    renders, steps = Ledger.renders, Ledger.steps
     run(seed_value=int(SEED) if SEED is not None else None)
+    # the programs did step the scenes and render recordings of them
+    assert Ledger.steps > steps and Ledger.renders > renders, (Ledger.steps - steps, Ledger.renders - renders)
