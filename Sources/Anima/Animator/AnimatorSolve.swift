@@ -301,10 +301,11 @@ extension Animator {
         points.count = 0
         let bodies = world.bodies.base
         // local views of the arrays read below: one retain each, not one per access
-        let contacts = world.contacts
+        let contacts = world.contacts, active = world.activeContacts
         let asleep = store.asleep, invMass = store.invMass, invInertia = store.invInertia
         let position = store.position, gravity = store.gravity
-        for index in 0..<contacts.count {
+        for index32 in active {
+            let index = Int(index32)
             let c = contacts[index]
             if c.manifold.count == 0 || !c.simulated { continue }
             if (c.a >= 0 && asleep[Int(c.a)]) || asleep[Int(c.b)] { continue }
@@ -447,29 +448,31 @@ extension Animator {
         var contacts: [Contact] = []
         swap(&contacts, &world.contacts)   // a local, updated in place, put back below
         defer { swap(&contacts, &world.contacts) }
+        contacts.withUnsafeMutableBufferPointer { cb in
         for ci in 0..<world.constraints.count {
             let cc = world.constraints[ci]
             let k = Int(cc.contactIndex)
             let p0 = world.points[2 * ci], p1 = world.points[2 * ci + 1]
-            var c = contacts[k]
-            c.normalImpulse0 = finiteOrZero(p0.normalImpulse)
-            c.tangentImpulse0 = finiteOrZero(p0.tangentImpulse)
-            c.maxNormalImpulse0 = finiteOrZero(p0.totalNormalImpulse)
-            c.normalImpulse1 = finiteOrZero(p1.normalImpulse)
-            c.tangentImpulse1 = finiteOrZero(p1.tangentImpulse)
-            c.maxNormalImpulse1 = finiteOrZero(p1.totalNormalImpulse)
+            let c = cb.baseAddress! + k
+            c.pointee.normalImpulse0 = finiteOrZero(p0.normalImpulse)
+            c.pointee.tangentImpulse0 = finiteOrZero(p0.tangentImpulse)
+            c.pointee.maxNormalImpulse0 = finiteOrZero(p0.totalNormalImpulse)
+            c.pointee.normalImpulse1 = finiteOrZero(p1.normalImpulse)
+            c.pointee.tangentImpulse1 = finiteOrZero(p1.tangentImpulse)
+            c.pointee.maxNormalImpulse1 = finiteOrZero(p1.totalNormalImpulse)
             // contact points after the motion of the step: midway between where each body's anchor went
             let a = bodies[Int(cc.a)], b = bodies[Int(cc.b)]
-            let centerA = c.a >= 0 ? position[Int(c.a)] : Vec2.zero
-            let centerB = position[Int(c.b)]
+            let itemA = Int(c.pointee.a)
+            let centerA = itemA >= 0 ? position[itemA] : Vec2.zero
+            let centerB = position[Int(c.pointee.b)]
             for j in 0..<Int(cc.pointCount) {
                 let cp = j == 0 ? p0 : p1
-                let start = c.manifold.point(j).point
-                let onA = c.a >= 0 ? centerA + a.dp + a.dq.rotate(cp.anchorA) : start
+                let start = c.pointee.manifold.point(j).point
+                let onA = itemA >= 0 ? centerA + a.dp + a.dq.rotate(cp.anchorA) : start
                 let onB = centerB + b.dp + b.dq.rotate(cp.anchorB)
-                if j == 0 { c.manifold.p0.point = (onA + onB) * 0.5 } else { c.manifold.p1.point = (onA + onB) * 0.5 }
+                if j == 0 { c.pointee.manifold.p0.point = (onA + onB) * 0.5 } else { c.pointee.manifold.p1.point = (onA + onB) * 0.5 }
             }
-            contacts[k] = c
+        }
         }
     }
 }

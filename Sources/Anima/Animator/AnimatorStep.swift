@@ -301,6 +301,23 @@ extension Animator {
         swap(&contacts, &world.contacts)
         world.newPairs = pairs
         finishWaking(woke)
+        listActiveContacts()
+    }
+
+    /// Lists the contacts the solver and the touch update of this step look at: those with
+    /// manifold points and those that were touching (they may end). In a crowd most pairs
+    /// have neither (fat boxes that overlap, shapes apart), and passes over the whole contact
+    /// array would cost more than the work on the few that matter.
+    func listActiveContacts() {
+        var active: [Int32] = []
+        swap(&active, &world.activeContacts)
+        active.removeAll(keepingCapacity: true)
+        world.contacts.withUnsafeBufferPointer { cb in
+            for k in cb.indices where cb[k].manifold.count > 0 || cb[k].touching {
+                active.append(Int32(k))
+            }
+        }
+        swap(&active, &world.activeContacts)
     }
 
     /// After islands woke during the contact update: refresh the body lists and bring the
@@ -399,27 +416,32 @@ extension Animator {
     /// on it during the step (a speculative point reached within the step). Transitions become
     /// began / ended events.
     func updateTouching() {
-        for k in 0..<world.contacts.count {
-            let c = world.contacts[k]
-            if !c.simulated { continue }
-            var touching = false
-            var bestImpulse = -1.0
-            var point = c.lastPoint
-            for j in 0..<c.manifold.count {
-                let mp = c.manifold.point(j)
-                let impulse = j == 0 ? c.maxNormalImpulse0 : c.maxNormalImpulse1
-                if mp.separation < Tolerances.linearSlop || impulse > 0 {
-                    touching = true
-                    if impulse > bestImpulse {
-                        bestImpulse = impulse
-                        point = mp.point
+        var contacts: [Contact] = []
+        swap(&contacts, &world.contacts)   // updated in place, put back below
+        defer { swap(&contacts, &world.contacts) }
+        contacts.withUnsafeMutableBufferPointer { cb in
+            for k32 in world.activeContacts {
+                let c = cb.baseAddress! + Int(k32)
+                if !c.pointee.simulated { continue }
+                var touching = false
+                var bestImpulse = -1.0
+                var point = c.pointee.lastPoint
+                for j in 0..<c.pointee.manifold.count {
+                    let mp = c.pointee.manifold.point(j)
+                    let impulse = j == 0 ? c.pointee.maxNormalImpulse0 : c.pointee.maxNormalImpulse1
+                    if mp.separation < Tolerances.linearSlop || impulse > 0 {
+                        touching = true
+                        if impulse > bestImpulse {
+                            bestImpulse = impulse
+                            point = mp.point
+                        }
                     }
                 }
-            }
-            world.contacts[k].lastPoint = point
-            if touching != c.touching {
-                world.contacts[k].touching = touching
-                emitContact(world.contacts[k], began: touching)
+                c.pointee.lastPoint = point
+                if touching != c.pointee.touching {
+                    c.pointee.touching = touching
+                    emitContact(c.pointee, began: touching)
+                }
             }
         }
     }
