@@ -304,34 +304,35 @@ extension Animator {
         let contacts = world.contacts, active = world.activeContacts
         let asleep = store.asleep, invMass = store.invMass, invInertia = store.invInertia
         let position = store.position, gravity = store.gravity
+        contacts.withUnsafeBufferPointer { cb in
         for index32 in active {
             let index = Int(index32)
-            let c = contacts[index]
-            if c.manifold.count == 0 || !c.simulated { continue }
-            if (c.a >= 0 && asleep[Int(c.a)]) || asleep[Int(c.b)] { continue }
-            let b = Int(c.b)
+            let c = cb.baseAddress! + index
+            if c.pointee.manifold.count == 0 || !c.pointee.simulated { continue }
+            if (c.pointee.a >= 0 && asleep[Int(c.pointee.a)]) || asleep[Int(c.pointee.b)] { continue }
+            let b = Int(c.pointee.b)
             // boundaries are the static body 0; anchored items keep their own body so their
             // velocity counts, but with zero inverse mass nothing pushes them
-            let aStatic = c.a < 0 || invMass[Int(c.a)] == 0 && invInertia[Int(c.a)] == 0
+            let aStatic = c.pointee.a < 0 || invMass[Int(c.pointee.a)] == 0 && invInertia[Int(c.pointee.a)] == 0
             let bStatic = invMass[b] == 0 && invInertia[b] == 0
             if aStatic && bStatic { continue }
-            let ia = c.a < 0 ? 0 : Int(c.a) + 1
+            let ia = c.pointee.a < 0 ? 0 : Int(c.pointee.a) + 1
             let ib = b + 1
-            let centerA = c.a >= 0 ? position[Int(c.a)] : Vec2.zero
+            let centerA = c.pointee.a >= 0 ? position[Int(c.pointee.a)] : Vec2.zero
             let centerB = position[b]
-            let mA = c.a >= 0 ? invMass[Int(c.a)] : 0
-            let iA = c.a >= 0 ? invInertia[Int(c.a)] : 0
+            let mA = c.pointee.a >= 0 ? invMass[Int(c.pointee.a)] : 0
+            let iA = c.pointee.a >= 0 ? invInertia[Int(c.pointee.a)] : 0
             let mB = invMass[b]
             let iB = invInertia[b]
             let vA = bodies[ia].v, wA = bodies[ia].w
             let vB = bodies[ib].v, wB = bodies[ib].w
-            let n = c.manifold.normal
+            let n = c.pointee.manifold.normal
             let t = rightPerp(n)
-            let gravityA = c.a >= 0 && invMass[Int(c.a)] > 0 ? gravity[Int(c.a)] : Vec2.zero
+            let gravityA = c.pointee.a >= 0 && invMass[Int(c.pointee.a)] > 0 ? gravity[Int(c.pointee.a)] : Vec2.zero
             let gravityB = mB > 0 ? gravity[b] : Vec2.zero
-            constraints.append(ContactConstraint(a: Int32(ia), b: Int32(ib), pointCount: Int32(c.manifold.count),
-                                                       contactIndex: Int32(index), normal: n, friction: c.friction,
-                                                       restitution: c.restitution, invMassA: mA, invIA: iA,
+            constraints.append(ContactConstraint(a: Int32(ia), b: Int32(ib), pointCount: Int32(c.pointee.manifold.count),
+                                                       contactIndex: Int32(index), normal: n, friction: c.pointee.friction,
+                                                       restitution: c.pointee.restitution, invMassA: mA, invIA: iA,
                                                        invMassB: mB, invIB: iB,
                                                        softness: (aStatic || bStatic) ? staticSoftness : softness))
             if aStatic || bStatic {
@@ -339,12 +340,12 @@ extension Animator {
             }
             for j in 0..<2 {
                 var cp = ConstraintPoint()
-                if j < c.manifold.count {
-                    let mp = c.manifold.point(j)
-                    cp.normalImpulse = j == 0 ? c.normalImpulse0 : c.normalImpulse1
-                    cp.tangentImpulse = j == 0 ? c.tangentImpulse0 : c.tangentImpulse1
+                if j < c.pointee.manifold.count {
+                    let mp = c.pointee.manifold.point(j)
+                    cp.normalImpulse = j == 0 ? c.pointee.normalImpulse0 : c.pointee.normalImpulse1
+                    cp.tangentImpulse = j == 0 ? c.pointee.tangentImpulse0 : c.pointee.tangentImpulse1
                     // a boundary does not move, so its anchor can be anything: zero
-                    let rA = c.a >= 0 ? mp.point - centerA : Vec2.zero
+                    let rA = c.pointee.a >= 0 ? mp.point - centerA : Vec2.zero
                     let rB = mp.point - centerB
                     cp.anchorA = rA
                     cp.anchorB = rB
@@ -369,11 +370,11 @@ extension Animator {
                 points.append(cp)
             }
             let approachAcceleration = dot(n, gravityB - gravityA)
-            if c.restitution > 0 && approachAcceleration < 0 {
+            if c.pointee.restitution > 0 && approachAcceleration < 0 {
                 constraints.base[constraints.count - 1].reboundBoost =
-                    (1 + c.restitution) * 0.5 * -approachAcceleration * hs
+                    (1 + c.pointee.restitution) * 0.5 * -approachAcceleration * hs
             }
-            if c.manifold.count == 2 {
+            if c.pointee.manifold.count == 2 {
                 let ci = constraints.count - 1
                 let p0 = points[2 * ci], p1 = points[2 * ci + 1]
                 let rnA0 = cross(p0.anchorA, n), rnB0 = cross(p0.anchorB, n)
@@ -390,6 +391,7 @@ extension Animator {
                     constraints.base[ci].blockSolve = true
                 }
             }
+        }
         }
     }
 

@@ -278,6 +278,10 @@ extension Animator {
         swap(&contacts, &world.contacts)   // updated in place, put back below
         let count = contacts.count
         var kept = 0
+        // the contacts with points or touching, listed on the way (see listActiveContacts)
+        var active: [Int32] = []
+        swap(&active, &world.activeContacts)
+        active.removeAll(keepingCapacity: true)
         withManifoldView { view in
             contacts.withUnsafeMutableBufferPointer { cb in
                 for k in 0..<count {
@@ -287,6 +291,7 @@ extension Animator {
                         continue
                     }
                     refresh(&cb[k], view, &woke)
+                    if cb[k].manifold.count > 0 || cb[k].touching { active.append(Int32(kept)) }
                     if kept != k { cb[kept] = cb[k] }
                     kept += 1
                 }
@@ -295,19 +300,22 @@ extension Animator {
             var previous: UInt64? = nil
             for pair in pairs where pair.key != previous {
                 previous = pair.key
-                contacts.append(newContact(pair, view, &woke))
+                let c = newContact(pair, view, &woke)
+                if c.manifold.count > 0 { active.append(Int32(contacts.count)) }
+                contacts.append(c)
             }
         }
+        swap(&active, &world.activeContacts)
         swap(&contacts, &world.contacts)
         world.newPairs = pairs
         finishWaking(woke)
-        listActiveContacts()
     }
 
     /// Lists the contacts the solver and the touch update of this step look at: those with
     /// manifold points and those that were touching (they may end). In a crowd most pairs
     /// have neither (fat boxes that overlap, shapes apart), and passes over the whole contact
-    /// array would cost more than the work on the few that matter.
+    /// array would cost more than the work on the few that matter. `collide` builds the list
+    /// as it goes; this pass rebuilds it after islands woke.
     func listActiveContacts() {
         var active: [Int32] = []
         swap(&active, &world.activeContacts)
@@ -339,6 +347,7 @@ extension Animator {
                 }
             }
             swap(&contacts, &world.contacts)
+            listActiveContacts()
         }
     }
 
