@@ -7,7 +7,7 @@ final class WorldState {
     var segmentNormals: [Vec2] = []    // 2 per segment: n and -n
     var contacts: [Contact] = []       // in the order they began
     var activeContacts: [Int32] = []   // this step's contacts with points or touching (see listActiveContacts)
-    var contactKeys: Set<UInt64> = []  // membership only, never iterated
+    var contactKeys = PairKeySet()      // the keys of `contacts`
     var candidates: [SIMD2<Int32>] = []
     var newPairs: [Pair] = []
     var segmentProxies: [Int32] = []
