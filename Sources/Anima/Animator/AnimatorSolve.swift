@@ -31,7 +31,8 @@ extension Animator {
         let wide = solvesContactsWide
         if wide { packWideContacts() }
         let groups = world.wide.base, groupCount = world.wide.count
-        let bodyCount = store.count + 1
+        // the bodies gathered for this step (a custom field may have made items since, mid-solve)
+        let bodyCount = world.bodies.count
         if wide { world.wideBodies.resize(bodyCount) }
         let wideBodies = world.wideBodies.base
         let invHsFloat = Float(invHs)

@@ -6,7 +6,7 @@ extension Animator {
     func packWideContacts() {
         let cs = world.constraints.base
         let points = world.points.base
-        world.coloring.color(cs, world.constraints.count, bodyCount: store.count + 1)
+        world.coloring.color(cs, world.constraints.count, bodyCount: world.bodies.count)
         var groupCount = 0
         for color in 0..<ContactColoring.colorCount {
             groupCount += (world.coloring.members[color].count + laneWidth - 1) / laneWidth
