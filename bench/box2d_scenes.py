@@ -159,10 +159,13 @@ def tumbler(b2, steps: int, dt: float, drum_escapees) -> dict:
             body.create_polygon_shape(sd, b2.box(0.125, 0.125))
             boxes.append(body)
     seconds, done, _ = timed_world_steps(world, steps, dt)
-    angle = -drum.angle  # y down: the counter-clockwise turn is negative
+    # y down: the counter-clockwise turn is negative; Box2D gives the angle within one turn, so
+    # it is unwrapped to the turn nearest the motor's
+    expected = -rate * dt * (steps + 1)
+    angle = expected + math.remainder(-drum.angle - expected, 2.0 * math.pi)
     escaped, deepest = drum_escapees(poses_pt(boxes), angle)
     return {"items": len(boxes), "steps": done, "seconds": seconds, "escaped": escaped, "max_reach": deepest,
-            "drum_angle": angle, "expected_angle": -rate * dt * (steps + 1)}
+            "drum_angle": angle, "expected_angle": expected}
 
 
 def joint_grid(b2, steps: int, dt: float, torn_gap: float) -> dict:
