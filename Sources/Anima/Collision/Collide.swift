@@ -79,14 +79,14 @@ enum Collide {
     /// The edge of `p1` along whose normal `p2` is farthest out: max over edges i of
     /// min over vertices j of n_i . (v2_j - v1_i). Positive means separated.
     @inline(__always)
-    static func maxSeparation(_ p1: WorldShape, _ p2: WorldShape) -> (edge: Int, separation: Double) {
+    static func maxSeparation(_ p1: WorldShape, _ count1: Int, _ p2: WorldShape, _ count2: Int) -> (edge: Int, separation: Double) {
         var bestEdge = 0
         var best = -Double.infinity
-        for i in 0..<p1.count {
+        for i in 0..<count1 {
             let n = p1.normals[i]
             let v = p1.vertices[i]
             var si = Double.infinity
-            for j in 0..<p2.count {
+            for j in 0..<count2 {
                 let s = dot(n, p2.vertices[j] - v)
                 if s < si { si = s }
             }
@@ -102,10 +102,19 @@ enum Collide {
     /// (Sutherland-Hodgman against the reference edge's side planes), as in Box2D 2.x.
     /// Gives two points for face-to-face contact.
     static func polygons(_ a: WorldShape, _ b: WorldShape, margin: Double) -> Manifold {
+        // two quadrilaterals (boxes, the common case) take a copy of the code with the vertex
+        // counts known, so the loops unroll
+        if a.count == 4 && b.count == 4 { return polygons(a, b, 4, 4, margin: margin) }
+        return polygons(a, b, a.count, b.count, margin: margin)
+    }
+
+    @inline(__always)
+    private static func polygons(_ a: WorldShape, _ b: WorldShape, _ countA: Int, _ countB: Int,
+                                 margin: Double) -> Manifold {
         var m = Manifold()
-        let (edgeA, sepA) = maxSeparation(a, b)
+        let (edgeA, sepA) = maxSeparation(a, countA, b, countB)
         if sepA > margin { return m }
-        let (edgeB, sepB) = maxSeparation(b, a)
+        let (edgeB, sepB) = maxSeparation(b, countB, a, countA)
         if sepB > margin { return m }
 
         // Prefer A as reference unless B is clearly better (keeps the choice stable frame to frame).
@@ -114,21 +123,22 @@ enum Collide {
         let inc = flip ? a : b
         let refEdge = flip ? edgeB : edgeA
 
+        let refCount = flip ? countB : countA, incCount = flip ? countA : countB
         let r1 = ref.vertices[refEdge]
-        let r2 = ref.vertices[refEdge + 1 < ref.count ? refEdge + 1 : 0]
+        let r2 = ref.vertices[refEdge + 1 < refCount ? refEdge + 1 : 0]
         let refNormal = ref.normals[refEdge]
 
         // incident edge: the one whose normal is most anti-parallel to the reference normal
         var incEdge = 0
         var minDot = Double.infinity
-        for i in 0..<inc.count {
+        for i in 0..<incCount {
             let d = dot(refNormal, inc.normals[i])
             if d < minDot {
                 minDot = d
                 incEdge = i
             }
         }
-        let i2Index = incEdge + 1 < inc.count ? incEdge + 1 : 0
+        let i2Index = incEdge + 1 < incCount ? incEdge + 1 : 0
         var c0 = inc.vertices[incEdge]
         var c1 = inc.vertices[i2Index]
         let edgeVector = r2 - r1
