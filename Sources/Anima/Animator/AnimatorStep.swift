@@ -238,11 +238,14 @@ extension Animator {
     /// narrow phase of every contact; contacts persist by pair key so their impulses warm-start
     /// the next step, and live until their fat boxes part.
     func collide() {
+        let h = stepDuration
         for s in world.colliding where isActive(Int(s)) {
             let i = Int(s)
             let proxy = store.proxy[i]
             if proxy < 0 { continue }
-            world.broadPhase.update(proxy, world.tightBoxes[i], lead: world.sweep[i])
+            // the displacement expected next step, for the fat box to reach ahead
+            let motion = (store.velocity[i] + h * store.gravity[i]) * h
+            world.broadPhase.update(proxy, world.tightBoxes[i], motion: isFinite(motion) ? motion : .zero)
         }
         // new pairs: every moved proxy against the tree (candidates first, filtered after)
         world.broadPhase.compactMoved()

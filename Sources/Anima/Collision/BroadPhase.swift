@@ -59,9 +59,20 @@ struct BroadPhase {
     /// Re-inserts a proxy whose tight box left its fat box. `lead` (how far the item may move in
     /// a step) widens the new fat box by one more step's travel, so a fast item is not re-inserted
     /// every step (wider boxes would keep more pairs alive in a crowd: one step is the balance).
-    @inline(__always) mutating func update(_ proxy: Int32, _ box: AABB, lead: Double = 0) {
+    /// How many steps of its motion a moving proxy's fat box reaches ahead (Box2D 2.4's
+    /// `b2_aabbMultiplier`): an item that moves every step, a list row or a falling box, is
+    /// re-inserted every few steps instead of every step.
+    static let stepsAhead = 4.0
+
+    /// Re-inserts a proxy whose box left its fat box: the new fat box is the box enlarged by
+    /// `margin` all around and, ahead of `motion` (the displacement expected in one step), by
+    /// `stepsAhead` times it. Any fat box that contains the box keeps the pairs right: a pair
+    /// is looked for whenever one of its two fat boxes is re-inserted.
+    @inline(__always) mutating func update(_ proxy: Int32, _ box: AABB, motion: Vec2 = .zero) {
         if DynamicTree.contains(tree.fatAABB(proxy), box) { return }
-        tree.moveProxy(proxy, fatten(box, by: BroadPhase.margin + lead))
+        let fat = fatten(box)
+        let ahead = BroadPhase.stepsAhead * motion
+        tree.moveProxy(proxy, AABB(lower: fat.lower + pointwiseMin(ahead, .zero), upper: fat.upper + pointwiseMax(ahead, .zero)))
         queue(proxy)
     }
 
