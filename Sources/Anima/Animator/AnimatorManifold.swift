@@ -84,6 +84,9 @@ extension Animator {
             let p1 = view.segmentVertices[k], p2 = view.segmentVertices[k + 1]
             apart = !AABB(lower: pointwiseMin(p1, p2), upper: pointwiseMax(p1, p2)).overlaps(view.tightBoxes[b])
         }
+        // apart now and apart before: nothing to write (its impulses are already zero, and its
+        // materials are mixed again when it gets points)
+        if apart && c.manifold.count == 0 { return }
         let m: Manifold
         if apart {
             m = Manifold()
