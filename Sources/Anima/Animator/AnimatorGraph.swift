@@ -17,6 +17,7 @@ final class WorldState {
     var bodies = ScratchBuffer<SolverBody>()
     var params = ScratchBuffer<BodyParams>()
     var constraints = ScratchBuffer<ContactConstraint>()
+    var separations = ScratchBuffer<Double>()   // per constraint point: its manifold point's separation
     var joints = ScratchBuffer<JointConstraint>()
     /// The wide solver's view of `constraints`: their colours and lane groups.
     var coloring = ContactColoring()
@@ -57,6 +58,7 @@ final class WorldState {
         params.free()
         constraints.free()
         points.free()
+        separations.free()
         joints.free()
         wide.free()
         wideBodies.free()

@@ -15,6 +15,7 @@ struct ManifoldView {
     let angularVelocity: UnsafeBufferPointer<Double>
     let gravity: UnsafeBufferPointer<Vec2>
     let invMass: UnsafeBufferPointer<Double>
+    let invInertia: UnsafeBufferPointer<Double>
     let geometry: UnsafeBufferPointer<ShapeGeometry>
     let properties: UnsafeBufferPointer<ItemProperties>
 
@@ -51,13 +52,14 @@ extension Animator {
         store.angularVelocity.withUnsafeBufferPointer { angularVelocity in
         store.gravity.withUnsafeBufferPointer { gravity in
         store.invMass.withUnsafeBufferPointer { invMass in
+        store.invInertia.withUnsafeBufferPointer { invInertia in
         store.geometry.withUnsafeBufferPointer { geometry in
         store.properties.withUnsafeBufferPointer { properties in
             body(ManifoldView(sweep: sweep, tightBoxes: tight, worldVertices: worldVertices, worldNormals: worldNormals,
                               segmentVertices: segmentVertices, segmentNormals: segmentNormals, position: position,
                               velocity: velocity, angularVelocity: angularVelocity, gravity: gravity, invMass: invMass,
-                              geometry: geometry, properties: properties))
-        }}}}}}}}}}}}}
+                              invInertia: invInertia, geometry: geometry, properties: properties))
+        }}}}}}}}}}}}}}
     }
 
     /// Computes the manifold of one contact and carries impulses over by point id.

@@ -5,17 +5,13 @@ extension Animator {
         let substeps = configuration.substeps
         let hs = h / Double(substeps)
         let invHs = 1 / hs
-        // contact stiffness: an eighth of the sub-step rate (Box2D's 30 Hz at 60 x 4 sub-steps,
-        // 60 Hz at Anima's default 120 x 4); twice that against boundaries and anchored items
-        let contactHertz = min(Tolerances.contactHertz, Tolerances.contactStiffnessPerSubstepRate * invHs)
-        let softness = Softness(hertz: contactHertz, dampingRatio: Tolerances.contactDampingRatio, substep: hs)
-        let staticSoftness = Softness(hertz: 2 * contactHertz, dampingRatio: Tolerances.contactDampingRatio, substep: hs)
-
         // rods and pins: twice the contact stiffness (capped like it), damping ratio 2, as Box2D v3
-        let jointSoftness = Softness(hertz: min(2 * contactHertz, 0.25 * invHs), dampingRatio: 2, substep: hs)
+        let jointSoftness = Softness(hertz: min(2 * Animator.contactHertz(substep: hs), 0.25 * invHs), dampingRatio: 2,
+                                     substep: hs)
 
         gatherBodies(hs)
-        prepareConstraints(softness, staticSoftness, substep: hs)
+        // the contact constraints were built by `collide`; what they need of the velocities now
+        finishContactConstraints()
         prepareJoints(hs)
         prepareSnaps(hs)
 
@@ -284,115 +280,6 @@ extension Animator {
                     }
                 }
             }
-        }
-    }
-
-    /// Builds solver constraints from the manifolds: anchors relative to the body centres, effective
-    /// masses k = mA + mB + iA (rA x n)^2 + iB (rB x n)^2 (and the same along the tangent), and the
-    /// approach velocity for restitution.
-    func prepareConstraints(_ softness: Softness, _ staticSoftness: Softness, substep hs: Double) {
-        // the buffers as locals for the loop (written back at the end): appending through the
-        // class reference would retain and release the world for every append
-        var constraints = world.constraints, points = world.points
-        defer {
-            world.constraints = constraints
-            world.points = points
-        }
-        constraints.count = 0
-        points.count = 0
-        let bodies = world.bodies.base
-        // local views of the arrays read below: one retain each, not one per access
-        let contacts = world.contacts, active = world.activeContacts
-        let asleep = store.asleep, invMass = store.invMass, invInertia = store.invInertia
-        let position = store.position, gravity = store.gravity
-        contacts.withUnsafeBufferPointer { cb in
-        for index32 in active {
-            let index = Int(index32)
-            let c = cb.baseAddress! + index
-            if c.pointee.manifold.count == 0 || !c.pointee.simulated { continue }
-            if (c.pointee.a >= 0 && asleep[Int(c.pointee.a)]) || asleep[Int(c.pointee.b)] { continue }
-            let b = Int(c.pointee.b)
-            // boundaries are the static body 0; anchored items keep their own body so their
-            // velocity counts, but with zero inverse mass nothing pushes them
-            let aStatic = c.pointee.a < 0 || invMass[Int(c.pointee.a)] == 0 && invInertia[Int(c.pointee.a)] == 0
-            let bStatic = invMass[b] == 0 && invInertia[b] == 0
-            if aStatic && bStatic { continue }
-            let ia = c.pointee.a < 0 ? 0 : Int(c.pointee.a) + 1
-            let ib = b + 1
-            let centerA = c.pointee.a >= 0 ? position[Int(c.pointee.a)] : Vec2.zero
-            let centerB = position[b]
-            let mA = c.pointee.a >= 0 ? invMass[Int(c.pointee.a)] : 0
-            let iA = c.pointee.a >= 0 ? invInertia[Int(c.pointee.a)] : 0
-            let mB = invMass[b]
-            let iB = invInertia[b]
-            let vA = bodies[ia].v, wA = bodies[ia].w
-            let vB = bodies[ib].v, wB = bodies[ib].w
-            let n = c.pointee.manifold.normal
-            let t = rightPerp(n)
-            let gravityA = c.pointee.a >= 0 && invMass[Int(c.pointee.a)] > 0 ? gravity[Int(c.pointee.a)] : Vec2.zero
-            let gravityB = mB > 0 ? gravity[b] : Vec2.zero
-            constraints.append(ContactConstraint(a: Int32(ia), b: Int32(ib), pointCount: Int32(c.pointee.manifold.count),
-                                                       contactIndex: Int32(index), normal: n, friction: c.pointee.friction,
-                                                       restitution: c.pointee.restitution, invMassA: mA, invIA: iA,
-                                                       invMassB: mB, invIB: iB,
-                                                       softness: (aStatic || bStatic) ? staticSoftness : softness))
-            if aStatic || bStatic {
-                constraints.base[constraints.count - 1].hardApproach = Tolerances.maxPushOutSpeed
-            }
-            for j in 0..<2 {
-                var cp = ConstraintPoint()
-                if j < c.pointee.manifold.count {
-                    let mp = c.pointee.manifold.point(j)
-                    cp.normalImpulse = j == 0 ? c.pointee.normalImpulse0 : c.pointee.normalImpulse1
-                    cp.tangentImpulse = j == 0 ? c.pointee.tangentImpulse0 : c.pointee.tangentImpulse1
-                    // a boundary does not move, so its anchor can be anything: zero
-                    let rA = c.pointee.a >= 0 ? mp.point - centerA : Vec2.zero
-                    let rB = mp.point - centerB
-                    cp.anchorA = rA
-                    cp.anchorB = rB
-                    cp.baseSeparation = mp.separation - dot(rB - rA, n)
-                    let rnA = cross(rA, n), rnB = cross(rB, n)
-                    let kn = mA + mB + iA * rnA * rnA + iB * rnB * rnB
-                    cp.normalMass = kn > 0 ? 1 / kn : 0
-                    let rtA = cross(rA, t), rtB = cross(rB, t)
-                    let kt = mA + mB + iA * rtA * rtA + iB * rtB * rtB
-                    cp.tangentMass = kt > 0 ? 1 / kt : 0
-                    // approach speed at impact: a speculative point still s0 away keeps
-                    // accelerating under gravity until it touches, v^2 = vn^2 - 2 a_n s0, so the
-                    // bounce returns the energy of the whole fall (e = 1 keeps its height)
-                    let vn = dot(n, (vB + cross(wB, rB)) - (vA + cross(wA, rA)))
-                    let an = dot(n, gravityB - gravityA)
-                    if vn < 0 && mp.separation > 0 && an < 0 {
-                        cp.relativeVelocity = -(vn * vn - 2 * an * mp.separation).squareRoot()
-                    } else {
-                        cp.relativeVelocity = vn
-                    }
-                }
-                points.append(cp)
-            }
-            let approachAcceleration = dot(n, gravityB - gravityA)
-            if c.pointee.restitution > 0 && approachAcceleration < 0 {
-                constraints.base[constraints.count - 1].reboundBoost =
-                    (1 + c.pointee.restitution) * 0.5 * -approachAcceleration * hs
-            }
-            if c.pointee.manifold.count == 2 {
-                let ci = constraints.count - 1
-                let p0 = points[2 * ci], p1 = points[2 * ci + 1]
-                let rnA0 = cross(p0.anchorA, n), rnB0 = cross(p0.anchorB, n)
-                let rnA1 = cross(p1.anchorA, n), rnB1 = cross(p1.anchorB, n)
-                let k11 = mA + mB + iA * rnA0 * rnA0 + iB * rnB0 * rnB0
-                let k22 = mA + mB + iA * rnA1 * rnA1 + iB * rnB1 * rnB1
-                let k12 = mA + mB + iA * rnA0 * rnA1 + iB * rnB0 * rnB1
-                let det = k11 * k22 - k12 * k12
-                if k11 > 0 && k22 > 0 && k11 * k11 < 1000 * det {
-                    constraints.base[ci].k11 = k11
-                    constraints.base[ci].k12 = k12
-                    constraints.base[ci].k22 = k22
-                    constraints.base[ci].inverseDeterminant = 1 / det
-                    constraints.base[ci].blockSolve = true
-                }
-            }
-        }
         }
     }
 

@@ -281,6 +281,8 @@ extension Animator {
         swap(&contacts, &world.contacts)   // updated in place, put back below
         let count = contacts.count
         var kept = 0
+        // this step's contact constraints, made as each contact is refreshed (see ContactConstraintBuilder)
+        var builder = contactConstraintBuilder()
         // the contacts with points or touching, listed on the way (see listActiveContacts)
         var active: [Int32] = []
         swap(&active, &world.activeContacts)
@@ -295,6 +297,7 @@ extension Animator {
                     }
                     refresh(&cb[k], view, &woke)
                     if cb[k].manifold.count > 0 || cb[k].touching { active.append(Int32(kept)) }
+                    if needsConstraint(cb[k]) { builder.add(cb.baseAddress! + k, index: kept, view) }
                     if kept != k { cb[kept] = cb[k] }
                     kept += 1
                 }
@@ -303,15 +306,23 @@ extension Animator {
             var previous: UInt64? = nil
             for pair in pairs where pair.key != previous {
                 previous = pair.key
-                let c = newContact(pair, view, &woke)
+                var c = newContact(pair, view, &woke)
                 if c.manifold.count > 0 { active.append(Int32(contacts.count)) }
+                if needsConstraint(c) { builder.add(&c, index: contacts.count, view) }
                 contacts.append(c)
             }
         }
         swap(&active, &world.activeContacts)
         swap(&contacts, &world.contacts)
         world.newPairs = pairs
-        finishWaking(woke)
+        finishWaking(woke, &builder)
+        keep(builder)
+    }
+
+    /// Whether a refreshed contact makes a constraint this step: it has points and both its
+    /// items are awake (a contact between an awake and a sleeping item woke the sleeper).
+    @inline(__always) func needsConstraint(_ c: Contact) -> Bool {
+        c.manifold.count > 0 && c.simulated && !(c.a >= 0 && store.asleep[Int(c.a)]) && !store.asleep[Int(c.b)]
     }
 
     /// Lists the contacts the solver and the touch update of this step look at: those with
@@ -333,7 +344,7 @@ extension Animator {
 
     /// After islands woke during the contact update: refresh the body lists and bring the
     /// contacts inside those islands (skipped while they slept) up to date.
-    func finishWaking(_ woke: Bool) {
+    func finishWaking(_ woke: Bool, _ builder: inout ContactConstraintBuilder) {
         if woke {
             rebuildBodyLists()
             // contacts inside the islands just woken were skipped above: bring them up to date
@@ -345,6 +356,7 @@ extension Animator {
                         if (cb[k].a >= 0 && isActive(Int(cb[k].a))) || isActive(Int(cb[k].b)) {
                             cb[k].simulated = true
                             updateManifold(&cb[k], view)
+                            if needsConstraint(cb[k]) { builder.add(cb.baseAddress! + k, index: k, view) }
                         }
                     }
                 }
