@@ -117,8 +117,8 @@ extension Animator {
         world.separations = builder.separations
     }
 
-    /// The approach speed of each constraint point, for restitution, from the velocities the
-    /// solver gathered: vn = n . (vB + wB x rB - vA - wA x rA); a speculative point still s0
+    /// The approach speed of each point of a constraint with restitution, from the velocities
+    /// the solver gathered: vn = n . (vB + wB x rB - vA - wA x rA); a speculative point still s0
     /// away keeps accelerating under gravity until it touches, v^2 = vn^2 - 2 a_n s0, so the
     /// bounce returns the energy of the whole fall (e = 1 keeps its height).
     func finishContactConstraints() {
@@ -128,6 +128,8 @@ extension Animator {
         store.gravity.withUnsafeBufferPointer { gravity in
             for ci in 0..<world.constraints.count {
                 let c = cs[ci]
+                // only restitution reads the approach speed
+                if c.restitution == 0 { continue }
                 let ia = Int(c.a), ib = Int(c.b)
                 let n = c.normal
                 let gravityA = ia > 0 && invMass[ia - 1] > 0 ? gravity[ia - 1] : Vec2.zero

@@ -168,7 +168,26 @@ extension Animator {
                 sweep[i] = reach
                 let p = position[i]
                 var lower = p - Vec2(g.radius, g.radius), upper = p + Vec2(g.radius, g.radius)
-                if !g.isCircle {
+                if g.isRectangle {
+                    // the same arithmetic as rotating the stored outline, without reading it:
+                    // corners (-+hw, -+hh) turned by q, and the normals q (0, -1), q (1, 0), ...
+                    let q = rotation[i]
+                    let base = i * maxPolygonVertices
+                    let hw = g.halfSize.x, hh = g.halfSize.y
+                    let corners = (Vec2(-hw, -hh), Vec2(hw, -hh), Vec2(hw, hh), Vec2(-hw, hh))
+                    let v0 = p + q.rotate(corners.0), v1 = p + q.rotate(corners.1)
+                    let v2 = p + q.rotate(corners.2), v3 = p + q.rotate(corners.3)
+                    worldVertices[base] = v0
+                    worldVertices[base + 1] = v1
+                    worldVertices[base + 2] = v2
+                    worldVertices[base + 3] = v3
+                    worldNormals[base] = q.rotate(Vec2(0, -1))
+                    worldNormals[base + 1] = q.rotate(Vec2(1, 0))
+                    worldNormals[base + 2] = q.rotate(Vec2(0, 1))
+                    worldNormals[base + 3] = q.rotate(Vec2(-1, 0))
+                    lower = pointwiseMin(pointwiseMin(v0, v1), pointwiseMin(v2, v3))
+                    upper = pointwiseMax(pointwiseMax(v0, v1), pointwiseMax(v2, v3))
+                } else if !g.isCircle {
                     let q = rotation[i]
                     let base = i * maxPolygonVertices
                     lower = Vec2(Double.infinity, Double.infinity)

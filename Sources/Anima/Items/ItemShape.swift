@@ -79,6 +79,10 @@ struct ShapeGeometry {
     var area: Double
     /// Second moment of area about the centre divided by area (so inertia = mass * this).
     var inertiaPerMass: Double
+    /// Half the width and height of a rectangle, whose outline is then known without reading
+    /// its vertices and normals; zero for other shapes.
+    var halfSize = Vec2.zero
+    var isRectangle: Bool { halfSize.x > 0 }
 }
 
 enum ShapeBuilder {
@@ -104,7 +108,8 @@ enum ShapeBuilder {
             normals[2] = Vec2(0, 1)
             normals[3] = Vec2(-1, 0)
             return ShapeGeometry(isCircle: false, radius: 0, count: 4, extent: (hw * hw + hh * hh).squareRoot(),
-                                 area: w * h, inertiaPerMass: (w * w + h * h) / 12)
+                                 area: w * h, inertiaPerMass: (w * w + h * h) / 12,
+                                 halfSize: hw > 0 && hh > 0 ? Vec2(hw, hh) : .zero)
         case .path:
             guard let path else { return build(shape: .rectangle, size: size, scaleX: scaleX, scaleY: scaleY, path: nil,
                                                vertices: vertices, normals: normals) }
