@@ -45,7 +45,13 @@ extension Animator {
             if warmStart {
                 for g in 0..<groupCount { ContactSolver.warmStartWide(groups + g, wideBodies) }
             } else {
-                for g in 0..<groupCount { ContactSolver.solveWide(groups + g, wideBodies, inverseSubstep: invHsFloat, useBias: useBias) }
+                // a copy of the kernel for each pass (the flag a constant in each), so neither
+                // carries the other's branches
+                if useBias {
+                    for g in 0..<groupCount { ContactSolver.solveWide(groups + g, wideBodies, inverseSubstep: invHsFloat, useBias: true) }
+                } else {
+                    for g in 0..<groupCount { ContactSolver.solveWide(groups + g, wideBodies, inverseSubstep: invHsFloat, useBias: false) }
+                }
             }
             WideBodies.storeVelocities(wideBodies, into: bodies, bodyCount)
             if warmStart {
