@@ -23,7 +23,6 @@ final class WorldState {
     var coloring = ContactColoring()
     var wide = ScratchBuffer<WideContact>()
     var wideBodies = ScratchBuffer<WideBodyState>()
-    var packOrder: [Int32] = []        // the wide packing's scratch: one colour's constraints, block-solved first
     /// Attachments, pushes and snaps in depth-first order of the behavior tree.
     var attachments: [AttachmentBehavior] = []
     /// Per slot: the group of items that fixed attachments join into one rigid body (the

@@ -11,26 +11,27 @@ struct ContactColoring {
     static let colorCount = 24
     static let dynamicColorCount = 20
 
-    /// Per colour, the constraints it holds, in constraint order.
-    private(set) var members: [[Int32]] = Array(repeating: [], count: ContactColoring.colorCount)
+    /// Per colour, how many constraints it holds.
+    private(set) var memberCount: [Int] = Array(repeating: 0, count: ContactColoring.colorCount)
     /// The constraints no colour could take.
     private(set) var overflow: [Int32] = []
+    /// Per constraint, its colour, or -1 when no colour could take it.
+    private(set) var colorOf: [Int8] = []
     /// Per body, the colours it has taken (bit k for colour k).
     private var taken: [UInt32] = []
     private var visit: [Int32] = []
-    private var colorOf: [Int8] = []
 
     mutating func color(_ cs: UnsafeMutablePointer<ContactConstraint>, _ count: Int, bodyCount: Int) {
         taken.removeAll(keepingCapacity: true)
         taken.append(contentsOf: repeatElement(0, count: bodyCount))
-        for k in 0..<ContactColoring.colorCount { members[k].removeAll(keepingCapacity: true) }
+        for k in 0..<ContactColoring.colorCount { memberCount[k] = 0 }
         overflow.removeAll(keepingCapacity: true)
         // The constraints are offered colours in a scrambled order, the same for the same count
         // (a Fisher-Yates shuffle from a fixed seed): first-fit in contact order lays the
         // colours out in regular stripes, and Gauss-Seidel sweeping such stripes the same way
         // every pass leans a stack sideways (a 100-row pyramid's top by 40 pt in 5 s, against
-        // 0.4 pt this way). Within a colour the order does not matter: each colour lists its
-        // constraints in contact order, for memory locality.
+        // 0.4 pt this way). Within a colour the order does not matter: the packing keeps
+        // contact order there, for memory locality.
         visit.removeAll(keepingCapacity: true)
         visit.append(contentsOf: 0..<Int32(count))
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -54,7 +55,7 @@ struct ContactColoring {
         }
         for ci in 0..<count {
             let k = Int(colorOf[ci])
-            if k >= 0 { members[k].append(Int32(ci)) } else { overflow.append(Int32(ci)) }
+            if k >= 0 { memberCount[k] += 1 } else { overflow.append(Int32(ci)) }
         }
     }
 
