@@ -157,6 +157,42 @@ import Testing
         #expect(try a.transform(of: view) == .identity)
     }
 
+    /// The animator keeps a list of the behaviors with an action or not at rest; actions set,
+    /// cleared or changed on a behavior already in the tree (here a child of a composite) and a
+    /// rest flag flipped there take effect at the next step.
+    @Test func actionsAndRestChangedInTheTreeTakeEffect() throws {
+        let a = try makeAnimator()
+        let view = try a.createItem(ItemDefinition(center: Vec2(160, 284), size: Size(width: 100, height: 100)))
+        let parent = try Behavior(owner: a), child = try Behavior(owner: a)
+        try parent.addChild(child)
+        try a.addBehavior(parent)
+        try a.addBehavior(GravityBehavior(owner: a, items: [view]))
+        var first = 0, second = 0
+        for _ in 0..<3 { try a.step() }
+        child.action = { _ in first += 1 }
+        for _ in 0..<4 { try a.step() }
+        #expect(first == 4)
+        child.action = { _ in second += 1 }
+        for _ in 0..<2 { try a.step() }
+        child.action = nil
+        for _ in 0..<3 { try a.step() }
+        #expect(first == 4 && second == 2)
+
+        // a pause-blocking child keeps an otherwise resting scene running until it rests
+        let idle = try makeAnimator()
+        let holder = try Behavior(owner: idle), blocker = try Behavior(owner: idle)
+        try holder.addChild(blocker)
+        try idle.addBehavior(holder)
+        for _ in 0..<3 { try idle.step() }
+        #expect(!idle.isRunning)
+        blocker.isAtRest = false
+        for _ in 0..<30 { try idle.step() }
+        #expect(idle.isRunning)
+        blocker.isAtRest = true
+        for _ in 0..<30 { try idle.step() }
+        #expect(!idle.isRunning)
+    }
+
     @Test func behaviorsCannotAppearTwiceInTheTree() throws {
         let a = try makeAnimator()
         let p = try Behavior(owner: a), q = try Behavior(owner: a)

@@ -75,6 +75,7 @@ extension Animator {
     /// wins), mass, and the boundary segments.
     func rebuildGraph() {
         graphDirty = false
+        behaviorHooksDirty = true
         let n = store.count
         // what decides whether two items may collide, before the rebuild (see requeueChangedPairs)
         let oldMasks = store.collisionMask, oldBoundaryMasks = store.boundaryMask

@@ -105,8 +105,8 @@ extension Animator {
             let i = Int(s)
             if store.velocity[i] != .zero || store.angularVelocity[i] != 0 { kinematicMoving = true }
         }
-        var behaviorsRest = true
-        forEachBehavior { if !$0.isAtRest { behaviorsRest = false } }
+        refreshBehaviorHooks()
+        let behaviorsRest = !behaviorHooks.contains { $0.isAdded && !$0.isAtRest }
         physicsAtRest = world.moving.isEmpty && !kinematicMoving && behaviorsRest && !graphDirty
         if physicsAtRest && !animationsNeedSteps {
             isRunning = false

@@ -119,7 +119,11 @@ extension Animator {
     func prepareJoints(_ hs: Double) {
         world.joints.count = 0
         let h = stepDuration
-        for (index, att) in world.attachments.enumerated() {
+        let attachments = world.attachments
+        for index in attachments.indices {
+            // the array keeps every attachment alive through the loop: no retain and release per
+            // attachment (they were a seventh of a step of the 100 x 100 joint grid)
+            unowned(unsafe) let att = attachments[index]
             let slotB = Int(att.item.slot)
             if store.asleep[slotB] { continue }
             let bodyB: Int32 = store.invMass[slotB] > 0 || store.properties[slotB].anchored ? Int32(slotB + 1) : 0
@@ -172,15 +176,17 @@ extension Animator {
 
     /// Keeps the joints' accumulated impulses for the next step's warm start.
     func storeJointImpulses() {
+        let attachments = world.attachments, snaps = world.snaps
         for k in 0..<world.joints.count {
             let j = world.joints[k]
             if j.isSnap {
-                let snap = world.snaps[Int(j.behaviorIndex)]
+                unowned(unsafe) let snap = snaps[Int(j.behaviorIndex)]
                 snap.linearImpulse = j.linearImpulse.x.isFinite && j.linearImpulse.y.isFinite ? j.linearImpulse : .zero
                 snap.angularImpulse = finiteOrZero(j.angularImpulse)
                 continue
             }
-            let att = world.attachments[Int(j.behaviorIndex)]
+            // kept alive by the array, as in prepareJoints
+            unowned(unsafe) let att = attachments[Int(j.behaviorIndex)]
             // an impulse that overflowed is not carried into the next step's warm start
             att.axialImpulse = finiteOrZero(j.axialImpulse)
             att.linearImpulse = j.linearImpulse.x.isFinite && j.linearImpulse.y.isFinite ? j.linearImpulse : .zero

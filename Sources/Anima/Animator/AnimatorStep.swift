@@ -555,8 +555,8 @@ extension Animator {
     /// Every action in the behavior tree, depth first, on a snapshot of the tree (actions may
     /// edit it); true when a callback interrupted.
     func runActions() -> Bool {
-        var withActions: [Behavior] = []
-        forEachBehavior { if $0.action != nil { withActions.append($0) } }
+        refreshBehaviorHooks()
+        let withActions = behaviorHooks   // a copy: an action may change the hooks
         for b in withActions where b.isAdded {
             guard let action = b.action else { continue }
             do { try withCallback { action(b) } } catch { return true }
@@ -573,4 +573,12 @@ extension Animator {
         return false
     }
 
+    /// Brings `behaviorHooks` up to date after the tree changed or a behavior's action or rest
+    /// changed.
+    func refreshBehaviorHooks() {
+        guard behaviorHooksDirty || graphDirty else { return }
+        behaviorHooksDirty = false
+        behaviorHooks.removeAll(keepingCapacity: true)
+        forEachBehavior { if $0.action != nil || !$0.isAtRest { behaviorHooks.append($0) } }
+    }
 }

@@ -38,11 +38,16 @@ public class Behavior {
     /// The behavior this one is a child of, if any.
     public private(set) weak var parent: Behavior?
     /// Called after every internal step while the behavior is in the animator's tree (UIKit's action block).
-    public var action: ((Behavior) -> Void)?
+    public var action: ((Behavior) -> Void)? {
+        didSet { if (oldValue == nil) != (action == nil) { owner?.behaviorHooksDirty = true } }
+    }
     /// Whether this behavior lets the animator pause. Default true; a custom behavior animating
     /// something on its own sets it to false until it is done (then the animator pauses by itself).
     public var isAtRest = true {
-        didSet { if !isAtRest && isAdded { owner?.resume() } }
+        didSet {
+            if isAtRest != oldValue { owner?.behaviorHooksDirty = true }
+            if !isAtRest && isAdded { owner?.resume() }
+        }
     }
 
     init(owner: Animator, kind: BehaviorKind, items: [ItemID]) throws(AnimaError) {
