@@ -90,6 +90,69 @@ static double *read_poses(anima_animator animator, int32_t count)
     return poses;
 }
 
+/* Adds gravity, one collision behavior with the given boundary segments, and friction 0.6 with
+ * density 1 for `count` items. */
+static void add_box_physics(anima_animator animator, anima_item *items, int32_t count, const anima_vec2 (*segments)[2],
+                            int segment_count)
+{
+    anima_gravity_def gdef = anima_default_gravity_def();
+    anima_behavior gravity;
+    MUST(anima_gravity_create(animator, &gdef, items, count, &gravity));
+    MUST(anima_animator_add_behavior(animator, gravity));
+
+    anima_collision_def cdef = anima_default_collision_def();
+    anima_behavior collision;
+    MUST(anima_collision_create(animator, &cdef, items, count, &collision));
+    for (int s = 0; s < segment_count; s++) {
+        char name[32];
+        snprintf(name, sizeof name, "ground %d", s);
+        MUST(anima_collision_add_boundary_segment(collision, name, segments[s][0], segments[s][1]));
+    }
+    MUST(anima_animator_add_behavior(animator, collision));
+
+    anima_item_behavior_def pdef = anima_default_item_behavior_def();
+    pdef.friction = 0.6;
+    pdef.density = 1.0;
+    anima_behavior properties;
+    MUST(anima_item_behavior_create(animator, &pdef, items, count, &properties));
+    MUST(anima_animator_add_behavior(animator, properties));
+}
+
+/* Steps once untimed, then `steps` times on the clock; returns the seconds of the timed steps. */
+static double timed_steps(anima_animator animator, int steps)
+{
+    MUST(anima_animator_step(animator));
+    double t0 = now_seconds();
+    for (int k = 0; k < steps; k++) {
+        MUST(anima_animator_step(animator));
+    }
+    return now_seconds() - t0;
+}
+
+/* The animator's step count and whether it runs: a scene that paused is not comparable. */
+static void run_state(anima_animator animator, uint64_t *step_count, bool *running)
+{
+    MUST(anima_animator_get_step_count(animator, step_count));
+    MUST(anima_animator_is_running(animator, running));
+}
+
+/* The largest distance any item moved between two pose buffers; counts non-finite ones. */
+static double largest_move(const double *start, const double *end, int32_t count, int32_t *non_finite)
+{
+    double largest = 0.0;
+    *non_finite = 0;
+    for (int32_t k = 0; k < count; k++) {
+        double d = hypot(end[3 * k] - start[3 * k], end[3 * k + 1] - start[3 * k + 1]);
+        if (!isfinite(d)) {
+            (*non_finite)++;
+        }
+        else if (d > largest) {
+            largest = d;
+        }
+    }
+    return largest;
+}
+
 /* Box2D large_pyramid: rows i = 0..99 of 100 - i boxes (1 m = 100 pt), resting on the ground. */
 static int run_pyramid(int steps)
 {
@@ -114,55 +177,23 @@ static int run_pyramid(int steps)
         }
     }
 
-    anima_gravity_def gdef = anima_default_gravity_def();
-    anima_behavior gravity;
-    MUST(anima_gravity_create(animator, &gdef, boxes, count, &gravity));
-    MUST(anima_animator_add_behavior(animator, gravity));
-
-    anima_collision_def cdef = anima_default_collision_def();
-    anima_behavior collision;
-    MUST(anima_collision_create(animator, &cdef, boxes, count, &collision));
-    MUST(anima_collision_add_boundary_segment(collision, "ground", (anima_vec2){ -20000.0, 0.0 },
-                                              (anima_vec2){ 20000.0, 0.0 }));
-    MUST(anima_animator_add_behavior(animator, collision));
-
-    anima_item_behavior_def pdef = anima_default_item_behavior_def();
-    pdef.friction = 0.6;
-    pdef.density = 1.0;
-    anima_behavior properties;
-    MUST(anima_item_behavior_create(animator, &pdef, boxes, count, &properties));
-    MUST(anima_animator_add_behavior(animator, properties));
+    const anima_vec2 ground[1][2] = { { { -20000.0, 0.0 }, { 20000.0, 0.0 } } };
+    add_box_physics(animator, boxes, count, ground, 1);
 
     double *start = read_poses(animator, count);
 
-    MUST(anima_animator_step(animator)); /* untimed first step */
-    double t0 = now_seconds();
-    for (int k = 0; k < steps; k++) {
-        MUST(anima_animator_step(animator));
-    }
-    double elapsed = now_seconds() - t0;
+    double elapsed = timed_steps(animator, steps);
 
     uint64_t step_count = 0;
     bool running = false;
-    MUST(anima_animator_get_step_count(animator, &step_count));
-    MUST(anima_animator_is_running(animator, &running));
+    run_state(animator, &step_count, &running);
     double *end = read_poses(animator, count);
 
     int32_t top = count - 1;
     double top_dx = end[3 * top] - start[3 * top];
     double top_dy = end[3 * top + 1] - start[3 * top + 1];
-    double max_move = 0.0;
     int32_t non_finite = 0;
-    for (int32_t k = 0; k < count; k++) {
-        double dx = end[3 * k] - start[3 * k], dy = end[3 * k + 1] - start[3 * k + 1];
-        double d = sqrt(dx * dx + dy * dy);
-        if (!isfinite(d)) {
-            non_finite++;
-        }
-        else if (d > max_move) {
-            max_move = d;
-        }
-    }
+    double max_move = largest_move(start, end, count, &non_finite);
 
     printf("{\"scene\": \"pyramid\", \"items\": %d, \"steps\": %d, \"seconds\": %.9f, \"step_count\": %llu, "
            "\"running\": %s, \"top_dx\": %.6f, \"top_dy\": %.6f, \"max_move\": %.6f, \"non_finite\": %d}\n",
@@ -292,8 +323,7 @@ static int run_tumbler(int steps)
 
     uint64_t step_count = 0;
     bool running = false;
-    MUST(anima_animator_get_step_count(animator, &step_count));
-    MUST(anima_animator_is_running(animator, &running));
+    run_state(animator, &step_count, &running);
     double *end = read_poses(animator, count);
 
     /* where the drum should be, and where its walls are */
@@ -491,8 +521,7 @@ static int run_joint_grid(int steps)
 
     uint64_t step_count = 0;
     bool running = false;
-    MUST(anima_animator_get_step_count(animator, &step_count));
-    MUST(anima_animator_is_running(animator, &running));
+    run_state(animator, &step_count, &running);
 
     int32_t non_finite = 0;
     for (int32_t k = 0; k < count; k++) {
@@ -607,8 +636,7 @@ static int run_springy_list(int steps)
 
     uint64_t step_count = 0;
     bool running = false;
-    MUST(anima_animator_get_step_count(animator, &step_count));
-    MUST(anima_animator_is_running(animator, &running));
+    run_state(animator, &step_count, &running);
     double *end = read_poses(animator, count);
 
     double stretch = 0.0, overlap = 0.0, drift = 0.0, turn = 0.0;
@@ -638,45 +666,6 @@ static int run_springy_list(int steps)
     free(rows);
     MUST(anima_animator_destroy(animator));
     return 0;
-}
-
-/* Adds gravity, one collision behavior with the given boundary segments, and friction 0.6 with
- * density 1 for `count` items. */
-static void add_box_physics(anima_animator animator, anima_item *items, int32_t count, const anima_vec2 (*segments)[2],
-                            int segment_count)
-{
-    anima_gravity_def gdef = anima_default_gravity_def();
-    anima_behavior gravity;
-    MUST(anima_gravity_create(animator, &gdef, items, count, &gravity));
-    MUST(anima_animator_add_behavior(animator, gravity));
-
-    anima_collision_def cdef = anima_default_collision_def();
-    anima_behavior collision;
-    MUST(anima_collision_create(animator, &cdef, items, count, &collision));
-    for (int s = 0; s < segment_count; s++) {
-        char name[32];
-        snprintf(name, sizeof name, "ground %d", s);
-        MUST(anima_collision_add_boundary_segment(collision, name, segments[s][0], segments[s][1]));
-    }
-    MUST(anima_animator_add_behavior(animator, collision));
-
-    anima_item_behavior_def pdef = anima_default_item_behavior_def();
-    pdef.friction = 0.6;
-    pdef.density = 1.0;
-    anima_behavior properties;
-    MUST(anima_item_behavior_create(animator, &pdef, items, count, &properties));
-    MUST(anima_animator_add_behavior(animator, properties));
-}
-
-/* Steps once untimed, then `steps` times on the clock; returns the seconds of the timed steps. */
-static double timed_steps(anima_animator animator, int steps)
-{
-    MUST(anima_animator_step(animator));
-    double t0 = now_seconds();
-    for (int k = 0; k < steps; k++) {
-        MUST(anima_animator_step(animator));
-    }
-    return now_seconds() - t0;
 }
 
 /*
@@ -723,21 +712,15 @@ static int run_many_pyramids(int steps)
     double elapsed = timed_steps(animator, steps);
     uint64_t step_count = 0;
     bool running = false;
-    MUST(anima_animator_get_step_count(animator, &step_count));
-    MUST(anima_animator_is_running(animator, &running));
+    run_state(animator, &step_count, &running);
     double *end = read_poses(animator, count);
 
-    double max_move = 0.0, max_drop = -INFINITY, sum_drop = 0.0;
     int32_t non_finite = 0;
-    for (int32_t k = 0; k < count; k++) {
-        double dx = end[3 * k] - start[3 * k], dy = end[3 * k + 1] - start[3 * k + 1];
-        double d = sqrt(dx * dx + dy * dy);
-        if (!isfinite(d)) {
-            non_finite++;
-            continue;
-        }
-        max_move = fmax(max_move, d);
-        if (k % per_pyramid == per_pyramid - 1) { /* the top box of a pyramid */
+    double max_move = largest_move(start, end, count, &non_finite);
+    double max_drop = -INFINITY, sum_drop = 0.0;
+    for (int32_t k = per_pyramid - 1; k < count; k += per_pyramid) { /* the top box of each pyramid */
+        double dy = end[3 * k + 1] - start[3 * k + 1];
+        if (isfinite(dy)) {
             max_drop = fmax(max_drop, dy);
             sum_drop += dy;
         }
@@ -786,8 +769,7 @@ static int run_pile(int steps)
     double elapsed = timed_steps(animator, steps);
     uint64_t step_count = 0;
     bool running = false;
-    MUST(anima_animator_get_step_count(animator, &step_count));
-    MUST(anima_animator_is_running(animator, &running));
+    run_state(animator, &step_count, &running);
     double *end = read_poses(animator, count);
 
     int32_t escaped = 0, non_finite = 0;
