@@ -106,7 +106,8 @@ extension JointSolver {
         let det = k11 * k22 - k12 * k12
         if det <= 0 { return }
         let rhs = vr + bias
-        let solved = Vec2((k22 * rhs.x - k12 * rhs.y) / det, (k11 * rhs.y - k12 * rhs.x) / det)
+        let invDet = 1 / det
+        let solved = invDet * Vec2(k22 * rhs.x - k12 * rhs.y, k11 * rhs.y - k12 * rhs.x)
         let impulse = -massScale * solved - impulseScale * j.pointee.linearImpulse
         j.pointee.linearImpulse += impulse
         apply(impulse, 0, rA, rB, j, bodyA, bodyB)
