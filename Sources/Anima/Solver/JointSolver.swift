@@ -108,6 +108,7 @@ enum JointSolver {
     /// (joint softness) while biased and rigid while relaxing.
     /// Pin: C = d (a 2D point constraint), K the 2 x 2 effective mass; friction torque first
     /// clamps the relative angular impulse to +/- torque x h.
+    @inline(__always)
     static func solve(_ js: UnsafeMutablePointer<JointConstraint>, _ count: Int, _ bodies: UnsafeMutablePointer<SolverBody>,
                       jointSoftness: Softness, useBias: Bool, inverseSubstep invH: Double) {
         for k in 0..<count {

@@ -82,6 +82,7 @@ extension JointSolver {
     /// (mA + mB) I + iA [rA.y^2, -rA.x rA.y; ., rA.x^2] + iB [...]. A spring is always soft with its
     /// own stiffness; otherwise the joint softness applies while biased and it is rigid while
     /// relaxing. The velocity of a moving anchor is the target.
+    @inline(__always)
     static func solvePoint(_ j: UnsafeMutablePointer<JointConstraint>, _ bodyA: UnsafeMutablePointer<SolverBody>,
                            _ bodyB: UnsafeMutablePointer<SolverBody>, jointSoftness: Softness, useBias: Bool) {
         let mA = j.pointee.invMassA, iA = j.pointee.invIA
