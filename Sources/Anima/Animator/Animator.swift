@@ -105,7 +105,9 @@ public final class Animator {
         if behavior.parent != nil {
             throw AnimaError(.invalidState, "the behavior is a child of another behavior; remove it from its parent first")
         }
-        if collisionBehaviorCount + behavior.collisionCount > 64 {
+        // (only a tree with collision behaviors counts the others: adding thousands of attachments
+        // stays linear)
+        if behavior.collisionCount > 0 && collisionBehaviorCount + behavior.collisionCount > 64 {
             throw AnimaError(.outOfMemory, "an animator runs at most 64 collision behaviors at once")
         }
         behavior.walk { $0.pruneDeadItems(self) }
