@@ -190,6 +190,17 @@ def timed_steps(space, steps: int, before_step: Callable[[int], None] | None = N
             gc.enable()
 
 
+def pymunk_box(pymunk, space, x: float, y: float, width: float, height: float):
+    """A dynamic box of density 1 (1e-4 per pt^2) and friction 0.6 at (x, y); returns its body."""
+    body = pymunk.Body()
+    body.position = (x, y)
+    shape = pymunk.Poly.create_box(body, (width, height))
+    shape.density = 1e-4
+    shape.friction = PYMUNK_FRICTION
+    space.add(body, shape)
+    return body
+
+
 def pymunk_pyramid(pymunk, steps: int) -> dict:
     base, size = 100, 100.0
     space = pymunk.Space()
@@ -201,13 +212,8 @@ def pymunk_pyramid(pymunk, steps: int) -> dict:
     boxes = []
     for i in range(base):
         for j in range(i, base):
-            body = pymunk.Body()
-            body.position = (size * (0.5 * (i + 1) + (j - i) - 0.5 * base), -size * (i + 0.5))
-            shape = pymunk.Poly.create_box(body, (size, size))
-            shape.density = 1e-4
-            shape.friction = PYMUNK_FRICTION
-            space.add(body, shape)
-            boxes.append(body)
+            x, y = size * (0.5 * (i + 1) + (j - i) - 0.5 * base), -size * (i + 0.5)
+            boxes.append(pymunk_box(pymunk, space, x, y, size, size))
     start = [tuple(b.position) for b in boxes]
     seconds = timed_steps(space, steps)
     top = boxes[-1].position
@@ -254,13 +260,7 @@ def pymunk_tumbler(pymunk, steps: int) -> dict:
     boxes = []
     for i in range(45):
         for j in range(45):
-            body = pymunk.Body()
-            body.position = (-900.0 + 40.0 * j, -(100.0 + 40.0 * i))
-            shape = pymunk.Poly.create_box(body, (25.0, 25.0))
-            shape.density = 1e-4
-            shape.friction = PYMUNK_FRICTION
-            space.add(body, shape)
-            boxes.append(body)
+            boxes.append(pymunk_box(pymunk, space, -900.0 + 40.0 * j, -(100.0 + 40.0 * i), 25.0, 25.0))
     seconds = timed_steps(space, steps)
     escaped, deepest = drum_escapees([tuple(b.position) for b in boxes], drum.angle)
     return {"items": len(boxes), "steps": steps, "seconds": seconds, "escaped": escaped, "max_reach": deepest,
@@ -378,13 +378,7 @@ def pymunk_many_pyramids(pymunk, steps: int) -> dict:
         space.add(ground)
     boxes = []
     for x, y in many_pyramids_centres():
-        body = pymunk.Body()
-        body.position = (x, y)
-        shape = pymunk.Poly.create_box(body, (100.0, 100.0))
-        shape.density = 1e-4
-        shape.friction = PYMUNK_FRICTION
-        space.add(body, shape)
-        boxes.append(body)
+        boxes.append(pymunk_box(pymunk, space, x, y, 100.0, 100.0))
     start = [tuple(b.position) for b in boxes]
     seconds = timed_steps(space, steps)
     end = [tuple(b.position) for b in boxes]
@@ -453,13 +447,7 @@ def pymunk_pile(pymunk, steps: int) -> dict:
         space.add(wall)
     boxes = []
     for x, y in centres:
-        body = pymunk.Body()
-        body.position = (x, y)
-        shape = pymunk.Poly.create_box(body, (size, size))
-        shape.density = 1e-4
-        shape.friction = PYMUNK_FRICTION
-        space.add(body, shape)
-        boxes.append(body)
+        boxes.append(pymunk_box(pymunk, space, x, y, size, size))
     seconds = timed_steps(space, steps, dt=PILE_DT)
     end = [tuple(b.position) for b in boxes]
     finite = [y for _, y in end if math.isfinite(y)]
@@ -639,6 +627,55 @@ def pyramid_verdict(run: dict) -> str:
     return "sags"
 
 
+def non_finite_text(r: dict, what: str) -> str:
+    return f"; {r['non_finite']} {what} non-finite" if r.get("non_finite") else ""
+
+
+def describe_pyramid(r: dict) -> str:
+    return (f"top box moved {r['top_dy']:+.2f} pt down, {r['top_dx']:+.2f} pt across; largest move of any box "
+            f"{r['max_move']:.2f} pt -> {pyramid_verdict(r)}")
+
+
+def describe_tumbler(r: dict) -> str:
+    extra = f", wall centres off their circle by {r['wall_error']:.3f} pt" if "wall_error" in r else ""
+    return (f"{r['escaped']} of {r['items']} boxes escaped the drum; farthest box centre {r['max_reach']:.1f} pt from "
+            f"the drum centre along a drum axis (inner wall at 950); drum turned {math.degrees(r['drum_angle']):.1f} "
+            f"deg of {math.degrees(r['expected_angle']):.1f}{extra}")
+
+
+def describe_joint_grid(r: dict) -> str:
+    extra = non_finite_text(r, "items")
+    if r["diverged_at"] is not None:
+        return (f"TORN: a pin joint had opened by {r['max_joint_gap']:.0f} pt (more than the {TORN_GAP:.0f} pt grid "
+                f"spacing) by step {r['diverged_at']}, so the run stopped there; its time covers those steps only; "
+                f"lowest row at y = {r['lowest_y']:.0f} pt (hung at 9900){extra}")
+    return (f"not torn: widest pin joint gap {r['max_joint_gap']:.2f} pt after {r['steps']} steps; lowest row at "
+            f"y = {r['lowest_y']:.0f} pt (hung at 9900){extra}")
+
+
+def describe_springy_list(r: dict) -> str:
+    return (f"largest spring stretch {r['max_stretch']:.1f} pt; deepest overlap of neighbouring rows "
+            f"{r['max_overlap']:.2f} pt{non_finite_text(r, 'rows')}")
+
+
+def describe_many_pyramids(r: dict) -> str:
+    return (f"top boxes of the {r['pyramids']} pyramids dropped {r['mean_top_drop']:.2f} pt on average, "
+            f"{r['max_top_drop']:.2f} pt at most; largest move of any box {r['max_move']:.2f} pt"
+            f"{non_finite_text(r, 'boxes')}")
+
+
+def describe_pile(r: dict) -> str:
+    return (f"{r['escaped']} of {r['items']} boxes outside the container after {r['steps']} steps of 1/120 s; "
+            f"highest box centre at y = {r['highest']:.0f} pt (floor at {PILE_FLOOR:.0f}){non_finite_text(r, 'boxes')}")
+
+
+# The physical checks printed under the table, scene by scene, for every engine that ran it.
+CHECKS: dict[str, Callable[[dict], str]] = {
+    "pyramid": describe_pyramid, "tumbler": describe_tumbler, "joint-grid": describe_joint_grid,
+    "springy-list": describe_springy_list, "many-pyramids": describe_many_pyramids, "pile": describe_pile,
+}
+
+
 class Report:
     def __init__(self, args, versions: dict):
         self.args = args
@@ -686,59 +723,16 @@ class Report:
                     out.append(f"WARNING: {STEPPING[scene][0]}, anima: ran {r['step_count']} of {r['steps'] + 1} steps "
                                f"(running: {r['running']}); the animator paused, so its time is not comparable")
                     break
-        for engine in ENGINES:
-            r = self.last("pyramid", engine)
-            if r:
-                out.append(f"pyramid, {engine:6}: top box moved {r['top_dy']:+.2f} pt down, {r['top_dx']:+.2f} pt "
-                           f"across; largest move of any box {r['max_move']:.2f} pt -> {pyramid_verdict(r)}")
-        for engine in ENGINES:
-            r = self.last("tumbler", engine)
-            if r:
-                extra = f", wall centres off their circle by {r['wall_error']:.3f} pt" if "wall_error" in r else ""
-                out.append(f"tumbler, {engine:6}: {r['escaped']} of {r['items']} boxes escaped the drum; farthest "
-                           f"box centre {r['max_reach']:.1f} pt from the drum centre along a drum axis (inner "
-                           f"wall at 950); drum turned {math.degrees(r['drum_angle']):.1f} deg of "
-                           f"{math.degrees(r['expected_angle']):.1f}{extra}")
-        for engine in ENGINES:
-            r = self.last("joint-grid", engine)
-            if not r:
-                continue
-            extra = f"; {r['non_finite']} items non-finite" if r.get("non_finite") else ""
-            if r["diverged_at"] is not None:
-                out.append(f"joint grid, {engine:6}: TORN: a pin joint had opened by {r['max_joint_gap']:.0f} pt "
-                           f"(more than the {TORN_GAP:.0f} pt grid spacing) by step {r['diverged_at']}, so the "
-                           f"run stopped there; its time covers those steps only; lowest row at y = "
-                           f"{r['lowest_y']:.0f} pt (hung at 9900){extra}")
-            else:
-                out.append(f"joint grid, {engine:6}: not torn: widest pin joint gap {r['max_joint_gap']:.2f} pt after "
-                           f"{r['steps']} steps; lowest row at y = {r['lowest_y']:.0f} pt (hung at 9900){extra}")
-        for engine in ENGINES:
-            r = self.last("springy-list", engine)
-            if not r:
-                continue
-            extra = f"; {r['non_finite']} rows non-finite" if r.get("non_finite") else ""
-            out.append(f"springy list, {engine:6}: largest spring stretch {r['max_stretch']:.1f} pt; deepest "
-                       f"overlap of neighbouring rows {r['max_overlap']:.2f} pt{extra}")
-        runs = self.stepping.get("springy-list", {}).get("anima")
-        if runs:
-            best = ms_per_step(runs.best())
-            verdict = "under" if best < SPRINGY_TARGET_MS else "over"
-            out.append(f"springy list, anima : best {best:.3f} ms/step, {verdict} the {SPRINGY_TARGET_MS} ms/step "
-                       f"target (1000 anchor moves per step included)")
-        for engine in ENGINES:
-            r = self.last("many-pyramids", engine)
-            if r:
-                extra = f"; {r['non_finite']} boxes non-finite" if r["non_finite"] else ""
-                out.append(f"many pyramids, {engine:6}: top boxes of the {r['pyramids']} pyramids dropped "
-                           f"{r['mean_top_drop']:.2f} pt on average, {r['max_top_drop']:.2f} pt at most; largest "
-                           f"move of any box {r['max_move']:.2f} pt{extra}")
-        for engine in ENGINES:
-            r = self.last("pile", engine)
-            if r:
-                extra = f"; {r['non_finite']} boxes non-finite" if r["non_finite"] else ""
-                out.append(f"pile, {engine:6}: {r['escaped']} of {r['items']} boxes outside the container after "
-                           f"{r['steps']} steps of 1/120 s; highest box centre at y = {r['highest']:.0f} pt "
-                           f"(floor at {PILE_FLOOR:.0f}){extra}")
+        for scene, describe in CHECKS.items():
+            for engine in ENGINES:
+                r = self.last(scene, engine)
+                if r:
+                    out.append(f"{STEPPING[scene][0].split(',')[0]}, {engine:6}: {describe(r)}")
+            if scene == "springy-list" and (runs := self.stepping.get(scene, {}).get("anima")):
+                best = ms_per_step(runs.best())
+                verdict = "under" if best < SPRINGY_TARGET_MS else "over"
+                out.append(f"springy list, anima : best {best:.3f} ms/step, {verdict} the {SPRINGY_TARGET_MS} ms/step "
+                           f"target (1000 anchor moves per step included)")
         runs = self.stepping.get("pile", {}).get("anima")
         if runs:
             best = ms_per_step(runs.best())
