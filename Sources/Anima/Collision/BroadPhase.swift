@@ -56,9 +56,6 @@ struct BroadPhase {
         return queued.count == flagged
     }
 
-    /// Re-inserts a proxy whose tight box left its fat box. `lead` (how far the item may move in
-    /// a step) widens the new fat box by one more step's travel, so a fast item is not re-inserted
-    /// every step (wider boxes would keep more pairs alive in a crowd: one step is the balance).
     /// How many steps of its motion a moving proxy's fat box reaches ahead (Box2D 2.4's
     /// `b2_aabbMultiplier`): an item that moves every step, a list row or a falling box, is
     /// re-inserted every few steps instead of every step.

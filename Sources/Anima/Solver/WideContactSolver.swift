@@ -3,13 +3,14 @@
 /// Catto's "Solver2D" soft step). Each step the constraints are coloured so that no two of one
 /// colour touch the same moving body (see `ContactColoring`), and each colour is packed into
 /// lane groups in structure-of-arrays form. A lane group gathers the velocities and motions of
-/// its bodies, solves all its contacts with the same formulas as `ContactSolver` (the soft
-/// normal impulse with its push-out limit and hard switch, the 2 x 2 block solve of two-point
-/// manifolds, Coulomb friction), and scatters the change of each body's velocity back.
+/// its bodies from their single-precision records (`WideBodies`), solves all its contacts with
+/// the same formulas as `ContactSolver` (the soft normal impulse with its push-out limit and
+/// hard switch, the 2 x 2 block solve of two-point manifolds, Coulomb friction), and writes the
+/// new velocities back into the records.
 ///
-/// Bodies keep their double-precision state: a lane group adds to it the change it computed in
-/// single precision, so that a body no contact touches, and an anchored body, keep their
-/// velocity to the last bit.
+/// Bodies keep their double-precision state: after each pass every body gets the change of its
+/// record's velocity added to it, so that a body no contact touches, and an anchored body, keep
+/// their velocity to the last bit.
 /// Eight lanes: on SSE2 each vector is two registers, and still 17 % faster than four lanes on
 /// the 100-row pyramid (the width does not change any result: lanes are independent).
 typealias FloatLanes = SIMD8<Float>
