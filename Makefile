@@ -180,15 +180,18 @@ fuzz-decode: fuzz-build
 # ------------------------------------------------------------------ sanitizers
 
 # ThreadSanitizer: the library built with -sanitize=thread, and examples/c/two_threads.c (two
-# animators on two threads at once, a third creating and destroying animators) built against it.
+# animators on two threads at once, a third creating and destroying animators) and
+# examples/c/workers.c (one animator's contacts solved by 2 and 4 threads) built against it.
 TSAN_SWIFT_DIR := .build-tsan
 tsan: prep
 	$(SWIFT) build -c release --scratch-path $(TSAN_SWIFT_DIR) --product anima -Xswiftc -sanitize=thread
 	@mkdir -p build/tsan
-	$(FUZZ_CC) -g -O1 -std=c11 -fsanitize=thread -Iinclude -o build/tsan/two_threads examples/c/two_threads.c \
-		-fuse-ld=lld -L$(TSAN_SWIFT_DIR)/release -lanima -Wl,-rpath,$(CURDIR)/$(TSAN_SWIFT_DIR)/release \
-		-Wl,-rpath,$(FUZZ_SWIFT_RUNTIME) -L$(FUZZ_SWIFT_RUNTIME) -ldispatch -lBlocksRuntime -lm -pthread
-	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 build/tsan/two_threads
+	set -e; for example in two_threads workers; do \
+		$(FUZZ_CC) -g -O1 -std=c11 -fsanitize=thread -Iinclude -o build/tsan/$$example examples/c/$$example.c \
+			-fuse-ld=lld -L$(TSAN_SWIFT_DIR)/release -lanima -Wl,-rpath,$(CURDIR)/$(TSAN_SWIFT_DIR)/release \
+			-Wl,-rpath,$(FUZZ_SWIFT_RUNTIME) -L$(FUZZ_SWIFT_RUNTIME) -ldispatch -lBlocksRuntime -lm -pthread; \
+		TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 build/tsan/$$example; \
+	done
 	@echo "tsan: no data race reported"
 
 # valgrind memcheck over every C example (the release library) and a Python scene: no invalid

@@ -8,6 +8,8 @@
  *     anima_bench many_pyramids [steps]  20 x 20 pyramids of base 10 (22 000 boxes); default 200 steps
  *     anima_bench pile [steps]           10 000 boxes poured into a box, default animator; default 300 steps
  *
+ * An optional third argument sets the animator's worker threads (1...16, default 1).
+ *
  * The first three are Box2D v3.1's `large_pyramid`, `tumbler` and `joint_grid` benchmarks at
  * UIKit's scale (1 m = 100 pt) with y pointing down: Box2D's height y = +h is screen y = -h,
  * the ground top is at y = 0 and gravity is (0, +1), i.e. 1000 pt/s^2 downward. The springy
@@ -37,6 +39,8 @@
 #include <time.h>
 
 static const char *scene_name = "?";
+/* worker threads of every animator the benchmark makes (the third argument) */
+static int32_t bench_workers = 1;
 
 /* Stops the run on any failed call, naming the call and the library's message. */
 static void must(anima_status status, const char *call)
@@ -161,6 +165,7 @@ static int run_pyramid(int steps)
     const int32_t count = base * (base + 1) / 2;
 
     anima_animator_def adef = anima_default_animator_def();
+    adef.workers = bench_workers;
     adef.step_rate = 60.0;
     adef.substeps = 4;
     adef.rest_time = 1e7; /* Box2D runs this scene with sleeping disabled: never pause */
@@ -264,6 +269,7 @@ static int run_tumbler(int steps)
     const int32_t count = wall_count + box_count;
 
     anima_animator_def adef = anima_default_animator_def();
+    adef.workers = bench_workers;
     adef.step_rate = 60.0;
     adef.substeps = 4;
     anima_animator animator;
@@ -433,6 +439,7 @@ static int run_joint_grid(int steps)
     const double half = 0.5 * grid_pitch;
 
     anima_animator_def adef = anima_default_animator_def();
+    adef.workers = bench_workers;
     adef.step_rate = 60.0;
     adef.substeps = 4;
     adef.rest_time = 1e7; /* Box2D runs this scene with sleeping disabled: never pause */
@@ -582,6 +589,7 @@ static int run_springy_list(int steps)
     const double w = 2.0 * pi * scroll_hz;
 
     anima_animator_def adef = anima_default_animator_def();
+    adef.workers = bench_workers;
     adef.step_rate = 60.0;
     adef.substeps = 4;
     adef.rest_time = 1e7; /* never pause */
@@ -680,6 +688,7 @@ static int run_many_pyramids(int steps)
     const int32_t count = rows * columns * per_pyramid;
 
     anima_animator_def adef = anima_default_animator_def();
+    adef.workers = bench_workers;
     adef.step_rate = 60.0;
     adef.substeps = 4;
     adef.rest_time = 1e7; /* Box2D runs this scene with sleeping disabled: never pause */
@@ -751,6 +760,7 @@ static int run_pile(int steps)
     const double size = 9.0, pitch = 10.0, left = -50.0, right = 1100.0, floor_y = 600.0, top = -2000.0;
 
     anima_animator_def adef = anima_default_animator_def();
+    adef.workers = bench_workers;
     anima_animator animator;
     MUST(anima_animator_create(&adef, &animator));
 
@@ -801,13 +811,22 @@ static int run_pile(int steps)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2 || argc > 3) {
-        fprintf(stderr, "usage: %s pyramid|tumbler|joint_grid|springy_list|many_pyramids|pile [steps]\n", argv[0]);
+    if (argc < 2 || argc > 4) {
+        fprintf(stderr, "usage: %s pyramid|tumbler|joint_grid|springy_list|many_pyramids|pile [steps [workers]]\n", argv[0]);
         return 64;
     }
     scene_name = argv[1];
     int steps = 0;
-    if (argc == 3) {
+    if (argc == 4) {
+        char *endp = NULL;
+        long v = strtol(argv[3], &endp, 10);
+        if (endp == argv[3] || *endp != '\0' || v < 1 || v > 16) {
+            fprintf(stderr, "anima_bench: workers must be 1...16 (got %s)\n", argv[3]);
+            return 64;
+        }
+        bench_workers = (int32_t)v;
+    }
+    if (argc >= 3) {
         char *endp = NULL;
         long v = strtol(argv[2], &endp, 10);
         if (endp == argv[2] || *endp != '\0' || v < 1 || v > 1000000) {

@@ -57,8 +57,10 @@ STEPPING = {
     "pile": ("pile, default animator", 10000, 300),
 }
 SCENES = ("pyramid", "tumbler", "python", "joint-grid", "springy-list", "many-pyramids", "pile")
-ENGINES = ("anima", "box2d", "pymunk")
-ENGINE_NAMES = {"anima": "Anima", "box2d": "Box2D", "pymunk": "pymunk"}
+ENGINES = ("anima", "anima-2w", "box2d", "pymunk")
+ENGINE_NAMES = {"anima": "Anima", "anima-2w": "Anima (2 workers)", "box2d": "Box2D", "pymunk": "pymunk"}
+# worker threads of each Anima engine (the animator def's `workers`); the others run one thread
+ANIMA_WORKERS = {"anima": 1, "anima-2w": 2}
 # The pile runs at the step rate of the animator a user gets by default (anima_default_animator_def:
 # 120 steps per second, 4 sub-steps); the other engines step at the same rate.
 PILE_DT = 1.0 / 120.0
@@ -151,10 +153,12 @@ class AnimaSceneFailed(Exception):
     """The C harness could not build or run a scene (a failed call, a crash)."""
 
 
-def run_anima(scene: str, steps: int) -> dict:
-    """Runs one stepping scene in the C harness (a fresh process) and returns its JSON report.
-    The harness names scenes with underscores (joint_grid) where this script uses hyphens."""
-    done = subprocess.run([str(C_BINARY), scene.replace("-", "_"), str(steps)], capture_output=True, text=True)
+def run_anima(scene: str, steps: int, workers: int = 1) -> dict:
+    """Runs one stepping scene in the C harness (a fresh process) with `workers` threads and
+    returns its JSON report. The harness names scenes with underscores (joint_grid) where this
+    script uses hyphens."""
+    done = subprocess.run([str(C_BINARY), scene.replace("-", "_"), str(steps), str(workers)],
+                          capture_output=True, text=True)
     if done.returncode != 0:
         detail = done.stderr.strip() or f"no message; exit status {done.returncode}"
         raise AnimaSceneFailed(f"anima_bench {scene.replace('-', '_')} failed (exit {done.returncode}): {detail}")
@@ -707,6 +711,7 @@ class Report:
                 row.append(f"{ms[engine]:.2f}" if engine in ms else ("not run" if engine == "anima" else "-"))
             for peer in ("box2d", "pymunk"):
                 row.append(f"{ms[peer] / ms['anima']:.2f}" if peer in ms and "anima" in ms else "-")
+            row.append(f"{ms['box2d'] / ms['anima-2w']:.2f}" if "box2d" in ms and "anima-2w" in ms else "-")
             row.append(si(items * 1000.0 / ms["anima"]) if "anima" in ms else "-")
             rows.append(row)
         return rows
@@ -733,11 +738,13 @@ class Report:
                 verdict = "under" if best < SPRINGY_TARGET_MS else "over"
                 out.append(f"springy list, anima : best {best:.3f} ms/step, {verdict} the {SPRINGY_TARGET_MS} ms/step "
                            f"target (1000 anchor moves per step included)")
-        runs = self.stepping.get("pile", {}).get("anima")
-        if runs:
-            best = ms_per_step(runs.best())
-            out.append(f"pile, anima : best {best:.1f} ms per 1/120 s step at the default configuration "
-                       f"({best / FRAME_120_MS:.1f} x one 120 Hz frame of {FRAME_120_MS:.1f} ms), 1 worker")
+        for engine, workers in ANIMA_WORKERS.items():
+            runs = self.stepping.get("pile", {}).get(engine)
+            if runs:
+                best = ms_per_step(runs.best())
+                out.append(f"pile, {engine}: best {best:.1f} ms per 1/120 s step at the default configuration "
+                           f"({best / FRAME_120_MS:.1f} x one 120 Hz frame of {FRAME_120_MS:.1f} ms), "
+                           f"{workers} worker{'s' if workers > 1 else ''}")
         for scene, reason in self.failures.items():
             out.append(f"{STEPPING[scene][0]}, anima : not run: {reason}")
         return out
@@ -766,8 +773,9 @@ class Report:
 
     def render(self) -> list[str]:
         lines = []
-        head = ["scene", "items", "steps", "Anima ms/step", "Box2D ms/step", "pymunk ms/step", "Box2D / Anima",
-                "pymunk / Anima", "Anima items x steps/s"]
+        head = ["scene", "items", "steps", "Anima ms/step", "Anima 2 workers ms/step", "Box2D ms/step",
+                "pymunk ms/step", "Box2D / Anima", "pymunk / Anima", "Box2D / Anima 2 workers",
+                "Anima items x steps/s"]
         rows = self.summary_rows()
         if rows:
             lines += table(head, rows)
@@ -817,7 +825,9 @@ step excluded; 1/60 s steps except the pile's 1/120 s); "Box2D / Anima" and "pym
 the ratios of the times taken in this run: above 1.00 Anima is faster, 0.50 means Anima needs
 twice the peer's time. Items x steps/s = moving items x steps/s, Anima's throughput. Only ratios
 from one run are worth comparing; absolute times move 10-35 % from run to run on this kind of
-machine. Every engine runs on one thread.
+machine. Every engine runs on one thread, except "Anima (2 workers)": the same scenes with the
+animator's `workers` set to 2 (the same poses to the bit, on two threads), whose ratio to
+Box2D's one thread is in its own column.
 
 Scenes (Box2D v3.1's benchmark geometry at 100 pt per metre, y down, gravity 1000 pt/s^2;
 details in bench/README.md). Anima and Box2D: 4 sub-steps per step, sleeping off (Anima's
@@ -916,11 +926,11 @@ def main() -> None:
             engines = [e for e in ENGINES if e != "box2d" or scene in BOX2D_SCENES]
             engines = engines[r % len(engines):] + engines[:r % len(engines)]
             for engine in engines:
-                if engine == "anima":
+                if engine in ANIMA_WORKERS:
                     if scene in report.failures:
                         continue
                     try:
-                        run = run_anima(scene, steps)
+                        run = run_anima(scene, steps, ANIMA_WORKERS[engine])
                     except AnimaSceneFailed as failure:
                         report.failures[scene] = str(failure)
                         print(f"round {r + 1}: {STEPPING[scene][0]}, anima: not run: {failure}", flush=True)

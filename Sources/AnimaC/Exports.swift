@@ -49,7 +49,7 @@ public func anima_default_animator_def() -> anima_animator_def {
     anima_animator_def(cookie: Cookie.animator, has_reference_bounds: false,
                        reference_bounds: anima_rect(x: 0, y: 0, width: 0, height: 0),
                        step_rate: 120, substeps: 4, rest_speed: 2, rest_angular_speed: 0.035, rest_time: 0.25,
-                       max_advance: 60)
+                       max_advance: 60, workers: 1)
 }
 
 @c @implementation
@@ -61,7 +61,7 @@ public func anima_animator_create(_ def: UnsafePointer<anima_animator_def>?, _ o
         try Cookie.check(d.cookie, Cookie.animator, "animator")
         var config = AnimatorConfiguration(stepRate: d.step_rate, substeps: Int(d.substeps), restSpeed: d.rest_speed,
                                            restAngularSpeed: d.rest_angular_speed, restTime: d.rest_time,
-                                           maximumAdvance: d.max_advance)
+                                           maximumAdvance: d.max_advance, workers: Int(d.workers))
         if d.has_reference_bounds {
             let r = d.reference_bounds
             config.referenceBounds = Rect(x: r.x, y: r.y, width: r.width, height: r.height)
@@ -199,6 +199,15 @@ public func anima_animator_get_step_count(_ animator: anima_animator, _ out: Uns
         let box = try resolve(animator)
         guard let out else { throw Failure.null("out_steps") }
         out.pointee = box.animator.stepCount
+    }
+}
+
+@c @implementation
+public func anima_animator_get_workers(_ animator: anima_animator, _ out: UnsafeMutablePointer<Int32>?) -> anima_status {
+    run("anima_animator_get_workers") { () throws(Failure) in
+        let box = try resolve(animator)
+        guard let out else { throw Failure.null("out_workers") }
+        out.pointee = Int32(box.animator.workers)
     }
 }
 

@@ -188,38 +188,72 @@ import Testing
         #expect(abs(wide.y - scalar.y) < 2, "settling: \(wide.y) pt wide, \(scalar.y) pt one at a time")
     }
 
+    /// A crowd that falls into a box and piles up, stepped 500 times, then a box dropped on it
+    /// that wakes it, 300 steps more; its poses as bit patterns.
+    /// `shareEveryColour` makes the workers split every colour of two groups or more, and share
+    /// every outline update and pair search.
+    func crowdPoses(workers: Int = 1, shareEveryColour: Bool = false) throws -> [UInt64] {
+        let a = try Animator(configuration: AnimatorConfiguration(workers: workers))
+        // no more threads than processors
+        #expect(a.workers >= 1 && a.workers <= workers)
+        if shareEveryColour {
+            a.world.minimumGroupsPerWorker = 1
+            a.world.minimumItemsPerWorker = 1
+        }
+        var items: [ItemID] = []
+        for k in 0..<150 {
+            let row = k / 12, column = k % 12
+            let shape: CollisionShape = k % 3 == 0 ? .ellipse : .rectangle
+            items.append(try a.createItem(ItemDefinition(center: Vec2(12 + 15 * Double(column) + Double(row % 2) * 3,
+                                                                     -12 - 15 * Double(row)),
+                                                         size: Size(width: 12, height: 10), shape: shape)))
+        }
+        try a.addBehavior(GravityBehavior(owner: a, items: items))
+        let c = try CollisionBehavior(owner: a, items: items)
+        try c.addBoundary(identifier: "floor", from: Vec2(0, 200), to: Vec2(190, 200))
+        try c.addBoundary(identifier: "left", from: Vec2(0, -400), to: Vec2(0, 200))
+        try c.addBoundary(identifier: "right", from: Vec2(190, -400), to: Vec2(190, 200))
+        try a.addBehavior(c)
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: items, properties: ItemProperties(friction: 0.6)))
+        for _ in 0..<500 { try a.step() }
+        // most of the pile sleeps by now; a box dropped on one side wakes islands mid-update
+        let sleeping = items.filter { a.store.asleep[Int($0.slot)] }.count
+        #expect(sleeping > 50)
+        let late = try a.createItem(ItemDefinition(center: Vec2(30, -100), size: Size(width: 20, height: 20)))
+        for behavior in a.behaviors { try behavior.addItem(late) }
+        for _ in 0..<300 { try a.step() }
+        items.append(late)
+        var out = [Double](repeating: 0, count: 3 * items.count)
+        _ = out.withUnsafeMutableBufferPointer { a.copyPoses(into: $0.baseAddress, capacity: items.count) }
+        let finite = out.allSatisfy { $0.isFinite }
+        // the crowd fell and piled up inside the box
+        let inside = stride(from: 1, to: out.count, by: 3).allSatisfy { out[$0] > -200 && out[$0] < 200 }
+        #expect(finite && inside)
+        return out.map(\.bitPattern)
+    }
+
     /// A crowd exercises every part of the wide solver (dozens of colours, full and partial lane
     /// groups, the overflow, pairs made and dropped every step): the same scene twice gives the
     /// same poses to the bit after 500 steps.
     @Test func aCrowdRunsBitIdenticallyTwice() throws {
-        func poses() throws -> [UInt64] {
-            let a = try Animator(configuration: AnimatorConfiguration())
-            var items: [ItemID] = []
-            for k in 0..<150 {
-                let row = k / 12, column = k % 12
-                let shape: CollisionShape = k % 3 == 0 ? .ellipse : .rectangle
-                items.append(try a.createItem(ItemDefinition(center: Vec2(12 + 15 * Double(column) + Double(row % 2) * 3,
-                                                                         -12 - 15 * Double(row)),
-                                                             size: Size(width: 12, height: 10), shape: shape)))
-            }
-            try a.addBehavior(GravityBehavior(owner: a, items: items))
-            let c = try CollisionBehavior(owner: a, items: items)
-            try c.addBoundary(identifier: "floor", from: Vec2(0, 200), to: Vec2(190, 200))
-            try c.addBoundary(identifier: "left", from: Vec2(0, -400), to: Vec2(0, 200))
-            try c.addBoundary(identifier: "right", from: Vec2(190, -400), to: Vec2(190, 200))
-            try a.addBehavior(c)
-            try a.addBehavior(DynamicItemBehavior(owner: a, items: items, properties: ItemProperties(friction: 0.6)))
-            for _ in 0..<500 { try a.step() }
-            var out = [Double](repeating: 0, count: 3 * items.count)
-            _ = out.withUnsafeMutableBufferPointer { a.copyPoses(into: $0.baseAddress, capacity: items.count) }
-            let finite = out.allSatisfy { $0.isFinite }
-            // the crowd fell and piled up inside the box
-            let inside = stride(from: 1, to: out.count, by: 3).allSatisfy { out[$0] > -200 && out[$0] < 200 }
-            #expect(finite && inside)
-            return out.map(\.bitPattern)
-        }
-        let first = try poses(), second = try poses()
+        let first = try crowdPoses(), second = try crowdPoses()
         #expect(first == second)
+    }
+
+    /// Workers split each colour into shares of lane groups that touch no common moving body:
+    /// the crowd ends bit-identical with 1, 2 and 3 workers, every colour shared.
+    @Test func workersGiveBitIdenticalPoses() throws {
+        let one = try crowdPoses()
+        #expect(try crowdPoses(workers: 2, shareEveryColour: true) == one)
+        #expect(try crowdPoses(workers: 3, shareEveryColour: true) == one)
+        #expect(try crowdPoses(workers: 2) == one)
+    }
+
+    @Test func workerCountIsChecked() throws {
+        for bad in [0, -1, AnimatorConfiguration.maximumWorkers + 1] {
+            #expect(throws: AnimaError.self) { try Animator(configuration: AnimatorConfiguration(workers: bad)) }
+        }
+        #expect(try Animator(configuration: AnimatorConfiguration()).workers == 1)
     }
 
     @Test func overlappingItemsSeparateWithoutExploding() throws {

@@ -197,3 +197,31 @@ def test_results_do_not_depend_on_the_frame_rate():
         coarse.advance(1 / 2)
     assert fine.step_count == coarse.step_count == 120
     assert bytes(memoryview(fine.poses())) == bytes(memoryview(coarse.poses()))
+
+
+def pile_poses(workers):
+    """600 boxes poured into a box with `workers` threads, after 1.5 s: (animator, poses)."""
+    anim = anima.Animator((0, 0, 300, 400), workers=workers)
+    boxes = [anima.Item(anim, center=(6 + (k % 30) * 10 + (k // 30) % 3 * 0.3, 390 - (k // 30) * 11), size=(9, 9))
+             for k in range(600)]
+    anim.add_behavior(anima.Gravity(boxes))
+    anim.add_behavior(anima.Collision(boxes, translates_reference_bounds_into_boundary=True))
+    anim.advance(1.5)
+    return anim, [(*b.center, b.rotation) for b in boxes]
+
+
+def test_workers_give_bit_identical_poses():
+    anim, one = pile_poses(1)
+    assert anim.workers == 1
+    for workers in (2, 4):
+        anim, several = pile_poses(workers)
+        assert 1 <= anim.workers <= workers  # no more threads than processors
+        assert several == one
+    # the pile lies on the floor: the lowest boxes rest on it (centre 4.5 pt above y = 400)
+    assert max(y for _, y, _ in one) == pytest.approx(395.5, abs=0.5)
+
+
+@pytest.mark.parametrize("workers", [0, -1, 17, 2**40])
+def test_workers_outside_1_to_16_are_refused(workers):
+    with pytest.raises((ValueError, OverflowError), match="workers"):
+        anima.Animator(workers=workers)

@@ -75,6 +75,7 @@ public final class Animator {
         try configuration.validate()
         self.configuration = configuration
         self.stepDuration = 1 / configuration.stepRate
+        if configuration.workers > 1 { world.workers = SolverWorkers(count: configuration.workers) }
     }
 
     /// Creates an animator with reference bounds and default settings.
@@ -83,6 +84,10 @@ public final class Animator {
     }
 
     // MARK: reference bounds
+
+    /// The threads that solve the contacts, the stepping thread included: the configuration's
+    /// `workers`, or fewer if the system refused to start a thread.
+    public var workers: Int { world.workers?.count ?? 1 }
 
     /// The reference bounds, or nil.
     public var referenceBounds: Rect? { configuration.referenceBounds }

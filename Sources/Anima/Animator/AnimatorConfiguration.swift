@@ -16,11 +16,15 @@ public struct AnimatorConfiguration: Sendable {
     /// It bounds the work of one call (at most `maximumAdvance x stepRate` internal steps):
     /// a longer advance is refused with `.invalidArgument` instead of running for minutes.
     public var maximumAdvance: Double
+    /// Threads that solve the contacts, the stepping thread included; 1...16. Default 1.
+    /// Results are bit-identical for any count: each colour of the contact graph is split into
+    /// fixed shares of independent lane groups (see docs/solver.md, "Workers").
+    public var workers: Int
 
     /// Creates a configuration with the defaults above.
     public init(referenceBounds: Rect? = nil, stepRate: Double = 120, substeps: Int = 4,
                 restSpeed: Double = 2, restAngularSpeed: Double = 0.035, restTime: Double = 0.25,
-                maximumAdvance: Double = 60) {
+                maximumAdvance: Double = 60, workers: Int = 1) {
         self.referenceBounds = referenceBounds
         self.stepRate = stepRate
         self.substeps = substeps
@@ -28,7 +32,11 @@ public struct AnimatorConfiguration: Sendable {
         self.restAngularSpeed = restAngularSpeed
         self.restTime = restTime
         self.maximumAdvance = maximumAdvance
+        self.workers = workers
     }
+
+    /// The largest `workers`.
+    public static let maximumWorkers = 16
 
     func validate() throws(AnimaError) {
         if let b = referenceBounds { try validateBounds(b) }
@@ -41,6 +49,9 @@ public struct AnimatorConfiguration: Sendable {
         try requireNonNegative(restTime, "restTime")
         if restTime > 1e7 { throw AnimaError(.invalidArgument, "restTime must be at most 1e7 s (got \(restTime))") }
         try requireRange(maximumAdvance, 1e-3, 86_400, "maximumAdvance")
+        guard workers >= 1 && workers <= AnimatorConfiguration.maximumWorkers else {
+            throw AnimaError(.invalidArgument, "workers must be in 1...\(AnimatorConfiguration.maximumWorkers) (got \(workers))")
+        }
     }
 }
 

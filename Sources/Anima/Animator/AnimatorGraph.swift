@@ -23,6 +23,23 @@ final class WorldState {
     var coloring = ContactColoring()
     var wide = ScratchBuffer<WideContact>()
     var wideBodies = ScratchBuffer<WideBodyState>()
+    /// Per colour k, where its lane groups start in `wide` (colorCount + 1 entries).
+    var colorGroupStart: [Int] = []
+    /// The threads that share the wide passes, when the configuration asks for more than one.
+    var workers: SolverWorkers? = nil
+    /// Lane groups per block of a shared colour; a colour is shared when each worker can get a
+    /// block (a barrier costs more than a few groups), else it runs on the stepping thread.
+    /// Tests lower it to share every colour.
+    var minimumGroupsPerWorker = 4
+    /// The fewest items (outlines to compute, moved proxies to query) for which the workers share
+    /// the work; tests lower it to share all of it.
+    var minimumItemsPerWorker = 256
+    /// The shared contact update's lists (see `updateContactsShared`): per worker, from the
+    /// start of its share, the contacts the pass after it must see, and how many.
+    var listed = ScratchBuffer<Int32>()
+    var listedCount = ScratchBuffer<Int>()
+    /// The shared pair search's lists, one per block of moved proxies (see `findNewPairsShared`).
+    var blockPairs: [[Pair]] = []
     /// Attachments, pushes and snaps in depth-first order of the behavior tree.
     var attachments: [AttachmentBehavior] = []
     /// Per slot: the group of items that fixed attachments join into one rigid body (the
@@ -61,6 +78,8 @@ final class WorldState {
         joints.free()
         wide.free()
         wideBodies.free()
+        listed.free()
+        listedCount.free()
     }
 }
 

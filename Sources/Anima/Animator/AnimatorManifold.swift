@@ -28,6 +28,13 @@ struct ManifoldView {
                           count: Int(g.count))
     }
 
+    /// `Animator.isActive` through the view, with the store's `asleep` flags.
+    @inline(__always) func isActive(_ i: Int, _ asleep: UnsafeBufferPointer<Bool>) -> Bool {
+        if asleep[i] { return false }
+        if invMass[i] > 0 { return true }
+        return properties[i].anchored && (velocity[i] != .zero || angularVelocity[i] != 0)
+    }
+
     /// Boundary segment `k` as a two-vertex polygon.
     @inline(__always) func segment(_ k: Int) -> WorldShape {
         let v = segmentVertices.baseAddress! + 2 * k

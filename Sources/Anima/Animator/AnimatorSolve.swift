@@ -29,9 +29,27 @@ extension Animator {
         let groups = world.wide.base, groupCount = world.wide.count
         // the bodies gathered for this step (a custom field may have made items since, mid-solve)
         let bodyCount = world.bodies.count
-        if wide { world.wideBodies.resize(bodyCount) }
+        let pool = world.workers
+        let workerCount = pool?.count ?? 1
+        if wide { world.wideBodies.resize(WideBodies.recordCount(bodyCount: bodyCount, workers: workerCount)) }
         let wideBodies = world.wideBodies.base
         let invHsFloat = Float(invHs)
+        let colorStart = world.colorGroupStart
+        let minimumShare = world.minimumGroupsPerWorker
+        /// One pass of the kernel over a range of lane groups; `worker` names the sink record of
+        /// the thread running it.
+        func groupPass(_ range: Range<Int>, warmStart: Bool, useBias: Bool, worker: Int) {
+            let sink = Int32(bodyCount + WideBodies.sinkStride * worker)
+            if warmStart {
+                for g in range { ContactSolver.warmStartWide(groups + g, wideBodies, sink: sink) }
+            } else if useBias {
+                // a copy of the kernel for each pass (the flag a constant in each), so neither
+                // carries the other's branches
+                for g in range { ContactSolver.solveWide(groups + g, wideBodies, inverseSubstep: invHsFloat, useBias: true, sink: sink) }
+            } else {
+                for g in range { ContactSolver.solveWide(groups + g, wideBodies, inverseSubstep: invHsFloat, useBias: false, sink: sink) }
+            }
+        }
         /// Warm start or solve of every contact: the lane groups colour by colour, then the
         /// constraints no colour took; or all of them one at a time.
         func contacts(warmStart: Bool, useBias: Bool, _ overflow: UnsafeBufferPointer<Int32>) {
@@ -41,25 +59,41 @@ extension Animator {
                 }
                 return
             }
-            WideBodies.load(bodies, into: wideBodies, bodyCount)
-            if warmStart {
-                for g in 0..<groupCount { ContactSolver.warmStartWide(groups + g, wideBodies) }
-            } else {
-                // a copy of the kernel for each pass (the flag a constant in each), so neither
-                // carries the other's branches
-                if useBias {
-                    for g in 0..<groupCount { ContactSolver.solveWide(groups + g, wideBodies, inverseSubstep: invHsFloat, useBias: true) }
-                } else {
-                    for g in 0..<groupCount { ContactSolver.solveWide(groups + g, wideBodies, inverseSubstep: invHsFloat, useBias: false) }
+            if let pool, workerCount > 1 {
+                // each job is blocks of independent work (SolverWorkers): the bodies' records,
+                // then each colour's lane groups, then the velocities
+                let bodyBlock = Animator.bodyBlock, groupBlock = minimumShare
+                let bodyBlocks = (bodyCount + bodyBlock - 1) / bodyBlock
+                pool.forEachBlock(bodyBlocks) { b, _ in
+                    WideBodies.load(bodies, into: wideBodies, (b * bodyBlock)..<min(bodyCount, (b + 1) * bodyBlock))
                 }
+                for k in 0..<(colorStart.count - 1) {
+                    let first = colorStart[k], n = colorStart[k + 1] - first
+                    if n < minimumShare * workerCount {
+                        // too small to be worth a barrier
+                        groupPass(first..<(first + n), warmStart: warmStart, useBias: useBias, worker: 0)
+                        continue
+                    }
+                    pool.forEachBlock((n + groupBlock - 1) / groupBlock) { b, w in
+                        groupPass((first + b * groupBlock)..<(first + min(n, (b + 1) * groupBlock)),
+                                  warmStart: warmStart, useBias: useBias, worker: w)
+                    }
+                }
+                pool.forEachBlock(bodyBlocks) { b, _ in
+                    WideBodies.storeVelocities(wideBodies, into: bodies, (b * bodyBlock)..<min(bodyCount, (b + 1) * bodyBlock))
+                }
+            } else {
+                WideBodies.load(bodies, into: wideBodies, 0..<bodyCount)
+                groupPass(0..<groupCount, warmStart: warmStart, useBias: useBias, worker: 0)
+                WideBodies.storeVelocities(wideBodies, into: bodies, 0..<bodyCount)
             }
-            WideBodies.storeVelocities(wideBodies, into: bodies, bodyCount)
             if warmStart {
                 ContactSolver.warmStart(cs, only: overflow, points, bodies)
             } else {
                 ContactSolver.solve(cs, only: overflow, points, bodies, inverseSubstep: invHs, useBias: useBias)
             }
         }
+        defer { pool?.sleep() }
         moving.withUnsafeBufferPointer { mv in
             kinematic.withUnsafeBufferPointer { kv in
                 world.coloring.overflow.withUnsafeBufferPointer { overflow in
@@ -87,6 +121,8 @@ extension Animator {
         if bodyListsDirty { rebuildBodyLists() }
     }
 
+    /// Bodies per block of the shared load and store of the solver's records.
+    static let bodyBlock = 1024
     /// Copies velocities of moving and kinematic items into solver bodies and precomputes
     /// gravity and the damping factors 1 / (1 + h c) for the sub-step h.
     func gatherBodies(_ hs: Double) {

@@ -161,7 +161,9 @@ extension Animator {
         world.worldVertices.withUnsafeMutableBufferPointer { worldVertices in
         world.worldNormals.withUnsafeMutableBufferPointer { worldNormals in
         world.tightBoxes.withUnsafeMutableBufferPointer { tight in
-            for s in world.colliding {
+        world.colliding.withUnsafeBufferPointer { colliding in
+            // per item, into its own slots only: workers may share the items
+            func outline(_ s: Int32) {
                 let i = Int(s)
                 let g = geometry[i]
                 let reach = (length(velocity[i]) + length(gravity[i]) * h) * h + abs(angular[i]) * g.extent * h
@@ -204,7 +206,15 @@ extension Animator {
                 let e = reach + grow
                 tight[i] = AABB(lower: lower - Vec2(e, e), upper: upper + Vec2(e, e))
             }
-        }}}}}}}}}}}}
+            if let pool = world.workers, pool.count > 1, colliding.count >= world.minimumItemsPerWorker * pool.count {
+                let block = 256
+                pool.forEachBlock((colliding.count + block - 1) / block) { b, _ in
+                    for j in (b * block)..<min(colliding.count, (b + 1) * block) { outline(colliding[j]) }
+                }
+            } else {
+                for s in colliding { outline(s) }
+            }
+        }}}}}}}}}}}}}
     }
 
     /// The proxy user data of a boundary segment: -(index + 1); items use their slot.
@@ -268,28 +278,32 @@ extension Animator {
         }
         // new pairs: every moved proxy against the tree (candidates first, filtered after)
         world.broadPhase.compactMoved()
-        var candidates: [SIMD2<Int32>] = []
-        swap(&candidates, &world.candidates)   // reuse the buffer without sharing it
-        candidates.removeAll(keepingCapacity: true)
-        for proxy in world.broadPhase.moved {
-            let box = world.broadPhase.tree.fatAABB(proxy)
-            world.broadPhase.tree.query(box) { other in
-                if other != proxy { candidates.append(SIMD2(proxy, other)) }
-                return true
-            }
-        }
         var pairs: [Pair] = []
         swap(&pairs, &world.newPairs)
         pairs.removeAll(keepingCapacity: true)
-        for candidate in candidates {
-            let proxy = candidate.x, other = candidate.y
-            // a pair of moved proxies is found twice: keep the one found from the smaller id
-            if world.broadPhase.isMoved[Int(other)] && other < proxy { continue }
-            let pair = makePair(world.broadPhase.tree.userData(proxy), world.broadPhase.tree.userData(other))
-            if let pair, !world.contactKeys.contains(pair.key) { pairs.append(pair) }
+        if let pool = world.workers, pool.count > 1, world.broadPhase.moved.count >= world.minimumItemsPerWorker {
+            findNewPairsShared(pool, &pairs)
+        } else {
+            var candidates: [SIMD2<Int32>] = []
+            swap(&candidates, &world.candidates)   // reuse the buffer without sharing it
+            candidates.removeAll(keepingCapacity: true)
+            for proxy in world.broadPhase.moved {
+                let box = world.broadPhase.tree.fatAABB(proxy)
+                world.broadPhase.tree.query(box) { other in
+                    if other != proxy { candidates.append(SIMD2(proxy, other)) }
+                    return true
+                }
+            }
+            for candidate in candidates {
+                let proxy = candidate.x, other = candidate.y
+                // a pair of moved proxies is found twice: keep the one found from the smaller id
+                if world.broadPhase.isMoved[Int(other)] && other < proxy { continue }
+                let pair = makePair(world.broadPhase.tree.userData(proxy), world.broadPhase.tree.userData(other))
+                if let pair, !world.contactKeys.contains(pair.key) { pairs.append(pair) }
+            }
+            world.candidates = candidates
         }
         world.broadPhase.clearMoved()
-        world.candidates = candidates
         pairs.sort { $0.key < $1.key }
 
         // existing contacts, in place: drop those whose fat boxes parted or whose items no longer
@@ -306,8 +320,10 @@ extension Animator {
         var active: [Int32] = []
         swap(&active, &world.activeContacts)
         active.removeAll(keepingCapacity: true)
+        let pool = world.workers.flatMap { $0.count > 1 ? $0 : nil }
+        if let pool { updateContactsShared(pool, &contacts, &builder, &active, &woke) }
         withManifoldView { view in
-            contacts.withUnsafeMutableBufferPointer { cb in
+            if pool == nil { contacts.withUnsafeMutableBufferPointer { cb in
                 for k in 0..<count {
                     if !contactStillValid(&cb[k]) {
                         world.contactKeys.remove(cb[k].key)
@@ -321,7 +337,7 @@ extension Animator {
                     kept += 1
                 }
             }
-            contacts.removeLast(count - kept)
+            contacts.removeLast(count - kept) }
             var previous: UInt64? = nil
             for pair in pairs where pair.key != previous {
                 previous = pair.key
@@ -336,6 +352,140 @@ extension Animator {
         world.newPairs = pairs
         finishWaking(woke, &builder)
         keep(builder)
+    }
+
+    /// The update of the existing contacts with several workers, with the result of the loop in
+    /// `collide` to the bit. (1) Shared, in blocks of `contactBlock` contacts: check
+    /// that each contact goes on, refresh the manifolds of those with an active side, and list
+    /// what the next pass must see (contacts that ended, as -(index + 1); those with points,
+    /// touching, or not refreshed). (2) On this thread, in contact order, what the loop in
+    /// `collide` does around a refresh: end contacts, wake sleeping sides, list the active
+    /// contacts, make the constraints; an island woken here makes contacts later in the order
+    /// active, and they are refreshed here, as in the loop. (3) Close the gaps of the ended
+    /// contacts, keeping the order.
+    /// Moved proxies per block of the shared pair search.
+    static let pairBlock = 64
+
+    /// The search for new pairs with several workers (Box2D v3 finds pairs per moved proxy in
+    /// parallel the same way): each block of moved proxies queries the tree and keeps the pairs
+    /// that may collide and have no contact yet, in a list of its own; the lists joined in block
+    /// order are the pairs the loop in `collide` finds, in its order.
+    func findNewPairsShared(_ pool: SolverWorkers, _ pairs: inout [Pair]) {
+        let moved = world.broadPhase.moved
+        let blocks = (moved.count + Animator.pairBlock - 1) / Animator.pairBlock
+        if world.blockPairs.count < blocks { world.blockPairs.append(contentsOf: repeatElement([], count: blocks - world.blockPairs.count)) }
+        var blockPairs: [[Pair]] = []
+        swap(&blockPairs, &world.blockPairs)
+        defer { swap(&blockPairs, &world.blockPairs) }
+        blockPairs.withUnsafeMutableBufferPointer { lists in
+            moved.withUnsafeBufferPointer { moved in
+                pool.forEachBlock(blocks) { block, _ in
+                    lists[block].removeAll(keepingCapacity: true)
+                    for j in (block * Animator.pairBlock)..<min(moved.count, (block + 1) * Animator.pairBlock) {
+                        let proxy = moved[j]
+                        let box = world.broadPhase.tree.fatAABB(proxy)
+                        world.broadPhase.tree.query(box) { other in
+                            // a pair of moved proxies is found twice: keep the one found from the smaller id
+                            if other == proxy || (world.broadPhase.isMoved[Int(other)] && other < proxy) { return true }
+                            let pair = makePair(world.broadPhase.tree.userData(proxy), world.broadPhase.tree.userData(other))
+                            if let pair, !world.contactKeys.contains(pair.key) { lists[block].append(pair) }
+                            return true
+                        }
+                    }
+                }
+            }
+            for block in 0..<blocks { pairs.append(contentsOf: lists[block]) }
+        }
+    }
+
+    /// Contacts per block of the shared contact update (their cost varies: workers claim blocks).
+    static let contactBlock = 64
+
+    func updateContactsShared(_ pool: SolverWorkers, _ contacts: inout [Contact], _ builder: inout ContactConstraintBuilder,
+                              _ active: inout [Int32], _ woke: inout Bool) {
+        let count = contacts.count
+        if count == 0 { return }
+        let blockSize = Animator.contactBlock
+        let blocks = (count + blockSize - 1) / blockSize
+        world.listed.resize(count)
+        world.listedCount.resize(blocks)
+        let listed = world.listed.base, listedCount = world.listedCount.base
+        withManifoldView { view in
+            store.asleep.withUnsafeBufferPointer { asleep in
+                contacts.withUnsafeMutableBufferPointer { cb in
+                    let base = cb.baseAddress!
+                    pool.forEachBlock(blocks) { block, _ in
+                        let share = (block * blockSize)..<min(count, (block + 1) * blockSize)
+                        var n = 0
+                        for k in share {
+                            let c = base + k
+                            if !contactStillValid(&c.pointee) {
+                                listed[share.lowerBound + n] = -Int32(k) - 1
+                                n += 1
+                                continue
+                            }
+                            let activeA = c.pointee.a >= 0 && view.isActive(Int(c.pointee.a), asleep)
+                            c.pointee.simulated = activeA || view.isActive(Int(c.pointee.b), asleep)
+                            if c.pointee.simulated { updateManifold(&c.pointee, view) }
+                            if !c.pointee.simulated || c.pointee.manifold.count > 0 || c.pointee.touching {
+                                listed[share.lowerBound + n] = Int32(k)
+                                n += 1
+                            }
+                        }
+                        listedCount[block] = n
+                    }
+                }
+            }
+        }
+        var ended = 0
+        withManifoldView { view in
+            contacts.withUnsafeMutableBufferPointer { cb in
+                for block in 0..<blocks {
+                    let start = block * blockSize
+                    for j in start..<(start + listedCount[block]) {
+                        let entry = Int(listed[j])
+                        if entry < 0 {
+                            let k = -entry - 1
+                            world.contactKeys.remove(cb[k].key)
+                            contactVanished(cb[k])
+                            ended += 1
+                            continue
+                        }
+                        let k = entry, index = k - ended   // its place once the ended ones are gone
+                        if !cb[k].simulated {
+                            // an island woken earlier in this pass made it active
+                            refresh(&cb[k], view, &woke)
+                        } else if cb[k].manifold.count > 0 {
+                            if cb[k].a >= 0 && store.asleep[Int(cb[k].a)] { wakeIsland(of: Int(cb[k].a)); woke = true }
+                            if store.asleep[Int(cb[k].b)] { wakeIsland(of: Int(cb[k].b)); woke = true }
+                        }
+                        if cb[k].manifold.count > 0 || cb[k].touching { active.append(Int32(index)) }
+                        if needsConstraint(cb[k]) { builder.add(cb.baseAddress! + k, index: index, view) }
+                    }
+                }
+                if ended == 0 { return }
+                // close the gaps: the kept contacts move down, in order
+                var kept = 0, next = 0
+                for block in 0..<blocks {
+                    let start = block * blockSize
+                    for j in start..<(start + listedCount[block]) where listed[j] < 0 {
+                        let k = -Int(listed[j]) - 1
+                        while next < k {
+                            if kept != next { cb[kept] = cb[next] }
+                            kept += 1
+                            next += 1
+                        }
+                        next = k + 1
+                    }
+                }
+                while next < count {
+                    if kept != next { cb[kept] = cb[next] }
+                    kept += 1
+                    next += 1
+                }
+            }
+        }
+        contacts.removeLast(ended)
     }
 
     /// Whether a refreshed contact makes a constraint this step: it has points and both its

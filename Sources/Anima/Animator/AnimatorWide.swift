@@ -41,8 +41,22 @@ extension Animator {
                 Animator.pack(ci, cs, points, into: groups + (firstGroup[k] + rank / laneWidth), lane: rank % laneWidth)
             }
         }
+        world.colorGroupStart.removeAll(keepingCapacity: true)
+        world.colorGroupStart.append(contentsOf: firstGroup)
+        world.colorGroupStart.append(groupCount)
+        // each side writes its velocities back to its body if a contact can move it, else to
+        // the sink record of the worker that solves the group (-1)
+        let none = IndexLanes(repeating: -1)
+        for g in 0..<groupCount {
+            let c = groups + g
+            let movesA = (c.pointee.mA .!= 0) .| (c.pointee.iA .!= 0)
+            let movesB = (c.pointee.mB .!= 0) .| (c.pointee.iB .!= 0)
+            c.pointee.writeA = none.replacing(with: c.pointee.a, where: movesA)
+            c.pointee.writeB = none.replacing(with: c.pointee.b, where: movesB)
+        }
         assert((0..<groupCount).allSatisfy { Animator.lanesShareNoMovingBody(groups[$0]) }, "a lane group writes one body twice")
     }
+
 
     /// Whether no body that contacts can move appears twice among a group's lanes.
     static func lanesShareNoMovingBody(_ g: WideContact) -> Bool {

@@ -32,6 +32,10 @@ struct WidePoint {
 /// body to itself with zero masses, so every impulse it computes is zero.
 struct WideContact {
     var a = IndexLanes(), b = IndexLanes()       // solver bodies (0 is the static body)
+    // where each side's velocities are written back: the body itself when a contact can move
+    // it, else -1 for the sink record of the worker that solves the group (`WideBodies`), so
+    // that no two workers ever write one record, not even the same value to a static body
+    var writeA = IndexLanes(), writeB = IndexLanes()
     var index = IndexLanes(repeating: -1)        // the constraint each lane holds, -1 for none
     var nx = FloatLanes(), ny = FloatLanes()
     var friction = FloatLanes()
@@ -54,20 +58,26 @@ typealias WideBodyState = SIMD8<Float>
 /// its double-precision state, so a body no contact touched, and an anchored body, keep their
 /// velocity to the last bit.
 enum WideBodies {
-    /// bodies[i] -> copy[i] for i in 0..<count.
+    /// Records between two workers' sinks (128 bytes, so that no two share a cache line).
+    static let sinkStride = 4
+
+    /// Records needed for `bodyCount` bodies and the sinks of `workers` workers.
+    static func recordCount(bodyCount: Int, workers: Int) -> Int { bodyCount + sinkStride * workers }
+
+    /// bodies[i] -> copy[i] for i in range.
     static func load(_ bodies: UnsafeMutablePointer<SolverBody>, into copy: UnsafeMutablePointer<WideBodyState>,
-                     _ count: Int) {
-        for i in 0..<count {
+                     _ range: Range<Int>) {
+        for i in range {
             let b = bodies[i]
             copy[i] = WideBodyState(Float(b.v.x), Float(b.v.y), Float(b.w), 0,
                                     Float(b.dp.x), Float(b.dp.y), Float(b.dq.c), Float(b.dq.s))
         }
     }
 
-    /// v += copy.v - float(v) for each body: the change the pass made, in double precision.
+    /// v += copy.v - float(v) for each body in range: the change the pass made, in double precision.
     static func storeVelocities(_ copy: UnsafePointer<WideBodyState>, into bodies: UnsafeMutablePointer<SolverBody>,
-                                _ count: Int) {
-        for i in 0..<count {
+                                _ range: Range<Int>) {
+        for i in range {
             let c = copy[i]
             let b = bodies + i
             let dvx = c[0] - Float(b.pointee.v.x), dvy = c[1] - Float(b.pointee.v.y), dw = c[2] - Float(b.pointee.w)
@@ -98,8 +108,9 @@ struct WideBody {
         }
     }
 
-    /// Writes each lane's velocity back. Lanes of one group share no moving body; a lane whose
-    /// side is anchored or static computed no change, and writes back what it read.
+    /// Writes each lane's velocity back, to the group's write indices. Lanes of one group share
+    /// no moving body; a lane whose side is anchored or static computed no change and writes
+    /// it to its worker's sink record.
     @inline(__always)
     func scatter(_ bodies: UnsafeMutablePointer<WideBodyState>, _ index: IndexLanes) {
         for k in 0..<laneWidth {
@@ -121,11 +132,18 @@ extension WideContact {
     }
 }
 
+/// The records a side of a lane group writes: its bodies, with the sink for lanes marked -1.
+@inline(__always)
+func writeIndex(_ write: IndexLanes, _ sink: Int32) -> IndexLanes {
+    write.replacing(with: IndexLanes(repeating: sink), where: write .< 0)
+}
+
 extension ContactSolver {
     /// Warm start of a lane group: P = lambda_n n + lambda_t t at each point;
     /// vA -= mA P, wA -= iA rA x P; vB += mB P, wB += iB rB x P.
     @inline(__always)
-    static func warmStartWide(_ c: UnsafeMutablePointer<WideContact>, _ bodies: UnsafeMutablePointer<WideBodyState>) {
+    static func warmStartWide(_ c: UnsafeMutablePointer<WideContact>, _ bodies: UnsafeMutablePointer<WideBodyState>,
+                              sink: Int32) {
         var A = WideBody(bodies, c.pointee.a), B = WideBody(bodies, c.pointee.b)
         let nx = c.pointee.nx, ny = c.pointee.ny
         let mA = c.pointee.mA, iA = c.pointee.iA, mB = c.pointee.mB, iB = c.pointee.iB
@@ -144,8 +162,8 @@ extension ContactSolver {
             B.vy += mB * py
             p.pointee.totalImpulse += ln
         }
-        A.scatter(bodies, c.pointee.a)
-        B.scatter(bodies, c.pointee.b)
+        A.scatter(bodies, writeIndex(c.pointee.writeA, sink))
+        B.scatter(bodies, writeIndex(c.pointee.writeB, sink))
     }
 
     /// Separation, normal velocity, and the bias and soft coefficients of one point of a lane
@@ -192,7 +210,7 @@ extension ContactSolver {
     /// |lambda_t| <= mu lambda_n.
     @inline(__always)
     static func solveWide(_ c: UnsafeMutablePointer<WideContact>, _ bodies: UnsafeMutablePointer<WideBodyState>,
-                          inverseSubstep invH: Float, useBias: Bool) {
+                          inverseSubstep invH: Float, useBias: Bool, sink: Int32) {
         var A = WideBody(bodies, c.pointee.a), B = WideBody(bodies, c.pointee.b)
         let nx = c.pointee.nx, ny = c.pointee.ny
         let mA = c.pointee.mA, iA = c.pointee.iA, mB = c.pointee.mB, iB = c.pointee.iB
@@ -297,8 +315,8 @@ extension ContactSolver {
             B.w += iB * (bx * py - by * px)
             p.pointee.tangentImpulse = updated
         }
-        A.scatter(bodies, c.pointee.a)
-        B.scatter(bodies, c.pointee.b)
+        A.scatter(bodies, writeIndex(c.pointee.writeA, sink))
+        B.scatter(bodies, writeIndex(c.pointee.writeB, sink))
     }
 }
 

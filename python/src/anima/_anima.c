@@ -944,12 +944,12 @@ static int
 animator_init(AnimatorObject *self, PyObject *args, PyObject *kwds)
 {
     static char *keywords[] = {"reference_bounds", "step_rate", "substeps", "rest_speed",
-                               "rest_angular_speed", "rest_time", "max_advance", NULL};
+                               "rest_angular_speed", "rest_time", "max_advance", "workers", NULL};
     PyObject *bounds = Py_None, *step_rate = NULL, *substeps = NULL, *rest_speed = NULL,
-             *rest_angular_speed = NULL, *rest_time = NULL, *max_advance = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O$OOOOOO:Animator", keywords, &bounds, &step_rate,
+             *rest_angular_speed = NULL, *rest_time = NULL, *max_advance = NULL, *workers = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O$OOOOOOO:Animator", keywords, &bounds, &step_rate,
                                      &substeps, &rest_speed, &rest_angular_speed, &rest_time,
-                                     &max_advance)) {
+                                     &max_advance, &workers)) {
         return -1;
     }
     anima_state *st = STATE_OF(self);
@@ -974,7 +974,8 @@ animator_init(AnimatorObject *self, PyObject *args, PyObject *kwds)
         || (rest_angular_speed
             && as_finite(st, rest_angular_speed, "rest_angular_speed", &def.rest_angular_speed) < 0)
         || (rest_time && as_finite(st, rest_time, "rest_time", &def.rest_time) < 0)
-        || (max_advance && as_finite(st, max_advance, "max_advance", &def.max_advance) < 0)) {
+        || (max_advance && as_finite(st, max_advance, "max_advance", &def.max_advance) < 0)
+        || (workers && as_int32(st, workers, "workers", &def.workers) < 0)) {
         return -1;
     }
     anima_animator handle = anima_animator_null();
@@ -1509,6 +1510,18 @@ animator_get_step_count(AnimatorObject *self, void *closure)
         return NULL;
     }
     return PyLong_FromUnsignedLongLong(steps);
+}
+
+static PyObject *
+animator_get_workers(AnimatorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    int32_t workers = 0;
+    if (st == NULL || check(st, self, anima_animator_get_workers(self->handle, &workers)) < 0) {
+        return NULL;
+    }
+    return PyLong_FromLong(workers);
 }
 
 static PyObject *
@@ -2664,6 +2677,9 @@ static PyGetSetDef animator_getset[] = {
      "The internal step length in seconds (1 / step_rate).", NULL},
     {"step_count", (getter)animator_get_step_count, NULL,
      "The number of internal steps run so far.", NULL},
+    {"workers", (getter)animator_get_workers, NULL,
+     "The threads solving the contacts, the stepping one included: the constructor's\n"
+     "workers, or fewer (no more than the processors online).", NULL},
     {"items", (getter)animator_get_items, NULL,
      "The live items, in creation order (a tuple).", NULL},
     {"behaviors", (getter)animator_get_behaviors, NULL,
@@ -2691,7 +2707,7 @@ static PyMemberDef animator_members[] = {
 
 PyDoc_STRVAR(animator_doc,
 "Animator(reference_bounds=None, *, step_rate=120.0, substeps=4, rest_speed=2.0,\n"
-"         rest_angular_speed=0.035, rest_time=0.25, max_advance=60.0)\n"
+"         rest_angular_speed=0.035, rest_time=0.25, max_advance=60.0, workers=1)\n"
 "--\n\n"
 "Owns items and behaviors and advances time (UIDynamicAnimator).\n\n"
 "reference_bounds is (x, y, width, height) in points, or None for an abstract,\n"
@@ -2702,6 +2718,8 @@ PyDoc_STRVAR(animator_doc,
 "One advance() consumes at most max_advance seconds (0.001...86400, default 60),\n"
 "so no single call runs for minutes; Ctrl-C (KeyboardInterrupt) stops a long\n"
 "advance or run_until_rest between internal steps, leaving the animator usable.\n\n"
+"workers (1...16, default 1) threads share each step's collision and contact\n"
+"solving, the calling one included; the poses are bit-identical for any count.\n\n"
 "The animator is single-threaded: use it (and its items and behaviors) from one\n"
 "thread at a time. The GIL stays held while it advances.");
 

@@ -1,0 +1,178 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// Threads that share the heavy stages of one animator's step with the thread that steps it
+/// (`AnimatorConfiguration.workers`): outlines, the pair search, the contact update and the
+/// wide contact solver's passes. A stage is a job of numbered blocks of independent work; every
+/// thread in the job claims blocks from an atomic counter until none is left (`forEachBlock`).
+/// Anything a block writes depends on the block alone (and, for scratch records, on the thread's
+/// own index), so the result does not depend on which thread did what, nor on how many there
+/// are: Box2D v3's promise of identical results for any worker count, kept the same way (its
+/// `solver.c` splits each colour of its constraint graph into blocks that workers claim).
+///
+/// The stepping thread never waits for a thread that has not joined a job: a worker joins only
+/// while the job is open, and the stepping thread closes it once every block is claimed, then
+/// waits for the blocks in progress. A worker that the system has not scheduled in time costs
+/// nothing but its help. Waiting is a spin on an atomic word, then `sched_yield`; between steps
+/// the workers sleep on a condition variable.
+final class SolverWorkers: @unchecked Sendable {
+    /// Threads in all, the stepping thread included (1 when no thread could be started).
+    private(set) var count: Int
+    private var threads: [pthread_t] = []
+    /// The job word: generation in the high 32 bits, then the open bit, then how many workers
+    /// are inside the job.
+    private let state = Atomic<UInt64>(0)
+    private static let openBit: UInt64 = 1 << 31
+    private static let insideMask: UInt64 = (1 << 31) - 1
+    /// The next block the current job hands out.
+    private let cursor = Atomic<Int>(0)
+    private let awake = Atomic<Bool>(false)
+    private let stopping = Atomic<Bool>(false)
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// The job being run; written by the stepping thread before it opens the job.
+    private var job: ((Int) -> Void)?
+    /// Spins before a waiting thread yields its core.
+    private static let spinLimit = 2000
+
+    /// Starts up to `count - 1` threads, no more than the processors online less one: more
+    /// threads than processors only wait for each other. If the system refuses a thread, fewer
+    /// run (the results are the same for any count).
+    init(count: Int) {
+        self.count = 1
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+        let processors = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
+        for index in 1..<max(min(count, processors), 1) {
+            let start = Unmanaged.passRetained(WorkerStart(pool: self, index: index)).toOpaque()
+            var thread = pthread_t()
+            let status = pthread_create(&thread, nil, { argument in
+                let start = Unmanaged<WorkerStart>.fromOpaque(argument!).takeRetainedValue()
+                start.pool.work(start.index)
+                return nil
+            }, start)
+            if status != 0 {
+                Unmanaged<WorkerStart>.fromOpaque(start).release()
+                break
+            }
+            threads.append(thread)
+            self.count += 1
+        }
+    }
+
+    deinit {
+        stopping.store(true, ordering: .releasing)
+        pthread_mutex_lock(mutex)
+        pthread_cond_broadcast(condition)
+        pthread_mutex_unlock(mutex)
+        for thread in threads { pthread_join(thread, nil) }
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+        condition.deallocate()
+    }
+
+    /// Lets the workers sleep until the next job.
+    func sleep() {
+        awake.store(false, ordering: .releasing)
+    }
+
+    /// Runs `body(block, worker)` for every block 0..<blocks, each exactly once, on whichever
+    /// thread claims it first; `worker` is the thread's index (0 for the calling thread), for
+    /// scratch space of its own. Returns when every block is done. Writes made before the call
+    /// are visible to every block, and the blocks' writes to the caller afterwards.
+    func forEachBlock(_ blocks: Int, _ body: (_ block: Int, _ worker: Int) -> Void) {
+        if threads.isEmpty || blocks <= 1 {
+            for b in 0..<blocks { body(b, 0) }
+            return
+        }
+        wake()
+        withoutActuallyEscaping(body) { body in
+            let claim = { (worker: Int) in
+                while true {
+                    let b = self.cursor.wrappingAdd(1, ordering: .relaxed).oldValue
+                    if b >= blocks { return }
+                    body(b, worker)
+                }
+            }
+            withoutActuallyEscaping(claim) { claim in
+                job = claim
+                cursor.store(0, ordering: .relaxed)
+                let generation = (state.load(ordering: .relaxed) >> 32) &+ 1
+                state.store(generation << 32 | SolverWorkers.openBit, ordering: .releasing)
+                claim(0)
+                // every block is claimed: close the job, then wait for those inside it
+                var current = state.bitwiseAnd(~SolverWorkers.openBit, ordering: .acquiringAndReleasing).newValue
+                var spins = 0
+                while current & SolverWorkers.insideMask != 0 {
+                    spins += 1
+                    if spins > SolverWorkers.spinLimit { sched_yield() }
+                    current = state.load(ordering: .acquiring)
+                }
+                job = nil
+            }
+        }
+    }
+
+    private func wake() {
+        if awake.load(ordering: .relaxed) { return }
+        pthread_mutex_lock(mutex)
+        awake.store(true, ordering: .releasing)
+        pthread_cond_broadcast(condition)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// A worker's loop: join each job that is still open when it sees it, claim its blocks,
+    /// leave; sleep while the animator is not stepping.
+    private func work(_ index: Int) {
+        var seen = state.load(ordering: .acquiring) >> 32
+        var spins = 0
+        while !stopping.load(ordering: .acquiring) {
+            var current = state.load(ordering: .acquiring)
+            if current >> 32 != seen {
+                seen = current >> 32
+                spins = 0
+                // join while the job is open (another worker joining at the same time only retries)
+                while current >> 32 == seen && current & SolverWorkers.openBit != 0 {
+                    let (joined, found) = state.compareExchange(expected: current, desired: current + 1,
+                                                                ordering: .acquiringAndReleasing)
+                    if joined {
+                        job?(index)
+                        state.wrappingSubtract(1, ordering: .releasing)
+                        break
+                    }
+                    current = found
+                }
+                continue
+            }
+            spins += 1
+            if spins <= SolverWorkers.spinLimit { continue }
+            if awake.load(ordering: .acquiring) {
+                sched_yield()
+                continue
+            }
+            pthread_mutex_lock(mutex)
+            while !awake.load(ordering: .acquiring) && !stopping.load(ordering: .acquiring) {
+                pthread_cond_wait(condition, mutex)
+            }
+            pthread_mutex_unlock(mutex)
+            spins = 0
+        }
+    }
+}
+
+/// What a worker thread starts with.
+private final class WorkerStart {
+    unowned(unsafe) let pool: SolverWorkers
+    let index: Int
+    init(pool: SolverWorkers, index: Int) {
+        self.pool = pool
+        self.index = index
+    }
+}
