@@ -31,8 +31,9 @@ final class WorldState {
     /// block (a barrier costs more than a few groups), else it runs on the stepping thread.
     /// Tests lower it to share every colour.
     var minimumGroupsPerWorker = 4
-    /// The fewest items (outlines to compute, moved proxies to query) for which the workers share
-    /// the work; tests lower it to share all of it.
+    /// The fewest items (outlines to compute, moved proxies to query, contacts to update, per
+    /// worker for outlines and contacts) for which the workers share the work; tests lower it
+    /// to share all of it.
     var minimumItemsPerWorker = 256
     /// The shared contact update's lists (see `updateContactsShared`): per worker, from the
     /// start of its share, the contacts the pass after it must see, and how many.

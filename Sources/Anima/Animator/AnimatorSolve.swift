@@ -93,7 +93,6 @@ extension Animator {
                 ContactSolver.solve(cs, only: overflow, points, bodies, inverseSubstep: invHs, useBias: useBias)
             }
         }
-        defer { pool?.sleep() }
         moving.withUnsafeBufferPointer { mv in
             kinematic.withUnsafeBufferPointer { kv in
                 world.coloring.overflow.withUnsafeBufferPointer { overflow in

@@ -320,7 +320,8 @@ extension Animator {
         var active: [Int32] = []
         swap(&active, &world.activeContacts)
         active.removeAll(keepingCapacity: true)
-        let pool = world.workers.flatMap { $0.count > 1 ? $0 : nil }
+        // shared when there is enough to share (the two ways give the same result)
+        let pool = world.workers.flatMap { $0.count > 1 && count >= world.minimumItemsPerWorker * $0.count ? $0 : nil }
         if let pool { updateContactsShared(pool, &contacts, &builder, &active, &woke) }
         withManifoldView { view in
             if pool == nil { contacts.withUnsafeMutableBufferPointer { cb in

@@ -19,8 +19,9 @@ import Synchronization
 /// The stepping thread never waits for a thread that has not joined a job: a worker joins only
 /// while the job is open, and the stepping thread closes it once every block is claimed, then
 /// waits for the blocks in progress. A worker that the system has not scheduled in time costs
-/// nothing but its help. Waiting is a spin on an atomic word, then `sched_yield`; between steps
-/// the workers sleep on a condition variable.
+/// nothing but its help. A worker with no job spins on an atomic word for some tens of
+/// microseconds, then blocks on a condition variable until the next job (a spinning thread would
+/// take cycles from the stepping thread on machines whose cores share a physical core).
 final class SolverWorkers: @unchecked Sendable {
     /// Threads in all, the stepping thread included (1 when no thread could be started).
     private(set) var count: Int
@@ -32,14 +33,16 @@ final class SolverWorkers: @unchecked Sendable {
     private static let insideMask: UInt64 = (1 << 31) - 1
     /// The next block the current job hands out.
     private let cursor = Atomic<Int>(0)
-    private let awake = Atomic<Bool>(false)
+    /// Workers blocked on the condition variable, waiting for a job.
+    private let sleepers = Atomic<Int>(0)
     private let stopping = Atomic<Bool>(false)
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     /// The job being run; written by the stepping thread before it opens the job.
     private var job: ((Int) -> Void)?
-    /// Spins before a waiting thread yields its core.
-    private static let spinLimit = 2000
+    /// Spins (some tens of microseconds) before a worker with no job blocks, and before the
+    /// stepping thread, waiting for blocks in progress, yields its core.
+    private static let spinLimit = 10_000
 
     /// Starts up to `count - 1` threads, no more than the processors online less one: more
     /// threads than processors only wait for each other. If the system refuses a thread, fewer
@@ -78,11 +81,6 @@ final class SolverWorkers: @unchecked Sendable {
         condition.deallocate()
     }
 
-    /// Lets the workers sleep until the next job.
-    func sleep() {
-        awake.store(false, ordering: .releasing)
-    }
-
     /// Runs `body(block, worker)` for every block 0..<blocks, each exactly once, on whichever
     /// thread claims it first; `worker` is the thread's index (0 for the calling thread), for
     /// scratch space of its own. Returns when every block is done. Writes made before the call
@@ -92,7 +90,6 @@ final class SolverWorkers: @unchecked Sendable {
             for b in 0..<blocks { body(b, 0) }
             return
         }
-        wake()
         withoutActuallyEscaping(body) { body in
             let claim = { (worker: Int) in
                 while true {
@@ -105,7 +102,14 @@ final class SolverWorkers: @unchecked Sendable {
                 job = claim
                 cursor.store(0, ordering: .relaxed)
                 let generation = (state.load(ordering: .relaxed) >> 32) &+ 1
-                state.store(generation << 32 | SolverWorkers.openBit, ordering: .releasing)
+                state.store(generation << 32 | SolverWorkers.openBit, ordering: .sequentiallyConsistent)
+                // a worker blocks only after it has counted itself and seen no new job, so one of
+                // the two sees the other (both sequentially consistent)
+                if sleepers.load(ordering: .sequentiallyConsistent) > 0 {
+                    pthread_mutex_lock(mutex)
+                    pthread_cond_broadcast(condition)
+                    pthread_mutex_unlock(mutex)
+                }
                 claim(0)
                 // every block is claimed: close the job, then wait for those inside it
                 var current = state.bitwiseAnd(~SolverWorkers.openBit, ordering: .acquiringAndReleasing).newValue
@@ -120,16 +124,8 @@ final class SolverWorkers: @unchecked Sendable {
         }
     }
 
-    private func wake() {
-        if awake.load(ordering: .relaxed) { return }
-        pthread_mutex_lock(mutex)
-        awake.store(true, ordering: .releasing)
-        pthread_cond_broadcast(condition)
-        pthread_mutex_unlock(mutex)
-    }
-
     /// A worker's loop: join each job that is still open when it sees it, claim its blocks,
-    /// leave; sleep while the animator is not stepping.
+    /// leave; block when no job comes for a while.
     private func work(_ index: Int) {
         var seen = state.load(ordering: .acquiring) >> 32
         var spins = 0
@@ -153,14 +149,14 @@ final class SolverWorkers: @unchecked Sendable {
             }
             spins += 1
             if spins <= SolverWorkers.spinLimit { continue }
-            if awake.load(ordering: .acquiring) {
-                sched_yield()
-                continue
-            }
+            // no job for a while (the stepping thread works alone, or the animator is not
+            // stepping): block until the next one
             pthread_mutex_lock(mutex)
-            while !awake.load(ordering: .acquiring) && !stopping.load(ordering: .acquiring) {
+            sleepers.wrappingAdd(1, ordering: .sequentiallyConsistent)
+            while state.load(ordering: .sequentiallyConsistent) >> 32 == seen && !stopping.load(ordering: .acquiring) {
                 pthread_cond_wait(condition, mutex)
             }
+            sleepers.wrappingSubtract(1, ordering: .sequentiallyConsistent)
             pthread_mutex_unlock(mutex)
             spins = 0
         }
