@@ -112,9 +112,10 @@ struct WideBody {
     /// no moving body; a lane whose side is anchored or static computed no change and writes
     /// it to its worker's sink record.
     @inline(__always)
-    func scatter(_ bodies: UnsafeMutablePointer<WideBodyState>, _ index: IndexLanes) {
+    func scatter(_ bodies: UnsafeMutablePointer<WideBodyState>, _ index: IndexLanes, _ sink: Int32) {
         for k in 0..<laneWidth {
-            let body = bodies + Int(index[k])
+            let i = index[k]
+            let body = bodies + Int(i < 0 ? sink : i)
             body.pointee[0] = vx[k]
             body.pointee[1] = vy[k]
             body.pointee[2] = w[k]
@@ -130,12 +131,6 @@ extension WideContact {
         return (raw.advanced(by: MemoryLayout<WideContact>.offset(of: \WideContact.p0)!).assumingMemoryBound(to: WidePoint.self),
                 raw.advanced(by: MemoryLayout<WideContact>.offset(of: \WideContact.p1)!).assumingMemoryBound(to: WidePoint.self))
     }
-}
-
-/// The records a side of a lane group writes: its bodies, with the sink for lanes marked -1.
-@inline(__always)
-func writeIndex(_ write: IndexLanes, _ sink: Int32) -> IndexLanes {
-    write.replacing(with: IndexLanes(repeating: sink), where: write .< 0)
 }
 
 extension ContactSolver {
@@ -162,8 +157,8 @@ extension ContactSolver {
             B.vy += mB * py
             p.pointee.totalImpulse += ln
         }
-        A.scatter(bodies, writeIndex(c.pointee.writeA, sink))
-        B.scatter(bodies, writeIndex(c.pointee.writeB, sink))
+        A.scatter(bodies, c.pointee.writeA, sink)
+        B.scatter(bodies, c.pointee.writeB, sink)
     }
 
     /// Separation, normal velocity, and the bias and soft coefficients of one point of a lane
@@ -315,8 +310,8 @@ extension ContactSolver {
             B.w += iB * (bx * py - by * px)
             p.pointee.tangentImpulse = updated
         }
-        A.scatter(bodies, writeIndex(c.pointee.writeA, sink))
-        B.scatter(bodies, writeIndex(c.pointee.writeB, sink))
+        A.scatter(bodies, c.pointee.writeA, sink)
+        B.scatter(bodies, c.pointee.writeB, sink)
     }
 }
 
