@@ -1,8 +1,8 @@
-"""Build the `anima` extension: the Swift library first, then `_anima.c` against it.
+"""Build the `anima` extension: the Swift library first, then its C files against it.
 
 `build_ext` runs `swift build -c release -Xswiftc -static-stdlib --product anima` in the
 repository (the folder above this one, or `ANIMA_SWIFT_ROOT`), with any extra flags from
-`ANIMA_SWIFT_FLAGS`, compiles `src/anima/_anima.c` against `include/anima.h`, links it to
+`ANIMA_SWIFT_FLAGS`, compiles the extension's C files (`src/anima/*.c`) against `include/anima.h`, links it to
 `libanima.so` with the run path `$ORIGIN`, and copies `libanima.so` next to the extension
 (also for editable and `--inplace` builds). The statically linked Swift runtime makes the
 result independent of the Swift toolchain.
@@ -112,7 +112,8 @@ setup(
     ext_modules=[
         Extension(
             "anima._anima",
-            sources=["src/anima/_anima.c"],
+            sources=sorted(str(path.relative_to(HERE)) for path in (HERE / "src" / "anima").glob("*.c")),
+            depends=["src/anima/_anima.h"],
             libraries=["anima"],
             extra_compile_args=["-std=c11", "-Wall", "-Wextra"],
             extra_link_args=["-Wl,-rpath,$ORIGIN"],

@@ -1,0 +1,391 @@
+/*
+ * _anima.h: the internal header of the CPython binding of Anima's C interface
+ * (include/anima.h), shared by the C files of the extension module anima._anima.
+ *
+ * Every Python object here wraps one value handle of the C library. The
+ * library validates handles and values; this file converts Python arguments,
+ * checks the cheap things first (Python types, NaN and infinities), turns
+ * every non-OK anima_status into an anima.AnimaError subclass, and keeps one
+ * Python wrapper per live handle so that events hand back the user's own
+ * objects.
+ *
+ * Threading: the GIL stays held during advance and step. An animator and
+ * everything in it belongs to one thread at a time, and holding the GIL
+ * keeps every call into the library serialised.
+ *
+ * Callbacks: the library calls the trampolines below from inside
+ * anima_animator_advance / anima_animator_step. The first Python exception
+ * raised by a callback is stored on the animator, the library is asked to
+ * stop (anima_animator_interrupt), later callbacks of that call are skipped,
+ * and the stored exception is raised when the call returns. Behavior actions
+ * are callbacks too: the C action is installed only for behaviors whose class
+ * defines its own `action` method or that were given an `action` callable,
+ * and the animator keeps those Python objects alive while they have one.
+ * A custom field's evaluation is different: the library calls it inside the
+ * solver, once per item and step, with the Field object as its user data.
+ * The Field then gets the C action as well, which keeps it alive in the same
+ * way and ends the step when its evaluation raised (see trampoline_field).
+ *
+ * Files: module.c (module state, types, errors); convert.c (status checks and
+ * argument conversion); registry.c (one wrapper per handle, handle lists);
+ * animator.c; animation.c (view animations, timing functions, timelines);
+ * callbacks.c (the trampolines the library calls); item.c; behavior.c (the
+ * common base); behaviors.c (gravity, item behavior, push, snap);
+ * collision.c; attachment.c; field.c; events.c (ContactEvent, Poses).
+ */
+
+#ifndef ANIMA_PY_INTERNAL_H
+#define ANIMA_PY_INTERNAL_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+
+#include <math.h>
+#include <stdalign.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "anima.h"
+
+
+typedef struct {
+    PyTypeObject *animator_type;
+    PyTypeObject *item_type;
+    PyTypeObject *behavior_type;
+    PyTypeObject *gravity_type;
+    PyTypeObject *collision_type;
+    PyTypeObject *item_behavior_type;
+    PyTypeObject *attachment_type;
+    PyTypeObject *push_type;
+    PyTypeObject *snap_type;
+    PyTypeObject *field_type;
+    PyTypeObject *contact_event_type;
+    PyTypeObject *poses_type;
+    PyObject *anima_error;
+    PyObject *invalid_argument_error;
+    PyObject *stale_handle_error;
+    PyObject *wrong_kind_error;
+    PyObject *out_of_memory_error;
+    PyObject *busy_error;
+    PyObject *not_found_error;
+    PyObject *invalid_state_error;
+    PyObject *transform_type;
+    PyObject *action_name;    /* the interned str "action" */
+} anima_state;
+
+
+typedef struct AnimatorObject {
+    PyObject_HEAD
+    anima_animator handle;
+    bool created;             /* the C animator exists and belongs to this object */
+    bool closing;             /* being destroyed: callbacks are ignored */
+    bool purge_delegates;     /* a collision was destroyed: drop dead delegates after advance */
+    int advancing;            /* depth of advance/step calls in progress */
+    PyObject *pending;        /* first exception raised by a callback, re-raised on return */
+    PyObject *on_will_resume;
+    PyObject *on_did_pause;
+    PyObject *item_wrappers;      /* dict: handle key -> weakref to the Item */
+    PyObject *behavior_wrappers;  /* dict: handle key -> weakref to the Behavior */
+    PyObject *delegating;         /* set of Collision objects with contact callbacks */
+    PyObject *acting;             /* dict: handle key -> behavior with an action installed */
+    PyObject *completions;        /* dict: animation id -> completion callable */
+    PyObject *weakreflist;
+} AnimatorObject;
+
+typedef struct {
+    PyObject_HEAD
+    AnimatorObject *animator;
+    anima_item handle;
+    PyObject *weakreflist;
+} ItemObject;
+
+typedef struct {
+    PyObject_HEAD
+    AnimatorObject *animator;
+    anima_behavior handle;
+    PyObject *action;         /* the callable assigned to `action`, or NULL */
+    bool overrides_action;    /* the class defines its own action method */
+    PyObject *weakreflist;
+} BehaviorObject;
+
+typedef struct {
+    BehaviorObject base;
+    PyObject *on_began;
+    PyObject *on_ended;
+} CollisionObject;
+
+typedef struct {
+    BehaviorObject base;
+    PyObject *evaluate;       /* a custom field's evaluation (a callable), or NULL */
+} FieldObject;
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *collision;
+    PyObject *item;
+    PyObject *other;
+    PyObject *boundary_identifier;
+    PyObject *point;
+    char is_boundary;
+} ContactEventObject;
+
+typedef struct {
+    PyObject_HEAD
+    double *data;
+    Py_ssize_t shape[2];
+    Py_ssize_t strides[2];
+} PosesObject;
+
+/* --------------------------------------------- handle lists from the library */
+
+typedef enum {
+    LIST_ANIMATOR_ITEMS,
+    LIST_ANIMATOR_BEHAVIORS,
+    LIST_BEHAVIOR_CHILDREN,
+    LIST_ITEMS_IN_RECT,
+    LIST_BEHAVIOR_ITEMS,
+    LIST_BOUNDARY_POINTS,
+    LIST_ITEM_PATH,
+    LIST_POSES,
+} list_kind;
+
+typedef struct {
+    list_kind kind;
+    anima_animator animator;
+    anima_behavior behavior;
+    anima_item item;
+    anima_rect rect;
+    const char *identifier;
+} list_query;
+
+/* Double and bool properties of behaviors, described by tables. */
+typedef struct {
+    anima_status (*get)(anima_behavior, double *);
+    anima_status (*set)(anima_behavior, double);
+    const char *name;
+} behavior_double_property;
+
+typedef struct {
+    anima_status (*get)(anima_behavior, bool *);
+    anima_status (*set)(anima_behavior, bool);
+    const char *name;
+} behavior_bool_property;
+
+/* ---------------------------------------------------------- values (convert.c) */
+
+/* The C type of a property or argument value. */
+typedef enum {
+    VALUE_NONE,               /* not converted: the caller takes the Python object */
+    VALUE_DOUBLE,             /* double: a finite real number */
+    VALUE_BOOL,               /* bool: any object, by Python's truth rules */
+    VALUE_INT32,              /* int32_t: an int */
+    VALUE_UINT64,             /* uint64_t (read-only) */
+    VALUE_VEC2,               /* anima_vec2: (x, y) */
+    VALUE_SIZE,               /* anima_size: (width, height) */
+    VALUE_RECT,               /* anima_rect: (x, y, width, height) */
+    VALUE_INSETS,             /* anima_insets: (top, left, bottom, right) */
+    VALUE_TRANSFORM,          /* anima_transform: anima.Transform or a 5-sequence */
+    VALUE_SHAPE,              /* anima_shape: 'rectangle', 'ellipse', 'path' */
+    VALUE_COLLISION_MODE,     /* anima_collision_mode: 'items', 'boundaries', 'everything' or flags */
+    VALUE_PUSH_MODE,          /* anima_push_mode: 'continuous', 'instantaneous' */
+    VALUE_ATTACHMENT_TYPE,    /* anima_attachment_type: 'anchor', 'items', 'pin', ... */
+} value_kind;
+
+typedef union {
+    double f64;
+    bool b;
+    int32_t i32;
+    uint64_t u64;
+    anima_vec2 vec2;
+    anima_size size;
+    anima_rect rect;
+    anima_insets insets;
+    anima_transform transform;
+    anima_shape shape;
+    anima_collision_mode collision_mode;
+    anima_push_mode push_mode;
+    anima_attachment_type attachment_type;
+} value;
+
+/* Which object a property belongs to: it picks the handle passed to the accessors. */
+typedef enum { OWNER_ANIMATOR, OWNER_ITEM, OWNER_BEHAVIOR } owner_kind;
+
+/* A function of the C interface, stored untyped and called through its own type. */
+typedef void (*anima_function)(void);
+
+/*
+ * A property backed by C accessors: get is anima_status (*)(handle, T *) and set is
+ * anima_status (*)(handle, T), with T the C type of kind; set is NULL for read-only.
+ */
+typedef struct {
+    const char *name;
+    value_kind kind;
+    owner_kind owner;
+    anima_function get;
+    anima_function set;
+} property;
+
+PyObject *property_get(PyObject *self, void *closure);
+int property_set(PyObject *self, PyObject *value, void *closure);
+
+/* A PyGetSetDef row for a property: one declaration gives its name, type, accessors and docstring. */
+#define ANIMA_GETSET(OWNER, KIND, NAME, GET, SET, DOC)                                              \
+    {NAME, property_get, property_set, DOC,                                                         \
+     (void *)&(const property){NAME, KIND, OWNER, (anima_function)(GET), (anima_function)(SET)}}
+#define ANIMA_GET(OWNER, KIND, NAME, GET, DOC)                                                      \
+    {NAME, property_get, NULL, DOC, (void *)&(const property){NAME, KIND, OWNER, (anima_function)(GET), NULL}}
+#define ANIMA_GETSET_END {NULL, NULL, NULL, NULL, NULL}
+
+/* An argument of a call: its keyword and, for a def struct's field, its type and offset. */
+typedef struct {
+    const char *name;
+    value_kind kind;    /* VALUE_NONE: the caller converts it */
+    size_t offset;      /* where fill_def writes it */
+} argument;
+
+/* An argument the caller converts. */
+#define ANIMA_ARG(NAME) {NAME, VALUE_NONE, 0}
+/* An argument stored in the field of the same name of a def struct. */
+#define ANIMA_FIELD(DEF, NAME, KIND) {#NAME, KIND, offsetof(DEF, NAME)}
+
+int value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *what, value *out);
+PyObject *value_to_python(anima_state *st, value_kind kind, const value *v);
+const char *choice_name(value_kind kind, int32_t index);
+int fill_def(anima_state *st, const argument *fields, PyObject *const *slots, void *def);
+int parse_call(const char *function, PyObject *args, PyObject *kwds, const argument *names,
+               Py_ssize_t max_positional, Py_ssize_t required, PyObject **out);
+
+/* A docstring shared between files. */
+#define ANIMA_DOC(name, text) const char name[] = PyDoc_STR(text)
+
+extern struct PyModuleDef anima_module;
+
+#define STATE_OF(obj) state_of_type(Py_TYPE(obj))
+
+/* animation.c */
+PyObject *animator_pause_timeline(AnimatorObject *self, PyObject *arg);
+PyObject *animator_play_timeline(AnimatorObject *self, PyObject *arg);
+PyObject *animator_start_decay(AnimatorObject *self, PyObject *args, PyObject *kwds);
+PyObject *animator_cancel_all_animations(AnimatorObject *self, PyObject *Py_UNUSED(ignored));
+PyObject *animator_set_animation_fraction(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *animator_resume_animation(AnimatorObject *self, PyObject *arg);
+PyObject *animator_pause_animation(AnimatorObject *self, PyObject *arg);
+PyObject *animator_continue_animation(AnimatorObject *self, PyObject *args, PyObject *kwds);
+PyObject *animator_commit_animation(AnimatorObject *self, PyObject *args, PyObject *kwds);
+PyObject *animator_discard_animation(AnimatorObject *self, PyObject *Py_UNUSED(ignored));
+PyObject *animator_release_timeline(AnimatorObject *self, PyObject *arg);
+PyObject *animator_cancel_animation(AnimatorObject *self, PyObject *arg);
+extern PyMethodDef module_methods[];
+PyObject *animator_timeline_duration(AnimatorObject *self, PyObject *arg);
+PyObject *animator_commit_timeline(AnimatorObject *self, PyObject *Py_UNUSED(ignored));
+PyObject *animator_begin_animation(AnimatorObject *self, PyObject *args, PyObject *kwds);
+PyObject *animator_animation_state(AnimatorObject *self, PyObject *arg);
+PyObject *animator_get_animation_count(AnimatorObject *self, void *Py_UNUSED(closure));
+PyObject *animator_begin_timeline(AnimatorObject *self, PyObject *Py_UNUSED(ignored));
+PyObject *animator_begin_keyframes(AnimatorObject *self, PyObject *args, PyObject *kwds);
+PyObject *animator_is_animation_active(AnimatorObject *self, PyObject *arg);
+PyObject *animator_get_is_recording_animation(AnimatorObject *self, void *Py_UNUSED(closure));
+PyObject *animator_stop_animation(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *animator_animation_fraction(AnimatorObject *self, PyObject *arg);
+PyObject *animator_seek_timeline(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *animator_set_animation_reversed(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *animator_add_keyframe(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs);
+
+/* animator.c */
+BehaviorObject *behavior_argument(anima_state *st, PyObject *obj);
+void animator_purge_delegates(AnimatorObject *self);
+extern PyType_Spec animator_spec;
+
+/* attachment.c */
+ItemObject *attachment_item(anima_state *st, PyObject *obj, const char *what);
+extern PyType_Spec attachment_spec;
+
+/* behavior.c */
+int behavior_clear(BehaviorObject *self);
+int behavior_traverse(BehaviorObject *self, visitproc visit, void *arg);
+BehaviorObject *behavior_blank_instance(anima_state *st, PyTypeObject *type, PyTypeObject *base);
+PyObject *behavior_new(PyTypeObject *type, PyObject *args, PyObject *kwds);
+int behavior_adopt(BehaviorObject *self, AnimatorObject *animator, anima_behavior handle);
+int collect_items(anima_state *st, PyObject *items_obj, PyObject *animator_obj, anima_item **out_handles, int32_t *out_count, AnimatorObject **out_animator);
+void behavior_dealloc(BehaviorObject *self);
+int behavior_check_fresh(anima_state *st, BehaviorObject *self);
+AnimatorObject *behavior_animator(anima_state *st, BehaviorObject *self);
+PyObject *behavior_get_double(BehaviorObject *self, void *closure);
+PyObject *behavior_get_bool(BehaviorObject *self, void *closure);
+int behavior_set_c_action(anima_state *st, BehaviorObject *self, bool install);
+int behavior_set_double(BehaviorObject *self, PyObject *value, void *closure);
+int behavior_set_bool(BehaviorObject *self, PyObject *value, void *closure);
+extern PyType_Spec behavior_spec;
+
+/* behaviors.c */
+extern PyType_Spec snap_spec;
+extern PyType_Spec push_spec;
+extern PyType_Spec item_behavior_spec;
+extern PyType_Spec gravity_spec;
+
+/* callbacks.c */
+void trampoline_contact_ended(void *user_data, const anima_contact_event *event);
+void trampoline_field(void *user_data, anima_vec2 position, anima_vec2 velocity, double mass, double charge, double delta_time, anima_vec2 *out_force);
+void trampoline_contact_began(void *user_data, const anima_contact_event *event);
+void trampoline_will_resume(void *user_data, anima_animator handle);
+void trampoline_action(void *user_data, anima_behavior handle);
+void trampoline_step(void *user_data, anima_animator handle);
+void trampoline_did_pause(void *user_data, anima_animator handle);
+void trampoline_animation_done(void *user_data, anima_animator handle, anima_animation animation, bool finished, anima_position position);
+
+/* collision.c */
+extern PyType_Spec collision_spec;
+
+/* convert.c */
+int as_bool(PyObject *obj, bool *out);
+int as_vec2(anima_state *st, PyObject *obj, const char *what, anima_vec2 *out);
+anima_state *state_of_type(PyTypeObject *type);
+int forbid_delete(PyObject *value, const char *name);
+void raise_exception(PyObject *exc);
+int parse_arguments(const char *function, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, const argument *names, Py_ssize_t max_positional, Py_ssize_t required, PyObject **out);
+PyObject *take_exception(void);
+int as_int32(anima_state *st, PyObject *obj, const char *what, int32_t *out);
+int as_doubles(anima_state *st, PyObject *obj, const char *what, const char *form, Py_ssize_t count, double *out);
+int as_size(anima_state *st, PyObject *obj, const char *what, anima_size *out);
+int check(anima_state *st, AnimatorObject *animator, anima_status status);
+int as_finite(anima_state *st, PyObject *obj, const char *what, double *out);
+void raise_status(anima_state *st, anima_status status);
+int as_insets(anima_state *st, PyObject *obj, const char *what, anima_insets *out);
+PyObject *vec2_tuple(anima_vec2 v);
+int as_rect(anima_state *st, PyObject *obj, const char *what, anima_rect *out);
+const char *as_identifier(anima_state *st, PyObject *obj);
+
+/* events.c */
+PyObject *contact_event_new(anima_state *st, AnimatorObject *animator, const anima_contact_event *event);
+PyObject *poses_new(anima_state *st, double *data, Py_ssize_t count);
+extern PyType_Spec contact_event_spec;
+extern PyType_Spec poses_spec;
+
+/* field.c */
+extern PyType_Spec field_spec;
+
+/* item.c */
+ItemObject *item_argument(anima_state *st, PyObject *obj, const char *what);
+extern PyType_Spec item_spec;
+
+/* registry.c */
+PyObject *handle_key(uint32_t index1, uint32_t generation);
+int registry_add(PyObject **map, PyObject *key, PyObject *obj);
+PyObject *wrap_item(anima_state *st, AnimatorObject *animator, anima_item handle);
+PyObject *items_from_query(anima_state *st, AnimatorObject *animator, const list_query *q, bool as_list);
+void registry_forget(PyObject *map, uint32_t index1, uint32_t generation);
+int fetch_list(anima_state *st, AnimatorObject *animator, const list_query *q, void **out, int32_t *out_count);
+PyObject *wrap_behavior(anima_state *st, AnimatorObject *animator, anima_behavior handle);
+PyObject *behaviors_from_query(anima_state *st, AnimatorObject *animator, const list_query *q);
+int registry_find(PyObject *map, PyObject *key, PyObject **out);
+extern const char animator_begin_animation_doc[];
+extern const char animator_commit_animation_doc[];
+extern const char animator_discard_animation_doc[];
+extern const char animator_cancel_animation_doc[];
+extern const char animator_cancel_all_animations_doc[];
+extern const char animator_is_animation_active_doc[];
+extern const char animator_begin_keyframes_doc[];
+extern const char animator_start_decay_doc[];
+
+#endif

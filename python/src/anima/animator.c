@@ -1,0 +1,935 @@
+#include "_anima.h"
+
+/* ============================================================== Animator */
+
+
+/* Drops a behavior's action and, for a field, its evaluation (the C behavior is gone). */
+static void
+behavior_drop_callables(anima_state *st, BehaviorObject *behavior)
+{
+    Py_CLEAR(behavior->action);
+    if (st != NULL && PyObject_TypeCheck((PyObject *)behavior, st->field_type)) {
+        Py_CLEAR(((FieldObject *)behavior)->evaluate);
+    }
+}
+
+/*
+ * Drops the contact callbacks of collisions, and the actions of behaviors (and
+ * evaluations of fields), that no longer exist; the animator then stops
+ * keeping those objects alive.
+ */
+void
+animator_purge_delegates(AnimatorObject *self)
+{
+    self->purge_delegates = false;
+    if (self->delegating != NULL && PySet_GET_SIZE(self->delegating) > 0) {
+        PyObject *snapshot = PySequence_List(self->delegating);
+        if (snapshot == NULL) {
+            PyErr_Clear();
+            return;
+        }
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(snapshot); i++) {
+            CollisionObject *collision = (CollisionObject *)PyList_GET_ITEM(snapshot, i);
+            if (!anima_behavior_is_valid(collision->base.handle)) {
+                Py_CLEAR(collision->on_began);
+                Py_CLEAR(collision->on_ended);
+                if (PySet_Discard(self->delegating, (PyObject *)collision) < 0) {
+                    PyErr_Clear();
+                }
+            }
+        }
+        Py_DECREF(snapshot);
+    }
+    if (self->acting != NULL && PyDict_GET_SIZE(self->acting) > 0) {
+        anima_state *st = STATE_OF(self);
+        if (st == NULL) {
+            PyErr_Clear();
+        }
+        PyObject *snapshot = PyDict_Items(self->acting);
+        if (snapshot == NULL) {
+            PyErr_Clear();
+            return;
+        }
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(snapshot); i++) {
+            PyObject *pair = PyList_GET_ITEM(snapshot, i);
+            BehaviorObject *behavior = (BehaviorObject *)PyTuple_GET_ITEM(pair, 1);
+            if (!anima_behavior_is_valid(behavior->handle)) {
+                behavior_drop_callables(st, behavior);
+                if (PyDict_DelItem(self->acting, PyTuple_GET_ITEM(pair, 0)) < 0) {
+                    PyErr_Clear();
+                }
+            }
+        }
+        Py_DECREF(snapshot);
+    }
+}
+
+/* Runs advance (one_step false) or step, then raises a callback's exception or the status. */
+static int
+animator_run(anima_state *st, AnimatorObject *self, bool one_step, double seconds)
+{
+    self->advancing++;
+    anima_status status = one_step ? anima_animator_step(self->handle)
+                                   : anima_animator_advance(self->handle, seconds);
+    self->advancing--;
+    if (self->advancing == 0 && self->purge_delegates) {
+        animator_purge_delegates(self);
+    }
+    if (self->pending != NULL && self->advancing == 0) {
+        PyObject *exc = self->pending;
+        self->pending = NULL;
+        anima_clear_error();
+        raise_exception(exc);
+        return -1;
+    }
+    if (status == ANIMA_ERR_INTERRUPTED) {
+        PyErr_SetString(st->anima_error, "advance was interrupted");
+        anima_clear_error();
+        return -1;
+    }
+    return check(st, self, status);
+}
+
+static PyObject *
+animator_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    (void)args;
+    (void)kwds;
+    AnimatorObject *self = (AnimatorObject *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        return NULL;
+    }
+    self->handle = anima_animator_null();
+    return (PyObject *)self;
+}
+
+static int
+animator_init(AnimatorObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *keywords[] = {"reference_bounds", "step_rate", "substeps", "rest_speed",
+                               "rest_angular_speed", "rest_time", "max_advance", "workers", NULL};
+    PyObject *bounds = Py_None, *step_rate = NULL, *substeps = NULL, *rest_speed = NULL,
+             *rest_angular_speed = NULL, *rest_time = NULL, *max_advance = NULL, *workers = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O$OOOOOOO:Animator", keywords, &bounds, &step_rate,
+                                     &substeps, &rest_speed, &rest_angular_speed, &rest_time,
+                                     &max_advance, &workers)) {
+        return -1;
+    }
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return -1;
+    }
+    if (self->handle.index1 != 0) {
+        /* Even after destroy(): new handles could collide with the stale wrappers it still maps. */
+        PyErr_SetString(st->invalid_state_error, "Animator.__init__ called on an initialised animator");
+        return -1;
+    }
+    anima_animator_def def = anima_default_animator_def();
+    if (bounds != Py_None) {
+        if (as_rect(st, bounds, "reference_bounds", &def.reference_bounds) < 0) {
+            return -1;
+        }
+        def.has_reference_bounds = true;
+    }
+    if ((step_rate && as_finite(st, step_rate, "step_rate", &def.step_rate) < 0)
+        || (substeps && as_int32(st, substeps, "substeps", &def.substeps) < 0)
+        || (rest_speed && as_finite(st, rest_speed, "rest_speed", &def.rest_speed) < 0)
+        || (rest_angular_speed
+            && as_finite(st, rest_angular_speed, "rest_angular_speed", &def.rest_angular_speed) < 0)
+        || (rest_time && as_finite(st, rest_time, "rest_time", &def.rest_time) < 0)
+        || (max_advance && as_finite(st, max_advance, "max_advance", &def.max_advance) < 0)
+        || (workers && as_int32(st, workers, "workers", &def.workers) < 0)) {
+        return -1;
+    }
+    anima_animator handle = anima_animator_null();
+    anima_status status = anima_animator_create(&def, &handle);
+    if (status != ANIMA_OK) {
+        raise_status(st, status);
+        return -1;
+    }
+    self->handle = handle;
+    self->created = true;
+    /* Lets Ctrl-C stop a long advance between internal steps (see trampoline_step). */
+    if (anima_animator_set_step_callback(handle, trampoline_step, self) != ANIMA_OK) {
+        raise_status(st, ANIMA_ERR_INVALID_HANDLE);
+        return -1;
+    }
+    return 0;
+}
+
+static int
+animator_traverse(AnimatorObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(self->pending);
+    Py_VISIT(self->on_will_resume);
+    Py_VISIT(self->on_did_pause);
+    Py_VISIT(self->item_wrappers);
+    Py_VISIT(self->behavior_wrappers);
+    Py_VISIT(self->delegating);
+    Py_VISIT(self->acting);
+    Py_VISIT(self->completions);
+    return 0;
+}
+
+static int
+animator_clear(AnimatorObject *self)
+{
+    Py_CLEAR(self->pending);
+    Py_CLEAR(self->on_will_resume);
+    Py_CLEAR(self->on_did_pause);
+    Py_CLEAR(self->item_wrappers);
+    Py_CLEAR(self->behavior_wrappers);
+    Py_CLEAR(self->delegating);
+    Py_CLEAR(self->acting);
+    Py_CLEAR(self->completions);
+    return 0;
+}
+
+static void
+animator_dealloc(AnimatorObject *self)
+{
+    PyTypeObject *type = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    if (self->weakreflist != NULL) {
+        PyObject_ClearWeakRefs((PyObject *)self);
+    }
+    if (self->created) {
+        self->closing = true;
+        (void)anima_animator_destroy(self->handle);
+        anima_clear_error();
+        self->created = false;
+    }
+    animator_clear(self);
+    type->tp_free(self);
+    Py_DECREF(type);
+}
+
+PyDoc_STRVAR(animator_advance_doc,
+"advance($self, seconds, /)\n--\n\n"
+"Consume `seconds` of frame time (finite, 0...max_advance). Whole internal steps of\n"
+"1/step_rate s run while the animator is running; the remainder carries over\n"
+"to the next call. Callbacks run during this call; an exception raised by one\n"
+"stops the call after the current internal step and propagates from here, and so\n"
+"does KeyboardInterrupt. Raises BusyError when called from one of this animator's\n"
+"callbacks.");
+
+static PyObject *
+animator_advance(AnimatorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    double seconds;
+    if (st == NULL || as_finite(st, arg, "seconds", &seconds) < 0) {
+        return NULL;
+    }
+    if (animator_run(st, self, false, seconds) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(animator_step_doc,
+"step($self, /)\n--\n\n"
+"Run exactly one internal step (1/step_rate s) if the animator is running;\n"
+"nothing happens while it is paused. Errors and callbacks as advance().");
+
+static PyObject *
+animator_step(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || animator_run(st, self, true, 0.0) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(animator_run_until_rest_doc,
+"run_until_rest($self, max_seconds=10.0, frame=0.016666666666666666)\n--\n\n"
+"Advance frame by frame (`frame` seconds each, at least 1e-6, default 1/60) until the\n"
+"animator pauses.\n"
+"Returns the simulated seconds it ran (0.0 if it was already paused), or None\n"
+"if it is still running after `max_seconds` of frames.");
+
+static PyObject *
+animator_run_until_rest(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const argument names[] = {ANIMA_ARG("max_seconds"), ANIMA_ARG("frame"), ANIMA_ARG(NULL)};
+    PyObject *values[2];
+    if (parse_arguments("run_until_rest", args, nargs, kwnames, names, 2, 0, values) < 0) {
+        return NULL;
+    }
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    double max_seconds = 10.0, frame = 1.0 / 60.0;
+    if ((values[0] && as_finite(st, values[0], "max_seconds", &max_seconds) < 0)
+        || (values[1] && as_finite(st, values[1], "frame", &frame) < 0)) {
+        return NULL;
+    }
+    if (max_seconds < 0.0) {
+        PyErr_Format(st->invalid_argument_error, "max_seconds must be >= 0 (got %R)", values[0]);
+        return NULL;
+    }
+    /* The loop makes max_seconds / frame calls: a floor on the frame keeps that count finite
+       for any finite max_seconds (a subnormal frame would never add up to it). */
+    if (!(frame >= 1e-6)) {
+        PyErr_Format(st->invalid_argument_error, "frame must be at least 1e-6 seconds (got %R)", values[1]);
+        return NULL;
+    }
+    double start = 0.0;
+    if (check(st, self, anima_animator_get_elapsed_time(self->handle, &start)) < 0) {
+        return NULL;
+    }
+    for (uint64_t frames = 0;; frames++) {
+        bool running = false;
+        if (check(st, self, anima_animator_is_running(self->handle, &running)) < 0) {
+            return NULL;
+        }
+        if (!running) {
+            break;
+        }
+        if ((double)frames * frame >= max_seconds) {
+            Py_RETURN_NONE;
+        }
+        if (animator_run(st, self, false, frame) < 0 || PyErr_CheckSignals() < 0) {
+            return NULL;
+        }
+    }
+    double end = 0.0;
+    if (check(st, self, anima_animator_get_elapsed_time(self->handle, &end)) < 0) {
+        return NULL;
+    }
+    return PyFloat_FromDouble(end - start);
+}
+
+/* The argument of add_behavior / remove_behavior. */
+BehaviorObject *
+behavior_argument(anima_state *st, PyObject *obj)
+{
+    if (!PyObject_TypeCheck(obj, st->behavior_type)) {
+        PyErr_Format(PyExc_TypeError, "expected an anima behavior, not %.100s", Py_TYPE(obj)->tp_name);
+        return NULL;
+    }
+    return (BehaviorObject *)obj;
+}
+
+PyDoc_STRVAR(animator_add_behavior_doc,
+"add_behavior($self, behavior, /)\n--\n\n"
+"Add a top-level behavior (of this animator). Adding one already added is\n"
+"ignored; one that is a child elsewhere raises InvalidStateError. Inside a\n"
+"callback the change takes effect at the end of the internal step.");
+
+static PyObject *
+animator_add_behavior(AnimatorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    BehaviorObject *behavior = st ? behavior_argument(st, arg) : NULL;
+    if (behavior == NULL
+        || check(st, self, anima_animator_add_behavior(self->handle, behavior->handle)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(animator_remove_behavior_doc,
+"remove_behavior($self, behavior, /)\n--\n\n"
+"Remove a top-level behavior; it is not destroyed and can be added again.\n"
+"Removing one that is not added does nothing. Deferred inside callbacks.");
+
+static PyObject *
+animator_remove_behavior(AnimatorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    BehaviorObject *behavior = st ? behavior_argument(st, arg) : NULL;
+    if (behavior == NULL
+        || check(st, self, anima_animator_remove_behavior(self->handle, behavior->handle)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(animator_remove_all_behaviors_doc,
+"remove_all_behaviors($self, /)\n--\n\n"
+"Remove every top-level behavior (none is destroyed). Deferred inside callbacks.");
+
+static PyObject *
+animator_remove_all_behaviors(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || check(st, self, anima_animator_remove_all_behaviors(self->handle)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(animator_items_in_rect_doc,
+"items_in_rect($self, rect, /)\n--\n\n"
+"The items governed by a behavior whose collision bounds intersect\n"
+"rect = (x, y, width, height) in points (width, height >= 0), as a list.");
+
+static PyObject *
+animator_items_in_rect(AnimatorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    list_query q = {.kind = LIST_ITEMS_IN_RECT, .animator = self->handle};
+    if (as_rect(st, arg, "rect", &q.rect) < 0) {
+        return NULL;
+    }
+    return items_from_query(st, self, &q, true);
+}
+
+PyDoc_STRVAR(animator_poses_doc,
+"poses($self, /)\n--\n\n"
+"A snapshot of every item's pose as a read-only Poses buffer (format 'd',\n"
+"shape (n, 3): center x, center y, rotation, in creation order). It is a copy:\n"
+"it does not change when the animator moves on. memoryview(poses) and\n"
+"numpy.asarray(poses) read it without copying.");
+
+static PyObject *
+animator_poses(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    list_query q = {.kind = LIST_POSES, .animator = self->handle};
+    void *buffer = NULL;
+    int32_t count = 0;
+    if (fetch_list(st, self, &q, &buffer, &count) < 0) {
+        return NULL;
+    }
+    return poses_new(st, buffer, count);
+}
+
+PyDoc_STRVAR(animator_copy_poses_into_doc,
+"copy_poses_into($self, buffer, /)\n--\n\n"
+"Write every item's (x, y, rotation) into a writable, C-contiguous float64\n"
+"buffer (an array('d'), a numpy array of shape (n, 3) or (3n,), ...) with no\n"
+"intermediate copy. Returns the number of items written. Raises ValueError when\n"
+"the buffer is too small or not float64.");
+
+static PyObject *
+animator_copy_poses_into(AnimatorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    if (!PyObject_CheckBuffer(arg)) {
+        PyErr_Format(PyExc_TypeError, "copy_poses_into() needs a writable buffer, not %.100s",
+                     Py_TYPE(arg)->tp_name);
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
+        if (PyErr_ExceptionMatches(PyExc_BufferError)) {
+            PyErr_Clear();
+            PyErr_SetString(st->invalid_argument_error,
+                            "copy_poses_into() needs a writable, C-contiguous float64 buffer");
+        }
+        return NULL;
+    }
+    const char *format = view.format == NULL ? "B" : view.format;
+    bool is_double = view.itemsize == (Py_ssize_t)sizeof(double)
+                     && (strcmp(format, "d") == 0 || strcmp(format, "@d") == 0
+                         || strcmp(format, "=d") == 0
+#if PY_LITTLE_ENDIAN
+                         || strcmp(format, "<d") == 0
+#else
+                         || strcmp(format, ">d") == 0
+#endif
+                     );
+    if (!is_double) {
+        PyErr_Format(st->invalid_argument_error,
+                     "copy_poses_into() needs a float64 buffer (format 'd'), got format '%s'", format);
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    if (view.len >= (Py_ssize_t)sizeof(double) && ((uintptr_t)view.buf % alignof(double)) != 0) {
+        PyErr_SetString(st->invalid_argument_error, "copy_poses_into() needs an aligned float64 buffer");
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    Py_ssize_t fits = view.len / (Py_ssize_t)(3 * sizeof(double));
+    int32_t capacity = fits > INT32_MAX ? INT32_MAX : (int32_t)fits;
+    int32_t count = -1;
+    anima_status status = anima_animator_copy_item_poses(self->handle, capacity > 0 ? view.buf : NULL,
+                                                         capacity, &count);
+    PyBuffer_Release(&view);
+    if (status == ANIMA_ERR_BUFFER_TOO_SMALL) {
+        anima_clear_error();
+        if (count >= 0) {
+            PyErr_Format(st->invalid_argument_error,
+                         "copy_poses_into(): the buffer holds %zd poses but the animator has %d items",
+                         fits, (int)count);
+        }
+        else {
+            PyErr_Format(st->invalid_argument_error,
+                         "copy_poses_into(): the buffer holds only %zd poses", fits);
+        }
+        return NULL;
+    }
+    if (check(st, self, status) < 0) {
+        return NULL;
+    }
+    return PyLong_FromLong(count);
+}
+
+PyDoc_STRVAR(animator_update_item_doc,
+"update_item_using_current_state($self, item, /)\n--\n\n"
+"Take an item's center, size and transform as they are now after a change\n"
+"made from outside the dynamics (UIKit's updateItemUsingCurrentState): its\n"
+"collision outline and mass follow, and it wakes a paused animator.");
+
+static PyObject *
+animator_update_item_using_current_state(AnimatorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    if (!PyObject_TypeCheck(arg, st->item_type)) {
+        PyErr_Format(PyExc_TypeError, "item must be an anima.Item, not %.100s", Py_TYPE(arg)->tp_name);
+        return NULL;
+    }
+    anima_item item = ((ItemObject *)arg)->handle;
+    if (check(st, self, anima_animator_update_item_using_current_state(self->handle, item)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(animator_destroy_doc,
+"destroy($self, /)\n--\n\n"
+"Destroy the animator and everything in it now (collection does it too).\n"
+"Later use of it, its items or its behaviors raises StaleHandleError.\n"
+"Raises BusyError from inside one of its callbacks.");
+
+static PyObject *
+animator_destroy(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    anima_status status = anima_animator_destroy(self->handle);
+    if (check(st, self, status) < 0) {
+        return NULL;
+    }
+    self->created = false;
+    Py_CLEAR(self->on_will_resume);
+    Py_CLEAR(self->on_did_pause);
+    Py_CLEAR(self->pending);
+    Py_CLEAR(self->completions);
+    if (self->delegating != NULL) {
+        PyObject *snapshot = PySequence_List(self->delegating);
+        if (snapshot == NULL) {
+            return NULL;
+        }
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(snapshot); i++) {
+            CollisionObject *collision = (CollisionObject *)PyList_GET_ITEM(snapshot, i);
+            Py_CLEAR(collision->on_began);
+            Py_CLEAR(collision->on_ended);
+        }
+        Py_DECREF(snapshot);
+        if (PySet_Clear(self->delegating) < 0) {
+            return NULL;
+        }
+    }
+    if (self->acting != NULL) {
+        PyObject *snapshot = PyDict_Values(self->acting);
+        if (snapshot == NULL) {
+            return NULL;
+        }
+        PyDict_Clear(self->acting);
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(snapshot); i++) {
+            behavior_drop_callables(st, (BehaviorObject *)PyList_GET_ITEM(snapshot, i));
+        }
+        Py_DECREF(snapshot);
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+animator_repr(AnimatorObject *self)
+{
+    if (!anima_animator_is_valid(self->handle)) {
+        return PyUnicode_FromFormat("<%s (destroyed)>", Py_TYPE(self)->tp_name);
+    }
+    bool running = false;
+    double elapsed = 0.0;
+    int32_t items = 0, behaviors = 0;
+    (void)anima_animator_is_running(self->handle, &running);
+    (void)anima_animator_get_elapsed_time(self->handle, &elapsed);
+    if (anima_animator_get_items(self->handle, NULL, 0, &items) != ANIMA_OK && items < 0) {
+        items = 0;
+    }
+    if (anima_animator_get_behaviors(self->handle, NULL, 0, &behaviors) != ANIMA_OK && behaviors < 0) {
+        behaviors = 0;
+    }
+    anima_clear_error();
+    char *seconds = PyOS_double_to_string(elapsed, 'f', 3, 0, NULL);
+    if (seconds == NULL) {
+        return PyErr_NoMemory();
+    }
+    PyObject *result = PyUnicode_FromFormat("<%s %s, %d item%s, %d behavior%s, elapsed %s s>",
+                                            Py_TYPE(self)->tp_name, running ? "running" : "paused",
+                                            (int)items, items == 1 ? "" : "s", (int)behaviors,
+                                            behaviors == 1 ? "" : "s", seconds);
+    PyMem_Free(seconds);
+    return result;
+}
+
+/* --------------------------------------------------------- properties */
+
+static PyObject *
+animator_get_reference_bounds(AnimatorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_rect bounds = {0, 0, 0, 0};
+    bool has = false;
+    if (st == NULL
+        || check(st, self, anima_animator_get_reference_bounds(self->handle, &bounds, &has)) < 0) {
+        return NULL;
+    }
+    if (!has) {
+        Py_RETURN_NONE;
+    }
+    return Py_BuildValue("(dddd)", bounds.x, bounds.y, bounds.width, bounds.height);
+}
+
+static int
+animator_set_reference_bounds(AnimatorObject *self, PyObject *value, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || forbid_delete(value, "reference_bounds") < 0) {
+        return -1;
+    }
+    anima_rect bounds;
+    if (value != Py_None && as_rect(st, value, "reference_bounds", &bounds) < 0) {
+        return -1;
+    }
+    anima_status status =
+        anima_animator_set_reference_bounds(self->handle, value == Py_None ? NULL : &bounds);
+    return check(st, self, status);
+}
+
+static PyObject *
+animator_get_is_running(AnimatorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    bool running = false;
+    if (st == NULL || check(st, self, anima_animator_is_running(self->handle, &running)) < 0) {
+        return NULL;
+    }
+    return PyBool_FromLong(running);
+}
+
+static PyObject *
+animator_get_is_valid(AnimatorObject *self, void *closure)
+{
+    (void)closure;
+    return PyBool_FromLong(anima_animator_is_valid(self->handle));
+}
+
+static PyObject *
+animator_get_elapsed_time(AnimatorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    double seconds = 0.0;
+    if (st == NULL || check(st, self, anima_animator_get_elapsed_time(self->handle, &seconds)) < 0) {
+        return NULL;
+    }
+    return PyFloat_FromDouble(seconds);
+}
+
+static PyObject *
+animator_get_step_duration(AnimatorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    double seconds = 0.0;
+    if (st == NULL || check(st, self, anima_animator_get_step_duration(self->handle, &seconds)) < 0) {
+        return NULL;
+    }
+    return PyFloat_FromDouble(seconds);
+}
+
+static PyObject *
+animator_get_step_count(AnimatorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    uint64_t steps = 0;
+    if (st == NULL || check(st, self, anima_animator_get_step_count(self->handle, &steps)) < 0) {
+        return NULL;
+    }
+    return PyLong_FromUnsignedLongLong(steps);
+}
+
+static PyObject *
+animator_get_workers(AnimatorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    int32_t workers = 0;
+    if (st == NULL || check(st, self, anima_animator_get_workers(self->handle, &workers)) < 0) {
+        return NULL;
+    }
+    return PyLong_FromLong(workers);
+}
+
+static PyObject *
+animator_get_items(AnimatorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    list_query q = {.kind = LIST_ANIMATOR_ITEMS, .animator = self->handle};
+    return items_from_query(st, self, &q, false);
+}
+
+static PyObject *
+animator_get_behaviors(AnimatorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    list_query q = {.kind = LIST_ANIMATOR_BEHAVIORS, .animator = self->handle};
+    return behaviors_from_query(st, self, &q);
+}
+
+/* began_contacts (closure non-NULL) and ended_contacts. */
+static PyObject *
+animator_get_contacts(AnimatorObject *self, void *closure)
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    bool began = closure != NULL;
+    const anima_contact_event *events = NULL;
+    int32_t count = 0;
+    if (check(st, self, anima_animator_get_contact_events(self->handle, began, &events, &count)) < 0) {
+        return NULL;
+    }
+    PyObject *result = PyList_New(count);
+    if (result == NULL) {
+        return NULL;
+    }
+    for (int32_t i = 0; i < count; i++) {
+        PyObject *event = contact_event_new(st, self, &events[i]);
+        if (event == NULL) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyList_SET_ITEM(result, i, event);
+    }
+    return result;
+}
+
+/* Installs the delegate trampolines for the callables now set. */
+static int
+animator_update_delegate(anima_state *st, AnimatorObject *self, PyObject *will_resume, PyObject *did_pause)
+{
+    anima_status status = anima_animator_set_delegate(
+        self->handle, will_resume != NULL ? trampoline_will_resume : NULL,
+        did_pause != NULL ? trampoline_did_pause : NULL, self);
+    return check(st, self, status);
+}
+
+/* on_will_resume (closure NULL) and on_did_pause (closure non-NULL). */
+static PyObject *
+animator_get_callback(AnimatorObject *self, void *closure)
+{
+    PyObject *callback = closure != NULL ? self->on_did_pause : self->on_will_resume;
+    return Py_NewRef(callback != NULL ? callback : Py_None);
+}
+
+static int
+animator_set_callback(AnimatorObject *self, PyObject *value, void *closure)
+{
+    bool did_pause = closure != NULL;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return -1;
+    }
+    if (value == Py_None) {
+        value = NULL;
+    }
+    if (value != NULL && !PyCallable_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "%s must be callable or None, not %.100s",
+                     did_pause ? "on_did_pause" : "on_will_resume", Py_TYPE(value)->tp_name);
+        return -1;
+    }
+    PyObject *will = did_pause ? self->on_will_resume : value;
+    PyObject *did = did_pause ? value : self->on_did_pause;
+    if (animator_update_delegate(st, self, will, did) < 0) {
+        return -1;
+    }
+    PyObject **slot = did_pause ? &self->on_did_pause : &self->on_will_resume;
+    Py_XINCREF(value);
+    Py_XSETREF(*slot, value);
+    return 0;
+}
+
+
+static PyMethodDef animator_methods[] = {
+    {"advance", (PyCFunction)animator_advance, METH_O, animator_advance_doc},
+    {"step", (PyCFunction)animator_step, METH_NOARGS, animator_step_doc},
+    {"run_until_rest", (PyCFunction)(void (*)(void))animator_run_until_rest,
+     METH_FASTCALL | METH_KEYWORDS, animator_run_until_rest_doc},
+    {"add_behavior", (PyCFunction)animator_add_behavior, METH_O, animator_add_behavior_doc},
+    {"remove_behavior", (PyCFunction)animator_remove_behavior, METH_O, animator_remove_behavior_doc},
+    {"remove_all_behaviors", (PyCFunction)animator_remove_all_behaviors, METH_NOARGS,
+     animator_remove_all_behaviors_doc},
+    {"items_in_rect", (PyCFunction)animator_items_in_rect, METH_O, animator_items_in_rect_doc},
+    {"poses", (PyCFunction)animator_poses, METH_NOARGS, animator_poses_doc},
+    {"copy_poses_into", (PyCFunction)animator_copy_poses_into, METH_O, animator_copy_poses_into_doc},
+    {"update_item_using_current_state", (PyCFunction)animator_update_item_using_current_state, METH_O,
+     animator_update_item_doc},
+    {"destroy", (PyCFunction)animator_destroy, METH_NOARGS, animator_destroy_doc},
+    {"begin_animation", (PyCFunction)(void (*)(void))animator_begin_animation, METH_VARARGS | METH_KEYWORDS,
+     animator_begin_animation_doc},
+    {"commit_animation", (PyCFunction)(void (*)(void))animator_commit_animation, METH_VARARGS | METH_KEYWORDS,
+     animator_commit_animation_doc},
+    {"discard_animation", (PyCFunction)animator_discard_animation, METH_NOARGS, animator_discard_animation_doc},
+    {"cancel_animation", (PyCFunction)animator_cancel_animation, METH_O, animator_cancel_animation_doc},
+    {"cancel_all_animations", (PyCFunction)animator_cancel_all_animations, METH_NOARGS,
+     animator_cancel_all_animations_doc},
+    {"is_animation_active", (PyCFunction)animator_is_animation_active, METH_O, animator_is_animation_active_doc},
+    {"begin_timeline", (PyCFunction)animator_begin_timeline, METH_NOARGS,
+     "begin_timeline($self)\n--\n\nStart recording a timeline: animations committed until commit_timeline() are its segments."},
+    {"commit_timeline", (PyCFunction)animator_commit_timeline, METH_NOARGS,
+     "commit_timeline($self)\n--\n\nEnd the timeline recording and return its id."},
+    {"seek_timeline", (PyCFunction)(void (*)(void))animator_seek_timeline, METH_FASTCALL,
+     "seek_timeline($self, timeline, time, /)\n--\n\nPause the timeline at `time` s and apply the values there."},
+    {"play_timeline", (PyCFunction)animator_play_timeline, METH_O,
+     "play_timeline($self, timeline, /)\n--\n\nPlay the timeline from where it is."},
+    {"pause_timeline", (PyCFunction)animator_pause_timeline, METH_O,
+     "pause_timeline($self, timeline, /)\n--\n\nPause the timeline where it is."},
+    {"timeline_duration", (PyCFunction)animator_timeline_duration, METH_O,
+     "timeline_duration($self, timeline, /)\n--\n\nWhen the timeline's last segment ends, in seconds."},
+    {"release_timeline", (PyCFunction)animator_release_timeline, METH_O,
+     "release_timeline($self, timeline, /)\n--\n\nForget the timeline; its segments run on as animations."},
+    {"start_decay", (PyCFunction)(void (*)(void))animator_start_decay, METH_VARARGS | METH_KEYWORDS,
+     animator_start_decay_doc},
+    {"begin_keyframes", (PyCFunction)(void (*)(void))animator_begin_keyframes, METH_VARARGS | METH_KEYWORDS,
+     animator_begin_keyframes_doc},
+    {"add_keyframe", (PyCFunction)(void (*)(void))animator_add_keyframe, METH_FASTCALL,
+     "add_keyframe($self, relative_start, relative_duration, /)\n--\n\n"
+     "Open a keyframe window (relative times 0...1, start + duration <= 1) for the values set next."},
+    {"pause_animation", (PyCFunction)animator_pause_animation, METH_O,
+     "pause_animation($self, animation, /)\n--\n\nPause a running animation where it is."},
+    {"resume_animation", (PyCFunction)animator_resume_animation, METH_O,
+     "resume_animation($self, animation, /)\n--\n\nResume a paused animation from where it is."},
+    {"set_animation_fraction", (PyCFunction)(void (*)(void))animator_set_animation_fraction, METH_FASTCALL,
+     "set_animation_fraction($self, animation, fraction, /)\n--\n\nScrub a paused animation to a share (0...1) of its time."},
+    {"animation_fraction", (PyCFunction)animator_animation_fraction, METH_O,
+     "animation_fraction($self, animation, /)\n--\n\nThe share (0...1) of an animation's time elapsed."},
+    {"set_animation_reversed", (PyCFunction)(void (*)(void))animator_set_animation_reversed, METH_FASTCALL,
+     "set_animation_reversed($self, animation, reversed, /)\n--\n\nRun an animation backward (True) or forward."},
+    {"animation_state", (PyCFunction)animator_animation_state, METH_O,
+     "animation_state($self, animation, /)\n--\n\n(paused, reversed) of a running animation."},
+    {"continue_animation", (PyCFunction)(void (*)(void))animator_continue_animation, METH_VARARGS | METH_KEYWORDS,
+     "continue_animation($self, animation, duration_factor=1.0, /, **timing)\n--\n\n"
+     "Continue (and resume) with new timing (options as animate; none keeps the current curve) over\n"
+     "the remaining time x duration_factor. A spring continues at the current velocity."},
+    {"stop_animation", (PyCFunction)(void (*)(void))animator_stop_animation, METH_FASTCALL,
+     "stop_animation($self, animation, position, /)\n--\n\n"
+     "Stop an animation, leaving its properties at 'end', 'start' or 'current'."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef animator_getset[] = {
+    {"reference_bounds", (getter)animator_get_reference_bounds, (setter)animator_set_reference_bounds,
+     "The reference bounds (x, y, width, height) in points, or None for an unbounded space.", NULL},
+    {"is_running", (getter)animator_get_is_running, NULL,
+     "True while anything moves or is active; False once everything has come to rest.", NULL},
+    {"is_valid", (getter)animator_get_is_valid, NULL,
+     "True until the animator is destroyed.", NULL},
+    {"elapsed_time", (getter)animator_get_elapsed_time, NULL,
+     "Simulated seconds spent running (paused time does not count).", NULL},
+    {"step_duration", (getter)animator_get_step_duration, NULL,
+     "The internal step length in seconds (1 / step_rate).", NULL},
+    {"step_count", (getter)animator_get_step_count, NULL,
+     "The number of internal steps run so far.", NULL},
+    {"workers", (getter)animator_get_workers, NULL,
+     "The threads solving the contacts, the stepping one included: the constructor's\n"
+     "workers, or fewer (no more than the processors online).", NULL},
+    {"items", (getter)animator_get_items, NULL,
+     "The live items, in creation order (a tuple).", NULL},
+    {"behaviors", (getter)animator_get_behaviors, NULL,
+     "The top-level behaviors, in the order added (a tuple).", NULL},
+    {"began_contacts", (getter)animator_get_contacts, NULL,
+     "The contacts that began during the last advance() or step(), as a list of ContactEvent.",
+     (void *)1},
+    {"ended_contacts", (getter)animator_get_contacts, NULL,
+     "The contacts that ended during the last advance() or step(), as a list of ContactEvent.", NULL},
+    {"animation_count", (getter)animator_get_animation_count, NULL,
+     "The number of running view animations.", NULL},
+    {"is_recording_animation", (getter)animator_get_is_recording_animation, NULL,
+     "True between begin_animation() and commit_animation().", NULL},
+    {"on_will_resume", (getter)animator_get_callback, (setter)animator_set_callback,
+     "Called as f(animator) before the animator starts running again; None to unset.", NULL},
+    {"on_did_pause", (getter)animator_get_callback, (setter)animator_set_callback,
+     "Called as f(animator) after everything has come to rest; None to unset.", (void *)1},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMemberDef animator_members[] = {
+    {"__weaklistoffset__", T_PYSSIZET, offsetof(AnimatorObject, weakreflist), READONLY, NULL},
+    {NULL, 0, 0, 0, NULL},
+};
+
+PyDoc_STRVAR(animator_doc,
+"Animator(reference_bounds=None, *, step_rate=120.0, substeps=4, rest_speed=2.0,\n"
+"         rest_angular_speed=0.035, rest_time=0.25, max_advance=60.0, workers=1)\n"
+"--\n\n"
+"Owns items and behaviors and advances time (UIDynamicAnimator).\n\n"
+"reference_bounds is (x, y, width, height) in points, or None for an abstract,\n"
+"unbounded space. The animator integrates at step_rate internal steps per second\n"
+"(30...1000) with `substeps` solver sub-steps (1...16). An item rests once it\n"
+"stays below rest_speed pt/s and rest_angular_speed rad/s for rest_time seconds;\n"
+"when every item rests the animator pauses and calls on_did_pause.\n\n"
+"One advance() consumes at most max_advance seconds (0.001...86400, default 60),\n"
+"so no single call runs for minutes; Ctrl-C (KeyboardInterrupt) stops a long\n"
+"advance or run_until_rest between internal steps, leaving the animator usable.\n\n"
+"workers (1...16, default 1) threads share each step's collision and contact\n"
+"solving, the calling one included; the poses are bit-identical for any count.\n\n"
+"The animator is single-threaded: use it (and its items and behaviors) from one\n"
+"thread at a time. The GIL stays held while it advances.");
+
+static PyType_Slot animator_slots[] = {
+    {Py_tp_doc, (void *)animator_doc},
+    {Py_tp_new, animator_new},
+    {Py_tp_init, animator_init},
+    {Py_tp_dealloc, animator_dealloc},
+    {Py_tp_traverse, animator_traverse},
+    {Py_tp_clear, animator_clear},
+    {Py_tp_repr, animator_repr},
+    {Py_tp_methods, animator_methods},
+    {Py_tp_getset, animator_getset},
+    {Py_tp_members, animator_members},
+    {0, NULL},
+};
+
+PyType_Spec animator_spec = {
+    .name = "anima.Animator",
+    .basicsize = sizeof(AnimatorObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .slots = animator_slots,
+};
+

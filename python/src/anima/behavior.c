@@ -1,0 +1,691 @@
+#include "_anima.h"
+
+/* ====================================================== Behavior (base) */
+
+/*
+ * The items argument of a behavior constructor: the handles (PyMem array) and
+ * the animator they share (a borrowed reference). animator_obj may be NULL.
+ */
+int
+collect_items(anima_state *st, PyObject *items_obj, PyObject *animator_obj, anima_item **out_handles,
+              int32_t *out_count, AnimatorObject **out_animator)
+{
+    AnimatorObject *animator = NULL;
+    if (animator_obj != NULL && animator_obj != Py_None) {
+        if (!PyObject_TypeCheck(animator_obj, st->animator_type)) {
+            PyErr_Format(PyExc_TypeError, "animator must be an anima.Animator, not %.100s",
+                         Py_TYPE(animator_obj)->tp_name);
+            return -1;
+        }
+        animator = (AnimatorObject *)animator_obj;
+    }
+    if (PyUnicode_Check(items_obj) || PyObject_TypeCheck(items_obj, st->item_type)) {
+        PyErr_Format(PyExc_TypeError, "items must be an iterable of anima.Item, not %.100s",
+                     Py_TYPE(items_obj)->tp_name);
+        return -1;
+    }
+    PyObject *seq = PySequence_Fast(items_obj, "items must be an iterable of anima.Item");
+    if (seq == NULL) {
+        return -1;
+    }
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    if (count > INT32_MAX) {
+        Py_DECREF(seq);
+        PyErr_SetString(st->invalid_argument_error, "too many items");
+        return -1;
+    }
+    anima_item *handles = PyMem_Malloc(sizeof(anima_item) * (size_t)(count > 0 ? count : 1));
+    if (handles == NULL) {
+        Py_DECREF(seq);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *obj = PySequence_Fast_GET_ITEM(seq, i);
+        if (!PyObject_TypeCheck(obj, st->item_type)) {
+            PyErr_Format(PyExc_TypeError, "items[%zd] must be an anima.Item, not %.100s", i,
+                         Py_TYPE(obj)->tp_name);
+            goto fail;
+        }
+        ItemObject *item = (ItemObject *)obj;
+        if (item->animator == NULL) {
+            PyErr_Format(st->stale_handle_error, "items[%zd] was never initialised", i);
+            goto fail;
+        }
+        if (animator == NULL) {
+            animator = item->animator;
+        }
+        else if (item->animator != animator) {
+            PyErr_Format(st->invalid_argument_error,
+                         "items[%zd] belongs to another animator (all items of a behavior must share one)", i);
+            goto fail;
+        }
+        handles[i] = item->handle;
+    }
+    Py_DECREF(seq);
+    if (animator == NULL) {
+        PyMem_Free(handles);
+        PyErr_SetString(PyExc_TypeError, "an animator= argument is needed when items is empty");
+        return -1;
+    }
+    *out_handles = handles;
+    *out_count = (int32_t)count;
+    *out_animator = animator;
+    return 0;
+
+fail:
+    Py_DECREF(seq);
+    PyMem_Free(handles);
+    return -1;
+}
+
+/* True for a field that has a Python evaluation (it then needs the C action too; see trampoline_field). */
+static bool
+behavior_has_evaluation(anima_state *st, BehaviorObject *self)
+{
+    return PyObject_TypeCheck((PyObject *)self, st->field_type) && ((FieldObject *)self)->evaluate != NULL;
+}
+
+/* 1 when a class defines its own `action` (overriding Behavior.action), 0 if not, -1 on error. */
+static int
+behavior_class_overrides_action(anima_state *st, PyTypeObject *type)
+{
+    PyObject *own = PyObject_GetAttr((PyObject *)type, st->action_name);
+    if (own == NULL) {
+        return -1;
+    }
+    PyObject *base = PyObject_GetAttr((PyObject *)st->behavior_type, st->action_name);
+    if (base == NULL) {
+        Py_DECREF(own);
+        return -1;
+    }
+    int overrides = own != base && own != Py_None;
+    Py_DECREF(own);
+    Py_DECREF(base);
+    return overrides;
+}
+
+/*
+ * Installs (install true) or removes the C action of an initialised behavior.
+ * While it is installed, the animator's `acting` dict keeps the object alive,
+ * so that the action always reaches the user's own object.
+ */
+int
+behavior_set_c_action(anima_state *st, BehaviorObject *self, bool install)
+{
+    AnimatorObject *animator = self->animator;
+    anima_status status = anima_behavior_set_action(self->handle, install ? trampoline_action : NULL,
+                                                    install ? (void *)animator : NULL);
+    if (check(st, animator, status) < 0) {
+        return -1;
+    }
+    PyObject *key = handle_key(self->handle.index1, self->handle.generation);
+    if (key == NULL) {
+        return -1;
+    }
+    int result = 0;
+    if (install) {
+        if (animator->acting == NULL) {
+            animator->acting = PyDict_New();
+        }
+        result = animator->acting == NULL ? -1 : PyDict_SetItem(animator->acting, key, (PyObject *)self);
+    }
+    else if (animator->acting != NULL && PyDict_Contains(animator->acting, key) == 1) {
+        result = PyDict_DelItem(animator->acting, key);
+    }
+    Py_DECREF(key);
+    return result;
+}
+
+/*
+ * Gives a newly created C behavior to its wrapper, and installs the action of
+ * a class that defines one; destroys the C behavior if that fails.
+ */
+int
+behavior_adopt(BehaviorObject *self, AnimatorObject *animator, anima_behavior handle)
+{
+    anima_state *st = STATE_OF(self);
+    int overrides = st != NULL ? behavior_class_overrides_action(st, Py_TYPE(self)) : -1;
+    PyObject *key = overrides >= 0 ? handle_key(handle.index1, handle.generation) : NULL;
+    if (key == NULL || registry_add(&animator->behavior_wrappers, key, (PyObject *)self) < 0) {
+        Py_XDECREF(key);
+        (void)anima_behavior_destroy(handle);
+        anima_clear_error();
+        return -1;
+    }
+    Py_DECREF(key);
+    Py_INCREF(animator);
+    self->animator = animator;
+    self->handle = handle;
+    if (overrides) {
+        self->overrides_action = true;
+        if (behavior_set_c_action(st, self, true) < 0) {
+            (void)anima_behavior_destroy(handle);
+            anima_clear_error();
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int
+behavior_check_fresh(anima_state *st, BehaviorObject *self)
+{
+    if (self->animator != NULL) {
+        PyErr_Format(st->invalid_state_error, "%s.__init__ called on an initialised behavior",
+                     Py_TYPE(self)->tp_name);
+        return -1;
+    }
+    return 0;
+}
+
+/*
+ * A new, uninitialised instance of `type` for an alternate constructor (a
+ * classmethod such as Attachment.pin): made by type's __new__, without
+ * calling __init__. `base` is the anima type it must be an instance of.
+ */
+BehaviorObject *
+behavior_blank_instance(anima_state *st, PyTypeObject *type, PyTypeObject *base)
+{
+    PyObject *empty = PyTuple_New(0);
+    if (empty == NULL) {
+        return NULL;
+    }
+    PyObject *obj = type->tp_new(type, empty, NULL);
+    Py_DECREF(empty);
+    if (obj == NULL) {
+        return NULL;
+    }
+    if (!PyObject_TypeCheck(obj, base)) {
+        PyErr_Format(PyExc_TypeError, "%.100s.__new__ did not return an %.100s", type->tp_name, base->tp_name);
+        Py_DECREF(obj);
+        return NULL;
+    }
+    if (behavior_check_fresh(st, (BehaviorObject *)obj) < 0) {
+        Py_DECREF(obj);
+        return NULL;
+    }
+    return (BehaviorObject *)obj;
+}
+
+PyObject *
+behavior_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    (void)args;
+    (void)kwds;
+    BehaviorObject *self = (BehaviorObject *)type->tp_alloc(type, 0);
+    if (self != NULL) {
+        self->handle = anima_behavior_null();
+    }
+    return (PyObject *)self;
+}
+
+/* True for the behavior types that have their own constructor (and their subclasses). */
+static bool
+behavior_type_is_specialised(anima_state *st, PyTypeObject *type)
+{
+    PyTypeObject *kinds[] = {st->gravity_type, st->collision_type, st->item_behavior_type,
+                             st->attachment_type, st->push_type, st->snap_type, st->field_type};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        if (PyType_IsSubtype(type, kinds[i])) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static int
+behavior_init(BehaviorObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *keywords[] = {"animator", NULL};
+    PyObject *animator_obj;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O:Behavior", keywords, &animator_obj)) {
+        return -1;
+    }
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || behavior_check_fresh(st, self) < 0) {
+        return -1;
+    }
+    if (behavior_type_is_specialised(st, Py_TYPE(self))) {
+        PyErr_Format(PyExc_TypeError,
+                     "Behavior.__init__ makes a plain behavior; initialise a %.100s with its own constructor",
+                     Py_TYPE(self)->tp_name);
+        return -1;
+    }
+    if (!PyObject_TypeCheck(animator_obj, st->animator_type)) {
+        PyErr_Format(PyExc_TypeError, "animator must be an anima.Animator, not %.100s",
+                     Py_TYPE(animator_obj)->tp_name);
+        return -1;
+    }
+    AnimatorObject *animator = (AnimatorObject *)animator_obj;
+    anima_behavior handle = anima_behavior_null();
+    if (check(st, animator, anima_behavior_create(animator->handle, &handle)) < 0) {
+        return -1;
+    }
+    return behavior_adopt(self, animator, handle);
+}
+
+int
+behavior_traverse(BehaviorObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(self->animator);
+    Py_VISIT(self->action);
+    return 0;
+}
+
+/* Drops the animator reference (and the registry entry, whose weak reference is dead by now). */
+int
+behavior_clear(BehaviorObject *self)
+{
+    if (self->animator != NULL) {
+        registry_forget(self->animator->behavior_wrappers, self->handle.index1, self->handle.generation);
+    }
+    Py_CLEAR(self->action);
+    Py_CLEAR(self->animator);
+    return 0;
+}
+
+void
+behavior_dealloc(BehaviorObject *self)
+{
+    PyTypeObject *type = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    if (self->weakreflist != NULL) {
+        PyObject_ClearWeakRefs((PyObject *)self);
+    }
+    behavior_clear(self);
+    type->tp_free(self);
+    Py_DECREF(type);
+}
+
+static Py_hash_t
+behavior_hash(BehaviorObject *self)
+{
+    Py_uhash_t hash = (Py_uhash_t)self->handle.index1 * 1000003u;
+    hash ^= (Py_uhash_t)self->handle.generation * 0x9E3779B1u;
+    hash ^= (Py_uhash_t)self->handle.animator << 20;
+    hash ^= (Py_uhash_t)(uintptr_t)self->animator >> 4;
+    if (hash == (Py_uhash_t)-1) {
+        hash = (Py_uhash_t)-2;
+    }
+    return (Py_hash_t)hash;
+}
+
+static PyObject *
+behavior_richcompare(PyObject *a, PyObject *b, int op)
+{
+    anima_state *st = STATE_OF(a);
+    if (st == NULL) {
+        return NULL;
+    }
+    if ((op != Py_EQ && op != Py_NE) || !PyObject_TypeCheck(b, st->behavior_type)) {
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    BehaviorObject *x = (BehaviorObject *)a, *y = (BehaviorObject *)b;
+    bool equal = x->animator == y->animator && x->handle.index1 == y->handle.index1
+                 && x->handle.generation == y->handle.generation
+                 && x->handle.animator == y->handle.animator && x->handle.kind == y->handle.kind;
+    return PyBool_FromLong(op == Py_EQ ? equal : !equal);
+}
+
+static PyObject *
+behavior_repr(BehaviorObject *self)
+{
+    if (!anima_behavior_is_valid(self->handle)) {
+        return PyUnicode_FromFormat("<%s (destroyed)>", Py_TYPE(self)->tp_name);
+    }
+    int32_t items = 0, children = 0;
+    bool added = false;
+    if (anima_behavior_get_items(self->handle, NULL, 0, &items) != ANIMA_OK && items < 0) {
+        items = 0;
+    }
+    if (anima_behavior_get_children(self->handle, NULL, 0, &children) != ANIMA_OK && children < 0) {
+        children = 0;
+    }
+    (void)anima_behavior_is_added(self->handle, &added);
+    anima_clear_error();
+    if (children > 0) {
+        return PyUnicode_FromFormat("<%s %d item%s, %d child%s%s>", Py_TYPE(self)->tp_name, (int)items,
+                                    items == 1 ? "" : "s", (int)children, children == 1 ? "" : "ren",
+                                    added ? ", added" : "");
+    }
+    return PyUnicode_FromFormat("<%s %d item%s%s>", Py_TYPE(self)->tp_name, (int)items,
+                                items == 1 ? "" : "s", added ? ", added" : "");
+}
+
+PyDoc_STRVAR(behavior_add_item_doc,
+"add_item($self, item, /)\n--\n\n"
+"Add an item of the same animator; adding one already there does nothing.");
+
+static PyObject *
+behavior_add_item(BehaviorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    ItemObject *item = st ? item_argument(st, arg, "item") : NULL;
+    if (item == NULL || check(st, self->animator, anima_behavior_add_item(self->handle, item->handle)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(behavior_remove_item_doc,
+"remove_item($self, item, /)\n--\n\n"
+"Remove an item; removing one that is not there does nothing.");
+
+static PyObject *
+behavior_remove_item(BehaviorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    ItemObject *item = st ? item_argument(st, arg, "item") : NULL;
+    if (item == NULL
+        || check(st, self->animator, anima_behavior_remove_item(self->handle, item->handle)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(behavior_destroy_doc,
+"destroy($self, /)\n--\n\n"
+"Destroy the behavior: it is removed from its animator (or its parent) if\n"
+"added, its action is dropped, and later use raises StaleHandleError. Its\n"
+"children are not destroyed. Deferred inside callbacks.");
+
+static PyObject *
+behavior_destroy(BehaviorObject *self, PyObject *Py_UNUSED(ignored))
+{
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || check(st, self->animator, anima_behavior_destroy(self->handle)) < 0) {
+        return NULL;
+    }
+    AnimatorObject *animator = self->animator;
+    if (animator != NULL
+        && (PyObject_TypeCheck((PyObject *)self, st->collision_type) || self->action != NULL
+            || self->overrides_action || behavior_has_evaluation(st, self))) {
+        animator->purge_delegates = true;
+        if (animator->advancing == 0) {
+            Py_INCREF(animator);
+            animator_purge_delegates(animator);
+            Py_DECREF(animator);
+        }
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(behavior_add_child_doc,
+"add_child($self, behavior, /)\n--\n\n"
+"Add a child behavior of the same animator (UIDynamicBehavior.addChildBehavior).\n"
+"A child acts while its parent is in the animator's tree. Adding a child again\n"
+"does nothing; a behavior that is already in the tree elsewhere (at top level\n"
+"or under another parent) raises InvalidStateError, and this behavior itself or\n"
+"one of its ancestors raises InvalidArgumentError.");
+
+static PyObject *
+behavior_add_child(BehaviorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    BehaviorObject *child = st ? behavior_argument(st, arg) : NULL;
+    if (child == NULL || check(st, self->animator, anima_behavior_add_child(self->handle, child->handle)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(behavior_remove_child_doc,
+"remove_child($self, behavior, /)\n--\n\n"
+"Remove a child behavior (not destroyed; it can be added again). Removing one\n"
+"that is not a child of this behavior does nothing.");
+
+static PyObject *
+behavior_remove_child(BehaviorObject *self, PyObject *arg)
+{
+    anima_state *st = STATE_OF(self);
+    BehaviorObject *child = st ? behavior_argument(st, arg) : NULL;
+    if (child == NULL
+        || check(st, self->animator, anima_behavior_remove_child(self->handle, child->handle)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+behavior_get_items(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return NULL;
+    }
+    if (self->animator == NULL) {
+        PyErr_SetString(st->stale_handle_error, "the behavior was never initialised");
+        return NULL;
+    }
+    list_query q = {.kind = LIST_BEHAVIOR_ITEMS, .behavior = self->handle};
+    return items_from_query(st, self->animator, &q, false);
+}
+
+/* The animator of an initialised behavior; NULL with StaleHandleError for one never initialised. */
+AnimatorObject *
+behavior_animator(anima_state *st, BehaviorObject *self)
+{
+    if (self->animator == NULL) {
+        PyErr_SetString(st->stale_handle_error, "the behavior was never initialised");
+    }
+    return self->animator;
+}
+
+static PyObject *
+behavior_get_children(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || behavior_animator(st, self) == NULL) {
+        return NULL;
+    }
+    list_query q = {.kind = LIST_BEHAVIOR_CHILDREN, .behavior = self->handle};
+    return behaviors_from_query(st, self->animator, &q);
+}
+
+static PyObject *
+behavior_get_parent(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    anima_behavior parent = anima_behavior_null();
+    if (st == NULL || behavior_animator(st, self) == NULL
+        || check(st, self->animator, anima_behavior_get_parent(self->handle, &parent)) < 0) {
+        return NULL;
+    }
+    return wrap_behavior(st, self->animator, parent);
+}
+
+static PyObject *
+behavior_get_action(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    return Py_NewRef(self->action != NULL ? self->action : Py_None);
+}
+
+static int
+behavior_set_action(BehaviorObject *self, PyObject *value, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    if (st == NULL) {
+        return -1;
+    }
+    if (value == Py_None) {
+        value = NULL;
+    }
+    if (value != NULL && !PyCallable_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "action must be callable or None, not %.100s", Py_TYPE(value)->tp_name);
+        return -1;
+    }
+    if (behavior_animator(st, self) == NULL
+        || behavior_set_c_action(st, self, value != NULL || self->overrides_action
+                                               || behavior_has_evaluation(st, self)) < 0) {
+        return -1;
+    }
+    Py_XINCREF(value);
+    Py_XSETREF(self->action, value);
+    return 0;
+}
+
+static PyObject *
+behavior_get_animator(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    if (self->animator == NULL) {
+        anima_state *st = STATE_OF(self);
+        if (st != NULL) {
+            PyErr_SetString(st->stale_handle_error, "the behavior was never initialised");
+        }
+        return NULL;
+    }
+    return Py_NewRef((PyObject *)self->animator);
+}
+
+static PyObject *
+behavior_get_is_added(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    anima_state *st = STATE_OF(self);
+    bool added = false;
+    if (st == NULL || check(st, self->animator, anima_behavior_is_added(self->handle, &added)) < 0) {
+        return NULL;
+    }
+    return PyBool_FromLong(added);
+}
+
+static PyObject *
+behavior_get_is_valid(BehaviorObject *self, void *closure)
+{
+    (void)closure;
+    return PyBool_FromLong(anima_behavior_is_valid(self->handle));
+}
+
+
+PyObject *
+behavior_get_double(BehaviorObject *self, void *closure)
+{
+    const behavior_double_property *property = closure;
+    anima_state *st = STATE_OF(self);
+    double value = 0.0;
+    if (st == NULL || check(st, self->animator, property->get(self->handle, &value)) < 0) {
+        return NULL;
+    }
+    return PyFloat_FromDouble(value);
+}
+
+int
+behavior_set_double(BehaviorObject *self, PyObject *value, void *closure)
+{
+    const behavior_double_property *property = closure;
+    anima_state *st = STATE_OF(self);
+    double v;
+    if (st == NULL || forbid_delete(value, property->name) < 0
+        || as_finite(st, value, property->name, &v) < 0) {
+        return -1;
+    }
+    return check(st, self->animator, property->set(self->handle, v));
+}
+
+PyObject *
+behavior_get_bool(BehaviorObject *self, void *closure)
+{
+    const behavior_bool_property *property = closure;
+    anima_state *st = STATE_OF(self);
+    bool value = false;
+    if (st == NULL || check(st, self->animator, property->get(self->handle, &value)) < 0) {
+        return NULL;
+    }
+    return PyBool_FromLong(value);
+}
+
+int
+behavior_set_bool(BehaviorObject *self, PyObject *value, void *closure)
+{
+    const behavior_bool_property *property = closure;
+    anima_state *st = STATE_OF(self);
+    bool v;
+    if (st == NULL || forbid_delete(value, property->name) < 0 || as_bool(value, &v) < 0) {
+        return -1;
+    }
+    return check(st, self->animator, property->set(self->handle, v));
+}
+
+static const behavior_bool_property behavior_at_rest = {
+    anima_behavior_get_at_rest, anima_behavior_set_at_rest, "at_rest"};
+
+static PyMethodDef behavior_methods[] = {
+    {"add_item", (PyCFunction)behavior_add_item, METH_O, behavior_add_item_doc},
+    {"remove_item", (PyCFunction)behavior_remove_item, METH_O, behavior_remove_item_doc},
+    {"add_child", (PyCFunction)behavior_add_child, METH_O, behavior_add_child_doc},
+    {"remove_child", (PyCFunction)behavior_remove_child, METH_O, behavior_remove_child_doc},
+    {"destroy", (PyCFunction)behavior_destroy, METH_NOARGS, behavior_destroy_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef behavior_getset[] = {
+    {"items", (getter)behavior_get_items, NULL, "The items of the behavior, in the order added (a tuple).", NULL},
+    {"children", (getter)behavior_get_children, NULL,
+     "The child behaviors, in the order added (a tuple).", NULL},
+    {"parent", (getter)behavior_get_parent, NULL,
+     "The behavior this one is a child of, or None (read-only).", NULL},
+    {"at_rest", (getter)behavior_get_bool, (setter)behavior_set_bool,
+     "Whether this behavior lets the animator pause (default True). While any behavior in\n"
+     "the animator's tree says False, the animator keeps running; setting it to False on a\n"
+     "behavior in the tree wakes a paused animator.", (void *)&behavior_at_rest},
+    {"action", (getter)behavior_get_action, (setter)behavior_set_action,
+     "A callable run with no arguments after every internal step while the behavior is in\n"
+     "the animator's tree (UIKit's action block), or None (default). A subclass may define\n"
+     "a method action(self) instead. Exceptions stop advance() and propagate from it.", NULL},
+    {"animator", (getter)behavior_get_animator, NULL, "The Animator that owns the behavior (read-only).", NULL},
+    {"is_added", (getter)behavior_get_is_added, NULL,
+     "True while the behavior is in its animator's tree: added at top level, or a child of\n"
+     "a behavior that is (read-only).", NULL},
+    {"is_valid", (getter)behavior_get_is_valid, NULL, "True until the behavior is destroyed (read-only).", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMemberDef behavior_members[] = {
+    {"__weaklistoffset__", T_PYSSIZET, offsetof(BehaviorObject, weakreflist), READONLY, NULL},
+    {NULL, 0, 0, 0, NULL},
+};
+
+PyDoc_STRVAR(behavior_doc,
+"Behavior(animator)\n"
+"--\n\n"
+"A plain behavior (UIDynamicBehavior), and the base class of every behavior:\n"
+"Gravity, Collision, ItemBehavior, Attachment, Push, Snap. A behavior belongs\n"
+"to one animator and acts while it is in the animator's tree: added with\n"
+"Animator.add_behavior(), or a child of a behavior that is.\n\n"
+"A plain behavior does nothing by itself. Give it children (add_child) to make\n"
+"a composite behavior, or subclass it and define action(self), which runs\n"
+"after every internal step, to make a custom one; while its at_rest is False\n"
+"the animator keeps running. A subclass with its own __init__ calls\n"
+"super().__init__(animator).");
+
+static PyType_Slot behavior_slots[] = {
+    {Py_tp_doc, (void *)behavior_doc},
+    {Py_tp_new, behavior_new},
+    {Py_tp_init, behavior_init},
+    {Py_tp_dealloc, behavior_dealloc},
+    {Py_tp_traverse, behavior_traverse},
+    {Py_tp_clear, behavior_clear},
+    {Py_tp_hash, behavior_hash},
+    {Py_tp_richcompare, behavior_richcompare},
+    {Py_tp_repr, behavior_repr},
+    {Py_tp_methods, behavior_methods},
+    {Py_tp_getset, behavior_getset},
+    {Py_tp_members, behavior_members},
+    {0, NULL},
+};
+
+PyType_Spec behavior_spec = {
+    .name = "anima.Behavior",
+    .basicsize = sizeof(BehaviorObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .slots = behavior_slots,
+};
+

@@ -1,0 +1,273 @@
+#include "_anima.h"
+
+/* ==================================================== callback trampolines */
+
+/* Stores the first exception of this advance and asks the library to stop. */
+static void
+animator_store_callback_error(AnimatorObject *animator)
+{
+    if (animator->pending == NULL) {
+        animator->pending = take_exception();
+    }
+    else {
+        PyErr_Clear();
+    }
+    (void)anima_animator_interrupt(animator->handle);
+}
+
+/* True when a callback of this animator may run Python code now. */
+static bool
+animator_accepts_callbacks(AnimatorObject *animator)
+{
+    return !animator->closing && animator->pending == NULL && !PyErr_Occurred();
+}
+
+static void
+animator_call_delegate(AnimatorObject *animator, bool did_pause)
+{
+    if (!animator_accepts_callbacks(animator)) {
+        return;
+    }
+    PyObject *callback = did_pause ? animator->on_did_pause : animator->on_will_resume;
+    if (callback == NULL) {
+        return;
+    }
+    Py_INCREF(callback);
+    Py_INCREF(animator);
+    PyObject *result = PyObject_CallOneArg(callback, (PyObject *)animator);
+    if (result == NULL) {
+        animator_store_callback_error(animator);
+    }
+    else {
+        Py_DECREF(result);
+    }
+    Py_DECREF(animator);
+    Py_DECREF(callback);
+}
+
+/* After every internal step: a pending signal (Ctrl-C) raises its exception here, which ends
+ * the advance after this step exactly as a callback's exception does; the animator stays
+ * consistent and the rest of the advance's time is dropped. */
+void
+trampoline_step(void *user_data, anima_animator handle)
+{
+    (void)handle;
+    AnimatorObject *animator = (AnimatorObject *)user_data;
+    if (animator->closing || animator->pending != NULL) {
+        return;
+    }
+    if (PyErr_CheckSignals() < 0) {
+        animator_store_callback_error(animator);
+    }
+}
+
+void
+trampoline_will_resume(void *user_data, anima_animator handle)
+{
+    (void)handle;
+    animator_call_delegate((AnimatorObject *)user_data, false);
+}
+
+void
+trampoline_did_pause(void *user_data, anima_animator handle)
+{
+    (void)handle;
+    animator_call_delegate((AnimatorObject *)user_data, true);
+}
+
+/* An animation's completion: pops its callable and calls it with finished. */
+void
+trampoline_animation_done(void *user_data, anima_animator handle, anima_animation animation, bool finished,
+                          anima_position position)
+{
+    (void)handle;
+    AnimatorObject *animator = (AnimatorObject *)user_data;
+    if (animator->completions == NULL) {
+        return;
+    }
+    PyObject *key = PyLong_FromUnsignedLongLong(animation);
+    if (key == NULL) {
+        animator_store_callback_error(animator);
+        return;
+    }
+    PyObject *callback = PyDict_GetItemWithError(animator->completions, key);
+    if (callback == NULL) {
+        Py_DECREF(key);
+        if (PyErr_Occurred()) {
+            animator_store_callback_error(animator);
+        }
+        return;
+    }
+    Py_INCREF(callback);
+    int removed = PyDict_DelItem(animator->completions, key);
+    Py_DECREF(key);
+    if (removed < 0) {
+        Py_DECREF(callback);
+        animator_store_callback_error(animator);
+        return;
+    }
+    if (!animator_accepts_callbacks(animator)) {
+        Py_DECREF(callback);
+        return;
+    }
+    Py_INCREF(animator);
+    const char *where = position == ANIMA_POSITION_END ? "end" : position == ANIMA_POSITION_START ? "start" : "current";
+    PyObject *result = PyObject_CallFunction(callback, "Os", finished ? Py_True : Py_False, where);
+    if (result == NULL) {
+        animator_store_callback_error(animator);
+    }
+    else {
+        Py_DECREF(result);
+    }
+    Py_DECREF(animator);
+    Py_DECREF(callback);
+}
+
+static void
+collision_call_delegate(AnimatorObject *animator, const anima_contact_event *event, bool began)
+{
+    if (!animator_accepts_callbacks(animator)) {
+        return;
+    }
+    anima_state *st = STATE_OF(animator);
+    if (st == NULL) {
+        animator_store_callback_error(animator);
+        return;
+    }
+    PyObject *key = handle_key(event->collision.index1, event->collision.generation);
+    PyObject *found = NULL;
+    if (key == NULL || registry_find(animator->behavior_wrappers, key, &found) < 0) {
+        Py_XDECREF(key);
+        animator_store_callback_error(animator);
+        return;
+    }
+    Py_DECREF(key);
+    if (found == NULL) {
+        return;
+    }
+    if (!PyObject_TypeCheck(found, st->collision_type)) {
+        Py_DECREF(found);
+        return;
+    }
+    CollisionObject *collision = (CollisionObject *)found;
+    PyObject *callback = began ? collision->on_began : collision->on_ended;
+    if (callback == NULL) {
+        Py_DECREF(found);
+        return;
+    }
+    Py_INCREF(callback);
+    Py_INCREF(animator);
+    PyObject *contact = contact_event_new(st, animator, event);
+    PyObject *result = contact != NULL ? PyObject_CallOneArg(callback, contact) : NULL;
+    if (result == NULL) {
+        animator_store_callback_error(animator);
+    }
+    else {
+        Py_DECREF(result);
+    }
+    Py_XDECREF(contact);
+    Py_DECREF(callback);
+    Py_DECREF(found);
+    Py_DECREF(animator);
+}
+
+void
+trampoline_contact_began(void *user_data, const anima_contact_event *event)
+{
+    collision_call_delegate((AnimatorObject *)user_data, event, true);
+}
+
+void
+trampoline_contact_ended(void *user_data, const anima_contact_event *event)
+{
+    collision_call_delegate((AnimatorObject *)user_data, event, false);
+}
+
+/*
+ * A behavior's action: looks up `action` on the user's object (a method of its
+ * class, or the callable assigned to it) and calls it with no arguments.
+ */
+void
+trampoline_action(void *user_data, anima_behavior handle)
+{
+    AnimatorObject *animator = (AnimatorObject *)user_data;
+    if (!animator_accepts_callbacks(animator)) {
+        return;
+    }
+    anima_state *st = STATE_OF(animator);
+    if (st == NULL) {
+        animator_store_callback_error(animator);
+        return;
+    }
+    PyObject *key = handle_key(handle.index1, handle.generation);
+    PyObject *found = NULL;
+    if (key == NULL || registry_find(animator->behavior_wrappers, key, &found) < 0) {
+        Py_XDECREF(key);
+        animator_store_callback_error(animator);
+        return;
+    }
+    Py_DECREF(key);
+    if (found == NULL) {
+        return;
+    }
+    Py_INCREF(animator);
+    PyObject *callback = PyObject_GetAttr(found, st->action_name);
+    PyObject *result = NULL;
+    if (callback == Py_None) {
+        result = Py_NewRef(Py_None);
+    }
+    else if (callback != NULL) {
+        result = PyObject_CallNoArgs(callback);
+    }
+    if (result == NULL) {
+        animator_store_callback_error(animator);
+    }
+    else {
+        Py_DECREF(result);
+    }
+    Py_XDECREF(callback);
+    Py_DECREF(found);
+    Py_DECREF(animator);
+}
+
+/*
+ * A custom field's evaluation: calls evaluate(position, velocity, mass,
+ * charge, dt) and writes the (fx, fy) it returns. It runs inside the solver,
+ * so the force stays zero when Python code may not run or fails. The library
+ * takes note of anima_animator_interrupt here but ends the step only when one
+ * of the step's later callbacks returns; the C action that every Field with an
+ * evaluation carries (trampoline_action, which does nothing once an exception
+ * is stored) is that callback, so the step still ends as for other callbacks.
+ */
+void
+trampoline_field(void *user_data, anima_vec2 position, anima_vec2 velocity, double mass, double charge,
+                 double delta_time, anima_vec2 *out_force)
+{
+    FieldObject *field = (FieldObject *)user_data;
+    AnimatorObject *animator = field->base.animator;
+    if (animator == NULL || field->evaluate == NULL || !animator_accepts_callbacks(animator)) {
+        return;
+    }
+    anima_state *st = STATE_OF(field);
+    if (st == NULL) {
+        animator_store_callback_error(animator);
+        return;
+    }
+    Py_INCREF(field);
+    Py_INCREF(animator);
+    PyObject *callback = Py_NewRef(field->evaluate);
+    PyObject *result = PyObject_CallFunction(callback, "(dd)(dd)ddd", position.x, position.y, velocity.x,
+                                             velocity.y, mass, charge, delta_time);
+    anima_vec2 force;
+    if (result == NULL || as_vec2(st, result, "evaluate() result", &force) < 0) {
+        animator_store_callback_error(animator);
+    }
+    else {
+        *out_force = force;
+    }
+    Py_XDECREF(result);
+    Py_DECREF(callback);
+    Py_DECREF(animator);
+    Py_DECREF(field);
+}
+

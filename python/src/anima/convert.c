@@ -1,0 +1,628 @@
+#include "_anima.h"
+
+
+/* The module state of one of this module's types (or a subclass of one). */
+anima_state *
+state_of_type(PyTypeObject *type)
+{
+    PyObject *module = PyType_GetModuleByDef(type, &anima_module);
+    if (module == NULL) {
+        return NULL;
+    }
+    return (anima_state *)PyModule_GetState(module);
+}
+
+
+/* Takes the raised exception out of the error indicator (a new reference). */
+PyObject *
+take_exception(void)
+{
+#if PY_VERSION_HEX >= 0x030C0000
+    return PyErr_GetRaisedException();
+#else
+    PyObject *type, *value, *traceback;
+    PyErr_Fetch(&type, &value, &traceback);
+    if (type == NULL) {
+        return NULL;
+    }
+    PyErr_NormalizeException(&type, &value, &traceback);
+    if (value != NULL && traceback != NULL) {
+        PyException_SetTraceback(value, traceback);
+    }
+    Py_XDECREF(type);
+    Py_XDECREF(traceback);
+    return value;
+#endif
+}
+
+/* Raises exc again (steals the reference). */
+void
+raise_exception(PyObject *exc)
+{
+#if PY_VERSION_HEX >= 0x030C0000
+    PyErr_SetRaisedException(exc);
+#else
+    PyObject *traceback = PyException_GetTraceback(exc);
+    PyObject *type = (PyObject *)Py_TYPE(exc);
+    Py_INCREF(type);
+    PyErr_Restore(type, exc, traceback);
+#endif
+}
+
+/* The exception class for a status. */
+static PyObject *
+error_class(anima_state *st, anima_status status)
+{
+    switch (status) {
+    case ANIMA_ERR_INVALID_ARGUMENT: return st->invalid_argument_error;
+    case ANIMA_ERR_INVALID_HANDLE: return st->stale_handle_error;
+    case ANIMA_ERR_WRONG_KIND: return st->wrong_kind_error;
+    case ANIMA_ERR_OUT_OF_MEMORY: return st->out_of_memory_error;
+    case ANIMA_ERR_BUSY: return st->busy_error;
+    case ANIMA_ERR_NOT_FOUND: return st->not_found_error;
+    case ANIMA_ERR_INVALID_STATE: return st->invalid_state_error;
+    case ANIMA_ERR_BUFFER_TOO_SMALL: return st->invalid_argument_error;
+    default: return st->anima_error;
+    }
+}
+
+/* Raises the exception for a failed status with the library's message. */
+void
+raise_status(anima_state *st, anima_status status)
+{
+    const char *message = anima_last_error_message();
+    if (message == NULL || message[0] == '\0') {
+        message = anima_status_string(status);
+    }
+    if (message == NULL || message[0] == '\0') {
+        message = "anima: unknown error";
+    }
+    PyErr_SetString(error_class(st, status), message);
+    anima_clear_error();
+}
+
+/* ==================================================== argument conversion */
+
+/* A finite double from any real number; names the argument on failure. */
+int
+as_finite(anima_state *st, PyObject *obj, const char *what, double *out)
+{
+    double value = PyFloat_AsDouble(obj);
+    if (value == -1.0 && PyErr_Occurred()) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Format(PyExc_TypeError, "%s must be a real number, not %.100s",
+                         what, Py_TYPE(obj)->tp_name);
+        }
+        else if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
+            PyErr_Format(st->invalid_argument_error, "%s must be finite (got %R)", what, obj);
+        }
+        return -1;
+    }
+    if (!isfinite(value)) {
+        PyErr_Format(st->invalid_argument_error, "%s must be finite (got %R)", what, obj);
+        return -1;
+    }
+    *out = value;
+    return 0;
+}
+
+/* count finite doubles from a sequence such as (x, y) or (x, y, w, h). */
+int
+as_doubles(anima_state *st, PyObject *obj, const char *what, const char *form,
+           Py_ssize_t count, double *out)
+{
+    if (PyUnicode_Check(obj) || PyBytes_Check(obj) || PyByteArray_Check(obj)
+        || !PySequence_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a sequence of %zd numbers %s, not %.100s",
+                     what, count, form, Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    PyObject *seq = PySequence_Fast(obj, "expected a sequence");
+    if (seq == NULL) {
+        return -1;
+    }
+    if (PySequence_Fast_GET_SIZE(seq) != count) {
+        PyErr_Format(PyExc_TypeError, "%s must be a sequence of %zd numbers %s, got %zd",
+                     what, count, form, PySequence_Fast_GET_SIZE(seq));
+        Py_DECREF(seq);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        char name[96];
+        PyOS_snprintf(name, sizeof name, "%s[%zd]", what, i);
+        if (as_finite(st, PySequence_Fast_GET_ITEM(seq, i), name, &out[i]) < 0) {
+            Py_DECREF(seq);
+            return -1;
+        }
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+int
+as_vec2(anima_state *st, PyObject *obj, const char *what, anima_vec2 *out)
+{
+    double v[2];
+    if (as_doubles(st, obj, what, "(x, y)", 2, v) < 0) {
+        return -1;
+    }
+    out->x = v[0];
+    out->y = v[1];
+    return 0;
+}
+
+int
+as_size(anima_state *st, PyObject *obj, const char *what, anima_size *out)
+{
+    double v[2];
+    if (as_doubles(st, obj, what, "(width, height)", 2, v) < 0) {
+        return -1;
+    }
+    out->width = v[0];
+    out->height = v[1];
+    return 0;
+}
+
+int
+as_rect(anima_state *st, PyObject *obj, const char *what, anima_rect *out)
+{
+    double v[4];
+    if (as_doubles(st, obj, what, "(x, y, width, height)", 4, v) < 0) {
+        return -1;
+    }
+    out->x = v[0];
+    out->y = v[1];
+    out->width = v[2];
+    out->height = v[3];
+    return 0;
+}
+
+int
+as_insets(anima_state *st, PyObject *obj, const char *what, anima_insets *out)
+{
+    double v[4];
+    if (as_doubles(st, obj, what, "(top, left, bottom, right)", 4, v) < 0) {
+        return -1;
+    }
+    out->top = v[0];
+    out->left = v[1];
+    out->bottom = v[2];
+    out->right = v[3];
+    return 0;
+}
+
+/* A bool from any object, with Python's truth rules. */
+int
+as_bool(PyObject *obj, bool *out)
+{
+    int truth = PyObject_IsTrue(obj);
+    if (truth < 0) {
+        return -1;
+    }
+    *out = truth != 0;
+    return 0;
+}
+
+/* An int32 from an integer (not a float); out of range is an invalid argument. */
+int
+as_int32(anima_state *st, PyObject *obj, const char *what, int32_t *out)
+{
+    if (!PyLong_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int, not %.100s", what, Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    int overflow = 0;
+    long long value = PyLong_AsLongLongAndOverflow(obj, &overflow);
+    if (value == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (overflow != 0 || value < INT32_MIN || value > INT32_MAX) {
+        PyErr_Format(st->invalid_argument_error, "%s is out of range (got %R)", what, obj);
+        return -1;
+    }
+    *out = (int32_t)value;
+    return 0;
+}
+
+/* A UTF-8 identifier without NUL characters; borrowed from obj. */
+const char *
+as_identifier(anima_state *st, PyObject *obj)
+{
+    if (!PyUnicode_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "identifier must be a str, not %.100s", Py_TYPE(obj)->tp_name);
+        return NULL;
+    }
+    Py_ssize_t length = 0;
+    const char *utf8 = PyUnicode_AsUTF8AndSize(obj, &length);
+    if (utf8 == NULL) {
+        return NULL;
+    }
+    if ((Py_ssize_t)strlen(utf8) != length) {
+        PyErr_SetString(st->invalid_argument_error, "identifier must not contain NUL characters");
+        return NULL;
+    }
+    return utf8;
+}
+
+PyObject *
+vec2_tuple(anima_vec2 v)
+{
+    return Py_BuildValue("(dd)", v.x, v.y);
+}
+
+int
+forbid_delete(PyObject *value, const char *name)
+{
+    if (value == NULL) {
+        PyErr_Format(PyExc_AttributeError, "cannot delete %s", name);
+        return -1;
+    }
+    return 0;
+}
+
+/*
+ * Collects the arguments of a METH_FASTCALL | METH_KEYWORDS call into out[],
+ * one slot per name (names ends with a NULL name); a slot stays NULL when the
+ * argument is absent. The first max_positional names may be given by position;
+ * the first `required` names must be given.
+ */
+int
+parse_arguments(const char *function, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                const argument *names, Py_ssize_t max_positional, Py_ssize_t required,
+                PyObject **out)
+{
+    Py_ssize_t count = 0;
+    while (names[count].name != NULL) {
+        out[count] = NULL;
+        count++;
+    }
+    if (nargs > max_positional) {
+        PyErr_Format(PyExc_TypeError, "%s() takes at most %zd positional argument%s (%zd given)",
+                     function, max_positional, max_positional == 1 ? "" : "s", nargs);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        out[i] = args[i];
+    }
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    for (Py_ssize_t k = 0; k < nkw; k++) {
+        PyObject *key = PyTuple_GET_ITEM(kwnames, k);
+        Py_ssize_t slot = -1;
+        for (Py_ssize_t j = 0; j < count; j++) {
+            if (PyUnicode_CompareWithASCIIString(key, names[j].name) == 0) {
+                slot = j;
+                break;
+            }
+        }
+        if (slot < 0) {
+            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'", function, key);
+            return -1;
+        }
+        if (out[slot] != NULL) {
+            PyErr_Format(PyExc_TypeError, "%s() got multiple values for argument '%s'",
+                         function, names[slot].name);
+            return -1;
+        }
+        out[slot] = args[nargs + k];
+    }
+    for (Py_ssize_t j = 0; j < required; j++) {
+        if (out[j] == NULL) {
+            PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s'", function, names[j].name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/*
+ * Checks a status after a call on an animator's object. An exception stored by
+ * a callback that ran during this call (outside advance) wins over the status.
+ * Returns 0 when all is well, -1 with an exception set.
+ */
+int
+check(anima_state *st, AnimatorObject *animator, anima_status status)
+{
+    if (animator != NULL && animator->pending != NULL && animator->advancing == 0) {
+        PyObject *exc = animator->pending;
+        animator->pending = NULL;
+        anima_clear_error();
+        raise_exception(exc);
+        return -1;
+    }
+    if (status == ANIMA_OK) {
+        return 0;
+    }
+    raise_status(st, status);
+    return -1;
+}
+
+
+/* ================================================= values and property tables */
+
+/* Names of enumeration values, indexed by value (NULL where a value has no name). */
+static const char *const shape_names[] = {"rectangle", "ellipse", "path", NULL};
+static const char *const collision_mode_names[] = {NULL, "items", "boundaries", "everything", NULL};
+static const char *const push_mode_names[] = {"continuous", "instantaneous", NULL};
+static const char *const attachment_type_names[] = {"anchor", "items", "pin", "fixed", "limit", "sliding", NULL};
+
+typedef struct {
+    size_t size;
+    const char *form;                 /* the expected Python form, for messages */
+    const char *const *choices;       /* an enumeration's names, or NULL */
+} value_info;
+
+static const value_info value_infos[] = {
+    [VALUE_NONE] = {0, NULL, NULL},
+    [VALUE_DOUBLE] = {sizeof(double), "a real number", NULL},
+    [VALUE_BOOL] = {sizeof(bool), "a bool", NULL},
+    [VALUE_INT32] = {sizeof(int32_t), "an int", NULL},
+    [VALUE_UINT64] = {sizeof(uint64_t), "an int", NULL},
+    [VALUE_VEC2] = {sizeof(anima_vec2), "(x, y)", NULL},
+    [VALUE_SIZE] = {sizeof(anima_size), "(width, height)", NULL},
+    [VALUE_RECT] = {sizeof(anima_rect), "(x, y, width, height)", NULL},
+    [VALUE_INSETS] = {sizeof(anima_insets), "(top, left, bottom, right)", NULL},
+    [VALUE_TRANSFORM] = {sizeof(anima_transform), "(rotation, scale_x, scale_y, translation_x, translation_y)",
+                         NULL},
+    [VALUE_SHAPE] = {sizeof(anima_shape), NULL, shape_names},
+    [VALUE_COLLISION_MODE] = {sizeof(anima_collision_mode), NULL, collision_mode_names},
+    [VALUE_PUSH_MODE] = {sizeof(anima_push_mode), NULL, push_mode_names},
+    [VALUE_ATTACHMENT_TYPE] = {sizeof(anima_attachment_type), NULL, attachment_type_names},
+};
+
+const char *
+choice_name(value_kind kind, int32_t index)
+{
+    const char *const *names = value_infos[kind].choices;
+    for (int32_t i = 0; names != NULL && names[i] != NULL; i++) {
+        if (i == index) {
+            return names[i];
+        }
+    }
+    return NULL;
+}
+
+/* An enumeration value from one of its names ('items', 'ellipse', ...); collision modes also take ints. */
+static int
+as_choice(anima_state *st, value_kind kind, PyObject *obj, const char *what, int32_t *out)
+{
+    const char *const *names = value_infos[kind].choices;
+    if (kind == VALUE_COLLISION_MODE && PyLong_Check(obj) && !PyBool_Check(obj)) {
+        return as_int32(st, obj, what, out);
+    }
+    char listing[160] = "";
+    size_t used = 0;
+    for (int32_t i = 0; names[i] != NULL || i == 0; i++) {
+        if (names[i] == NULL) {
+            continue;
+        }
+        if (PyUnicode_Check(obj) && PyUnicode_CompareWithASCIIString(obj, names[i]) == 0) {
+            *out = i;
+            return 0;
+        }
+        int written = PyOS_snprintf(listing + used, sizeof listing - used, "%s'%s'", used ? ", " : "", names[i]);
+        used += written > 0 ? (size_t)written : 0;
+    }
+    if (!PyUnicode_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be one of %s, not %.100s", what, listing, Py_TYPE(obj)->tp_name);
+    }
+    else {
+        PyErr_Format(st->invalid_argument_error, "%s must be one of %s (got %R)", what, listing, obj);
+    }
+    return -1;
+}
+
+int
+value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *what, value *out)
+{
+    int32_t index = 0;
+    switch (kind) {
+    case VALUE_NONE:
+    case VALUE_UINT64: break;
+    case VALUE_DOUBLE: return as_finite(st, obj, what, &out->f64);
+    case VALUE_BOOL: return as_bool(obj, &out->b);
+    case VALUE_INT32: return as_int32(st, obj, what, &out->i32);
+    case VALUE_VEC2: return as_vec2(st, obj, what, &out->vec2);
+    case VALUE_SIZE: return as_size(st, obj, what, &out->size);
+    case VALUE_RECT: return as_rect(st, obj, what, &out->rect);
+    case VALUE_INSETS: return as_insets(st, obj, what, &out->insets);
+    case VALUE_TRANSFORM: return as_doubles(st, obj, what, value_infos[kind].form, 5, &out->transform.rotation);
+    case VALUE_SHAPE:
+    case VALUE_COLLISION_MODE:
+    case VALUE_PUSH_MODE:
+    case VALUE_ATTACHMENT_TYPE:
+        if (as_choice(st, kind, obj, what, &index) < 0) {
+            return -1;
+        }
+        /* Each enumeration has its own member; writing the matching one keeps the union's size rules. */
+        if (kind == VALUE_SHAPE) { out->shape = (anima_shape)index; }
+        else if (kind == VALUE_COLLISION_MODE) { out->collision_mode = (anima_collision_mode)index; }
+        else if (kind == VALUE_PUSH_MODE) { out->push_mode = (anima_push_mode)index; }
+        else { out->attachment_type = (anima_attachment_type)index; }
+        return 0;
+    }
+    PyErr_Format(PyExc_AttributeError, "%s is read-only", what);
+    return -1;
+}
+
+PyObject *
+value_to_python(anima_state *st, value_kind kind, const value *v)
+{
+    int32_t index = -1;
+    switch (kind) {
+    case VALUE_NONE: Py_RETURN_NONE;
+    case VALUE_DOUBLE: return PyFloat_FromDouble(v->f64);
+    case VALUE_BOOL: return PyBool_FromLong(v->b);
+    case VALUE_INT32: return PyLong_FromLong(v->i32);
+    case VALUE_UINT64: return PyLong_FromUnsignedLongLong(v->u64);
+    case VALUE_VEC2: return vec2_tuple(v->vec2);
+    case VALUE_SIZE: return Py_BuildValue("(dd)", v->size.width, v->size.height);
+    case VALUE_RECT: return Py_BuildValue("(dddd)", v->rect.x, v->rect.y, v->rect.width, v->rect.height);
+    case VALUE_INSETS:
+        return Py_BuildValue("(dddd)", v->insets.top, v->insets.left, v->insets.bottom, v->insets.right);
+    case VALUE_TRANSFORM:
+        return PyObject_CallFunction(st->transform_type, "ddddd", v->transform.rotation, v->transform.scale_x,
+                                     v->transform.scale_y, v->transform.translation_x, v->transform.translation_y);
+    case VALUE_SHAPE: index = (int32_t)v->shape; break;
+    case VALUE_COLLISION_MODE: index = (int32_t)v->collision_mode; break;
+    case VALUE_PUSH_MODE: index = (int32_t)v->push_mode; break;
+    case VALUE_ATTACHMENT_TYPE: index = (int32_t)v->attachment_type; break;
+    }
+    const char *name = choice_name(kind, index);
+    return name != NULL ? PyUnicode_FromString(name) : PyLong_FromLong(index);
+}
+
+/* The animator and handle a property reads or writes. */
+typedef struct {
+    AnimatorObject *animator;
+    owner_kind owner;
+    anima_animator animator_handle;
+    anima_item item;
+    anima_behavior behavior;
+} property_target;
+
+static property_target
+target_of(PyObject *self, owner_kind owner)
+{
+    property_target t = {.owner = owner};
+    if (owner == OWNER_ANIMATOR) {
+        t.animator = (AnimatorObject *)self;
+        t.animator_handle = t.animator->handle;
+    }
+    else if (owner == OWNER_ITEM) {
+        t.animator = ((ItemObject *)self)->animator;
+        t.item = ((ItemObject *)self)->handle;
+    }
+    else {
+        t.animator = ((BehaviorObject *)self)->animator;
+        t.behavior = ((BehaviorObject *)self)->handle;
+    }
+    return t;
+}
+
+/* Calls an accessor of the C interface with the target's handle: FN has the type anima_status (*)(handle, T). */
+#define CALL_ACCESSOR(FN, T, ARG)                                                                     \
+    (t->owner == OWNER_ITEM       ? ((anima_status (*)(anima_item, T))(FN))(t->item, ARG)               \
+     : t->owner == OWNER_BEHAVIOR ? ((anima_status (*)(anima_behavior, T))(FN))(t->behavior, ARG)       \
+                                  : ((anima_status (*)(anima_animator, T))(FN))(t->animator_handle, ARG))
+
+static anima_status
+property_read(const property *p, const property_target *t, value *out)
+{
+    switch (p->kind) {
+    case VALUE_NONE: break;
+    case VALUE_DOUBLE: return CALL_ACCESSOR(p->get, double *, &out->f64);
+    case VALUE_BOOL: return CALL_ACCESSOR(p->get, bool *, &out->b);
+    case VALUE_INT32: return CALL_ACCESSOR(p->get, int32_t *, &out->i32);
+    case VALUE_UINT64: return CALL_ACCESSOR(p->get, uint64_t *, &out->u64);
+    case VALUE_VEC2: return CALL_ACCESSOR(p->get, anima_vec2 *, &out->vec2);
+    case VALUE_SIZE: return CALL_ACCESSOR(p->get, anima_size *, &out->size);
+    case VALUE_RECT: return CALL_ACCESSOR(p->get, anima_rect *, &out->rect);
+    case VALUE_INSETS: return CALL_ACCESSOR(p->get, anima_insets *, &out->insets);
+    case VALUE_TRANSFORM: return CALL_ACCESSOR(p->get, anima_transform *, &out->transform);
+    case VALUE_SHAPE: return CALL_ACCESSOR(p->get, anima_shape *, &out->shape);
+    case VALUE_COLLISION_MODE: return CALL_ACCESSOR(p->get, anima_collision_mode *, &out->collision_mode);
+    case VALUE_PUSH_MODE: return CALL_ACCESSOR(p->get, anima_push_mode *, &out->push_mode);
+    case VALUE_ATTACHMENT_TYPE: return CALL_ACCESSOR(p->get, anima_attachment_type *, &out->attachment_type);
+    }
+    return ANIMA_ERR_INVALID_ARGUMENT;
+}
+
+static anima_status
+property_write(const property *p, const property_target *t, const value *in)
+{
+    switch (p->kind) {
+    case VALUE_DOUBLE: return CALL_ACCESSOR(p->set, double, in->f64);
+    case VALUE_BOOL: return CALL_ACCESSOR(p->set, bool, in->b);
+    case VALUE_INT32: return CALL_ACCESSOR(p->set, int32_t, in->i32);
+    case VALUE_VEC2: return CALL_ACCESSOR(p->set, anima_vec2, in->vec2);
+    case VALUE_SIZE: return CALL_ACCESSOR(p->set, anima_size, in->size);
+    case VALUE_RECT: return CALL_ACCESSOR(p->set, anima_rect, in->rect);
+    case VALUE_INSETS: return CALL_ACCESSOR(p->set, anima_insets, in->insets);
+    case VALUE_TRANSFORM: return CALL_ACCESSOR(p->set, anima_transform, in->transform);
+    case VALUE_SHAPE: return CALL_ACCESSOR(p->set, anima_shape, in->shape);
+    case VALUE_COLLISION_MODE: return CALL_ACCESSOR(p->set, anima_collision_mode, in->collision_mode);
+    default: return ANIMA_ERR_INVALID_ARGUMENT;
+    }
+}
+
+#undef CALL_ACCESSOR
+
+/* The getter of every property declared with ANIMA_GET or ANIMA_GETSET. */
+PyObject *
+property_get(PyObject *self, void *closure)
+{
+    const property *p = closure;
+    anima_state *st = STATE_OF(self);
+    property_target t = target_of(self, p->owner);
+    value v;
+    memset(&v, 0, sizeof v);
+    if (st == NULL || check(st, t.animator, property_read(p, &t, &v)) < 0) {
+        return NULL;
+    }
+    return value_to_python(st, p->kind, &v);
+}
+
+/* The setter of every property declared with ANIMA_GETSET. */
+int
+property_set(PyObject *self, PyObject *obj, void *closure)
+{
+    const property *p = closure;
+    anima_state *st = STATE_OF(self);
+    property_target t = target_of(self, p->owner);
+    value v;
+    if (st == NULL || forbid_delete(obj, p->name) < 0 || value_from_python(st, p->kind, obj, p->name, &v) < 0) {
+        return -1;
+    }
+    return check(st, t.animator, property_write(p, &t, &v));
+}
+
+/*
+ * Converts the present arguments of a call (slots[i] for fields[i]) into the fields of
+ * a def struct; fields of kind VALUE_NONE are the caller's to handle.
+ */
+int
+fill_def(anima_state *st, const argument *fields, PyObject *const *slots, void *def)
+{
+    for (Py_ssize_t i = 0; fields[i].name != NULL; i++) {
+        if (slots[i] == NULL || fields[i].kind == VALUE_NONE) {
+            continue;
+        }
+        value v;
+        if (value_from_python(st, fields[i].kind, slots[i], fields[i].name, &v) < 0) {
+            return -1;
+        }
+        memcpy((char *)def + fields[i].offset, &v, value_infos[fields[i].kind].size);
+    }
+    return 0;
+}
+
+/* parse_arguments for a call with an argument tuple and a keyword dict (tp_init, METH_VARARGS). */
+int
+parse_call(const char *function, PyObject *args, PyObject *kwds, const argument *names,
+           Py_ssize_t max_positional, Py_ssize_t required, PyObject **out)
+{
+    Py_ssize_t nargs = PyTuple_GET_SIZE(args);
+    Py_ssize_t nkw = kwds == NULL ? 0 : PyDict_GET_SIZE(kwds);
+    PyObject **stack = PyMem_Malloc(sizeof(PyObject *) * (size_t)(nargs + nkw + 1));
+    PyObject *kwnames = nkw > 0 ? PyTuple_New(nkw) : NULL;
+    if (stack == NULL || (nkw > 0 && kwnames == NULL)) {
+        PyMem_Free(stack);
+        Py_XDECREF(kwnames);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        stack[i] = PyTuple_GET_ITEM(args, i);
+    }
+    PyObject *key, *item;
+    Py_ssize_t position = 0, k = 0;
+    while (nkw > 0 && PyDict_Next(kwds, &position, &key, &item)) {
+        PyTuple_SET_ITEM(kwnames, k, Py_NewRef(key));
+        stack[nargs + k++] = item;
+    }
+    /* The slots borrow from args and kwds, which the caller holds. */
+    int result = parse_arguments(function, stack, nargs, kwnames, names, max_positional, required, out);
+    PyMem_Free(stack);
+    Py_XDECREF(kwnames);
+    return result;
+}

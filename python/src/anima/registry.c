@@ -1,0 +1,337 @@
+#include "_anima.h"
+
+/* ======================================================= wrapper registry */
+
+/* The registry key of a handle: generation and index (one dict per category). */
+PyObject *
+handle_key(uint32_t index1, uint32_t generation)
+{
+    return PyLong_FromUnsignedLongLong(((unsigned long long)generation << 32) | index1);
+}
+
+/* A new reference to a weak reference's object, or NULL (no error) when it is dead. */
+static PyObject *
+weakref_target(PyObject *ref)
+{
+#if PY_VERSION_HEX >= 0x030D0000
+    PyObject *obj = NULL;
+    if (PyWeakref_GetRef(ref, &obj) < 0) {
+        PyErr_Clear();
+        return NULL;
+    }
+    return obj;
+#else
+    PyObject *obj = PyWeakref_GetObject(ref);
+    if (obj == NULL) {
+        PyErr_Clear();
+        return NULL;
+    }
+    if (obj == Py_None) {
+        return NULL;
+    }
+    Py_INCREF(obj);
+    return obj;
+#endif
+}
+
+/* Looks up the live wrapper registered under key: *out is a new reference or NULL. */
+int
+registry_find(PyObject *map, PyObject *key, PyObject **out)
+{
+    *out = NULL;
+    if (map == NULL) {
+        return 0;
+    }
+    PyObject *ref = PyDict_GetItemWithError(map, key);
+    if (ref == NULL) {
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    *out = weakref_target(ref);
+    return 0;
+}
+
+int
+registry_add(PyObject **map, PyObject *key, PyObject *obj)
+{
+    if (*map == NULL) {
+        *map = PyDict_New();
+        if (*map == NULL) {
+            return -1;
+        }
+    }
+    PyObject *ref = PyWeakref_NewRef(obj, NULL);
+    if (ref == NULL) {
+        return -1;
+    }
+    int result = PyDict_SetItem(*map, key, ref);
+    Py_DECREF(ref);
+    return result;
+}
+
+/* Drops a dead entry; used by deallocators, so it keeps any pending exception. */
+void
+registry_forget(PyObject *map, uint32_t index1, uint32_t generation)
+{
+    if (map == NULL || index1 == 0) {
+        return;
+    }
+    PyObject *saved = PyErr_Occurred() ? take_exception() : NULL;
+    PyObject *key = handle_key(index1, generation);
+    if (key != NULL) {
+        PyObject *ref = PyDict_GetItemWithError(map, key);
+        if (ref != NULL) {
+            PyObject *alive = weakref_target(ref);
+            if (alive == NULL) {
+                (void)PyDict_DelItem(map, key);
+            }
+            else {
+                Py_DECREF(alive);
+            }
+        }
+        Py_DECREF(key);
+    }
+    PyErr_Clear();
+    if (saved != NULL) {
+        raise_exception(saved);
+    }
+}
+
+/* The Item for a handle of this animator: the live wrapper, or a fresh one. None for a null handle. */
+PyObject *
+wrap_item(anima_state *st, AnimatorObject *animator, anima_item handle)
+{
+    if (handle.index1 == 0) {
+        Py_RETURN_NONE;
+    }
+    PyObject *key = handle_key(handle.index1, handle.generation);
+    if (key == NULL) {
+        return NULL;
+    }
+    PyObject *found = NULL;
+    if (registry_find(animator->item_wrappers, key, &found) < 0) {
+        Py_DECREF(key);
+        return NULL;
+    }
+    if (found != NULL) {
+        Py_DECREF(key);
+        return found;
+    }
+    ItemObject *item = (ItemObject *)st->item_type->tp_alloc(st->item_type, 0);
+    if (item == NULL) {
+        Py_DECREF(key);
+        return NULL;
+    }
+    Py_INCREF(animator);
+    item->animator = animator;
+    item->handle = handle;
+    if (registry_add(&animator->item_wrappers, key, (PyObject *)item) < 0) {
+        Py_DECREF(key);
+        Py_DECREF(item);
+        return NULL;
+    }
+    Py_DECREF(key);
+    return (PyObject *)item;
+}
+
+static PyTypeObject *
+behavior_type_for_kind(anima_state *st, uint16_t kind)
+{
+    switch (kind) {
+    case ANIMA_KIND_GRAVITY: return st->gravity_type;
+    case ANIMA_KIND_COLLISION: return st->collision_type;
+    case ANIMA_KIND_ITEM_BEHAVIOR: return st->item_behavior_type;
+    case ANIMA_KIND_ATTACHMENT: return st->attachment_type;
+    case ANIMA_KIND_PUSH: return st->push_type;
+    case ANIMA_KIND_SNAP: return st->snap_type;
+    case ANIMA_KIND_FIELD: return st->field_type;
+    default: return st->behavior_type;
+    }
+}
+
+/* The Behavior for a handle of this animator: the live wrapper, or a fresh one of the right type. */
+PyObject *
+wrap_behavior(anima_state *st, AnimatorObject *animator, anima_behavior handle)
+{
+    if (handle.index1 == 0) {
+        Py_RETURN_NONE;
+    }
+    PyObject *key = handle_key(handle.index1, handle.generation);
+    if (key == NULL) {
+        return NULL;
+    }
+    PyObject *found = NULL;
+    if (registry_find(animator->behavior_wrappers, key, &found) < 0) {
+        Py_DECREF(key);
+        return NULL;
+    }
+    if (found != NULL) {
+        Py_DECREF(key);
+        return found;
+    }
+    PyTypeObject *type = behavior_type_for_kind(st, handle.kind);
+    BehaviorObject *behavior = (BehaviorObject *)type->tp_alloc(type, 0);
+    if (behavior == NULL) {
+        Py_DECREF(key);
+        return NULL;
+    }
+    Py_INCREF(animator);
+    behavior->animator = animator;
+    behavior->handle = handle;
+    if (registry_add(&animator->behavior_wrappers, key, (PyObject *)behavior) < 0) {
+        Py_DECREF(key);
+        Py_DECREF(behavior);
+        return NULL;
+    }
+    Py_DECREF(key);
+    return (PyObject *)behavior;
+}
+
+
+static size_t
+list_element_size(list_kind kind)
+{
+    switch (kind) {
+    case LIST_ANIMATOR_BEHAVIORS:
+    case LIST_BEHAVIOR_CHILDREN: return sizeof(anima_behavior);
+    case LIST_BOUNDARY_POINTS:
+    case LIST_ITEM_PATH: return sizeof(anima_vec2);
+    case LIST_POSES: return 3 * sizeof(double);
+    default: return sizeof(anima_item);
+    }
+}
+
+static anima_status
+list_query_run(const list_query *q, void *out, int32_t capacity, int32_t *count)
+{
+    switch (q->kind) {
+    case LIST_ANIMATOR_ITEMS:
+        return anima_animator_get_items(q->animator, out, capacity, count);
+    case LIST_ANIMATOR_BEHAVIORS:
+        return anima_animator_get_behaviors(q->animator, out, capacity, count);
+    case LIST_BEHAVIOR_CHILDREN:
+        return anima_behavior_get_children(q->behavior, out, capacity, count);
+    case LIST_ITEMS_IN_RECT:
+        return anima_animator_items_in_rect(q->animator, q->rect, out, capacity, count);
+    case LIST_BEHAVIOR_ITEMS:
+        return anima_behavior_get_items(q->behavior, out, capacity, count);
+    case LIST_BOUNDARY_POINTS:
+        return anima_collision_get_boundary(q->behavior, q->identifier, out, capacity, count);
+    case LIST_ITEM_PATH:
+        return anima_item_get_path(q->item, out, capacity, count);
+    case LIST_POSES:
+        return anima_animator_copy_item_poses(q->animator, out, capacity, count);
+    }
+    return ANIMA_ERR_INVALID_ARGUMENT;
+}
+
+/*
+ * Runs a counting query into a PyMem buffer large enough for every element.
+ * On success *out (free with PyMem_Free) holds *out_count elements.
+ */
+int
+fetch_list(anima_state *st, AnimatorObject *animator, const list_query *q, void **out, int32_t *out_count)
+{
+    size_t element = list_element_size(q->kind);
+    int32_t capacity = 16;
+    for (;;) {
+        void *buffer = PyMem_Malloc((size_t)capacity * element);
+        if (buffer == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        int32_t count = -1;
+        anima_status status = list_query_run(q, buffer, capacity, &count);
+        if (status == ANIMA_OK && count >= 0 && count <= capacity) {
+            if (check(st, animator, status) < 0) {
+                PyMem_Free(buffer);
+                return -1;
+            }
+            *out = buffer;
+            *out_count = count;
+            return 0;
+        }
+        PyMem_Free(buffer);
+        if (status != ANIMA_ERR_BUFFER_TOO_SMALL) {
+            if (status == ANIMA_OK) {
+                PyErr_Format(st->anima_error, "the library reported %d elements for a capacity of %d",
+                             (int)count, (int)capacity);
+                return -1;
+            }
+            check(st, animator, status);
+            return -1;
+        }
+        anima_clear_error();
+        if (count > capacity) {
+            capacity = count;
+        }
+        else if (capacity <= INT32_MAX / 2) {
+            capacity *= 2;
+        }
+        else {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+}
+
+/* A tuple (or list) of the Items of a query. */
+PyObject *
+items_from_query(anima_state *st, AnimatorObject *animator, const list_query *q, bool as_list)
+{
+    void *buffer = NULL;
+    int32_t count = 0;
+    if (fetch_list(st, animator, q, &buffer, &count) < 0) {
+        return NULL;
+    }
+    anima_item *handles = buffer;
+    PyObject *result = as_list ? PyList_New(count) : PyTuple_New(count);
+    if (result == NULL) {
+        PyMem_Free(buffer);
+        return NULL;
+    }
+    for (int32_t i = 0; i < count; i++) {
+        PyObject *item = wrap_item(st, animator, handles[i]);
+        if (item == NULL) {
+            PyMem_Free(buffer);
+            Py_DECREF(result);
+            return NULL;
+        }
+        if (as_list) {
+            PyList_SET_ITEM(result, i, item);
+        }
+        else {
+            PyTuple_SET_ITEM(result, i, item);
+        }
+    }
+    PyMem_Free(buffer);
+    return result;
+}
+
+/* A tuple of the Behaviors of a query. */
+PyObject *
+behaviors_from_query(anima_state *st, AnimatorObject *animator, const list_query *q)
+{
+    void *buffer = NULL;
+    int32_t count = 0;
+    if (fetch_list(st, animator, q, &buffer, &count) < 0) {
+        return NULL;
+    }
+    anima_behavior *handles = buffer;
+    PyObject *result = PyTuple_New(count);
+    if (result == NULL) {
+        PyMem_Free(buffer);
+        return NULL;
+    }
+    for (int32_t i = 0; i < count; i++) {
+        PyObject *behavior = wrap_behavior(st, animator, handles[i]);
+        if (behavior == NULL) {
+            PyMem_Free(buffer);
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(result, i, behavior);
+    }
+    PyMem_Free(buffer);
+    return result;
+}
+
