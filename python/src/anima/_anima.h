@@ -159,18 +159,6 @@ typedef struct {
     const char *identifier;
 } list_query;
 
-/* Double and bool properties of behaviors, described by tables. */
-typedef struct {
-    anima_status (*get)(anima_behavior, double *);
-    anima_status (*set)(anima_behavior, double);
-    const char *name;
-} behavior_double_property;
-
-typedef struct {
-    anima_status (*get)(anima_behavior, bool *);
-    anima_status (*set)(anima_behavior, bool);
-    const char *name;
-} behavior_bool_property;
 
 /* ---------------------------------------------------------- values (convert.c) */
 
@@ -310,12 +298,10 @@ int behavior_adopt(BehaviorObject *self, AnimatorObject *animator, anima_behavio
 int collect_items(anima_state *st, PyObject *items_obj, PyObject *animator_obj, anima_item **out_handles, int32_t *out_count, AnimatorObject **out_animator);
 void behavior_dealloc(BehaviorObject *self);
 int behavior_check_fresh(anima_state *st, BehaviorObject *self);
+int behavior_create(anima_state *st, BehaviorObject *self, PyObject *items_obj, PyObject *animator_obj, anima_function create, const void *def);
+int behavior_init_with_def(PyObject *self, PyObject *args, PyObject *kwds, const char *name, const argument *arguments, void *def, anima_function create);
 AnimatorObject *behavior_animator(anima_state *st, BehaviorObject *self);
-PyObject *behavior_get_double(BehaviorObject *self, void *closure);
-PyObject *behavior_get_bool(BehaviorObject *self, void *closure);
 int behavior_set_c_action(anima_state *st, BehaviorObject *self, bool install);
-int behavior_set_double(BehaviorObject *self, PyObject *value, void *closure);
-int behavior_set_bool(BehaviorObject *self, PyObject *value, void *closure);
 extern PyType_Spec behavior_spec;
 
 /* behaviors.c */

@@ -284,47 +284,6 @@ attachment_sliding(PyTypeObject *type, PyObject *const *args, Py_ssize_t nargs, 
 }
 
 static PyObject *
-attachment_get_type(BehaviorObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    anima_attachment_type type = ANIMA_ATTACHMENT_ANCHOR;
-    if (st == NULL || check(st, self->animator, anima_attachment_get_type(self->handle, &type)) < 0) {
-        return NULL;
-    }
-    const char *name = attachment_type_name(type);
-    if (name == NULL) {
-        return PyLong_FromLong((long)type);
-    }
-    return PyUnicode_FromString(name);
-}
-
-static PyObject *
-attachment_get_anchor_point(BehaviorObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    anima_vec2 point = {0, 0};
-    if (st == NULL || check(st, self->animator, anima_attachment_get_anchor_point(self->handle, &point)) < 0) {
-        return NULL;
-    }
-    return vec2_tuple(point);
-}
-
-static int
-attachment_set_anchor_point(BehaviorObject *self, PyObject *value, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    anima_vec2 point;
-    if (st == NULL || forbid_delete(value, "anchor_point") < 0
-        || as_vec2(st, value, "anchor_point", &point) < 0) {
-        return -1;
-    }
-    return check(st, self->animator, anima_attachment_set_anchor_point(self->handle, point));
-}
-
-static PyObject *
 attachment_get_range(BehaviorObject *self, void *closure)
 {
     (void)closure;
@@ -473,14 +432,6 @@ attachment_repr(BehaviorObject *self)
     return result;
 }
 
-static const behavior_double_property attachment_length = {
-    anima_attachment_get_length, anima_attachment_set_length, "length"};
-static const behavior_double_property attachment_frequency = {
-    anima_attachment_get_frequency, anima_attachment_set_frequency, "frequency"};
-static const behavior_double_property attachment_damping = {
-    anima_attachment_get_damping, anima_attachment_set_damping, "damping"};
-static const behavior_double_property attachment_friction_torque = {
-    anima_attachment_get_friction_torque, anima_attachment_set_friction_torque, "friction_torque"};
 
 static PyMethodDef attachment_methods[] = {
     {"pin", (PyCFunction)(void (*)(void))attachment_pin, METH_FASTCALL | METH_KEYWORDS | METH_CLASS,
@@ -495,34 +446,34 @@ static PyMethodDef attachment_methods[] = {
 };
 
 static PyGetSetDef attachment_getset[] = {
-    {"type", (getter)attachment_get_type, NULL,
+    ANIMA_GET(OWNER_BEHAVIOR, VALUE_ATTACHMENT_TYPE, "type", anima_attachment_get_type,
      "What the attachment ties together, fixed at creation (read-only): 'anchor' (an item\n"
      "to a point), 'items' (two items at a distance), 'pin' (two items pinned at a point),\n"
      "'fixed' (two items fused at a point), 'limit' (two items on a rope) or 'sliding' (an\n"
-     "item sliding along an axis).", NULL},
-    {"anchor_point", (getter)attachment_get_anchor_point, (setter)attachment_set_anchor_point,
+     "item sliding along an axis)."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_VEC2, "anchor_point", anima_attachment_get_anchor_point,
+                 anima_attachment_set_anchor_point,
      "The anchor point (x, y) in the reference space. Type 'anchor': the point the item\n"
      "hangs from; moving it drags the item along. Types 'pin', 'fixed' and 'sliding': the\n"
      "point given at creation; types 'items' and 'limit': the first item's attachment point\n"
      "at creation. Setting it on an attachment that is not of type 'anchor' raises\n"
-     "InvalidStateError.", NULL},
-    {"length", (getter)behavior_get_double, (setter)behavior_set_double,
-     "The distance kept between the attachment points, in points (0...1e9); for a rope\n"
-     "(type 'limit') the most it lets them be apart. Pins, fixed and sliding attachments\n"
-     "have none: 0, and setting it raises InvalidStateError.", (void *)&attachment_length},
+     "InvalidStateError."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "length", anima_attachment_get_length, anima_attachment_set_length,
+                 "The distance kept between the attachment points, in points (0...1e9); for a rope\n"
+                 "(type 'limit') the most it lets them be apart. Pins, fixed and sliding attachments\n"
+                 "have none: 0, and setting it raises InvalidStateError."),
     {"range", (getter)attachment_get_range, (setter)attachment_set_range,
      "The limits (lower, upper) of a pin's relative angle (radians) or of a sliding\n"
      "attachment's travel along its axis (points), measured from where they were made; the\n"
      "range must contain 0, and math.inf (or -math.inf) means no limit on that side (the\n"
      "default). Setting it on other types raises InvalidStateError.", NULL},
-    {"frequency", (getter)behavior_get_double, (setter)behavior_set_double,
-     "The spring's frequency in Hz (0...1e4); 0 (default) is a rigid rod.", (void *)&attachment_frequency},
-    {"damping", (getter)behavior_get_double, (setter)behavior_set_double,
-     "The spring's damping ratio (0...1e4; 1 = critical; default 0, as UIKit).", (void *)&attachment_damping},
-    {"friction_torque", (getter)behavior_get_double, (setter)behavior_set_double,
-     "The torque resisting rotation about a pin (>= 0, mass x pt^2 / s^2; default 0).",
-     (void *)&attachment_friction_torque},
-    {NULL, NULL, NULL, NULL, NULL},
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "frequency", anima_attachment_get_frequency, anima_attachment_set_frequency,
+                 "The spring's frequency in Hz (0...1e4); 0 (default) is a rigid rod."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "damping", anima_attachment_get_damping, anima_attachment_set_damping,
+                 "The spring's damping ratio (0...1e4; 1 = critical; default 0, as UIKit)."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "friction_torque", anima_attachment_get_friction_torque, anima_attachment_set_friction_torque,
+                 "The torque resisting rotation about a pin (>= 0, mass x pt^2 / s^2; default 0)."),
+    ANIMA_GETSET_END,
 };
 
 PyDoc_STRVAR(attachment_doc,

@@ -179,6 +179,55 @@ behavior_check_fresh(anima_state *st, BehaviorObject *self)
     return 0;
 }
 
+
+/*
+ * Creates the C behavior of a new wrapper from its items and a def, then adopts it.
+ * create is the library's constructor for the def's kind: anima_status (*)(anima_animator,
+ * const <kind>_def *, const anima_item *, int32_t, anima_behavior *).
+ */
+int
+behavior_create(anima_state *st, BehaviorObject *self, PyObject *items_obj, PyObject *animator_obj,
+                anima_function create, const void *def)
+{
+    anima_item *handles = NULL;
+    int32_t count = 0;
+    AnimatorObject *animator = NULL;
+    if (collect_items(st, items_obj, animator_obj, &handles, &count, &animator) < 0) {
+        return -1;
+    }
+    typedef anima_status (*create_function)(anima_animator, const void *, const anima_item *, int32_t,
+                                            anima_behavior *);
+    anima_behavior handle = anima_behavior_null();
+    anima_status status = ((create_function)create)(animator->handle, def, handles, count, &handle);
+    PyMem_Free(handles);
+    if (check(st, animator, status) < 0) {
+        return -1;
+    }
+    return behavior_adopt(self, animator, handle);
+}
+
+/*
+ * tp_init of the behaviors made as Kind(items, *, <def fields>..., animator=None): the
+ * arguments table starts with "items" and ends with "animator"; every other argument is
+ * a field of the def, which starts as the library's default.
+ */
+int
+behavior_init_with_def(PyObject *self, PyObject *args, PyObject *kwds, const char *name,
+                       const argument *arguments, void *def, anima_function create)
+{
+    PyObject *slots[16];
+    Py_ssize_t count = 0;
+    while (arguments[count].name != NULL) {
+        count++;
+    }
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || behavior_check_fresh(st, (BehaviorObject *)self) < 0
+        || parse_call(name, args, kwds, arguments, 1, 1, slots) < 0 || fill_def(st, arguments, slots, def) < 0) {
+        return -1;
+    }
+    return behavior_create(st, (BehaviorObject *)self, slots[0], slots[count - 1], create, def);
+}
+
 /*
  * A new, uninitialised instance of `type` for an alternate constructor (a
  * classmethod such as Attachment.pin): made by type's __new__, without
@@ -546,18 +595,6 @@ behavior_get_animator(BehaviorObject *self, void *closure)
 }
 
 static PyObject *
-behavior_get_is_added(BehaviorObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    bool added = false;
-    if (st == NULL || check(st, self->animator, anima_behavior_is_added(self->handle, &added)) < 0) {
-        return NULL;
-    }
-    return PyBool_FromLong(added);
-}
-
-static PyObject *
 behavior_get_is_valid(BehaviorObject *self, void *closure)
 {
     (void)closure;
@@ -565,57 +602,6 @@ behavior_get_is_valid(BehaviorObject *self, void *closure)
 }
 
 
-PyObject *
-behavior_get_double(BehaviorObject *self, void *closure)
-{
-    const behavior_double_property *property = closure;
-    anima_state *st = STATE_OF(self);
-    double value = 0.0;
-    if (st == NULL || check(st, self->animator, property->get(self->handle, &value)) < 0) {
-        return NULL;
-    }
-    return PyFloat_FromDouble(value);
-}
-
-int
-behavior_set_double(BehaviorObject *self, PyObject *value, void *closure)
-{
-    const behavior_double_property *property = closure;
-    anima_state *st = STATE_OF(self);
-    double v;
-    if (st == NULL || forbid_delete(value, property->name) < 0
-        || as_finite(st, value, property->name, &v) < 0) {
-        return -1;
-    }
-    return check(st, self->animator, property->set(self->handle, v));
-}
-
-PyObject *
-behavior_get_bool(BehaviorObject *self, void *closure)
-{
-    const behavior_bool_property *property = closure;
-    anima_state *st = STATE_OF(self);
-    bool value = false;
-    if (st == NULL || check(st, self->animator, property->get(self->handle, &value)) < 0) {
-        return NULL;
-    }
-    return PyBool_FromLong(value);
-}
-
-int
-behavior_set_bool(BehaviorObject *self, PyObject *value, void *closure)
-{
-    const behavior_bool_property *property = closure;
-    anima_state *st = STATE_OF(self);
-    bool v;
-    if (st == NULL || forbid_delete(value, property->name) < 0 || as_bool(value, &v) < 0) {
-        return -1;
-    }
-    return check(st, self->animator, property->set(self->handle, v));
-}
-
-static const behavior_bool_property behavior_at_rest = {
-    anima_behavior_get_at_rest, anima_behavior_set_at_rest, "at_rest"};
 
 static PyMethodDef behavior_methods[] = {
     {"add_item", (PyCFunction)behavior_add_item, METH_O, behavior_add_item_doc},
@@ -632,18 +618,18 @@ static PyGetSetDef behavior_getset[] = {
      "The child behaviors, in the order added (a tuple).", NULL},
     {"parent", (getter)behavior_get_parent, NULL,
      "The behavior this one is a child of, or None (read-only).", NULL},
-    {"at_rest", (getter)behavior_get_bool, (setter)behavior_set_bool,
-     "Whether this behavior lets the animator pause (default True). While any behavior in\n"
-     "the animator's tree says False, the animator keeps running; setting it to False on a\n"
-     "behavior in the tree wakes a paused animator.", (void *)&behavior_at_rest},
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_BOOL, "at_rest", anima_behavior_get_at_rest, anima_behavior_set_at_rest,
+                 "Whether this behavior lets the animator pause (default True). While any behavior in\n"
+                 "the animator's tree says False, the animator keeps running; setting it to False on a\n"
+                 "behavior in the tree wakes a paused animator."),
     {"action", (getter)behavior_get_action, (setter)behavior_set_action,
      "A callable run with no arguments after every internal step while the behavior is in\n"
      "the animator's tree (UIKit's action block), or None (default). A subclass may define\n"
      "a method action(self) instead. Exceptions stop advance() and propagate from it.", NULL},
     {"animator", (getter)behavior_get_animator, NULL, "The Animator that owns the behavior (read-only).", NULL},
-    {"is_added", (getter)behavior_get_is_added, NULL,
+    ANIMA_GET(OWNER_BEHAVIOR, VALUE_BOOL, "is_added", anima_behavior_is_added,
      "True while the behavior is in its animator's tree: added at top level, or a child of\n"
-     "a behavior that is (read-only).", NULL},
+     "a behavior that is (read-only)."),
     {"is_valid", (getter)behavior_get_is_valid, NULL, "True until the behavior is destroyed (read-only).", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };

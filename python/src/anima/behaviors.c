@@ -3,48 +3,48 @@
 /* =============================================================== Gravity */
 
 static int
-gravity_init(BehaviorObject *self, PyObject *args, PyObject *kwds)
+gravity_init(PyObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *keywords[] = {"items", "direction", "angle", "magnitude", "animator", NULL};
-    PyObject *items_obj, *direction = Py_None, *angle = Py_None, *magnitude = Py_None, *animator_obj = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$OOOO:Gravity", keywords, &items_obj, &direction,
-                                     &angle, &magnitude, &animator_obj)) {
-        return -1;
-    }
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || behavior_check_fresh(st, self) < 0) {
-        return -1;
-    }
+    static const argument arguments[] = {
+        ANIMA_ARG("items"),
+        ANIMA_FIELD(anima_gravity_def, direction, VALUE_VEC2),
+        ANIMA_ARG("angle"),
+        ANIMA_ARG("magnitude"),
+        ANIMA_ARG("animator"),
+        ANIMA_ARG(NULL),
+    };
+    PyObject *slots[5];
     anima_gravity_def def = anima_default_gravity_def();
-    double angle_value = 0.0, magnitude_value = 0.0;
-    if (direction != Py_None && (angle != Py_None || magnitude != Py_None)) {
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || behavior_check_fresh(st, (BehaviorObject *)self) < 0
+        || parse_call("Gravity", args, kwds, arguments, 1, 1, slots) < 0) {
+        return -1;
+    }
+    PyObject *angle = slots[2] == Py_None ? NULL : slots[2], *magnitude = slots[3] == Py_None ? NULL : slots[3];
+    if (slots[1] == Py_None) {
+        slots[1] = NULL;
+    }
+    if (slots[1] != NULL && (angle != NULL || magnitude != NULL)) {
         PyErr_SetString(PyExc_TypeError, "Gravity() takes direction or angle/magnitude, not both");
         return -1;
     }
-    if ((direction != Py_None && as_vec2(st, direction, "direction", &def.direction) < 0)
-        || (angle != Py_None && as_finite(st, angle, "angle", &angle_value) < 0)
-        || (magnitude != Py_None && as_finite(st, magnitude, "magnitude", &magnitude_value) < 0)) {
+    double angle_value = 0.0, magnitude_value = 0.0;
+    if (fill_def(st, arguments, slots, &def) < 0
+        || (angle != NULL && as_finite(st, angle, "angle", &angle_value) < 0)
+        || (magnitude != NULL && as_finite(st, magnitude, "magnitude", &magnitude_value) < 0)
+        || behavior_create(st, (BehaviorObject *)self, slots[0], slots[4], (anima_function)anima_gravity_create,
+                           &def) < 0) {
         return -1;
     }
-    anima_item *handles = NULL;
-    int32_t count = 0;
-    AnimatorObject *animator = NULL;
-    if (collect_items(st, items_obj, animator_obj, &handles, &count, &animator) < 0) {
-        return -1;
-    }
-    anima_behavior handle = anima_behavior_null();
-    anima_status status = anima_gravity_create(animator->handle, &def, handles, count, &handle);
-    PyMem_Free(handles);
-    if (check(st, animator, status) < 0) {
-        return -1;
-    }
-    if (angle != Py_None && magnitude != Py_None) {
+    anima_behavior handle = ((BehaviorObject *)self)->handle;
+    anima_status status = ANIMA_OK;
+    if (angle != NULL && magnitude != NULL) {
         status = anima_gravity_set_angle_magnitude(handle, angle_value, magnitude_value);
     }
-    else if (angle != Py_None) {
+    else if (angle != NULL) {
         status = anima_gravity_set_angle(handle, angle_value);
     }
-    else if (magnitude != Py_None) {
+    else if (magnitude != NULL) {
         status = anima_gravity_set_magnitude(handle, magnitude_value);
     }
     if (status != ANIMA_OK) {
@@ -53,32 +53,7 @@ gravity_init(BehaviorObject *self, PyObject *args, PyObject *kwds)
         anima_clear_error();
         return -1;
     }
-    return behavior_adopt(self, animator, handle);
-}
-
-static PyObject *
-gravity_get_direction(BehaviorObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    anima_vec2 direction = {0, 0};
-    if (st == NULL || check(st, self->animator, anima_gravity_get_direction(self->handle, &direction)) < 0) {
-        return NULL;
-    }
-    return vec2_tuple(direction);
-}
-
-static int
-gravity_set_direction(BehaviorObject *self, PyObject *value, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    anima_vec2 direction;
-    if (st == NULL || forbid_delete(value, "direction") < 0
-        || as_vec2(st, value, "direction", &direction) < 0) {
-        return -1;
-    }
-    return check(st, self->animator, anima_gravity_set_direction(self->handle, direction));
+    return 0;
 }
 
 PyDoc_STRVAR(gravity_set_angle_doc,
@@ -103,9 +78,6 @@ gravity_set_angle(BehaviorObject *self, PyObject *const *args, Py_ssize_t nargs,
     Py_RETURN_NONE;
 }
 
-static const behavior_double_property gravity_angle = {anima_gravity_get_angle, anima_gravity_set_angle, "angle"};
-static const behavior_double_property gravity_magnitude = {
-    anima_gravity_get_magnitude, anima_gravity_set_magnitude, "magnitude"};
 
 static PyMethodDef gravity_methods[] = {
     {"set_angle", (PyCFunction)(void (*)(void))gravity_set_angle, METH_FASTCALL | METH_KEYWORDS,
@@ -114,15 +86,14 @@ static PyMethodDef gravity_methods[] = {
 };
 
 static PyGetSetDef gravity_getset[] = {
-    {"direction", (getter)gravity_get_direction, (setter)gravity_set_direction,
-     "The gravity vector (dx, dy); each unit is 1000 pt/s^2. Default (0, 1): down.", NULL},
-    {"angle", (getter)behavior_get_double, (setter)behavior_set_double,
-     "The direction's angle in radians (pi/2 = down); setting it keeps the magnitude.",
-     (void *)&gravity_angle},
-    {"magnitude", (getter)behavior_get_double, (setter)behavior_set_double,
-     "The strength (1.0 = 1000 pt/s^2; negative reverses); setting it keeps the angle,\n"
-     "and 0 also resets the angle to 0, as UIKit does.", (void *)&gravity_magnitude},
-    {NULL, NULL, NULL, NULL, NULL},
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_VEC2, "direction", anima_gravity_get_direction, anima_gravity_set_direction,
+                 "The gravity vector (dx, dy); each unit is 1000 pt/s^2. Default (0, 1): down."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "angle", anima_gravity_get_angle, anima_gravity_set_angle,
+                 "The direction's angle in radians (pi/2 = down); setting it keeps the magnitude."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "magnitude", anima_gravity_get_magnitude, anima_gravity_set_magnitude,
+                 "The strength (1.0 = 1000 pt/s^2; negative reverses); setting it keeps the angle,\n"
+                 "and 0 also resets the angle to 0, as UIKit does."),
+    ANIMA_GETSET_END,
 };
 
 PyDoc_STRVAR(gravity_doc,
@@ -154,64 +125,26 @@ PyType_Spec gravity_spec = {
 /* ========================================================== ItemBehavior */
 
 static int
-item_behavior_init(BehaviorObject *self, PyObject *args, PyObject *kwds)
+item_behavior_init(PyObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *keywords[] = {"items", "elasticity", "friction", "density", "resistance",
-                               "angular_resistance", "charge", "allows_rotation", "anchored", "animator", NULL};
-    PyObject *items_obj, *elasticity = NULL, *friction = NULL, *density = NULL, *resistance = NULL,
-             *angular_resistance = NULL, *charge = NULL, *allows_rotation = NULL, *anchored = NULL,
-             *animator_obj = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$OOOOOOOOO:ItemBehavior", keywords, &items_obj,
-                                     &elasticity, &friction, &density, &resistance, &angular_resistance,
-                                     &charge, &allows_rotation, &anchored, &animator_obj)) {
-        return -1;
-    }
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || behavior_check_fresh(st, self) < 0) {
-        return -1;
-    }
+    static const argument arguments[] = {
+        ANIMA_ARG("items"),
+        ANIMA_FIELD(anima_item_behavior_def, elasticity, VALUE_DOUBLE),
+        ANIMA_FIELD(anima_item_behavior_def, friction, VALUE_DOUBLE),
+        ANIMA_FIELD(anima_item_behavior_def, density, VALUE_DOUBLE),
+        ANIMA_FIELD(anima_item_behavior_def, resistance, VALUE_DOUBLE),
+        ANIMA_FIELD(anima_item_behavior_def, angular_resistance, VALUE_DOUBLE),
+        ANIMA_FIELD(anima_item_behavior_def, charge, VALUE_DOUBLE),
+        ANIMA_FIELD(anima_item_behavior_def, allows_rotation, VALUE_BOOL),
+        ANIMA_FIELD(anima_item_behavior_def, anchored, VALUE_BOOL),
+        ANIMA_ARG("animator"),
+        ANIMA_ARG(NULL),
+    };
     anima_item_behavior_def def = anima_default_item_behavior_def();
-    if ((elasticity && as_finite(st, elasticity, "elasticity", &def.elasticity) < 0)
-        || (friction && as_finite(st, friction, "friction", &def.friction) < 0)
-        || (density && as_finite(st, density, "density", &def.density) < 0)
-        || (resistance && as_finite(st, resistance, "resistance", &def.resistance) < 0)
-        || (angular_resistance && as_finite(st, angular_resistance, "angular_resistance", &def.angular_resistance) < 0)
-        || (charge && as_finite(st, charge, "charge", &def.charge) < 0)
-        || (allows_rotation && as_bool(allows_rotation, &def.allows_rotation) < 0)
-        || (anchored && as_bool(anchored, &def.anchored) < 0)) {
-        return -1;
-    }
-    anima_item *handles = NULL;
-    int32_t count = 0;
-    AnimatorObject *animator = NULL;
-    if (collect_items(st, items_obj, animator_obj, &handles, &count, &animator) < 0) {
-        return -1;
-    }
-    anima_behavior handle = anima_behavior_null();
-    anima_status status = anima_item_behavior_create(animator->handle, &def, handles, count, &handle);
-    PyMem_Free(handles);
-    if (check(st, animator, status) < 0) {
-        return -1;
-    }
-    return behavior_adopt(self, animator, handle);
+    return behavior_init_with_def(self, args, kwds, "ItemBehavior", arguments, &def,
+                                  (anima_function)anima_item_behavior_create);
 }
 
-static const behavior_double_property ib_elasticity = {
-    anima_item_behavior_get_elasticity, anima_item_behavior_set_elasticity, "elasticity"};
-static const behavior_double_property ib_friction = {
-    anima_item_behavior_get_friction, anima_item_behavior_set_friction, "friction"};
-static const behavior_double_property ib_density = {
-    anima_item_behavior_get_density, anima_item_behavior_set_density, "density"};
-static const behavior_double_property ib_resistance = {
-    anima_item_behavior_get_resistance, anima_item_behavior_set_resistance, "resistance"};
-static const behavior_double_property ib_angular_resistance = {
-    anima_item_behavior_get_angular_resistance, anima_item_behavior_set_angular_resistance, "angular_resistance"};
-static const behavior_double_property ib_charge = {
-    anima_item_behavior_get_charge, anima_item_behavior_set_charge, "charge"};
-static const behavior_bool_property ib_allows_rotation = {
-    anima_item_behavior_get_allows_rotation, anima_item_behavior_set_allows_rotation, "allows_rotation"};
-static const behavior_bool_property ib_anchored = {
-    anima_item_behavior_get_anchored, anima_item_behavior_set_anchored, "anchored"};
 
 /* The item argument of the per-item velocity methods. */
 static ItemObject *
@@ -320,23 +253,23 @@ static PyMethodDef item_behavior_methods[] = {
 };
 
 static PyGetSetDef item_behavior_getset[] = {
-    {"elasticity", (getter)behavior_get_double, (setter)behavior_set_double,
-     "Restitution of collisions: 0 (no bounce, default) ... 1 (elastic).", (void *)&ib_elasticity},
-    {"friction", (getter)behavior_get_double, (setter)behavior_set_double,
-     "Coulomb friction coefficient (>= 0, default 0).", (void *)&ib_friction},
-    {"density", (getter)behavior_get_double, (setter)behavior_set_double,
-     "Density (> 0, default 1); mass = density x area / 10 000.", (void *)&ib_density},
-    {"resistance", (getter)behavior_get_double, (setter)behavior_set_double,
-     "Linear damping in 1/s (>= 0, default 0).", (void *)&ib_resistance},
-    {"angular_resistance", (getter)behavior_get_double, (setter)behavior_set_double,
-     "Angular damping in 1/s (>= 0, default 0).", (void *)&ib_angular_resistance},
-    {"charge", (getter)behavior_get_double, (setter)behavior_set_double,
-     "Electric charge used by fields (finite, default 0).", (void *)&ib_charge},
-    {"allows_rotation", (getter)behavior_get_bool, (setter)behavior_set_bool,
-     "False locks the items' rotation (default True).", (void *)&ib_allows_rotation},
-    {"anchored", (getter)behavior_get_bool, (setter)behavior_set_bool,
-     "True: the items collide but never move (default False).", (void *)&ib_anchored},
-    {NULL, NULL, NULL, NULL, NULL},
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "elasticity", anima_item_behavior_get_elasticity, anima_item_behavior_set_elasticity,
+                 "Restitution of collisions: 0 (no bounce, default) ... 1 (elastic)."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "friction", anima_item_behavior_get_friction, anima_item_behavior_set_friction,
+                 "Coulomb friction coefficient (>= 0, default 0)."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "density", anima_item_behavior_get_density, anima_item_behavior_set_density,
+                 "Density (> 0, default 1); mass = density x area / 10 000."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "resistance", anima_item_behavior_get_resistance, anima_item_behavior_set_resistance,
+                 "Linear damping in 1/s (>= 0, default 0)."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "angular_resistance", anima_item_behavior_get_angular_resistance, anima_item_behavior_set_angular_resistance,
+                 "Angular damping in 1/s (>= 0, default 0)."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "charge", anima_item_behavior_get_charge, anima_item_behavior_set_charge,
+                 "Electric charge used by fields (finite, default 0)."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_BOOL, "allows_rotation", anima_item_behavior_get_allows_rotation, anima_item_behavior_set_allows_rotation,
+                 "False locks the items' rotation (default True)."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_BOOL, "anchored", anima_item_behavior_get_anchored, anima_item_behavior_set_anchored,
+                 "True: the items collide but never move (default False)."),
+    ANIMA_GETSET_END,
 };
 
 PyDoc_STRVAR(item_behavior_doc,
@@ -369,110 +302,20 @@ PyType_Spec item_behavior_spec = {
 
 /* ================================================================== Push */
 
-static const char *
-push_mode_name(anima_push_mode mode)
-{
-    switch (mode) {
-    case ANIMA_PUSH_CONTINUOUS: return "continuous";
-    case ANIMA_PUSH_INSTANTANEOUS: return "instantaneous";
-    }
-    return NULL;
-}
-
-/* A push mode from 'continuous' or 'instantaneous'. */
 static int
-as_push_mode(anima_state *st, PyObject *obj, anima_push_mode *out)
+push_init(PyObject *self, PyObject *args, PyObject *kwds)
 {
-    if (!PyUnicode_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "mode must be 'continuous' or 'instantaneous', not %.100s",
-                     Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    static const anima_push_mode modes[] = {ANIMA_PUSH_CONTINUOUS, ANIMA_PUSH_INSTANTANEOUS};
-    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
-        if (PyUnicode_CompareWithASCIIString(obj, push_mode_name(modes[i])) == 0) {
-            *out = modes[i];
-            return 0;
-        }
-    }
-    PyErr_Format(st->invalid_argument_error, "mode must be 'continuous' or 'instantaneous' (got %R)", obj);
-    return -1;
-}
-
-static int
-push_init(BehaviorObject *self, PyObject *args, PyObject *kwds)
-{
-    static char *keywords[] = {"items", "mode", "angle", "magnitude", "active", "animator", NULL};
-    PyObject *items_obj, *mode = NULL, *angle = NULL, *magnitude = NULL, *active = NULL, *animator_obj = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$OOOOO:Push", keywords, &items_obj, &mode, &angle,
-                                     &magnitude, &active, &animator_obj)) {
-        return -1;
-    }
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || behavior_check_fresh(st, self) < 0) {
-        return -1;
-    }
+    static const argument arguments[] = {
+        ANIMA_ARG("items"),
+        ANIMA_FIELD(anima_push_def, mode, VALUE_PUSH_MODE),
+        ANIMA_FIELD(anima_push_def, angle, VALUE_DOUBLE),
+        ANIMA_FIELD(anima_push_def, magnitude, VALUE_DOUBLE),
+        ANIMA_FIELD(anima_push_def, active, VALUE_BOOL),
+        ANIMA_ARG("animator"),
+        ANIMA_ARG(NULL),
+    };
     anima_push_def def = anima_default_push_def();
-    if ((mode && as_push_mode(st, mode, &def.mode) < 0)
-        || (angle && as_finite(st, angle, "angle", &def.angle) < 0)
-        || (magnitude && as_finite(st, magnitude, "magnitude", &def.magnitude) < 0)
-        || (active && as_bool(active, &def.active) < 0)) {
-        return -1;
-    }
-    anima_item *handles = NULL;
-    int32_t count = 0;
-    AnimatorObject *animator = NULL;
-    if (collect_items(st, items_obj, animator_obj, &handles, &count, &animator) < 0) {
-        return -1;
-    }
-    anima_behavior handle = anima_behavior_null();
-    anima_status status = anima_push_create(animator->handle, &def, handles, count, &handle);
-    PyMem_Free(handles);
-    if (check(st, animator, status) < 0) {
-        return -1;
-    }
-    return behavior_adopt(self, animator, handle);
-}
-
-static PyObject *
-push_get_mode(BehaviorObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    anima_push_mode mode = ANIMA_PUSH_CONTINUOUS;
-    if (st == NULL || check(st, self->animator, anima_push_get_mode(self->handle, &mode)) < 0) {
-        return NULL;
-    }
-    const char *name = push_mode_name(mode);
-    if (name == NULL) {
-        return PyLong_FromLong((long)mode);
-    }
-    return PyUnicode_FromString(name);
-}
-
-static PyObject *
-push_get_direction(BehaviorObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    anima_vec2 direction = {0, 0};
-    if (st == NULL || check(st, self->animator, anima_push_get_direction(self->handle, &direction)) < 0) {
-        return NULL;
-    }
-    return vec2_tuple(direction);
-}
-
-static int
-push_set_direction(BehaviorObject *self, PyObject *value, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    anima_vec2 direction;
-    if (st == NULL || forbid_delete(value, "direction") < 0
-        || as_vec2(st, value, "direction", &direction) < 0) {
-        return -1;
-    }
-    return check(st, self->animator, anima_push_set_direction(self->handle, direction));
+    return behavior_init_with_def(self, args, kwds, "Push", arguments, &def, (anima_function)anima_push_create);
 }
 
 PyDoc_STRVAR(push_set_angle_doc,
@@ -562,7 +405,7 @@ push_repr(BehaviorObject *self)
         items = 0;
     }
     anima_clear_error();
-    const char *name = push_mode_name(mode);
+    const char *name = choice_name(VALUE_PUSH_MODE, (int32_t)mode);
     PyObject *a = PyFloat_FromDouble(angle);
     PyObject *m = PyFloat_FromDouble(magnitude);
     PyObject *result = NULL;
@@ -577,10 +420,6 @@ push_repr(BehaviorObject *self)
     return result;
 }
 
-static const behavior_double_property push_angle = {anima_push_get_angle, anima_push_set_angle, "angle"};
-static const behavior_double_property push_magnitude = {
-    anima_push_get_magnitude, anima_push_set_magnitude, "magnitude"};
-static const behavior_bool_property push_active = {anima_push_get_active, anima_push_set_active, "active"};
 
 static PyMethodDef push_methods[] = {
     {"set_angle", (PyCFunction)(void (*)(void))push_set_angle, METH_FASTCALL | METH_KEYWORDS,
@@ -592,23 +431,22 @@ static PyMethodDef push_methods[] = {
 };
 
 static PyGetSetDef push_getset[] = {
-    {"mode", (getter)push_get_mode, NULL,
-     "'continuous' (a force every step while active) or 'instantaneous' (one velocity\n"
-     "change, then inactive); fixed at creation (read-only).", NULL},
-    {"direction", (getter)push_get_direction, (setter)push_set_direction,
-     "The push vector magnitude x (cos angle, sin angle); setting it (components within\n"
-     "+/-1e6) sets angle and magnitude.", NULL},
-    {"angle", (getter)behavior_get_double, (setter)behavior_set_double,
-     "The push's angle in radians (0 = +x, pi/2 = down); setting it keeps the magnitude.",
-     (void *)&push_angle},
-    {"magnitude", (getter)behavior_get_double, (setter)behavior_set_double,
-     "The strength: 1.0 = a force of 100 (mass x pt/s^2), which accelerates a mass of 1 at\n"
-     "100 pt/s^2 (continuous) or changes its velocity by 100 pt/s once (instantaneous).\n"
-     "Within +/-1e6; negative reverses; setting it keeps the angle.", (void *)&push_magnitude},
-    {"active", (getter)behavior_get_bool, (setter)behavior_set_bool,
-     "Whether the push acts (default True). An instantaneous push turns inactive after\n"
-     "acting; setting it to True again makes it act once more.", (void *)&push_active},
-    {NULL, NULL, NULL, NULL, NULL},
+    ANIMA_GET(OWNER_BEHAVIOR, VALUE_PUSH_MODE, "mode", anima_push_get_mode,
+              "'continuous' (a force every step while active) or 'instantaneous' (one velocity\n"
+              "change, then inactive); fixed at creation (read-only)."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_VEC2, "direction", anima_push_get_direction, anima_push_set_direction,
+                 "The push vector magnitude x (cos angle, sin angle); setting it (components within\n"
+                 "+/-1e6) sets angle and magnitude."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "angle", anima_push_get_angle, anima_push_set_angle,
+                 "The push's angle in radians (0 = +x, pi/2 = down); setting it keeps the magnitude."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "magnitude", anima_push_get_magnitude, anima_push_set_magnitude,
+                 "The strength: 1.0 = a force of 100 (mass x pt/s^2), which accelerates a mass of 1 at\n"
+                 "100 pt/s^2 (continuous) or changes its velocity by 100 pt/s once (instantaneous).\n"
+                 "Within +/-1e6; negative reverses; setting it keeps the angle."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_BOOL, "active", anima_push_get_active, anima_push_set_active,
+                 "Whether the push acts (default True). An instantaneous push turns inactive after\n"
+                 "acting; setting it to True again makes it act once more."),
+    ANIMA_GETSET_END,
 };
 
 PyDoc_STRVAR(push_doc,
@@ -668,30 +506,6 @@ snap_init(BehaviorObject *self, PyObject *args, PyObject *kwds)
     return behavior_adopt(self, animator, handle);
 }
 
-static PyObject *
-snap_get_point(BehaviorObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    anima_vec2 point = {0, 0};
-    if (st == NULL || check(st, self->animator, anima_snap_get_point(self->handle, &point)) < 0) {
-        return NULL;
-    }
-    return vec2_tuple(point);
-}
-
-static int
-snap_set_point(BehaviorObject *self, PyObject *value, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    anima_vec2 point;
-    if (st == NULL || forbid_delete(value, "point") < 0 || as_vec2(st, value, "point", &point) < 0) {
-        return -1;
-    }
-    return check(st, self->animator, anima_snap_set_point(self->handle, point));
-}
-
 /* "<anima.Snap point=(x, y) damping=0.5, added>" */
 static PyObject *
 snap_repr(BehaviorObject *self)
@@ -717,15 +531,14 @@ snap_repr(BehaviorObject *self)
     return result;
 }
 
-static const behavior_double_property snap_damping = {anima_snap_get_damping, anima_snap_set_damping, "damping"};
 
 static PyGetSetDef snap_getset[] = {
-    {"point", (getter)snap_get_point, (setter)snap_set_point,
-     "The point (x, y) the item snaps to; moving it wakes a paused animator and the item\n"
-     "follows.", NULL},
-    {"damping", (getter)behavior_get_double, (setter)behavior_set_double,
-     "0 (most oscillation) ... 1 (least); default 0.5.", (void *)&snap_damping},
-    {NULL, NULL, NULL, NULL, NULL},
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_VEC2, "point", anima_snap_get_point, anima_snap_set_point,
+                 "The point (x, y) the item snaps to; moving it wakes a paused animator and the item\n"
+                 "follows."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "damping", anima_snap_get_damping, anima_snap_set_damping,
+                 "0 (most oscillation) ... 1 (least); default 0.5."),
+    ANIMA_GETSET_END,
 };
 
 PyDoc_STRVAR(snap_doc,

@@ -44,38 +44,19 @@ as_collision_mode(anima_state *st, PyObject *obj, anima_collision_mode *out)
 }
 
 static int
-collision_init(CollisionObject *self, PyObject *args, PyObject *kwds)
+collision_init(PyObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *keywords[] = {"items", "mode", "translates_reference_bounds_into_boundary", "insets",
-                               "animator", NULL};
-    PyObject *items_obj, *mode = NULL, *translates = NULL, *insets = NULL, *animator_obj = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$OOOO:Collision", keywords, &items_obj, &mode,
-                                     &translates, &insets, &animator_obj)) {
-        return -1;
-    }
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || behavior_check_fresh(st, &self->base) < 0) {
-        return -1;
-    }
+    static const argument arguments[] = {
+        ANIMA_ARG("items"),
+        ANIMA_FIELD(anima_collision_def, mode, VALUE_COLLISION_MODE),
+        ANIMA_FIELD(anima_collision_def, translates_reference_bounds_into_boundary, VALUE_BOOL),
+        {"insets", VALUE_INSETS, offsetof(anima_collision_def, reference_bounds_insets)},
+        ANIMA_ARG("animator"),
+        ANIMA_ARG(NULL),
+    };
     anima_collision_def def = anima_default_collision_def();
-    if ((mode && as_collision_mode(st, mode, &def.mode) < 0)
-        || (translates && as_bool(translates, &def.translates_reference_bounds_into_boundary) < 0)
-        || (insets && as_insets(st, insets, "insets", &def.reference_bounds_insets) < 0)) {
-        return -1;
-    }
-    anima_item *handles = NULL;
-    int32_t count = 0;
-    AnimatorObject *animator = NULL;
-    if (collect_items(st, items_obj, animator_obj, &handles, &count, &animator) < 0) {
-        return -1;
-    }
-    anima_behavior handle = anima_behavior_null();
-    anima_status status = anima_collision_create(animator->handle, &def, handles, count, &handle);
-    PyMem_Free(handles);
-    if (check(st, animator, status) < 0) {
-        return -1;
-    }
-    return behavior_adopt(&self->base, animator, handle);
+    return behavior_init_with_def(self, args, kwds, "Collision", arguments, &def,
+                                  (anima_function)anima_collision_create);
 }
 
 static int

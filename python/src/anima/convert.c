@@ -389,24 +389,33 @@ as_choice(anima_state *st, value_kind kind, PyObject *obj, const char *what, int
     if (kind == VALUE_COLLISION_MODE && PyLong_Check(obj) && !PyBool_Check(obj)) {
         return as_int32(st, obj, what, out);
     }
-    char listing[160] = "";
-    size_t used = 0;
+    int32_t named = 0, listed = 0;
     for (int32_t i = 0; names[i] != NULL || i == 0; i++) {
         if (names[i] == NULL) {
             continue;
         }
+        named++;
         if (PyUnicode_Check(obj) && PyUnicode_CompareWithASCIIString(obj, names[i]) == 0) {
             *out = i;
             return 0;
         }
-        int written = PyOS_snprintf(listing + used, sizeof listing - used, "%s'%s'", used ? ", " : "", names[i]);
-        used += written > 0 ? (size_t)written : 0;
+    }
+    /* "'a', 'b' or 'c'" */
+    char listing[160] = "";
+    size_t used = 0;
+    for (int32_t i = 0; listed < named && used < sizeof listing; i++) {
+        if (names[i] != NULL) {
+            listed++;
+            const char *separator = listed == 1 ? "" : listed == named ? " or " : ", ";
+            int written = PyOS_snprintf(listing + used, sizeof listing - used, "%s'%s'", separator, names[i]);
+            used += written > 0 ? (size_t)written : 0;
+        }
     }
     if (!PyUnicode_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "%s must be one of %s, not %.100s", what, listing, Py_TYPE(obj)->tp_name);
+        PyErr_Format(PyExc_TypeError, "%s must be %s, not %.100s", what, listing, Py_TYPE(obj)->tp_name);
     }
     else {
-        PyErr_Format(st->invalid_argument_error, "%s must be one of %s (got %R)", what, listing, obj);
+        PyErr_Format(st->invalid_argument_error, "%s must be %s (got %R)", what, listing, obj);
     }
     return -1;
 }

@@ -2,41 +2,6 @@
 
 /* ================================================================== Item */
 
-static const char *
-shape_name(anima_shape shape)
-{
-    switch (shape) {
-    case ANIMA_SHAPE_RECTANGLE: return "rectangle";
-    case ANIMA_SHAPE_ELLIPSE: return "ellipse";
-    case ANIMA_SHAPE_PATH: return "path";
-    }
-    return "unknown";
-}
-
-static int
-as_shape(anima_state *st, PyObject *obj, anima_shape *out)
-{
-    if (!PyUnicode_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "shape must be 'rectangle', 'ellipse' or 'path', not %.100s",
-                     Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    if (PyUnicode_CompareWithASCIIString(obj, "rectangle") == 0) {
-        *out = ANIMA_SHAPE_RECTANGLE;
-        return 0;
-    }
-    if (PyUnicode_CompareWithASCIIString(obj, "ellipse") == 0) {
-        *out = ANIMA_SHAPE_ELLIPSE;
-        return 0;
-    }
-    if (PyUnicode_CompareWithASCIIString(obj, "path") == 0) {
-        *out = ANIMA_SHAPE_PATH;
-        return 0;
-    }
-    PyErr_Format(st->invalid_argument_error, "shape must be 'rectangle', 'ellipse' or 'path' (got %R)", obj);
-    return -1;
-}
-
 /*
  * The points of a collision path from a sequence of (x, y) points, into a
  * PyMem buffer (free it with PyMem_Free). Only types, NaN and infinities are
@@ -138,54 +103,43 @@ item_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 static int
 item_init(ItemObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *keywords[] = {"animator", "center", "size", "shape", "path", "rotation", "scale",
-                               "translation", "alpha", "velocity", "angular_velocity", NULL};
-    PyObject *animator_obj, *center = NULL, *size = NULL, *shape = NULL, *path = NULL, *rotation = NULL,
-             *scale = NULL, *translation = NULL, *alpha = NULL, *velocity = NULL, *angular_velocity = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OO$OOOOOOOO:Item", keywords, &animator_obj, &center,
-                                     &size, &shape, &path, &rotation, &scale, &translation, &alpha,
-                                     &velocity, &angular_velocity)) {
-        return -1;
-    }
+    static const argument arguments[] = {
+        ANIMA_ARG("animator"),
+        ANIMA_FIELD(anima_item_def, center, VALUE_VEC2),
+        ANIMA_FIELD(anima_item_def, size, VALUE_SIZE),
+        ANIMA_FIELD(anima_item_def, shape, VALUE_SHAPE),
+        ANIMA_ARG("path"),
+        {"rotation", VALUE_DOUBLE, offsetof(anima_item_def, transform.rotation)},
+        {"scale", VALUE_VEC2, offsetof(anima_item_def, transform.scale_x)},
+        {"translation", VALUE_VEC2, offsetof(anima_item_def, transform.translation_x)},
+        ANIMA_FIELD(anima_item_def, alpha, VALUE_DOUBLE),
+        {"velocity", VALUE_VEC2, offsetof(anima_item_def, linear_velocity)},
+        ANIMA_FIELD(anima_item_def, angular_velocity, VALUE_DOUBLE),
+        ANIMA_ARG(NULL),
+    };
+    PyObject *slots[11];
     anima_state *st = STATE_OF(self);
-    if (st == NULL) {
+    if (st == NULL || parse_call("Item", args, kwds, arguments, 3, 1, slots) < 0) {
         return -1;
     }
     if (self->animator != NULL) {
         PyErr_SetString(st->invalid_state_error, "Item.__init__ called on an initialised item");
         return -1;
     }
-    if (!PyObject_TypeCheck(animator_obj, st->animator_type)) {
-        PyErr_Format(PyExc_TypeError, "animator must be an anima.Animator, not %.100s",
-                     Py_TYPE(animator_obj)->tp_name);
+    if (!PyObject_TypeCheck(slots[0], st->animator_type)) {
+        PyErr_Format(PyExc_TypeError, "animator must be an anima.Animator, not %.100s", Py_TYPE(slots[0])->tp_name);
         return -1;
     }
-    AnimatorObject *animator = (AnimatorObject *)animator_obj;
+    AnimatorObject *animator = (AnimatorObject *)slots[0];
     anima_item_def def = anima_default_item_def();
-    double scale_xy[2] = {def.transform.scale_x, def.transform.scale_y};
-    double translation_xy[2] = {def.transform.translation_x, def.transform.translation_y};
-    if ((center && as_vec2(st, center, "center", &def.center) < 0)
-        || (size && as_size(st, size, "size", &def.size) < 0)
-        || (shape && as_shape(st, shape, &def.shape) < 0)
-        || (rotation && as_finite(st, rotation, "rotation", &def.transform.rotation) < 0)
-        || (scale && as_doubles(st, scale, "scale", "(x, y)", 2, scale_xy) < 0)
-        || (translation && as_doubles(st, translation, "translation", "(x, y)", 2, translation_xy) < 0)
-        || (alpha && as_finite(st, alpha, "alpha", &def.alpha) < 0)
-        || (velocity && as_vec2(st, velocity, "velocity", &def.linear_velocity) < 0)
-        || (angular_velocity && as_finite(st, angular_velocity, "angular_velocity", &def.angular_velocity) < 0)) {
+    if (fill_def(st, arguments, slots, &def) < 0) {
         return -1;
     }
-    def.transform.scale_x = scale_xy[0];
-    def.transform.scale_y = scale_xy[1];
-    def.transform.translation_x = translation_xy[0];
-    def.transform.translation_y = translation_xy[1];
-
     /* A path makes the shape 'path'; naming another shape beside it is a contradiction. */
-    if (path == Py_None) {
-        path = NULL;
-    }
-    if (path != NULL && shape != NULL && def.shape != ANIMA_SHAPE_PATH) {
-        PyErr_Format(PyExc_TypeError, "path goes with shape='path', not shape='%s'", shape_name(def.shape));
+    PyObject *path = slots[4] == Py_None ? NULL : slots[4];
+    if (path != NULL && slots[3] != NULL && def.shape != ANIMA_SHAPE_PATH) {
+        PyErr_Format(PyExc_TypeError, "path goes with shape='path', not shape='%s'",
+                     choice_name(VALUE_SHAPE, (int32_t)def.shape));
         return -1;
     }
     if (path == NULL && def.shape == ANIMA_SHAPE_PATH) {
@@ -300,7 +254,7 @@ item_repr(ItemObject *self)
     PyObject *result = NULL;
     if (c != NULL && s != NULL) {
         result = PyUnicode_FromFormat("<%s center=%R size=%R shape='%s'>", Py_TYPE(self)->tp_name, c, s,
-                                      shape_name(shape));
+                                      choice_name(VALUE_SHAPE, (int32_t)shape));
     }
     Py_XDECREF(c);
     Py_XDECREF(s);
@@ -324,101 +278,6 @@ item_destroy(ItemObject *self, PyObject *Py_UNUSED(ignored))
 
 /* -------------------------------------------------------- properties */
 
-typedef struct {
-    anima_status (*get)(anima_item, double *);
-    anima_status (*set)(anima_item, double);
-    const char *name;
-} item_double_property;
-
-typedef struct {
-    anima_status (*get)(anima_item, anima_vec2 *);
-    anima_status (*set)(anima_item, anima_vec2);
-    const char *name;
-} item_vec2_property;
-
-static const item_double_property item_alpha = {anima_item_get_alpha, anima_item_set_alpha, "alpha"};
-static const item_double_property item_angular_velocity = {
-    anima_item_get_angular_velocity, anima_item_set_angular_velocity, "angular_velocity"};
-static const item_double_property item_rotation = {anima_item_get_rotation, NULL, "rotation"};
-static const item_double_property item_mass = {anima_item_get_mass, NULL, "mass"};
-static const item_vec2_property item_center = {anima_item_get_center, anima_item_set_center, "center"};
-static const item_vec2_property item_velocity = {
-    anima_item_get_linear_velocity, anima_item_set_linear_velocity, "velocity"};
-
-static PyObject *
-item_get_double(ItemObject *self, void *closure)
-{
-    const item_double_property *property = closure;
-    anima_state *st = STATE_OF(self);
-    double value = 0.0;
-    if (st == NULL || check(st, self->animator, property->get(self->handle, &value)) < 0) {
-        return NULL;
-    }
-    return PyFloat_FromDouble(value);
-}
-
-static int
-item_set_double(ItemObject *self, PyObject *value, void *closure)
-{
-    const item_double_property *property = closure;
-    anima_state *st = STATE_OF(self);
-    double v;
-    if (st == NULL || forbid_delete(value, property->name) < 0
-        || as_finite(st, value, property->name, &v) < 0) {
-        return -1;
-    }
-    return check(st, self->animator, property->set(self->handle, v));
-}
-
-static PyObject *
-item_get_vec2(ItemObject *self, void *closure)
-{
-    const item_vec2_property *property = closure;
-    anima_state *st = STATE_OF(self);
-    anima_vec2 value = {0, 0};
-    if (st == NULL || check(st, self->animator, property->get(self->handle, &value)) < 0) {
-        return NULL;
-    }
-    return vec2_tuple(value);
-}
-
-static int
-item_set_vec2(ItemObject *self, PyObject *value, void *closure)
-{
-    const item_vec2_property *property = closure;
-    anima_state *st = STATE_OF(self);
-    anima_vec2 v;
-    if (st == NULL || forbid_delete(value, property->name) < 0
-        || as_vec2(st, value, property->name, &v) < 0) {
-        return -1;
-    }
-    return check(st, self->animator, property->set(self->handle, v));
-}
-
-static PyObject *
-item_get_size(ItemObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    anima_size size = {0, 0};
-    if (st == NULL || check(st, self->animator, anima_item_get_size(self->handle, &size)) < 0) {
-        return NULL;
-    }
-    return Py_BuildValue("(dd)", size.width, size.height);
-}
-
-static int
-item_set_size(ItemObject *self, PyObject *value, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    anima_size size;
-    if (st == NULL || forbid_delete(value, "size") < 0 || as_size(st, value, "size", &size) < 0) {
-        return -1;
-    }
-    return check(st, self->animator, anima_item_set_size(self->handle, size));
-}
-
 static PyObject *
 item_get_bounds(ItemObject *self, void *closure)
 {
@@ -429,58 +288,6 @@ item_get_bounds(ItemObject *self, void *closure)
         return NULL;
     }
     return Py_BuildValue("(dddd)", 0.0, 0.0, size.width, size.height);
-}
-
-static PyObject *
-item_get_transform(ItemObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    anima_transform t;
-    if (st == NULL || check(st, self->animator, anima_item_get_transform(self->handle, &t)) < 0) {
-        return NULL;
-    }
-    return PyObject_CallFunction(st->transform_type, "ddddd", t.rotation, t.scale_x, t.scale_y,
-                                 t.translation_x, t.translation_y);
-}
-
-static int
-item_set_transform(ItemObject *self, PyObject *value, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    double v[5];
-    if (st == NULL || forbid_delete(value, "transform") < 0
-        || as_doubles(st, value, "transform",
-                      "(rotation, scale_x, scale_y, translation_x, translation_y)", 5, v) < 0) {
-        return -1;
-    }
-    anima_transform t = {v[0], v[1], v[2], v[3], v[4]};
-    return check(st, self->animator, anima_item_set_transform(self->handle, t));
-}
-
-static PyObject *
-item_get_shape(ItemObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    anima_shape shape = ANIMA_SHAPE_RECTANGLE;
-    if (st == NULL || check(st, self->animator, anima_item_get_shape(self->handle, &shape)) < 0) {
-        return NULL;
-    }
-    return PyUnicode_FromString(shape_name(shape));
-}
-
-static int
-item_set_shape(ItemObject *self, PyObject *value, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    anima_shape shape;
-    if (st == NULL || forbid_delete(value, "shape") < 0 || as_shape(st, value, &shape) < 0) {
-        return -1;
-    }
-    return check(st, self->animator, anima_item_set_shape(self->handle, shape));
 }
 
 static PyObject *
@@ -510,18 +317,6 @@ item_set_path(ItemObject *self, PyObject *value, void *closure)
 }
 
 static PyObject *
-item_get_is_resting(ItemObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    bool resting = false;
-    if (st == NULL || check(st, self->animator, anima_item_is_resting(self->handle, &resting)) < 0) {
-        return NULL;
-    }
-    return PyBool_FromLong(resting);
-}
-
-static PyObject *
 item_get_is_valid(ItemObject *self, void *closure)
 {
     (void)closure;
@@ -548,24 +343,23 @@ static PyMethodDef item_methods[] = {
 };
 
 static PyGetSetDef item_getset[] = {
-    {"center", (getter)item_get_vec2, (setter)item_set_vec2,
-     "The center (x, y) in points; setting it moves the item and wakes the animator.",
-     (void *)&item_center},
-    {"size", (getter)item_get_size, (setter)item_set_size,
-     "The bounds size (width, height) in points (> 0); collision bounds and mass follow.", NULL},
+    ANIMA_GETSET(OWNER_ITEM, VALUE_VEC2, "center", anima_item_get_center, anima_item_set_center,
+                 "The center (x, y) in points; setting it moves the item and wakes the animator."),
+    ANIMA_GETSET(OWNER_ITEM, VALUE_SIZE, "size", anima_item_get_size, anima_item_set_size,
+                 "The bounds size (width, height) in points (> 0); collision bounds and mass follow."),
     {"bounds", (getter)item_get_bounds, NULL,
      "The bounds (0, 0, width, height), as UIDynamicItem.bounds (read-only).", NULL},
-    {"transform", (getter)item_get_transform, (setter)item_set_transform,
-     "The transform as anima.Transform(rotation, scale_x, scale_y, translation_x, translation_y);\n"
-     "assign a Transform or any 5-sequence. Rotation and scale reach the collision bounds.", NULL},
-    {"rotation", (getter)item_get_double, NULL,
-     "The rotation in radians (positive = clockwise on screen; read-only).", (void *)&item_rotation},
-    {"alpha", (getter)item_get_double, (setter)item_set_double,
-     "Opacity 0...1 (not used by the dynamics).", (void *)&item_alpha},
-    {"shape", (getter)item_get_shape, (setter)item_set_shape,
-     "The collision shape: 'rectangle' (the bounds), 'ellipse' (inscribed in them) or 'path'\n"
-     "(the convex outline in Item.path). Setting 'path' on an item without a path raises\n"
-     "InvalidStateError.", NULL},
+    ANIMA_GETSET(OWNER_ITEM, VALUE_TRANSFORM, "transform", anima_item_get_transform, anima_item_set_transform,
+                 "The transform as anima.Transform(rotation, scale_x, scale_y, translation_x, translation_y);\n"
+                 "assign a Transform or any 5-sequence. Rotation and scale reach the collision bounds."),
+    ANIMA_GET(OWNER_ITEM, VALUE_DOUBLE, "rotation", anima_item_get_rotation,
+              "The rotation in radians (positive = clockwise on screen; read-only)."),
+    ANIMA_GETSET(OWNER_ITEM, VALUE_DOUBLE, "alpha", anima_item_get_alpha, anima_item_set_alpha,
+                 "Opacity 0...1 (not used by the dynamics)."),
+    ANIMA_GETSET(OWNER_ITEM, VALUE_SHAPE, "shape", anima_item_get_shape, anima_item_set_shape,
+                 "The collision shape: 'rectangle' (the bounds), 'ellipse' (inscribed in them) or 'path'\n"
+                 "(the convex outline in Item.path). Setting 'path' on an item without a path raises\n"
+                 "InvalidStateError."),
     {"path", (getter)item_get_path, (setter)item_set_path,
      "The convex collision outline as a tuple of (x, y) points, or None when the item has none.\n"
      "Points are from the centre in the item's own coordinates (they turn and scale with it),\n"
@@ -573,19 +367,17 @@ static PyGetSetDef item_getset[] = {
      "in a line. Assigning a path also makes 'path' the shape; a path the library rejects raises\n"
      "InvalidArgumentError naming the rule and leaves the item unchanged. The path is kept when\n"
      "another shape is chosen, so shape = 'path' brings it back.", NULL},
-    {"velocity", (getter)item_get_vec2, (setter)item_set_vec2,
-     "The linear velocity (vx, vy) in pt/s; setting it wakes the animator.", (void *)&item_velocity},
-    {"angular_velocity", (getter)item_get_double, (setter)item_set_double,
-     "The angular velocity in rad/s (positive = clockwise); setting it wakes the animator.",
-     (void *)&item_angular_velocity},
-    {"mass", (getter)item_get_double, NULL,
-     "The mass: density x area / 10 000 (a 100 x 100 item of density 1 has mass 1; read-only).",
-     (void *)&item_mass},
-    {"is_resting", (getter)item_get_is_resting, NULL,
-     "True when the item has come to rest or no behavior moves it (read-only).", NULL},
+    ANIMA_GETSET(OWNER_ITEM, VALUE_VEC2, "velocity", anima_item_get_linear_velocity, anima_item_set_linear_velocity,
+                 "The linear velocity (vx, vy) in pt/s; setting it wakes the animator."),
+    ANIMA_GETSET(OWNER_ITEM, VALUE_DOUBLE, "angular_velocity", anima_item_get_angular_velocity, anima_item_set_angular_velocity,
+                 "The angular velocity in rad/s (positive = clockwise); setting it wakes the animator."),
+    ANIMA_GET(OWNER_ITEM, VALUE_DOUBLE, "mass", anima_item_get_mass,
+              "The mass: density x area / 10 000 (a 100 x 100 item of density 1 has mass 1; read-only)."),
+    ANIMA_GET(OWNER_ITEM, VALUE_BOOL, "is_resting", anima_item_is_resting,
+              "True when the item has come to rest or no behavior moves it (read-only)."),
     {"is_valid", (getter)item_get_is_valid, NULL, "True until the item is destroyed (read-only).", NULL},
     {"animator", (getter)item_get_animator, NULL, "The Animator that owns the item (read-only).", NULL},
-    {NULL, NULL, NULL, NULL, NULL},
+    ANIMA_GETSET_END,
 };
 
 static PyMemberDef item_members[] = {
