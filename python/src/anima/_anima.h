@@ -240,6 +240,7 @@ typedef struct {
 int value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *what, value *out);
 PyObject *value_to_python(anima_state *st, value_kind kind, const value *v);
 const char *choice_name(value_kind kind, int32_t index);
+PyObject *repr_with_properties(PyObject *self, const char *const *names, PyObject *tail);
 int fill_def(anima_state *st, const argument *fields, PyObject *const *slots, void *def);
 int parse_call(const char *function, PyObject *args, PyObject *kwds, const argument *names,
                Py_ssize_t max_positional, Py_ssize_t required, PyObject **out);
@@ -269,11 +270,9 @@ PyObject *animator_timeline_duration(AnimatorObject *self, PyObject *arg);
 PyObject *animator_commit_timeline(AnimatorObject *self, PyObject *Py_UNUSED(ignored));
 PyObject *animator_begin_animation(AnimatorObject *self, PyObject *args, PyObject *kwds);
 PyObject *animator_animation_state(AnimatorObject *self, PyObject *arg);
-PyObject *animator_get_animation_count(AnimatorObject *self, void *Py_UNUSED(closure));
 PyObject *animator_begin_timeline(AnimatorObject *self, PyObject *Py_UNUSED(ignored));
 PyObject *animator_begin_keyframes(AnimatorObject *self, PyObject *args, PyObject *kwds);
 PyObject *animator_is_animation_active(AnimatorObject *self, PyObject *arg);
-PyObject *animator_get_is_recording_animation(AnimatorObject *self, void *Py_UNUSED(closure));
 PyObject *animator_stop_animation(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *animator_animation_fraction(AnimatorObject *self, PyObject *arg);
 PyObject *animator_seek_timeline(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs);

@@ -475,28 +475,6 @@ animator_is_animation_active(AnimatorObject *self, PyObject *arg)
     return PyBool_FromLong(active);
 }
 
-PyObject *
-animator_get_animation_count(AnimatorObject *self, void *Py_UNUSED(closure))
-{
-    int32_t count = 0;
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || check(st, self, anima_animation_count(self->handle, &count)) < 0) {
-        return NULL;
-    }
-    return PyLong_FromLong(count);
-}
-
-PyObject *
-animator_get_is_recording_animation(AnimatorObject *self, void *Py_UNUSED(closure))
-{
-    bool recording = false;
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || check(st, self, anima_animation_is_recording(self->handle, &recording)) < 0) {
-        return NULL;
-    }
-    return PyBool_FromLong(recording);
-}
-
 /* ------------------------------------------------ property-animator controls */
 
 /* Parses (id, ...) for the controls below. */

@@ -621,70 +621,10 @@ animator_set_reference_bounds(AnimatorObject *self, PyObject *value, void *closu
 }
 
 static PyObject *
-animator_get_is_running(AnimatorObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    bool running = false;
-    if (st == NULL || check(st, self, anima_animator_is_running(self->handle, &running)) < 0) {
-        return NULL;
-    }
-    return PyBool_FromLong(running);
-}
-
-static PyObject *
 animator_get_is_valid(AnimatorObject *self, void *closure)
 {
     (void)closure;
     return PyBool_FromLong(anima_animator_is_valid(self->handle));
-}
-
-static PyObject *
-animator_get_elapsed_time(AnimatorObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    double seconds = 0.0;
-    if (st == NULL || check(st, self, anima_animator_get_elapsed_time(self->handle, &seconds)) < 0) {
-        return NULL;
-    }
-    return PyFloat_FromDouble(seconds);
-}
-
-static PyObject *
-animator_get_step_duration(AnimatorObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    double seconds = 0.0;
-    if (st == NULL || check(st, self, anima_animator_get_step_duration(self->handle, &seconds)) < 0) {
-        return NULL;
-    }
-    return PyFloat_FromDouble(seconds);
-}
-
-static PyObject *
-animator_get_step_count(AnimatorObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    uint64_t steps = 0;
-    if (st == NULL || check(st, self, anima_animator_get_step_count(self->handle, &steps)) < 0) {
-        return NULL;
-    }
-    return PyLong_FromUnsignedLongLong(steps);
-}
-
-static PyObject *
-animator_get_workers(AnimatorObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    int32_t workers = 0;
-    if (st == NULL || check(st, self, anima_animator_get_workers(self->handle, &workers)) < 0) {
-        return NULL;
-    }
-    return PyLong_FromLong(workers);
 }
 
 static PyObject *
@@ -856,19 +796,19 @@ static PyMethodDef animator_methods[] = {
 static PyGetSetDef animator_getset[] = {
     {"reference_bounds", (getter)animator_get_reference_bounds, (setter)animator_set_reference_bounds,
      "The reference bounds (x, y, width, height) in points, or None for an unbounded space.", NULL},
-    {"is_running", (getter)animator_get_is_running, NULL,
-     "True while anything moves or is active; False once everything has come to rest.", NULL},
+    ANIMA_GET(OWNER_ANIMATOR, VALUE_BOOL, "is_running", anima_animator_is_running,
+              "True while anything moves or is active; False once everything has come to rest."),
     {"is_valid", (getter)animator_get_is_valid, NULL,
      "True until the animator is destroyed.", NULL},
-    {"elapsed_time", (getter)animator_get_elapsed_time, NULL,
-     "Simulated seconds spent running (paused time does not count).", NULL},
-    {"step_duration", (getter)animator_get_step_duration, NULL,
-     "The internal step length in seconds (1 / step_rate).", NULL},
-    {"step_count", (getter)animator_get_step_count, NULL,
-     "The number of internal steps run so far.", NULL},
-    {"workers", (getter)animator_get_workers, NULL,
-     "The threads solving the contacts, the stepping one included: the constructor's\n"
-     "workers, or fewer (no more than the processors online).", NULL},
+    ANIMA_GET(OWNER_ANIMATOR, VALUE_DOUBLE, "elapsed_time", anima_animator_get_elapsed_time,
+              "Simulated seconds spent running (paused time does not count)."),
+    ANIMA_GET(OWNER_ANIMATOR, VALUE_DOUBLE, "step_duration", anima_animator_get_step_duration,
+              "The internal step length in seconds (1 / step_rate)."),
+    ANIMA_GET(OWNER_ANIMATOR, VALUE_UINT64, "step_count", anima_animator_get_step_count,
+              "The number of internal steps run so far."),
+    ANIMA_GET(OWNER_ANIMATOR, VALUE_INT32, "workers", anima_animator_get_workers,
+              "The threads solving the contacts, the stepping one included: the constructor's\n"
+              "workers, or fewer (no more than the processors online)."),
     {"items", (getter)animator_get_items, NULL,
      "The live items, in creation order (a tuple).", NULL},
     {"behaviors", (getter)animator_get_behaviors, NULL,
@@ -878,10 +818,10 @@ static PyGetSetDef animator_getset[] = {
      (void *)1},
     {"ended_contacts", (getter)animator_get_contacts, NULL,
      "The contacts that ended during the last advance() or step(), as a list of ContactEvent.", NULL},
-    {"animation_count", (getter)animator_get_animation_count, NULL,
-     "The number of running view animations.", NULL},
-    {"is_recording_animation", (getter)animator_get_is_recording_animation, NULL,
-     "True between begin_animation() and commit_animation().", NULL},
+    ANIMA_GET(OWNER_ANIMATOR, VALUE_INT32, "animation_count", anima_animation_count,
+              "The number of running view animations."),
+    ANIMA_GET(OWNER_ANIMATOR, VALUE_BOOL, "is_recording_animation", anima_animation_is_recording,
+              "True between begin_animation() and commit_animation()."),
     {"on_will_resume", (getter)animator_get_callback, (setter)animator_set_callback,
      "Called as f(animator) before the animator starts running again; None to unset.", NULL},
     {"on_did_pause", (getter)animator_get_callback, (setter)animator_set_callback,

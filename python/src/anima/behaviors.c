@@ -384,42 +384,6 @@ push_set_target_offset(BehaviorObject *self, PyObject *const *args, Py_ssize_t n
     Py_RETURN_NONE;
 }
 
-/* "<anima.Push mode='continuous' angle=... magnitude=... active=True, 1 item, added>" */
-static PyObject *
-push_repr(BehaviorObject *self)
-{
-    anima_push_mode mode = ANIMA_PUSH_CONTINUOUS;
-    double angle = 0.0, magnitude = 0.0;
-    bool active = false, added = false;
-    int32_t items = 0;
-    if (anima_push_get_mode(self->handle, &mode) != ANIMA_OK
-        || anima_push_get_angle(self->handle, &angle) != ANIMA_OK
-        || anima_push_get_magnitude(self->handle, &magnitude) != ANIMA_OK
-        || anima_push_get_active(self->handle, &active) != ANIMA_OK
-        || anima_behavior_is_added(self->handle, &added) != ANIMA_OK) {
-        anima_clear_error();
-        return PyUnicode_FromFormat("<%s (destroyed)>", Py_TYPE(self)->tp_name);
-    }
-    /* Counting with capacity 0 reports BUFFER_TOO_SMALL when there are items; the count is still set. */
-    if (anima_behavior_get_items(self->handle, NULL, 0, &items) != ANIMA_OK && items < 0) {
-        items = 0;
-    }
-    anima_clear_error();
-    const char *name = choice_name(VALUE_PUSH_MODE, (int32_t)mode);
-    PyObject *a = PyFloat_FromDouble(angle);
-    PyObject *m = PyFloat_FromDouble(magnitude);
-    PyObject *result = NULL;
-    if (a != NULL && m != NULL) {
-        result = PyUnicode_FromFormat("<%s mode='%s' angle=%R magnitude=%R active=%s, %d item%s%s>",
-                                      Py_TYPE(self)->tp_name, name != NULL ? name : "?", a, m,
-                                      active ? "True" : "False", (int)items, items == 1 ? "" : "s",
-                                      added ? ", added" : "");
-    }
-    Py_XDECREF(a);
-    Py_XDECREF(m);
-    return result;
-}
-
 
 static PyMethodDef push_methods[] = {
     {"set_angle", (PyCFunction)(void (*)(void))push_set_angle, METH_FASTCALL | METH_KEYWORDS,
@@ -466,7 +430,6 @@ static PyType_Slot push_slots[] = {
     {Py_tp_init, push_init},
     {Py_tp_traverse, behavior_traverse},
     {Py_tp_clear, behavior_clear},
-    {Py_tp_repr, push_repr},
     {Py_tp_methods, push_methods},
     {Py_tp_getset, push_getset},
     {0, NULL},
@@ -506,31 +469,6 @@ snap_init(BehaviorObject *self, PyObject *args, PyObject *kwds)
     return behavior_adopt(self, animator, handle);
 }
 
-/* "<anima.Snap point=(x, y) damping=0.5, added>" */
-static PyObject *
-snap_repr(BehaviorObject *self)
-{
-    anima_vec2 point = {0, 0};
-    double damping = 0.0;
-    bool added = false;
-    if (anima_snap_get_point(self->handle, &point) != ANIMA_OK
-        || anima_snap_get_damping(self->handle, &damping) != ANIMA_OK
-        || anima_behavior_is_added(self->handle, &added) != ANIMA_OK) {
-        anima_clear_error();
-        return PyUnicode_FromFormat("<%s (destroyed)>", Py_TYPE(self)->tp_name);
-    }
-    PyObject *p = vec2_tuple(point);
-    PyObject *d = PyFloat_FromDouble(damping);
-    PyObject *result = NULL;
-    if (p != NULL && d != NULL) {
-        result = PyUnicode_FromFormat("<%s point=%R damping=%R%s>", Py_TYPE(self)->tp_name, p, d,
-                                      added ? ", added" : "");
-    }
-    Py_XDECREF(p);
-    Py_XDECREF(d);
-    return result;
-}
-
 
 static PyGetSetDef snap_getset[] = {
     ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_VEC2, "point", anima_snap_get_point, anima_snap_set_point,
@@ -554,7 +492,6 @@ static PyType_Slot snap_slots[] = {
     {Py_tp_init, snap_init},
     {Py_tp_traverse, behavior_traverse},
     {Py_tp_clear, behavior_clear},
-    {Py_tp_repr, snap_repr},
     {Py_tp_getset, snap_getset},
     {0, NULL},
 };

@@ -2,47 +2,7 @@
 
 /* ============================================================= Collision */
 
-static const char *
-collision_mode_name(anima_collision_mode mode)
-{
-    switch (mode) {
-    case ANIMA_COLLISION_MODE_ITEMS: return "items";
-    case ANIMA_COLLISION_MODE_BOUNDARIES: return "boundaries";
-    case ANIMA_COLLISION_MODE_EVERYTHING: return "everything";
-    }
-    return NULL;
-}
-
 /* A mode from 'items' / 'boundaries' / 'everything' or an int (anima.CollisionMode). */
-static int
-as_collision_mode(anima_state *st, PyObject *obj, anima_collision_mode *out)
-{
-    if (PyUnicode_Check(obj)) {
-        static const anima_collision_mode modes[] = {
-            ANIMA_COLLISION_MODE_ITEMS, ANIMA_COLLISION_MODE_BOUNDARIES, ANIMA_COLLISION_MODE_EVERYTHING};
-        for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
-            if (PyUnicode_CompareWithASCIIString(obj, collision_mode_name(modes[i])) == 0) {
-                *out = modes[i];
-                return 0;
-            }
-        }
-        PyErr_Format(st->invalid_argument_error,
-                     "mode must be 'items', 'boundaries' or 'everything' (got %R)", obj);
-        return -1;
-    }
-    if (PyLong_Check(obj) && !PyBool_Check(obj)) {
-        int32_t value;
-        if (as_int32(st, obj, "mode", &value) < 0) {
-            return -1;
-        }
-        *out = (anima_collision_mode)value;
-        return 0;
-    }
-    PyErr_Format(PyExc_TypeError, "mode must be a str or an anima.CollisionMode, not %.100s",
-                 Py_TYPE(obj)->tp_name);
-    return -1;
-}
-
 static int
 collision_init(PyObject *self, PyObject *args, PyObject *kwds)
 {
@@ -82,34 +42,6 @@ collision_dealloc(CollisionObject *self)
     Py_CLEAR(self->on_began);
     Py_CLEAR(self->on_ended);
     behavior_dealloc(&self->base);
-}
-
-static PyObject *
-collision_get_mode(BehaviorObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    anima_collision_mode mode = ANIMA_COLLISION_MODE_EVERYTHING;
-    if (st == NULL || check(st, self->animator, anima_collision_get_mode(self->handle, &mode)) < 0) {
-        return NULL;
-    }
-    const char *name = collision_mode_name(mode);
-    if (name == NULL) {
-        return PyLong_FromLong((long)mode);
-    }
-    return PyUnicode_FromString(name);
-}
-
-static int
-collision_set_mode(BehaviorObject *self, PyObject *value, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    anima_collision_mode mode;
-    if (st == NULL || forbid_delete(value, "mode") < 0 || as_collision_mode(st, value, &mode) < 0) {
-        return -1;
-    }
-    return check(st, self->animator, anima_collision_set_mode(self->handle, mode));
 }
 
 static PyObject *
@@ -514,9 +446,9 @@ static PyMethodDef collision_methods[] = {
 };
 
 static PyGetSetDef collision_getset[] = {
-    {"mode", (getter)collision_get_mode, (setter)collision_set_mode,
-     "What the items collide with: 'items', 'boundaries' or 'everything' (default).\n"
-     "Accepts those strings or anima.CollisionMode flags.", NULL},
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_COLLISION_MODE, "mode", anima_collision_get_mode, anima_collision_set_mode,
+                 "What the items collide with: 'items', 'boundaries' or 'everything' (default).\n"
+                 "Accepts those strings or anima.CollisionMode flags."),
     {"translates_reference_bounds_into_boundary", (getter)collision_get_translates,
      (setter)collision_set_translates,
      "True when the animator's reference bounds (inset by reference_bounds_insets) are a boundary.", NULL},

@@ -340,45 +340,42 @@ check(anima_state *st, AnimatorObject *animator, anima_status status)
 /* ================================================= values and property tables */
 
 /* Names of enumeration values, indexed by value (NULL where a value has no name). */
-static const char *const shape_names[] = {"rectangle", "ellipse", "path", NULL};
-static const char *const collision_mode_names[] = {NULL, "items", "boundaries", "everything", NULL};
-static const char *const push_mode_names[] = {"continuous", "instantaneous", NULL};
-static const char *const attachment_type_names[] = {"anchor", "items", "pin", "fixed", "limit", "sliding", NULL};
+static const char *const shape_names[] = {"rectangle", "ellipse", "path"};
+static const char *const collision_mode_names[] = {NULL, "items", "boundaries", "everything"};
+static const char *const push_mode_names[] = {"continuous", "instantaneous"};
+static const char *const attachment_type_names[] = {"anchor", "items", "pin", "fixed", "limit", "sliding"};
+#define CHOICES(NAMES) NAMES, (int32_t)(sizeof NAMES / sizeof NAMES[0])
 
 typedef struct {
     size_t size;
     const char *form;                 /* the expected Python form, for messages */
     const char *const *choices;       /* an enumeration's names, or NULL */
+    int32_t choice_count;
 } value_info;
 
 static const value_info value_infos[] = {
-    [VALUE_NONE] = {0, NULL, NULL},
-    [VALUE_DOUBLE] = {sizeof(double), "a real number", NULL},
-    [VALUE_BOOL] = {sizeof(bool), "a bool", NULL},
-    [VALUE_INT32] = {sizeof(int32_t), "an int", NULL},
-    [VALUE_UINT64] = {sizeof(uint64_t), "an int", NULL},
-    [VALUE_VEC2] = {sizeof(anima_vec2), "(x, y)", NULL},
-    [VALUE_SIZE] = {sizeof(anima_size), "(width, height)", NULL},
-    [VALUE_RECT] = {sizeof(anima_rect), "(x, y, width, height)", NULL},
-    [VALUE_INSETS] = {sizeof(anima_insets), "(top, left, bottom, right)", NULL},
+    [VALUE_NONE] = {0, NULL, NULL, 0},
+    [VALUE_DOUBLE] = {sizeof(double), "a real number", NULL, 0},
+    [VALUE_BOOL] = {sizeof(bool), "a bool", NULL, 0},
+    [VALUE_INT32] = {sizeof(int32_t), "an int", NULL, 0},
+    [VALUE_UINT64] = {sizeof(uint64_t), "an int", NULL, 0},
+    [VALUE_VEC2] = {sizeof(anima_vec2), "(x, y)", NULL, 0},
+    [VALUE_SIZE] = {sizeof(anima_size), "(width, height)", NULL, 0},
+    [VALUE_RECT] = {sizeof(anima_rect), "(x, y, width, height)", NULL, 0},
+    [VALUE_INSETS] = {sizeof(anima_insets), "(top, left, bottom, right)", NULL, 0},
     [VALUE_TRANSFORM] = {sizeof(anima_transform), "(rotation, scale_x, scale_y, translation_x, translation_y)",
-                         NULL},
-    [VALUE_SHAPE] = {sizeof(anima_shape), NULL, shape_names},
-    [VALUE_COLLISION_MODE] = {sizeof(anima_collision_mode), NULL, collision_mode_names},
-    [VALUE_PUSH_MODE] = {sizeof(anima_push_mode), NULL, push_mode_names},
-    [VALUE_ATTACHMENT_TYPE] = {sizeof(anima_attachment_type), NULL, attachment_type_names},
+                         NULL, 0},
+    [VALUE_SHAPE] = {sizeof(anima_shape), NULL, CHOICES(shape_names)},
+    [VALUE_COLLISION_MODE] = {sizeof(anima_collision_mode), NULL, CHOICES(collision_mode_names)},
+    [VALUE_PUSH_MODE] = {sizeof(anima_push_mode), NULL, CHOICES(push_mode_names)},
+    [VALUE_ATTACHMENT_TYPE] = {sizeof(anima_attachment_type), NULL, CHOICES(attachment_type_names)},
 };
 
 const char *
 choice_name(value_kind kind, int32_t index)
 {
-    const char *const *names = value_infos[kind].choices;
-    for (int32_t i = 0; names != NULL && names[i] != NULL; i++) {
-        if (i == index) {
-            return names[i];
-        }
-    }
-    return NULL;
+    bool known = value_infos[kind].choices != NULL && index >= 0 && index < value_infos[kind].choice_count;
+    return known ? value_infos[kind].choices[index] : NULL;
 }
 
 /* An enumeration value from one of its names ('items', 'ellipse', ...); collision modes also take ints. */
@@ -389,8 +386,8 @@ as_choice(anima_state *st, value_kind kind, PyObject *obj, const char *what, int
     if (kind == VALUE_COLLISION_MODE && PyLong_Check(obj) && !PyBool_Check(obj)) {
         return as_int32(st, obj, what, out);
     }
-    int32_t named = 0, listed = 0;
-    for (int32_t i = 0; names[i] != NULL || i == 0; i++) {
+    int32_t count = value_infos[kind].choice_count, named = 0, listed = 0;
+    for (int32_t i = 0; i < count; i++) {
         if (names[i] == NULL) {
             continue;
         }
@@ -403,7 +400,7 @@ as_choice(anima_state *st, value_kind kind, PyObject *obj, const char *what, int
     /* "'a', 'b' or 'c'" */
     char listing[160] = "";
     size_t used = 0;
-    for (int32_t i = 0; listed < named && used < sizeof listing; i++) {
+    for (int32_t i = 0; i < count && used < sizeof listing; i++) {
         if (names[i] != NULL) {
             listed++;
             const char *separator = listed == 1 ? "" : listed == named ? " or " : ", ";
@@ -634,4 +631,34 @@ parse_call(const char *function, PyObject *args, PyObject *kwds, const argument 
     PyMem_Free(stack);
     Py_XDECREF(kwnames);
     return result;
+}
+
+/*
+ * "<type name=value ...>" with the listed properties read through their getters, then
+ * tail (a str or NULL); "<type (destroyed)>" when one of them cannot be read.
+ */
+PyObject *
+repr_with_properties(PyObject *self, const char *const *names, PyObject *tail)
+{
+    PyObject *text = PyUnicode_FromFormat("<%s", Py_TYPE(self)->tp_name);
+    for (size_t i = 0; text != NULL && names[i] != NULL; i++) {
+        PyObject *value = PyObject_GetAttrString(self, names[i]);
+        if (value == NULL) {
+            Py_DECREF(text);
+            if (!PyErr_ExceptionMatches(PyExc_Exception)) {
+                return NULL;
+            }
+            PyErr_Clear();
+            return PyUnicode_FromFormat("<%s (destroyed)>", Py_TYPE(self)->tp_name);
+        }
+        PyUnicode_AppendAndDel(&text, PyUnicode_FromFormat("%s%s=%R", i == 0 ? " " : " ", names[i], value));
+        Py_DECREF(value);
+    }
+    if (text != NULL && tail != NULL) {
+        PyUnicode_Append(&text, tail);
+    }
+    if (text != NULL) {
+        PyUnicode_AppendAndDel(&text, PyUnicode_FromString(">"));
+    }
+    return text;
 }

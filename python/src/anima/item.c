@@ -238,27 +238,10 @@ item_richcompare(PyObject *a, PyObject *b, int op)
 }
 
 static PyObject *
-item_repr(ItemObject *self)
+item_repr(PyObject *self)
 {
-    anima_vec2 center;
-    anima_size size;
-    anima_shape shape;
-    if (anima_item_get_center(self->handle, &center) != ANIMA_OK
-        || anima_item_get_size(self->handle, &size) != ANIMA_OK
-        || anima_item_get_shape(self->handle, &shape) != ANIMA_OK) {
-        anima_clear_error();
-        return PyUnicode_FromFormat("<%s (destroyed)>", Py_TYPE(self)->tp_name);
-    }
-    PyObject *c = Py_BuildValue("(dd)", center.x, center.y);
-    PyObject *s = Py_BuildValue("(dd)", size.width, size.height);
-    PyObject *result = NULL;
-    if (c != NULL && s != NULL) {
-        result = PyUnicode_FromFormat("<%s center=%R size=%R shape='%s'>", Py_TYPE(self)->tp_name, c, s,
-                                      choice_name(VALUE_SHAPE, (int32_t)shape));
-    }
-    Py_XDECREF(c);
-    Py_XDECREF(s);
-    return result;
+    static const char *const shown[] = {"center", "size", "shape", NULL};
+    return repr_with_properties(self, shown, NULL);
 }
 
 PyDoc_STRVAR(item_destroy_doc,
