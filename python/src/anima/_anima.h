@@ -245,6 +245,11 @@ int fill_def(anima_state *st, const argument *fields, PyObject *const *slots, vo
 int parse_call(const char *function, PyObject *args, PyObject *kwds, const argument *names,
                Py_ssize_t max_positional, Py_ssize_t required, PyObject **out);
 
+/* items and behaviors as values (registry.c) */
+Py_hash_t wrapper_hash(PyObject *self);
+PyObject *wrapper_richcompare(PyObject *a, PyObject *b, int op);
+void wrapper_dealloc(PyObject *self, inquiry clear);
+
 /* A docstring shared between files. */
 #define ANIMA_DOC(name, text) const char name[] = PyDoc_STR(text)
 

@@ -338,44 +338,7 @@ behavior_clear(BehaviorObject *self)
 void
 behavior_dealloc(BehaviorObject *self)
 {
-    PyTypeObject *type = Py_TYPE(self);
-    PyObject_GC_UnTrack(self);
-    if (self->weakreflist != NULL) {
-        PyObject_ClearWeakRefs((PyObject *)self);
-    }
-    behavior_clear(self);
-    type->tp_free(self);
-    Py_DECREF(type);
-}
-
-static Py_hash_t
-behavior_hash(BehaviorObject *self)
-{
-    Py_uhash_t hash = (Py_uhash_t)self->handle.index1 * 1000003u;
-    hash ^= (Py_uhash_t)self->handle.generation * 0x9E3779B1u;
-    hash ^= (Py_uhash_t)self->handle.animator << 20;
-    hash ^= (Py_uhash_t)(uintptr_t)self->animator >> 4;
-    if (hash == (Py_uhash_t)-1) {
-        hash = (Py_uhash_t)-2;
-    }
-    return (Py_hash_t)hash;
-}
-
-static PyObject *
-behavior_richcompare(PyObject *a, PyObject *b, int op)
-{
-    anima_state *st = STATE_OF(a);
-    if (st == NULL) {
-        return NULL;
-    }
-    if ((op != Py_EQ && op != Py_NE) || !PyObject_TypeCheck(b, st->behavior_type)) {
-        Py_RETURN_NOTIMPLEMENTED;
-    }
-    BehaviorObject *x = (BehaviorObject *)a, *y = (BehaviorObject *)b;
-    bool equal = x->animator == y->animator && x->handle.index1 == y->handle.index1
-                 && x->handle.generation == y->handle.generation
-                 && x->handle.animator == y->handle.animator && x->handle.kind == y->handle.kind;
-    return PyBool_FromLong(op == Py_EQ ? equal : !equal);
+    wrapper_dealloc((PyObject *)self, (inquiry)behavior_clear);
 }
 
 /* The properties a behavior's repr shows, by type; the items are counted where items matter. */
@@ -695,8 +658,8 @@ static PyType_Slot behavior_slots[] = {
     {Py_tp_dealloc, behavior_dealloc},
     {Py_tp_traverse, behavior_traverse},
     {Py_tp_clear, behavior_clear},
-    {Py_tp_hash, behavior_hash},
-    {Py_tp_richcompare, behavior_richcompare},
+    {Py_tp_hash, wrapper_hash},
+    {Py_tp_richcompare, wrapper_richcompare},
     {Py_tp_repr, behavior_repr},
     {Py_tp_methods, behavior_methods},
     {Py_tp_getset, behavior_getset},

@@ -195,46 +195,9 @@ item_clear(ItemObject *self)
 }
 
 static void
-item_dealloc(ItemObject *self)
+item_dealloc(PyObject *self)
 {
-    PyTypeObject *type = Py_TYPE(self);
-    PyObject_GC_UnTrack(self);
-    if (self->weakreflist != NULL) {
-        PyObject_ClearWeakRefs((PyObject *)self);
-    }
-    item_clear(self);
-    type->tp_free(self);
-    Py_DECREF(type);
-}
-
-static Py_hash_t
-item_hash(ItemObject *self)
-{
-    Py_uhash_t hash = (Py_uhash_t)self->handle.index1 * 1000003u;
-    hash ^= (Py_uhash_t)self->handle.generation * 0x9E3779B1u;
-    hash ^= (Py_uhash_t)self->handle.animator << 20;
-    hash ^= (Py_uhash_t)(uintptr_t)self->animator >> 4;
-    if (hash == (Py_uhash_t)-1) {
-        hash = (Py_uhash_t)-2;
-    }
-    return (Py_hash_t)hash;
-}
-
-static PyObject *
-item_richcompare(PyObject *a, PyObject *b, int op)
-{
-    anima_state *st = STATE_OF(a);
-    if (st == NULL) {
-        return NULL;
-    }
-    if ((op != Py_EQ && op != Py_NE) || !PyObject_TypeCheck(b, st->item_type)) {
-        Py_RETURN_NOTIMPLEMENTED;
-    }
-    ItemObject *x = (ItemObject *)a, *y = (ItemObject *)b;
-    bool equal = x->animator == y->animator && x->handle.index1 == y->handle.index1
-                 && x->handle.generation == y->handle.generation
-                 && x->handle.animator == y->handle.animator;
-    return PyBool_FromLong(op == Py_EQ ? equal : !equal);
+    wrapper_dealloc(self, (inquiry)item_clear);
 }
 
 static PyObject *
@@ -389,8 +352,8 @@ static PyType_Slot item_slots[] = {
     {Py_tp_dealloc, item_dealloc},
     {Py_tp_traverse, item_traverse},
     {Py_tp_clear, item_clear},
-    {Py_tp_hash, item_hash},
-    {Py_tp_richcompare, item_richcompare},
+    {Py_tp_hash, wrapper_hash},
+    {Py_tp_richcompare, wrapper_richcompare},
     {Py_tp_repr, item_repr},
     {Py_tp_methods, item_methods},
     {Py_tp_getset, item_getset},

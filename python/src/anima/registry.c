@@ -335,3 +335,51 @@ behaviors_from_query(anima_state *st, AnimatorObject *animator, const list_query
     return result;
 }
 
+
+/* ------------------------------------------------ items and behaviors as values */
+
+/* An item's and a behavior's wrapper keep their animator and handle at the same offsets. */
+_Static_assert(offsetof(ItemObject, animator) == offsetof(BehaviorObject, animator), "wrapper layout");
+_Static_assert(offsetof(ItemObject, handle) == offsetof(BehaviorObject, handle), "wrapper layout");
+_Static_assert(sizeof(anima_item) == sizeof(anima_behavior), "handle layout");
+
+/* tp_hash of items and behaviors: from the handle and the animator. */
+Py_hash_t
+wrapper_hash(PyObject *self)
+{
+    const anima_behavior *handle = &((BehaviorObject *)self)->handle;
+    Py_uhash_t hash = (Py_uhash_t)handle->index1 * 1000003u;
+    hash ^= (Py_uhash_t)handle->generation * 0x9E3779B1u;
+    hash ^= (Py_uhash_t)handle->animator << 20;
+    hash ^= (Py_uhash_t)(uintptr_t)((BehaviorObject *)self)->animator >> 4;
+    return (Py_hash_t)(hash == (Py_uhash_t)-1 ? (Py_uhash_t)-2 : hash);
+}
+
+/* tp_richcompare of items and behaviors: equal when they wrap the same handle of the same animator. */
+PyObject *
+wrapper_richcompare(PyObject *a, PyObject *b, int op)
+{
+    anima_state *st = STATE_OF(a);
+    if (st == NULL) {
+        return NULL;
+    }
+    PyTypeObject *base = PyObject_TypeCheck(a, st->item_type) ? st->item_type : st->behavior_type;
+    if ((op != Py_EQ && op != Py_NE) || !PyObject_TypeCheck(b, base)) {
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    BehaviorObject *x = (BehaviorObject *)a, *y = (BehaviorObject *)b;
+    bool equal = x->animator == y->animator && memcmp(&x->handle, &y->handle, sizeof x->handle) == 0;
+    return PyBool_FromLong(op == Py_EQ ? equal : !equal);
+}
+
+/* tp_dealloc of a wrapper type whose tp_clear is clear. */
+void
+wrapper_dealloc(PyObject *self, inquiry clear)
+{
+    PyTypeObject *type = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    PyObject_ClearWeakRefs(self);
+    clear(self);
+    type->tp_free(self);
+    Py_DECREF(type);
+}
