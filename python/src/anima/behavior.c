@@ -220,6 +220,10 @@ behavior_init_with_def(PyObject *self, PyObject *args, PyObject *kwds, const cha
     while (arguments[count].name != NULL) {
         count++;
     }
+    if (count < 2 || count > (Py_ssize_t)(sizeof slots / sizeof slots[0])) {
+        PyErr_Format(PyExc_SystemError, "%s: %zd arguments do not fit the constructor table", name, count);
+        return -1;
+    }
     anima_state *st = STATE_OF(self);
     if (st == NULL || behavior_check_fresh(st, (BehaviorObject *)self) < 0
         || parse_call(name, args, kwds, arguments, 1, 1, slots) < 0 || fill_def(st, arguments, slots, def) < 0) {

@@ -139,56 +139,44 @@ as_doubles(anima_state *st, PyObject *obj, const char *what, const char *form,
     return 0;
 }
 
+/*
+ * A struct of count doubles (anima_vec2, anima_size, anima_rect, anima_insets,
+ * anima_transform: no padding between doubles) from a sequence; out is written only on success.
+ */
+static int
+as_double_struct(anima_state *st, PyObject *obj, const char *what, const char *form, Py_ssize_t count,
+                 void *out)
+{
+    double v[5];
+    if (count > 5 || as_doubles(st, obj, what, form, count, v) < 0) {
+        return -1;
+    }
+    memcpy(out, v, (size_t)count * sizeof(double));
+    return 0;
+}
+
 int
 as_vec2(anima_state *st, PyObject *obj, const char *what, anima_vec2 *out)
 {
-    double v[2];
-    if (as_doubles(st, obj, what, "(x, y)", 2, v) < 0) {
-        return -1;
-    }
-    out->x = v[0];
-    out->y = v[1];
-    return 0;
+    return as_double_struct(st, obj, what, "(x, y)", 2, out);
 }
 
 int
 as_size(anima_state *st, PyObject *obj, const char *what, anima_size *out)
 {
-    double v[2];
-    if (as_doubles(st, obj, what, "(width, height)", 2, v) < 0) {
-        return -1;
-    }
-    out->width = v[0];
-    out->height = v[1];
-    return 0;
+    return as_double_struct(st, obj, what, "(width, height)", 2, out);
 }
 
 int
 as_rect(anima_state *st, PyObject *obj, const char *what, anima_rect *out)
 {
-    double v[4];
-    if (as_doubles(st, obj, what, "(x, y, width, height)", 4, v) < 0) {
-        return -1;
-    }
-    out->x = v[0];
-    out->y = v[1];
-    out->width = v[2];
-    out->height = v[3];
-    return 0;
+    return as_double_struct(st, obj, what, "(x, y, width, height)", 4, out);
 }
 
 int
 as_insets(anima_state *st, PyObject *obj, const char *what, anima_insets *out)
 {
-    double v[4];
-    if (as_doubles(st, obj, what, "(top, left, bottom, right)", 4, v) < 0) {
-        return -1;
-    }
-    out->top = v[0];
-    out->left = v[1];
-    out->bottom = v[2];
-    out->right = v[3];
-    return 0;
+    return as_double_struct(st, obj, what, "(top, left, bottom, right)", 4, out);
 }
 
 /* A bool from any object, with Python's truth rules. */
@@ -427,11 +415,13 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
     case VALUE_DOUBLE: return as_finite(st, obj, what, &out->f64);
     case VALUE_BOOL: return as_bool(obj, &out->b);
     case VALUE_INT32: return as_int32(st, obj, what, &out->i32);
-    case VALUE_VEC2: return as_vec2(st, obj, what, &out->vec2);
-    case VALUE_SIZE: return as_size(st, obj, what, &out->size);
-    case VALUE_RECT: return as_rect(st, obj, what, &out->rect);
-    case VALUE_INSETS: return as_insets(st, obj, what, &out->insets);
-    case VALUE_TRANSFORM: return as_doubles(st, obj, what, value_infos[kind].form, 5, &out->transform.rotation);
+    case VALUE_VEC2:
+    case VALUE_SIZE:
+    case VALUE_RECT:
+    case VALUE_INSETS:
+    case VALUE_TRANSFORM:
+        return as_double_struct(st, obj, what, value_infos[kind].form,
+                                (Py_ssize_t)(value_infos[kind].size / sizeof(double)), out);
     case VALUE_SHAPE:
     case VALUE_COLLISION_MODE:
     case VALUE_PUSH_MODE:
@@ -651,7 +641,7 @@ repr_with_properties(PyObject *self, const char *const *names, PyObject *tail)
             PyErr_Clear();
             return PyUnicode_FromFormat("<%s (destroyed)>", Py_TYPE(self)->tp_name);
         }
-        PyUnicode_AppendAndDel(&text, PyUnicode_FromFormat("%s%s=%R", i == 0 ? " " : " ", names[i], value));
+        PyUnicode_AppendAndDel(&text, PyUnicode_FromFormat(" %s=%R", names[i], value));
         Py_DECREF(value);
     }
     if (text != NULL && tail != NULL) {
