@@ -719,6 +719,41 @@ static void check_buffers(void)
     EXPECT_TRUE(count == 3);
     UNTOUCHED(poses);
 
+    /* copy_item_states counts as copy_item_poses, in the same order, with velocities and alpha */
+    anima_item_state states[3];
+    POISON(states);
+    count = -1;
+    EXPECT(ANIMA_ERR_BUFFER_TOO_SMALL, anima_animator_copy_item_states(s.animator, states, 2, &count));
+    EXPECT_TRUE(count == 3);
+    UNTOUCHED(states);
+    count = -1;
+    EXPECT(ANIMA_ERR_BUFFER_TOO_SMALL, anima_animator_copy_item_states(s.animator, NULL, 0, &count));
+    EXPECT_TRUE(count == 3);
+    POISON(count);
+    EXPECT(ANIMA_ERR_INVALID_ARGUMENT, anima_animator_copy_item_states(s.animator, states, -1, &count));
+    UNTOUCHED(count);
+    EXPECT(ANIMA_ERR_INVALID_ARGUMENT, anima_animator_copy_item_states(s.animator, NULL, 3, &count));
+    UNTOUCHED(count);
+    EXPECT(ANIMA_ERR_INVALID_ARGUMENT, anima_animator_copy_item_states(s.animator, states, 3, NULL));
+    UNTOUCHED(states);
+    EXPECT(ANIMA_ERR_INVALID_HANDLE, anima_animator_copy_item_states(anima_animator_null(), states, 3, &count));
+    UNTOUCHED(states);
+    EXPECT(ANIMA_OK, anima_item_set_linear_velocity(third, (anima_vec2){ 12, -3 }));
+    EXPECT(ANIMA_OK, anima_item_set_angular_velocity(third, 0.5));
+    EXPECT(ANIMA_OK, anima_item_set_alpha(second, 0.25));
+    double all_poses[3 * 3];
+    EXPECT(ANIMA_OK, anima_animator_copy_item_poses(s.animator, all_poses, 3, &count));
+    count = -1;
+    EXPECT(ANIMA_OK, anima_animator_copy_item_states(s.animator, states, 3, &count));
+    EXPECT_TRUE(count == 3);
+    for (int k = 0; k < 3; k++) {
+        EXPECT_TRUE(states[k].x == all_poses[3 * k] && states[k].y == all_poses[3 * k + 1]
+                    && states[k].rotation == all_poses[3 * k + 2]);
+    }
+    EXPECT_TRUE(states[0].x == 160 && states[0].y == 52 && states[0].alpha == 1);
+    EXPECT_TRUE(states[1].alpha == 0.25 && states[1].vx == 0 && states[1].angular_velocity == 0);
+    EXPECT_TRUE(states[2].vx == 12 && states[2].vy == -3 && states[2].angular_velocity == 0.5 && states[2].alpha == 1);
+
     anima_behavior gravity;
     anima_gravity_def gravity_def = anima_default_gravity_def();
     const anima_item pair[2] = { s.ball, second };

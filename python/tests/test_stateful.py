@@ -1461,6 +1461,7 @@ class AnimaMachine(RuleBasedStateMachine):
             "empty": lambda: bytearray(),
         }[buffer]()
         call(animator.copy_poses_into, target)
+        call(animator.copy_states_into, target)
         call(animator.update_item_using_current_state, self.draw_item(data, scene))
 
     @precondition(lambda self: len(self.scenes) >= 2 and self.items and self.behaviors)
