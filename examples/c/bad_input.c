@@ -118,6 +118,27 @@ static void expect_untouched(const void *bytes, size_t size, const char *name, i
 }
 #define UNTOUCHED(x) expect_untouched(&(x), sizeof(x), #x, __LINE__)
 
+/*
+ * The counting rules of a bulk copy into `buffer` (an array of at least `needed` elements) when
+ * the animator has `needed` elements: one too few is BUFFER_TOO_SMALL with the count set and the
+ * buffer untouched; NULL with capacity 0 only counts; a negative capacity is INVALID_ARGUMENT
+ * with the count untouched.
+ */
+#define EXPECT_COUNTING(copy, animator, buffer, needed)                          \
+    do {                                                                          \
+        int32_t count_ = -1;                                                      \
+        POISON(buffer);                                                           \
+        EXPECT(ANIMA_ERR_BUFFER_TOO_SMALL, copy(animator, buffer, (needed) - 1, &count_)); \
+        EXPECT_TRUE(count_ == (needed));                                          \
+        UNTOUCHED(buffer);                                                        \
+        count_ = -1;                                                              \
+        EXPECT(ANIMA_ERR_BUFFER_TOO_SMALL, copy(animator, NULL, 0, &count_));     \
+        EXPECT_TRUE(count_ == (needed));                                          \
+        POISON(count_);                                                           \
+        EXPECT(ANIMA_ERR_INVALID_ARGUMENT, copy(animator, buffer, -1, &count_));  \
+        UNTOUCHED(count_);                                                        \
+    } while (0)
+
 static bool same_item(anima_item a, anima_item b)
 {
     return a.index1 == b.index1 && a.generation == b.generation && a.animator == b.animator && a.kind == b.kind;
@@ -696,42 +717,19 @@ static void check_buffers(void)
         return;
     }
 
+    /* the three items' bulk copies: too small a buffer, the NULL first call, a negative capacity */
     anima_item items[3];
     int32_t count = -1;
-    POISON(items);
-    EXPECT(ANIMA_ERR_BUFFER_TOO_SMALL, anima_animator_get_items(s.animator, items, 2, &count));
-    EXPECT_TRUE(count == 3);
-    UNTOUCHED(items);
-    count = -1;
-    EXPECT(ANIMA_ERR_BUFFER_TOO_SMALL, anima_animator_get_items(s.animator, NULL, 0, &count));
-    EXPECT_TRUE(count == 3);
-    POISON(count);
-    EXPECT(ANIMA_ERR_INVALID_ARGUMENT, anima_animator_get_items(s.animator, items, -1, &count));
-    UNTOUCHED(count);
-    count = -1;
+    EXPECT_COUNTING(anima_animator_get_items, s.animator, items, 3);
     EXPECT(ANIMA_OK, anima_animator_get_items(s.animator, items, 3, &count));
     EXPECT_TRUE(count == 3 && same_item(items[0], s.ball) && same_item(items[1], second) && same_item(items[2], third));
-
-    double poses[2 * 3];
-    POISON(poses);
-    count = -1;
-    EXPECT(ANIMA_ERR_BUFFER_TOO_SMALL, anima_animator_copy_item_poses(s.animator, poses, 2, &count));
-    EXPECT_TRUE(count == 3);
-    UNTOUCHED(poses);
-
-    /* copy_item_states counts as copy_item_poses, in the same order, with velocities and alpha */
+    double poses[3 * 3];
+    EXPECT_COUNTING(anima_animator_copy_item_poses, s.animator, poses, 3);
     anima_item_state states[3];
-    POISON(states);
-    count = -1;
-    EXPECT(ANIMA_ERR_BUFFER_TOO_SMALL, anima_animator_copy_item_states(s.animator, states, 2, &count));
-    EXPECT_TRUE(count == 3);
-    UNTOUCHED(states);
-    count = -1;
-    EXPECT(ANIMA_ERR_BUFFER_TOO_SMALL, anima_animator_copy_item_states(s.animator, NULL, 0, &count));
-    EXPECT_TRUE(count == 3);
+    EXPECT_COUNTING(anima_animator_copy_item_states, s.animator, states, 3);
+
+    /* copy_item_states writes the poses of copy_item_poses, in the same order, with velocities and alpha */
     POISON(count);
-    EXPECT(ANIMA_ERR_INVALID_ARGUMENT, anima_animator_copy_item_states(s.animator, states, -1, &count));
-    UNTOUCHED(count);
     EXPECT(ANIMA_ERR_INVALID_ARGUMENT, anima_animator_copy_item_states(s.animator, NULL, 3, &count));
     UNTOUCHED(count);
     EXPECT(ANIMA_ERR_INVALID_ARGUMENT, anima_animator_copy_item_states(s.animator, states, 3, NULL));
