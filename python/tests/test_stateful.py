@@ -1425,7 +1425,7 @@ class AnimaMachine(RuleBasedStateMachine):
         ran = max(0, self.steps_now() - before)
         self.steps_left -= ran
         Ledger.steps += ran
-        if ok and recorder.frames:
+        if ok and recorder.recording.frame_count:
             svg = recorder.to_svg()
             assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>"), svg[:80]
             assert "nan" not in svg and "inf" not in svg, "a recording rendered a non-finite number"

@@ -4,7 +4,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from enum import IntFlag
 from contextlib import AbstractContextManager
-from typing import Final, Literal, NamedTuple, Self, SupportsFloat, SupportsIndex, TypeAlias, final, overload
+from typing import Any, Final, Literal, NamedTuple, Self, SupportsFloat, SupportsIndex, TypeAlias, final, overload
 
 from typing_extensions import Buffer, disjoint_base
 
@@ -128,6 +128,7 @@ class Timing:
     def progress(self, t: _Float) -> float: ...
     def velocity(self, t: _Float) -> float: ...
     def css_linear(self, max_error: _Float = 0.001) -> tuple[str, float]: ...
+    def plot(self, ax: Any = None, samples: int = 200) -> Any: ...
 
 _Position: TypeAlias = Literal["end", "start", "current"]
 
