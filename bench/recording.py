@@ -83,7 +83,7 @@ def measure_scene(anima, np, scene: str, frames: int) -> dict:
     shape_ok = recording.poses.shape == (frames + 1, COUNT, 3) and bool(recording.present.all())
     same = bool(np.array_equal(recording.poses[-1], expected))
     animator.destroy()
-    megabytes = recording._states.nbytes / 1e6
+    megabytes = sum(a.nbytes for a in (recording.poses, recording.velocities, recording.alpha)) / 1e6
     del recorder, recording
     gc.collect()
     return {"scene": scene, "items": COUNT, "frames": frames, "plain": plain_seconds, "recorded": recorded_seconds,

@@ -14,7 +14,7 @@
     svg = to_svg(recording)                           # one animated <svg> document
     page = to_html([("Gravity with collision", recording)])
 
-`Recorder` and `Recording` live in `anima.recording` and are re-exported here. The SVG plays
+`Recorder` (anima.recorder) and `Recording` (anima.recording) are re-exported here. The SVG plays
 the recording in real time through SMIL animations (``<animate>`` and ``<animateTransform>``
 with ``values``/``keyTimes``), which every current browser runs, also inside ``<img>`` tags.
 In Jupyter a `Recording` (or a `Recorder`) shows itself inline with a replay button.
@@ -27,7 +27,8 @@ from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .recording import BOUNDARY, CONTACT_DTYPE, NOT_FOLLOWED, Recorder, Recording
+from .recorder import Recorder
+from .recording import BOUNDARY, CONTACT_DTYPE, NOT_FOLLOWED, Recording
 
 __all__ = [
     "BOUNDARY",
