@@ -95,7 +95,7 @@ $(HEADER_STAMP): $(HEADER)
 lib: prep $(HEADER_STAMP)
 	$(SWIFT) build -c release --scratch-path $(SWIFT_BUILD_DIR) $(SWIFTFLAGS) --product anima
 
-# The venv sees the system's site-packages (pytest, numpy); pip keeps build isolation.
+# The venv sees the system's site-packages (pytest, hypothesis, numpy); pip keeps build isolation.
 $(VENV_PY):
 	$(PYTHON) -m venv --system-site-packages $(VENV)
 
@@ -124,7 +124,10 @@ swift-test: prep $(HEADER_STAMP)
 c-test: lib
 	@CC='$(CC)' scripts/run_examples.sh c $(CURDIR)/$(LIB_DIR)
 
+# numpy comes with the package (a dependency); the plotting tests need matplotlib (the "plot"
+# extra), installed into build/venv when it is missing.
 py-test: python
+	@$(VENV_PY) -c "import matplotlib" 2>/dev/null || $(VENV_PY) -m pip install --quiet matplotlib
 	$(VENV_PY) -m pytest -q python/tests
 	@scripts/run_examples.sh python $(VENV_PY)
 

@@ -9,7 +9,8 @@ bench/anima_bench.c (the Anima side of the stepping scenes, in C) against includ
 .build/release/libanima.so, runs the Box2D side (bench/box2d_scenes.py) and the pymunk side in
 this process, interleaves the engines over several rounds (the machine is noisy), keeps the best
 round of each engine, prints a table and writes it, with every round's figures, to
-bench/RESULTS.md. See bench/README.md for the scenes.
+bench/RESULTS.md. The "recording" scene measures what recording a scene from Python costs
+(bench/recording.py). See bench/README.md for the scenes.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from pathlib import Path
 from typing import Callable
 
 import box2d_scenes
+import recording as recording_bench
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
@@ -56,7 +58,7 @@ STEPPING = {
     "many-pyramids": ("many pyramids", 22000, 200),
     "pile": ("pile, default animator", 10000, 300),
 }
-SCENES = ("pyramid", "tumbler", "python", "joint-grid", "springy-list", "many-pyramids", "pile")
+SCENES = ("pyramid", "tumbler", "python", "joint-grid", "springy-list", "many-pyramids", "pile", "recording")
 ENGINES = ("anima", "anima-2w", "box2d", "pymunk")
 ENGINE_NAMES = {"anima": "Anima", "anima-2w": "Anima (2 workers)", "box2d": "Box2D", "pymunk": "pymunk"}
 # worker threads of each Anima engine (the animator def's `workers`); the others run one thread
@@ -686,6 +688,7 @@ class Report:
         self.versions = versions
         self.stepping: dict[str, dict[str, Runs]] = {}
         self.python: list[dict] = []
+        self.recording: list[dict] = []  # one dict per round: scene -> figures (bench/recording.py)
         self.failures: dict[str, str] = {}  # scene -> why the Anima side did not run
         self.lines: list[str] = []  # the table printed, also written to RESULTS.md
 
@@ -785,7 +788,24 @@ class Report:
         if prows:
             lines.append("")
             lines += table(["Python cost", "best", "ratio"], prows)
+        if self.recording:
+            lines.append("")
+            lines += table(["recording (Anima)", "items", "frames", "advance ms/frame", "record ms/frame",
+                            "record / advance"], self.recording_rows())
+            lines.append("")
+            lines += [recording_bench.describe(best) for best in self.recording_best()]
         return lines
+
+    def recording_best(self) -> list[dict]:
+        return [recording_bench.best_of([r[scene] for r in self.recording]) for scene in recording_bench.SCENES]
+
+    def recording_rows(self) -> list[list[str]]:
+        rows = []
+        for best in self.recording_best():
+            per_frame = lambda seconds: f"{1000.0 * seconds / best['frames']:.2f}"
+            rows.append([best["scene"], f"{best['items']}", f"{best['frames']}", per_frame(best["plain"]),
+                         per_frame(best["recorded"]), f"{best['ratio']:.2f}"])
+        return rows
 
 
 def table(head: list[str], rows: list[list[str]]) -> list[str]:
@@ -810,6 +830,9 @@ def per_round_lines(report: Report) -> list[str]:
             unit = "ns per call" if engine_key in ("anima_advance", "pymunk_step") else "ns per body"
             figures = ", ".join(f"{r[engine_key]:.1f}" for r in report.python)
             lines.append(f"- {label}: {figures} {unit}")
+    for scene in recording_bench.SCENES if report.recording else ():
+        figures = ", ".join(f"{r[scene]['ratio']:.2f}" for r in report.recording)
+        lines.append(f"- recording, {scene}: record / advance {figures}")
     return lines
 
 
@@ -852,6 +875,9 @@ default).
 - pile: 10 000 boxes of 9 pt poured into a container 1150 pt wide; 300 steps of 1/120 s with the
   animator a user gets by default (120 steps per second, 4 sub-steps, resting on); Box2D steps
   1/120 s with 4 sub-steps, pymunk 1/120 s. One 120 Hz frame lasts 8.3 ms.
+- recording (Anima only): anima.render.Recorder on 10 000 balls for 600 frames of 1/60 s, against
+  advancing the same scene alone; a pile of colliding balls and a free fall without collisions
+  (the cheapest stepping). The aim is a ratio under 2.
 """
 
 
@@ -914,6 +940,11 @@ def main() -> None:
                      "springy-list": pymunk_springy_list, "many-pyramids": pymunk_many_pyramids, "pile": pymunk_pile}
     for r in range(args.rounds):
         for scene in scenes:
+            if scene == "recording":
+                report.recording.append(recording_bench.measure(anima, np, recording_bench.FRAMES // (10 if args.quick else 1)))
+                print(f"round {r + 1}: recording: " + ", ".join(
+                    f"{name} {run['ratio']:.2f} x advancing" for name, run in report.recording[-1].items()), flush=True)
+                continue
             if scene == "python":
                 report.python.append(python_costs(np, pymunk, anima, args.quick))
                 p = report.python[-1]

@@ -128,6 +128,9 @@ def field():
     return a, 4.0
 
 
+#: Figures whose items change size or scale while they are recorded.
+RESIZED = {"custom"}
+
 FIGURES = {
     "field": field,
     "collision": collision,
@@ -147,12 +150,13 @@ def main(names):
         if names and name not in names:
             continue
         animator, seconds = build()
-        recorder = render.Recorder(animator)
+        # the custom figure's box changes scale, so its size is read at every frame
+        recorder = render.Recorder(animator, track_sizes=name in RESIZED)
         recording = recorder.run(seconds)
         path = os.path.join(OUT, name + ".svg")
         with open(path, "w", encoding="utf-8") as f:
             f.write(render.to_svg(recording, trails=True))
-        print(f"{path}: {len(recording.frames)} frames")
+        print(f"{path}: {recording.frame_count} frames")
 
 
 if __name__ == "__main__":

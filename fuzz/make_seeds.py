@@ -176,6 +176,7 @@ def scenes(spec):
             p.call("anima_animator_advance", animator=a, seconds=0.5)
             p.call("anima_animator_get_contact_events", animator=a, began=True)
             p.call("anima_animator_copy_item_poses", animator=a, capacity=16)
+            p.call("anima_animator_copy_item_states", animator=a, capacity=16)
         p.call("anima_item_set_center", item=its[0], center=[200.0, 60.0])
         p.call("anima_item_destroy", item=its[0])
         p.call("anima_animator_step", animator=a)

@@ -188,6 +188,18 @@ anima_status anima_animator_update_item_using_current_state(anima_animator anima
 /** Writes (center x, center y, rotation) of every live item in creation order into out_xyr (3 doubles per item); counting as get_behaviors, capacity in items. */
 anima_status anima_animator_copy_item_poses(anima_animator animator, double *out_xyr, int32_t capacity, int32_t *out_count);
 
+/** The moving state of one item, as anima_animator_copy_item_states writes it: 7 doubles. */
+typedef struct anima_item_state {
+    double x, y;              /* center, points */
+    double rotation;          /* radians, positive = clockwise on screen */
+    double vx, vy;            /* linear velocity, pt/s */
+    double angular_velocity;  /* rad/s, positive = clockwise on screen */
+    double alpha;             /* opacity 0...1 */
+} anima_item_state;
+
+/** Writes the state of every live item in creation order (the order of copy_item_poses) into out_states; counting as get_behaviors, capacity in items. */
+anima_status anima_animator_copy_item_states(anima_animator animator, anima_item_state *out_states, int32_t capacity, int32_t *out_count);
+
 /* ------------------------------------------------------------------- items */
 
 /** Collision bounds of an item. */

@@ -277,16 +277,37 @@ public func anima_animator_items_in_rect(_ animator: anima_animator, _ rect: ani
 @c @implementation
 public func anima_animator_copy_item_poses(_ animator: anima_animator, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int32, _ outCount: UnsafeMutablePointer<Int32>?) -> anima_status {
     run("anima_animator_copy_item_poses") { () throws(Failure) in
-        let box = try resolve(animator)
-        guard let outCount else { throw Failure.null("out_count") }
-        try capacityCheck(capacity, UnsafeMutableRawPointer(out), "out_xyr")
-        let n = box.animator.itemCount
-        outCount.pointee = Int32(clamping: n)
-        if n > Int(capacity) {
-            throw Failure(ANIMA_ERR_BUFFER_TOO_SMALL, "out_xyr holds \(capacity) items but \(n) are needed")
+        try copyItemRecords(animator, out, capacity, outCount, "out_xyr") { a, buffer, fits in
+            a.copyPoses(into: buffer, capacity: fits)
         }
-        _ = box.animator.copyPoses(into: out, capacity: Int(capacity))
     }
+}
+
+@c @implementation
+public func anima_animator_copy_item_states(_ animator: anima_animator, _ out: UnsafeMutablePointer<anima_item_state>?, _ capacity: Int32, _ outCount: UnsafeMutablePointer<Int32>?) -> anima_status {
+    run("anima_animator_copy_item_states") { () throws(Failure) in
+        // anima_item_state is 7 doubles, the record Animator.copyStates writes
+        let doubles = UnsafeMutableRawPointer(out)?.assumingMemoryBound(to: Double.self)
+        try copyItemRecords(animator, doubles, capacity, outCount, "out_states") { a, buffer, fits in
+            a.copyStates(into: buffer, capacity: fits)
+        }
+    }
+}
+
+/// The counting rules of the bulk item copies: out_count is required, then the capacity check,
+/// the count, BUFFER_TOO_SMALL when the records do not all fit, and only then the copy.
+private func copyItemRecords(_ animator: anima_animator, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int32,
+                             _ outCount: UnsafeMutablePointer<Int32>?, _ name: String,
+                             _ copy: (Animator, UnsafeMutablePointer<Double>?, Int) -> Int) throws(Failure) {
+    let box = try resolve(animator)
+    guard let outCount else { throw Failure.null("out_count") }
+    try capacityCheck(capacity, UnsafeMutableRawPointer(out), name)
+    let n = box.animator.itemCount
+    outCount.pointee = Int32(clamping: n)
+    if n > Int(capacity) {
+        throw Failure(ANIMA_ERR_BUFFER_TOO_SMALL, "\(name) holds \(capacity) items but \(n) are needed")
+    }
+    _ = copy(box.animator, out, Int(capacity))
 }
 
 @c @implementation

@@ -82,6 +82,45 @@ import Testing
         #expect(first.map(\.bitPattern) == second.map(\.bitPattern))
     }
 
+    /// copyStates writes 7 values per live item in creation order (the order of copyPoses),
+    /// the same values the per-item getters read, and nothing when the capacity is too small.
+    @Test func copyStatesWritesEveryLiveItemInCreationOrder() throws {
+        let a = try makeAnimator()
+        var items: [ItemID] = []
+        for k in 0..<4 {
+            let item = try ball(a, at: Vec2(40 + 60 * Double(k), 80))
+            try a.setLinearVelocity(Vec2(10 * Double(k), -5), of: item)
+            try a.setAngularVelocity(0.5 * Double(k), of: item)
+            try a.setAlpha(0.25 * Double(k), of: item)
+            items.append(item)
+        }
+        try a.addBehavior(GravityBehavior(owner: a, items: items))
+        try a.advance(0.25)
+        try a.destroyItem(items[1])
+        let live = [items[0], items[2], items[3]]
+
+        var states = [Double](repeating: -1, count: 7 * 4)
+        let tooSmall = states.withUnsafeMutableBufferPointer { a.copyStates(into: $0.baseAddress, capacity: 2) }
+        #expect(tooSmall == 3)
+        #expect(states.allSatisfy { $0 == -1 })
+        #expect(a.copyStates(into: nil, capacity: 0) == 3)
+
+        let n = states.withUnsafeMutableBufferPointer { a.copyStates(into: $0.baseAddress, capacity: 4) }
+        #expect(n == 3)
+        for (k, item) in live.enumerated() {
+            let record = Array(states[7 * k ..< 7 * k + 7])
+            let center = try a.center(of: item), velocity = try a.linearVelocity(of: item)
+            #expect(record == [center.x, center.y, try a.rotation(of: item), velocity.x, velocity.y,
+                               try a.angularVelocity(of: item), try a.alpha(of: item)])
+        }
+        #expect(states[7 * 3 ..< 7 * 4].allSatisfy { $0 == -1 })
+
+        var poses = [Double](repeating: 0, count: 3 * 3)
+        _ = poses.withUnsafeMutableBufferPointer { a.copyPoses(into: $0.baseAddress, capacity: 3) }
+        let posesFromStates = (0..<3).flatMap { k in states[7 * k ..< 7 * k + 3] }
+        #expect(poses == posesFromStates)
+    }
+
     @Test func invalidInputThrowsAndChangesNothing() throws {
         let a = try makeAnimator()
         let item = try ball(a, at: Vec2(1, 2))

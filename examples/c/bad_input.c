@@ -118,6 +118,27 @@ static void expect_untouched(const void *bytes, size_t size, const char *name, i
 }
 #define UNTOUCHED(x) expect_untouched(&(x), sizeof(x), #x, __LINE__)
 
+/*
+ * The counting rules of a bulk copy into `buffer` (an array of at least `needed` elements) when
+ * the animator has `needed` elements: one too few is BUFFER_TOO_SMALL with the count set and the
+ * buffer untouched; NULL with capacity 0 only counts; a negative capacity is INVALID_ARGUMENT
+ * with the count untouched.
+ */
+#define EXPECT_COUNTING(copy, animator, buffer, needed)                          \
+    do {                                                                          \
+        int32_t count_ = -1;                                                      \
+        POISON(buffer);                                                           \
+        EXPECT(ANIMA_ERR_BUFFER_TOO_SMALL, copy(animator, buffer, (needed) - 1, &count_)); \
+        EXPECT_TRUE(count_ == (needed));                                          \
+        UNTOUCHED(buffer);                                                        \
+        count_ = -1;                                                              \
+        EXPECT(ANIMA_ERR_BUFFER_TOO_SMALL, copy(animator, NULL, 0, &count_));     \
+        EXPECT_TRUE(count_ == (needed));                                          \
+        POISON(count_);                                                           \
+        EXPECT(ANIMA_ERR_INVALID_ARGUMENT, copy(animator, buffer, -1, &count_));  \
+        UNTOUCHED(count_);                                                        \
+    } while (0)
+
 static bool same_item(anima_item a, anima_item b)
 {
     return a.index1 == b.index1 && a.generation == b.generation && a.animator == b.animator && a.kind == b.kind;
@@ -696,28 +717,40 @@ static void check_buffers(void)
         return;
     }
 
+    /* the three items' bulk copies: too small a buffer, the NULL first call, a negative capacity */
     anima_item items[3];
     int32_t count = -1;
-    POISON(items);
-    EXPECT(ANIMA_ERR_BUFFER_TOO_SMALL, anima_animator_get_items(s.animator, items, 2, &count));
-    EXPECT_TRUE(count == 3);
-    UNTOUCHED(items);
-    count = -1;
-    EXPECT(ANIMA_ERR_BUFFER_TOO_SMALL, anima_animator_get_items(s.animator, NULL, 0, &count));
-    EXPECT_TRUE(count == 3);
-    POISON(count);
-    EXPECT(ANIMA_ERR_INVALID_ARGUMENT, anima_animator_get_items(s.animator, items, -1, &count));
-    UNTOUCHED(count);
-    count = -1;
+    EXPECT_COUNTING(anima_animator_get_items, s.animator, items, 3);
     EXPECT(ANIMA_OK, anima_animator_get_items(s.animator, items, 3, &count));
     EXPECT_TRUE(count == 3 && same_item(items[0], s.ball) && same_item(items[1], second) && same_item(items[2], third));
+    double poses[3 * 3];
+    EXPECT_COUNTING(anima_animator_copy_item_poses, s.animator, poses, 3);
+    anima_item_state states[3];
+    EXPECT_COUNTING(anima_animator_copy_item_states, s.animator, states, 3);
 
-    double poses[2 * 3];
-    POISON(poses);
+    /* copy_item_states writes the poses of copy_item_poses, in the same order, with velocities and alpha */
+    POISON(count);
+    EXPECT(ANIMA_ERR_INVALID_ARGUMENT, anima_animator_copy_item_states(s.animator, NULL, 3, &count));
+    UNTOUCHED(count);
+    EXPECT(ANIMA_ERR_INVALID_ARGUMENT, anima_animator_copy_item_states(s.animator, states, 3, NULL));
+    UNTOUCHED(states);
+    EXPECT(ANIMA_ERR_INVALID_HANDLE, anima_animator_copy_item_states(anima_animator_null(), states, 3, &count));
+    UNTOUCHED(states);
+    EXPECT(ANIMA_OK, anima_item_set_linear_velocity(third, (anima_vec2){ 12, -3 }));
+    EXPECT(ANIMA_OK, anima_item_set_angular_velocity(third, 0.5));
+    EXPECT(ANIMA_OK, anima_item_set_alpha(second, 0.25));
+    double all_poses[3 * 3];
+    EXPECT(ANIMA_OK, anima_animator_copy_item_poses(s.animator, all_poses, 3, &count));
     count = -1;
-    EXPECT(ANIMA_ERR_BUFFER_TOO_SMALL, anima_animator_copy_item_poses(s.animator, poses, 2, &count));
+    EXPECT(ANIMA_OK, anima_animator_copy_item_states(s.animator, states, 3, &count));
     EXPECT_TRUE(count == 3);
-    UNTOUCHED(poses);
+    for (int k = 0; k < 3; k++) {
+        EXPECT_TRUE(states[k].x == all_poses[3 * k] && states[k].y == all_poses[3 * k + 1]
+                    && states[k].rotation == all_poses[3 * k + 2]);
+    }
+    EXPECT_TRUE(states[0].x == 160 && states[0].y == 52 && states[0].alpha == 1);
+    EXPECT_TRUE(states[1].alpha == 0.25 && states[1].vx == 0 && states[1].angular_velocity == 0);
+    EXPECT_TRUE(states[2].vx == 12 && states[2].vy == -3 && states[2].angular_velocity == 0.5 && states[2].alpha == 1);
 
     anima_behavior gravity;
     anima_gravity_def gravity_def = anima_default_gravity_def();

@@ -62,18 +62,20 @@ def describe(scene, recording):
     else:
         verb = "falling" if scene.falls_forever else "moving"
         state = f"still {verb} after {recording.duration:.2f} s"
-    final = recording.frames[-1].items
+    # the last frame, one row per item in creation order (the order of scene.balls)
+    centers, alphas = recording.poses[-1, :, 0:2], recording.alpha[-1]
     balls = []
-    for (name, _), item_state in zip(scene.balls.items(), final):
-        text = f"{name} at {scenes.format_point(item_state.center)}"
-        if item_state.alpha != 1.0 or scene.key == "gravity_collision":
-            text += f" alpha {item_state.alpha:.2f}"
+    for name, center, alpha in zip(scene.balls, centers.tolist(), alphas.tolist()):
+        text = f"{name} at {scenes.format_point(center)}"
+        if alpha != 1.0 or scene.key == "gravity_collision":
+            text += f" alpha {alpha:.2f}"
         balls.append(text)
     if scene.grid:
         # the grid items as the recording left them (its last frame)
         _, _, width, height = jelly_shape.outline_bounds(jelly_shape.jelly_outline(scene.grid))
         balls.append(f"outline {width:.1f} x {height:.1f} pt")
-    contacts = f"contacts: {len(recording.began_contacts)} began, {len(recording.ended_contacts)} ended"
+    began = int(recording.contacts["began"].sum())
+    contacts = f"contacts: {began} began, {len(recording.contacts) - began} ended"
     return f"{state}; " + "; ".join(balls) + f"; {contacts}"
 
 

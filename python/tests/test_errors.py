@@ -176,6 +176,7 @@ WRONG_TYPES = {
     "Animator.on_did_pause not callable": lambda s: setattr(s[0], "on_did_pause", 42),
     "Animator.on_will_resume not callable": lambda s: setattr(s[0], "on_will_resume", "f"),
     "Animator.copy_poses_into list": lambda s: s[0].copy_poses_into([0.0] * 30),
+    "Animator.copy_states_into list": lambda s: s[0].copy_states_into([0.0] * 30),
     "Item animator missing": lambda s: anima.Item(),
     "Item animator wrong": lambda s: anima.Item("animator"),
     "Item center scalar": lambda s: anima.Item(s[0], center=5),

@@ -1,4 +1,4 @@
-"""Bulk state through the buffer protocol: poses() and copy_poses_into()."""
+"""Bulk state through the buffer protocol: poses(), copy_poses_into() and copy_states_into()."""
 
 import array
 import struct
@@ -131,21 +131,27 @@ def test_copy_poses_into_an_empty_buffer_is_fine_for_an_empty_animator():
     assert anima.Animator().copy_poses_into(array.array("d")) == 0
 
 
+COPIES = ["copy_poses_into", "copy_states_into"]
+
+
+@pytest.mark.parametrize("method", COPIES)
 @pytest.mark.parametrize("typecode", ["f", "i", "q", "b"])
-def test_copy_poses_into_a_buffer_of_another_type_raises_value_error(three_items, typecode):
-    with pytest.raises(ValueError, match="float64"):
-        three_items[0].copy_poses_into(array.array(typecode, [0] * 64))
+def test_copying_into_a_buffer_of_another_type_raises_value_error(three_items, method, typecode):
+    with pytest.raises(ValueError, match=f"{method}.*float64"):
+        getattr(three_items[0], method)(array.array(typecode, [0] * 64))
 
 
-def test_copy_poses_into_a_read_only_buffer_raises_value_error(three_items):
+@pytest.mark.parametrize("method", COPIES)
+def test_copying_into_a_read_only_buffer_raises_value_error(three_items, method):
     with pytest.raises(ValueError):
-        three_items[0].copy_poses_into(bytes(72))
+        getattr(three_items[0], method)(bytes(8 * 7 * 3))
 
 
-def test_copy_poses_into_a_non_contiguous_buffer_raises_value_error(three_items):
+@pytest.mark.parametrize("method", COPIES)
+def test_copying_into_a_non_contiguous_buffer_raises_value_error(three_items, method):
     np = pytest.importorskip("numpy")
     with pytest.raises(ValueError):
-        three_items[0].copy_poses_into(np.zeros((3, 6))[:, ::2])
+        getattr(three_items[0], method)(np.zeros((3, 14))[:, ::2])
 
 
 def test_copy_poses_into_a_bytearray_cast_to_doubles(three_items):
@@ -155,6 +161,41 @@ def test_copy_poses_into_a_bytearray_cast_to_doubles(three_items):
     assert struct.unpack("9d", raw)[:2] == (10.0, 20.0)
 
 
-def test_copy_poses_into_a_non_buffer_raises_type_error(three_items):
-    with pytest.raises(TypeError):
-        three_items[0].copy_poses_into(None)
+@pytest.mark.parametrize("method", COPIES)
+def test_copying_into_a_non_buffer_raises_type_error(three_items, method):
+    with pytest.raises(TypeError, match=method):
+        getattr(three_items[0], method)(None)
+
+
+def test_copy_states_into_writes_seven_values_per_item_in_creation_order(three_items):
+    np = pytest.importorskip("numpy")
+    anim, items = three_items
+    items[1].velocity = (12.0, -3.0)
+    items[1].angular_velocity = 0.75
+    items[2].alpha = 0.25
+    out = np.full((4, 7), -1.0)
+    assert anim.copy_states_into(out) == 3
+    expected = [(*item.center, item.rotation, *item.velocity, item.angular_velocity, item.alpha) for item in items]
+    assert out[:3].tolist() == [list(row) for row in expected]
+    assert out[3].tolist() == [-1.0] * 7
+    poses = np.zeros((3, 3))
+    anim.copy_poses_into(poses)
+    assert np.array_equal(out[:3, :3], poses)
+
+
+def test_copy_states_into_follows_destroyed_items_out(three_items):
+    anim, items = three_items
+    items[0].destroy()
+    buffer = array.array("d", [0.0] * 14)
+    assert anim.copy_states_into(buffer) == 2
+    assert buffer[0:2].tolist() == list(items[1].center)
+    assert buffer[7:9].tolist() == list(items[2].center)
+
+
+def test_copy_states_into_a_too_small_buffer_raises_value_error(three_items):
+    anim, _ = three_items
+    buffer = array.array("d", [0.0] * (7 * 3 - 1))
+    with pytest.raises(ValueError, match="holds 2 states but the animator has 3 items"):
+        anim.copy_states_into(buffer)
+    assert list(buffer) == [0.0] * 20
+    assert anima.Animator().copy_states_into(array.array("d")) == 0

@@ -6,7 +6,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import anima
-from anima.render import Contact, Frame, ItemState, Recorder, Recording, to_html, to_svg
+import numpy as np
+
+from anima.render import BOUNDARY, CONTACT_DTYPE, NOT_FOLLOWED, Recorder, Recording, to_html, to_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 BOUNDS = (0, 0, 320, 568)
@@ -29,15 +31,16 @@ def falling_ball(collide=True, center=(160, 100)):
 
 
 def hand_made_recording(frames=31, frame=1 / 30, rotation=lambda t: 0.0, alpha=lambda t: 1.0):
-    """A recording built without an animator: one ellipse falling, one square turning."""
-    out = []
-    for k in range(frames):
-        t = k * frame
-        ball = ItemState((100.0, 100.0 + 500 * t * t), (64.0, 64.0), rotation(t), alpha(t), "ellipse")
-        box = ItemState((220.0, 300.0), (80.0, 40.0), 0.5 * t, 1.0, "rectangle")
-        began = (Contact(t, "began", 0, None, True, None, (100.0, 568.0)),) if k == frames // 2 else ()
-        out.append(Frame(t, (ball, box), began, (), True))
-    return Recording(frame=frame, frames=out, reference_bounds=BOUNDS)
+    """A recording built without an animator: one ellipse falling, one rectangle turning."""
+    t = np.arange(frames) * frame
+    poses = np.zeros((frames, 2, 3))
+    poses[:, 0] = np.stack([np.full(frames, 100.0), 100.0 + 500 * t * t, [rotation(x) for x in t]], axis=1)
+    poses[:, 1] = np.stack([np.full(frames, 220.0), np.full(frames, 300.0), 0.5 * t], axis=1)
+    alphas = np.ones((frames, 2))
+    alphas[:, 0] = [alpha(x) for x in t]
+    contacts = [(t[frames // 2], True, 0, BOUNDARY, "", 100.0, 568.0)]
+    return Recording(frame, poses=poses, alpha=alphas, sizes=[(64.0, 64.0), (80.0, 40.0)],
+                     shapes=["ellipse", "rectangle"], contacts=contacts, reference_bounds=BOUNDS)
 
 
 def parse(svg_text):
@@ -77,58 +80,91 @@ def child_animation(element, attribute, kind=None):
 def test_run_records_one_frame_per_interval_plus_the_initial_state():
     animator, _, _ = falling_ball(collide=False)
     recorder = Recorder(animator)
-    recorder.run(1.0)
-    assert len(recorder.frames) == 60 + 1
+    recording = recorder.run(1.0)
+    assert recording.frame_count == len(recording) == 60 + 1
     assert recorder.duration == pytest.approx(1.0)
-    assert [f.time for f in recorder.frames[:3]] == pytest.approx([0.0, 1 / 60, 2 / 60])
+    assert recording.times[:3] == pytest.approx([0.0, 1 / 60, 2 / 60])
+    assert recording.poses.shape == (61, 1, 3)
+    assert recording.velocities.shape == (61, 1, 3)
+    assert recording.alpha.shape == (61, 1)
 
 
 def test_frame_count_follows_the_frame_interval():
     animator, _, _ = falling_ball(collide=False)
     recorder = Recorder(animator, frame=1 / 30)
-    recorder.run(0.5)
-    assert len(recorder.frames) == 15 + 1
+    recording = recorder.run(0.5)
+    assert recording.frame_count == 15 + 1
     assert recorder.duration == pytest.approx(0.5)
-    assert len(recorder.frames) - 1 == round(recorder.duration / recorder.frame)
+    assert recording.frame_count - 1 == round(recorder.duration / recorder.frame)
 
 
 def test_runs_append_to_one_recording():
     animator, _, _ = falling_ball(collide=False)
     recorder = Recorder(animator)
     recorder.run(0.5)
-    recorder.run(0.25)
-    assert len(recorder.frames) == 30 + 15 + 1
+    first_half = recorder.recording.poses.copy()
+    recording = recorder.run(0.25)
+    assert recording.frame_count == 30 + 15 + 1
     assert recorder.duration == pytest.approx(0.75)
-    times = [f.time for f in recorder.frames]
-    assert times == sorted(times)
+    assert np.all(np.diff(recording.times) > 0)
+    assert np.array_equal(recording.poses[:31], first_half)
 
 
-def test_recorded_state_matches_the_items():
+def test_many_short_runs_record_the_same_as_one_long_run():
+    one, _, _ = falling_ball()
+    many, _, _ = falling_ball()
+    long_run = Recorder(one).run(1.0)
+    pieces = Recorder(many)
+    for _ in range(60):
+        pieces.run(1 / 60)
+    assert np.array_equal(pieces.recording.poses, long_run.poses)
+    assert np.array_equal(pieces.recording.times, long_run.times)
+
+
+def test_recorded_arrays_match_the_items():
     animator, ball, _ = falling_ball(collide=False)
     ball.alpha = 0.25
+    ball.angular_velocity = 1.5
     recorder = Recorder(animator)
-    recorder.run(0.5)
-    first, last = recorder.frames[0].items[0], recorder.frames[-1].items[0]
-    assert first.center == pytest.approx((160, 100))
-    assert last.center == pytest.approx(ball.center)
-    assert last.size == pytest.approx((64, 64))
-    assert last.alpha == pytest.approx(0.25)
-    assert last.shape == "ellipse"
-    assert last.rotation == pytest.approx(ball.rotation)
-    assert last.center[1] > first.center[1]
+    recording = recorder.run(0.5)
+    assert recording.poses[0, 0].tolist() == pytest.approx([160, 100, 0])
+    assert recording.poses[-1, 0].tolist() == [*ball.center, ball.rotation]
+    assert recording.velocities[-1, 0].tolist() == [*ball.velocity, ball.angular_velocity]
+    assert recording.alpha[-1, 0] == 0.25
+    assert recording.sizes[-1, 0].tolist() == [64, 64]
+    assert recording.scales[-1, 0].tolist() == [1, 1]
+    assert recording.shapes.tolist() == ["ellipse"]
+    assert recording.masses.tolist() == [ball.mass]
+    assert recording.paths == [None]
+    assert np.all(np.diff(recording.poses[:, 0, 1]) > 0)  # falling
+    assert recording.present.all()
+
+
+def test_every_frame_holds_what_the_items_read_then():
+    animator, ball, _ = falling_ball()
+    recorder = Recorder(animator)
+    recorder.run(0)
+    seen = [(*ball.center, ball.rotation, *ball.velocity, ball.angular_velocity, ball.alpha)]
+    for _ in range(90):
+        recorder.run(1 / 60)
+        seen.append((*ball.center, ball.rotation, *ball.velocity, ball.angular_velocity, ball.alpha))
+    recording = recorder.recording
+    states = np.concatenate([recording.poses, recording.velocities, recording.alpha[..., None]], axis=2)
+    assert states[:, 0].tolist() == [list(row) for row in seen]
 
 
 def test_run_until_rest_stops_at_the_pause_and_reports_its_time():
     animator, _, _ = falling_ball()
     recorder = Recorder(animator)
     rest = recorder.run_until_rest(max_seconds=10)
+    recording = recorder.recording
     assert rest is not None
     assert recorder.rest_time == rest
     assert rest == pytest.approx(recorder.duration)
-    assert not recorder.frames[-1].running
-    assert all(f.running for f in recorder.frames[1:-1])
-    assert len(recorder.frames) - 1 == round(recorder.duration / recorder.frame)
-    assert recorder.frames[-1].items[0].center[1] == pytest.approx(FLOOR_Y, abs=1.0)
+    assert not recording.running[-1]
+    assert recording.running[1:-1].all()
+    assert recording.frame_count - 1 == round(recorder.duration / recorder.frame)
+    assert recording.poses[-1, 0, 1] == pytest.approx(FLOOR_Y, abs=1.0)
 
 
 def test_run_until_rest_returns_none_while_still_moving():
@@ -136,23 +172,54 @@ def test_run_until_rest_returns_none_while_still_moving():
     recorder = Recorder(animator)
     assert recorder.run_until_rest(max_seconds=0.5) is None
     assert recorder.rest_time is None
-    assert len(recorder.frames) == 30 + 1
+    assert recorder.recording.frame_count == 30 + 1
     assert "still moving" in recorder.recording.summary()
 
 
-def test_contacts_are_recorded_as_plain_data():
+def test_contacts_are_a_structured_array():
     animator, _, _ = falling_ball()
     recorder = Recorder(animator)
     recorder.run_until_rest(max_seconds=10)
-    began = recorder.recording.began_contacts
-    assert began, "the ball hit the floor"
+    contacts = recorder.recording.contacts
+    assert contacts.dtype.names == CONTACT_DTYPE.names
+    began = contacts[contacts["began"]]
+    assert len(began) > 0, "the ball hit the floor"
     first = began[0]
-    assert first.kind == "began"
-    assert first.item == 0 and first.other is None
-    assert first.is_boundary and first.boundary_identifier is None
-    assert first.point is not None and first.point[0] == pytest.approx(160)
-    assert 0.8 < first.time < 1.1  # 436 pt at 1000 pt/s^2 takes 0.93 s
-    assert all(c.kind == "ended" for c in recorder.recording.ended_contacts)
+    assert first["item"] == 0 and first["other"] == BOUNDARY
+    assert first["boundary"] == ""
+    assert first["x"] == pytest.approx(160)
+    assert 0.8 < first["time"] < 1.1  # 436 pt at 1000 pt/s^2 takes 0.93 s
+    assert np.all(np.diff(contacts["time"]) >= 0)
+    assert len(contacts) - len(began) == int((~contacts["began"]).sum()) > 0
+
+
+def test_contacts_name_boundaries_and_other_items():
+    animator = anima.Animator(reference_bounds=BOUNDS)
+    low = anima.Item(animator, center=(160, 400), size=(40, 40))
+    high = anima.Item(animator, center=(160, 300), size=(40, 40))
+    collision = anima.Collision([low, high])
+    collision.add_boundary("shelf", (0, 500), (320, 500))
+    animator.add_behavior(anima.Gravity([low, high]))
+    animator.add_behavior(collision)
+    contacts = Recorder(animator).run(1.5).contacts
+    shelf = contacts[contacts["boundary"] == "shelf"]
+    assert len(shelf) and set(shelf["other"].tolist()) == {BOUNDARY}
+    pairs = contacts[contacts["other"] >= 0]
+    assert len(pairs) and {tuple(sorted(p)) for p in pairs[["item", "other"]].tolist()} == {(0, 1)}
+
+
+def test_contacts_of_items_not_followed_are_marked():
+    animator = anima.Animator(reference_bounds=BOUNDS)
+    low = anima.Item(animator, center=(160, 400), size=(40, 40))
+    high = anima.Item(animator, center=(160, 300), size=(40, 40))
+    animator.add_behavior(anima.Gravity([low, high]))
+    animator.add_behavior(anima.Collision([low, high], translates_reference_bounds_into_boundary=True))
+    contacts = Recorder(animator, items=[high]).run(1.5).contacts
+    assert len(contacts) > 0
+    assert set(contacts["item"].tolist()) | set(contacts["other"].tolist()) <= {0, BOUNDARY, NOT_FOLLOWED}
+    assert NOT_FOLLOWED in contacts["item"].tolist() + contacts["other"].tolist()
+    # the low box's own contacts with the floor are left out: no followed item takes part
+    assert not np.any((contacts["item"] == NOT_FOLLOWED) & (contacts["other"] == BOUNDARY))
 
 
 def test_recorder_leaves_the_collision_delegate_to_the_caller():
@@ -161,10 +228,11 @@ def test_recorder_leaves_the_collision_delegate_to_the_caller():
     collision.on_began_contact = seen.append
     recorder = Recorder(animator)
     recorder.run_until_rest(max_seconds=10)
-    assert len(seen) == len(recorder.recording.began_contacts) > 0
+    contacts = recorder.recording.contacts
+    began = contacts[contacts["began"]]
+    assert len(seen) == len(began) > 0
     assert all(event.item is ball for event in seen)
-    recorded = [c.point for c in recorder.recording.began_contacts]
-    assert recorded == [pytest.approx(tuple(event.point)) for event in seen]
+    assert began[["x", "y"]].tolist() == [pytest.approx(tuple(event.point)) for event in seen]
 
 
 def test_only_the_given_items_are_followed():
@@ -173,11 +241,80 @@ def test_only_the_given_items_are_followed():
     right = anima.Item(animator, center=(240, 100), size=(40, 20))
     animator.add_behavior(anima.Gravity([left, right]))
     recorder = Recorder(animator, items=[right])
-    recorder.run(0.2)
+    recording = recorder.run(0.2)
     assert recorder.items == (right,)
-    assert recorder.recording.item_count == 1
-    assert recorder.frames[-1].items[0].shape == "rectangle"
-    assert recorder.frames[-1].items[0].center == pytest.approx(right.center)
+    assert recording.item_count == 1
+    assert recording.shapes.tolist() == ["rectangle"]
+    assert recording.poses[-1, 0, :2].tolist() == list(right.center)
+
+
+def test_an_item_destroyed_while_recording_is_nan_from_then_on():
+    animator = anima.Animator(reference_bounds=BOUNDS)
+    first = anima.Item(animator, center=(80, 100), size=(40, 40))
+    doomed = anima.Item(animator, center=(160, 100), size=(40, 40))
+    last = anima.Item(animator, center=(240, 100), size=(40, 40))
+    animator.add_behavior(anima.Gravity([first, doomed, last]))
+    recorder = Recorder(animator)
+    recorder.run(0.25)
+    doomed.destroy()
+    recording = recorder.run(0.25)
+    assert recording.item_count == 3
+    assert recording.present[:16, 1].all() and not recording.present[16:, 1].any()
+    assert np.isnan(recording.poses[16:, 1]).all() and np.isnan(recording.velocities[16:, 1]).all()
+    # the items after it keep their own rows
+    assert recording.poses[-1, 2, :2].tolist() == list(last.center)
+    assert recording.poses[-1, 0, :2].tolist() == list(first.center)
+    svg = to_svg(recording)
+    assert "nan" not in svg
+    opacity = child_animation(items(parse(svg))[1], "opacity")
+    assert sample(opacity, 0.1) == [1.0] and sample(opacity, 0.5) == [0.0]
+
+
+def test_an_item_destroyed_and_another_created_in_one_frame_keep_their_rows():
+    animator = anima.Animator(reference_bounds=BOUNDS)
+    boxes = [anima.Item(animator, center=(60 + 80 * k, 100), size=(30, 30)) for k in range(3)]
+    gravity = anima.Gravity(boxes)
+    animator.add_behavior(gravity)
+    recorder = Recorder(animator)
+    recorder.run(0.1)
+    boxes[0].destroy()
+    newcomer = anima.Item(animator, center=(300, 50), size=(10, 10))
+    recording = recorder.run(0.1)
+    assert recording.item_count == 4
+    assert np.isnan(recording.poses[7:, 0]).all()
+    assert recording.poses[-1, 1, :2].tolist() == list(boxes[1].center)
+    assert recording.poses[-1, 2, :2].tolist() == list(boxes[2].center)
+    assert np.isnan(recording.poses[:7, 3]).all()
+    assert recording.poses[7:, 3, :2].tolist() == [[300, 50]] * 6
+    assert recording.sizes[-1, 3].tolist() == [10, 10]
+
+
+def test_items_created_while_recording_join_a_default_recorder_only():
+    animator, ball, _ = falling_ball()
+    everything = Recorder(animator)
+    given = Recorder(animator, items=[ball])
+    everything.run(0.1)
+    given.run(0.1)
+    extra = anima.Item(animator, center=(40, 40), size=(20, 20), shape="ellipse")
+    everything.run(0.1)
+    given.run(0.1)
+    assert everything.items == (ball, extra)
+    assert everything.recording.shapes.tolist() == ["ellipse", "ellipse"]
+    assert given.recording.item_count == 1
+
+
+def test_sizes_are_read_once_unless_tracked():
+    animator, ball, _ = falling_ball(collide=False)
+    once = Recorder(animator)
+    tracked = Recorder(animator, track_sizes=True)
+    for scale in (1.0, 1.5, 2.0):
+        ball.transform = anima.Transform(0.0, scale, scale, 5.0, 0.0)
+        once.run(1 / 60)
+        tracked.run(1 / 60)
+    assert once.recording.scales[:, 0, 0].tolist() == [1.0] * 4
+    assert tracked.recording.scales[:, 0, 0].tolist() == [1.0, 1.0, 1.5, 2.0]
+    assert tracked.recording.translations[-1, 0].tolist() == [5.0, 0.0]
+    assert not once.recording.sizes.flags.writeable
 
 
 def test_named_boundaries_are_recorded_and_drawn_as_lines():
@@ -197,6 +334,81 @@ def test_recorder_rejects_a_bad_frame_interval():
         Recorder(animator, frame=0)
     with pytest.raises(ValueError):
         Recorder(animator).run(-1)
+
+
+def test_kinetic_energy_is_half_m_v_squared_in_joules():
+    animator, ball, _ = falling_ball(collide=False)
+    recording = Recorder(animator).run(0.5)
+    vx, vy = recording.velocities[-1, 0, :2]
+    assert recording.kinetic_energy()[-1] == pytest.approx(0.5 * ball.mass * (vx * vx + vy * vy) / 100**2)
+    assert recording.kinetic_energy()[0] == 0.0
+
+
+# -- files -----------------------------------------------------------------------------
+
+
+def test_save_and_load_give_back_the_same_recording(tmp_path):
+    animator, ball, collision = falling_ball()
+    collision.add_boundary("shelf", (0, 400), (200, 450))
+    triangle = anima.Item(animator, center=(60, 60), size=(40, 40), path=[(0, -20), (-20, 20), (20, 20)])
+    recorder = Recorder(animator, track_sizes=True)
+    recorder.run_until_rest(max_seconds=3)
+    recording = recorder.recording
+    recording.title = "Saved"
+    path = tmp_path / "fall.npz"
+    recording.save(path)
+    again = Recording.load(path)
+    for name in ("times", "running", "poses", "velocities", "alpha", "sizes", "scales", "translations",
+                 "shapes", "masses", "contacts"):
+        assert np.array_equal(getattr(again, name), getattr(recording, name), equal_nan=name not in ("shapes", "contacts")), name
+    assert [None if p is None else p.tolist() for p in again.paths] == [None, [[0, -20], [-20, 20], [20, 20]]]
+    assert again.frame == recording.frame
+    assert again.reference_bounds == recording.reference_bounds
+    assert again.boundaries == recording.boundaries
+    assert again.rest_time == recording.rest_time and again.title == "Saved"
+    assert to_svg(again) == to_svg(recording)
+    assert triangle.is_valid
+
+
+def test_save_appends_npz_and_loads_from_a_file_object(tmp_path):
+    recording = hand_made_recording()
+    recording.save(str(tmp_path / "plain"))
+    with open(tmp_path / "plain.npz", "rb") as f:
+        again = Recording.load(f)
+    assert np.array_equal(again.poses, recording.poses)
+    assert again.rest_time is None and again.title is None
+    assert again.contacts.tolist() == recording.contacts.tolist()
+
+
+def test_loading_a_file_that_is_not_a_recording_raises_value_error(tmp_path):
+    text = tmp_path / "notes.npz"
+    text.write_text("not an archive")
+    with pytest.raises(ValueError, match="not an anima recording"):
+        Recording.load(text)
+    single = tmp_path / "single.npy"
+    np.save(single, np.zeros(3))
+    with pytest.raises(ValueError, match="not an anima recording"):
+        Recording.load(single)
+    other = tmp_path / "other.npz"
+    np.savez(other, poses=np.zeros((2, 1, 3)))
+    with pytest.raises(ValueError, match="not an anima recording"):
+        Recording.load(other)
+    with pytest.raises(FileNotFoundError):
+        Recording.load(tmp_path / "missing.npz")
+
+
+def test_loading_never_unpickles(tmp_path):
+    pickled = tmp_path / "pickled.npz"
+    np.savez(pickled, anima_recording=np.array(1), times=np.array([object()], dtype=object))
+    with pytest.raises(ValueError, match="damaged anima recording"):
+        Recording.load(pickled)
+
+
+def test_loading_a_newer_format_names_the_versions(tmp_path):
+    newer = tmp_path / "newer.npz"
+    np.savez(newer, anima_recording=np.array(99))
+    with pytest.raises(ValueError, match="format 99.*up to format 1"):
+        Recording.load(newer)
 
 
 # -- SVG -------------------------------------------------------------------------------
@@ -225,8 +437,8 @@ def test_svg_animation_follows_the_recorded_centers():
     root = parse(to_svg(recording))
     translate = child_animation(items(root)[0], "transform", "translate")
     assert float(translate.get("dur").rstrip("s")) == pytest.approx(recording.duration)
-    for frame in recording.frames[::5] + [recording.frames[-1]]:
-        assert sample(translate, frame.time) == pytest.approx(list(frame.items[0].center), abs=0.01)
+    for k in list(range(0, recording.frame_count, 5)) + [-1]:
+        assert sample(translate, recording.times[k]) == pytest.approx(recording.poses[k, 0, :2].tolist(), abs=0.01)
     assert translate.get("fill") == "freeze"
 
 

@@ -1425,7 +1425,7 @@ class AnimaMachine(RuleBasedStateMachine):
         ran = max(0, self.steps_now() - before)
         self.steps_left -= ran
         Ledger.steps += ran
-        if ok and recorder.frames:
+        if ok and recorder.recording.frame_count:
             svg = recorder.to_svg()
             assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>"), svg[:80]
             assert "nan" not in svg and "inf" not in svg, "a recording rendered a non-finite number"
@@ -1461,6 +1461,7 @@ class AnimaMachine(RuleBasedStateMachine):
             "empty": lambda: bytearray(),
         }[buffer]()
         call(animator.copy_poses_into, target)
+        call(animator.copy_states_into, target)
         call(animator.update_item_using_current_state, self.draw_item(data, scene))
 
     @precondition(lambda self: len(self.scenes) >= 2 and self.items and self.behaviors)

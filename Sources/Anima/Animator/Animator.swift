@@ -442,16 +442,39 @@ public final class Animator {
         if proxy >= 0 { world.broadPhase.update(proxy, store.aabb(s)) }
     }
 
-    /// Writes (x, y, rotation) of up to `capacity` live items in creation order; returns the number of live items.
+    /// Writes (x, y, rotation) of every live item in creation order, 3 values per item, when
+    /// `capacity` (in items) holds them all; returns the number of live items.
     public func copyPoses(into buffer: UnsafeMutablePointer<Double>?, capacity: Int) -> Int {
+        copyLiveItems(into: buffer, capacity: capacity, stride: 3) { i, out in
+            out[0] = store.position[i].x
+            out[1] = store.position[i].y
+            out[2] = store.angle[i]
+        }
+    }
+
+    /// Writes (x, y, rotation, vx, vy, angular velocity, alpha) of every live item in creation
+    /// order, 7 values per item (points, radians, pt/s, rad/s, 0...1), when `capacity` (in items)
+    /// holds them all; returns the number of live items.
+    public func copyStates(into buffer: UnsafeMutablePointer<Double>?, capacity: Int) -> Int {
+        copyLiveItems(into: buffer, capacity: capacity, stride: 7) { i, out in
+            out[0] = store.position[i].x
+            out[1] = store.position[i].y
+            out[2] = store.angle[i]
+            out[3] = store.velocity[i].x
+            out[4] = store.velocity[i].y
+            out[5] = store.angularVelocity[i]
+            out[6] = store.alpha[i]
+        }
+    }
+
+    /// Calls `write(slot, record)` for every live item in creation order, record k starting at
+    /// `buffer + stride * k`, if `capacity` records fit; returns the number of live items.
+    @inline(__always)
+    private func copyLiveItems(into buffer: UnsafeMutablePointer<Double>?, capacity: Int, stride: Int,
+                               _ write: (Int, UnsafeMutablePointer<Double>) -> Void) -> Int {
         let n = store.order.count
         if let buffer, capacity >= n {
-            for (k, s) in store.order.enumerated() {
-                let i = Int(s)
-                buffer[3 * k] = store.position[i].x
-                buffer[3 * k + 1] = store.position[i].y
-                buffer[3 * k + 2] = store.angle[i]
-            }
+            for (k, s) in store.order.enumerated() { write(Int(s), buffer + stride * k) }
         }
         return n
     }

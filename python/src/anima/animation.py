@@ -321,6 +321,18 @@ class Timing:
         """(css, seconds): a CSS linear() easing within max_error, and the CSS duration it needs."""
         return _anima.timing_css_linear(max_error, **self._options)
 
+    def plot(self, ax=None, samples: int = 200):
+        """Draw one pass with matplotlib (``pip install "anima[plot]"``); returns the Axes.
+
+        Progress (0 at the start, 1 at the target) against time in seconds over
+        ``duration``, sampled ``samples`` times (default 200), on ``ax`` (default a new
+        figure's Axes); the velocity, d progress / dt in 1/s, as a dashed line on a second y
+        axis sharing x (``ax.figure.axes``, after ``ax``).
+        """
+        from ._plot import plot_timing
+
+        return plot_timing(self, ax, samples)
+
     def __repr__(self) -> str:
         options = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
         return f"anima.Timing({options})"

@@ -1,8 +1,5 @@
 """Record an animator frame by frame and render the recording as animated SVG or HTML.
 
-The module is pure Python (standard library only) and talks to the extension only through
-its public attributes, so it also works on recordings built by hand::
-
     import anima
     from anima.render import Recorder, to_svg, to_html
 
@@ -13,376 +10,37 @@ its public attributes, so it also works on recordings built by hand::
 
     recorder = Recorder(anim)
     recorder.run_until_rest(max_seconds=10)
-    svg = to_svg(recorder.recording)                  # one animated <svg> document
-    page = to_html([("Gravity with collision", recorder.recording)])
+    recording = recorder.recording                    # numpy arrays: recording.poses, ...
+    svg = to_svg(recording)                           # one animated <svg> document
+    page = to_html([("Gravity with collision", recording)])
 
-The SVG plays the recording in real time through SMIL animations (``<animate>`` and
-``<animateTransform>`` with ``values``/``keyTimes``), which every current browser runs, also
-inside ``<img>`` tags. In Jupyter a :class:`Recording` (or a :class:`Recorder`) shows itself
-inline with a replay button.
+`Recorder` (anima.recorder) and `Recording` (anima.recording) are re-exported here. The SVG plays
+the recording in real time through SMIL animations (``<animate>`` and ``<animateTransform>``
+with ``values``/``keyTimes``), which every current browser runs, also inside ``<img>`` tags.
+In Jupyter a `Recording` (or a `Recorder`) shows itself inline with a replay button.
 """
 
 from __future__ import annotations
 
 import html
-import math
-from typing import Any, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple
+
+import numpy as np
+
+from .recorder import Recorder
+from .recording import BOUNDARY, CONTACT_DTYPE, NOT_FOLLOWED, Recording
 
 __all__ = [
-    "ItemState",
-    "Contact",
-    "Frame",
+    "BOUNDARY",
+    "CONTACT_DTYPE",
+    "NOT_FOLLOWED",
     "Recording",
     "Recorder",
     "to_svg",
     "to_html",
 ]
 
-Point = Tuple[float, float]
 Rect = Tuple[float, float, float, float]
-
-
-class ItemState(NamedTuple):
-    """The visible state of one item in one frame.
-
-    ``center`` and ``size`` are in points, ``rotation`` in radians (positive turns clockwise
-    on screen), ``alpha`` in 0...1, ``shape`` is ``"ellipse"``, ``"rectangle"`` or ``"path"``
-    (then ``path`` holds the outline's points from the center, in the item's own coordinates);
-    ``scale`` and ``translation`` come from the item's transform and are applied about the center.
-    """
-
-    center: Point
-    size: Point
-    rotation: float
-    alpha: float
-    shape: str
-    scale: Point = (1.0, 1.0)
-    translation: Point = (0.0, 0.0)
-    path: Optional[Tuple[Point, ...]] = None
-
-
-class Contact(NamedTuple):
-    """A contact event reduced to plain data.
-
-    ``kind`` is ``"began"`` or ``"ended"``; ``time`` is the recording time (s) of the frame
-    that reported it; ``item`` and ``other`` are indexes into the recording's items (``other``
-    is None for a boundary, and either is None for an item the recording does not follow);
-    ``boundary_identifier`` is the named boundary's identifier, or None for the reference
-    bounds and for item-item contacts; ``point`` is the contact point in points, or None when
-    the engine gives none.
-    """
-
-    time: float
-    kind: str
-    item: Optional[int]
-    other: Optional[int]
-    is_boundary: bool
-    boundary_identifier: Optional[str]
-    point: Optional[Point]
-
-
-class Frame(NamedTuple):
-    """One recorded frame: the time (s from the start of the recording), the state of every
-    recorded item, the contacts that began and ended during the frame, and whether the
-    animator was running at the end of it."""
-
-    time: float
-    items: Tuple[ItemState, ...]
-    began: Tuple[Contact, ...] = ()
-    ended: Tuple[Contact, ...] = ()
-    running: bool = True
-
-
-class Recording:
-    """A sequence of frames taken at a fixed frame interval.
-
-    ``frames[0]`` is the state before the first advance (time 0); each later frame follows
-    one advance of ``frame`` seconds, so a recording of ``n`` advanced frames holds ``n + 1``
-    frames and lasts ``n * frame`` seconds.
-
-    Attributes:
-        frame: the frame interval in seconds.
-        frames: the list of :class:`Frame`.
-        reference_bounds: ``(x, y, width, height)`` of the animator's reference view, or None.
-        boundaries: named collision boundaries, identifier -> list of points (a polyline).
-        inset_bounds: rectangles ``(x, y, w, h)`` of reference-bounds boundaries that have
-            insets, drawn dashed.
-        rest_time: recording time (s) at which the animator was first seen paused by
-            :meth:`Recorder.run_until_rest`, or None.
-        title: an optional title used by :func:`to_html` and the Jupyter display.
-    """
-
-    def __init__(
-        self,
-        frame: float = 1.0 / 60.0,
-        frames: Optional[Iterable[Frame]] = None,
-        reference_bounds: Optional[Rect] = None,
-        boundaries: Optional[Mapping[str, Sequence[Point]]] = None,
-        inset_bounds: Optional[Iterable[Rect]] = None,
-        rest_time: Optional[float] = None,
-        title: Optional[str] = None,
-    ) -> None:
-        """Create a recording; every argument is optional so recordings can be built by hand."""
-        if not (isinstance(frame, (int, float)) and math.isfinite(frame) and frame > 0):
-            raise ValueError(f"frame must be a finite number of seconds > 0 (got {frame!r})")
-        self.frame = float(frame)
-        self.frames: List[Frame] = list(frames) if frames is not None else []
-        self.reference_bounds = tuple(reference_bounds) if reference_bounds is not None else None
-        self.boundaries = {str(k): [tuple(p) for p in v] for k, v in (boundaries or {}).items()}
-        self.inset_bounds = [tuple(r) for r in (inset_bounds or ())]
-        self.rest_time = rest_time
-        self.title = title
-
-    @property
-    def duration(self) -> float:
-        """Seconds covered by the recording: the time of the last frame (0 when empty)."""
-        return self.frames[-1].time if self.frames else 0.0
-
-    @property
-    def item_count(self) -> int:
-        """Number of items followed by the recording."""
-        return len(self.frames[0].items) if self.frames else 0
-
-    @property
-    def contacts(self) -> List[Contact]:
-        """Every contact event in time order, began events of a frame before its ended ones."""
-        return [c for f in self.frames for c in f.began + f.ended]
-
-    @property
-    def began_contacts(self) -> List[Contact]:
-        """Every contact-began event in time order."""
-        return [c for f in self.frames for c in f.began]
-
-    @property
-    def ended_contacts(self) -> List[Contact]:
-        """Every contact-ended event in time order."""
-        return [c for f in self.frames for c in f.ended]
-
-    def track(self, index: int) -> List[ItemState]:
-        """The states of item ``index`` over the whole recording, one per frame."""
-        return [f.items[index] for f in self.frames]
-
-    def times(self) -> List[float]:
-        """The time of every frame, in seconds."""
-        return [f.time for f in self.frames]
-
-    def summary(self) -> str:
-        """A one-line description: rest time (or how long it kept moving), frames, contacts."""
-        if self.rest_time is not None:
-            state = f"at rest after {self.rest_time:.2f} s"
-        elif self.frames and not self.frames[-1].running:
-            state = f"paused, {self.duration:.2f} s recorded"
-        else:
-            state = f"still moving after {self.duration:.2f} s"
-        began, ended = len(self.began_contacts), len(self.ended_contacts)
-        return f"{state}; {len(self.frames)} frames; {began} began / {ended} ended contacts"
-
-    def to_svg(self, width: Optional[float] = None, height: Optional[float] = None) -> str:
-        """The recording as a standalone animated SVG document; see :func:`to_svg`."""
-        return to_svg(self, width, height)
-
-    def to_html(self, title: Optional[str] = None) -> str:
-        """A self-contained HTML page showing this recording; see :func:`to_html`."""
-        return to_html([self], title=title or self.title or "Anima")
-
-    def _repr_svg_(self) -> str:
-        return to_svg(self)
-
-    def _repr_html_(self) -> str:
-        return _card(self.title, self.summary(), self, height=_CARD_HEIGHT)
-
-    def __len__(self) -> int:
-        return len(self.frames)
-
-    def __repr__(self) -> str:
-        return (
-            f"<Recording {len(self.frames)} frames, {self.item_count} items, "
-            f"{self.duration:.3f} s, frame {self.frame:.6g} s>"
-        )
-
-
-class Recorder:
-    """Advance an animator frame by frame and record what it shows.
-
-    ``items`` are the items to follow (default: all of the animator's items, in creation
-    order, taken at the first frame); ``frame`` is the frame interval in seconds (default
-    1/60). Each recorded frame calls ``animator.advance(frame)`` and then reads every item's
-    center, size, rotation, alpha, shape and transform, and the animator's began and ended
-    contact events. Calls to :meth:`run` and :meth:`run_until_rest` append to the same
-    recording, so a scene can be recorded in pieces (and changed in between).
-
-    The recorder installs no callbacks: the animator's and the collisions' delegates stay the
-    caller's.
-    """
-
-    def __init__(self, animator: Any, items: Optional[Iterable[Any]] = None, frame: float = 1.0 / 60.0) -> None:
-        """Follow ``animator`` (and ``items``, default all) at one frame every ``frame`` s."""
-        self.animator = animator
-        self._items = list(items) if items is not None else None
-        self._frames_advanced = 0
-        self.recording = Recording(frame=frame, reference_bounds=_opt_rect(animator.reference_bounds))
-
-    @property
-    def frame(self) -> float:
-        """The frame interval in seconds."""
-        return self.recording.frame
-
-    @property
-    def frames(self) -> List[Frame]:
-        """The recorded frames (see :class:`Recording`)."""
-        return self.recording.frames
-
-    @property
-    def duration(self) -> float:
-        """Seconds recorded so far."""
-        return self.recording.duration
-
-    @property
-    def rest_time(self) -> Optional[float]:
-        """Recording time (s) at which :meth:`run_until_rest` saw the animator pause, or None."""
-        return self.recording.rest_time
-
-    @property
-    def items(self) -> Tuple[Any, ...]:
-        """The items followed, in recording order (empty before the first frame when defaulted)."""
-        return tuple(self._items or ())
-
-    def run(self, seconds: float) -> Recording:
-        """Record ``round(seconds / frame)`` frames, whatever the animator does; returns the recording."""
-        count = _frame_count(seconds, self.frame)
-        self._start()
-        for _ in range(count):
-            self._advance()
-        self._capture_boundaries()
-        return self.recording
-
-    def run_until_rest(self, max_seconds: float = 10.0) -> Optional[float]:
-        """Record frames until the animator pauses, for at most ``max_seconds``.
-
-        At least one frame is always advanced (even when ``max_seconds`` is shorter than a
-        frame), so a scene that has not started yet gets the chance to. Returns the recording time (s) at which the animator was seen paused, which
-        is also stored as ``rest_time``, or None if it was still running after ``max_seconds``.
-        """
-        count = max(1, _frame_count(max_seconds, self.frame))
-        self._start()
-        rest: Optional[float] = None
-        for _ in range(count):
-            frame = self._advance()
-            if not frame.running:
-                rest = frame.time
-                break
-        self._capture_boundaries()
-        if rest is not None and self.recording.rest_time is None:
-            self.recording.rest_time = rest
-        return rest
-
-    def to_svg(self, width: Optional[float] = None, height: Optional[float] = None) -> str:
-        """The recording so far as an animated SVG document; see :func:`to_svg`."""
-        return to_svg(self.recording, width, height)
-
-    def _repr_svg_(self) -> str:
-        return self.recording._repr_svg_()
-
-    def _repr_html_(self) -> str:
-        return self.recording._repr_html_()
-
-    def __repr__(self) -> str:
-        return f"<Recorder {self.recording!r}>"
-
-    # -- internals -----------------------------------------------------------------------
-
-    def _start(self) -> None:
-        if self._items is None:
-            self._items = list(self.animator.items)
-        if not self.recording.frames:
-            self._index = {item: i for i, item in enumerate(self._items)}
-            self.recording.frames.append(Frame(0.0, self._read_items(), (), (), bool(self.animator.is_running)))
-
-    def _advance(self) -> Frame:
-        self.animator.advance(self.frame)
-        self._frames_advanced += 1
-        time = self._frames_advanced * self.frame
-        began = tuple(self._contact(e, "began", time) for e in self.animator.began_contacts)
-        ended = tuple(self._contact(e, "ended", time) for e in self.animator.ended_contacts)
-        frame = Frame(time, self._read_items(), began, ended, bool(self.animator.is_running))
-        self.recording.frames.append(frame)
-        return frame
-
-    def _read_items(self) -> Tuple[ItemState, ...]:
-        states = []
-        for item in self._items or ():
-            transform = getattr(item, "transform", None)
-            scale, translation = (1.0, 1.0), (0.0, 0.0)
-            if transform is not None:
-                scale = (float(transform[1]), float(transform[2]))
-                translation = (float(transform[3]), float(transform[4]))
-            cx, cy = item.center
-            w, h = item.size
-            outline = getattr(item, "path", None) if str(item.shape) == "path" else None
-            if outline is not None:
-                outline = tuple((float(px), float(py)) for px, py in outline)
-            states.append(
-                ItemState(
-                    (float(cx), float(cy)),
-                    (float(w), float(h)),
-                    float(item.rotation),
-                    float(item.alpha),
-                    str(item.shape),
-                    scale,
-                    translation,
-                    outline,
-                )
-            )
-        return tuple(states)
-
-    def _contact(self, event: Any, kind: str, time: float) -> Contact:
-        other = getattr(event, "other", None)
-        point = getattr(event, "point", None)
-        if point is not None:
-            point = (float(point[0]), float(point[1]))
-        return Contact(
-            time,
-            kind,
-            self._index.get(event.item),
-            self._index.get(other) if other is not None else None,
-            bool(getattr(event, "is_boundary", other is None)),
-            getattr(event, "boundary_identifier", None),
-            point,
-        )
-
-    def _capture_boundaries(self) -> None:
-        """Copy named boundaries and inset reference boundaries from the collision behaviors."""
-        bounds = _opt_rect(self.animator.reference_bounds)
-        if bounds is not None:
-            self.recording.reference_bounds = bounds
-        for behavior in self.animator.behaviors:
-            identifiers = getattr(behavior, "boundary_identifiers", None)
-            if identifiers is None:
-                continue
-            for identifier in identifiers:
-                points = behavior.boundary(identifier)
-                self.recording.boundaries[str(identifier)] = [(float(x), float(y)) for x, y in points]
-            insets = getattr(behavior, "insets", None)
-            if bounds is not None and insets and any(insets) and getattr(
-                behavior, "translates_reference_bounds_into_boundary", False
-            ):
-                top, left, bottom, right = (float(v) for v in insets)
-                rect = (bounds[0] + left, bounds[1] + top, bounds[2] - left - right, bounds[3] - top - bottom)
-                if rect not in self.recording.inset_bounds:
-                    self.recording.inset_bounds.append(rect)
-
-
-def _frame_count(seconds: float, frame: float) -> int:
-    if not (isinstance(seconds, (int, float)) and math.isfinite(seconds) and seconds >= 0):
-        raise ValueError(f"seconds must be a finite number >= 0 (got {seconds!r})")
-    return int(round(seconds / frame))
-
-
-def _opt_rect(rect: Any) -> Optional[Rect]:
-    if rect is None:
-        return None
-    x, y, w, h = rect
-    return (float(x), float(y), float(w), float(h))
 
 
 # ---------------------------------------------------------------------------------------
@@ -415,20 +73,20 @@ def _view_box(rec: Recording) -> Rect:
     if rec.reference_bounds is not None:
         x, y, w, h = rec.reference_bounds
     else:
-        xs: List[float] = []
-        ys: List[float] = []
-        for f in rec.frames:
-            for s in f.items:
-                r = 0.5 * math.hypot(s.size[0] * s.scale[0], s.size[1] * s.scale[1])
-                cx, cy = s.center[0] + s.translation[0], s.center[1] + s.translation[1]
-                xs += (cx - r, cx + r)
-                ys += (cy - r, cy + r)
+        centers = rec.poses[..., 0:2] + rec.translations
+        drawn = rec.sizes * rec.scales
+        radius = 0.5 * np.hypot(drawn[..., 0], drawn[..., 1])[..., np.newaxis]
+        lows = [(centers - radius).reshape(-1, 2)]
+        highs = [(centers + radius).reshape(-1, 2)]
         for points in rec.boundaries.values():
-            xs += [p[0] for p in points]
-            ys += [p[1] for p in points]
-        if not xs:
+            lows.append(np.asarray(points, dtype=float).reshape(-1, 2))
+            highs.append(lows[-1])
+        low, high = np.concatenate(lows), np.concatenate(highs)
+        finite = np.isfinite(low).all(axis=1) & np.isfinite(high).all(axis=1)
+        if not finite.any():
             return (0.0, 0.0, 100.0, 100.0)
-        x, y, w, h = min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+        (x, y), (right, bottom) = low[finite].min(axis=0), high[finite].max(axis=0)
+        x, y, w, h = float(x), float(y), float(right - x), float(bottom - y)
     margin = 0.03 * max(w, h, 1.0)
     return (x - margin, y - margin, w + 2 * margin, h + 2 * margin)
 
@@ -459,81 +117,69 @@ def _animation(tag: str, attribute: str, times: Sequence[float], values: Sequenc
     )
 
 
-def _unwrapped_degrees(rotations: Sequence[float]) -> List[float]:
-    """Radians to degrees without jumps of a full turn, so interpolation takes the short way."""
-    out: List[float] = []
-    offset = 0.0
-    previous: Optional[float] = None
-    for r in rotations:
-        if previous is not None:
-            delta = r - previous
-            if delta > math.pi:
-                offset -= 2 * math.pi
-            elif delta < -math.pi:
-                offset += 2 * math.pi
-        previous = r
-        out.append(math.degrees(r + offset))
-    return out
+def _filled(values: np.ndarray, present: np.ndarray) -> np.ndarray:
+    """``values`` (frames first) with each absent frame holding the nearest earlier present
+    frame's value (the first present one before it); ``present`` must have a True."""
+    index = np.where(present, np.arange(len(present)), 0)
+    index = np.maximum.accumulate(index)
+    index[: int(np.argmax(present))] = int(np.argmax(present))
+    return values[index]
 
 
 def _item_svg(rec: Recording, index: int, duration: float) -> str:
-    track = rec.track(index)
-    times = rec.times()
+    """One item's group: moved, turned and faded through the frames; hidden while absent."""
+    present = rec.present[:, index]
+    if not present.any():
+        return ""
+    times = rec.times.tolist()
     color = _PALETTE[index % len(_PALETTE)]
+    center = _filled(rec.poses[:, index, 0:2] + rec.translations[:, index], present)
+    # rotation unwrapped so that interpolation takes the short way across a half turn
+    degrees = np.degrees(np.unwrap(_filled(rec.poses[:, index, 2], present)))
+    drawn = _filled(rec.sizes[:, index] * rec.scales[:, index], present)
+    opacity = np.where(present, np.clip(np.nan_to_num(rec.alpha[:, index]), 0.0, 1.0), 0.0)
 
-    positions = [
-        f"{_num(s.center[0] + s.translation[0])} {_num(s.center[1] + s.translation[1])}" for s in track
-    ]
-    opacities = [_num(min(max(s.alpha, 0.0), 1.0), 3) for s in track]
-    degrees = [_num(d, 2) for d in _unwrapped_degrees([s.rotation for s in track])]
-    half_w = [_num(0.5 * s.size[0] * s.scale[0]) for s in track]
-    half_h = [_num(0.5 * s.size[1] * s.scale[1]) for s in track]
-    neg_w = [_num(-0.5 * s.size[0] * s.scale[0]) for s in track]
-    neg_h = [_num(-0.5 * s.size[1] * s.scale[1]) for s in track]
-    full_w = [_num(s.size[0] * s.scale[0]) for s in track]
-    full_h = [_num(s.size[1] * s.scale[1]) for s in track]
+    positions = [f"{_num(x)} {_num(y)}" for x, y in center.tolist()]
+    opacities = [_num(a, 3) for a in opacity.tolist()]
+    turns = [_num(d, 2) for d in degrees.tolist()]
+    half_w = [_num(0.5 * w) for w in drawn[:, 0].tolist()]
+    half_h = [_num(0.5 * h) for h in drawn[:, 1].tolist()]
+    neg_w = [_num(-0.5 * w) for w in drawn[:, 0].tolist()]
+    neg_h = [_num(-0.5 * h) for h in drawn[:, 1].tolist()]
+    full_w = [_num(w) for w in drawn[:, 0].tolist()]
+    full_h = [_num(h) for h in drawn[:, 1].tolist()]
 
     out = [
         f'<g class="item" data-index="{index}" opacity="{opacities[0]}" transform="translate({positions[0]})">',
         _animation("animate", "opacity", times, opacities, duration),
         _animation("animateTransform", "transform", times, positions, duration, ' type="translate"'),
-        f'<g transform="rotate({degrees[0]})">',
-        _animation("animateTransform", "transform", times, degrees, duration, ' type="rotate"'),
+        f'<g transform="rotate({turns[0]})">',
+        _animation("animateTransform", "transform", times, turns, duration, ' type="rotate"'),
     ]
-    shapes = [s.shape for s in track]
-    for shape in dict.fromkeys(shapes):
-        visible = ["inline" if s == shape else "none" for s in shapes]
-        display = _animation("animate", "display", times, visible, duration, "")
-        display = display.replace('calcMode="linear"', 'calcMode="discrete"')
-        style = f'fill="{color}" fill-opacity="0.85" stroke="{color}" stroke-width="1.5"'
-        if shape == "path":
-            # the outline as given (it does not change while the item moves); scale applies to it
-            first = next((s for s in track if s.shape == "path" and s.path), None)
-            points = " ".join(
-                f"{_num(px * first.scale[0])},{_num(py * first.scale[1])}" for px, py in first.path
-            ) if first is not None else ""
-            out.append(
-                f'<polygon class="shape" points="{points}" {style} display="{visible[0]}">' + display + "</polygon>"
-            )
-        elif shape == "ellipse":
-            out.append(
-                f'<ellipse class="shape" cx="0" cy="0" rx="{half_w[0]}" ry="{half_h[0]}" {style} display="{visible[0]}">'
-                + _animation("animate", "rx", times, half_w, duration)
-                + _animation("animate", "ry", times, half_h, duration)
-                + display
-                + "</ellipse>"
-            )
-        else:
-            out.append(
-                f'<rect class="shape" x="{neg_w[0]}" y="{neg_h[0]}" width="{full_w[0]}" height="{full_h[0]}" {style} '
-                f'display="{visible[0]}">'
-                + _animation("animate", "x", times, neg_w, duration)
-                + _animation("animate", "y", times, neg_h, duration)
-                + _animation("animate", "width", times, full_w, duration)
-                + _animation("animate", "height", times, full_h, duration)
-                + display
-                + "</rect>"
-            )
+    style = f'fill="{color}" fill-opacity="0.85" stroke="{color}" stroke-width="1.5"'
+    shape = str(rec.shapes[index])
+    outline = rec.paths[index]
+    if shape == "path" and outline is not None:
+        # the outline as given (it does not change while the item moves), at its first scale
+        sx, sy = rec.scales[int(np.argmax(present)), index].tolist()
+        points = " ".join(f"{_num(px * sx)},{_num(py * sy)}" for px, py in outline.tolist())
+        out.append(f'<polygon class="shape" points="{points}" {style}/>')
+    elif shape == "ellipse":
+        out.append(
+            f'<ellipse class="shape" cx="0" cy="0" rx="{half_w[0]}" ry="{half_h[0]}" {style}>'
+            + _animation("animate", "rx", times, half_w, duration)
+            + _animation("animate", "ry", times, half_h, duration)
+            + "</ellipse>"
+        )
+    else:
+        out.append(
+            f'<rect class="shape" x="{neg_w[0]}" y="{neg_h[0]}" width="{full_w[0]}" height="{full_h[0]}" {style}>'
+            + _animation("animate", "x", times, neg_w, duration)
+            + _animation("animate", "y", times, neg_h, duration)
+            + _animation("animate", "width", times, full_w, duration)
+            + _animation("animate", "height", times, full_h, duration)
+            + "</rect>"
+        )
     # A light stroke from the center toward local +x makes rotation visible.
     out.append(
         f'<line x1="0" y1="0" x2="{half_w[0]}" y2="0" stroke="#ffffff" stroke-opacity="0.7" '
@@ -581,23 +227,26 @@ def _svg(rec: Recording, width: Optional[float], height: Optional[float], standa
             f'<polyline class="boundary" data-identifier="{html.escape(identifier)}" points="{coords}" '
             'fill="none" stroke="#c0392b" stroke-width="2" stroke-linecap="round"/>'
         )
-    if rec.frames and trails:
+    if trails:
         for index in range(rec.item_count):
             color = _PALETTE[index % len(_PALETTE)]
-            coords = " ".join(f"{_num(s.center[0])},{_num(s.center[1])}" for s in rec.track(index))
+            track = rec.poses[:, index, 0:2]
+            track = track[np.isfinite(track).all(axis=1)]
+            if len(track) == 0:
+                continue
+            coords = " ".join(f"{_num(x)},{_num(y)}" for x, y in track.tolist())
             parts.append(
                 f'<polyline class="trail" points="{coords}" fill="none" stroke="{color}" '
                 'stroke-opacity="0.45" stroke-width="1.5" stroke-dasharray="3 2"/>'
             )
-    if rec.frames:
-        for index in range(rec.item_count):
-            parts.append(_item_svg(rec, index, duration))
-    markers = [c for c in rec.began_contacts if c.point is not None][:_MAX_CONTACT_MARKERS]
-    for contact in markers:
-        px, py = contact.point  # type: ignore[misc]
+    for index in range(rec.item_count):
+        parts.append(_item_svg(rec, index, duration))
+    contacts = rec.contacts
+    began = contacts[contacts["began"] & np.isfinite(contacts["x"]) & np.isfinite(contacts["y"])]
+    for time, px, py in began[["time", "x", "y"]][:_MAX_CONTACT_MARKERS].tolist():
         parts.append(
             f'<circle class="contact" cx="{_num(px)}" cy="{_num(py)}" r="4" fill="#c0392b" opacity="0">'
-            f'<set attributeName="opacity" to="0.9" begin="{_num(contact.time, 4)}s" dur="0.25s"/></circle>'
+            f'<set attributeName="opacity" to="0.9" begin="{_num(time, 4)}s" dur="0.25s"/></circle>'
         )
     if duration > 0:
         bar_y = vy + vh - 3
