@@ -17,9 +17,9 @@ def test_recording_leaves_items_alone_until_the_block_ends(animator, ball):
         ball.center = (10, 20)
         assert ball.center == (160, 100)
         assert animator.is_recording_animation
-        assert animation.id == 0
+        assert not animation.is_active and repr(animation) == "<anima.Animation recording>"
     assert not animator.is_recording_animation
-    assert animation.id > 0 and animation.is_active
+    assert animation.is_active and repr(animation) == "<anima.Animation active>"
     assert animator.is_running and animator.animation_count == 1
 
 
@@ -199,28 +199,35 @@ def test_bad_definitions_raise_and_leave_nothing_recording(animator, ball, kwarg
 def test_wrong_types_raise_type_error(animator):
     with pytest.raises(TypeError):
         animator.animate(1.0, completion=3)
+    with pytest.raises(TypeError, match="duration must be a real number"):
+        with animator.animate("long"):
+            pass
+    with pytest.raises(TypeError, match="unexpected keyword argument 'curves'"):
+        animator.animate(1.0, curves="linear")
+    assert not animator.is_recording_animation
+    # the id-based controls behind Animation are private and still check their arguments
     with pytest.raises(TypeError):
-        animator.begin_animation("long")
-    with pytest.raises(TypeError):
-        animator.cancel_animation("x")
+        animator._cancel_animation("x")
+    assert not hasattr(animator, "cancel_animation") and not hasattr(animator, "begin_animation")
 
 
 def test_misuse_raises_invalid_state(animator, ball):
     with pytest.raises(anima.InvalidStateError):
-        animator.commit_animation()
+        animator._commit_animation(None)
     with pytest.raises(anima.InvalidStateError):
-        animator.discard_animation()
+        animator._discard_animation()
     with animator.animate(1.0):
         with pytest.raises(anima.InvalidStateError):
-            animator.begin_animation(1.0)
+            with animator.animate(1.0):
+                pass
     assert not animator.is_recording_animation
 
 
 def test_unknown_ids_are_ignored(animator):
-    animator.cancel_animation(12345)
-    animator.cancel_animation(-1)
-    animator.cancel_animation(2 ** 80)
-    assert not animator.is_animation_active(12345)
+    animator._cancel_animation(12345)
+    animator._cancel_animation(-1)
+    animator._cancel_animation(2 ** 80)
+    assert not animator._is_animation_active(12345)
 
 
 def test_a_completion_that_raises_propagates_from_advance(animator, ball):

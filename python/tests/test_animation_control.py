@@ -88,9 +88,9 @@ def test_stop_leaves_properties_where_asked(animator, ball, position, x, finishe
 
 
 def test_controls_on_unknown_animations_raise_not_found(animator):
-    for call in (lambda: animator.pause_animation(99), lambda: animator.resume_animation(99),
-                 lambda: animator.animation_fraction(99), lambda: animator.stop_animation(99, "end"),
-                 lambda: animator.continue_animation(99)):
+    for call in (lambda: animator._pause_animation(99), lambda: animator._resume_animation(99),
+                 lambda: animator._animation_fraction(99), lambda: animator._stop_animation(99, "end"),
+                 lambda: animator._continue_animation(99, 1.0)):
         with pytest.raises(anima.NotFoundError):
             call()
 
@@ -163,7 +163,7 @@ def test_cubic_keyframes_pass_through_their_values(animator, ball):
 
 def test_bad_keyframes(animator, ball):
     with pytest.raises(anima.InvalidStateError):
-        animator.add_keyframe(0, 1)
+        anima.Animation(animator).keyframe(0, 1)
     with pytest.raises(anima.InvalidArgumentError):
         with animator.animate_keyframes(1.0, mode="bumpy"):
             pass
@@ -337,10 +337,12 @@ def test_timeline_chains_seeks_and_plays(animator, ball):
 
 def test_timeline_misuse(animator):
     with pytest.raises(anima.InvalidStateError):
-        animator.commit_timeline()
+        animator._commit_timeline()
     with pytest.raises(anima.NotFoundError):
-        animator.seek_timeline(77, 0.0)
-    animator.begin_timeline()
-    with pytest.raises(anima.InvalidStateError):
-        animator.begin_timeline()
-    animator.release_timeline(animator.commit_timeline())
+        animator._seek_timeline(77, 0.0)
+    with animator.timeline() as outer:
+        with pytest.raises(anima.InvalidStateError):
+            with animator.timeline():
+                pass
+    assert outer.duration == 0.0
+    assert not hasattr(animator, "seek_timeline") and not hasattr(anima.Timeline, "id")

@@ -74,7 +74,7 @@ def test_field_evaluation_that_creates_items_and_reads_a_mass():
     """)
 
 
-@pytest.mark.parametrize("form", ["animate", "begin_animation", "keyframes"])
+@pytest.mark.parametrize("form", ["animate", "_begin_animation", "keyframes"])
 def test_animation_of_a_subnormal_duration_repeating_for_ever(form):
     """(b) A duration of 5e-324 s, repeated for ever and autoreversing: refused at creation
     (durations are 0 or at least 1e-6 s), and nothing is left recording."""
@@ -90,9 +90,9 @@ def test_animation_of_a_subnormal_duration_repeating_for_ever(form):
                 with animator.animate_keyframes(5e-324, repeat_count=math.inf, autoreverses=True):
                     ball.center = (200, 200)
             else:
-                animator.begin_animation(5e-324, repeat_count=math.inf, autoreverses=True)
+                animator._begin_animation(duration=5e-324, repeat_count=math.inf, autoreverses=True)
                 ball.center = (200, 200)
-                animator.commit_animation()
+                animator._commit_animation(None)
         except anima.InvalidArgumentError as error:
             assert "1e-06" in str(error), error
             assert not animator.is_recording_animation

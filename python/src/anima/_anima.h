@@ -178,6 +178,15 @@ typedef enum {
     VALUE_COLLISION_MODE,     /* anima_collision_mode: 'items', 'boundaries', 'everything' or flags */
     VALUE_PUSH_MODE,          /* anima_push_mode: 'continuous', 'instantaneous' */
     VALUE_ATTACHMENT_TYPE,    /* anima_attachment_type: 'anchor', 'items', 'pin', ... */
+    VALUE_POSITION,           /* anima_position: 'end', 'start', 'current' */
+    VALUE_CURVE,              /* anima_curve: 'ease_in_out', ..., 'spring', ..., 'bounce_in_out' */
+    VALUE_STEP_POSITION,      /* anima_step_position: 'jump_end', 'jump_start', 'jump_none', 'jump_both' */
+    VALUE_KEYFRAME_MODE,      /* anima_keyframe_mode: 'linear', 'paced', 'cubic' */
+    VALUE_PROPERTY,           /* anima_property: 'center', 'size', 'transform', 'alpha' */
+    VALUE_REAL,               /* double: a real number, infinities allowed, not NaN */
+    VALUE_BEZIER,             /* double[4]: (x1, y1, x2, y2) */
+    VALUE_COMPONENTS,         /* double[5]: five real numbers, infinities allowed */
+    VALUE_ITEM,               /* anima_item: an anima.Item (argument only) */
 } value_kind;
 
 typedef union {
@@ -194,6 +203,13 @@ typedef union {
     anima_collision_mode collision_mode;
     anima_push_mode push_mode;
     anima_attachment_type attachment_type;
+    anima_position position;
+    anima_curve curve;
+    anima_step_position step_position;
+    anima_keyframe_mode keyframe_mode;
+    anima_property property;
+    double doubles[5];
+    anima_item item;
 } value;
 
 /* Which object a property belongs to: it picks the handle passed to the accessors. */
@@ -213,6 +229,18 @@ typedef struct {
     anima_function get;
     anima_function set;
 } property;
+
+/* The animator and the handle a property or method of an object reads or writes. */
+typedef struct {
+    anima_state *st;
+    AnimatorObject *animator;
+    owner_kind owner;
+    anima_animator animator_handle;
+    anima_item item;
+    anima_behavior behavior;
+} target;
+
+target target_of(PyObject *self, owner_kind owner);
 
 PyObject *property_get(PyObject *self, void *closure);
 int property_set(PyObject *self, PyObject *value, void *closure);
@@ -237,6 +265,37 @@ typedef struct {
 /* An argument stored in the field of the same name of a def struct. */
 #define ANIMA_FIELD(DEF, NAME, KIND) {#NAME, KIND, offsetof(DEF, NAME)}
 
+/* An argument of a method: converted to its kind, positional or keyword, required. */
+#define ANIMA_IN(NAME, KIND) {NAME, KIND, 0}
+
+int method_begin(PyObject *self, owner_kind owner, const char *name, const argument *spec, PyObject *const *args,
+                 Py_ssize_t nargs, PyObject *kwnames, value *v, target *t);
+PyObject *method_end(const target *t, anima_status status, value_kind result, const value *out);
+
+/*
+ * A method that makes one call of the C interface: its arguments are converted by the
+ * ANIMA_IN rows into v[0], v[1], ... and CALL, an expression on those, on the target t
+ * (t.item, t.behavior, t.animator_handle) and on `out`, returns the status; the method
+ * returns out converted from RESULT (VALUE_NONE: None). A method without arguments gives
+ * ANIMA_ARG(NULL) as its only row.
+ */
+#define ANIMA_METHOD(NAME, PYNAME, OWNER, RESULT, CALL, ...)                                                      \
+    static PyObject *NAME(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)              \
+    {                                                                                                             \
+        static const argument spec[] = {__VA_ARGS__, ANIMA_ARG(NULL)};                                            \
+        value v[4], out;                                                                                          \
+        target t;                                                                                                 \
+        memset(&out, 0, sizeof out);                                                                              \
+        if (method_begin(self, OWNER, PYNAME, spec, args, nargs, kwnames, v, &t) < 0) {                          \
+            return NULL;                                                                                          \
+        }                                                                                                         \
+        return method_end(&t, (CALL), RESULT, &out);                                                              \
+    }
+
+/* The PyMethodDef row of a method defined with ANIMA_METHOD. */
+#define ANIMA_METHOD_ROW(PYNAME, NAME, DOC) \
+    {PYNAME, (PyCFunction)(void (*)(void))(NAME), METH_FASTCALL | METH_KEYWORDS, DOC}
+
 int value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *what, value *out);
 PyObject *value_to_python(anima_state *st, value_kind kind, const value *v);
 const char *choice_name(value_kind kind, int32_t index);
@@ -258,31 +317,8 @@ extern struct PyModuleDef anima_module;
 #define STATE_OF(obj) state_of_type(Py_TYPE(obj))
 
 /* animation.c */
-PyObject *animator_pause_timeline(AnimatorObject *self, PyObject *arg);
-PyObject *animator_play_timeline(AnimatorObject *self, PyObject *arg);
-PyObject *animator_start_decay(AnimatorObject *self, PyObject *args, PyObject *kwds);
-PyObject *animator_cancel_all_animations(AnimatorObject *self, PyObject *Py_UNUSED(ignored));
-PyObject *animator_set_animation_fraction(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs);
-PyObject *animator_resume_animation(AnimatorObject *self, PyObject *arg);
-PyObject *animator_pause_animation(AnimatorObject *self, PyObject *arg);
-PyObject *animator_continue_animation(AnimatorObject *self, PyObject *args, PyObject *kwds);
-PyObject *animator_commit_animation(AnimatorObject *self, PyObject *args, PyObject *kwds);
-PyObject *animator_discard_animation(AnimatorObject *self, PyObject *Py_UNUSED(ignored));
-PyObject *animator_release_timeline(AnimatorObject *self, PyObject *arg);
-PyObject *animator_cancel_animation(AnimatorObject *self, PyObject *arg);
 extern PyMethodDef module_methods[];
-PyObject *animator_timeline_duration(AnimatorObject *self, PyObject *arg);
-PyObject *animator_commit_timeline(AnimatorObject *self, PyObject *Py_UNUSED(ignored));
-PyObject *animator_begin_animation(AnimatorObject *self, PyObject *args, PyObject *kwds);
-PyObject *animator_animation_state(AnimatorObject *self, PyObject *arg);
-PyObject *animator_begin_timeline(AnimatorObject *self, PyObject *Py_UNUSED(ignored));
-PyObject *animator_begin_keyframes(AnimatorObject *self, PyObject *args, PyObject *kwds);
-PyObject *animator_is_animation_active(AnimatorObject *self, PyObject *arg);
-PyObject *animator_stop_animation(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs);
-PyObject *animator_animation_fraction(AnimatorObject *self, PyObject *arg);
-PyObject *animator_seek_timeline(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs);
-PyObject *animator_set_animation_reversed(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs);
-PyObject *animator_add_keyframe(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs);
+extern PyMethodDef animator_animation_methods[];
 
 /* animator.c */
 BehaviorObject *behavior_argument(anima_state *st, PyObject *obj);
@@ -336,7 +372,6 @@ void raise_exception(PyObject *exc);
 int parse_arguments(const char *function, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, const argument *names, Py_ssize_t max_positional, Py_ssize_t required, PyObject **out);
 PyObject *take_exception(void);
 int as_int32(anima_state *st, PyObject *obj, const char *what, int32_t *out);
-int as_doubles(anima_state *st, PyObject *obj, const char *what, const char *form, Py_ssize_t count, double *out);
 int as_size(anima_state *st, PyObject *obj, const char *what, anima_size *out);
 int check(anima_state *st, AnimatorObject *animator, anima_status status);
 int as_finite(anima_state *st, PyObject *obj, const char *what, double *out);
@@ -369,13 +404,5 @@ int fetch_list(anima_state *st, AnimatorObject *animator, const list_query *q, v
 PyObject *wrap_behavior(anima_state *st, AnimatorObject *animator, anima_behavior handle);
 PyObject *behaviors_from_query(anima_state *st, AnimatorObject *animator, const list_query *q);
 int registry_find(PyObject *map, PyObject *key, PyObject **out);
-extern const char animator_begin_animation_doc[];
-extern const char animator_commit_animation_doc[];
-extern const char animator_discard_animation_doc[];
-extern const char animator_cancel_animation_doc[];
-extern const char animator_cancel_all_animations_doc[];
-extern const char animator_is_animation_active_doc[];
-extern const char animator_begin_keyframes_doc[];
-extern const char animator_start_decay_doc[];
 
 #endif

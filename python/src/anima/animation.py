@@ -12,73 +12,185 @@ through the same values at any frame rate.
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+import math
+from typing import Any, Callable, Dict, Optional, Tuple
 
 from . import _anima
-from ._anima import Animator
+from ._anima import Animator, InvalidArgumentError
+
+_TIMING_OPTIONS = ("duration", "delay", "curve", "spring", "damping_ratio", "response", "damping_fraction",
+                   "bounce", "initial_velocity", "repeat_count", "autoreverses", "stagger")
+_PENNER = ("quad", "cubic", "quart", "quint", "sine", "expo", "circ", "back", "elastic", "bounce")
+_CURVES = ("ease_in_out", "ease_in", "ease_out", "linear") + tuple(
+    family + kind for family in _PENNER for kind in ("_in", "_out", "_in_out"))
+
+
+def _numbers(value: Any, count: int, what: str, form: str) -> tuple:
+    """count numbers from a sequence, as a tuple; TypeError names the form expected."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__len__") or len(value) != count:
+        raise TypeError(f"{what} must be a sequence of {count} numbers {form}, not {value!r}")
+    return tuple(value)
+
+
+def _timing_fields(function: str, options: Dict[str, Any]) -> Dict[str, Any]:
+    """The fields of the library's animation def for the options of `Animator.animate`."""
+    unknown = [name for name in options if name not in _TIMING_OPTIONS]
+    if unknown:
+        raise TypeError(f"{function}() got an unexpected keyword argument '{unknown[0]}'")
+    fields = {name: options[name] for name in ("duration", "delay", "repeat_count", "autoreverses", "stagger")
+              if options.get(name) is not None}
+    if "initial_velocity" in options:
+        fields["spring_velocity"] = options["initial_velocity"]
+    curve = options.get("curve")
+    if isinstance(curve, str):
+        if curve not in _CURVES:
+            raise InvalidArgumentError(
+                f"unknown curve {curve!r}: use 'ease_in_out', 'ease_in', 'ease_out', 'linear', a Penner name "
+                "such as 'back_out' (quad, cubic, quart, quint, sine, expo, circ, back, elastic, bounce with _in, "
+                "_out or _in_out), (x1, y1, x2, y2) or ('steps', count[, position])")
+        fields["curve"] = curve
+    elif isinstance(curve, tuple) and 2 <= len(curve) <= 3 and curve[0] == "steps":
+        fields.update(curve="steps", steps_count=curve[1])
+        if len(curve) == 3:
+            fields["steps_position"] = curve[2]
+    elif curve is not None:
+        fields.update(curve="cubic_bezier", bezier=_numbers(curve, 4, "curve", "(x1, y1, x2, y2)"))
+    springs = [name for name in ("spring", "damping_ratio", "response", "bounce") if options.get(name) is not None]
+    if len(springs) > 1:
+        raise InvalidArgumentError("give at most one of spring, damping_ratio, response and bounce")
+    if options.get("damping_fraction") is not None and "response" not in springs:
+        raise InvalidArgumentError("damping_fraction goes with response")
+    if springs == ["spring"]:
+        mass, stiffness, damping = _numbers(options["spring"], 3, "spring", "(mass, stiffness, damping)")
+        fields.update(curve="spring", spring_mass=mass, spring_stiffness=stiffness, spring_damping=damping)
+    elif springs == ["damping_ratio"]:
+        fields.update(curve="spring_damping_ratio", spring_damping_ratio=options["damping_ratio"])
+    elif springs == ["response"]:
+        fields.update(curve="spring_response", spring_response=options["response"])
+        if options.get("damping_fraction") is not None:
+            fields["spring_damping_fraction"] = options["damping_fraction"]
+    elif springs == ["bounce"]:
+        fields.update(curve="spring_bounce", spring_bounce=options["bounce"])
+    return fields
+
+
+_DECAY_COMPONENTS = {"center": 2, "size": 2, "transform": 5, "alpha": 1}
+_DECAY_OPTIONS = ("property", "rate", "time_constant", "snap", "lower", "upper", "bound_spring", "rest_distance")
+
+
+def _components(values: Any, count: int, what: str, missing: float) -> list:
+    """The components of a decay's property (None: missing), padded to the library's five."""
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
+        raise TypeError(f"{what} must be a sequence of {count} numbers, not {type(values).__name__}")
+    if len(values) != count:
+        raise InvalidArgumentError(f"{what} needs {count} components for this property (got {len(values)})")
+    return [missing if value is None else value for value in values] + [0.0] * (5 - count)
+
+
+def _decay_fields(velocity: Any, options: Dict[str, Any]) -> Dict[str, Any]:
+    """The fields of the library's decay def for the options of `Animator.fling`."""
+    unknown = [name for name in options if name not in _DECAY_OPTIONS]
+    if unknown:
+        raise TypeError(f"fling() got an unexpected keyword argument '{unknown[0]}'")
+    name = options.get("property", "center")
+    if name not in _DECAY_COMPONENTS:
+        raise InvalidArgumentError(f"property must be 'center', 'size', 'transform' or 'alpha' (got {name!r})")
+    count = _DECAY_COMPONENTS[name]
+    fields: Dict[str, Any] = {"property": name, "velocity": _components(velocity, count, "velocity", math.nan)}
+    rate = options.get("rate")
+    if isinstance(rate, str):
+        if rate not in ("normal", "fast"):
+            raise InvalidArgumentError(f"rate must be 'normal', 'fast' or a number in (0, 1) (got {rate!r})")
+        rate = 0.998 if rate == "normal" else 0.99
+    if rate is not None:
+        fields["deceleration_rate"] = rate
+    for option, field in (("time_constant", "time_constant"), ("snap", "snap_step")):
+        if options.get(option) is not None:
+            if options[option] == 0:
+                raise InvalidArgumentError(f"{option} must be > 0")
+            fields[field] = options[option]
+    if options.get("lower") is not None or options.get("upper") is not None:
+        fields["has_bounds"] = True
+        for bound, missing in (("lower", -math.inf), ("upper", math.inf)):
+            if options.get(bound) is not None:
+                fields[bound] = _components(options[bound], count, bound, missing)
+    if options.get("bound_spring") is not None:
+        mass, stiffness, damping = _numbers(options["bound_spring"], 3, "bound_spring", "(mass, stiffness, damping)")
+        fields.update(bound_spring_mass=mass, bound_spring_stiffness=stiffness, bound_spring_damping=damping)
+    if options.get("rest_distance") is not None:
+        fields["rest_distance"] = options["rest_distance"]
+    return fields
 
 
 class Animation:
-    """A view animation started by `Animator.animate`, with UIViewPropertyAnimator's controls.
+    """A running view animation or fling, with UIViewPropertyAnimator's controls.
 
-    Its `id` is known once the `with` block ends. While it runs it can be paused, scrubbed
-    (`fraction_complete`, while paused), reversed, continued with new timing and stopped.
-    `position` says where it ended: 'end', 'start' or 'current' (None while it runs).
+    `Animator.animate` yields one (it starts when the `with` block ends) and `Animator.fling`
+    returns one. While it runs it can be paused, scrubbed (`fraction_complete`, while paused),
+    reversed, continued with new timing and stopped. `position` says where it ended: 'end',
+    'start' or 'current' (None while it runs); `finished` is True when it ran to its end.
+
+        with animator.animate(1.0) as animation:
+            ball.center = (160, 400)
+        animation.pause()
+        animation.fraction_complete = 0.5   # scrub to the middle
+        animation.resume()
     """
 
-    __slots__ = ("_animator", "id", "position", "finished")
+    __slots__ = ("_animator", "_id", "position", "finished")
 
     def __init__(self, animator: Animator) -> None:
         self._animator = animator
-        self.id: int = 0
+        self._id = 0
         self.position: Optional[str] = None
         self.finished: Optional[bool] = None
 
     @property
     def is_active(self) -> bool:
         """True while the animation runs (not ended, not cancelled); a paused one is active."""
-        return self.id != 0 and self._animator.is_valid and self._animator.is_animation_active(self.id)
+        return self._id != 0 and self._animator.is_valid and self._animator._is_animation_active(self._id)
 
     @property
     def is_paused(self) -> bool:
         """True while paused."""
-        return self._animator.animation_state(self.id)[0]
+        return self._animator._animation_paused(self._id)
 
     @property
     def is_reversed(self) -> bool:
-        """True while it runs backward toward its start; set to reverse it."""
-        return self._animator.animation_state(self.id)[1]
+        """True while it runs backward toward its start; set to reverse it (default False)."""
+        return self._animator._animation_reversed(self._id)
 
     @is_reversed.setter
     def is_reversed(self, reversed: bool) -> None:
-        self._animator.set_animation_reversed(self.id, reversed)
+        self._animator._set_animation_reversed(self._id, reversed)
 
     @property
     def fraction_complete(self) -> float:
         """The share (0...1) of its time elapsed; set it while paused to scrub."""
-        return self._animator.animation_fraction(self.id)
+        return self._animator._animation_fraction(self._id)
 
     @fraction_complete.setter
     def fraction_complete(self, fraction: float) -> None:
-        self._animator.set_animation_fraction(self.id, fraction)
+        self._animator._set_animation_fraction(self._id, fraction)
 
     def pause(self) -> None:
         """Hold where it is (a paused animation does not keep the animator running)."""
-        self._animator.pause_animation(self.id)
+        self._animator._pause_animation(self._id)
 
     def resume(self) -> None:
         """Run on from where it is (UIViewPropertyAnimator.startAnimation after a pause)."""
-        self._animator.resume_animation(self.id)
+        self._animator._resume_animation(self._id)
 
-    def continue_animation(self, duration_factor: float = 1.0, **timing) -> None:
-        """Run on with new timing (options as `animate`; none keeps the curve) over the remaining
-        time x duration_factor; a spring continues at the current velocity."""
-        self._animator.continue_animation(self.id, duration_factor, **timing)
+    def continue_animation(self, duration_factor: float = 1.0, **timing: Any) -> None:
+        """Run on with new timing (options as `Animator.animate`; none keeps the curve) over the
+        remaining time x duration_factor (default 1); a spring continues at the current velocity."""
+        fields = _timing_fields("continue_animation", timing) if timing else {}
+        self._animator._continue_animation(self._id, duration_factor, **fields)
 
     def stop(self, position: str = "current") -> None:
-        """Stop, leaving the properties at 'end', 'start' or 'current'; the completion gets
-        finished = (position == 'end') at the next step."""
-        self._animator.stop_animation(self.id, position)
+        """Stop, leaving the properties at 'end', 'start' or 'current' (the default); the
+        completion gets finished = (position == 'end') at the next step."""
+        self._animator._stop_animation(self._id, position)
 
     def keyframe(self, start: float, duration: float) -> "_Keyframe":
         """Inside `animate_keyframes`: `with animation.keyframe(0.25, 0.5): ...` reaches the values
@@ -87,21 +199,24 @@ class Animation:
 
     def cancel(self) -> None:
         """Stop where it is; the completion gets False at the next step. Ignored once ended."""
-        if self.id != 0:
-            self._animator.cancel_animation(self.id)
+        if self._id != 0:
+            self._animator._cancel_animation(self._id)
 
     def __repr__(self) -> str:
-        if self.id == 0:
+        if self._id == 0:
             state = "recording"
         elif self.position is not None:
             state = f"ended at {self.position}"
         else:
             state = "active" if self.is_active else "ending"
-        return f"<anima.Animation id={self.id} {state}>"
+        return f"<anima.Animation {state}>"
 
 
 def _on_end(animation: Animation, completion: Optional[Callable[[bool], None]]) -> Callable[[bool, str], None]:
     """The engine's completion for `animation`: records how it ended, then calls the user's."""
+    if completion is not None and not callable(completion):
+        raise TypeError(f"completion must be callable or None, not {type(completion).__name__}")
+
     def ended(finished: bool, position: str) -> None:
         animation.finished = finished
         animation.position = position
@@ -117,95 +232,98 @@ class _Keyframe:
 
     def __init__(self, animator: Animator, start: float, duration: float) -> None:
         self._animator = animator
-        animator.add_keyframe(start, duration)
+        animator._add_keyframe(start, duration)
 
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind, value, traceback) -> bool:
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> bool:
         # values set after the block span the whole duration again
         if self._animator.is_valid and self._animator.is_recording_animation:
-            self._animator.add_keyframe(0.0, 1.0)
+            self._animator._add_keyframe(0.0, 1.0)
         return False
 
 
 class _AnimateBlock:
-    __slots__ = ("_animator", "_options", "_completion", "_animation", "_keyframes")
+    __slots__ = ("_animator", "_fields", "_mode", "_animation", "_ended")
 
-    def __init__(self, animator: Animator, options: dict, completion: Optional[Callable[[bool], None]],
-                 keyframes: bool = False) -> None:
-        if completion is not None and not callable(completion):
-            raise TypeError(f"completion must be callable or None, not {type(completion).__name__}")
+    def __init__(self, animator: Animator, function: str, options: Dict[str, Any],
+                 completion: Optional[Callable[[bool], None]], mode: Optional[str] = None) -> None:
         self._animator = animator
-        self._options = options
-        self._completion = completion
         self._animation = Animation(animator)
-        self._keyframes = keyframes
+        self._ended = _on_end(self._animation, completion)
+        self._fields = _timing_fields(function, options)
+        self._mode = mode
 
     def __enter__(self) -> Animation:
-        if self._keyframes:
-            self._animator.begin_keyframes(**self._options)
+        if self._mode is not None:
+            self._animator._begin_keyframes(self._mode, **self._fields)
         else:
-            self._animator.begin_animation(**self._options)
+            self._animator._begin_animation(**self._fields)
         return self._animation
 
-    def __exit__(self, kind, value, traceback) -> bool:
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> bool:
         if kind is not None:
             # the block failed: nothing it recorded takes effect
             if self._animator.is_valid and self._animator.is_recording_animation:
-                self._animator.discard_animation()
+                self._animator._discard_animation()
             return False
-        self._animation.id = self._animator.commit_animation(_on_end(self._animation, self._completion))
+        self._animation._id = self._animator._commit_animation(self._ended)
         return False
 
 
 def animate(self: Animator, duration: float = 0.25, *, completion: Optional[Callable[[bool], None]] = None,
-            **options) -> _AnimateBlock:
+            **options: Any) -> _AnimateBlock:
     """A `with` block that records one view animation (UIView.animate(withDuration:...)).
 
-    duration and delay are seconds (>= 0). curve is 'ease_in_out' (UIKit's default), 'ease_in',
-    'ease_out', 'linear', a Penner curve such as 'back_out' or 'elastic_in_out', the
-    (x1, y1, x2, y2) control points of a CSS cubic-bezier, or ('steps', count[, position]).
-    Springs replace the curve: spring=(mass, stiffness, damping) (CASpringAnimation; runs until
-    it settles), damping_ratio=z (UIKit: settles at `duration`), response=r with
-    damping_fraction=f (SwiftUI), or bounce=b (SwiftUI's Spring(duration:bounce:));
-    initial_velocity is the start speed in distances per second. repeat_count > 0 (math.inf for
-    ever); autoreverses runs each pass back again. completion(finished) is called once at the
-    end: True if it ran to its end, False if cancelled or taken over.
+        with animator.animate(0.5, curve="back_out") as animation:
+            ball.center = (160, 284)
+            ball.alpha = 1.0
+
+    Inside the block, setting an item's center, size, transform or alpha records a target;
+    when the block ends the animation starts from the current values (a property already
+    animating is taken over from where it is) and the block's `Animation` controls it.
+
+    duration and delay are seconds (>= 0; defaults 0.25 and 0). curve is 'ease_in_out'
+    (UIKit's default), 'ease_in', 'ease_out', 'linear', a Penner curve such as 'back_out' or
+    'elastic_in_out' (quad, cubic, quart, quint, sine, expo, circ, back, elastic, bounce with
+    _in, _out or _in_out), the (x1, y1, x2, y2) control points of a CSS cubic-bezier, or
+    ('steps', count[, 'jump_end' | 'jump_start' | 'jump_none' | 'jump_both']). Springs replace
+    the curve: spring=(mass, stiffness, damping) (CASpringAnimation; runs until it settles),
+    damping_ratio=z (UIKit: settles at `duration`), response=r with damping_fraction=f
+    (SwiftUI; default 0.825), or bounce=b (SwiftUI's Spring(duration:bounce:));
+    initial_velocity is the start speed in distances per second (default 0). repeat_count > 0
+    (default 1; math.inf for ever); autoreverses runs each pass back again; stagger (s) delays
+    each item after the first set. completion(finished) is called once at the end: True if it
+    ran to its end, False if cancelled or taken over.
     """
-    block = _AnimateBlock(self, options, completion)
     options["duration"] = duration
-    return block
+    return _AnimateBlock(self, "animate", options, completion)
 
 
-def fling(self: Animator, item, velocity, *, completion: Optional[Callable[[bool], None]] = None,
-          **options) -> Animation:
+def fling(self: Animator, item: Any, velocity: Any, *, completion: Optional[Callable[[bool], None]] = None,
+          **options: Any) -> Animation:
     """Start a fling (decay animation) of one property of `item` and return its `Animation`.
 
         animator.fling(card, (0, -1500), rate="normal", snap=100, lower=(None, 0))
 
     Each component coasts at `velocity` (units/s), slowing as e^(-lambda t) with UIScrollView's
-    rate ('normal' 0.998 or 'fast' 0.99 per millisecond, or a number) or a time_constant, and
-    rests at x0 + v0 / lambda, snapped ahead to a multiple of `snap` if given. lower/upper are
-    per-component bounds (None for unbounded) where a spring catches the motion with its exact
-    velocity. Other options: property ('center', 'size', 'transform', 'alpha'), bound_spring,
-    rest_distance.
+    rate ('normal' 0.998 (the default) or 'fast' 0.99 kept per millisecond, or a number in
+    (0, 1)) or a time_constant tau in seconds (lambda = 1 / tau), and rests at
+    x0 + v0 / lambda, snapped ahead to a multiple of `snap` if given. lower/upper are
+    per-component bounds (None for unbounded) where bound_spring=(mass, stiffness, damping)
+    (default critical, 0.4 s response) catches the motion with its exact velocity. property is
+    'center' (default), 'size', 'transform' (5 components) or 'alpha'; it ends when every
+    component is within rest_distance (default 0.1) of where it rests.
     """
-    for name, missing in (("lower", -float("inf")), ("upper", float("inf"))):
-        if options.get(name) is not None:
-            options[name] = tuple(missing if x is None else x for x in options[name])
     animation = Animation(self)
-    if completion is not None and not callable(completion):
-        raise TypeError(f"completion must be callable or None, not {type(completion).__name__}")
-    animation.id = self.start_decay(item, velocity, completion=_on_end(animation, completion), **options)
+    ended = _on_end(animation, completion)
+    animation._id = self._start_decay(item, ended, **_decay_fields(velocity, options))
     return animation
 
 
-Animator.fling = fling
-
-
 def animate_keyframes(self: Animator, duration: float = 0.25, *, mode: str = "linear",
-                      completion: Optional[Callable[[bool], None]] = None, **options) -> _AnimateBlock:
+                      completion: Optional[Callable[[bool], None]] = None, **options: Any) -> _AnimateBlock:
     """A `with` block that records a keyframe animation (UIView.animateKeyframes):
 
         with animator.animate_keyframes(2.0, mode="cubic") as k:
@@ -214,76 +332,79 @@ def animate_keyframes(self: Animator, duration: float = 0.25, *, mode: str = "li
             with k.keyframe(0.5, 0.5):
                 ball.center = (200, 0)
 
-    mode is 'linear' (each keyframe runs straight over its window, holding between windows),
-    'paced' (windows ignored, even speed along the path) or 'cubic' (a Catmull-Rom spline
-    through the values, reached at the ends of their windows). curve maps time to relative time
-    (default 'linear'; springs are refused); delay, repeat_count, autoreverses and completion
-    as in `animate`.
+    mode is 'linear' (the default: each keyframe runs straight over its window, holding
+    between windows), 'paced' (windows ignored, even speed along the path) or 'cubic' (a
+    Catmull-Rom spline through the values, reached at the ends of their windows). curve maps
+    time to relative time (default 'linear'; springs are refused); delay, repeat_count,
+    autoreverses and completion as in `animate`.
     """
     options["duration"] = duration
-    options["mode"] = mode
-    return _AnimateBlock(self, options, completion, keyframes=True)
-
-
-Animator.animate_keyframes = animate_keyframes
+    options.setdefault("curve", "linear")
+    return _AnimateBlock(self, "animate_keyframes", options, completion, mode)
 
 
 class Timeline:
     """Animations on one time axis: `with animator.timeline() as t:` records every animation
     committed in the block as a segment starting at its delay; afterwards `t.seek(seconds)`
     shows any moment, `t.play()` and `t.pause()` run it. A segment animating a property an
-    earlier segment animates starts from that segment's target."""
+    earlier segment animates starts from that segment's target.
 
-    __slots__ = ("_animator", "id")
+        with animator.timeline() as t:
+            with animator.animate(1.0):
+                ball.center = (160, 400)
+            with animator.animate(1.0, delay=1.0):
+                ball.alpha = 0.0
+        t.seek(1.5)          # the ball at the bottom, half faded
+    """
+
+    __slots__ = ("_animator", "_id")
 
     def __init__(self, animator: Animator) -> None:
         self._animator = animator
-        self.id = 0
+        self._id = 0
 
     def __enter__(self) -> "Timeline":
-        self._animator.begin_timeline()
+        self._animator._begin_timeline()
         return self
 
-    def __exit__(self, kind, value, traceback) -> bool:
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> bool:
         if kind is not None and self._animator.is_valid and self._animator.is_recording_animation:
-            self._animator.discard_animation()
-        self.id = self._animator.commit_timeline()
+            self._animator._discard_animation()
+        self._id = self._animator._commit_timeline()
         return False
 
     @property
     def duration(self) -> float:
         """When the last segment ends, in seconds."""
-        return self._animator.timeline_duration(self.id)
+        return self._animator._timeline_duration(self._id)
 
     def seek(self, time: float) -> None:
         """Pause at `time` seconds (0...duration) and apply every property's value there."""
-        self._animator.seek_timeline(self.id, time)
+        self._animator._seek_timeline(self._id, time)
 
     def play(self) -> None:
         """Play from where it is."""
-        self._animator.play_timeline(self.id)
+        self._animator._play_timeline(self._id)
 
     def pause(self) -> None:
         """Pause every running segment where it is."""
-        self._animator.pause_timeline(self.id)
+        self._animator._pause_timeline(self._id)
 
     def __del__(self) -> None:
         try:
-            if self.id and self._animator.is_valid:
-                self._animator.release_timeline(self.id)
+            if self._id and self._animator.is_valid:
+                self._animator._release_timeline(self._id)
         except Exception:
             pass
 
     def __repr__(self) -> str:
-        return f"<anima.Timeline id={self.id}>"
+        state = "recording" if self._id == 0 else f"{self.duration:g} s"
+        return f"<anima.Timeline {state}>"
 
 
 def timeline(self: Animator) -> Timeline:
     """A `with` block recording a timeline (see `Timeline`)."""
     return Timeline(self)
-
-
-Animator.timeline = timeline
 
 
 class Timing:
@@ -294,34 +415,37 @@ class Timing:
         spring.progress(0.1)       # 0 at the start, 1 at the target
         spring.css_linear()        # ('linear(0, 0.0385, ...)', seconds)
 
-    Takes the same options as `Animator.animate`; bad options raise InvalidArgumentError.
+    Takes the same options as `Animator.animate` (duration 0.25 s by default); bad options
+    raise InvalidArgumentError.
     """
 
-    __slots__ = ("_options",)
+    __slots__ = ("_options", "_fields")
 
-    def __init__(self, duration: float = 0.25, **options) -> None:
+    def __init__(self, duration: float = 0.25, **options: Any) -> None:
         options["duration"] = duration
-        _anima.timing_duration(**options)   # validates
+        self._fields = _timing_fields("Timing", options)
         self._options = options
+        _anima._timing_duration(**self._fields)   # validates
 
     @property
     def duration(self) -> float:
         """Seconds one pass lasts (the settling time for a spring)."""
-        return _anima.timing_duration(**self._options)
+        return _anima._timing_duration(**self._fields)
 
     def progress(self, t: float) -> float:
         """Progress t seconds into the pass: 0 at the start, 1 at the target."""
-        return _anima.timing_evaluate(t, **self._options)[0]
+        return _anima._timing_evaluate(t, **self._fields)[0]
 
     def velocity(self, t: float) -> float:
         """d progress / dt at t seconds, in distances per second."""
-        return _anima.timing_evaluate(t, **self._options)[1]
+        return _anima._timing_evaluate(t, **self._fields)[1]
 
-    def css_linear(self, max_error: float = 0.001) -> tuple:
-        """(css, seconds): a CSS linear() easing within max_error, and the CSS duration it needs."""
-        return _anima.timing_css_linear(max_error, **self._options)
+    def css_linear(self, max_error: float = 0.001) -> Tuple[str, float]:
+        """(css, seconds): a CSS linear() easing within max_error (default 0.001), and the CSS
+        duration it needs."""
+        return _anima._timing_css_linear(max_error, **self._fields)
 
-    def plot(self, ax=None, samples: int = 200):
+    def plot(self, ax: Any = None, samples: int = 200) -> Any:
         """Draw one pass with matplotlib (``pip install "anima[plot]"``); returns the Axes.
 
         Progress (0 at the start, 1 at the target) against time in seconds over
@@ -339,3 +463,6 @@ class Timing:
 
 
 Animator.animate = animate
+Animator.animate_keyframes = animate_keyframes
+Animator.fling = fling
+Animator.timeline = timeline

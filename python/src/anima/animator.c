@@ -405,31 +405,43 @@ animator_poses(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
     return poses_new(st, buffer, count);
 }
 
-PyDoc_STRVAR(animator_copy_poses_into_doc,
-"copy_poses_into($self, buffer, /)\n--\n\n"
-"Write every item's (x, y, rotation) into a writable, C-contiguous float64\n"
-"buffer (an array('d'), a numpy array of shape (n, 3) or (3n,), ...) with no\n"
-"intermediate copy. Returns the number of items written. Raises ValueError when\n"
-"the buffer is too small or not float64.");
+/* The C functions that copy one record per item into a caller's array of doubles. */
+typedef anima_status (*item_copy_fn)(anima_animator animator, void *out, int32_t capacity, int32_t *out_count);
 
+static anima_status
+copy_item_poses(anima_animator animator, void *out, int32_t capacity, int32_t *out_count)
+{
+    return anima_animator_copy_item_poses(animator, out, capacity, out_count);
+}
+
+static anima_status
+copy_item_states(anima_animator animator, void *out, int32_t capacity, int32_t *out_count)
+{
+    return anima_animator_copy_item_states(animator, out, capacity, out_count);
+}
+
+/*
+ * Fills a writable, C-contiguous, aligned float64 buffer with `doubles` values per item through
+ * `copy`, and returns the item count. `method` and `records` name the call and what a record is
+ * in the error messages ("copy_poses_into", "poses").
+ */
 static PyObject *
-animator_copy_poses_into(AnimatorObject *self, PyObject *arg)
+copy_items_into(AnimatorObject *self, PyObject *arg, const char *method, const char *records,
+                Py_ssize_t doubles, item_copy_fn copy)
 {
     anima_state *st = STATE_OF(self);
     if (st == NULL) {
         return NULL;
     }
     if (!PyObject_CheckBuffer(arg)) {
-        PyErr_Format(PyExc_TypeError, "copy_poses_into() needs a writable buffer, not %.100s",
-                     Py_TYPE(arg)->tp_name);
+        PyErr_Format(PyExc_TypeError, "%s() needs a writable buffer, not %.100s", method, Py_TYPE(arg)->tp_name);
         return NULL;
     }
     Py_buffer view;
     if (PyObject_GetBuffer(arg, &view, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
         if (PyErr_ExceptionMatches(PyExc_BufferError)) {
             PyErr_Clear();
-            PyErr_SetString(st->invalid_argument_error,
-                            "copy_poses_into() needs a writable, C-contiguous float64 buffer");
+            PyErr_Format(st->invalid_argument_error, "%s() needs a writable, C-contiguous float64 buffer", method);
         }
         return NULL;
     }
@@ -445,31 +457,28 @@ animator_copy_poses_into(AnimatorObject *self, PyObject *arg)
                      );
     if (!is_double) {
         PyErr_Format(st->invalid_argument_error,
-                     "copy_poses_into() needs a float64 buffer (format 'd'), got format '%s'", format);
+                     "%s() needs a float64 buffer (format 'd'), got format '%s'", method, format);
         PyBuffer_Release(&view);
         return NULL;
     }
     if (view.len >= (Py_ssize_t)sizeof(double) && ((uintptr_t)view.buf % alignof(double)) != 0) {
-        PyErr_SetString(st->invalid_argument_error, "copy_poses_into() needs an aligned float64 buffer");
+        PyErr_Format(st->invalid_argument_error, "%s() needs an aligned float64 buffer", method);
         PyBuffer_Release(&view);
         return NULL;
     }
-    Py_ssize_t fits = view.len / (Py_ssize_t)(3 * sizeof(double));
+    Py_ssize_t fits = view.len / (Py_ssize_t)(doubles * (Py_ssize_t)sizeof(double));
     int32_t capacity = fits > INT32_MAX ? INT32_MAX : (int32_t)fits;
     int32_t count = -1;
-    anima_status status = anima_animator_copy_item_poses(self->handle, capacity > 0 ? view.buf : NULL,
-                                                         capacity, &count);
+    anima_status status = copy(self->handle, capacity > 0 ? view.buf : NULL, capacity, &count);
     PyBuffer_Release(&view);
     if (status == ANIMA_ERR_BUFFER_TOO_SMALL) {
         anima_clear_error();
         if (count >= 0) {
-            PyErr_Format(st->invalid_argument_error,
-                         "copy_poses_into(): the buffer holds %zd poses but the animator has %d items",
-                         fits, (int)count);
+            PyErr_Format(st->invalid_argument_error, "%s(): the buffer holds %zd %s but the animator has %d items",
+                         method, fits, records, (int)count);
         }
         else {
-            PyErr_Format(st->invalid_argument_error,
-                         "copy_poses_into(): the buffer holds only %zd poses", fits);
+            PyErr_Format(st->invalid_argument_error, "%s(): the buffer holds only %zd %s", method, fits, records);
         }
         return NULL;
     }
@@ -477,6 +486,34 @@ animator_copy_poses_into(AnimatorObject *self, PyObject *arg)
         return NULL;
     }
     return PyLong_FromLong(count);
+}
+
+PyDoc_STRVAR(animator_copy_poses_into_doc,
+"copy_poses_into($self, buffer, /)\n--\n\n"
+"Write every item's (x, y, rotation) into a writable, C-contiguous float64\n"
+"buffer (an array('d'), a numpy array of shape (n, 3) or (3n,), ...) with no\n"
+"intermediate copy. Returns the number of items written. Raises ValueError when\n"
+"the buffer is too small or not float64.");
+
+static PyObject *
+animator_copy_poses_into(AnimatorObject *self, PyObject *arg)
+{
+    return copy_items_into(self, arg, "copy_poses_into", "poses", 3, copy_item_poses);
+}
+
+PyDoc_STRVAR(animator_copy_states_into_doc,
+"copy_states_into($self, buffer, /)\n--\n\n"
+"Write every item's state, 7 float64 per item in creation order (the order of\n"
+"copy_poses_into): center x, y (points), rotation (radians), velocity vx, vy\n"
+"(pt/s), angular velocity (rad/s) and alpha (0...1), into a writable,\n"
+"C-contiguous float64 buffer (a numpy array of shape (n, 7) or (7n,), ...) with\n"
+"no intermediate copy. Returns the number of items written. Raises ValueError\n"
+"when the buffer is too small or not float64, TypeError for a non-buffer.");
+
+static PyObject *
+animator_copy_states_into(AnimatorObject *self, PyObject *arg)
+{
+    return copy_items_into(self, arg, "copy_states_into", "states", 7, copy_item_states);
 }
 
 PyDoc_STRVAR(animator_update_item_doc,
@@ -738,58 +775,10 @@ static PyMethodDef animator_methods[] = {
     {"items_in_rect", (PyCFunction)animator_items_in_rect, METH_O, animator_items_in_rect_doc},
     {"poses", (PyCFunction)animator_poses, METH_NOARGS, animator_poses_doc},
     {"copy_poses_into", (PyCFunction)animator_copy_poses_into, METH_O, animator_copy_poses_into_doc},
+    {"copy_states_into", (PyCFunction)animator_copy_states_into, METH_O, animator_copy_states_into_doc},
     {"update_item_using_current_state", (PyCFunction)animator_update_item_using_current_state, METH_O,
      animator_update_item_doc},
     {"destroy", (PyCFunction)animator_destroy, METH_NOARGS, animator_destroy_doc},
-    {"begin_animation", (PyCFunction)(void (*)(void))animator_begin_animation, METH_VARARGS | METH_KEYWORDS,
-     animator_begin_animation_doc},
-    {"commit_animation", (PyCFunction)(void (*)(void))animator_commit_animation, METH_VARARGS | METH_KEYWORDS,
-     animator_commit_animation_doc},
-    {"discard_animation", (PyCFunction)animator_discard_animation, METH_NOARGS, animator_discard_animation_doc},
-    {"cancel_animation", (PyCFunction)animator_cancel_animation, METH_O, animator_cancel_animation_doc},
-    {"cancel_all_animations", (PyCFunction)animator_cancel_all_animations, METH_NOARGS,
-     animator_cancel_all_animations_doc},
-    {"is_animation_active", (PyCFunction)animator_is_animation_active, METH_O, animator_is_animation_active_doc},
-    {"begin_timeline", (PyCFunction)animator_begin_timeline, METH_NOARGS,
-     "begin_timeline($self)\n--\n\nStart recording a timeline: animations committed until commit_timeline() are its segments."},
-    {"commit_timeline", (PyCFunction)animator_commit_timeline, METH_NOARGS,
-     "commit_timeline($self)\n--\n\nEnd the timeline recording and return its id."},
-    {"seek_timeline", (PyCFunction)(void (*)(void))animator_seek_timeline, METH_FASTCALL,
-     "seek_timeline($self, timeline, time, /)\n--\n\nPause the timeline at `time` s and apply the values there."},
-    {"play_timeline", (PyCFunction)animator_play_timeline, METH_O,
-     "play_timeline($self, timeline, /)\n--\n\nPlay the timeline from where it is."},
-    {"pause_timeline", (PyCFunction)animator_pause_timeline, METH_O,
-     "pause_timeline($self, timeline, /)\n--\n\nPause the timeline where it is."},
-    {"timeline_duration", (PyCFunction)animator_timeline_duration, METH_O,
-     "timeline_duration($self, timeline, /)\n--\n\nWhen the timeline's last segment ends, in seconds."},
-    {"release_timeline", (PyCFunction)animator_release_timeline, METH_O,
-     "release_timeline($self, timeline, /)\n--\n\nForget the timeline; its segments run on as animations."},
-    {"start_decay", (PyCFunction)(void (*)(void))animator_start_decay, METH_VARARGS | METH_KEYWORDS,
-     animator_start_decay_doc},
-    {"begin_keyframes", (PyCFunction)(void (*)(void))animator_begin_keyframes, METH_VARARGS | METH_KEYWORDS,
-     animator_begin_keyframes_doc},
-    {"add_keyframe", (PyCFunction)(void (*)(void))animator_add_keyframe, METH_FASTCALL,
-     "add_keyframe($self, relative_start, relative_duration, /)\n--\n\n"
-     "Open a keyframe window (relative times 0...1, start + duration <= 1) for the values set next."},
-    {"pause_animation", (PyCFunction)animator_pause_animation, METH_O,
-     "pause_animation($self, animation, /)\n--\n\nPause a running animation where it is."},
-    {"resume_animation", (PyCFunction)animator_resume_animation, METH_O,
-     "resume_animation($self, animation, /)\n--\n\nResume a paused animation from where it is."},
-    {"set_animation_fraction", (PyCFunction)(void (*)(void))animator_set_animation_fraction, METH_FASTCALL,
-     "set_animation_fraction($self, animation, fraction, /)\n--\n\nScrub a paused animation to a share (0...1) of its time."},
-    {"animation_fraction", (PyCFunction)animator_animation_fraction, METH_O,
-     "animation_fraction($self, animation, /)\n--\n\nThe share (0...1) of an animation's time elapsed."},
-    {"set_animation_reversed", (PyCFunction)(void (*)(void))animator_set_animation_reversed, METH_FASTCALL,
-     "set_animation_reversed($self, animation, reversed, /)\n--\n\nRun an animation backward (True) or forward."},
-    {"animation_state", (PyCFunction)animator_animation_state, METH_O,
-     "animation_state($self, animation, /)\n--\n\n(paused, reversed) of a running animation."},
-    {"continue_animation", (PyCFunction)(void (*)(void))animator_continue_animation, METH_VARARGS | METH_KEYWORDS,
-     "continue_animation($self, animation, duration_factor=1.0, /, **timing)\n--\n\n"
-     "Continue (and resume) with new timing (options as animate; none keeps the current curve) over\n"
-     "the remaining time x duration_factor. A spring continues at the current velocity."},
-    {"stop_animation", (PyCFunction)(void (*)(void))animator_stop_animation, METH_FASTCALL,
-     "stop_animation($self, animation, position, /)\n--\n\n"
-     "Stop an animation, leaving its properties at 'end', 'start' or 'current'."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -821,7 +810,7 @@ static PyGetSetDef animator_getset[] = {
     ANIMA_GET(OWNER_ANIMATOR, VALUE_INT32, "animation_count", anima_animation_count,
               "The number of running view animations."),
     ANIMA_GET(OWNER_ANIMATOR, VALUE_BOOL, "is_recording_animation", anima_animation_is_recording,
-              "True between begin_animation() and commit_animation()."),
+              "True inside an `animate` or `animate_keyframes` block, while it records targets."),
     {"on_will_resume", (getter)animator_get_callback, (setter)animator_set_callback,
      "Called as f(animator) before the animator starts running again; None to unset.", NULL},
     {"on_did_pause", (getter)animator_get_callback, (setter)animator_set_callback,

@@ -60,28 +60,12 @@ PyDoc_STRVAR(gravity_set_angle_doc,
 "set_angle($self, angle, magnitude)\n--\n\n"
 "Set the angle (radians; pi/2 = down) and the magnitude (1.0 = 1000 pt/s^2) together.");
 
-static PyObject *
-gravity_set_angle(BehaviorObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    static const argument names[] = {ANIMA_ARG("angle"), ANIMA_ARG("magnitude"), ANIMA_ARG(NULL)};
-    PyObject *values[2];
-    if (parse_arguments("set_angle", args, nargs, kwnames, names, 2, 2, values) < 0) {
-        return NULL;
-    }
-    anima_state *st = STATE_OF(self);
-    double angle, magnitude;
-    if (st == NULL || as_finite(st, values[0], "angle", &angle) < 0
-        || as_finite(st, values[1], "magnitude", &magnitude) < 0
-        || check(st, self->animator, anima_gravity_set_angle_magnitude(self->handle, angle, magnitude)) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
-
+ANIMA_METHOD(gravity_set_angle, "set_angle", OWNER_BEHAVIOR, VALUE_NONE,
+             anima_gravity_set_angle_magnitude(t.behavior, v[0].f64, v[1].f64),
+             ANIMA_IN("angle", VALUE_DOUBLE), ANIMA_IN("magnitude", VALUE_DOUBLE))
 
 static PyMethodDef gravity_methods[] = {
-    {"set_angle", (PyCFunction)(void (*)(void))gravity_set_angle, METH_FASTCALL | METH_KEYWORDS,
-     gravity_set_angle_doc},
+    ANIMA_METHOD_ROW("set_angle", gravity_set_angle, gravity_set_angle_doc),
     {NULL, NULL, 0, NULL},
 };
 
@@ -146,109 +130,45 @@ item_behavior_init(PyObject *self, PyObject *args, PyObject *kwds)
 }
 
 
-/* The item argument of the per-item velocity methods. */
-static ItemObject *
-item_behavior_item(anima_state *st, PyObject *obj)
-{
-    return item_argument(st, obj, "item");
-}
-
 PyDoc_STRVAR(item_behavior_add_linear_velocity_doc,
 "add_linear_velocity($self, item, velocity)\n--\n\n"
 "Add velocity = (vx, vy) in pt/s to an item of this behavior.\n"
 "Raises NotFoundError when the item is not in the behavior.");
 
-static PyObject *
-item_behavior_add_linear_velocity(BehaviorObject *self, PyObject *const *args, Py_ssize_t nargs,
-                                  PyObject *kwnames)
-{
-    static const argument names[] = {ANIMA_ARG("item"), ANIMA_ARG("velocity"), ANIMA_ARG(NULL)};
-    PyObject *values[2];
-    if (parse_arguments("add_linear_velocity", args, nargs, kwnames, names, 2, 2, values) < 0) {
-        return NULL;
-    }
-    anima_state *st = STATE_OF(self);
-    ItemObject *item = st ? item_behavior_item(st, values[0]) : NULL;
-    anima_vec2 velocity;
-    if (item == NULL || as_vec2(st, values[1], "velocity", &velocity) < 0
-        || check(st, self->animator,
-                 anima_item_behavior_add_linear_velocity(self->handle, item->handle, velocity)) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
+ANIMA_METHOD(item_behavior_add_linear_velocity, "add_linear_velocity", OWNER_BEHAVIOR, VALUE_NONE,
+             anima_item_behavior_add_linear_velocity(t.behavior, v[0].item, v[1].vec2),
+             ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("velocity", VALUE_VEC2))
 
 PyDoc_STRVAR(item_behavior_linear_velocity_doc,
-"linear_velocity($self, item, /)\n--\n\n"
+"linear_velocity($self, item)\n--\n\n"
 "The linear velocity (vx, vy) in pt/s of an item of this behavior.\n"
 "Raises NotFoundError when the item is not in the behavior.");
 
-static PyObject *
-item_behavior_linear_velocity(BehaviorObject *self, PyObject *arg)
-{
-    anima_state *st = STATE_OF(self);
-    ItemObject *item = st ? item_behavior_item(st, arg) : NULL;
-    anima_vec2 velocity = {0, 0};
-    if (item == NULL
-        || check(st, self->animator,
-                 anima_item_behavior_get_linear_velocity(self->handle, item->handle, &velocity)) < 0) {
-        return NULL;
-    }
-    return vec2_tuple(velocity);
-}
+ANIMA_METHOD(item_behavior_linear_velocity, "linear_velocity", OWNER_BEHAVIOR, VALUE_VEC2,
+             anima_item_behavior_get_linear_velocity(t.behavior, v[0].item, &out.vec2), ANIMA_IN("item", VALUE_ITEM))
 
 PyDoc_STRVAR(item_behavior_add_angular_velocity_doc,
 "add_angular_velocity($self, item, velocity)\n--\n\n"
 "Add an angular velocity in rad/s (positive = clockwise) to an item of this\n"
 "behavior. Raises NotFoundError when the item is not in the behavior.");
 
-static PyObject *
-item_behavior_add_angular_velocity(BehaviorObject *self, PyObject *const *args, Py_ssize_t nargs,
-                                   PyObject *kwnames)
-{
-    static const argument names[] = {ANIMA_ARG("item"), ANIMA_ARG("velocity"), ANIMA_ARG(NULL)};
-    PyObject *values[2];
-    if (parse_arguments("add_angular_velocity", args, nargs, kwnames, names, 2, 2, values) < 0) {
-        return NULL;
-    }
-    anima_state *st = STATE_OF(self);
-    ItemObject *item = st ? item_behavior_item(st, values[0]) : NULL;
-    double velocity;
-    if (item == NULL || as_finite(st, values[1], "velocity", &velocity) < 0
-        || check(st, self->animator,
-                 anima_item_behavior_add_angular_velocity(self->handle, item->handle, velocity)) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
+ANIMA_METHOD(item_behavior_add_angular_velocity, "add_angular_velocity", OWNER_BEHAVIOR, VALUE_NONE,
+             anima_item_behavior_add_angular_velocity(t.behavior, v[0].item, v[1].f64),
+             ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("velocity", VALUE_DOUBLE))
 
 PyDoc_STRVAR(item_behavior_angular_velocity_doc,
-"angular_velocity($self, item, /)\n--\n\n"
+"angular_velocity($self, item)\n--\n\n"
 "The angular velocity in rad/s of an item of this behavior.\n"
 "Raises NotFoundError when the item is not in the behavior.");
 
-static PyObject *
-item_behavior_angular_velocity(BehaviorObject *self, PyObject *arg)
-{
-    anima_state *st = STATE_OF(self);
-    ItemObject *item = st ? item_behavior_item(st, arg) : NULL;
-    double velocity = 0.0;
-    if (item == NULL
-        || check(st, self->animator,
-                 anima_item_behavior_get_angular_velocity(self->handle, item->handle, &velocity)) < 0) {
-        return NULL;
-    }
-    return PyFloat_FromDouble(velocity);
-}
+ANIMA_METHOD(item_behavior_angular_velocity, "angular_velocity", OWNER_BEHAVIOR, VALUE_DOUBLE,
+             anima_item_behavior_get_angular_velocity(t.behavior, v[0].item, &out.f64), ANIMA_IN("item", VALUE_ITEM))
 
 static PyMethodDef item_behavior_methods[] = {
-    {"add_linear_velocity", (PyCFunction)(void (*)(void))item_behavior_add_linear_velocity,
-     METH_FASTCALL | METH_KEYWORDS, item_behavior_add_linear_velocity_doc},
-    {"linear_velocity", (PyCFunction)item_behavior_linear_velocity, METH_O, item_behavior_linear_velocity_doc},
-    {"add_angular_velocity", (PyCFunction)(void (*)(void))item_behavior_add_angular_velocity,
-     METH_FASTCALL | METH_KEYWORDS, item_behavior_add_angular_velocity_doc},
-    {"angular_velocity", (PyCFunction)item_behavior_angular_velocity, METH_O,
-     item_behavior_angular_velocity_doc},
+    ANIMA_METHOD_ROW("add_linear_velocity", item_behavior_add_linear_velocity, item_behavior_add_linear_velocity_doc),
+    ANIMA_METHOD_ROW("linear_velocity", item_behavior_linear_velocity, item_behavior_linear_velocity_doc),
+    ANIMA_METHOD_ROW("add_angular_velocity", item_behavior_add_angular_velocity, item_behavior_add_angular_velocity_doc),
+    ANIMA_METHOD_ROW("angular_velocity", item_behavior_angular_velocity, item_behavior_angular_velocity_doc),
     {NULL, NULL, 0, NULL},
 };
 
@@ -323,42 +243,18 @@ PyDoc_STRVAR(push_set_angle_doc,
 "Set the angle (radians; 0 = +x, pi/2 = down) and the magnitude together\n"
 "(1.0 = 100 pt/s^2 on a mass of 1; within +/-1e6, negative reverses).");
 
-static PyObject *
-push_set_angle(BehaviorObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    static const argument names[] = {ANIMA_ARG("angle"), ANIMA_ARG("magnitude"), ANIMA_ARG(NULL)};
-    PyObject *values[2];
-    if (parse_arguments("set_angle", args, nargs, kwnames, names, 2, 2, values) < 0) {
-        return NULL;
-    }
-    anima_state *st = STATE_OF(self);
-    double angle, magnitude;
-    if (st == NULL || as_finite(st, values[0], "angle", &angle) < 0
-        || as_finite(st, values[1], "magnitude", &magnitude) < 0
-        || check(st, self->animator, anima_push_set_angle_magnitude(self->handle, angle, magnitude)) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
+ANIMA_METHOD(push_set_angle, "set_angle", OWNER_BEHAVIOR, VALUE_NONE,
+             anima_push_set_angle_magnitude(t.behavior, v[0].f64, v[1].f64),
+             ANIMA_IN("angle", VALUE_DOUBLE), ANIMA_IN("magnitude", VALUE_DOUBLE))
 
 PyDoc_STRVAR(push_target_offset_doc,
-"target_offset($self, item, /)\n--\n\n"
+"target_offset($self, item)\n--\n\n"
 "Where the push acts on an item of this behavior: (x, y) from its centre, in\n"
 "the item's own coordinates (default (0, 0)). Raises NotFoundError when the\n"
 "item is not in the behavior.");
 
-static PyObject *
-push_target_offset(BehaviorObject *self, PyObject *arg)
-{
-    anima_state *st = STATE_OF(self);
-    ItemObject *item = st ? item_argument(st, arg, "item") : NULL;
-    anima_vec2 offset = {0, 0};
-    if (item == NULL
-        || check(st, self->animator, anima_push_get_target_offset(self->handle, item->handle, &offset)) < 0) {
-        return NULL;
-    }
-    return vec2_tuple(offset);
-}
+ANIMA_METHOD(push_target_offset, "target_offset", OWNER_BEHAVIOR, VALUE_VEC2,
+             anima_push_get_target_offset(t.behavior, v[0].item, &out.vec2), ANIMA_IN("item", VALUE_ITEM))
 
 PyDoc_STRVAR(push_set_target_offset_doc,
 "set_target_offset($self, item, offset)\n--\n\n"
@@ -366,31 +262,14 @@ PyDoc_STRVAR(push_set_target_offset_doc,
 "own coordinates. Off centre the push also turns the item (torque = r x F).\n"
 "Raises NotFoundError when the item is not in the behavior.");
 
-static PyObject *
-push_set_target_offset(BehaviorObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    static const argument names[] = {ANIMA_ARG("item"), ANIMA_ARG("offset"), ANIMA_ARG(NULL)};
-    PyObject *values[2];
-    if (parse_arguments("set_target_offset", args, nargs, kwnames, names, 2, 2, values) < 0) {
-        return NULL;
-    }
-    anima_state *st = STATE_OF(self);
-    ItemObject *item = st ? item_argument(st, values[0], "item") : NULL;
-    anima_vec2 offset;
-    if (item == NULL || as_vec2(st, values[1], "offset", &offset) < 0
-        || check(st, self->animator, anima_push_set_target_offset(self->handle, item->handle, offset)) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
-
+ANIMA_METHOD(push_set_target_offset, "set_target_offset", OWNER_BEHAVIOR, VALUE_NONE,
+             anima_push_set_target_offset(t.behavior, v[0].item, v[1].vec2),
+             ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("offset", VALUE_VEC2))
 
 static PyMethodDef push_methods[] = {
-    {"set_angle", (PyCFunction)(void (*)(void))push_set_angle, METH_FASTCALL | METH_KEYWORDS,
-     push_set_angle_doc},
-    {"target_offset", (PyCFunction)push_target_offset, METH_O, push_target_offset_doc},
-    {"set_target_offset", (PyCFunction)(void (*)(void))push_set_target_offset, METH_FASTCALL | METH_KEYWORDS,
-     push_set_target_offset_doc},
+    ANIMA_METHOD_ROW("set_angle", push_set_angle, push_set_angle_doc),
+    ANIMA_METHOD_ROW("target_offset", push_target_offset, push_target_offset_doc),
+    ANIMA_METHOD_ROW("set_target_offset", push_set_target_offset, push_set_target_offset_doc),
     {NULL, NULL, 0, NULL},
 };
 

@@ -83,9 +83,9 @@ raise_status(anima_state *st, anima_status status)
 
 /* ==================================================== argument conversion */
 
-/* A finite double from any real number; names the argument on failure. */
-int
-as_finite(anima_state *st, PyObject *obj, const char *what, double *out)
+/* A double from any real number: finite, or any but NaN; names the argument on failure. */
+static int
+as_real(anima_state *st, PyObject *obj, const char *what, bool finite, double *out)
 {
     double value = PyFloat_AsDouble(obj);
     if (value == -1.0 && PyErr_Occurred()) {
@@ -98,18 +98,24 @@ as_finite(anima_state *st, PyObject *obj, const char *what, double *out)
         }
         return -1;
     }
-    if (!isfinite(value)) {
-        PyErr_Format(st->invalid_argument_error, "%s must be finite (got %R)", what, obj);
+    if (isnan(value) || (finite && !isfinite(value))) {
+        PyErr_Format(st->invalid_argument_error, "%s must be %s (got %R)", what, finite ? "finite" : "a number", obj);
         return -1;
     }
     *out = value;
     return 0;
 }
 
-/* count finite doubles from a sequence such as (x, y) or (x, y, w, h). */
 int
-as_doubles(anima_state *st, PyObject *obj, const char *what, const char *form,
-           Py_ssize_t count, double *out)
+as_finite(anima_state *st, PyObject *obj, const char *what, double *out)
+{
+    return as_real(st, obj, what, true, out);
+}
+
+/* count doubles (finite, or any but NaN) from a sequence such as (x, y) or (x, y, w, h). */
+static int
+as_reals(anima_state *st, PyObject *obj, const char *what, const char *form, Py_ssize_t count, bool finite,
+         double *out)
 {
     if (PyUnicode_Check(obj) || PyBytes_Check(obj) || PyByteArray_Check(obj)
         || !PySequence_Check(obj)) {
@@ -130,7 +136,7 @@ as_doubles(anima_state *st, PyObject *obj, const char *what, const char *form,
     for (Py_ssize_t i = 0; i < count; i++) {
         char name[96];
         PyOS_snprintf(name, sizeof name, "%s[%zd]", what, i);
-        if (as_finite(st, PySequence_Fast_GET_ITEM(seq, i), name, &out[i]) < 0) {
+        if (as_real(st, PySequence_Fast_GET_ITEM(seq, i), name, finite, &out[i]) < 0) {
             Py_DECREF(seq);
             return -1;
         }
@@ -148,7 +154,7 @@ as_double_struct(anima_state *st, PyObject *obj, const char *what, const char *f
                  void *out)
 {
     double v[5];
-    if (count > 5 || as_doubles(st, obj, what, form, count, v) < 0) {
+    if (count > 5 || as_reals(st, obj, what, form, count, true, v) < 0) {
         return -1;
     }
     memcpy(out, v, (size_t)count * sizeof(double));
@@ -332,6 +338,18 @@ static const char *const shape_names[] = {"rectangle", "ellipse", "path"};
 static const char *const collision_mode_names[] = {NULL, "items", "boundaries", "everything"};
 static const char *const push_mode_names[] = {"continuous", "instantaneous"};
 static const char *const attachment_type_names[] = {"anchor", "items", "pin", "fixed", "limit", "sliding"};
+static const char *const position_names[] = {"end", "start", "current"};
+static const char *const curve_names[] = {
+    "ease_in_out", "ease_in", "ease_out", "linear", "cubic_bezier", "spring", "spring_damping_ratio",
+    "spring_response", "spring_bounce", "steps",
+#define PENNER(F) F "_in", F "_out", F "_in_out"
+    PENNER("quad"), PENNER("cubic"), PENNER("quart"), PENNER("quint"), PENNER("sine"), PENNER("expo"),
+    PENNER("circ"), PENNER("back"), PENNER("elastic"), PENNER("bounce"),
+#undef PENNER
+};
+static const char *const step_position_names[] = {"jump_end", "jump_start", "jump_none", "jump_both"};
+static const char *const keyframe_mode_names[] = {"linear", "paced", "cubic"};
+static const char *const property_names[] = {"center", "size", "transform", "alpha"};
 #define CHOICES(NAMES) NAMES, (int32_t)(sizeof NAMES / sizeof NAMES[0])
 
 typedef struct {
@@ -357,6 +375,15 @@ static const value_info value_infos[] = {
     [VALUE_COLLISION_MODE] = {sizeof(anima_collision_mode), NULL, CHOICES(collision_mode_names)},
     [VALUE_PUSH_MODE] = {sizeof(anima_push_mode), NULL, CHOICES(push_mode_names)},
     [VALUE_ATTACHMENT_TYPE] = {sizeof(anima_attachment_type), NULL, CHOICES(attachment_type_names)},
+    [VALUE_POSITION] = {sizeof(anima_position), NULL, CHOICES(position_names)},
+    [VALUE_CURVE] = {sizeof(anima_curve), NULL, CHOICES(curve_names)},
+    [VALUE_STEP_POSITION] = {sizeof(anima_step_position), NULL, CHOICES(step_position_names)},
+    [VALUE_KEYFRAME_MODE] = {sizeof(anima_keyframe_mode), NULL, CHOICES(keyframe_mode_names)},
+    [VALUE_PROPERTY] = {sizeof(anima_property), NULL, CHOICES(property_names)},
+    [VALUE_REAL] = {sizeof(double), "a real number", NULL, 0},
+    [VALUE_BEZIER] = {4 * sizeof(double), "(x1, y1, x2, y2)", NULL, 0},
+    [VALUE_COMPONENTS] = {5 * sizeof(double), "five real numbers", NULL, 0},
+    [VALUE_ITEM] = {sizeof(anima_item), "an anima.Item", NULL, 0},
 };
 
 const char *
@@ -409,10 +436,31 @@ int
 value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *what, value *out)
 {
     int32_t index = 0;
+    ItemObject *item = NULL;
     switch (kind) {
-    case VALUE_NONE:
-    case VALUE_UINT64: break;
+    case VALUE_NONE: break;
+    case VALUE_UINT64:
+        /* an id: any int; one out of range names nothing */
+        if (!PyLong_Check(obj)) {
+            PyErr_Format(PyExc_TypeError, "%s must be an int, not %.100s", what, Py_TYPE(obj)->tp_name);
+            return -1;
+        }
+        out->u64 = PyLong_AsUnsignedLongLong(obj);
+        if (out->u64 == (uint64_t)-1 && PyErr_Occurred()) {
+            PyErr_Clear();
+            out->u64 = 0;
+        }
+        return 0;
+    case VALUE_ITEM:
+        item = item_argument(st, obj, what);
+        if (item == NULL) {
+            return -1;
+        }
+        out->item = item->handle;
+        return 0;
     case VALUE_DOUBLE: return as_finite(st, obj, what, &out->f64);
+    case VALUE_REAL: return as_real(st, obj, what, false, &out->f64);
+    case VALUE_COMPONENTS: return as_reals(st, obj, what, value_infos[kind].form, 5, false, out->doubles);
     case VALUE_BOOL: return as_bool(obj, &out->b);
     case VALUE_INT32: return as_int32(st, obj, what, &out->i32);
     case VALUE_VEC2:
@@ -420,20 +468,33 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
     case VALUE_RECT:
     case VALUE_INSETS:
     case VALUE_TRANSFORM:
+    case VALUE_BEZIER:
         return as_double_struct(st, obj, what, value_infos[kind].form,
                                 (Py_ssize_t)(value_infos[kind].size / sizeof(double)), out);
     case VALUE_SHAPE:
     case VALUE_COLLISION_MODE:
     case VALUE_PUSH_MODE:
     case VALUE_ATTACHMENT_TYPE:
+    case VALUE_POSITION:
+    case VALUE_CURVE:
+    case VALUE_STEP_POSITION:
+    case VALUE_KEYFRAME_MODE:
+    case VALUE_PROPERTY:
         if (as_choice(st, kind, obj, what, &index) < 0) {
             return -1;
         }
         /* Each enumeration has its own member; writing the matching one keeps the union's size rules. */
-        if (kind == VALUE_SHAPE) { out->shape = (anima_shape)index; }
-        else if (kind == VALUE_COLLISION_MODE) { out->collision_mode = (anima_collision_mode)index; }
-        else if (kind == VALUE_PUSH_MODE) { out->push_mode = (anima_push_mode)index; }
-        else { out->attachment_type = (anima_attachment_type)index; }
+        switch (kind) {
+        case VALUE_SHAPE: out->shape = (anima_shape)index; break;
+        case VALUE_COLLISION_MODE: out->collision_mode = (anima_collision_mode)index; break;
+        case VALUE_PUSH_MODE: out->push_mode = (anima_push_mode)index; break;
+        case VALUE_POSITION: out->position = (anima_position)index; break;
+        case VALUE_CURVE: out->curve = (anima_curve)index; break;
+        case VALUE_STEP_POSITION: out->step_position = (anima_step_position)index; break;
+        case VALUE_KEYFRAME_MODE: out->keyframe_mode = (anima_keyframe_mode)index; break;
+        case VALUE_PROPERTY: out->property = (anima_property)index; break;
+        default: out->attachment_type = (anima_attachment_type)index; break;
+        }
         return 0;
     }
     PyErr_Format(PyExc_AttributeError, "%s is read-only", what);
@@ -445,7 +506,8 @@ value_to_python(anima_state *st, value_kind kind, const value *v)
 {
     int32_t index = -1;
     switch (kind) {
-    case VALUE_NONE: Py_RETURN_NONE;
+    case VALUE_NONE:
+    case VALUE_ITEM: Py_RETURN_NONE;
     case VALUE_DOUBLE: return PyFloat_FromDouble(v->f64);
     case VALUE_BOOL: return PyBool_FromLong(v->b);
     case VALUE_INT32: return PyLong_FromLong(v->i32);
@@ -462,24 +524,24 @@ value_to_python(anima_state *st, value_kind kind, const value *v)
     case VALUE_COLLISION_MODE: index = (int32_t)v->collision_mode; break;
     case VALUE_PUSH_MODE: index = (int32_t)v->push_mode; break;
     case VALUE_ATTACHMENT_TYPE: index = (int32_t)v->attachment_type; break;
+    case VALUE_POSITION: index = (int32_t)v->position; break;
+    case VALUE_CURVE: index = (int32_t)v->curve; break;
+    case VALUE_STEP_POSITION: index = (int32_t)v->step_position; break;
+    case VALUE_KEYFRAME_MODE: index = (int32_t)v->keyframe_mode; break;
+    case VALUE_PROPERTY: index = (int32_t)v->property; break;
+    case VALUE_REAL: return PyFloat_FromDouble(v->f64);
+    case VALUE_BEZIER: return Py_BuildValue("(dddd)", v->doubles[0], v->doubles[1], v->doubles[2], v->doubles[3]);
+    case VALUE_COMPONENTS:
+        return Py_BuildValue("(ddddd)", v->doubles[0], v->doubles[1], v->doubles[2], v->doubles[3], v->doubles[4]);
     }
     const char *name = choice_name(kind, index);
     return name != NULL ? PyUnicode_FromString(name) : PyLong_FromLong(index);
 }
 
-/* The animator and handle a property reads or writes. */
-typedef struct {
-    AnimatorObject *animator;
-    owner_kind owner;
-    anima_animator animator_handle;
-    anima_item item;
-    anima_behavior behavior;
-} property_target;
-
-static property_target
+target
 target_of(PyObject *self, owner_kind owner)
 {
-    property_target t = {.owner = owner};
+    target t = {.st = STATE_OF(self), .owner = owner};
     if (owner == OWNER_ANIMATOR) {
         t.animator = (AnimatorObject *)self;
         t.animator_handle = t.animator->handle;
@@ -502,7 +564,7 @@ target_of(PyObject *self, owner_kind owner)
                                   : ((anima_status (*)(anima_animator, T))(FN))(t->animator_handle, ARG))
 
 static anima_status
-property_read(const property *p, const property_target *t, value *out)
+property_read(const property *p, const target *t, value *out)
 {
     switch (p->kind) {
     case VALUE_NONE: break;
@@ -524,7 +586,7 @@ property_read(const property *p, const property_target *t, value *out)
 }
 
 static anima_status
-property_write(const property *p, const property_target *t, const value *in)
+property_write(const property *p, const target *t, const value *in)
 {
     switch (p->kind) {
     case VALUE_DOUBLE: return CALL_ACCESSOR(p->set, double, in->f64);
@@ -548,14 +610,13 @@ PyObject *
 property_get(PyObject *self, void *closure)
 {
     const property *p = closure;
-    anima_state *st = STATE_OF(self);
-    property_target t = target_of(self, p->owner);
+    target t = target_of(self, p->owner);
     value v;
     memset(&v, 0, sizeof v);
-    if (st == NULL || check(st, t.animator, property_read(p, &t, &v)) < 0) {
+    if (t.st == NULL || check(t.st, t.animator, property_read(p, &t, &v)) < 0) {
         return NULL;
     }
-    return value_to_python(st, p->kind, &v);
+    return value_to_python(t.st, p->kind, &v);
 }
 
 /* The setter of every property declared with ANIMA_GETSET. */
@@ -563,13 +624,48 @@ int
 property_set(PyObject *self, PyObject *obj, void *closure)
 {
     const property *p = closure;
-    anima_state *st = STATE_OF(self);
-    property_target t = target_of(self, p->owner);
+    target t = target_of(self, p->owner);
     value v;
-    if (st == NULL || forbid_delete(obj, p->name) < 0 || value_from_python(st, p->kind, obj, p->name, &v) < 0) {
+    if (t.st == NULL || forbid_delete(obj, p->name) < 0 || value_from_python(t.st, p->kind, obj, p->name, &v) < 0) {
         return -1;
     }
-    return check(st, t.animator, property_write(p, &t, &v));
+    return check(t.st, t.animator, property_write(p, &t, &v));
+}
+
+/* The first half of an ANIMA_METHOD: its arguments parsed and converted, its target found. */
+int
+method_begin(PyObject *self, owner_kind owner, const char *name, const argument *spec, PyObject *const *args,
+             Py_ssize_t nargs, PyObject *kwnames, value *v, target *t)
+{
+    PyObject *slots[4];
+    Py_ssize_t count = 0;
+    while (spec[count].name != NULL) {
+        count++;
+    }
+    *t = target_of(self, owner);
+    if (count > 4) {
+        PyErr_Format(PyExc_SystemError, "%s() declares more than 4 arguments", name);
+        return -1;
+    }
+    if (t->st == NULL || parse_arguments(name, args, nargs, kwnames, spec, count, count, slots) < 0) {
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        if (value_from_python(t->st, spec[i].kind, slots[i], spec[i].name, &v[i]) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The second half of an ANIMA_METHOD: the status checked, the result converted. */
+PyObject *
+method_end(const target *t, anima_status status, value_kind result, const value *out)
+{
+    if (check(t->st, t->animator, status) < 0) {
+        return NULL;
+    }
+    return value_to_python(t->st, result, out);
 }
 
 /*

@@ -86,6 +86,21 @@ add_type(PyObject *module, PyType_Spec *spec, PyTypeObject *base)
     return (PyTypeObject *)type;
 }
 
+/* Adds methods declared in another file than the type's own (the animator's animation controls). */
+static int
+add_methods(PyTypeObject *type, PyMethodDef *methods)
+{
+    for (PyMethodDef *m = methods; m->ml_name != NULL; m++) {
+        PyObject *descriptor = PyDescr_NewMethod(type, m);
+        int added = descriptor == NULL ? -1 : PyObject_SetAttrString((PyObject *)type, m->ml_name, descriptor);
+        Py_XDECREF(descriptor);
+        if (added < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static int
 anima_exec(PyObject *module)
 {
@@ -113,6 +128,7 @@ anima_exec(PyObject *module)
         return -1;
     }
     if ((st->animator_type = add_type(module, &animator_spec, NULL)) == NULL
+        || add_methods(st->animator_type, animator_animation_methods) < 0
         || (st->item_type = add_type(module, &item_spec, NULL)) == NULL
         || (st->behavior_type = add_type(module, &behavior_spec, NULL)) == NULL
         || (st->gravity_type = add_type(module, &gravity_spec, st->behavior_type)) == NULL
