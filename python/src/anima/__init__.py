@@ -46,6 +46,7 @@ from ._anima import (
     version_info,
 )
 from .animation import Animation, Timeline, Timing
+from . import field as _field  # Field.radial_gravity(...) and the other factories
 
 
 class CollisionMode(IntFlag):

@@ -186,6 +186,8 @@ typedef enum {
     VALUE_REAL,               /* double: a real number, infinities allowed, not NaN */
     VALUE_BEZIER,             /* double[4]: (x1, y1, x2, y2) */
     VALUE_COMPONENTS,         /* double[5]: five real numbers, infinities allowed */
+    VALUE_FIELD_KIND,         /* anima_field_kind: 'linear_gravity', 'radial_gravity', ... */
+    VALUE_REGION,             /* anima_region: None, 'infinite', ('rectangle', (w, h)), ('circle', r), ('inverse', region) */
     VALUE_ITEM,               /* anima_item: an anima.Item (argument only) */
 } value_kind;
 
@@ -209,6 +211,8 @@ typedef union {
     anima_keyframe_mode keyframe_mode;
     anima_property property;
     double doubles[5];
+    anima_field_kind field_kind;
+    anima_region region;
     anima_item item;
 } value;
 
@@ -301,6 +305,8 @@ PyObject *value_to_python(anima_state *st, value_kind kind, const value *v);
 const char *choice_name(value_kind kind, int32_t index);
 PyObject *repr_with_properties(PyObject *self, const char *const *names, PyObject *tail);
 int fill_def(anima_state *st, const argument *fields, PyObject *const *slots, void *def);
+int fill_field(anima_state *st, const argument *field, PyObject *obj, void *def);
+size_t value_size(value_kind kind);
 int parse_call(const char *function, PyObject *args, PyObject *kwds, const argument *names,
                Py_ssize_t max_positional, Py_ssize_t required, PyObject **out);
 
@@ -308,6 +314,19 @@ int parse_call(const char *function, PyObject *args, PyObject *kwds, const argum
 Py_hash_t wrapper_hash(PyObject *self);
 PyObject *wrapper_richcompare(PyObject *a, PyObject *b, int op);
 void wrapper_dealloc(PyObject *self, inquiry clear);
+
+/*
+ * The type spec of a kind of behavior (a subclass of anima.Behavior): OBJECT its instance
+ * struct, then its docstring, __init__, methods, properties, GC functions and, last, any
+ * other slots ({Py_tp_repr, ...},).
+ */
+#define ANIMA_BEHAVIOR_TYPE(VAR, NAME, OBJECT, DOC, INIT, METHODS, GETSET, TRAVERSE, CLEAR, ...)             \
+    static PyType_Slot VAR##_slots[] = {{Py_tp_doc, (void *)(DOC)},        {Py_tp_new, behavior_new},         \
+                                        {Py_tp_init, (void *)(INIT)},      {Py_tp_methods, (METHODS)},        \
+                                        {Py_tp_getset, (GETSET)},          {Py_tp_traverse, (void *)(TRAVERSE)}, \
+                                        {Py_tp_clear, (void *)(CLEAR)},    __VA_ARGS__{0, NULL}};             \
+    PyType_Spec VAR##_spec = {NAME, (int)sizeof(OBJECT), 0,                                                   \
+                              Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, VAR##_slots}
 
 /* A docstring shared between files. */
 #define ANIMA_DOC(name, text) const char name[] = PyDoc_STR(text)
@@ -388,6 +407,8 @@ extern PyType_Spec contact_event_spec;
 extern PyType_Spec poses_spec;
 
 /* field.c */
+int as_region(anima_state *st, PyObject *obj, anima_region *out);
+PyObject *region_object(const anima_region *region);
 extern PyType_Spec field_spec;
 
 /* item.c */

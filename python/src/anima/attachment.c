@@ -490,22 +490,7 @@ PyDoc_STRVAR(attachment_doc,
 "limit() and sliding() make the other kinds of attachment (UIKit's pin, fixed,\n"
 "limit and sliding attachments). The animator is taken from the item(s).");
 
-static PyType_Slot attachment_slots[] = {
-    {Py_tp_doc, (void *)attachment_doc},
-    {Py_tp_new, behavior_new},
-    {Py_tp_init, attachment_init},
-    {Py_tp_traverse, behavior_traverse},
-    {Py_tp_clear, behavior_clear},
-    {Py_tp_repr, attachment_repr},
-    {Py_tp_methods, attachment_methods},
-    {Py_tp_getset, attachment_getset},
-    {0, NULL},
-};
-
-PyType_Spec attachment_spec = {
-    .name = "anima.Attachment",
-    .basicsize = sizeof(BehaviorObject),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
-    .slots = attachment_slots,
-};
+ANIMA_BEHAVIOR_TYPE(attachment, "anima.Attachment", BehaviorObject, attachment_doc, attachment_init,
+                    attachment_methods, attachment_getset, behavior_traverse, behavior_clear,
+                    {Py_tp_repr, (void *)attachment_repr},);
 

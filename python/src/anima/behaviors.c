@@ -88,23 +88,8 @@ PyDoc_STRVAR(gravity_doc,
 "magnitude 1. Give either direction or angle and/or magnitude. The animator is\n"
 "taken from the items; pass animator= when items is empty.");
 
-static PyType_Slot gravity_slots[] = {
-    {Py_tp_doc, (void *)gravity_doc},
-    {Py_tp_new, behavior_new},
-    {Py_tp_init, gravity_init},
-    {Py_tp_traverse, behavior_traverse},
-    {Py_tp_clear, behavior_clear},
-    {Py_tp_methods, gravity_methods},
-    {Py_tp_getset, gravity_getset},
-    {0, NULL},
-};
-
-PyType_Spec gravity_spec = {
-    .name = "anima.Gravity",
-    .basicsize = sizeof(BehaviorObject),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
-    .slots = gravity_slots,
-};
+ANIMA_BEHAVIOR_TYPE(gravity, "anima.Gravity", BehaviorObject, gravity_doc, gravity_init, gravity_methods,
+                    gravity_getset, behavior_traverse, behavior_clear,);
 
 /* ========================================================== ItemBehavior */
 
@@ -202,23 +187,8 @@ PyDoc_STRVAR(item_behavior_doc,
 "no item behavior governs keep UIKit's implicit defaults (elasticity 0.2,\n"
 "friction 0.2, damping 0.1/s).");
 
-static PyType_Slot item_behavior_slots[] = {
-    {Py_tp_doc, (void *)item_behavior_doc},
-    {Py_tp_new, behavior_new},
-    {Py_tp_init, item_behavior_init},
-    {Py_tp_traverse, behavior_traverse},
-    {Py_tp_clear, behavior_clear},
-    {Py_tp_methods, item_behavior_methods},
-    {Py_tp_getset, item_behavior_getset},
-    {0, NULL},
-};
-
-PyType_Spec item_behavior_spec = {
-    .name = "anima.ItemBehavior",
-    .basicsize = sizeof(BehaviorObject),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
-    .slots = item_behavior_slots,
-};
+ANIMA_BEHAVIOR_TYPE(item_behavior, "anima.ItemBehavior", BehaviorObject, item_behavior_doc, item_behavior_init,
+                    item_behavior_methods, item_behavior_getset, behavior_traverse, behavior_clear,);
 
 /* ================================================================== Push */
 
@@ -303,23 +273,8 @@ PyDoc_STRVAR(push_doc,
 "centre also turns it. The animator is taken from the items; pass animator=\n"
 "when items is empty.");
 
-static PyType_Slot push_slots[] = {
-    {Py_tp_doc, (void *)push_doc},
-    {Py_tp_new, behavior_new},
-    {Py_tp_init, push_init},
-    {Py_tp_traverse, behavior_traverse},
-    {Py_tp_clear, behavior_clear},
-    {Py_tp_methods, push_methods},
-    {Py_tp_getset, push_getset},
-    {0, NULL},
-};
-
-PyType_Spec push_spec = {
-    .name = "anima.Push",
-    .basicsize = sizeof(BehaviorObject),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
-    .slots = push_slots,
-};
+ANIMA_BEHAVIOR_TYPE(push, "anima.Push", BehaviorObject, push_doc, push_init, push_methods, push_getset,
+                    behavior_traverse, behavior_clear,);
 
 /* ================================================================== Snap */
 
@@ -365,20 +320,6 @@ PyDoc_STRVAR(snap_doc,
 "(UISnapBehavior); with the default damping of 0.5 it overshoots a little\n"
 "and rests within about a second. The animator is taken from the item.");
 
-static PyType_Slot snap_slots[] = {
-    {Py_tp_doc, (void *)snap_doc},
-    {Py_tp_new, behavior_new},
-    {Py_tp_init, snap_init},
-    {Py_tp_traverse, behavior_traverse},
-    {Py_tp_clear, behavior_clear},
-    {Py_tp_getset, snap_getset},
-    {0, NULL},
-};
-
-PyType_Spec snap_spec = {
-    .name = "anima.Snap",
-    .basicsize = sizeof(BehaviorObject),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
-    .slots = snap_slots,
-};
+ANIMA_BEHAVIOR_TYPE(snap, "anima.Snap", BehaviorObject, snap_doc, snap_init, NULL, snap_getset, behavior_traverse,
+                    behavior_clear,);
 

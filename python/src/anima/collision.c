@@ -475,22 +475,7 @@ PyDoc_STRVAR(collision_doc,
 "with each other. With translates_reference_bounds_into_boundary the animator's\n"
 "reference bounds, inset by insets = (top, left, bottom, right), become a boundary.");
 
-static PyType_Slot collision_slots[] = {
-    {Py_tp_doc, (void *)collision_doc},
-    {Py_tp_new, behavior_new},
-    {Py_tp_init, collision_init},
-    {Py_tp_dealloc, collision_dealloc},
-    {Py_tp_traverse, collision_traverse},
-    {Py_tp_clear, collision_clear},
-    {Py_tp_methods, collision_methods},
-    {Py_tp_getset, collision_getset},
-    {0, NULL},
-};
-
-PyType_Spec collision_spec = {
-    .name = "anima.Collision",
-    .basicsize = sizeof(CollisionObject),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
-    .slots = collision_slots,
-};
+ANIMA_BEHAVIOR_TYPE(collision, "anima.Collision", CollisionObject, collision_doc, collision_init, collision_methods,
+                    collision_getset, collision_traverse, collision_clear,
+                    {Py_tp_dealloc, (void *)collision_dealloc},);
 

@@ -350,6 +350,10 @@ static const char *const curve_names[] = {
 static const char *const step_position_names[] = {"jump_end", "jump_start", "jump_none", "jump_both"};
 static const char *const keyframe_mode_names[] = {"linear", "paced", "cubic"};
 static const char *const property_names[] = {"center", "size", "transform", "alpha"};
+static const char *const field_kind_names[] = {
+    "linear_gravity", "radial_gravity", "drag", "velocity", "vortex", "spring",
+    "electric", "magnetic", "noise", "turbulence", "custom",
+};
 #define CHOICES(NAMES) NAMES, (int32_t)(sizeof NAMES / sizeof NAMES[0])
 
 typedef struct {
@@ -383,8 +387,16 @@ static const value_info value_infos[] = {
     [VALUE_REAL] = {sizeof(double), "a real number", NULL, 0},
     [VALUE_BEZIER] = {4 * sizeof(double), "(x1, y1, x2, y2)", NULL, 0},
     [VALUE_COMPONENTS] = {5 * sizeof(double), "five real numbers", NULL, 0},
+    [VALUE_FIELD_KIND] = {sizeof(anima_field_kind), NULL, CHOICES(field_kind_names)},
+    [VALUE_REGION] = {sizeof(anima_region), "a region", NULL, 0},
     [VALUE_ITEM] = {sizeof(anima_item), "an anima.Item", NULL, 0},
 };
+
+size_t
+value_size(value_kind kind)
+{
+    return value_infos[kind].size;
+}
 
 const char *
 choice_name(value_kind kind, int32_t index)
@@ -460,6 +472,7 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
         return 0;
     case VALUE_DOUBLE: return as_finite(st, obj, what, &out->f64);
     case VALUE_REAL: return as_real(st, obj, what, false, &out->f64);
+    case VALUE_REGION: return as_region(st, obj, &out->region);
     case VALUE_COMPONENTS: return as_reals(st, obj, what, value_infos[kind].form, 5, false, out->doubles);
     case VALUE_BOOL: return as_bool(obj, &out->b);
     case VALUE_INT32: return as_int32(st, obj, what, &out->i32);
@@ -480,6 +493,7 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
     case VALUE_STEP_POSITION:
     case VALUE_KEYFRAME_MODE:
     case VALUE_PROPERTY:
+    case VALUE_FIELD_KIND:
         if (as_choice(st, kind, obj, what, &index) < 0) {
             return -1;
         }
@@ -493,6 +507,7 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
         case VALUE_STEP_POSITION: out->step_position = (anima_step_position)index; break;
         case VALUE_KEYFRAME_MODE: out->keyframe_mode = (anima_keyframe_mode)index; break;
         case VALUE_PROPERTY: out->property = (anima_property)index; break;
+        case VALUE_FIELD_KIND: out->field_kind = (anima_field_kind)index; break;
         default: out->attachment_type = (anima_attachment_type)index; break;
         }
         return 0;
@@ -529,6 +544,8 @@ value_to_python(anima_state *st, value_kind kind, const value *v)
     case VALUE_STEP_POSITION: index = (int32_t)v->step_position; break;
     case VALUE_KEYFRAME_MODE: index = (int32_t)v->keyframe_mode; break;
     case VALUE_PROPERTY: index = (int32_t)v->property; break;
+    case VALUE_FIELD_KIND: index = (int32_t)v->field_kind; break;
+    case VALUE_REGION: return region_object(&v->region);
     case VALUE_REAL: return PyFloat_FromDouble(v->f64);
     case VALUE_BEZIER: return Py_BuildValue("(dddd)", v->doubles[0], v->doubles[1], v->doubles[2], v->doubles[3]);
     case VALUE_COMPONENTS:
@@ -676,15 +693,22 @@ int
 fill_def(anima_state *st, const argument *fields, PyObject *const *slots, void *def)
 {
     for (Py_ssize_t i = 0; fields[i].name != NULL; i++) {
-        if (slots[i] == NULL || fields[i].kind == VALUE_NONE) {
-            continue;
-        }
-        value v;
-        if (value_from_python(st, fields[i].kind, slots[i], fields[i].name, &v) < 0) {
+        if (slots[i] != NULL && fields[i].kind != VALUE_NONE && fill_field(st, &fields[i], slots[i], def) < 0) {
             return -1;
         }
-        memcpy((char *)def + fields[i].offset, &v, value_infos[fields[i].kind].size);
     }
+    return 0;
+}
+
+/* Converts one value into its field of a def struct. */
+int
+fill_field(anima_state *st, const argument *field, PyObject *obj, void *def)
+{
+    value v;
+    if (value_from_python(st, field->kind, obj, field->name, &v) < 0) {
+        return -1;
+    }
+    memcpy((char *)def + field->offset, &v, value_infos[field->kind].size);
     return 0;
 }
 
