@@ -237,11 +237,10 @@ class _Keyframe:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind: Any, value: Any, traceback: Any) -> bool:
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> None:
         # values set after the block span the whole duration again
         if self._animator.is_valid and self._animator.is_recording_animation:
             self._animator._add_keyframe(0.0, 1.0)
-        return False
 
 
 class _AnimateBlock:
@@ -262,14 +261,13 @@ class _AnimateBlock:
             self._animator._begin_animation(**self._fields)
         return self._animation
 
-    def __exit__(self, kind: Any, value: Any, traceback: Any) -> bool:
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> None:
         if kind is not None:
             # the block failed: nothing it recorded takes effect
             if self._animator.is_valid and self._animator.is_recording_animation:
                 self._animator._discard_animation()
-            return False
+            return
         self._animation._id = self._animator._commit_animation(self._ended)
-        return False
 
 
 def animate(self: Animator, duration: float = 0.25, *, completion: Optional[Callable[[bool], None]] = None,
@@ -367,11 +365,10 @@ class Timeline:
         self._animator._begin_timeline()
         return self
 
-    def __exit__(self, kind: Any, value: Any, traceback: Any) -> bool:
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> None:
         if kind is not None and self._animator.is_valid and self._animator.is_recording_animation:
             self._animator._discard_animation()
         self._id = self._animator._commit_timeline()
-        return False
 
     @property
     def duration(self) -> float:

@@ -28,7 +28,7 @@ def _signature(falloff: float, direction: tuple, *leading: str) -> Signature:
 
 def _factory(kind: str, falloff: float, direction: tuple, doc: str) -> classmethod:
     def make(cls: Type[_F], items: Iterable[Item], **parameters: Any) -> _F:
-        field = cls.__new__(cls)
+        field = Field.__new__(cls)  # not cls.__init__: Field's own, as documented
         Field.__init__(field, kind, items, **parameters)
         return field
 
@@ -42,7 +42,7 @@ def _factory(kind: str, falloff: float, direction: tuple, doc: str) -> classmeth
 
 def _custom(cls: Type[_F], items: Iterable[Item], evaluate: Optional[Callable[..., Any]],
             **parameters: Any) -> _F:
-    field = cls.__new__(cls)
+    field = Field.__new__(cls)
     Field.__init__(field, "custom", items, evaluate=evaluate, **parameters)
     return field
 

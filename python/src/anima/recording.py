@@ -117,7 +117,7 @@ class Recording:
         self.frame = float(frame)
         self.reference_bounds = _opt_rect(reference_bounds)
         self.boundaries = {str(k): [(float(x), float(y)) for x, y in v] for k, v in (boundaries or {}).items()}
-        self.inset_bounds = [_opt_rect(r) for r in (inset_bounds or ())]
+        self.inset_bounds: List[Rect] = [(float(x), float(y), float(w), float(h)) for x, y, w, h in inset_bounds or ()]
         self.rest_time = rest_time
         self.title = title
         self._frames = 0
@@ -302,7 +302,7 @@ class Recording:
         }
         if self._frame_geometry is not None:
             arrays["frame_geometry"] = self._frame_geometry[:f, :n]
-        np.savez(path, **arrays)
+        np.savez(path, **arrays)  # type: ignore[arg-type]
 
     @classmethod
     def load(cls, path: Union[str, os.PathLike, IO[bytes]]) -> "Recording":
@@ -490,7 +490,7 @@ def _grown(array: np.ndarray, frames: int, items: Optional[int], kept_frames: in
 
 def _with_identifier_width(width: int) -> np.dtype:
     return np.dtype([(name, f"U{max(1, width)}" if name == "boundary" else CONTACT_DTYPE[name].str)
-                     for name in CONTACT_DTYPE.names])
+                     for name in CONTACT_DTYPE.names or ()])
 
 
 def _contact_dtype(contacts: Any) -> np.dtype:

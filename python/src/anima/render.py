@@ -194,12 +194,10 @@ def _item_svg(rec: Recording, index: int, duration: float) -> str:
 def _svg(rec: Recording, width: Optional[float], height: Optional[float], standalone: bool,
          trails: bool = False) -> str:
     vx, vy, vw, vh = _view_box(rec)
-    if width is None and height is None:
-        width, height = vw, vh
-    elif width is None:
-        width = float(height) * vw / vh
-    elif height is None:
-        height = float(width) * vh / vw
+    if width is None:
+        width = vw if height is None else height * vw / vh
+    if height is None:
+        height = width * vh / vw
     duration = rec.duration
     namespace = f' xmlns="{_SVG_NS}"' if standalone else ""
     parts = [
