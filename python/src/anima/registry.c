@@ -96,41 +96,44 @@ registry_forget(PyObject *map, uint32_t index1, uint32_t generation)
     }
 }
 
+/* Items and behaviors keep their animator in the same place, after the object header. */
+_Static_assert(offsetof(ItemObject, animator) == offsetof(BehaviorObject, animator), "wrapper layout");
+
+/*
+ * The live wrapper of a handle (its key in *map), or a fresh object of `type` holding the
+ * animator and the handle's bytes at handle_offset. None for a null handle (index1 0).
+ */
+static PyObject *
+wrap_handle(AnimatorObject *animator, PyObject **map, uint32_t index1, uint32_t generation, PyTypeObject *type,
+            const void *handle, size_t handle_size, size_t handle_offset)
+{
+    if (index1 == 0) {
+        Py_RETURN_NONE;
+    }
+    PyObject *key = handle_key(index1, generation);
+    PyObject *found = NULL;
+    if (key == NULL || registry_find(*map, key, &found) < 0 || found != NULL) {
+        Py_XDECREF(key);
+        return found;
+    }
+    PyObject *object = type->tp_alloc(type, 0);
+    if (object != NULL) {
+        ((ItemObject *)object)->animator = (AnimatorObject *)Py_NewRef(animator);
+        memcpy((char *)object + handle_offset, handle, handle_size);
+        if (registry_add(map, key, object) < 0) {
+            Py_CLEAR(object);
+        }
+    }
+    Py_DECREF(key);
+    return object;
+}
+
 /* The Item for a handle of this animator: the live wrapper, or a fresh one. None for a null handle. */
 PyObject *
 wrap_item(anima_state *st, AnimatorObject *animator, anima_item handle)
 {
-    if (handle.index1 == 0) {
-        Py_RETURN_NONE;
-    }
-    PyObject *key = handle_key(handle.index1, handle.generation);
-    if (key == NULL) {
-        return NULL;
-    }
-    PyObject *found = NULL;
-    if (registry_find(animator->item_wrappers, key, &found) < 0) {
-        Py_DECREF(key);
-        return NULL;
-    }
-    if (found != NULL) {
-        Py_DECREF(key);
-        return found;
-    }
-    ItemObject *item = (ItemObject *)st->item_type->tp_alloc(st->item_type, 0);
-    if (item == NULL) {
-        Py_DECREF(key);
-        return NULL;
-    }
-    Py_INCREF(animator);
-    item->animator = animator;
-    item->handle = handle;
-    if (registry_add(&animator->item_wrappers, key, (PyObject *)item) < 0) {
-        Py_DECREF(key);
-        Py_DECREF(item);
-        return NULL;
-    }
-    Py_DECREF(key);
-    return (PyObject *)item;
+    return wrap_handle(animator, &animator->item_wrappers, handle.index1, handle.generation, st->item_type,
+                       &handle, sizeof handle, offsetof(ItemObject, handle));
 }
 
 static PyTypeObject *
@@ -152,38 +155,9 @@ behavior_type_for_kind(anima_state *st, uint16_t kind)
 PyObject *
 wrap_behavior(anima_state *st, AnimatorObject *animator, anima_behavior handle)
 {
-    if (handle.index1 == 0) {
-        Py_RETURN_NONE;
-    }
-    PyObject *key = handle_key(handle.index1, handle.generation);
-    if (key == NULL) {
-        return NULL;
-    }
-    PyObject *found = NULL;
-    if (registry_find(animator->behavior_wrappers, key, &found) < 0) {
-        Py_DECREF(key);
-        return NULL;
-    }
-    if (found != NULL) {
-        Py_DECREF(key);
-        return found;
-    }
-    PyTypeObject *type = behavior_type_for_kind(st, handle.kind);
-    BehaviorObject *behavior = (BehaviorObject *)type->tp_alloc(type, 0);
-    if (behavior == NULL) {
-        Py_DECREF(key);
-        return NULL;
-    }
-    Py_INCREF(animator);
-    behavior->animator = animator;
-    behavior->handle = handle;
-    if (registry_add(&animator->behavior_wrappers, key, (PyObject *)behavior) < 0) {
-        Py_DECREF(key);
-        Py_DECREF(behavior);
-        return NULL;
-    }
-    Py_DECREF(key);
-    return (PyObject *)behavior;
+    return wrap_handle(animator, &animator->behavior_wrappers, handle.index1, handle.generation,
+                       behavior_type_for_kind(st, handle.kind), &handle, sizeof handle,
+                       offsetof(BehaviorObject, handle));
 }
 
 
