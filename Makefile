@@ -75,7 +75,7 @@ FUZZ_OPTIONS  := -timeout=10 -rss_limit_mb=3072 -max_len=4096 -print_final_stats
 .NOTPARALLEL:
 
 .PHONY: fuzz-build fuzz fuzz-regress fuzz-decode tsan valgrind soak stateful-soak
-.PHONY: build lib python test abi-check swift-test c-test py-test stubtest install-check demo install clean help prep
+.PHONY: build lib python test abi-check swift-test c-test py-test stubtest typecheck-examples install-check demo install clean help prep
 
 build: lib python
 
@@ -132,14 +132,17 @@ py-test: python stubtest
 	@scripts/run_examples.sh python $(VENV_PY)
 
 # The stub (python/src/anima/__init__.pyi) checked against the installed module by mypy's
-# stubtest, with the meant differences in python/stubtest/allowlist.txt, and the Python
-# examples type-checked with mypy --strict against it. Run outside the source tree so that
-# the installed package, not python/src, is the one imported.
+# stubtest, with the meant differences in python/stubtest/allowlist.txt. Run outside the
+# source tree so that the installed package, not python/src, is the one imported.
+# `make typecheck-examples` runs mypy --strict on examples/python against the stub.
 stubtest: python
 	@$(VENV_PY) -c "import mypy" 2>/dev/null || $(VENV_PY) -m pip install --quiet mypy
 	cd build && ../$(VENV_PY) -m mypy.stubtest anima --mypy-config-file ../python/stubtest/mypy.ini \
 		--allowlist ../python/stubtest/allowlist.txt
-	cd build && ../$(VENV_PY) -m mypy --strict --no-incremental ../examples/python
+
+typecheck-examples: python
+	@$(VENV_PY) -c "import mypy" 2>/dev/null || $(VENV_PY) -m pip install --quiet mypy
+	cd build && ../$(VENV_PY) -m mypy --strict ../examples/python
 
 # Installs into build/stage (as DESTDIR) and builds one example from the staged header,
 # library and anima.pc only, through pkg-config.
