@@ -126,7 +126,7 @@ c-test: lib
 
 # numpy comes with the package (a dependency); the plotting tests need matplotlib (the "plot"
 # extra), installed into build/venv when it is missing.
-py-test: python stubtest
+py-test: python stubtest typecheck-examples
 	@$(VENV_PY) -c "import matplotlib" 2>/dev/null || $(VENV_PY) -m pip install --quiet matplotlib
 	$(VENV_PY) -m pytest -q python/tests
 	@scripts/run_examples.sh python $(VENV_PY)
@@ -134,7 +134,7 @@ py-test: python stubtest
 # The stub (python/src/anima/__init__.pyi) checked against the installed module by mypy's
 # stubtest, with the meant differences in python/stubtest/allowlist.txt. Run outside the
 # source tree so that the installed package, not python/src, is the one imported.
-# `make typecheck-examples` runs mypy --strict on examples/python against the stub.
+# `make typecheck-examples` runs mypy --strict on examples/python against the stub (part of py-test).
 stubtest: python
 	@$(VENV_PY) -c "import mypy" 2>/dev/null || $(VENV_PY) -m pip install --quiet mypy
 	cd build && ../$(VENV_PY) -m mypy.stubtest anima --mypy-config-file ../python/stubtest/mypy.ini \

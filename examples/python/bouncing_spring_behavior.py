@@ -41,6 +41,7 @@ Exits 1 if any check fails.
 
 import re
 import sys
+from collections.abc import Sequence
 
 import anima
 
@@ -50,12 +51,12 @@ FRAME = 1.0 / 60.0
 SECONDS = 20
 
 
-def string_from_point(point):
+def string_from_point(point: scenes.Point) -> str:
     """NSStringFromCGPoint: '{x, y}'."""
     return f"{{{point[0]:g}, {point[1]:g}}}"
 
 
-def point_from_string(text):
+def point_from_string(text: str) -> scenes.Point:
     """CGPointFromString: the point written as '{x, y}'."""
     number = r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*"
     match = re.fullmatch(r"\{" + number + "," + number + r"\}", text)
@@ -71,7 +72,7 @@ class BouncingSpringBehavior(anima.Behavior):
     center by its point 20 pt left of its own center.
     """
 
-    def __init__(self, items, anchor_point_string):
+    def __init__(self, items: Sequence[anima.Item], anchor_point_string: str) -> None:
         """Make the four behaviors of the scene and add them as this behavior's children."""
         item1, item2 = items
         super().__init__(item1.animator)

@@ -20,7 +20,7 @@ import os
 import sys
 
 import anima
-from anima.render import Recorder, to_html
+from anima.render import Recorder, Recording, to_html
 
 import jelly_shape
 import scenes
@@ -32,7 +32,7 @@ JELLY_ALERT_ALPHA = 0.25
 DEFAULT_OUTPUT = os.path.join(REPO_ROOT, "build", "demo", "anima-demo.html")
 
 
-def record(scene):
+def record(scene: scenes.Scene) -> Recorder:
     """Run ``scene`` through a Recorder until it rests (or for its time limit); return the recorder.
 
     A scene with taps is tapped once per point, each time after the animator has paused (or
@@ -41,6 +41,7 @@ def record(scene):
     """
     recorder = Recorder(scene.animator, frame=FRAME)
     if scene.taps:
+        assert scene.tap is not None, "a scene with taps has a tap handler"
         rest = None
         for point in scene.taps:
             scene.tap(point)
@@ -52,7 +53,7 @@ def record(scene):
     return recorder
 
 
-def describe(scene, recording):
+def describe(scene: scenes.Scene, recording: Recording) -> str:
     """One line: time to rest or how long it kept falling, final positions, contacts seen."""
     if recording.rest_time is not None:
         state = f"at rest after {recording.rest_time:.2f} s"
@@ -79,7 +80,7 @@ def describe(scene, recording):
     return f"{state}; " + "; ".join(balls) + f"; {contacts}"
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     """Record every scene, print a line for each, write the page; return the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("output", nargs="?", default=DEFAULT_OUTPUT,

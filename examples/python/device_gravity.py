@@ -49,7 +49,7 @@ import math
 import os
 import sys
 from dataclasses import dataclass, field
-from typing import Dict, List, NamedTuple, Tuple
+from typing import Callable, Dict, List, Literal, NamedTuple, Optional, Tuple
 
 import anima
 
@@ -62,6 +62,9 @@ REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__fi
 DEFAULT_RECORDING = os.path.join(REPO_ROOT, "examples", "data", "accelerometer.csv")
 
 Point = Tuple[float, float]
+#: A collision mode replayed: the items also collide with each other, or only with the bounds.
+Mode = Literal["everything", "boundaries"]
+MODES: Tuple[Mode, ...] = ("everything", "boundaries")
 
 
 class Sample(NamedTuple):
@@ -182,13 +185,13 @@ def overlap(a: Point, ra: float, b: Point, rb: float) -> float:
     return depth
 
 
-def replay(samples: List[Sample], mode: str) -> RunResult:
+def replay(samples: List[Sample], mode: Mode) -> RunResult:
     """Replay the recording over a fresh animator with collision mode ``mode``."""
     animator = anima.Animator(reference_bounds=(0.0, 0.0, SCREEN_WIDTH, SCREEN_HEIGHT))
     # The behaviors, made empty as in the snippets; the views are added to both.
     device_gravity = anima.Gravity([], animator=animator)
     boundary = anima.Collision([], animator=animator, mode=mode, translates_reference_bounds_into_boundary=True)
-    items = []
+    items: List[anima.Item] = []
     for i in range(ITEM_COUNT):
         item = anima.Item(animator, center=(60.0 + 50.0 * i, 200.0), size=(SIDE, SIDE))
         device_gravity.add_item(item)
@@ -225,7 +228,7 @@ def replay(samples: List[Sample], mode: str) -> RunResult:
     return r
 
 
-def report(mode: str, r: RunResult, check) -> None:
+def report(mode: str, r: RunResult, check: Callable[[bool, str], None]) -> None:
     """Print one replay's numbers and check them."""
     print(f"mode {mode}: at worst {r.worst_outside:.3f} pt outside the bounds; deepest overlap of two items "
           f"{max(r.worst_overlap, 0.0):.2f} pt (t = {r.worst_overlap_at:.2f} s)")
@@ -244,7 +247,7 @@ def report(mode: str, r: RunResult, check) -> None:
               "(mean centre in that half, one against that edge)")
 
 
-def main(argv=None) -> int:
+def main(argv: Optional[List[str]] = None) -> int:
     """Replay the recording in both collision modes, print what happened, return the exit status."""
     argv = sys.argv[1:] if argv is None else argv
     path = argv[0] if argv else DEFAULT_RECORDING
@@ -268,7 +271,7 @@ def main(argv=None) -> int:
         if not condition:
             failures.append(description)
 
-    results: Dict[str, RunResult] = {mode: replay(samples, mode) for mode in ("everything", "boundaries")}
+    results: Dict[str, RunResult] = {mode: replay(samples, mode) for mode in MODES}
     everything, boundaries = results["everything"], results["boundaries"]
     report("everything", everything, check)
     check(everything.worst_overlap <= 1.0, "everything: no two items ever overlap by more than 1 pt")

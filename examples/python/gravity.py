@@ -37,6 +37,7 @@ def main() -> int:
         if left_screen_at is None and ball.center[1] > off_screen_y:
             left_screen_at = frame * FRAME
 
+    assert fallen_at_check is not None, "the check frame is within the run"
     vacuum = scenes.free_fall_distance(CHECK_TIME)
     expected = scenes.free_fall_distance(CHECK_TIME, scenes.IMPLICIT_RESISTANCE)
     error = abs(fallen_at_check - expected) / expected

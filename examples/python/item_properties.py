@@ -12,6 +12,8 @@ with the animator paused within 10 s. Exits 1 otherwise.
 
 import sys
 
+import anima
+
 import scenes
 
 FRAME = 1.0 / 60.0
@@ -20,16 +22,16 @@ FRAME = 1.0 / 60.0
 class BallLog:
     """What one ball did: first impact, highest point after it, contacts begun and ended."""
 
-    def __init__(self, name, ball):
+    def __init__(self, name: str, ball: anima.Item) -> None:
         """Follow ``ball``, printed as ``name``."""
         self.name = name
         self.ball = ball
-        self.first_impact = None
-        self.highest_after_impact = None
+        self.first_impact: float | None = None
+        self.highest_after_impact: float | None = None
         self.began = 0
         self.ended = 0
 
-    def update(self, time, began, ended):
+    def update(self, time: float, began: list[anima.ContactEvent], ended: list[anima.ContactEvent]) -> None:
         """Account for one frame's contact events and the ball's position after it."""
         self.began += sum(1 for e in began if self.ball in (e.item, e.other))
         self.ended += sum(1 for e in ended if self.ball in (e.item, e.other))
@@ -41,11 +43,11 @@ class BallLog:
                 self.highest_after_impact = y
 
     @property
-    def rebound(self):
+    def rebound(self) -> float:
         """Height (pt) of the highest bounce: floor minus the smallest center y after impact."""
         return 0.0 if self.highest_after_impact is None else scenes.FLOOR_Y - self.highest_after_impact
 
-    def describe(self):
+    def describe(self) -> str:
         """One line for the report."""
         impact = "never" if self.first_impact is None else f"{self.first_impact:.3f} s"
         return (f"  {self.name}: first impact {impact}, highest rebound {self.rebound:.1f} pt, "

@@ -38,7 +38,7 @@ DAMPING = scenes.IMPLICIT_RESISTANCE     # c, 1/s
 FORCE = 100.0 * scenes.PUSH_MAGNITUDE    # mass x pt/s^2
 
 
-def predicted_overtake(c):
+def predicted_overtake(c: float) -> float:
     """The time t > 0 at which both balls have gone the same distance: t = (1 + 1/c)(1 - e^(-c t))."""
     t = 2.0
     for _ in range(50):

@@ -51,7 +51,7 @@ SCREEN = (0.0, 0.0, 320.0, 568.0)
 END_TIME = 1.5   # s: the end of the curve (three half-turns of the sine)
 
 
-def throb(t):
+def throb(t: float) -> float:
     """The throbbing curve of Listing 6-5."""
     return 1.0 + 0.5 * math.sin(t * math.pi * 2.0) * math.exp(-1.0 * t * 2.0)
 
@@ -59,7 +59,7 @@ def throb(t):
 class ResizableDynamicBehavior(anima.Behavior):
     """Listing 6-5: throbs ``view``'s scale along :func:`throb` for 1.5 s, then rests."""
 
-    def __init__(self, view):
+    def __init__(self, view: anima.Item) -> None:
         """-[ResizableDynamicBehavior initWithView:]."""
         super().__init__(view.animator)
         self.view = view
@@ -67,10 +67,10 @@ class ResizableDynamicBehavior(anima.Behavior):
         self.started = False
         self.time = 0.0     # the behavior's own clock, s
         self.calls = 0
-        self.errors = []    # messages of the calls from the action that failed
+        self.errors: list[str] = []    # messages of the calls from the action that failed
         self.at_rest = False   # keep the animator running until the curve is done
 
-    def action(self):
+    def action(self) -> None:
         """The action block of Listing 6-5, called after every internal step."""
         self.calls += 1
         # start or update the clock
@@ -101,7 +101,7 @@ class ResizableDynamicBehavior(anima.Behavior):
 def main() -> int:
     """Step the animator until it pauses, print what happened, return the exit status."""
     animator = anima.Animator(reference_bounds=SCREEN)
-    pauses = []
+    pauses: list[anima.Animator] = []
     animator.on_did_pause = pauses.append
 
     home = (SCREEN[2] / 2, SCREEN[3] / 2)

@@ -25,36 +25,54 @@ check fails.
 
 import math
 import sys
+from typing import TypedDict
+
+import anima
 
 import scenes
 
 FRAME = 1.0 / 60.0
 
 
+class TapResult(TypedDict):
+    """What one tap did: where, how far and how long the ball went, and how it ended."""
+
+    point: scenes.Point
+    distance: float
+    seconds: float
+    overshoot: float
+    max_rotation: float
+    center: scenes.Point
+    rotation: float
+    paused: bool
+    only_the_snap: bool
+
+
 class Delegate:
     """Counts the animator's will-resume and did-pause calls."""
 
-    def __init__(self, animator):
+    def __init__(self, animator: anima.Animator) -> None:
         """Become ``animator``'s delegate."""
         self.will_resume = 0
         self.did_pause = 0
         animator.on_will_resume = self._resumed
         animator.on_did_pause = self._paused
 
-    def _resumed(self, animator):
+    def _resumed(self, animator: anima.Animator) -> None:
         self.will_resume += 1
 
-    def _paused(self, animator):
+    def _paused(self, animator: anima.Animator) -> None:
         self.did_pause += 1
 
 
-def tap_and_settle(scene, delegate, point):
+def tap_and_settle(scene: scenes.Scene, delegate: Delegate, point: scenes.Point) -> TapResult:
     """Tap ``point``, then advance 60 Hz frames until the animator pauses (at most 3 s)."""
     animator = scene.animator
     ball = scene.balls["blueBall"]
     start = ball.center
     started_at = animator.elapsed_time
     pauses_before = delegate.did_pause
+    assert scene.tap is not None, "the snap scene has a tap handler"
     snap = scene.tap(point)
 
     distance = math.hypot(point[0] - start[0], point[1] - start[1])
@@ -81,7 +99,7 @@ def tap_and_settle(scene, delegate, point):
     }
 
 
-def report(n, r):
+def report(n: int, r: TapResult) -> list[str]:
     """Print what tap ``n`` did; return the failed checks."""
     miss = math.hypot(r["center"][0] - r["point"][0], r["center"][1] - r["point"][1])
     print(f"tap {n} at {scenes.format_point(r['point'])}, {r['distance']:.1f} pt away: "
@@ -106,8 +124,8 @@ def main() -> int:
     delegate = Delegate(scene.animator)
     print(f"snap ({scene.listings}): blueBall at {scenes.format_point(scene.balls['blueBall'].center)}")
 
-    failures = []
-    results = []
+    failures: list[str] = []
+    results: list[TapResult] = []
     for n, point in enumerate(scene.taps, start=1):
         result = tap_and_settle(scene, delegate, point)
         failures += report(n, result)

@@ -88,13 +88,13 @@ ANGULAR_RESISTANCE = 1.0
 FRAME = 1.0 / 60.0
 
 
-def rotation_of(item):
+def rotation_of(item: anima.Item) -> float:
     """The rotation as atan2f(t.b, t.a) reads it from the transform: in (-pi, pi]."""
     rotation = item.rotation
     return math.atan2(math.sin(rotation), math.cos(rotation))
 
 
-def scroll_offset(t):
+def scroll_offset(t: float) -> float:
     """The content offset (pt) at time t: eased in and out from 0 to 2000 pt over 2 s."""
     u = min(t / SCROLL_SECONDS, 1.0)
     return SCROLL_DISTANCE / 2 * (1 - math.cos(math.pi * u))
@@ -103,12 +103,12 @@ def scroll_offset(t):
 class ScrollView:
     """The collection view's scroll state, as the listing's delegate method tracks it."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.offset = 0.0            # contentOffset.x
         self.previous_offset = 0.0   # previousScrollViewXOffset
         self.speed = 0.0             # scrollSpeed, points per frame
 
-    def did_scroll(self, offset):
+    def did_scroll(self, offset: float) -> None:
         """scrollViewDidScroll:"""
         self.offset = offset
         self.speed = offset - self.previous_offset
@@ -118,13 +118,13 @@ class ScrollView:
 class SpinnerLayout:
     """The flow layout of Listing 6-7: its animator, the cells and the spinner behavior."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.animator = anima.Animator()
-        self.pauses = []
+        self.pauses: list[float] = []
         self.animator.on_did_pause = lambda animator: self.pauses.append(animator.elapsed_time)
         # Every cell belongs to the layout, so the animator governs it and items_in_rect finds it.
         self.cell_layout = anima.Behavior(self.animator)
-        self.cells = []
+        self.cells: list[anima.Item] = []
         for i in range(CELL_COUNT):
             cell = anima.Item(self.animator, center=(CELL_PITCH / 2 + CELL_PITCH * i, VIEW_HEIGHT / 2),
                               size=(CELL_SIDE, CELL_SIDE))
@@ -137,10 +137,10 @@ class SpinnerLayout:
         self.scroll = ScrollView()
         self.spinner_matches_view = True  # False once a layout pass left the spinner unlike the visible cells
 
-    def visible_rect(self):
+    def visible_rect(self) -> tuple[float, float, float, float]:
         return (self.scroll.offset, 0.0, VIEW_WIDTH, VIEW_HEIGHT)
 
-    def prepare_layout(self):
+    def prepare_layout(self) -> None:
         """Listing 6-7, prepareLayout."""
         # Retrieve onscreen items.
         items = self.animator.items_in_rect(self.visible_rect())
@@ -171,7 +171,7 @@ class SpinnerLayout:
         self.spinner_matches_view = self.spinner_matches_view and same
 
 
-def main():
+def main() -> int:
     """Scroll past the cells, let them settle, print what happened, return the exit status."""
     layout = SpinnerLayout()
     cells, animator = layout.cells, layout.animator
@@ -197,7 +197,7 @@ def main():
         layout.prepare_layout()
 
         spinner_items = layout.spinner.items
-        spin_before = []
+        spin_before: list[float] = []
         for i, cell in enumerate(cells):
             in_view[i] = cell in spinner_items
             spin_before.append(abs(cell.angular_velocity))
@@ -255,9 +255,9 @@ def main():
     else:
         print(f"the animator still runs after {MAX_SECONDS:.0f} s")
 
-    failures = []
+    failures: list[str] = []
 
-    def check(condition, description):
+    def check(condition: bool, description: str) -> None:
         print(f"  [{'ok' if condition else 'FAIL'}] {description}")
         if not condition:
             failures.append(description)
@@ -270,7 +270,7 @@ def main():
     check(turned_past_band > 0 and turned_back and within_band,
           "after the scroll stops the cells in view turn back towards 0 "
           "(each below its largest |rotation|, all within pi/32)")
-    check(paused and paused_at <= MAX_SECONDS, "the animator pauses (on_did_pause called) within 60 s")
+    check(paused and paused_at is not None and paused_at <= MAX_SECONDS, "the animator pauses (on_did_pause called) within 60 s")
     animator.destroy()
 
     for failure in failures:

@@ -37,7 +37,7 @@ EARLY_SECONDS = 10   # the first seconds, for the fastest speed early on
 LATE_SECONDS = 5     # the last seconds, for the fastest speed at the end
 
 
-def outside(ball, star, star_rotation):
+def outside(ball: scenes.Point, star: scenes.Point, star_rotation: float) -> float:
     """How far (pt) the ball's circle and the star's turned square reach outside the view; 0 inside."""
     left, top, width, height = scenes.REFERENCE_BOUNDS
     right, bottom = left + width, top + height

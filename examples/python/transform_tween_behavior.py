@@ -78,7 +78,7 @@ class TransformBehavior(anima.Behavior):
     ``acceleration`` per action call; it never reads the clock.
     """
 
-    def __init__(self, item, transform):
+    def __init__(self, item: anima.Item, transform: transforms.Affine) -> None:
         """-[TransformBehavior initWithItem:transform:]."""
         super().__init__(item.animator)
         # store the passed information
@@ -90,9 +90,9 @@ class TransformBehavior(anima.Behavior):
         self.acceleration = 0.0025
         self.percent = 0.0
         self.calls = 0
-        self.errors = []   # messages of the calls from the action that failed
+        self.errors: list[str] = []   # messages of the calls from the action that failed
 
-    def action(self):
+    def action(self) -> None:
         """The action block of Listing 6-6, called after every internal step."""
         self.calls += 1
 
@@ -127,11 +127,11 @@ class TransformBehavior(anima.Behavior):
 def main() -> int:
     """Run the pile until the animator pauses, print what happened, return the exit status."""
     animator = anima.Animator(reference_bounds=SCREEN)
-    pauses = []
+    pauses: list[anima.Animator] = []
     animator.on_did_pause = pauses.append
 
-    items = []
-    tweens = []
+    items: list[anima.Item] = []
+    tweens: list[TransformBehavior] = []
     for start, start_transform, snap_point, target_rotation, target_scale, (tx, ty) in VIEWS:
         item = anima.Item(animator, center=start, size=VIEW_SIZE, rotation=start_transform.rotation,
                           scale=(start_transform.scale_x, start_transform.scale_y),
@@ -160,7 +160,7 @@ def main() -> int:
 
     worst_place = worst_rotation = worst_scale = worst_translation = 0.0
     percent_law = True
-    errors = []
+    errors: list[str] = []
     for k, (item, tween, view) in enumerate(zip(items, tweens, VIEWS), start=1):
         _, _, snap_point, target_rotation, target_scale, target_translation = view
         (x, y), t = item.center, item.transform

@@ -31,10 +31,10 @@ import anima
 
 WIDTH, HEIGHT = 320.0, 568.0
 failures = 0
-log = []
+log: list[tuple[str, bool]] = []
 
 
-def check(condition, description):
+def check(condition: bool, description: str) -> None:
     global failures
     print(f"  [{'ok' if condition else 'FAIL'}] {description}")
     if not condition:
@@ -45,13 +45,13 @@ animator = anima.Animator(reference_bounds=(0, 0, WIDTH, HEIGHT))
 blue_ball = anima.Item(animator, center=(WIDTH / 2, 20 + 5), size=(10, 10), shape="ellipse", alpha=0.0)
 
 
-def start_rotation_of_ball():
+def start_rotation_of_ball() -> None:
     """Listing 13-7."""
     with animator.animate(1.5, completion=lambda finished: log.append(("Rotation Finished", finished))):
         blue_ball.transform = anima.Transform(rotation=math.pi)
 
 
-def animation_finished(finished):
+def animation_finished(finished: bool) -> None:
     log.append(("Animation Finished", finished))
     print(f"Animation Finished (finished: {finished})")
     start_rotation_of_ball()
@@ -62,10 +62,10 @@ with animator.animate(3.0, completion=animation_finished):
     blue_ball.size = (64, 64)
     blue_ball.alpha = 1.0
 
-trail = []
+trail: list[tuple[float, float]] = []
 
 
-def run(seconds):
+def run(seconds: float) -> None:
     for _ in range(round(seconds * 60)):
         animator.advance(1 / 60)
         trail.append(blue_ball.center)
