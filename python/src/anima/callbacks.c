@@ -111,7 +111,8 @@ trampoline_animation_done(void *user_data, anima_animator handle, anima_animatio
         return;
     }
     Py_INCREF(animator);
-    const char *where = position == ANIMA_POSITION_END ? "end" : position == ANIMA_POSITION_START ? "start" : "current";
+    const char *where = choice_name(VALUE_POSITION, (int32_t)position);
+    where = where != NULL ? where : "current";
     PyObject *result = PyObject_CallFunction(callback, "Os", finished ? Py_True : Py_False, where);
     if (result == NULL) {
         animator_store_callback_error(animator);
