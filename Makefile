@@ -108,7 +108,10 @@ python: lib $(VENV_PY)
 # (a no-op after `lib`); ANIMA_SWIFT_FLAGS passes it the same build folder and any other flags.
 PY_SWIFT_FLAGS = $(strip --scratch-path $(abspath $(SWIFT_BUILD_DIR)) $(subst -Xswiftc -enforce-exclusivity=unchecked,,$(subst -Xswiftc -static-stdlib,,$(SWIFTFLAGS))))
 
+# setuptools keeps python/build/lib* between builds: a module removed from the package would
+# otherwise still ship from there.
 $(PY_STAMP): $(LIB) $(PY_SOURCES)
+	rm -rf python/build/lib.*
 	ANIMA_SWIFT_FLAGS='$(PY_SWIFT_FLAGS)' $(VENV_PY) -m pip install --quiet ./python
 	@touch $@
 

@@ -46,7 +46,9 @@ from ._anima import (
     version_info,
 )
 from .animation import Animation, Timeline, Timing
-from . import field as _field  # Field.radial_gravity(...) and the other factories
+
+# The methods of the extension's types that are written in Python (see _extend.py).
+from . import _animator, _attachment, _behavior, _item, field as _field
 
 
 class CollisionMode(IntFlag):

@@ -189,6 +189,12 @@ typedef enum {
     VALUE_FIELD_KIND,         /* anima_field_kind: 'linear_gravity', 'radial_gravity', ... */
     VALUE_REGION,             /* anima_region: None, 'infinite', ('rectangle', (w, h)), ('circle', r), ('inverse', region) */
     VALUE_ITEM,               /* anima_item: an anima.Item (argument only) */
+    VALUE_ITEM_OR_NONE,       /* anima_item: an anima.Item, or None for the null handle (argument only) */
+    VALUE_BEHAVIOR,           /* anima_behavior: an anima.Behavior (argument only) */
+    VALUE_ANIMATOR,           /* anima_animator: an anima.Animator (argument only) */
+    VALUE_IDENTIFIER,         /* const char *: a str without NUL characters, borrowed (argument only) */
+    VALUE_OPTIONAL_DOUBLE,    /* double: a finite real number, or None (NaN) */
+    VALUE_RANGE,              /* double[2]: (lower, upper), infinities allowed */
 } value_kind;
 
 typedef union {
@@ -214,10 +220,18 @@ typedef union {
     anima_field_kind field_kind;
     anima_region region;
     anima_item item;
+    anima_behavior behavior;
+    anima_animator animator;
+    const char *identifier;
 } value;
 
-/* Which object a property belongs to: it picks the handle passed to the accessors. */
-typedef enum { OWNER_ANIMATOR, OWNER_ITEM, OWNER_BEHAVIOR } owner_kind;
+/*
+ * Which object a property or method belongs to: it picks the handle passed to the accessors.
+ * OWNER_NEW is a method that makes the C behavior of a fresh wrapper: its first argument is the
+ * animator (VALUE_ANIMATOR), its call writes the new handle into t.behavior, and the wrapper
+ * adopts it when the call succeeds.
+ */
+typedef enum { OWNER_ANIMATOR, OWNER_ITEM, OWNER_BEHAVIOR, OWNER_NEW } owner_kind;
 
 /* A function of the C interface, stored untyped and called through its own type. */
 typedef void (*anima_function)(void);
@@ -272,9 +286,12 @@ typedef struct {
 /* An argument of a method: converted to its kind, positional or keyword, required. */
 #define ANIMA_IN(NAME, KIND) {NAME, KIND, 0}
 
+/* The most arguments a method declared with ANIMA_METHOD takes. */
+#define METHOD_MAX_ARGUMENTS 12
+
 int method_begin(PyObject *self, owner_kind owner, const char *name, const argument *spec, PyObject *const *args,
                  Py_ssize_t nargs, PyObject *kwnames, value *v, target *t);
-PyObject *method_end(const target *t, anima_status status, value_kind result, const value *out);
+PyObject *method_end(PyObject *self, const target *t, anima_status status, value_kind result, const value *out);
 
 /*
  * A method that makes one call of the C interface: its arguments are converted by the
@@ -287,13 +304,13 @@ PyObject *method_end(const target *t, anima_status status, value_kind result, co
     static PyObject *NAME(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)              \
     {                                                                                                             \
         static const argument spec[] = {__VA_ARGS__, ANIMA_ARG(NULL)};                                            \
-        value v[4], out;                                                                                          \
+        value v[METHOD_MAX_ARGUMENTS], out;                                                                       \
         target t;                                                                                                 \
         memset(&out, 0, sizeof out);                                                                              \
         if (method_begin(self, OWNER, PYNAME, spec, args, nargs, kwnames, v, &t) < 0) {                          \
             return NULL;                                                                                          \
         }                                                                                                         \
-        return method_end(&t, (CALL), RESULT, &out);                                                              \
+        return method_end(self, &t, (CALL), RESULT, &out);                                                        \
     }
 
 /* The PyMethodDef row of a method defined with ANIMA_METHOD. */
@@ -303,7 +320,6 @@ PyObject *method_end(const target *t, anima_status status, value_kind result, co
 int value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *what, value *out);
 PyObject *value_to_python(anima_state *st, value_kind kind, const value *v);
 const char *choice_name(value_kind kind, int32_t index);
-PyObject *repr_with_properties(PyObject *self, const char *const *names, PyObject *tail);
 int fill_def(anima_state *st, const argument *fields, PyObject *const *slots, void *def);
 int fill_field(anima_state *st, const argument *field, PyObject *obj, void *def);
 size_t value_size(value_kind kind);
@@ -317,14 +333,15 @@ void wrapper_dealloc(PyObject *self, inquiry clear);
 
 /*
  * The type spec of a kind of behavior (a subclass of anima.Behavior): OBJECT its instance
- * struct, then its docstring, __init__, methods, properties, GC functions and, last, any
- * other slots ({Py_tp_repr, ...},).
+ * struct, then its docstring, methods, properties, GC functions and, last, any other slots
+ * ({Py_tp_init, ...}, {Py_tp_repr, ...},). A kind without a tp_init gets its __init__ from
+ * the package (anima/_behavior.py, anima/_attachment.py).
  */
-#define ANIMA_BEHAVIOR_TYPE(VAR, NAME, OBJECT, DOC, INIT, METHODS, GETSET, TRAVERSE, CLEAR, ...)             \
+#define ANIMA_BEHAVIOR_TYPE(VAR, NAME, OBJECT, DOC, METHODS, GETSET, TRAVERSE, CLEAR, ...)                    \
     static PyType_Slot VAR##_slots[] = {{Py_tp_doc, (void *)(DOC)},        {Py_tp_new, behavior_new},         \
-                                        {Py_tp_init, (void *)(INIT)},      {Py_tp_methods, (METHODS)},        \
-                                        {Py_tp_getset, (GETSET)},          {Py_tp_traverse, (void *)(TRAVERSE)}, \
-                                        {Py_tp_clear, (void *)(CLEAR)},    __VA_ARGS__{0, NULL}};             \
+                                        {Py_tp_methods, (METHODS)},        {Py_tp_getset, (GETSET)},          \
+                                        {Py_tp_traverse, (void *)(TRAVERSE)}, {Py_tp_clear, (void *)(CLEAR)}, \
+                                        __VA_ARGS__{0, NULL}};                                                \
     PyType_Spec VAR##_spec = {NAME, (int)sizeof(OBJECT), 0,                                                   \
                               Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, VAR##_slots}
 

@@ -243,66 +243,6 @@ animator_step(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
     Py_RETURN_NONE;
 }
 
-PyDoc_STRVAR(animator_run_until_rest_doc,
-"run_until_rest($self, max_seconds=10.0, frame=0.016666666666666666)\n--\n\n"
-"Advance frame by frame (`frame` seconds each, at least 1e-6, default 1/60) until the\n"
-"animator pauses.\n"
-"Returns the simulated seconds it ran (0.0 if it was already paused), or None\n"
-"if it is still running after `max_seconds` of frames.");
-
-static PyObject *
-animator_run_until_rest(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    static const argument names[] = {ANIMA_ARG("max_seconds"), ANIMA_ARG("frame"), ANIMA_ARG(NULL)};
-    PyObject *values[2];
-    if (parse_arguments("run_until_rest", args, nargs, kwnames, names, 2, 0, values) < 0) {
-        return NULL;
-    }
-    anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return NULL;
-    }
-    double max_seconds = 10.0, frame = 1.0 / 60.0;
-    if ((values[0] && as_finite(st, values[0], "max_seconds", &max_seconds) < 0)
-        || (values[1] && as_finite(st, values[1], "frame", &frame) < 0)) {
-        return NULL;
-    }
-    if (max_seconds < 0.0) {
-        PyErr_Format(st->invalid_argument_error, "max_seconds must be >= 0 (got %R)", values[0]);
-        return NULL;
-    }
-    /* The loop makes max_seconds / frame calls: a floor on the frame keeps that count finite
-       for any finite max_seconds (a subnormal frame would never add up to it). */
-    if (!(frame >= 1e-6)) {
-        PyErr_Format(st->invalid_argument_error, "frame must be at least 1e-6 seconds (got %R)", values[1]);
-        return NULL;
-    }
-    double start = 0.0;
-    if (check(st, self, anima_animator_get_elapsed_time(self->handle, &start)) < 0) {
-        return NULL;
-    }
-    for (uint64_t frames = 0;; frames++) {
-        bool running = false;
-        if (check(st, self, anima_animator_is_running(self->handle, &running)) < 0) {
-            return NULL;
-        }
-        if (!running) {
-            break;
-        }
-        if ((double)frames * frame >= max_seconds) {
-            Py_RETURN_NONE;
-        }
-        if (animator_run(st, self, false, frame) < 0 || PyErr_CheckSignals() < 0) {
-            return NULL;
-        }
-    }
-    double end = 0.0;
-    if (check(st, self, anima_animator_get_elapsed_time(self->handle, &end)) < 0) {
-        return NULL;
-    }
-    return PyFloat_FromDouble(end - start);
-}
-
 /* The argument of add_behavior / remove_behavior. */
 BehaviorObject *
 behavior_argument(anima_state *st, PyObject *obj)
@@ -591,36 +531,6 @@ animator_destroy(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
     Py_RETURN_NONE;
 }
 
-static PyObject *
-animator_repr(AnimatorObject *self)
-{
-    if (!anima_animator_is_valid(self->handle)) {
-        return PyUnicode_FromFormat("<%s (destroyed)>", Py_TYPE(self)->tp_name);
-    }
-    bool running = false;
-    double elapsed = 0.0;
-    int32_t items = 0, behaviors = 0;
-    (void)anima_animator_is_running(self->handle, &running);
-    (void)anima_animator_get_elapsed_time(self->handle, &elapsed);
-    if (anima_animator_get_items(self->handle, NULL, 0, &items) != ANIMA_OK && items < 0) {
-        items = 0;
-    }
-    if (anima_animator_get_behaviors(self->handle, NULL, 0, &behaviors) != ANIMA_OK && behaviors < 0) {
-        behaviors = 0;
-    }
-    anima_clear_error();
-    char *seconds = PyOS_double_to_string(elapsed, 'f', 3, 0, NULL);
-    if (seconds == NULL) {
-        return PyErr_NoMemory();
-    }
-    PyObject *result = PyUnicode_FromFormat("<%s %s, %d item%s, %d behavior%s, elapsed %s s>",
-                                            Py_TYPE(self)->tp_name, running ? "running" : "paused",
-                                            (int)items, items == 1 ? "" : "s", (int)behaviors,
-                                            behaviors == 1 ? "" : "s", seconds);
-    PyMem_Free(seconds);
-    return result;
-}
-
 /* --------------------------------------------------------- properties */
 
 static PyObject *
@@ -766,8 +676,6 @@ animator_set_callback(AnimatorObject *self, PyObject *value, void *closure)
 static PyMethodDef animator_methods[] = {
     {"advance", (PyCFunction)animator_advance, METH_O, animator_advance_doc},
     {"step", (PyCFunction)animator_step, METH_NOARGS, animator_step_doc},
-    {"run_until_rest", (PyCFunction)(void (*)(void))animator_run_until_rest,
-     METH_FASTCALL | METH_KEYWORDS, animator_run_until_rest_doc},
     {"add_behavior", (PyCFunction)animator_add_behavior, METH_O, animator_add_behavior_doc},
     {"remove_behavior", (PyCFunction)animator_remove_behavior, METH_O, animator_remove_behavior_doc},
     {"remove_all_behaviors", (PyCFunction)animator_remove_all_behaviors, METH_NOARGS,
@@ -848,7 +756,6 @@ static PyType_Slot animator_slots[] = {
     {Py_tp_dealloc, animator_dealloc},
     {Py_tp_traverse, animator_traverse},
     {Py_tp_clear, animator_clear},
-    {Py_tp_repr, animator_repr},
     {Py_tp_methods, animator_methods},
     {Py_tp_getset, animator_getset},
     {Py_tp_members, animator_members},

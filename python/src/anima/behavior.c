@@ -345,67 +345,6 @@ behavior_dealloc(BehaviorObject *self)
     wrapper_dealloc((PyObject *)self, (inquiry)behavior_clear);
 }
 
-/* The properties a behavior's repr shows, by type; the items are counted where items matter. */
-static const struct {
-    size_t type;              /* offset of the type in the module state */
-    const char *const *shown;
-    bool counts_items;
-} repr_tables[] = {
-    {offsetof(anima_state, push_type), (const char *const[]){"mode", "angle", "magnitude", "active", NULL}, true},
-    {offsetof(anima_state, snap_type), (const char *const[]){"point", "damping", NULL}, false},
-};
-
-/*
- * "<anima.Push mode='continuous' angle=0.0 magnitude=1.0 active=True, 1 item, added>", or for
- * kinds without listed properties "<anima.Behavior 2 items, 1 child, added>".
- */
-static PyObject *
-behavior_repr(BehaviorObject *self)
-{
-    anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return NULL;
-    }
-    if (!anima_behavior_is_valid(self->handle)) {
-        return PyUnicode_FromFormat("<%s (destroyed)>", Py_TYPE(self)->tp_name);
-    }
-    static const char *const none[] = {NULL};
-    const char *const *shown = none;
-    bool counts_items = true;
-    for (size_t i = 0; i < sizeof repr_tables / sizeof repr_tables[0]; i++) {
-        if (PyObject_TypeCheck((PyObject *)self, *(PyTypeObject **)((char *)st + repr_tables[i].type))) {
-            shown = repr_tables[i].shown;
-            counts_items = repr_tables[i].counts_items;
-        }
-    }
-    int32_t items = 0, children = 0;
-    bool added = false;
-    /* Counting with capacity 0 reports BUFFER_TOO_SMALL when there are some; the count is still set. */
-    if (anima_behavior_get_items(self->handle, NULL, 0, &items) != ANIMA_OK && items < 0) {
-        items = 0;
-    }
-    if (anima_behavior_get_children(self->handle, NULL, 0, &children) != ANIMA_OK && children < 0) {
-        children = 0;
-    }
-    (void)anima_behavior_is_added(self->handle, &added);
-    anima_clear_error();
-    const char *lead = shown[0] != NULL ? ", " : " ";
-    PyObject *tail = counts_items ? PyUnicode_FromFormat("%s%d item%s", lead, (int)items, items == 1 ? "" : "s")
-                                  : PyUnicode_FromString("");
-    if (tail != NULL && children > 0) {
-        PyUnicode_AppendAndDel(&tail, PyUnicode_FromFormat(", %d child%s", (int)children, children == 1 ? "" : "ren"));
-    }
-    if (tail != NULL && added) {
-        PyUnicode_AppendAndDel(&tail, PyUnicode_FromString(", added"));
-    }
-    if (tail == NULL) {
-        return NULL;
-    }
-    PyObject *result = repr_with_properties((PyObject *)self, shown, tail);
-    Py_DECREF(tail);
-    return result;
-}
-
 PyDoc_STRVAR(behavior_add_item_doc,
 "add_item($self, item, /)\n--\n\n"
 "Add an item of the same animator; adding one already there does nothing.");
@@ -664,7 +603,6 @@ static PyType_Slot behavior_slots[] = {
     {Py_tp_clear, behavior_clear},
     {Py_tp_hash, wrapper_hash},
     {Py_tp_richcompare, wrapper_richcompare},
-    {Py_tp_repr, behavior_repr},
     {Py_tp_methods, behavior_methods},
     {Py_tp_getset, behavior_getset},
     {Py_tp_members, behavior_members},

@@ -88,8 +88,8 @@ PyDoc_STRVAR(gravity_doc,
 "magnitude 1. Give either direction or angle and/or magnitude. The animator is\n"
 "taken from the items; pass animator= when items is empty.");
 
-ANIMA_BEHAVIOR_TYPE(gravity, "anima.Gravity", BehaviorObject, gravity_doc, gravity_init, gravity_methods,
-                    gravity_getset, behavior_traverse, behavior_clear,);
+ANIMA_BEHAVIOR_TYPE(gravity, "anima.Gravity", BehaviorObject, gravity_doc, gravity_methods, gravity_getset,
+                    behavior_traverse, behavior_clear, {Py_tp_init, (void *)gravity_init},);
 
 /* ========================================================== ItemBehavior */
 
@@ -187,8 +187,8 @@ PyDoc_STRVAR(item_behavior_doc,
 "no item behavior governs keep UIKit's implicit defaults (elasticity 0.2,\n"
 "friction 0.2, damping 0.1/s).");
 
-ANIMA_BEHAVIOR_TYPE(item_behavior, "anima.ItemBehavior", BehaviorObject, item_behavior_doc, item_behavior_init,
-                    item_behavior_methods, item_behavior_getset, behavior_traverse, behavior_clear,);
+ANIMA_BEHAVIOR_TYPE(item_behavior, "anima.ItemBehavior", BehaviorObject, item_behavior_doc, item_behavior_methods,
+                    item_behavior_getset, behavior_traverse, behavior_clear, {Py_tp_init, (void *)item_behavior_init},);
 
 /* ================================================================== Push */
 
@@ -273,36 +273,20 @@ PyDoc_STRVAR(push_doc,
 "centre also turns it. The animator is taken from the items; pass animator=\n"
 "when items is empty.");
 
-ANIMA_BEHAVIOR_TYPE(push, "anima.Push", BehaviorObject, push_doc, push_init, push_methods, push_getset,
-                    behavior_traverse, behavior_clear,);
+ANIMA_BEHAVIOR_TYPE(push, "anima.Push", BehaviorObject, push_doc, push_methods, push_getset, behavior_traverse,
+                    behavior_clear, {Py_tp_init, (void *)push_init},);
 
 /* ================================================================== Snap */
 
-static int
-snap_init(BehaviorObject *self, PyObject *args, PyObject *kwds)
-{
-    static char *keywords[] = {"item", "point", NULL};
-    PyObject *item_obj, *point_obj;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO:Snap", keywords, &item_obj, &point_obj)) {
-        return -1;
-    }
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || behavior_check_fresh(st, self) < 0) {
-        return -1;
-    }
-    ItemObject *item = attachment_item(st, item_obj, "item");
-    anima_vec2 point;
-    if (item == NULL || as_vec2(st, point_obj, "point", &point) < 0) {
-        return -1;
-    }
-    AnimatorObject *animator = item->animator;
-    anima_behavior handle = anima_behavior_null();
-    if (check(st, animator, anima_snap_create(animator->handle, item->handle, point, &handle)) < 0) {
-        return -1;
-    }
-    return behavior_adopt(self, animator, handle);
-}
+ANIMA_METHOD(snap_create, "_create", OWNER_NEW, VALUE_NONE,
+             anima_snap_create(t.animator_handle, v[1].item, v[2].vec2, &t.behavior),
+             ANIMA_IN("animator", VALUE_ANIMATOR), ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("point", VALUE_VEC2))
 
+static PyMethodDef snap_methods[] = {
+    ANIMA_METHOD_ROW("_create", snap_create,
+                     "_create($self, animator, item, point)\n--\n\nMake this fresh snap (the work of Snap())."),
+    {NULL, NULL, 0, NULL},
+};
 
 static PyGetSetDef snap_getset[] = {
     ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_VEC2, "point", anima_snap_get_point, anima_snap_set_point,
@@ -320,6 +304,6 @@ PyDoc_STRVAR(snap_doc,
 "(UISnapBehavior); with the default damping of 0.5 it overshoots a little\n"
 "and rests within about a second. The animator is taken from the item.");
 
-ANIMA_BEHAVIOR_TYPE(snap, "anima.Snap", BehaviorObject, snap_doc, snap_init, NULL, snap_getset, behavior_traverse,
+ANIMA_BEHAVIOR_TYPE(snap, "anima.Snap", BehaviorObject, snap_doc, snap_methods, snap_getset, behavior_traverse,
                     behavior_clear,);
 

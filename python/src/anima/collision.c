@@ -475,7 +475,7 @@ PyDoc_STRVAR(collision_doc,
 "with each other. With translates_reference_bounds_into_boundary the animator's\n"
 "reference bounds, inset by insets = (top, left, bottom, right), become a boundary.");
 
-ANIMA_BEHAVIOR_TYPE(collision, "anima.Collision", CollisionObject, collision_doc, collision_init, collision_methods,
-                    collision_getset, collision_traverse, collision_clear,
+ANIMA_BEHAVIOR_TYPE(collision, "anima.Collision", CollisionObject, collision_doc, collision_methods, collision_getset,
+                    collision_traverse, collision_clear, {Py_tp_init, (void *)collision_init},
                     {Py_tp_dealloc, (void *)collision_dealloc},);
 

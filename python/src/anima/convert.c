@@ -94,12 +94,17 @@ as_real(anima_state *st, PyObject *obj, const char *what, bool finite, double *o
                          what, Py_TYPE(obj)->tp_name);
         }
         else if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
-            PyErr_Format(st->invalid_argument_error, "%s must be finite (got %R)", what, obj);
+            PyErr_Format(st->invalid_argument_error, finite ? "%s must be finite (got %R)"
+                         : "%s is too large for a float (got %R); use math.inf for no limit", what, obj);
         }
         return -1;
     }
-    if (isnan(value) || (finite && !isfinite(value))) {
-        PyErr_Format(st->invalid_argument_error, "%s must be %s (got %R)", what, finite ? "finite" : "a number", obj);
+    if (finite && !isfinite(value)) {
+        PyErr_Format(st->invalid_argument_error, "%s must be finite (got %R)", what, obj);
+        return -1;
+    }
+    if (isnan(value)) {
+        PyErr_Format(st->invalid_argument_error, "%s must not be NaN", what);
         return -1;
     }
     *out = value;
@@ -390,6 +395,12 @@ static const value_info value_infos[] = {
     [VALUE_FIELD_KIND] = {sizeof(anima_field_kind), NULL, CHOICES(field_kind_names)},
     [VALUE_REGION] = {sizeof(anima_region), "a region", NULL, 0},
     [VALUE_ITEM] = {sizeof(anima_item), "an anima.Item", NULL, 0},
+    [VALUE_ITEM_OR_NONE] = {sizeof(anima_item), "an anima.Item or None", NULL, 0},
+    [VALUE_BEHAVIOR] = {sizeof(anima_behavior), "an anima behavior", NULL, 0},
+    [VALUE_ANIMATOR] = {sizeof(anima_animator), "an anima.Animator", NULL, 0},
+    [VALUE_IDENTIFIER] = {sizeof(const char *), "a str", NULL, 0},
+    [VALUE_OPTIONAL_DOUBLE] = {sizeof(double), "a real number or None", NULL, 0},
+    [VALUE_RANGE] = {2 * sizeof(double), "(lower, upper)", NULL, 0},
 };
 
 size_t
@@ -463,6 +474,12 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
             out->u64 = 0;
         }
         return 0;
+    case VALUE_ITEM_OR_NONE:
+        if (obj == Py_None) {
+            out->item = anima_item_null();
+            return 0;
+        }
+        /* fall through */
     case VALUE_ITEM:
         item = item_argument(st, obj, what);
         if (item == NULL) {
@@ -470,6 +487,32 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
         }
         out->item = item->handle;
         return 0;
+    case VALUE_BEHAVIOR:
+    case VALUE_ANIMATOR: {
+        PyTypeObject *type = kind == VALUE_BEHAVIOR ? st->behavior_type : st->animator_type;
+        if (!PyObject_TypeCheck(obj, type)) {
+            PyErr_Format(PyExc_TypeError, "%s must be %s, not %.100s", what, value_infos[kind].form,
+                         Py_TYPE(obj)->tp_name);
+            return -1;
+        }
+        if (kind == VALUE_BEHAVIOR) {
+            out->behavior = ((BehaviorObject *)obj)->handle;
+        }
+        else {
+            out->animator = ((AnimatorObject *)obj)->handle;
+        }
+        return 0;
+    }
+    case VALUE_IDENTIFIER:
+        out->identifier = as_identifier(st, obj);
+        return out->identifier != NULL ? 0 : -1;
+    case VALUE_OPTIONAL_DOUBLE:
+        if (obj == Py_None) {
+            out->f64 = NAN;
+            return 0;
+        }
+        return as_finite(st, obj, what, &out->f64);
+    case VALUE_RANGE: return as_reals(st, obj, what, value_infos[kind].form, 2, false, out->doubles);
     case VALUE_DOUBLE: return as_finite(st, obj, what, &out->f64);
     case VALUE_REAL: return as_real(st, obj, what, false, &out->f64);
     case VALUE_REGION: return as_region(st, obj, &out->region);
@@ -522,7 +565,17 @@ value_to_python(anima_state *st, value_kind kind, const value *v)
     int32_t index = -1;
     switch (kind) {
     case VALUE_NONE:
-    case VALUE_ITEM: Py_RETURN_NONE;
+    case VALUE_ITEM:
+    case VALUE_ITEM_OR_NONE:
+    case VALUE_BEHAVIOR:
+    case VALUE_ANIMATOR:
+    case VALUE_IDENTIFIER: Py_RETURN_NONE;
+    case VALUE_OPTIONAL_DOUBLE:
+        if (isnan(v->f64)) {
+            Py_RETURN_NONE;
+        }
+        return PyFloat_FromDouble(v->f64);
+    case VALUE_RANGE: return Py_BuildValue("(dd)", v->doubles[0], v->doubles[1]);
     case VALUE_DOUBLE: return PyFloat_FromDouble(v->f64);
     case VALUE_BOOL: return PyBool_FromLong(v->b);
     case VALUE_INT32: return PyLong_FromLong(v->i32);
@@ -567,9 +620,12 @@ target_of(PyObject *self, owner_kind owner)
         t.animator = ((ItemObject *)self)->animator;
         t.item = ((ItemObject *)self)->handle;
     }
-    else {
+    else if (owner == OWNER_BEHAVIOR) {
         t.animator = ((BehaviorObject *)self)->animator;
         t.behavior = ((BehaviorObject *)self)->handle;
+    }
+    else {
+        t.behavior = anima_behavior_null();
     }
     return t;
 }
@@ -584,7 +640,6 @@ static anima_status
 property_read(const property *p, const target *t, value *out)
 {
     switch (p->kind) {
-    case VALUE_NONE: break;
     case VALUE_DOUBLE: return CALL_ACCESSOR(p->get, double *, &out->f64);
     case VALUE_BOOL: return CALL_ACCESSOR(p->get, bool *, &out->b);
     case VALUE_INT32: return CALL_ACCESSOR(p->get, int32_t *, &out->i32);
@@ -598,6 +653,10 @@ property_read(const property *p, const target *t, value *out)
     case VALUE_COLLISION_MODE: return CALL_ACCESSOR(p->get, anima_collision_mode *, &out->collision_mode);
     case VALUE_PUSH_MODE: return CALL_ACCESSOR(p->get, anima_push_mode *, &out->push_mode);
     case VALUE_ATTACHMENT_TYPE: return CALL_ACCESSOR(p->get, anima_attachment_type *, &out->attachment_type);
+    case VALUE_RANGE:
+        return ((anima_status (*)(anima_behavior, double *, double *))(p->get))(t->behavior, &out->doubles[0],
+                                                                                &out->doubles[1]);
+    default: break;
     }
     return ANIMA_ERR_INVALID_ARGUMENT;
 }
@@ -616,6 +675,8 @@ property_write(const property *p, const target *t, const value *in)
     case VALUE_TRANSFORM: return CALL_ACCESSOR(p->set, anima_transform, in->transform);
     case VALUE_SHAPE: return CALL_ACCESSOR(p->set, anima_shape, in->shape);
     case VALUE_COLLISION_MODE: return CALL_ACCESSOR(p->set, anima_collision_mode, in->collision_mode);
+    case VALUE_RANGE:
+        return ((anima_status (*)(anima_behavior, double, double))(p->set))(t->behavior, in->doubles[0], in->doubles[1]);
     default: return ANIMA_ERR_INVALID_ARGUMENT;
     }
 }
@@ -654,17 +715,18 @@ int
 method_begin(PyObject *self, owner_kind owner, const char *name, const argument *spec, PyObject *const *args,
              Py_ssize_t nargs, PyObject *kwnames, value *v, target *t)
 {
-    PyObject *slots[4];
+    PyObject *slots[METHOD_MAX_ARGUMENTS];
     Py_ssize_t count = 0;
     while (spec[count].name != NULL) {
         count++;
     }
     *t = target_of(self, owner);
-    if (count > 4) {
-        PyErr_Format(PyExc_SystemError, "%s() declares more than 4 arguments", name);
+    if (count > METHOD_MAX_ARGUMENTS || (owner == OWNER_NEW && spec[0].kind != VALUE_ANIMATOR)) {
+        PyErr_Format(PyExc_SystemError, "%s(): the argument table does not fit ANIMA_METHOD", name);
         return -1;
     }
-    if (t->st == NULL || parse_arguments(name, args, nargs, kwnames, spec, count, count, slots) < 0) {
+    if (t->st == NULL || parse_arguments(name, args, nargs, kwnames, spec, count, count, slots) < 0
+        || (owner == OWNER_NEW && behavior_check_fresh(t->st, (BehaviorObject *)self) < 0)) {
         return -1;
     }
     for (Py_ssize_t i = 0; i < count; i++) {
@@ -672,14 +734,19 @@ method_begin(PyObject *self, owner_kind owner, const char *name, const argument 
             return -1;
         }
     }
+    if (owner == OWNER_NEW) {
+        t->animator = (AnimatorObject *)slots[0];
+        t->animator_handle = v[0].animator;
+    }
     return 0;
 }
 
 /* The second half of an ANIMA_METHOD: the status checked, the result converted. */
 PyObject *
-method_end(const target *t, anima_status status, value_kind result, const value *out)
+method_end(PyObject *self, const target *t, anima_status status, value_kind result, const value *out)
 {
-    if (check(t->st, t->animator, status) < 0) {
+    if (check(t->st, t->animator, status) < 0
+        || (t->owner == OWNER_NEW && behavior_adopt((BehaviorObject *)self, t->animator, t->behavior) < 0)) {
         return NULL;
     }
     return value_to_python(t->st, result, out);
@@ -741,34 +808,4 @@ parse_call(const char *function, PyObject *args, PyObject *kwds, const argument 
     PyMem_Free(stack);
     Py_XDECREF(kwnames);
     return result;
-}
-
-/*
- * "<type name=value ...>" with the listed properties read through their getters, then
- * tail (a str or NULL); "<type (destroyed)>" when one of them cannot be read.
- */
-PyObject *
-repr_with_properties(PyObject *self, const char *const *names, PyObject *tail)
-{
-    PyObject *text = PyUnicode_FromFormat("<%s", Py_TYPE(self)->tp_name);
-    for (size_t i = 0; text != NULL && names[i] != NULL; i++) {
-        PyObject *value = PyObject_GetAttrString(self, names[i]);
-        if (value == NULL) {
-            Py_DECREF(text);
-            if (!PyErr_ExceptionMatches(PyExc_Exception)) {
-                return NULL;
-            }
-            PyErr_Clear();
-            return PyUnicode_FromFormat("<%s (destroyed)>", Py_TYPE(self)->tp_name);
-        }
-        PyUnicode_AppendAndDel(&text, PyUnicode_FromFormat(" %s=%R", names[i], value));
-        Py_DECREF(value);
-    }
-    if (text != NULL && tail != NULL) {
-        PyUnicode_Append(&text, tail);
-    }
-    if (text != NULL) {
-        PyUnicode_AppendAndDel(&text, PyUnicode_FromString(">"));
-    }
-    return text;
 }

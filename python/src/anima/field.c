@@ -319,43 +319,10 @@ field_set_evaluate(FieldObject *self, PyObject *value, void *closure)
     }
     if (value != NULL && def.kind != ANIMA_FIELD_CUSTOM) {
         PyErr_Format(st->invalid_state_error, "only a custom field has an evaluation (this is a %s field)",
-                     field_kind_name(def.kind) != NULL ? field_kind_name(def.kind) : "?");
+                     field_kind_name(def.kind));
         return -1;
     }
     return field_set_evaluation(st, self, value);
-}
-
-/* "<anima.Field kind='radial_gravity' position=(x, y) strength=1.0 region='infinite', 1 item, added>" */
-static PyObject *
-field_repr(FieldObject *self)
-{
-    anima_field_def def;
-    bool added = false;
-    int32_t items = 0;
-    if (anima_field_get(self->base.handle, &def) != ANIMA_OK
-        || anima_behavior_is_added(self->base.handle, &added) != ANIMA_OK) {
-        anima_clear_error();
-        return PyUnicode_FromFormat("<%s (destroyed)>", Py_TYPE(self)->tp_name);
-    }
-    /* Counting with capacity 0 reports BUFFER_TOO_SMALL when there are items; the count is still set. */
-    if (anima_behavior_get_items(self->base.handle, NULL, 0, &items) != ANIMA_OK && items < 0) {
-        items = 0;
-    }
-    anima_clear_error();
-    const char *name = field_kind_name(def.kind);
-    PyObject *position = vec2_tuple(def.position);
-    PyObject *strength = PyFloat_FromDouble(def.strength);
-    PyObject *region = region_object(&def.region);
-    PyObject *result = NULL;
-    if (position != NULL && strength != NULL && region != NULL) {
-        result = PyUnicode_FromFormat("<%s kind='%s' position=%R strength=%R region=%R, %d item%s%s>",
-                                      Py_TYPE(self)->tp_name, name != NULL ? name : "?", position, strength,
-                                      region, (int)items, items == 1 ? "" : "s", added ? ", added" : "");
-    }
-    Py_XDECREF(position);
-    Py_XDECREF(strength);
-    Py_XDECREF(region);
-    return result;
 }
 
 static PyGetSetDef field_getset[] = {
@@ -418,7 +385,5 @@ PyDoc_STRVAR(field_doc,
 "animation_speed (noise, turbulence); evaluate (custom only). The animator is\n"
 "taken from the items; pass animator= when items is empty.");
 
-ANIMA_BEHAVIOR_TYPE(field, "anima.Field", FieldObject, field_doc, field_init, NULL, field_getset,
-                    field_traverse, field_clear, {Py_tp_dealloc, (void *)field_dealloc},
-                    {Py_tp_repr, (void *)field_repr},);
+ANIMA_BEHAVIOR_TYPE(field, "anima.Field", FieldObject, field_doc, NULL, field_getset, field_traverse, field_clear, {Py_tp_init, (void *)field_init}, {Py_tp_dealloc, (void *)field_dealloc},);
 

@@ -200,13 +200,6 @@ item_dealloc(PyObject *self)
     wrapper_dealloc(self, (inquiry)item_clear);
 }
 
-static PyObject *
-item_repr(PyObject *self)
-{
-    static const char *const shown[] = {"center", "size", "shape", NULL};
-    return repr_with_properties(self, shown, NULL);
-}
-
 PyDoc_STRVAR(item_destroy_doc,
 "destroy($self, /)\n--\n\n"
 "Destroy the item: it leaves every behavior (its ended-contact events still\n"
@@ -354,7 +347,6 @@ static PyType_Slot item_slots[] = {
     {Py_tp_clear, item_clear},
     {Py_tp_hash, wrapper_hash},
     {Py_tp_richcompare, wrapper_richcompare},
-    {Py_tp_repr, item_repr},
     {Py_tp_methods, item_methods},
     {Py_tp_getset, item_getset},
     {Py_tp_members, item_members},

@@ -1,0 +1,48 @@
+"""Animator's methods written in Python: run_until_rest() and the repr."""
+
+from __future__ import annotations
+
+from ._anima import Animator, InvalidArgumentError
+from ._extend import extends, finite, type_name
+
+
+@extends(Animator)
+class _Animator:
+    def run_until_rest(self: Animator, max_seconds: float = 10.0, frame: float = 1 / 60) -> float | None:
+        """Advance frame by frame (`frame` seconds each, at least 1e-6, default 1/60) until
+        the animator pauses.
+
+        Returns the simulated seconds it ran (0.0 if it was already paused), or None if it
+        is still running after `max_seconds` (>= 0, default 10) of frames. Ctrl-C stops it
+        between internal steps, as it stops advance().
+
+            >>> anim = anima.Animator((0, 0, 320, 480))
+            >>> ball = anima.Item(anim, center=(160, 40), size=(40, 40))
+            >>> anim.add_behavior(anima.Gravity([ball]))
+            >>> anim.add_behavior(anima.Collision([ball], translates_reference_bounds_into_boundary=True))
+            >>> 0.5 < anim.run_until_rest() < 10
+            True
+        """
+        limit = finite(max_seconds, "max_seconds")
+        step = finite(frame, "frame")
+        if limit < 0:
+            raise InvalidArgumentError(f"max_seconds must be >= 0 (got {max_seconds!r})")
+        # The loop makes max_seconds / frame calls: a floor on the frame keeps that count finite.
+        if step < 1e-6:
+            raise InvalidArgumentError(f"frame must be at least 1e-6 seconds (got {frame!r})")
+        start = self.elapsed_time
+        frames = 0
+        while self.is_running:
+            if frames * step >= limit:
+                return None
+            self.advance(step)
+            frames += 1
+        return self.elapsed_time - start
+
+    def __repr__(self: Animator) -> str:
+        if not self.is_valid:
+            return f"<{type_name(self)} (destroyed)>"
+        items, behaviors = len(self.items), len(self.behaviors)
+        return (f"<{type_name(self)} {'running' if self.is_running else 'paused'}, "
+                f"{items} item{'' if items == 1 else 's'}, {behaviors} behavior{'' if behaviors == 1 else 's'}, "
+                f"elapsed {self.elapsed_time:.3f} s>")

@@ -1,0 +1,116 @@
+"""Attachment's constructors and repr, written in Python.
+
+Which arguments go together is decided here; the extension's `Attachment._create` converts
+and checks every value and makes the C attachment.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Optional, Type, TypeVar
+
+from ._anima import AnimaError, Attachment, Item
+from ._extend import animator_of, extends
+from ._behavior import describe
+
+_A = TypeVar("_A", bound=Attachment)
+_Pair = Any
+
+#: What an attachment's repr shows, by type.
+_SHOWN = {
+    "anchor": ("type", "anchor_point", "length", "frequency", "damping"),
+    "items": ("type", "length", "frequency", "damping"),
+    "pin": ("type", "anchor_point", "friction_torque"),
+    "fixed": ("type", "anchor_point"),
+    "limit": ("type", "length"),
+    "sliding": ("type", "anchor_point"),
+}
+
+
+def _make(self: _A, type: str, item: Item, other: Optional[Item] = None, *, anchor: _Pair = (0, 0),
+          offset: _Pair = (0, 0), other_offset: _Pair = (0, 0), axis: _Pair = (1, 0), length: Any = None,
+          frequency: Any = 0.0, damping: Any = 0.0, friction_torque: Any = 0.0) -> _A:
+    animator = animator_of(("item", item), ("to" if type == "items" else "other", other))
+    self._create(animator, type, item, other, anchor, offset, other_offset, axis, length, frequency, damping,
+                 friction_torque)
+    return self
+
+
+@extends(Attachment)
+class _Attachment:
+    def __init__(self: Attachment, item: Item, anchor: Optional[_Pair] = None, *, to: Optional[Item] = None,
+                 offset: _Pair = (0, 0), other_offset: Optional[_Pair] = None, length: Optional[float] = None,
+                 frequency: float = 0.0, damping: float = 0.0) -> None:
+        if anchor is not None and to is not None:
+            raise TypeError("Attachment() takes an anchor point (anchor=) or another item (to=), not both")
+        if anchor is None and to is None:
+            raise TypeError("Attachment() needs an anchor point (anchor=) or another item (to=); "
+                            "use Attachment.pin() for a pin")
+        if to is None and other_offset is not None:
+            raise TypeError("Attachment() takes other_offset= only with to=")
+        if to is None:
+            _make(self, "anchor", item, anchor=anchor, offset=offset, length=length, frequency=frequency,
+                  damping=damping)
+        else:
+            if not isinstance(to, Item):
+                raise TypeError(f"to must be an anima.Item, not {type(to).__name__}")
+            _make(self, "items", item, to, offset=offset, other_offset=other_offset or (0, 0), length=length,
+                  frequency=frequency, damping=damping)
+
+    @classmethod
+    def pin(cls: Type[_A], item: Item, other: Item, anchor: _Pair, *, friction_torque: float = 0.0) -> _A:
+        """Pin two items of one animator together at anchor = (x, y), a point of the
+        reference space: each keeps the point where it was pinned, and both turn about it
+        like a hinge (UIKit's pinAttachment). friction_torque (>= 0, in mass x pt^2 / s^2,
+        default 0) resists their turning relative to each other; `range` limits the angle.
+        Returns an Attachment of type 'pin' (an instance of the class it is called on;
+        __init__ is not called).
+
+            >>> door = anima.Attachment.pin(frame, panel, (100, 0))
+        """
+        if not isinstance(other, Item):
+            raise TypeError(f"other must be an anima.Item, not {type(other).__name__}")
+        return _make(Attachment.__new__(cls), "pin", item, other, anchor=anchor, friction_torque=friction_torque)
+
+    @classmethod
+    def fixed(cls: Type[_A], item: Item, other: Item, anchor: _Pair) -> _A:
+        """Fuse two items of one animator at anchor = (x, y), a point of the reference
+        space (UIKit's fixedAttachment): they keep their relative position and angle, moving
+        and turning as one body, and welded items do not collide with each other. Returns an
+        Attachment of type 'fixed' (an instance of the class it is called on; __init__ is
+        not called)."""
+        if not isinstance(other, Item):
+            raise TypeError(f"other must be an anima.Item, not {type(other).__name__}")
+        return _make(Attachment.__new__(cls), "fixed", item, other, anchor=anchor)
+
+    @classmethod
+    def limit(cls: Type[_A], item: Item, other: Item, *, offset: _Pair = (0, 0),
+              other_offset: _Pair = (0, 0)) -> _A:
+        """Tie two items of one animator together with a rope between offset on item and
+        other_offset on other (each from its item's centre, in the item's own coordinates;
+        UIKit's limitAttachment). The rope's length is the distance between those points at
+        creation: the items may come closer but never get farther apart. Returns an
+        Attachment of type 'limit' (an instance of the class it is called on; __init__ is
+        not called)."""
+        if not isinstance(other, Item):
+            raise TypeError(f"other must be an anima.Item, not {type(other).__name__}")
+        return _make(Attachment.__new__(cls), "limit", item, other, offset=offset, other_offset=other_offset)
+
+    @classmethod
+    def sliding(cls: Type[_A], item: Item, anchor: _Pair, axis: _Pair, *, other: Optional[Item] = None) -> _A:
+        """Let an item slide along a line through anchor = (x, y), in the direction
+        axis = (dx, dy) (non-zero), without turning (UIKit's slidingAttachment). With
+        other=None the line is fixed in the reference space; with another item of the same
+        animator, axis is in that item's own coordinates and the line moves and turns with
+        it, and the two items keep their relative angle. `range` limits how far (in points)
+        the item may slide from where it started. Returns an Attachment of type 'sliding'
+        (an instance of the class it is called on; __init__ is not called)."""
+        return _make(Attachment.__new__(cls), "sliding", item, other, anchor=anchor, axis=axis)
+
+    def __repr__(self: Attachment) -> str:
+        try:
+            shown, (lower, upper) = _SHOWN.get(self.type, ("type",)), self.range
+        except AnimaError:
+            return describe(self, (), False)
+        limited = math.isfinite(lower) or math.isfinite(upper)
+        return describe(self, shown, False, f"range={(lower, upper)!r}" if limited else "")

@@ -1,0 +1,49 @@
+"""Behaviors' methods written in Python: the reprs and Snap's constructor."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._anima import AnimaError, Behavior, Field, Item, Push, Snap
+from ._extend import animator_of, extends, type_name
+
+#: The properties a behavior's repr shows, by kind, and whether it counts the items.
+_SHOWN: dict[type, tuple[tuple[str, ...], bool]] = {
+    Push: (("mode", "angle", "magnitude", "active"), True),
+    Snap: (("point", "damping"), False),
+    Field: (("kind", "position", "strength", "region"), True),
+}
+
+
+def describe(behavior: Behavior, shown: tuple[str, ...], counts_items: bool, extra: str = "") -> str:
+    """'<anima.Push mode='continuous' angle=0.0 ..., 1 item, 2 children, added>' (extra goes
+    after the properties), or '<anima.Push (destroyed)>' once the behavior is gone."""
+    try:
+        values = " ".join([f"{name}={getattr(behavior, name)!r}" for name in shown] + ([extra] if extra else []))
+        items, children, added = len(behavior.items), len(behavior.children), behavior.is_added
+    except AnimaError:
+        return f"<{type_name(behavior)} (destroyed)>"
+    parts = [f"{items} item{'' if items == 1 else 's'}"] if counts_items else []
+    if children:
+        parts.append(f"{children} child{'' if children == 1 else 'ren'}")
+    if added:
+        parts.append("added")
+    tail = ", ".join(parts)
+    if values and tail:
+        return f"<{type_name(behavior)} {values}, {tail}>"
+    return f"<{type_name(behavior)} {values or tail}>"
+
+
+@extends(Behavior)
+class _Behavior:
+    def __repr__(self: Behavior) -> str:
+        for kind, (shown, counts_items) in _SHOWN.items():
+            if isinstance(self, kind):
+                return describe(self, shown, counts_items)
+        return describe(self, (), True)
+
+
+@extends(Snap)
+class _Snap:
+    def __init__(self: Snap, item: Item, point: Any) -> None:
+        self._create(animator_of(("item", item)), item, point)

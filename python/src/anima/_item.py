@@ -1,0 +1,16 @@
+"""Item's methods written in Python: the repr."""
+
+from __future__ import annotations
+
+from ._anima import AnimaError, Item
+from ._extend import extends, type_name
+
+
+@extends(Item)
+class _Item:
+    def __repr__(self: Item) -> str:
+        try:
+            shown = f"center={self.center!r} size={self.size!r} shape={self.shape!r}"
+        except AnimaError:
+            return f"<{type_name(self)} (destroyed)>"
+        return f"<{type_name(self)} {shown}>"
