@@ -48,7 +48,7 @@ from ._anima import (
 from .animation import Animation, Timeline, Timing
 
 # The methods of the extension's types that are written in Python (see _extend.py).
-from . import _animator, _attachment, _behavior, _item, field as _field
+from . import _animator, _attachment, _behavior, _collision, _item, field as _field
 
 
 class CollisionMode(IntFlag):

@@ -276,15 +276,18 @@ typedef struct {
     const char *name;
     value_kind kind;    /* VALUE_NONE: the caller converts it */
     size_t offset;      /* where fill_def writes it */
+    bool optional;      /* a method's argument that may be left out (its value is then all zero) */
 } argument;
 
 /* An argument the caller converts. */
-#define ANIMA_ARG(NAME) {NAME, VALUE_NONE, 0}
+#define ANIMA_ARG(NAME) {NAME, VALUE_NONE, 0, false}
 /* An argument stored in the field of the same name of a def struct. */
-#define ANIMA_FIELD(DEF, NAME, KIND) {#NAME, KIND, offsetof(DEF, NAME)}
+#define ANIMA_FIELD(DEF, NAME, KIND) {#NAME, KIND, offsetof(DEF, NAME), false}
 
 /* An argument of a method: converted to its kind, positional or keyword, required. */
-#define ANIMA_IN(NAME, KIND) {NAME, KIND, 0}
+#define ANIMA_IN(NAME, KIND) {NAME, KIND, 0, false}
+/* An argument of a method that may be left out, after the required ones: zero by default. */
+#define ANIMA_OPT(NAME, KIND) {NAME, KIND, 0, true}
 
 /* The most arguments a method declared with ANIMA_METHOD takes. */
 #define METHOD_MAX_ARGUMENTS 12
@@ -357,7 +360,6 @@ extern PyMethodDef module_methods[];
 extern PyMethodDef animator_animation_methods[];
 
 /* animator.c */
-BehaviorObject *behavior_argument(anima_state *st, PyObject *obj);
 void animator_purge_delegates(AnimatorObject *self);
 extern PyType_Spec animator_spec;
 
@@ -417,6 +419,10 @@ PyObject *vec2_tuple(anima_vec2 v);
 int as_rect(anima_state *st, PyObject *obj, const char *what, anima_rect *out);
 const char *as_identifier(anima_state *st, PyObject *obj);
 
+int as_records(anima_state *st, PyObject *obj, const char *what, const char *form, Py_ssize_t width, double **out, int32_t *out_count);
+int as_callable(PyObject **value, const char *name);
+PyObject *callable_get(PyObject *self, void *closure);
+
 /* events.c */
 PyObject *contact_event_new(anima_state *st, AnimatorObject *animator, const anima_contact_event *event);
 PyObject *poses_new(anima_state *st, double *data, Py_ssize_t count);
@@ -441,6 +447,7 @@ void registry_forget(PyObject *map, uint32_t index1, uint32_t generation);
 int fetch_list(anima_state *st, AnimatorObject *animator, const list_query *q, void **out, int32_t *out_count);
 PyObject *wrap_behavior(anima_state *st, AnimatorObject *animator, anima_behavior handle);
 PyObject *behaviors_from_query(anima_state *st, AnimatorObject *animator, const list_query *q);
+PyObject *points_from_query(anima_state *st, AnimatorObject *animator, const list_query *q, bool as_list);
 int registry_find(PyObject *map, PyObject *key, PyObject **out);
 
 #endif

@@ -50,6 +50,12 @@ def finite(value: Any, name: str) -> float:
     return result
 
 
+def is_sequence(obj: object) -> bool:
+    """True for what the extension reads as a sequence (lists, tuples, numpy arrays, ...), but
+    not for str and bytes."""
+    return hasattr(obj, "__len__") and hasattr(obj, "__getitem__") and not isinstance(obj, (str, bytes, bytearray))
+
+
 def animator_of(*items: tuple[str, Any]) -> Any:
     """The animator that the (name, item) pairs share; None entries are skipped."""
     animator = None

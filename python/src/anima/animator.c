@@ -243,65 +243,29 @@ animator_step(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
     Py_RETURN_NONE;
 }
 
-/* The argument of add_behavior / remove_behavior. */
-BehaviorObject *
-behavior_argument(anima_state *st, PyObject *obj)
-{
-    if (!PyObject_TypeCheck(obj, st->behavior_type)) {
-        PyErr_Format(PyExc_TypeError, "expected an anima behavior, not %.100s", Py_TYPE(obj)->tp_name);
-        return NULL;
-    }
-    return (BehaviorObject *)obj;
-}
-
 PyDoc_STRVAR(animator_add_behavior_doc,
-"add_behavior($self, behavior, /)\n--\n\n"
+"add_behavior($self, behavior)\n--\n\n"
 "Add a top-level behavior (of this animator). Adding one already added is\n"
 "ignored; one that is a child elsewhere raises InvalidStateError. Inside a\n"
 "callback the change takes effect at the end of the internal step.");
 
-static PyObject *
-animator_add_behavior(AnimatorObject *self, PyObject *arg)
-{
-    anima_state *st = STATE_OF(self);
-    BehaviorObject *behavior = st ? behavior_argument(st, arg) : NULL;
-    if (behavior == NULL
-        || check(st, self, anima_animator_add_behavior(self->handle, behavior->handle)) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
+ANIMA_METHOD(animator_add_behavior, "add_behavior", OWNER_ANIMATOR, VALUE_NONE,
+             anima_animator_add_behavior(t.animator_handle, v[0].behavior), ANIMA_IN("behavior", VALUE_BEHAVIOR))
 
 PyDoc_STRVAR(animator_remove_behavior_doc,
-"remove_behavior($self, behavior, /)\n--\n\n"
+"remove_behavior($self, behavior)\n--\n\n"
 "Remove a top-level behavior; it is not destroyed and can be added again.\n"
 "Removing one that is not added does nothing. Deferred inside callbacks.");
 
-static PyObject *
-animator_remove_behavior(AnimatorObject *self, PyObject *arg)
-{
-    anima_state *st = STATE_OF(self);
-    BehaviorObject *behavior = st ? behavior_argument(st, arg) : NULL;
-    if (behavior == NULL
-        || check(st, self, anima_animator_remove_behavior(self->handle, behavior->handle)) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
+ANIMA_METHOD(animator_remove_behavior, "remove_behavior", OWNER_ANIMATOR, VALUE_NONE,
+             anima_animator_remove_behavior(t.animator_handle, v[0].behavior), ANIMA_IN("behavior", VALUE_BEHAVIOR))
 
 PyDoc_STRVAR(animator_remove_all_behaviors_doc,
 "remove_all_behaviors($self, /)\n--\n\n"
 "Remove every top-level behavior (none is destroyed). Deferred inside callbacks.");
 
-static PyObject *
-animator_remove_all_behaviors(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
-{
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || check(st, self, anima_animator_remove_all_behaviors(self->handle)) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
+ANIMA_METHOD(animator_remove_all_behaviors, "remove_all_behaviors", OWNER_ANIMATOR, VALUE_NONE,
+             anima_animator_remove_all_behaviors(t.animator_handle), ANIMA_ARG(NULL))
 
 PyDoc_STRVAR(animator_items_in_rect_doc,
 "items_in_rect($self, rect, /)\n--\n\n"
@@ -457,28 +421,13 @@ animator_copy_states_into(AnimatorObject *self, PyObject *arg)
 }
 
 PyDoc_STRVAR(animator_update_item_doc,
-"update_item_using_current_state($self, item, /)\n--\n\n"
+"update_item_using_current_state($self, item)\n--\n\n"
 "Take an item's center, size and transform as they are now after a change\n"
 "made from outside the dynamics (UIKit's updateItemUsingCurrentState): its\n"
 "collision outline and mass follow, and it wakes a paused animator.");
 
-static PyObject *
-animator_update_item_using_current_state(AnimatorObject *self, PyObject *arg)
-{
-    anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return NULL;
-    }
-    if (!PyObject_TypeCheck(arg, st->item_type)) {
-        PyErr_Format(PyExc_TypeError, "item must be an anima.Item, not %.100s", Py_TYPE(arg)->tp_name);
-        return NULL;
-    }
-    anima_item item = ((ItemObject *)arg)->handle;
-    if (check(st, self, anima_animator_update_item_using_current_state(self->handle, item)) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
+ANIMA_METHOD(animator_update_item_using_current_state, "update_item_using_current_state", OWNER_ANIMATOR, VALUE_NONE,
+             anima_animator_update_item_using_current_state(t.animator_handle, v[0].item), ANIMA_IN("item", VALUE_ITEM))
 
 PyDoc_STRVAR(animator_destroy_doc,
 "destroy($self, /)\n--\n\n"
@@ -637,38 +586,19 @@ animator_update_delegate(anima_state *st, AnimatorObject *self, PyObject *will_r
     return check(st, self, status);
 }
 
-/* on_will_resume (closure NULL) and on_did_pause (closure non-NULL). */
-static PyObject *
-animator_get_callback(AnimatorObject *self, void *closure)
-{
-    PyObject *callback = closure != NULL ? self->on_did_pause : self->on_will_resume;
-    return Py_NewRef(callback != NULL ? callback : Py_None);
-}
-
+/* on_will_resume and on_did_pause: the closure is the offset of the callable's slot. */
 static int
 animator_set_callback(AnimatorObject *self, PyObject *value, void *closure)
 {
-    bool did_pause = closure != NULL;
+    bool did_pause = (size_t)closure == offsetof(AnimatorObject, on_did_pause);
     anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return -1;
-    }
-    if (value == Py_None) {
-        value = NULL;
-    }
-    if (value != NULL && !PyCallable_Check(value)) {
-        PyErr_Format(PyExc_TypeError, "%s must be callable or None, not %.100s",
-                     did_pause ? "on_did_pause" : "on_will_resume", Py_TYPE(value)->tp_name);
-        return -1;
-    }
-    PyObject *will = did_pause ? self->on_will_resume : value;
-    PyObject *did = did_pause ? value : self->on_did_pause;
-    if (animator_update_delegate(st, self, will, did) < 0) {
+    if (st == NULL || as_callable(&value, did_pause ? "on_did_pause" : "on_will_resume") < 0
+        || animator_update_delegate(st, self, did_pause ? self->on_will_resume : value,
+                                    did_pause ? value : self->on_did_pause) < 0) {
         return -1;
     }
     PyObject **slot = did_pause ? &self->on_did_pause : &self->on_will_resume;
-    Py_XINCREF(value);
-    Py_XSETREF(*slot, value);
+    Py_XSETREF(*slot, Py_XNewRef(value));
     return 0;
 }
 
@@ -676,16 +606,15 @@ animator_set_callback(AnimatorObject *self, PyObject *value, void *closure)
 static PyMethodDef animator_methods[] = {
     {"advance", (PyCFunction)animator_advance, METH_O, animator_advance_doc},
     {"step", (PyCFunction)animator_step, METH_NOARGS, animator_step_doc},
-    {"add_behavior", (PyCFunction)animator_add_behavior, METH_O, animator_add_behavior_doc},
-    {"remove_behavior", (PyCFunction)animator_remove_behavior, METH_O, animator_remove_behavior_doc},
-    {"remove_all_behaviors", (PyCFunction)animator_remove_all_behaviors, METH_NOARGS,
-     animator_remove_all_behaviors_doc},
+    ANIMA_METHOD_ROW("add_behavior", animator_add_behavior, animator_add_behavior_doc),
+    ANIMA_METHOD_ROW("remove_behavior", animator_remove_behavior, animator_remove_behavior_doc),
+    ANIMA_METHOD_ROW("remove_all_behaviors", animator_remove_all_behaviors, animator_remove_all_behaviors_doc),
     {"items_in_rect", (PyCFunction)animator_items_in_rect, METH_O, animator_items_in_rect_doc},
     {"poses", (PyCFunction)animator_poses, METH_NOARGS, animator_poses_doc},
     {"copy_poses_into", (PyCFunction)animator_copy_poses_into, METH_O, animator_copy_poses_into_doc},
     {"copy_states_into", (PyCFunction)animator_copy_states_into, METH_O, animator_copy_states_into_doc},
-    {"update_item_using_current_state", (PyCFunction)animator_update_item_using_current_state, METH_O,
-     animator_update_item_doc},
+    ANIMA_METHOD_ROW("update_item_using_current_state", animator_update_item_using_current_state,
+                     animator_update_item_doc),
     {"destroy", (PyCFunction)animator_destroy, METH_NOARGS, animator_destroy_doc},
     {NULL, NULL, 0, NULL},
 };
@@ -719,10 +648,12 @@ static PyGetSetDef animator_getset[] = {
               "The number of running view animations."),
     ANIMA_GET(OWNER_ANIMATOR, VALUE_BOOL, "is_recording_animation", anima_animation_is_recording,
               "True inside an `animate` or `animate_keyframes` block, while it records targets."),
-    {"on_will_resume", (getter)animator_get_callback, (setter)animator_set_callback,
-     "Called as f(animator) before the animator starts running again; None to unset.", NULL},
-    {"on_did_pause", (getter)animator_get_callback, (setter)animator_set_callback,
-     "Called as f(animator) after everything has come to rest; None to unset.", (void *)1},
+    {"on_will_resume", callable_get, (setter)animator_set_callback,
+     "Called as f(animator) before the animator starts running again; None to unset.",
+     (void *)offsetof(AnimatorObject, on_will_resume)},
+    {"on_did_pause", callable_get, (setter)animator_set_callback,
+     "Called as f(animator) after everything has come to rest; None to unset.",
+     (void *)offsetof(AnimatorObject, on_did_pause)},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -346,35 +346,18 @@ behavior_dealloc(BehaviorObject *self)
 }
 
 PyDoc_STRVAR(behavior_add_item_doc,
-"add_item($self, item, /)\n--\n\n"
+"add_item($self, item)\n--\n\n"
 "Add an item of the same animator; adding one already there does nothing.");
 
-static PyObject *
-behavior_add_item(BehaviorObject *self, PyObject *arg)
-{
-    anima_state *st = STATE_OF(self);
-    ItemObject *item = st ? item_argument(st, arg, "item") : NULL;
-    if (item == NULL || check(st, self->animator, anima_behavior_add_item(self->handle, item->handle)) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
+ANIMA_METHOD(behavior_add_item, "add_item", OWNER_BEHAVIOR, VALUE_NONE, anima_behavior_add_item(t.behavior, v[0].item),
+             ANIMA_IN("item", VALUE_ITEM))
 
 PyDoc_STRVAR(behavior_remove_item_doc,
-"remove_item($self, item, /)\n--\n\n"
+"remove_item($self, item)\n--\n\n"
 "Remove an item; removing one that is not there does nothing.");
 
-static PyObject *
-behavior_remove_item(BehaviorObject *self, PyObject *arg)
-{
-    anima_state *st = STATE_OF(self);
-    ItemObject *item = st ? item_argument(st, arg, "item") : NULL;
-    if (item == NULL
-        || check(st, self->animator, anima_behavior_remove_item(self->handle, item->handle)) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
+ANIMA_METHOD(behavior_remove_item, "remove_item", OWNER_BEHAVIOR, VALUE_NONE,
+             anima_behavior_remove_item(t.behavior, v[0].item), ANIMA_IN("item", VALUE_ITEM))
 
 PyDoc_STRVAR(behavior_destroy_doc,
 "destroy($self, /)\n--\n\n"
@@ -404,40 +387,23 @@ behavior_destroy(BehaviorObject *self, PyObject *Py_UNUSED(ignored))
 }
 
 PyDoc_STRVAR(behavior_add_child_doc,
-"add_child($self, behavior, /)\n--\n\n"
+"add_child($self, behavior)\n--\n\n"
 "Add a child behavior of the same animator (UIDynamicBehavior.addChildBehavior).\n"
 "A child acts while its parent is in the animator's tree. Adding a child again\n"
 "does nothing; a behavior that is already in the tree elsewhere (at top level\n"
 "or under another parent) raises InvalidStateError, and this behavior itself or\n"
 "one of its ancestors raises InvalidArgumentError.");
 
-static PyObject *
-behavior_add_child(BehaviorObject *self, PyObject *arg)
-{
-    anima_state *st = STATE_OF(self);
-    BehaviorObject *child = st ? behavior_argument(st, arg) : NULL;
-    if (child == NULL || check(st, self->animator, anima_behavior_add_child(self->handle, child->handle)) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
+ANIMA_METHOD(behavior_add_child, "add_child", OWNER_BEHAVIOR, VALUE_NONE,
+             anima_behavior_add_child(t.behavior, v[0].behavior), ANIMA_IN("behavior", VALUE_BEHAVIOR))
 
 PyDoc_STRVAR(behavior_remove_child_doc,
-"remove_child($self, behavior, /)\n--\n\n"
+"remove_child($self, behavior)\n--\n\n"
 "Remove a child behavior (not destroyed; it can be added again). Removing one\n"
 "that is not a child of this behavior does nothing.");
 
-static PyObject *
-behavior_remove_child(BehaviorObject *self, PyObject *arg)
-{
-    anima_state *st = STATE_OF(self);
-    BehaviorObject *child = st ? behavior_argument(st, arg) : NULL;
-    if (child == NULL
-        || check(st, self->animator, anima_behavior_remove_child(self->handle, child->handle)) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
+ANIMA_METHOD(behavior_remove_child, "remove_child", OWNER_BEHAVIOR, VALUE_NONE,
+             anima_behavior_remove_child(t.behavior, v[0].behavior), ANIMA_IN("behavior", VALUE_BEHAVIOR))
 
 static PyObject *
 behavior_get_items(BehaviorObject *self, void *closure)
@@ -490,35 +456,17 @@ behavior_get_parent(BehaviorObject *self, void *closure)
     return wrap_behavior(st, self->animator, parent);
 }
 
-static PyObject *
-behavior_get_action(BehaviorObject *self, void *closure)
-{
-    (void)closure;
-    return Py_NewRef(self->action != NULL ? self->action : Py_None);
-}
-
 static int
 behavior_set_action(BehaviorObject *self, PyObject *value, void *closure)
 {
     (void)closure;
     anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return -1;
-    }
-    if (value == Py_None) {
-        value = NULL;
-    }
-    if (value != NULL && !PyCallable_Check(value)) {
-        PyErr_Format(PyExc_TypeError, "action must be callable or None, not %.100s", Py_TYPE(value)->tp_name);
-        return -1;
-    }
-    if (behavior_animator(st, self) == NULL
+    if (st == NULL || as_callable(&value, "action") < 0 || behavior_animator(st, self) == NULL
         || behavior_set_c_action(st, self, value != NULL || self->overrides_action
                                                || behavior_has_evaluation(st, self)) < 0) {
         return -1;
     }
-    Py_XINCREF(value);
-    Py_XSETREF(self->action, value);
+    Py_XSETREF(self->action, Py_XNewRef(value));
     return 0;
 }
 
@@ -546,10 +494,10 @@ behavior_get_is_valid(BehaviorObject *self, void *closure)
 
 
 static PyMethodDef behavior_methods[] = {
-    {"add_item", (PyCFunction)behavior_add_item, METH_O, behavior_add_item_doc},
-    {"remove_item", (PyCFunction)behavior_remove_item, METH_O, behavior_remove_item_doc},
-    {"add_child", (PyCFunction)behavior_add_child, METH_O, behavior_add_child_doc},
-    {"remove_child", (PyCFunction)behavior_remove_child, METH_O, behavior_remove_child_doc},
+    ANIMA_METHOD_ROW("add_item", behavior_add_item, behavior_add_item_doc),
+    ANIMA_METHOD_ROW("remove_item", behavior_remove_item, behavior_remove_item_doc),
+    ANIMA_METHOD_ROW("add_child", behavior_add_child, behavior_add_child_doc),
+    ANIMA_METHOD_ROW("remove_child", behavior_remove_child, behavior_remove_child_doc),
     {"destroy", (PyCFunction)behavior_destroy, METH_NOARGS, behavior_destroy_doc},
     {NULL, NULL, 0, NULL},
 };
@@ -564,10 +512,11 @@ static PyGetSetDef behavior_getset[] = {
                  "Whether this behavior lets the animator pause (default True). While any behavior in\n"
                  "the animator's tree says False, the animator keeps running; setting it to False on a\n"
                  "behavior in the tree wakes a paused animator."),
-    {"action", (getter)behavior_get_action, (setter)behavior_set_action,
+    {"action", callable_get, (setter)behavior_set_action,
      "A callable run with no arguments after every internal step while the behavior is in\n"
      "the animator's tree (UIKit's action block), or None (default). A subclass may define\n"
-     "a method action(self) instead. Exceptions stop advance() and propagate from it.", NULL},
+     "a method action(self) instead. Exceptions stop advance() and propagate from it.",
+     (void *)offsetof(BehaviorObject, action)},
     {"animator", (getter)behavior_get_animator, NULL, "The Animator that owns the behavior (read-only).", NULL},
     ANIMA_GET(OWNER_BEHAVIOR, VALUE_BOOL, "is_added", anima_behavior_is_added,
      "True while the behavior is in its animator's tree: added at top level, or a child of\n"

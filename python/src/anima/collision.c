@@ -10,7 +10,7 @@ collision_init(PyObject *self, PyObject *args, PyObject *kwds)
         ANIMA_ARG("items"),
         ANIMA_FIELD(anima_collision_def, mode, VALUE_COLLISION_MODE),
         ANIMA_FIELD(anima_collision_def, translates_reference_bounds_into_boundary, VALUE_BOOL),
-        {"insets", VALUE_INSETS, offsetof(anima_collision_def, reference_bounds_insets)},
+        {"insets", VALUE_INSETS, offsetof(anima_collision_def, reference_bounds_insets), false},
         ANIMA_ARG("animator"),
         ANIMA_ARG(NULL),
     };
@@ -44,48 +44,27 @@ collision_dealloc(CollisionObject *self)
     behavior_dealloc(&self->base);
 }
 
-static PyObject *
-collision_get_translates(BehaviorObject *self, void *closure)
+/* The reference-bounds boundary through the accessor shapes of the property table. */
+static anima_status
+collision_get_translates(anima_behavior collision, bool *out)
 {
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    bool enabled = false;
-    if (st == NULL
-        || check(st, self->animator, anima_collision_get_translates_reference_bounds(self->handle, &enabled, NULL)) < 0) {
-        return NULL;
-    }
-    return PyBool_FromLong(enabled);
+    return anima_collision_get_translates_reference_bounds(collision, out, NULL);
 }
 
-static int
-collision_set_translates(BehaviorObject *self, PyObject *value, void *closure)
+static anima_status
+collision_get_insets(anima_behavior collision, anima_insets *out)
 {
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    bool enabled, was_enabled = false;
-    anima_insets insets = {0, 0, 0, 0};
-    if (st == NULL || forbid_delete(value, "translates_reference_bounds_into_boundary") < 0
-        || as_bool(value, &enabled) < 0
-        || check(st, self->animator,
-                 anima_collision_get_translates_reference_bounds(self->handle, &was_enabled, &insets)) < 0) {
-        return -1;
-    }
-    return check(st, self->animator, anima_collision_set_translates_reference_bounds(self->handle, enabled, &insets));
+    bool enabled = false;
+    return anima_collision_get_translates_reference_bounds(collision, &enabled, out);
 }
 
-static PyObject *
-collision_get_insets(BehaviorObject *self, void *closure)
+/* Turns the reference-bounds boundary on or off, keeping its insets. */
+static anima_status
+collision_set_translates(anima_behavior collision, bool enabled)
 {
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    bool enabled = false;
     anima_insets insets = {0, 0, 0, 0};
-    if (st == NULL
-        || check(st, self->animator,
-                 anima_collision_get_translates_reference_bounds(self->handle, &enabled, &insets)) < 0) {
-        return NULL;
-    }
-    return Py_BuildValue("(dddd)", insets.top, insets.left, insets.bottom, insets.right);
+    anima_status status = collision_get_insets(collision, &insets);
+    return status != ANIMA_OK ? status : anima_collision_set_translates_reference_bounds(collision, enabled, &insets);
 }
 
 PyDoc_STRVAR(collision_set_translates_doc,
@@ -94,187 +73,57 @@ PyDoc_STRVAR(collision_set_translates_doc,
 "points (positive moves an edge inward). It follows later changes of the\n"
 "animator's reference bounds.");
 
-static PyObject *
-collision_set_translates_with_insets(BehaviorObject *self, PyObject *const *args, Py_ssize_t nargs,
-                                     PyObject *kwnames)
-{
-    static const argument names[] = {ANIMA_ARG("insets"), ANIMA_ARG(NULL)};
-    PyObject *values[1];
-    if (parse_arguments("set_translates_reference_bounds_into_boundary", args, nargs, kwnames, names, 1, 0,
-                        values) < 0) {
-        return NULL;
-    }
-    anima_state *st = STATE_OF(self);
-    anima_insets insets = {0, 0, 0, 0};
-    if (st == NULL || (values[0] && as_insets(st, values[0], "insets", &insets) < 0)
-        || check(st, self->animator, anima_collision_set_translates_reference_bounds(self->handle, true, &insets)) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
+ANIMA_METHOD(collision_set_translates_with_insets, "set_translates_reference_bounds_into_boundary", OWNER_BEHAVIOR,
+             VALUE_NONE, anima_collision_set_translates_reference_bounds(t.behavior, true, &v[0].insets),
+             ANIMA_OPT("insets", VALUE_INSETS))
 
 PyDoc_STRVAR(collision_add_boundary_doc,
 "add_boundary($self, identifier, from_point, to_point)\n--\n\n"
 "Add (or replace) a named straight boundary between two distinct points.\n"
 "identifier is a non-empty str.");
 
+ANIMA_METHOD(collision_add_boundary, "add_boundary", OWNER_BEHAVIOR, VALUE_NONE,
+             anima_collision_add_boundary_segment(t.behavior, v[0].identifier, v[1].vec2, v[2].vec2),
+             ANIMA_IN("identifier", VALUE_IDENTIFIER), ANIMA_IN("from_point", VALUE_VEC2),
+             ANIMA_IN("to_point", VALUE_VEC2))
+
+/*
+ * Adds a boundary path from records (verb, x0, y0, x1, y1, x2, y2), the form anima/_collision.py
+ * turns ('quad', (cx, cy), (x, y)) and the other elements into.
+ */
 static PyObject *
-collision_add_boundary(BehaviorObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+collision_add_boundary_records(BehaviorObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    static const argument names[] = {ANIMA_ARG("identifier"), ANIMA_ARG("from_point"), ANIMA_ARG("to_point"), ANIMA_ARG(NULL)};
-    PyObject *values[3];
-    if (parse_arguments("add_boundary", args, nargs, kwnames, names, 3, 3, values) < 0) {
-        return NULL;
-    }
     anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return NULL;
-    }
-    const char *identifier = as_identifier(st, values[0]);
-    anima_vec2 from, to;
-    if (identifier == NULL || as_vec2(st, values[1], "from_point", &from) < 0
-        || as_vec2(st, values[2], "to_point", &to) < 0
-        || check(st, self->animator, anima_collision_add_boundary_segment(self->handle, identifier, from, to)) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
-
-/* The verbs of a boundary path: name, library verb, points taken, and those points for messages. */
-typedef struct {
-    const char *name;
-    anima_path_verb verb;
-    Py_ssize_t points;
-    const char *form;
-} path_verb_info;
-
-static const path_verb_info path_verbs[] = {
-    {"move", ANIMA_PATH_MOVE, 1, "('move', (x, y))"},
-    {"line", ANIMA_PATH_LINE, 1, "('line', (x, y))"},
-    {"quad", ANIMA_PATH_QUAD, 2, "('quad', (cx, cy), (x, y))"},
-    {"cubic", ANIMA_PATH_CUBIC, 3, "('cubic', (c1x, c1y), (c2x, c2y), (x, y))"},
-    {"close", ANIMA_PATH_CLOSE, 0, "('close',)"},
-};
-
-/* One element of a boundary path, such as ('quad', (cx, cy), (x, y)). */
-static int
-as_path_element(anima_state *st, PyObject *obj, Py_ssize_t index, anima_path_element *out)
-{
-    if (PyUnicode_Check(obj) || PyBytes_Check(obj) || PyByteArray_Check(obj) || !PySequence_Check(obj)) {
-        PyErr_Format(PyExc_TypeError,
-                     "path[%zd] must be a tuple such as ('line', (x, y)), not %.100s", index,
-                     Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    PyObject *seq = PySequence_Fast(obj, "a path element must be a sequence");
-    if (seq == NULL) {
-        return -1;
-    }
-    Py_ssize_t size = PySequence_Fast_GET_SIZE(seq);
-    PyObject *verb = size > 0 ? PySequence_Fast_GET_ITEM(seq, 0) : NULL;
-    if (verb == NULL || !PyUnicode_Check(verb)) {
-        PyErr_Format(PyExc_TypeError,
-                     "path[%zd] must start with a verb: 'move', 'line', 'quad', 'cubic' or 'close'", index);
-        Py_DECREF(seq);
-        return -1;
-    }
-    const path_verb_info *info = NULL;
-    for (size_t i = 0; i < sizeof path_verbs / sizeof path_verbs[0]; i++) {
-        if (PyUnicode_CompareWithASCIIString(verb, path_verbs[i].name) == 0) {
-            info = &path_verbs[i];
-            break;
-        }
-    }
-    if (info == NULL) {
-        PyErr_Format(st->invalid_argument_error,
-                     "path[%zd]: unknown verb %R (expected 'move', 'line', 'quad', 'cubic' or 'close')",
-                     index, verb);
-        Py_DECREF(seq);
-        return -1;
-    }
-    if (size - 1 != info->points) {
-        PyErr_Format(PyExc_TypeError, "path[%zd]: '%s' takes %zd point%s, as in %s; got %zd", index,
-                     info->name, info->points, info->points == 1 ? "" : "s", info->form, size - 1);
-        Py_DECREF(seq);
-        return -1;
-    }
-    memset(out, 0, sizeof *out);
-    out->verb = info->verb;
-    for (Py_ssize_t k = 0; k < info->points; k++) {
-        char name[64];
-        PyOS_snprintf(name, sizeof name, "path[%zd][%zd]", index, k + 1);
-        if (as_vec2(st, PySequence_Fast_GET_ITEM(seq, k + 1), name, &out->points[k]) < 0) {
-            Py_DECREF(seq);
-            return -1;
-        }
-    }
-    Py_DECREF(seq);
-    return 0;
-}
-
-PyDoc_STRVAR(collision_add_boundary_path_doc,
-"add_boundary_path($self, identifier, path)\n--\n\n"
-"Add (or replace) a named boundary along one continuous path of lines and\n"
-"Bezier curves (UICollisionBehavior's addBoundary(withIdentifier:for:)). path is\n"
-"a sequence of elements: ('move', (x, y)) first, then ('line', (x, y)),\n"
-"('quad', (cx, cy), (x, y)), ('cubic', (c1x, c1y), (c2x, c2y), (x, y)), and\n"
-"optionally ('close',) last. Each curve is cut into straight pieces of 4 pt\n"
-"or less along its control polygon, but into no fewer than 4 and no more than\n"
-"64 pieces.\n"
-"An unknown verb or a non-finite point raises InvalidArgumentError (a\n"
-"ValueError), a malformed element TypeError; a path that does not start with\n"
-"one move, has a second move, or closes before its end is refused by the\n"
-"library (InvalidArgumentError).");
-
-static PyObject *
-collision_add_boundary_path(BehaviorObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    static const argument names[] = {ANIMA_ARG("identifier"), ANIMA_ARG("path"), ANIMA_ARG(NULL)};
-    PyObject *values[2];
-    if (parse_arguments("add_boundary_path", args, nargs, kwnames, names, 2, 2, values) < 0) {
-        return NULL;
-    }
-    anima_state *st = STATE_OF(self);
-    const char *identifier = st ? as_identifier(st, values[0]) : NULL;
+    const char *identifier = st != NULL && nargs == 2 ? as_identifier(st, args[0]) : NULL;
+    double *records = NULL;
+    int32_t count = 0;
     if (identifier == NULL) {
+        return st != NULL && nargs != 2 ? PyErr_Format(PyExc_TypeError, "_add_boundary_path() takes 2 arguments")
+                                        : NULL;
+    }
+    if (as_records(st, args[1], "path", "(verb, x0, y0, x1, y1, x2, y2)", 7, &records, &count) < 0) {
         return NULL;
     }
-    PyObject *path = values[1];
-    if (PyUnicode_Check(path) || PyBytes_Check(path) || PyByteArray_Check(path)) {
-        PyErr_Format(PyExc_TypeError, "path must be a sequence of elements such as ('move', (x, y)), not %.100s",
-                     Py_TYPE(path)->tp_name);
-        return NULL;
-    }
-    PyObject *seq = PySequence_Fast(path, "path must be a sequence of elements such as ('move', (x, y))");
-    if (seq == NULL) {
-        return NULL;
-    }
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-    if (count > INT32_MAX) {
-        PyErr_Format(st->invalid_argument_error, "path has too many elements (%zd)", count);
-        Py_DECREF(seq);
-        return NULL;
-    }
-    /* PyMem_Malloc(0) gives a valid pointer, so an empty path reaches the library's count check. */
-    anima_path_element *elements = PyMem_Malloc((size_t)count * sizeof(anima_path_element));
-    if (elements == NULL) {
-        Py_DECREF(seq);
-        return PyErr_NoMemory();
-    }
-    for (Py_ssize_t i = 0; i < count; i++) {
-        if (as_path_element(st, PySequence_Fast_GET_ITEM(seq, i), i, &elements[i]) < 0) {
+    anima_path_element *elements = PyMem_Calloc((size_t)count + 1, sizeof(anima_path_element));
+    for (int32_t i = 0; elements != NULL && i < count; i++) {
+        const double *record = records + 7 * i;
+        if (!(record[0] >= ANIMA_PATH_MOVE && record[0] <= ANIMA_PATH_CLOSE)) {
+            PyErr_Format(st->invalid_argument_error, "path[%d]: unknown verb", (int)i);
             PyMem_Free(elements);
-            Py_DECREF(seq);
+            PyMem_Free(records);
             return NULL;
         }
+        elements[i].verb = (anima_path_verb)(int)record[0];
+        memcpy(elements[i].points, record + 1, sizeof elements[i].points);
     }
-    Py_DECREF(seq);
-    anima_status status = anima_collision_add_boundary_path(self->handle, identifier, elements, (int32_t)count);
+    PyMem_Free(records);
+    if (elements == NULL) {
+        return PyErr_NoMemory();
+    }
+    anima_status status = anima_collision_add_boundary_path(self->handle, identifier, elements, count);
     PyMem_Free(elements);
-    if (check(st, self->animator, status) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
+    return check(st, self->animator, status) < 0 ? NULL : Py_NewRef(Py_None);
 }
 
 PyDoc_STRVAR(collision_boundary_doc,
@@ -286,162 +135,67 @@ static PyObject *
 collision_boundary(BehaviorObject *self, PyObject *arg)
 {
     anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return NULL;
-    }
     list_query q = {.kind = LIST_BOUNDARY_POINTS, .behavior = self->handle};
-    q.identifier = as_identifier(st, arg);
-    if (q.identifier == NULL) {
-        return NULL;
-    }
-    void *buffer = NULL;
-    int32_t count = 0;
-    if (fetch_list(st, self->animator, &q, &buffer, &count) < 0) {
-        return NULL;
-    }
-    anima_vec2 *points = buffer;
-    PyObject *result = PyList_New(count);
-    for (int32_t i = 0; result != NULL && i < count; i++) {
-        PyObject *point = vec2_tuple(points[i]);
-        if (point == NULL) {
-            Py_CLEAR(result);
-            break;
-        }
-        PyList_SET_ITEM(result, i, point);
-    }
-    PyMem_Free(buffer);
-    return result;
+    q.identifier = st != NULL ? as_identifier(st, arg) : NULL;
+    return q.identifier != NULL ? points_from_query(st, self->animator, &q, true) : NULL;
 }
 
 PyDoc_STRVAR(collision_remove_boundary_doc,
-"remove_boundary($self, identifier, /)\n--\n\n"
+"remove_boundary($self, identifier)\n--\n\n"
 "Remove a named boundary. Raises NotFoundError (a KeyError) when there is none.");
 
-static PyObject *
-collision_remove_boundary(BehaviorObject *self, PyObject *arg)
-{
-    anima_state *st = STATE_OF(self);
-    const char *identifier = st ? as_identifier(st, arg) : NULL;
-    if (identifier == NULL
-        || check(st, self->animator, anima_collision_remove_boundary(self->handle, identifier)) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
+ANIMA_METHOD(collision_remove_boundary, "remove_boundary", OWNER_BEHAVIOR, VALUE_NONE,
+             anima_collision_remove_boundary(t.behavior, v[0].identifier), ANIMA_IN("identifier", VALUE_IDENTIFIER))
 
 PyDoc_STRVAR(collision_remove_all_boundaries_doc,
 "remove_all_boundaries($self, /)\n--\n\n"
 "Remove every named boundary (the reference-bounds boundary stays as set).");
 
-static PyObject *
-collision_remove_all_boundaries(BehaviorObject *self, PyObject *Py_UNUSED(ignored))
-{
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || check(st, self->animator, anima_collision_remove_all_boundaries(self->handle)) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
+ANIMA_METHOD(collision_remove_all_boundaries, "remove_all_boundaries", OWNER_BEHAVIOR, VALUE_NONE,
+             anima_collision_remove_all_boundaries(t.behavior), ANIMA_ARG(NULL))
 
-static PyObject *
-collision_get_boundary_identifiers(BehaviorObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    int32_t count = 0;
-    if (st == NULL || check(st, self->animator, anima_collision_get_boundary_count(self->handle, &count)) < 0) {
-        return NULL;
-    }
-    PyObject *result = PyTuple_New(count < 0 ? 0 : count);
-    if (result == NULL) {
-        return NULL;
-    }
-    for (int32_t i = 0; i < count; i++) {
-        const char *identifier = NULL;
-        if (check(st, self->animator, anima_collision_get_boundary_identifier(self->handle, i, &identifier)) < 0) {
-            Py_DECREF(result);
-            return NULL;
-        }
-        PyObject *name = PyUnicode_DecodeUTF8(identifier ? identifier : "", identifier ? (Py_ssize_t)strlen(identifier) : 0,
-                                              "replace");
-        if (name == NULL) {
-            Py_DECREF(result);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(result, i, name);
-    }
-    return result;
-}
+ANIMA_METHOD(collision_boundary_identifier, "_boundary_identifier", OWNER_BEHAVIOR, VALUE_IDENTIFIER,
+             anima_collision_get_boundary_identifier(t.behavior, v[0].i32, &out.identifier),
+             ANIMA_IN("index", VALUE_INT32))
 
-/* on_began_contact (closure non-NULL) and on_ended_contact. */
-static PyObject *
-collision_get_callback(CollisionObject *self, void *closure)
-{
-    PyObject *callback = closure != NULL ? self->on_began : self->on_ended;
-    return Py_NewRef(callback != NULL ? callback : Py_None);
-}
-
+/* on_began_contact and on_ended_contact: the closure is the offset of the callable's slot. */
 static int
 collision_set_callback(CollisionObject *self, PyObject *value, void *closure)
 {
-    bool began = closure != NULL;
+    bool began = (size_t)closure == offsetof(CollisionObject, on_began);
     anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return -1;
-    }
-    if (value == Py_None) {
-        value = NULL;
-    }
-    if (value != NULL && !PyCallable_Check(value)) {
-        PyErr_Format(PyExc_TypeError, "%s must be callable or None, not %.100s",
-                     began ? "on_began_contact" : "on_ended_contact", Py_TYPE(value)->tp_name);
+    if (st == NULL || as_callable(&value, began ? "on_began_contact" : "on_ended_contact") < 0
+        || behavior_animator(st, &self->base) == NULL) {
         return -1;
     }
     AnimatorObject *animator = self->base.animator;
-    if (animator == NULL) {
-        PyErr_SetString(st->stale_handle_error, "the collision was never initialised");
-        return -1;
-    }
     PyObject *on_began = began ? value : self->on_began;
     PyObject *on_ended = began ? self->on_ended : value;
     anima_status status = anima_collision_set_delegate(self->base.handle,
                                                        on_began ? trampoline_contact_began : NULL,
                                                        on_ended ? trampoline_contact_ended : NULL, animator);
-    if (check(st, animator, status) < 0) {
-        return -1;
-    }
-    if (animator->delegating == NULL) {
-        animator->delegating = PySet_New(NULL);
-        if (animator->delegating == NULL) {
-            return -1;
-        }
-    }
-    if (on_began != NULL || on_ended != NULL) {
-        if (PySet_Add(animator->delegating, (PyObject *)self) < 0) {
-            return -1;
-        }
-    }
-    else if (PySet_Discard(animator->delegating, (PyObject *)self) < 0) {
+    if (check(st, animator, status) < 0
+        || (animator->delegating == NULL && (animator->delegating = PySet_New(NULL)) == NULL)
+        || (on_began != NULL || on_ended != NULL ? PySet_Add(animator->delegating, (PyObject *)self)
+                                                 : PySet_Discard(animator->delegating, (PyObject *)self)) < 0) {
         return -1;
     }
     PyObject **slot = began ? &self->on_began : &self->on_ended;
-    Py_XINCREF(value);
-    Py_XSETREF(*slot, value);
+    Py_XSETREF(*slot, Py_XNewRef(value));
     return 0;
 }
 
 static PyMethodDef collision_methods[] = {
-    {"set_translates_reference_bounds_into_boundary",
-     (PyCFunction)(void (*)(void))collision_set_translates_with_insets, METH_FASTCALL | METH_KEYWORDS,
-     collision_set_translates_doc},
-    {"add_boundary", (PyCFunction)(void (*)(void))collision_add_boundary, METH_FASTCALL | METH_KEYWORDS,
-     collision_add_boundary_doc},
-    {"add_boundary_path", (PyCFunction)(void (*)(void))collision_add_boundary_path,
-     METH_FASTCALL | METH_KEYWORDS, collision_add_boundary_path_doc},
+    ANIMA_METHOD_ROW("set_translates_reference_bounds_into_boundary", collision_set_translates_with_insets,
+                     collision_set_translates_doc),
+    ANIMA_METHOD_ROW("add_boundary", collision_add_boundary, collision_add_boundary_doc),
+    {"_add_boundary_path", (PyCFunction)(void (*)(void))collision_add_boundary_records, METH_FASTCALL,
+     "_add_boundary_path($self, identifier, records, /)\n--\n\nAdd a boundary path from its records."},
     {"boundary", (PyCFunction)collision_boundary, METH_O, collision_boundary_doc},
-    {"remove_boundary", (PyCFunction)collision_remove_boundary, METH_O, collision_remove_boundary_doc},
-    {"remove_all_boundaries", (PyCFunction)collision_remove_all_boundaries, METH_NOARGS,
-     collision_remove_all_boundaries_doc},
+    ANIMA_METHOD_ROW("remove_boundary", collision_remove_boundary, collision_remove_boundary_doc),
+    ANIMA_METHOD_ROW("remove_all_boundaries", collision_remove_all_boundaries, collision_remove_all_boundaries_doc),
+    ANIMA_METHOD_ROW("_boundary_identifier", collision_boundary_identifier,
+                     "_boundary_identifier($self, index)\n--\n\nThe identifier of the index-th named boundary."),
     {NULL, NULL, 0, NULL},
 };
 
@@ -449,21 +203,21 @@ static PyGetSetDef collision_getset[] = {
     ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_COLLISION_MODE, "mode", anima_collision_get_mode, anima_collision_set_mode,
                  "What the items collide with: 'items', 'boundaries' or 'everything' (default).\n"
                  "Accepts those strings or anima.CollisionMode flags."),
-    {"translates_reference_bounds_into_boundary", (getter)collision_get_translates,
-     (setter)collision_set_translates,
-     "True when the animator's reference bounds (inset by reference_bounds_insets) are a boundary.", NULL},
-    {"reference_bounds_insets", (getter)collision_get_insets, NULL,
-     "The insets (top, left, bottom, right) of the reference-bounds boundary (read-only;\n"
-     "set them with set_translates_reference_bounds_into_boundary()).", NULL},
-    {"boundary_identifiers", (getter)collision_get_boundary_identifiers, NULL,
-     "The identifiers of the named boundaries, in the order added (a tuple of str).", NULL},
-    {"on_began_contact", (getter)collision_get_callback, (setter)collision_set_callback,
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_BOOL, "translates_reference_bounds_into_boundary", collision_get_translates,
+                 collision_set_translates,
+                 "True when the animator's reference bounds (inset by reference_bounds_insets) are a boundary."),
+    ANIMA_GET(OWNER_BEHAVIOR, VALUE_INSETS, "reference_bounds_insets", collision_get_insets,
+              "The insets (top, left, bottom, right) of the reference-bounds boundary (read-only;\n"
+              "set them with set_translates_reference_bounds_into_boundary())."),
+    ANIMA_GET(OWNER_BEHAVIOR, VALUE_INT32, "_boundary_count", anima_collision_get_boundary_count,
+              "The number of named boundaries."),
+    {"on_began_contact", callable_get, (setter)collision_set_callback,
      "Called as f(event) with a ContactEvent after the internal step in which a contact began;\n"
-     "None to unset.", (void *)1},
-    {"on_ended_contact", (getter)collision_get_callback, (setter)collision_set_callback,
+     "None to unset.", (void *)offsetof(CollisionObject, on_began)},
+    {"on_ended_contact", callable_get, (setter)collision_set_callback,
      "Called as f(event) with a ContactEvent after the internal step in which a contact ended;\n"
-     "None to unset.", NULL},
-    {NULL, NULL, NULL, NULL, NULL},
+     "None to unset.", (void *)offsetof(CollisionObject, on_ended)},
+    ANIMA_GETSET_END,
 };
 
 PyDoc_STRVAR(collision_doc,

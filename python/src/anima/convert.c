@@ -243,6 +243,72 @@ as_identifier(anima_state *st, PyObject *obj)
     return utf8;
 }
 
+/*
+ * A sequence of records of `width` finite doubles, such as a path's (x, y) points, into a
+ * PyMem array (free it with PyMem_Free; an empty sequence gives a valid pointer, so that the
+ * library's own count check runs). Records are named what[i] in messages.
+ */
+int
+as_records(anima_state *st, PyObject *obj, const char *what, const char *form, Py_ssize_t width, double **out,
+           int32_t *out_count)
+{
+    if (PyUnicode_Check(obj) || PyBytes_Check(obj) || PyByteArray_Check(obj) || !PySequence_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a sequence of %s, not %.100s", what, form, Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    PyObject *seq = PySequence_Fast(obj, "expected a sequence");
+    if (seq == NULL) {
+        return -1;
+    }
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    if (count > INT32_MAX) {
+        PyErr_Format(st->invalid_argument_error, "%s is too long (%zd)", what, count);
+        Py_DECREF(seq);
+        return -1;
+    }
+    double *records = PyMem_Malloc(((size_t)count * (size_t)width + 1) * sizeof(double));
+    if (records == NULL) {
+        Py_DECREF(seq);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        char name[64];
+        PyOS_snprintf(name, sizeof name, "%s[%zd]", what, i);
+        if (as_reals(st, PySequence_Fast_GET_ITEM(seq, i), name, form, width, true, records + i * width) < 0) {
+            PyMem_Free(records);
+            Py_DECREF(seq);
+            return -1;
+        }
+    }
+    Py_DECREF(seq);
+    *out = records;
+    *out_count = (int32_t)count;
+    return 0;
+}
+
+/* A callable or None (made NULL; so is a deletion) assigned to `name`; -1 with TypeError for anything else. */
+int
+as_callable(PyObject **value, const char *name)
+{
+    if (*value == Py_None) {
+        *value = NULL;
+    }
+    else if (*value != NULL && !PyCallable_Check(*value)) {
+        PyErr_Format(PyExc_TypeError, "%s must be callable or None, not %.100s", name, Py_TYPE(*value)->tp_name);
+        return -1;
+    }
+    return 0;
+}
+
+/* The getter of a callable slot (on_did_pause, action, ...): the closure is the slot's offset. */
+PyObject *
+callable_get(PyObject *self, void *closure)
+{
+    PyObject *callback = *(PyObject **)((char *)self + (size_t)closure);
+    return Py_NewRef(callback != NULL ? callback : Py_None);
+}
+
 PyObject *
 vec2_tuple(anima_vec2 v)
 {
@@ -568,8 +634,10 @@ value_to_python(anima_state *st, value_kind kind, const value *v)
     case VALUE_ITEM:
     case VALUE_ITEM_OR_NONE:
     case VALUE_BEHAVIOR:
-    case VALUE_ANIMATOR:
-    case VALUE_IDENTIFIER: Py_RETURN_NONE;
+    case VALUE_ANIMATOR: Py_RETURN_NONE;
+    case VALUE_IDENTIFIER:
+        return PyUnicode_DecodeUTF8(v->identifier ? v->identifier : "",
+                                    v->identifier ? (Py_ssize_t)strlen(v->identifier) : 0, "replace");
     case VALUE_OPTIONAL_DOUBLE:
         if (isnan(v->f64)) {
             Py_RETURN_NONE;
@@ -716,8 +784,9 @@ method_begin(PyObject *self, owner_kind owner, const char *name, const argument 
              Py_ssize_t nargs, PyObject *kwnames, value *v, target *t)
 {
     PyObject *slots[METHOD_MAX_ARGUMENTS];
-    Py_ssize_t count = 0;
+    Py_ssize_t count = 0, required = 0;
     while (spec[count].name != NULL) {
+        required += !spec[count].optional;
         count++;
     }
     *t = target_of(self, owner);
@@ -725,12 +794,13 @@ method_begin(PyObject *self, owner_kind owner, const char *name, const argument 
         PyErr_Format(PyExc_SystemError, "%s(): the argument table does not fit ANIMA_METHOD", name);
         return -1;
     }
-    if (t->st == NULL || parse_arguments(name, args, nargs, kwnames, spec, count, count, slots) < 0
+    if (t->st == NULL || parse_arguments(name, args, nargs, kwnames, spec, count, required, slots) < 0
         || (owner == OWNER_NEW && behavior_check_fresh(t->st, (BehaviorObject *)self) < 0)) {
         return -1;
     }
     for (Py_ssize_t i = 0; i < count; i++) {
-        if (value_from_python(t->st, spec[i].kind, slots[i], spec[i].name, &v[i]) < 0) {
+        memset(&v[i], 0, sizeof v[i]);
+        if (slots[i] != NULL && value_from_python(t->st, spec[i].kind, slots[i], spec[i].name, &v[i]) < 0) {
             return -1;
         }
     }

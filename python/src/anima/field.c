@@ -290,26 +290,12 @@ field_set_parameter(FieldObject *self, PyObject *obj, void *closure)
     return check(st, self->base.animator, anima_field_set(self->base.handle, &def));
 }
 
-static PyObject *
-field_get_evaluate(FieldObject *self, void *closure)
-{
-    (void)closure;
-    return Py_NewRef(self->evaluate != NULL ? self->evaluate : Py_None);
-}
-
 static int
 field_set_evaluate(FieldObject *self, PyObject *value, void *closure)
 {
     (void)closure;
     anima_state *st = STATE_OF(self);
-    if (st == NULL || forbid_delete(value, "evaluate") < 0) {
-        return -1;
-    }
-    if (value == Py_None) {
-        value = NULL;
-    }
-    if (value != NULL && !PyCallable_Check(value)) {
-        PyErr_Format(PyExc_TypeError, "evaluate must be callable or None, not %.100s", Py_TYPE(value)->tp_name);
+    if (st == NULL || forbid_delete(value, "evaluate") < 0 || as_callable(&value, "evaluate") < 0) {
         return -1;
     }
     anima_field_def def;
@@ -357,11 +343,11 @@ static PyGetSetDef field_getset[] = {
     {"animation_speed", (getter)field_get_parameter, (setter)field_set_parameter,
      "Noise and turbulence: how fast the noise changes, in Hz (0...1e6; default 0 freezes\n"
      "it).", (void *)&field_arguments[FIELD_ANIMATION_SPEED]},
-    {"evaluate", (getter)field_get_evaluate, (setter)field_set_evaluate,
+    {"evaluate", callable_get, (setter)field_set_evaluate,
      "A custom field's evaluation: a callable evaluate(position, velocity, mass, charge, dt)\n"
      "returning a force (fx, fy) in mass x pt/s^2, or None (no force). Only a custom field\n"
      "takes one (others raise InvalidStateError). While it is set, the animator keeps the\n"
-     "Field object alive.", NULL},
+     "Field object alive.", (void *)offsetof(FieldObject, evaluate)},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

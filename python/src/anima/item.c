@@ -2,81 +2,6 @@
 
 /* ================================================================== Item */
 
-/*
- * The points of a collision path from a sequence of (x, y) points, into a
- * PyMem buffer (free it with PyMem_Free). Only types, NaN and infinities are
- * checked here; the number of points, winding and convexity are left to the
- * library, whose messages name the rule a path breaks.
- */
-static int
-as_path(anima_state *st, PyObject *obj, anima_vec2 **out, int32_t *out_count)
-{
-    if (PyUnicode_Check(obj) || PyBytes_Check(obj) || PyByteArray_Check(obj)
-        || !PySequence_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "path must be a sequence of (x, y) points, not %.100s",
-                     Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    PyObject *seq = PySequence_Fast(obj, "path must be a sequence of (x, y) points");
-    if (seq == NULL) {
-        return -1;
-    }
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-    if (count > INT32_MAX) {
-        PyErr_Format(st->invalid_argument_error, "path has too many points (%zd)", count);
-        Py_DECREF(seq);
-        return -1;
-    }
-    /* PyMem_Malloc(0) gives a valid pointer, so an empty path reaches the library's count check. */
-    anima_vec2 *points = PyMem_Malloc((size_t)count * sizeof(anima_vec2));
-    if (points == NULL) {
-        Py_DECREF(seq);
-        PyErr_NoMemory();
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < count; i++) {
-        char name[48];
-        PyOS_snprintf(name, sizeof name, "path[%zd]", i);
-        if (as_vec2(st, PySequence_Fast_GET_ITEM(seq, i), name, &points[i]) < 0) {
-            PyMem_Free(points);
-            Py_DECREF(seq);
-            return -1;
-        }
-    }
-    Py_DECREF(seq);
-    *out = points;
-    *out_count = (int32_t)count;
-    return 0;
-}
-
-/* The path of an item as a tuple of (x, y) tuples, or None when it has none. */
-static PyObject *
-item_path_tuple(anima_state *st, ItemObject *item)
-{
-    list_query q = {.kind = LIST_ITEM_PATH, .item = item->handle};
-    void *buffer = NULL;
-    int32_t count = 0;
-    if (fetch_list(st, item->animator, &q, &buffer, &count) < 0) {
-        return NULL;
-    }
-    if (count == 0) {
-        PyMem_Free(buffer);
-        Py_RETURN_NONE;
-    }
-    anima_vec2 *points = buffer;
-    PyObject *result = PyTuple_New(count);
-    for (int32_t i = 0; result != NULL && i < count; i++) {
-        PyObject *point = vec2_tuple(points[i]);
-        if (point == NULL) {
-            Py_CLEAR(result);
-            break;
-        }
-        PyTuple_SET_ITEM(result, i, point);
-    }
-    PyMem_Free(buffer);
-    return result;
-}
-
 /* The Item argument of a method; NULL with TypeError otherwise. */
 ItemObject *
 item_argument(anima_state *st, PyObject *obj, const char *what)
@@ -109,11 +34,11 @@ item_init(ItemObject *self, PyObject *args, PyObject *kwds)
         ANIMA_FIELD(anima_item_def, size, VALUE_SIZE),
         ANIMA_FIELD(anima_item_def, shape, VALUE_SHAPE),
         ANIMA_ARG("path"),
-        {"rotation", VALUE_DOUBLE, offsetof(anima_item_def, transform.rotation)},
-        {"scale", VALUE_VEC2, offsetof(anima_item_def, transform.scale_x)},
-        {"translation", VALUE_VEC2, offsetof(anima_item_def, transform.translation_x)},
+        {"rotation", VALUE_DOUBLE, offsetof(anima_item_def, transform.rotation), false},
+        {"scale", VALUE_VEC2, offsetof(anima_item_def, transform.scale_x), false},
+        {"translation", VALUE_VEC2, offsetof(anima_item_def, transform.translation_x), false},
         ANIMA_FIELD(anima_item_def, alpha, VALUE_DOUBLE),
-        {"velocity", VALUE_VEC2, offsetof(anima_item_def, linear_velocity)},
+        {"velocity", VALUE_VEC2, offsetof(anima_item_def, linear_velocity), false},
         ANIMA_FIELD(anima_item_def, angular_velocity, VALUE_DOUBLE),
         ANIMA_ARG(NULL),
     };
@@ -146,12 +71,12 @@ item_init(ItemObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(st->invalid_argument_error, "shape='path' needs path=[(x, y), ...]");
         return -1;
     }
-    anima_vec2 *points = NULL;
+    double *points = NULL;
     if (path != NULL) {
-        if (as_path(st, path, &points, &def.path_count) < 0) {
+        if (as_records(st, path, "path", "(x, y)", 2, &points, &def.path_count) < 0) {
             return -1;
         }
-        def.path = points;
+        def.path = (const anima_vec2 *)points;
         def.shape = ANIMA_SHAPE_PATH;
     }
 
@@ -205,15 +130,7 @@ PyDoc_STRVAR(item_destroy_doc,
 "Destroy the item: it leaves every behavior (its ended-contact events still\n"
 "fire) and later use raises StaleHandleError. Deferred inside callbacks.");
 
-static PyObject *
-item_destroy(ItemObject *self, PyObject *Py_UNUSED(ignored))
-{
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || check(st, self->animator, anima_item_destroy(self->handle)) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
+ANIMA_METHOD(item_destroy, "destroy", OWNER_ITEM, VALUE_NONE, anima_item_destroy(t.item), ANIMA_ARG(NULL))
 
 /* -------------------------------------------------------- properties */
 
@@ -229,15 +146,18 @@ item_get_bounds(ItemObject *self, void *closure)
     return Py_BuildValue("(dddd)", 0.0, 0.0, size.width, size.height);
 }
 
+/* The path as a tuple of (x, y) points, or None when the item has none. */
 static PyObject *
 item_get_path(ItemObject *self, void *closure)
 {
     (void)closure;
     anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return NULL;
+    list_query q = {.kind = LIST_ITEM_PATH, .item = self->handle};
+    PyObject *points = st != NULL ? points_from_query(st, self->animator, &q, false) : NULL;
+    if (points != NULL && PyTuple_GET_SIZE(points) == 0) {
+        Py_SETREF(points, Py_NewRef(Py_None));
     }
-    return item_path_tuple(st, self);
+    return points;
 }
 
 static int
@@ -245,12 +165,12 @@ item_set_path(ItemObject *self, PyObject *value, void *closure)
 {
     (void)closure;
     anima_state *st = STATE_OF(self);
-    anima_vec2 *points = NULL;
+    double *points = NULL;
     int32_t count = 0;
-    if (st == NULL || forbid_delete(value, "path") < 0 || as_path(st, value, &points, &count) < 0) {
+    if (st == NULL || forbid_delete(value, "path") < 0 || as_records(st, value, "path", "(x, y)", 2, &points, &count) < 0) {
         return -1;
     }
-    anima_status status = anima_item_set_path(self->handle, points, count);
+    anima_status status = anima_item_set_path(self->handle, (const anima_vec2 *)points, count);
     PyMem_Free(points);
     return check(st, self->animator, status);
 }
@@ -277,7 +197,7 @@ item_get_animator(ItemObject *self, void *closure)
 }
 
 static PyMethodDef item_methods[] = {
-    {"destroy", (PyCFunction)item_destroy, METH_NOARGS, item_destroy_doc},
+    ANIMA_METHOD_ROW("destroy", item_destroy, item_destroy_doc),
     {NULL, NULL, 0, NULL},
 };
 

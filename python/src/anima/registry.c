@@ -281,6 +281,33 @@ items_from_query(anima_state *st, AnimatorObject *animator, const list_query *q,
     return result;
 }
 
+/* A list (or tuple) of the (x, y) points of a query. */
+PyObject *
+points_from_query(anima_state *st, AnimatorObject *animator, const list_query *q, bool as_list)
+{
+    void *buffer = NULL;
+    int32_t count = 0;
+    if (fetch_list(st, animator, q, &buffer, &count) < 0) {
+        return NULL;
+    }
+    const anima_vec2 *points = buffer;
+    PyObject *result = as_list ? PyList_New(count) : PyTuple_New(count);
+    for (int32_t i = 0; result != NULL && i < count; i++) {
+        PyObject *point = vec2_tuple(points[i]);
+        if (point == NULL) {
+            Py_CLEAR(result);
+        }
+        else if (as_list) {
+            PyList_SET_ITEM(result, i, point);
+        }
+        else {
+            PyTuple_SET_ITEM(result, i, point);
+        }
+    }
+    PyMem_Free(buffer);
+    return result;
+}
+
 /* A tuple of the Behaviors of a query. */
 PyObject *
 behaviors_from_query(anima_state *st, AnimatorObject *animator, const list_query *q)
