@@ -195,6 +195,7 @@ typedef enum {
     VALUE_IDENTIFIER,         /* const char *: a str without NUL characters, borrowed (argument only) */
     VALUE_OPTIONAL_DOUBLE,    /* double: a finite real number, or None (NaN) */
     VALUE_RANGE,              /* double[2]: (lower, upper), infinities allowed */
+    VALUE_BOUNDS,             /* anima_rect: (x, y, width, height), or None (x NaN) */
 } value_kind;
 
 typedef union {
@@ -331,6 +332,9 @@ int parse_call(const char *function, PyObject *args, PyObject *kwds, const argum
 
 /* items and behaviors as values (registry.c) */
 Py_hash_t wrapper_hash(PyObject *self);
+PyObject *wrapper_get_animator(PyObject *self, void *closure);
+PyObject *query_get(PyObject *self, void *closure);
+PyObject *is_valid_get(PyObject *self, void *closure);
 PyObject *wrapper_richcompare(PyObject *a, PyObject *b, int op);
 void wrapper_dealloc(PyObject *self, inquiry clear);
 
@@ -442,12 +446,10 @@ extern PyType_Spec item_spec;
 PyObject *handle_key(uint32_t index1, uint32_t generation);
 int registry_add(PyObject **map, PyObject *key, PyObject *obj);
 PyObject *wrap_item(anima_state *st, AnimatorObject *animator, anima_item handle);
-PyObject *items_from_query(anima_state *st, AnimatorObject *animator, const list_query *q, bool as_list);
 void registry_forget(PyObject *map, uint32_t index1, uint32_t generation);
 int fetch_list(anima_state *st, AnimatorObject *animator, const list_query *q, void **out, int32_t *out_count);
 PyObject *wrap_behavior(anima_state *st, AnimatorObject *animator, anima_behavior handle);
-PyObject *behaviors_from_query(anima_state *st, AnimatorObject *animator, const list_query *q);
-PyObject *points_from_query(anima_state *st, AnimatorObject *animator, const list_query *q, bool as_list);
+PyObject *query_result(anima_state *st, AnimatorObject *animator, const list_query *q, bool as_list);
 int registry_find(PyObject *map, PyObject *key, PyObject **out);
 
 #endif

@@ -1,4 +1,4 @@
-"""Item's methods written in Python: the repr."""
+"""Item's methods written in Python: bounds and the repr."""
 
 from __future__ import annotations
 
@@ -14,3 +14,9 @@ class _Item:
         except AnimaError:
             return f"<{type_name(self)} (destroyed)>"
         return f"<{type_name(self)} {shown}>"
+
+    @property
+    def bounds(self: Item) -> tuple[float, float, float, float]:
+        """The bounds (0, 0, width, height) in points, as UIDynamicItem.bounds (read-only)."""
+        width, height = self.size
+        return (0.0, 0.0, width, height)

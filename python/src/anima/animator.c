@@ -106,17 +106,21 @@ animator_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 static int
 animator_init(AnimatorObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *keywords[] = {"reference_bounds", "step_rate", "substeps", "rest_speed",
-                               "rest_angular_speed", "rest_time", "max_advance", "workers", NULL};
-    PyObject *bounds = Py_None, *step_rate = NULL, *substeps = NULL, *rest_speed = NULL,
-             *rest_angular_speed = NULL, *rest_time = NULL, *max_advance = NULL, *workers = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O$OOOOOOO:Animator", keywords, &bounds, &step_rate,
-                                     &substeps, &rest_speed, &rest_angular_speed, &rest_time,
-                                     &max_advance, &workers)) {
-        return -1;
-    }
+    static const argument arguments[] = {
+        ANIMA_FIELD(anima_animator_def, reference_bounds, VALUE_BOUNDS),
+        ANIMA_FIELD(anima_animator_def, step_rate, VALUE_DOUBLE),
+        ANIMA_FIELD(anima_animator_def, substeps, VALUE_INT32),
+        ANIMA_FIELD(anima_animator_def, rest_speed, VALUE_DOUBLE),
+        ANIMA_FIELD(anima_animator_def, rest_angular_speed, VALUE_DOUBLE),
+        ANIMA_FIELD(anima_animator_def, rest_time, VALUE_DOUBLE),
+        ANIMA_FIELD(anima_animator_def, max_advance, VALUE_DOUBLE),
+        ANIMA_FIELD(anima_animator_def, workers, VALUE_INT32),
+        ANIMA_ARG(NULL),
+    };
+    PyObject *slots[8];
+    anima_animator_def def = anima_default_animator_def();
     anima_state *st = STATE_OF(self);
-    if (st == NULL) {
+    if (st == NULL || parse_call("Animator", args, kwds, arguments, 1, 0, slots) < 0) {
         return -1;
     }
     if (self->handle.index1 != 0) {
@@ -124,37 +128,21 @@ animator_init(AnimatorObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(st->invalid_state_error, "Animator.__init__ called on an initialised animator");
         return -1;
     }
-    anima_animator_def def = anima_default_animator_def();
-    if (bounds != Py_None) {
-        if (as_rect(st, bounds, "reference_bounds", &def.reference_bounds) < 0) {
-            return -1;
-        }
-        def.has_reference_bounds = true;
-    }
-    if ((step_rate && as_finite(st, step_rate, "step_rate", &def.step_rate) < 0)
-        || (substeps && as_int32(st, substeps, "substeps", &def.substeps) < 0)
-        || (rest_speed && as_finite(st, rest_speed, "rest_speed", &def.rest_speed) < 0)
-        || (rest_angular_speed
-            && as_finite(st, rest_angular_speed, "rest_angular_speed", &def.rest_angular_speed) < 0)
-        || (rest_time && as_finite(st, rest_time, "rest_time", &def.rest_time) < 0)
-        || (max_advance && as_finite(st, max_advance, "max_advance", &def.max_advance) < 0)
-        || (workers && as_int32(st, workers, "workers", &def.workers) < 0)) {
+    if (fill_def(st, arguments, slots, &def) < 0) {
         return -1;
     }
+    def.has_reference_bounds = slots[0] != NULL && !isnan(def.reference_bounds.x);
+    if (!def.has_reference_bounds) {
+        def.reference_bounds = anima_default_animator_def().reference_bounds;
+    }
     anima_animator handle = anima_animator_null();
-    anima_status status = anima_animator_create(&def, &handle);
-    if (status != ANIMA_OK) {
-        raise_status(st, status);
+    if (check(st, NULL, anima_animator_create(&def, &handle)) < 0) {
         return -1;
     }
     self->handle = handle;
     self->created = true;
     /* Lets Ctrl-C stop a long advance between internal steps (see trampoline_step). */
-    if (anima_animator_set_step_callback(handle, trampoline_step, self) != ANIMA_OK) {
-        raise_status(st, ANIMA_ERR_INVALID_HANDLE);
-        return -1;
-    }
-    return 0;
+    return check(st, self, anima_animator_set_step_callback(handle, trampoline_step, self));
 }
 
 static int
@@ -283,7 +271,7 @@ animator_items_in_rect(AnimatorObject *self, PyObject *arg)
     if (as_rect(st, arg, "rect", &q.rect) < 0) {
         return NULL;
     }
-    return items_from_query(st, self, &q, true);
+    return query_result(st, self, &q, true);
 }
 
 PyDoc_STRVAR(animator_poses_doc,
@@ -482,70 +470,26 @@ animator_destroy(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
 
 /* --------------------------------------------------------- properties */
 
-static PyObject *
-animator_get_reference_bounds(AnimatorObject *self, void *closure)
+/* The reference bounds through the accessor shapes of the property table: NaN for none. */
+static anima_status
+animator_get_reference_bounds(anima_animator animator, anima_rect *out)
 {
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    anima_rect bounds = {0, 0, 0, 0};
     bool has = false;
-    if (st == NULL
-        || check(st, self, anima_animator_get_reference_bounds(self->handle, &bounds, &has)) < 0) {
-        return NULL;
+    anima_status status = anima_animator_get_reference_bounds(animator, out, &has);
+    if (status == ANIMA_OK && !has) {
+        *out = (anima_rect){NAN, NAN, NAN, NAN};
     }
-    if (!has) {
-        Py_RETURN_NONE;
-    }
-    return Py_BuildValue("(dddd)", bounds.x, bounds.y, bounds.width, bounds.height);
+    return status;
 }
 
-static int
-animator_set_reference_bounds(AnimatorObject *self, PyObject *value, void *closure)
+static anima_status
+animator_set_reference_bounds(anima_animator animator, anima_rect bounds)
 {
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || forbid_delete(value, "reference_bounds") < 0) {
-        return -1;
-    }
-    anima_rect bounds;
-    if (value != Py_None && as_rect(st, value, "reference_bounds", &bounds) < 0) {
-        return -1;
-    }
-    anima_status status =
-        anima_animator_set_reference_bounds(self->handle, value == Py_None ? NULL : &bounds);
-    return check(st, self, status);
+    return anima_animator_set_reference_bounds(animator, isnan(bounds.x) ? NULL : &bounds);
 }
 
-static PyObject *
-animator_get_is_valid(AnimatorObject *self, void *closure)
-{
-    (void)closure;
-    return PyBool_FromLong(anima_animator_is_valid(self->handle));
-}
 
-static PyObject *
-animator_get_items(AnimatorObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return NULL;
-    }
-    list_query q = {.kind = LIST_ANIMATOR_ITEMS, .animator = self->handle};
-    return items_from_query(st, self, &q, false);
-}
 
-static PyObject *
-animator_get_behaviors(AnimatorObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return NULL;
-    }
-    list_query q = {.kind = LIST_ANIMATOR_BEHAVIORS, .animator = self->handle};
-    return behaviors_from_query(st, self, &q);
-}
 
 /* began_contacts (closure non-NULL) and ended_contacts. */
 static PyObject *
@@ -620,12 +564,13 @@ static PyMethodDef animator_methods[] = {
 };
 
 static PyGetSetDef animator_getset[] = {
-    {"reference_bounds", (getter)animator_get_reference_bounds, (setter)animator_set_reference_bounds,
-     "The reference bounds (x, y, width, height) in points, or None for an unbounded space.", NULL},
+    ANIMA_GETSET(OWNER_ANIMATOR, VALUE_BOUNDS, "reference_bounds", animator_get_reference_bounds,
+                 animator_set_reference_bounds,
+                 "The reference bounds (x, y, width, height) in points, or None for an unbounded space."),
     ANIMA_GET(OWNER_ANIMATOR, VALUE_BOOL, "is_running", anima_animator_is_running,
               "True while anything moves or is active; False once everything has come to rest."),
-    {"is_valid", (getter)animator_get_is_valid, NULL,
-     "True until the animator is destroyed.", NULL},
+    {"is_valid", is_valid_get, NULL,
+     "True until the animator is destroyed.", (void *)OWNER_ANIMATOR},
     ANIMA_GET(OWNER_ANIMATOR, VALUE_DOUBLE, "elapsed_time", anima_animator_get_elapsed_time,
               "Simulated seconds spent running (paused time does not count)."),
     ANIMA_GET(OWNER_ANIMATOR, VALUE_DOUBLE, "step_duration", anima_animator_get_step_duration,
@@ -635,10 +580,9 @@ static PyGetSetDef animator_getset[] = {
     ANIMA_GET(OWNER_ANIMATOR, VALUE_INT32, "workers", anima_animator_get_workers,
               "The threads solving the contacts, the stepping one included: the constructor's\n"
               "workers, or fewer (no more than the processors online)."),
-    {"items", (getter)animator_get_items, NULL,
-     "The live items, in creation order (a tuple).", NULL},
-    {"behaviors", (getter)animator_get_behaviors, NULL,
-     "The top-level behaviors, in the order added (a tuple).", NULL},
+    {"items", query_get, NULL, "The live items, in creation order (a tuple).", (void *)LIST_ANIMATOR_ITEMS},
+    {"behaviors", query_get, NULL, "The top-level behaviors, in the order added (a tuple).",
+     (void *)LIST_ANIMATOR_BEHAVIORS},
     {"began_contacts", (getter)animator_get_contacts, NULL,
      "The contacts that began during the last advance() or step(), as a list of ContactEvent.",
      (void *)1},

@@ -405,21 +405,6 @@ PyDoc_STRVAR(behavior_remove_child_doc,
 ANIMA_METHOD(behavior_remove_child, "remove_child", OWNER_BEHAVIOR, VALUE_NONE,
              anima_behavior_remove_child(t.behavior, v[0].behavior), ANIMA_IN("behavior", VALUE_BEHAVIOR))
 
-static PyObject *
-behavior_get_items(BehaviorObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return NULL;
-    }
-    if (self->animator == NULL) {
-        PyErr_SetString(st->stale_handle_error, "the behavior was never initialised");
-        return NULL;
-    }
-    list_query q = {.kind = LIST_BEHAVIOR_ITEMS, .behavior = self->handle};
-    return items_from_query(st, self->animator, &q, false);
-}
 
 /* The animator of an initialised behavior; NULL with StaleHandleError for one never initialised. */
 AnimatorObject *
@@ -431,17 +416,6 @@ behavior_animator(anima_state *st, BehaviorObject *self)
     return self->animator;
 }
 
-static PyObject *
-behavior_get_children(BehaviorObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || behavior_animator(st, self) == NULL) {
-        return NULL;
-    }
-    list_query q = {.kind = LIST_BEHAVIOR_CHILDREN, .behavior = self->handle};
-    return behaviors_from_query(st, self->animator, &q);
-}
 
 static PyObject *
 behavior_get_parent(BehaviorObject *self, void *closure)
@@ -470,26 +444,7 @@ behavior_set_action(BehaviorObject *self, PyObject *value, void *closure)
     return 0;
 }
 
-static PyObject *
-behavior_get_animator(BehaviorObject *self, void *closure)
-{
-    (void)closure;
-    if (self->animator == NULL) {
-        anima_state *st = STATE_OF(self);
-        if (st != NULL) {
-            PyErr_SetString(st->stale_handle_error, "the behavior was never initialised");
-        }
-        return NULL;
-    }
-    return Py_NewRef((PyObject *)self->animator);
-}
 
-static PyObject *
-behavior_get_is_valid(BehaviorObject *self, void *closure)
-{
-    (void)closure;
-    return PyBool_FromLong(anima_behavior_is_valid(self->handle));
-}
 
 
 
@@ -503,9 +458,10 @@ static PyMethodDef behavior_methods[] = {
 };
 
 static PyGetSetDef behavior_getset[] = {
-    {"items", (getter)behavior_get_items, NULL, "The items of the behavior, in the order added (a tuple).", NULL},
-    {"children", (getter)behavior_get_children, NULL,
-     "The child behaviors, in the order added (a tuple).", NULL},
+    {"items", query_get, NULL, "The items of the behavior, in the order added (a tuple).",
+     (void *)LIST_BEHAVIOR_ITEMS},
+    {"children", query_get, NULL, "The child behaviors, in the order added (a tuple).",
+     (void *)LIST_BEHAVIOR_CHILDREN},
     {"parent", (getter)behavior_get_parent, NULL,
      "The behavior this one is a child of, or None (read-only).", NULL},
     ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_BOOL, "at_rest", anima_behavior_get_at_rest, anima_behavior_set_at_rest,
@@ -517,11 +473,11 @@ static PyGetSetDef behavior_getset[] = {
      "the animator's tree (UIKit's action block), or None (default). A subclass may define\n"
      "a method action(self) instead. Exceptions stop advance() and propagate from it.",
      (void *)offsetof(BehaviorObject, action)},
-    {"animator", (getter)behavior_get_animator, NULL, "The Animator that owns the behavior (read-only).", NULL},
+    {"animator", wrapper_get_animator, NULL, "The Animator that owns the behavior (read-only).", NULL},
     ANIMA_GET(OWNER_BEHAVIOR, VALUE_BOOL, "is_added", anima_behavior_is_added,
      "True while the behavior is in its animator's tree: added at top level, or a child of\n"
      "a behavior that is (read-only)."),
-    {"is_valid", (getter)behavior_get_is_valid, NULL, "True until the behavior is destroyed (read-only).", NULL},
+    {"is_valid", is_valid_get, NULL, "True until the behavior is destroyed (read-only).", (void *)OWNER_BEHAVIOR},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -137,7 +137,7 @@ collision_boundary(BehaviorObject *self, PyObject *arg)
     anima_state *st = STATE_OF(self);
     list_query q = {.kind = LIST_BOUNDARY_POINTS, .behavior = self->handle};
     q.identifier = st != NULL ? as_identifier(st, arg) : NULL;
-    return q.identifier != NULL ? points_from_query(st, self->animator, &q, true) : NULL;
+    return q.identifier != NULL ? query_result(st, self->animator, &q, true) : NULL;
 }
 
 PyDoc_STRVAR(collision_remove_boundary_doc,

@@ -467,6 +467,7 @@ static const value_info value_infos[] = {
     [VALUE_IDENTIFIER] = {sizeof(const char *), "a str", NULL, 0},
     [VALUE_OPTIONAL_DOUBLE] = {sizeof(double), "a real number or None", NULL, 0},
     [VALUE_RANGE] = {2 * sizeof(double), "(lower, upper)", NULL, 0},
+    [VALUE_BOUNDS] = {sizeof(anima_rect), "(x, y, width, height)", NULL, 0},
 };
 
 size_t
@@ -579,6 +580,12 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
         }
         return as_finite(st, obj, what, &out->f64);
     case VALUE_RANGE: return as_reals(st, obj, what, value_infos[kind].form, 2, false, out->doubles);
+    case VALUE_BOUNDS:
+        if (obj == Py_None) {
+            out->rect = (anima_rect){NAN, NAN, NAN, NAN};
+            return 0;
+        }
+        return as_double_struct(st, obj, what, value_infos[kind].form, 4, &out->rect);
     case VALUE_DOUBLE: return as_finite(st, obj, what, &out->f64);
     case VALUE_REAL: return as_real(st, obj, what, false, &out->f64);
     case VALUE_REGION: return as_region(st, obj, &out->region);
@@ -644,6 +651,11 @@ value_to_python(anima_state *st, value_kind kind, const value *v)
         }
         return PyFloat_FromDouble(v->f64);
     case VALUE_RANGE: return Py_BuildValue("(dd)", v->doubles[0], v->doubles[1]);
+    case VALUE_BOUNDS:
+        if (isnan(v->rect.x)) {
+            Py_RETURN_NONE;
+        }
+        return Py_BuildValue("(dddd)", v->rect.x, v->rect.y, v->rect.width, v->rect.height);
     case VALUE_DOUBLE: return PyFloat_FromDouble(v->f64);
     case VALUE_BOOL: return PyBool_FromLong(v->b);
     case VALUE_INT32: return PyLong_FromLong(v->i32);
@@ -714,7 +726,8 @@ property_read(const property *p, const target *t, value *out)
     case VALUE_UINT64: return CALL_ACCESSOR(p->get, uint64_t *, &out->u64);
     case VALUE_VEC2: return CALL_ACCESSOR(p->get, anima_vec2 *, &out->vec2);
     case VALUE_SIZE: return CALL_ACCESSOR(p->get, anima_size *, &out->size);
-    case VALUE_RECT: return CALL_ACCESSOR(p->get, anima_rect *, &out->rect);
+    case VALUE_RECT:
+    case VALUE_BOUNDS: return CALL_ACCESSOR(p->get, anima_rect *, &out->rect);
     case VALUE_INSETS: return CALL_ACCESSOR(p->get, anima_insets *, &out->insets);
     case VALUE_TRANSFORM: return CALL_ACCESSOR(p->get, anima_transform *, &out->transform);
     case VALUE_SHAPE: return CALL_ACCESSOR(p->get, anima_shape *, &out->shape);
@@ -738,7 +751,8 @@ property_write(const property *p, const target *t, const value *in)
     case VALUE_INT32: return CALL_ACCESSOR(p->set, int32_t, in->i32);
     case VALUE_VEC2: return CALL_ACCESSOR(p->set, anima_vec2, in->vec2);
     case VALUE_SIZE: return CALL_ACCESSOR(p->set, anima_size, in->size);
-    case VALUE_RECT: return CALL_ACCESSOR(p->set, anima_rect, in->rect);
+    case VALUE_RECT:
+    case VALUE_BOUNDS: return CALL_ACCESSOR(p->set, anima_rect, in->rect);
     case VALUE_INSETS: return CALL_ACCESSOR(p->set, anima_insets, in->insets);
     case VALUE_TRANSFORM: return CALL_ACCESSOR(p->set, anima_transform, in->transform);
     case VALUE_SHAPE: return CALL_ACCESSOR(p->set, anima_shape, in->shape);

@@ -134,17 +134,6 @@ ANIMA_METHOD(item_destroy, "destroy", OWNER_ITEM, VALUE_NONE, anima_item_destroy
 
 /* -------------------------------------------------------- properties */
 
-static PyObject *
-item_get_bounds(ItemObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    anima_size size = {0, 0};
-    if (st == NULL || check(st, self->animator, anima_item_get_size(self->handle, &size)) < 0) {
-        return NULL;
-    }
-    return Py_BuildValue("(dddd)", 0.0, 0.0, size.width, size.height);
-}
 
 /* The path as a tuple of (x, y) points, or None when the item has none. */
 static PyObject *
@@ -153,7 +142,7 @@ item_get_path(ItemObject *self, void *closure)
     (void)closure;
     anima_state *st = STATE_OF(self);
     list_query q = {.kind = LIST_ITEM_PATH, .item = self->handle};
-    PyObject *points = st != NULL ? points_from_query(st, self->animator, &q, false) : NULL;
+    PyObject *points = st != NULL ? query_result(st, self->animator, &q, false) : NULL;
     if (points != NULL && PyTuple_GET_SIZE(points) == 0) {
         Py_SETREF(points, Py_NewRef(Py_None));
     }
@@ -175,26 +164,7 @@ item_set_path(ItemObject *self, PyObject *value, void *closure)
     return check(st, self->animator, status);
 }
 
-static PyObject *
-item_get_is_valid(ItemObject *self, void *closure)
-{
-    (void)closure;
-    return PyBool_FromLong(anima_item_is_valid(self->handle));
-}
 
-static PyObject *
-item_get_animator(ItemObject *self, void *closure)
-{
-    (void)closure;
-    if (self->animator == NULL) {
-        anima_state *st = STATE_OF(self);
-        if (st != NULL) {
-            PyErr_SetString(st->stale_handle_error, "the item was never initialised");
-        }
-        return NULL;
-    }
-    return Py_NewRef((PyObject *)self->animator);
-}
 
 static PyMethodDef item_methods[] = {
     ANIMA_METHOD_ROW("destroy", item_destroy, item_destroy_doc),
@@ -206,8 +176,6 @@ static PyGetSetDef item_getset[] = {
                  "The center (x, y) in points; setting it moves the item and wakes the animator."),
     ANIMA_GETSET(OWNER_ITEM, VALUE_SIZE, "size", anima_item_get_size, anima_item_set_size,
                  "The bounds size (width, height) in points (> 0); collision bounds and mass follow."),
-    {"bounds", (getter)item_get_bounds, NULL,
-     "The bounds (0, 0, width, height), as UIDynamicItem.bounds (read-only).", NULL},
     ANIMA_GETSET(OWNER_ITEM, VALUE_TRANSFORM, "transform", anima_item_get_transform, anima_item_set_transform,
                  "The transform as anima.Transform(rotation, scale_x, scale_y, translation_x, translation_y);\n"
                  "assign a Transform or any 5-sequence. Rotation and scale reach the collision bounds."),
@@ -234,8 +202,8 @@ static PyGetSetDef item_getset[] = {
               "The mass: density x area / 10 000 (a 100 x 100 item of density 1 has mass 1; read-only)."),
     ANIMA_GET(OWNER_ITEM, VALUE_BOOL, "is_resting", anima_item_is_resting,
               "True when the item has come to rest or no behavior moves it (read-only)."),
-    {"is_valid", (getter)item_get_is_valid, NULL, "True until the item is destroyed (read-only).", NULL},
-    {"animator", (getter)item_get_animator, NULL, "The Animator that owns the item (read-only).", NULL},
+    {"is_valid", is_valid_get, NULL, "True until the item is destroyed (read-only).", (void *)OWNER_ITEM},
+    {"animator", wrapper_get_animator, NULL, "The Animator that owns the item (read-only).", NULL},
     ANIMA_GETSET_END,
 };
 

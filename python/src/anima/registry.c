@@ -248,89 +248,34 @@ fetch_list(anima_state *st, AnimatorObject *animator, const list_query *q, void 
     }
 }
 
-/* A tuple (or list) of the Items of a query. */
+/* A tuple (or list) of a query's elements: Items, Behaviors or (x, y) points, by its kind. */
 PyObject *
-items_from_query(anima_state *st, AnimatorObject *animator, const list_query *q, bool as_list)
+query_result(anima_state *st, AnimatorObject *animator, const list_query *q, bool as_list)
 {
     void *buffer = NULL;
     int32_t count = 0;
     if (fetch_list(st, animator, q, &buffer, &count) < 0) {
         return NULL;
     }
-    anima_item *handles = buffer;
-    PyObject *result = as_list ? PyList_New(count) : PyTuple_New(count);
-    if (result == NULL) {
-        PyMem_Free(buffer);
-        return NULL;
-    }
-    for (int32_t i = 0; i < count; i++) {
-        PyObject *item = wrap_item(st, animator, handles[i]);
-        if (item == NULL) {
-            PyMem_Free(buffer);
-            Py_DECREF(result);
-            return NULL;
-        }
-        if (as_list) {
-            PyList_SET_ITEM(result, i, item);
-        }
-        else {
-            PyTuple_SET_ITEM(result, i, item);
-        }
-    }
-    PyMem_Free(buffer);
-    return result;
-}
-
-/* A list (or tuple) of the (x, y) points of a query. */
-PyObject *
-points_from_query(anima_state *st, AnimatorObject *animator, const list_query *q, bool as_list)
-{
-    void *buffer = NULL;
-    int32_t count = 0;
-    if (fetch_list(st, animator, q, &buffer, &count) < 0) {
-        return NULL;
-    }
-    const anima_vec2 *points = buffer;
     PyObject *result = as_list ? PyList_New(count) : PyTuple_New(count);
     for (int32_t i = 0; result != NULL && i < count; i++) {
-        PyObject *point = vec2_tuple(points[i]);
-        if (point == NULL) {
+        PyObject *element;
+        switch (q->kind) {
+        case LIST_ANIMATOR_BEHAVIORS:
+        case LIST_BEHAVIOR_CHILDREN: element = wrap_behavior(st, animator, ((anima_behavior *)buffer)[i]); break;
+        case LIST_BOUNDARY_POINTS:
+        case LIST_ITEM_PATH: element = vec2_tuple(((anima_vec2 *)buffer)[i]); break;
+        default: element = wrap_item(st, animator, ((anima_item *)buffer)[i]); break;
+        }
+        if (element == NULL) {
             Py_CLEAR(result);
         }
         else if (as_list) {
-            PyList_SET_ITEM(result, i, point);
+            PyList_SET_ITEM(result, i, element);
         }
         else {
-            PyTuple_SET_ITEM(result, i, point);
+            PyTuple_SET_ITEM(result, i, element);
         }
-    }
-    PyMem_Free(buffer);
-    return result;
-}
-
-/* A tuple of the Behaviors of a query. */
-PyObject *
-behaviors_from_query(anima_state *st, AnimatorObject *animator, const list_query *q)
-{
-    void *buffer = NULL;
-    int32_t count = 0;
-    if (fetch_list(st, animator, q, &buffer, &count) < 0) {
-        return NULL;
-    }
-    anima_behavior *handles = buffer;
-    PyObject *result = PyTuple_New(count);
-    if (result == NULL) {
-        PyMem_Free(buffer);
-        return NULL;
-    }
-    for (int32_t i = 0; i < count; i++) {
-        PyObject *behavior = wrap_behavior(st, animator, handles[i]);
-        if (behavior == NULL) {
-            PyMem_Free(buffer);
-            Py_DECREF(result);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(result, i, behavior);
     }
     PyMem_Free(buffer);
     return result;
@@ -371,6 +316,47 @@ wrapper_richcompare(PyObject *a, PyObject *b, int op)
     BehaviorObject *x = (BehaviorObject *)a, *y = (BehaviorObject *)b;
     bool equal = x->animator == y->animator && memcmp(&x->handle, &y->handle, sizeof x->handle) == 0;
     return PyBool_FromLong(op == Py_EQ ? equal : !equal);
+}
+
+/* The `animator` of items and behaviors; StaleHandleError for a wrapper never initialised. */
+PyObject *
+wrapper_get_animator(PyObject *self, void *closure)
+{
+    (void)closure;
+    AnimatorObject *animator = ((ItemObject *)self)->animator;
+    anima_state *st = animator == NULL ? STATE_OF(self) : NULL;
+    if (st != NULL) {
+        PyErr_Format(st->stale_handle_error, "this %.100s was never initialised", Py_TYPE(self)->tp_name);
+    }
+    return animator != NULL ? Py_NewRef((PyObject *)animator) : NULL;
+}
+
+/* The getter of a tuple read by a list query (items, behaviors, children): the closure is its list_kind. */
+PyObject *
+query_get(PyObject *self, void *closure)
+{
+    list_kind kind = (list_kind)(intptr_t)closure;
+    target t = target_of(self, kind == LIST_ANIMATOR_ITEMS || kind == LIST_ANIMATOR_BEHAVIORS ? OWNER_ANIMATOR
+                               : OWNER_BEHAVIOR);
+    if (t.st != NULL && t.animator == NULL) {
+        PyErr_Format(t.st->stale_handle_error, "this %.100s was never initialised", Py_TYPE(self)->tp_name);
+    }
+    if (t.st == NULL || t.animator == NULL) {
+        return NULL;
+    }
+    list_query q = {.kind = kind, .animator = t.animator_handle, .behavior = t.behavior};
+    return query_result(t.st, t.animator, &q, false);
+}
+
+/* is_valid of animators, items and behaviors: the closure is the owner_kind. */
+PyObject *
+is_valid_get(PyObject *self, void *closure)
+{
+    owner_kind owner = (owner_kind)(intptr_t)closure;
+    bool valid = owner == OWNER_ANIMATOR ? anima_animator_is_valid(((AnimatorObject *)self)->handle)
+                 : owner == OWNER_ITEM   ? anima_item_is_valid(((ItemObject *)self)->handle)
+                                         : anima_behavior_is_valid(((BehaviorObject *)self)->handle);
+    return PyBool_FromLong(valid);
 }
 
 /* tp_dealloc of a wrapper type whose tp_clear is clear. */
