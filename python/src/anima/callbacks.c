@@ -15,6 +15,29 @@ animator_store_callback_error(AnimatorObject *animator)
     (void)anima_animator_interrupt(animator->handle);
 }
 
+/* Drops a callback's result, or stores its exception. */
+static void
+animator_settle(AnimatorObject *animator, PyObject *result)
+{
+    if (result == NULL) {
+        animator_store_callback_error(animator);
+    }
+    Py_XDECREF(result);
+}
+
+/* The live wrapper of a behavior handle (a new reference), or NULL: none, or an error that is stored. */
+static PyObject *
+animator_find_behavior(AnimatorObject *animator, anima_behavior handle)
+{
+    PyObject *key = handle_key(handle.index1, handle.generation);
+    PyObject *found = NULL;
+    if (key == NULL || registry_find(animator->behavior_wrappers, key, &found) < 0) {
+        animator_store_callback_error(animator);
+    }
+    Py_XDECREF(key);
+    return found;
+}
+
 /* True when a callback of this animator may run Python code now. */
 static bool
 animator_accepts_callbacks(AnimatorObject *animator)
@@ -34,13 +57,7 @@ animator_call_delegate(AnimatorObject *animator, bool did_pause)
     }
     Py_INCREF(callback);
     Py_INCREF(animator);
-    PyObject *result = PyObject_CallOneArg(callback, (PyObject *)animator);
-    if (result == NULL) {
-        animator_store_callback_error(animator);
-    }
-    else {
-        Py_DECREF(result);
-    }
+    animator_settle(animator, PyObject_CallOneArg(callback, (PyObject *)animator));
     Py_DECREF(animator);
     Py_DECREF(callback);
 }
@@ -113,13 +130,7 @@ trampoline_animation_done(void *user_data, anima_animator handle, anima_animatio
     Py_INCREF(animator);
     const char *where = choice_name(VALUE_POSITION, (int32_t)position);
     where = where != NULL ? where : "current";
-    PyObject *result = PyObject_CallFunction(callback, "Os", finished ? Py_True : Py_False, where);
-    if (result == NULL) {
-        animator_store_callback_error(animator);
-    }
-    else {
-        Py_DECREF(result);
-    }
+    animator_settle(animator, PyObject_CallFunction(callback, "Os", finished ? Py_True : Py_False, where));
     Py_DECREF(animator);
     Py_DECREF(callback);
 }
@@ -135,41 +146,20 @@ collision_call_delegate(AnimatorObject *animator, const anima_contact_event *eve
         animator_store_callback_error(animator);
         return;
     }
-    PyObject *key = handle_key(event->collision.index1, event->collision.generation);
-    PyObject *found = NULL;
-    if (key == NULL || registry_find(animator->behavior_wrappers, key, &found) < 0) {
-        Py_XDECREF(key);
-        animator_store_callback_error(animator);
-        return;
+    PyObject *found = animator_find_behavior(animator, event->collision);
+    CollisionObject *collision = found != NULL && PyObject_TypeCheck(found, st->collision_type)
+                                     ? (CollisionObject *)found : NULL;
+    PyObject *callback = collision == NULL ? NULL : began ? collision->on_began : collision->on_ended;
+    if (callback != NULL) {
+        Py_INCREF(callback);
+        Py_INCREF(animator);
+        PyObject *contact = contact_event_new(st, animator, event);
+        animator_settle(animator, contact != NULL ? PyObject_CallOneArg(callback, contact) : NULL);
+        Py_XDECREF(contact);
+        Py_DECREF(callback);
+        Py_DECREF(animator);
     }
-    Py_DECREF(key);
-    if (found == NULL) {
-        return;
-    }
-    if (!PyObject_TypeCheck(found, st->collision_type)) {
-        Py_DECREF(found);
-        return;
-    }
-    CollisionObject *collision = (CollisionObject *)found;
-    PyObject *callback = began ? collision->on_began : collision->on_ended;
-    if (callback == NULL) {
-        Py_DECREF(found);
-        return;
-    }
-    Py_INCREF(callback);
-    Py_INCREF(animator);
-    PyObject *contact = contact_event_new(st, animator, event);
-    PyObject *result = contact != NULL ? PyObject_CallOneArg(callback, contact) : NULL;
-    if (result == NULL) {
-        animator_store_callback_error(animator);
-    }
-    else {
-        Py_DECREF(result);
-    }
-    Py_XDECREF(contact);
-    Py_DECREF(callback);
-    Py_DECREF(found);
-    Py_DECREF(animator);
+    Py_XDECREF(found);
 }
 
 void
@@ -200,32 +190,14 @@ trampoline_action(void *user_data, anima_behavior handle)
         animator_store_callback_error(animator);
         return;
     }
-    PyObject *key = handle_key(handle.index1, handle.generation);
-    PyObject *found = NULL;
-    if (key == NULL || registry_find(animator->behavior_wrappers, key, &found) < 0) {
-        Py_XDECREF(key);
-        animator_store_callback_error(animator);
-        return;
-    }
-    Py_DECREF(key);
+    PyObject *found = animator_find_behavior(animator, handle);
     if (found == NULL) {
         return;
     }
     Py_INCREF(animator);
     PyObject *callback = PyObject_GetAttr(found, st->action_name);
-    PyObject *result = NULL;
-    if (callback == Py_None) {
-        result = Py_NewRef(Py_None);
-    }
-    else if (callback != NULL) {
-        result = PyObject_CallNoArgs(callback);
-    }
-    if (result == NULL) {
-        animator_store_callback_error(animator);
-    }
-    else {
-        Py_DECREF(result);
-    }
+    animator_settle(animator, callback == Py_None ? Py_NewRef(Py_None)
+                              : callback != NULL  ? PyObject_CallNoArgs(callback) : NULL);
     Py_XDECREF(callback);
     Py_DECREF(found);
     Py_DECREF(animator);
