@@ -2,6 +2,42 @@
 
 /* ================================================================ module */
 
+/* Every object the module state holds, for traverse and clear: a field added to anima_state adds a row. */
+static const size_t state_objects[] = {
+    offsetof(anima_state, animator_type),
+    offsetof(anima_state, item_type),
+    offsetof(anima_state, behavior_type),
+    offsetof(anima_state, gravity_type),
+    offsetof(anima_state, collision_type),
+    offsetof(anima_state, item_behavior_type),
+    offsetof(anima_state, attachment_type),
+    offsetof(anima_state, push_type),
+    offsetof(anima_state, snap_type),
+    offsetof(anima_state, field_type),
+    offsetof(anima_state, contact_event_type),
+    offsetof(anima_state, poses_type),
+    offsetof(anima_state, anima_error),
+    offsetof(anima_state, invalid_argument_error),
+    offsetof(anima_state, stale_handle_error),
+    offsetof(anima_state, wrong_kind_error),
+    offsetof(anima_state, out_of_memory_error),
+    offsetof(anima_state, busy_error),
+    offsetof(anima_state, not_found_error),
+    offsetof(anima_state, invalid_state_error),
+    offsetof(anima_state, transform_type),
+    offsetof(anima_state, action_name),
+};
+
+_Static_assert(Py_ARRAY_LENGTH(state_objects) == sizeof(anima_state) / sizeof(PyObject *),
+               "state_objects must list every field of anima_state");
+
+/* The object pointer at `offset` in the state (a type is stored there as the PyObject * it also is). */
+static PyObject **
+state_object(anima_state *st, size_t offset)
+{
+    return (PyObject **)((char *)st + offset);
+}
+
 /* Creates an exception class anima.<name> deriving from AnimaError (and builtin, if any). */
 static PyObject *
 add_error(PyObject *module, const char *name, const char *doc, PyObject *base, PyObject *builtin)
@@ -175,27 +211,9 @@ static int
 anima_traverse(PyObject *module, visitproc visit, void *arg)
 {
     anima_state *st = PyModule_GetState(module);
-    Py_VISIT(st->animator_type);
-    Py_VISIT(st->item_type);
-    Py_VISIT(st->behavior_type);
-    Py_VISIT(st->gravity_type);
-    Py_VISIT(st->collision_type);
-    Py_VISIT(st->item_behavior_type);
-    Py_VISIT(st->attachment_type);
-    Py_VISIT(st->push_type);
-    Py_VISIT(st->snap_type);
-    Py_VISIT(st->field_type);
-    Py_VISIT(st->contact_event_type);
-    Py_VISIT(st->poses_type);
-    Py_VISIT(st->anima_error);
-    Py_VISIT(st->invalid_argument_error);
-    Py_VISIT(st->stale_handle_error);
-    Py_VISIT(st->wrong_kind_error);
-    Py_VISIT(st->out_of_memory_error);
-    Py_VISIT(st->busy_error);
-    Py_VISIT(st->not_found_error);
-    Py_VISIT(st->invalid_state_error);
-    Py_VISIT(st->transform_type);
+    for (size_t i = 0; i < Py_ARRAY_LENGTH(state_objects); i++) {
+        Py_VISIT(*state_object(st, state_objects[i]));
+    }
     return 0;
 }
 
@@ -203,28 +221,9 @@ static int
 anima_clear(PyObject *module)
 {
     anima_state *st = PyModule_GetState(module);
-    Py_CLEAR(st->animator_type);
-    Py_CLEAR(st->item_type);
-    Py_CLEAR(st->behavior_type);
-    Py_CLEAR(st->gravity_type);
-    Py_CLEAR(st->collision_type);
-    Py_CLEAR(st->item_behavior_type);
-    Py_CLEAR(st->attachment_type);
-    Py_CLEAR(st->push_type);
-    Py_CLEAR(st->snap_type);
-    Py_CLEAR(st->field_type);
-    Py_CLEAR(st->contact_event_type);
-    Py_CLEAR(st->poses_type);
-    Py_CLEAR(st->anima_error);
-    Py_CLEAR(st->invalid_argument_error);
-    Py_CLEAR(st->stale_handle_error);
-    Py_CLEAR(st->wrong_kind_error);
-    Py_CLEAR(st->out_of_memory_error);
-    Py_CLEAR(st->busy_error);
-    Py_CLEAR(st->not_found_error);
-    Py_CLEAR(st->invalid_state_error);
-    Py_CLEAR(st->transform_type);
-    Py_CLEAR(st->action_name);
+    for (size_t i = 0; i < Py_ARRAY_LENGTH(state_objects); i++) {
+        Py_CLEAR(*state_object(st, state_objects[i]));
+    }
     return 0;
 }
 
