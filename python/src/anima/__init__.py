@@ -21,29 +21,31 @@ from enum import IntFlag
 
 from ._anima import (
     ANIMA_VERSION as _ANIMA_VERSION,
-    AnimaError,
     Animator,
     Attachment,
     Behavior,
-    BusyError,
     Collision,
-    ContactEvent,
     Field,
     Gravity,
-    InvalidArgumentError,
-    InvalidStateError,
     Item,
     ItemBehavior,
-    NotFoundError,
-    OutOfMemoryError,
     Poses,
     Push,
     Snap,
+    __version__,
+    version_info,
+)
+from ._types import (
+    AnimaError,
+    BusyError,
+    ContactEvent,
+    InvalidArgumentError,
+    InvalidStateError,
+    NotFoundError,
+    OutOfMemoryError,
     StaleHandleError,
     Transform,
     WrongKindError,
-    __version__,
-    version_info,
 )
 from .animation import Animation, Timeline, Timing
 from . import field as _field  # Field.radial_gravity(...) and the other factories

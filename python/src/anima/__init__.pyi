@@ -93,8 +93,17 @@ class Poses:
         def __buffer__(self, flags: int, /) -> memoryview: ...
     def tolist(self) -> list[tuple[float, float, float]]: ...
 
-@final
 class ContactEvent:
+    __match_args__ = ("collision", "item", "other", "is_boundary", "boundary_identifier", "point")
+    def __init__(
+        self,
+        collision: Collision,
+        item: Item,
+        other: Item | None,
+        is_boundary: bool,
+        boundary_identifier: str | None,
+        point: tuple[float, float],
+    ) -> None: ...
     @property
     def collision(self) -> Collision: ...
     @property

@@ -2,123 +2,31 @@
 
 /* ========================================================== ContactEvent */
 
-/* A ContactEvent for one library event, with the user's own wrappers. */
+/*
+ * An anima.ContactEvent (a class of _types.py) for one library event, with the user's own
+ * wrappers: ContactEvent(collision, item, other, is_boundary, boundary_identifier, point).
+ */
 PyObject *
 contact_event_new(anima_state *st, AnimatorObject *animator, const anima_contact_event *event)
 {
-    PyTypeObject *type = st->contact_event_type;
-    ContactEventObject *self = (ContactEventObject *)type->tp_alloc(type, 0);
-    if (self == NULL) {
-        return NULL;
+    const char *identifier = event->boundary_identifier;
+    PyObject *fields[6] = {NULL};
+    PyObject *result = NULL;
+    if ((fields[0] = wrap_behavior(st, animator, event->collision)) != NULL
+        && (fields[1] = wrap_item(st, animator, event->item_a)) != NULL
+        && (fields[2] = event->is_boundary ? Py_NewRef(Py_None) : wrap_item(st, animator, event->item_b)) != NULL
+        && (fields[3] = PyBool_FromLong(event->is_boundary)) != NULL
+        && (fields[4] = identifier != NULL
+                ? PyUnicode_DecodeUTF8(identifier, (Py_ssize_t)strlen(identifier), "replace")
+                : Py_NewRef(Py_None)) != NULL
+        && (fields[5] = vec2_tuple(event->point)) != NULL) {
+        result = PyObject_Vectorcall(st->contact_event_type, fields, Py_ARRAY_LENGTH(fields), NULL);
     }
-    self->is_boundary = event->is_boundary ? 1 : 0;
-    self->collision = wrap_behavior(st, animator, event->collision);
-    self->item = self->collision ? wrap_item(st, animator, event->item_a) : NULL;
-    if (self->item == NULL) {
-        Py_DECREF(self);
-        return NULL;
+    for (size_t i = 0; i < Py_ARRAY_LENGTH(fields); i++) {
+        Py_XDECREF(fields[i]);
     }
-    if (event->is_boundary) {
-        self->other = Py_NewRef(Py_None);
-    }
-    else {
-        self->other = wrap_item(st, animator, event->item_b);
-    }
-    if (event->boundary_identifier != NULL) {
-        self->boundary_identifier = PyUnicode_DecodeUTF8(
-            event->boundary_identifier, (Py_ssize_t)strlen(event->boundary_identifier), "replace");
-    }
-    else {
-        self->boundary_identifier = Py_NewRef(Py_None);
-    }
-    self->point = vec2_tuple(event->point);
-    if (self->other == NULL || self->boundary_identifier == NULL || self->point == NULL) {
-        Py_DECREF(self);
-        return NULL;
-    }
-    return (PyObject *)self;
+    return result;
 }
-
-static int
-contact_event_traverse(ContactEventObject *self, visitproc visit, void *arg)
-{
-    Py_VISIT(Py_TYPE(self));
-    Py_VISIT(self->collision);
-    Py_VISIT(self->item);
-    Py_VISIT(self->other);
-    Py_VISIT(self->boundary_identifier);
-    Py_VISIT(self->point);
-    return 0;
-}
-
-static int
-contact_event_clear(ContactEventObject *self)
-{
-    Py_CLEAR(self->collision);
-    Py_CLEAR(self->item);
-    Py_CLEAR(self->other);
-    Py_CLEAR(self->boundary_identifier);
-    Py_CLEAR(self->point);
-    return 0;
-}
-
-static void
-contact_event_dealloc(ContactEventObject *self)
-{
-    PyTypeObject *type = Py_TYPE(self);
-    PyObject_GC_UnTrack(self);
-    contact_event_clear(self);
-    type->tp_free(self);
-    Py_DECREF(type);
-}
-
-static PyObject *
-contact_event_repr(ContactEventObject *self)
-{
-    if (self->is_boundary) {
-        return PyUnicode_FromFormat("ContactEvent(item=%R, boundary_identifier=%R, point=%R)", self->item,
-                                    self->boundary_identifier, self->point);
-    }
-    return PyUnicode_FromFormat("ContactEvent(item=%R, other=%R, point=%R)", self->item, self->other,
-                                self->point);
-}
-
-static PyMemberDef contact_event_members[] = {
-    {"collision", T_OBJECT, offsetof(ContactEventObject, collision), READONLY,
-     "The Collision behavior that reports the contact."},
-    {"item", T_OBJECT, offsetof(ContactEventObject, item), READONLY, "The first Item."},
-    {"other", T_OBJECT, offsetof(ContactEventObject, other), READONLY,
-     "The second Item, or None for a contact with a boundary."},
-    {"is_boundary", T_BOOL, offsetof(ContactEventObject, is_boundary), READONLY,
-     "True for a contact between an item and a boundary."},
-    {"boundary_identifier", T_OBJECT, offsetof(ContactEventObject, boundary_identifier), READONLY,
-     "The boundary's identifier (str), or None for the reference-bounds boundary and item pairs."},
-    {"point", T_OBJECT, offsetof(ContactEventObject, point), READONLY,
-     "The contact point (x, y) in points; for an ended contact, the last known one."},
-    {NULL, 0, 0, 0, NULL},
-};
-
-PyDoc_STRVAR(contact_event_doc,
-"A contact that began or ended between two items, or an item and a boundary.\n"
-"Delivered to Collision.on_began_contact / on_ended_contact and listed by\n"
-"Animator.began_contacts / ended_contacts. Created by the library only.");
-
-static PyType_Slot contact_event_slots[] = {
-    {Py_tp_doc, (void *)contact_event_doc},
-    {Py_tp_dealloc, contact_event_dealloc},
-    {Py_tp_traverse, contact_event_traverse},
-    {Py_tp_clear, contact_event_clear},
-    {Py_tp_repr, contact_event_repr},
-    {Py_tp_members, contact_event_members},
-    {0, NULL},
-};
-
-PyType_Spec contact_event_spec = {
-    .name = "anima.ContactEvent",
-    .basicsize = sizeof(ContactEventObject),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_DISALLOW_INSTANTIATION,
-    .slots = contact_event_slots,
-};
 
 /* ================================================================= Poses */
 
