@@ -93,7 +93,7 @@ def test_stub_declares_every_public_name_and_member():
 
 
 PUBLIC_TYPES = [anima.Animator, anima.Item, anima.Behavior, anima.Gravity, anima.Collision,
-                anima.ItemBehavior, anima.Attachment, anima.Push, anima.Snap, anima.ContactEvent, anima.Poses]
+                anima.ItemBehavior, anima.Attachment, anima.Push, anima.Snap, anima.ContactEvent]
 
 
 @pytest.mark.parametrize("cls", PUBLIC_TYPES, ids=lambda cls: cls.__name__)
@@ -159,6 +159,13 @@ def test_the_python_defined_types_come_from_one_module():
         assert getattr(anima, name) is getattr(types, name)
         assert name in anima.__all__
         assert repr(getattr(anima, name)) == f"<class 'anima.{name}'>"
+
+
+def test_poses_is_an_animator_method_returning_an_array():
+    assert "poses" in vars(anima.Animator)
+    assert list(inspect.signature(anima.Animator.poses).parameters) == ["self"]
+    assert "numpy" in anima.Animator.poses.__doc__
+    assert not hasattr(anima, "Poses")
 
 
 def test_not_found_error_shows_the_message_without_quotes():

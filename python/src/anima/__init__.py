@@ -29,7 +29,6 @@ from ._anima import (
     Gravity,
     Item,
     ItemBehavior,
-    Poses,
     Push,
     Snap,
     __version__,
@@ -49,6 +48,7 @@ from ._types import (
 )
 from .animation import Animation, Timeline, Timing
 from . import field as _field  # Field.radial_gravity(...) and the other factories
+from . import poses as _poses  # Animator.poses()
 
 
 class CollisionMode(IntFlag):
@@ -80,7 +80,6 @@ __all__ = [
     "ItemBehavior",
     "NotFoundError",
     "OutOfMemoryError",
-    "Poses",
     "Push",
     "Snap",
     "StaleHandleError",

@@ -31,9 +31,9 @@
  * animator.c; animation.c (view animations, timing functions, timelines);
  * callbacks.c (the trampolines the library calls); item.c; behavior.c (the
  * common base); behaviors.c (gravity, item behavior, push, snap);
- * collision.c; attachment.c; field.c; events.c (contact events, Poses). The
- * errors, Transform and ContactEvent are Python classes (_types.py) that
- * module.c keeps in the module state.
+ * collision.c; attachment.c; field.c; events.c (contact events). The errors,
+ * Transform and ContactEvent are Python classes (_types.py) that module.c
+ * keeps in the module state.
  */
 
 #ifndef ANIMA_PY_INTERNAL_H
@@ -62,7 +62,6 @@ typedef struct {
     PyTypeObject *push_type;
     PyTypeObject *snap_type;
     PyTypeObject *field_type;
-    PyTypeObject *poses_type;
     /* the classes of anima/_types.py */
     PyObject *anima_error;
     PyObject *invalid_argument_error;
@@ -122,13 +121,6 @@ typedef struct {
     BehaviorObject base;
     PyObject *evaluate;       /* a custom field's evaluation (a callable), or NULL */
 } FieldObject;
-
-typedef struct {
-    PyObject_HEAD
-    double *data;
-    Py_ssize_t shape[2];
-    Py_ssize_t strides[2];
-} PosesObject;
 
 /* --------------------------------------------- handle lists from the library */
 
@@ -395,8 +387,6 @@ const char *as_identifier(anima_state *st, PyObject *obj);
 
 /* events.c */
 PyObject *contact_event_new(anima_state *st, AnimatorObject *animator, const anima_contact_event *event);
-PyObject *poses_new(anima_state *st, double *data, Py_ssize_t count);
-extern PyType_Spec poses_spec;
 
 /* field.c */
 int as_region(anima_state *st, PyObject *obj, anima_region *out);

@@ -31,7 +31,6 @@ static const size_t state_objects[] = {
     offsetof(anima_state, push_type),
     offsetof(anima_state, snap_type),
     offsetof(anima_state, field_type),
-    offsetof(anima_state, poses_type),
     offsetof(anima_state, anima_error),
     offsetof(anima_state, invalid_argument_error),
     offsetof(anima_state, stale_handle_error),
@@ -121,8 +120,7 @@ anima_exec(PyObject *module)
         || (st->attachment_type = add_type(module, &attachment_spec, st->behavior_type)) == NULL
         || (st->push_type = add_type(module, &push_spec, st->behavior_type)) == NULL
         || (st->snap_type = add_type(module, &snap_spec, st->behavior_type)) == NULL
-        || (st->field_type = add_type(module, &field_spec, st->behavior_type)) == NULL
-        || (st->poses_type = add_type(module, &poses_spec, NULL)) == NULL) {
+        || (st->field_type = add_type(module, &field_spec, st->behavior_type)) == NULL) {
         return -1;
     }
     st->action_name = PyUnicode_InternFromString("action");
