@@ -73,7 +73,7 @@ def measure_scene(anima, np, scene: str, frames: int) -> dict:
             plain.advance(FRAME)
 
     plain_seconds = timed(advance)
-    expected = np.asarray(plain.poses())
+    expected = plain.poses()
     plain.destroy()
 
     animator = build(anima, scene)

@@ -546,7 +546,7 @@ def python_costs(np, pymunk, anima, quick: bool) -> dict:
     batch = pymunk.batch.Buffer()
 
     def anima_poses():
-        return np.asarray(animator.poses())
+        return animator.poses()
 
     def anima_copy_into():
         animator.copy_poses_into(out)
@@ -762,7 +762,7 @@ class Report:
             ["space.step(1/60), empty space (pymunk)", f"{best['pymunk_step']:.0f} ns per call",
              ratio_text(best["anima_advance"], best["pymunk_step"])],
             ["a bare call of abs(1.0) in the same loop", f"{best['loop']:.0f} ns per call", "(loop overhead)"],
-            [f"numpy.asarray(animator.poses()), {n} items", f"{best['anima_poses']:.1f} ns per body", ""],
+            [f"animator.poses() (numpy array), {n} items", f"{best['anima_poses']:.1f} ns per body", ""],
             [f"animator.copy_poses_into(array), {n} items", f"{best['anima_copy_into']:.1f} ns per body", ""],
             [f"pymunk.batch.get_space_bodies -> numpy view, {n} bodies", f"{best['pymunk_batch_view']:.1f} ns per body",
              ratio_text(best["anima_poses"], best["pymunk_batch_view"]) + " (poses() vs view)"],

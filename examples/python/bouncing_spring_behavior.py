@@ -33,10 +33,10 @@ composite. It advances both by the same 60 Hz frames for 20 s.
 
 Checks: the composite has four children (gravity, collision, two attachments, in Listing
 13-28's order) and is the animator's only top-level behavior; each child names it as its
-parent; after every frame the poses of the two animators (bytes(animator.poses()): center
-x, center y, rotation of each item) are bit-identical, and so are the step counts and the
-running states; the star spins (above 1 rad/s at some point) and ends below the ball.
-Exits 1 if any check fails.
+parent; after every frame the poses of the two animators (animator.poses().tobytes():
+center x, center y, rotation of each item) are bit-identical, and so are the step counts
+and the running states; the star spins (above 1 rad/s at some point) and ends below the
+ball. Exits 1 if any check fails.
 """
 
 import re
@@ -118,8 +118,8 @@ def main() -> int:
         animator.advance(FRAME)
         poses_flat, poses_packed = flat.animator.poses(), animator.poses()
         max_spin = max(max_spin, abs(star.angular_velocity))
-        same = (len(poses_flat) == 2 and len(poses_packed) == 2
-                and bytes(poses_flat) == bytes(poses_packed)
+        same = (poses_flat.shape == poses_packed.shape == (2, 3)
+                and poses_flat.tobytes() == poses_packed.tobytes()
                 and flat.animator.step_count == animator.step_count
                 and flat.animator.is_running == animator.is_running)
         if not same and first_difference is None:

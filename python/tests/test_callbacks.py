@@ -120,10 +120,42 @@ def test_event_attributes_are_read_only(shelf_scene):
     event = run_until_first_contact(anim)[0]
     with pytest.raises(AttributeError):
         event.item = None
-    assert "ContactEvent(" in repr(event)
+    with pytest.raises(AttributeError):
+        del event.point
+    with pytest.raises(AttributeError):
+        event.extra = 1
 
 
-def test_contact_event_cannot_be_created_directly():
+def test_contact_event_attributes_in_order():
+    assert anima.ContactEvent.__match_args__ == (
+        "collision", "item", "other", "is_boundary", "boundary_identifier", "point")
+
+
+def test_boundary_contact_event_repr_names_the_boundary(shelf_scene):
+    anim = shelf_scene[0]
+    event = run_until_first_contact(anim)[0]
+    assert event.is_boundary
+    assert repr(event) == f"ContactEvent(item={event.item!r}, boundary_identifier='shelf', point={event.point!r})"
+
+
+def test_item_pair_contact_event_repr_names_the_other_item():
+    anim = anima.Animator(reference_bounds=(0, 0, 320, 568))
+    top = anima.Item(anim, center=(160, 100), size=(40, 40))
+    bottom = anima.Item(anim, center=(160, 300), size=(40, 40))
+    anim.add_behavior(anima.Gravity([top]))
+    anim.add_behavior(anima.Collision([top, bottom], mode="items"))
+    event = run_until_first_contact(anim)[0]
+    assert not event.is_boundary
+    assert {event.item, event.other} == {top, bottom}
+    assert event.boundary_identifier is None
+    assert repr(event) == f"ContactEvent(item={event.item!r}, other={event.other!r}, point={event.point!r})"
+    assert repr(event).startswith("ContactEvent(item=<anima.Item center=")
+
+
+def test_a_contact_event_made_by_hand_is_a_plain_record():
+    event = anima.ContactEvent(None, "ball", None, True, "floor", (1.0, 2.0))
+    assert (event.item, event.boundary_identifier, event.point) == ("ball", "floor", (1.0, 2.0))
+    assert repr(event) == "ContactEvent(item='ball', boundary_identifier='floor', point=(1.0, 2.0))"
     with pytest.raises(TypeError):
         anima.ContactEvent()
 

@@ -383,9 +383,34 @@ def test_item_not_in_the_item_behavior_raises_not_found_error(scene):
 def test_each_error_derives_from_anima_error_and_the_fitting_builtin(error, builtin):
     assert issubclass(error, anima.AnimaError)
     assert issubclass(error, builtin)
+    assert error.__bases__ == (anima.AnimaError, builtin)
     assert error.__module__ == "anima"
     assert error.__doc__
 
 
 def test_anima_error_is_an_exception():
     assert issubclass(anima.AnimaError, Exception)
+    assert anima.AnimaError.__bases__ == (Exception,)
+    assert anima.AnimaError.__module__ == "anima"
+
+
+def test_an_error_raised_by_the_library_is_an_instance_of_the_packages_class(scene):
+    anim, item = scene[0], scene[1]
+    with pytest.raises(anima.InvalidArgumentError) as caught:
+        item.center = (float("nan"), 0.0)
+    assert type(caught.value) is anima.InvalidArgumentError
+    assert type(caught.value).__module__ == "anima"
+    assert "nan" in str(caught.value)
+    anim.destroy()
+    with pytest.raises(anima.StaleHandleError) as caught:
+        anim.step()
+    assert type(caught.value) is anima.StaleHandleError
+
+
+def test_not_found_error_from_the_library_reads_without_quotes(scene):
+    with pytest.raises(anima.NotFoundError) as caught:
+        scene[4].boundary("nope")
+    message = str(caught.value)
+    assert message == caught.value.args[0]
+    assert not message.startswith(("'", '"'))
+    assert "nope" in message

@@ -93,7 +93,7 @@ def test_stub_declares_every_public_name_and_member():
 
 
 PUBLIC_TYPES = [anima.Animator, anima.Item, anima.Behavior, anima.Gravity, anima.Collision,
-                anima.ItemBehavior, anima.Attachment, anima.Push, anima.Snap, anima.ContactEvent, anima.Poses]
+                anima.ItemBehavior, anima.Attachment, anima.Push, anima.Snap, anima.ContactEvent]
 
 
 @pytest.mark.parametrize("cls", PUBLIC_TYPES, ids=lambda cls: cls.__name__)
@@ -103,7 +103,8 @@ def test_every_type_method_and_property_has_a_docstring(cls):
     for name, member in vars(cls).items():
         if name.startswith("_"):
             continue
-        assert member.__doc__ and member.__doc__.strip(), f"{cls.__name__}.{name} has no docstring"
+        doc = inspect.getdoc(member)  # as help() finds it (a slot's docstring is in __slots__)
+        assert doc and doc.strip(), f"{cls.__name__}.{name} has no docstring"
 
 
 @pytest.mark.parametrize("cls", [anima.Animator, anima.Item, anima.Behavior, anima.Gravity, anima.Collision,
@@ -135,7 +136,36 @@ def test_transform_is_a_named_tuple_with_identity_defaults():
     assert identity == (0.0, 1.0, 1.0, 0.0, 0.0)
     assert identity._replace(rotation=1.0).rotation == 1.0
     assert anima.Transform._fields == ("rotation", "scale_x", "scale_y", "translation_x", "translation_y")
+    assert anima.Transform._field_defaults == {"rotation": 0.0, "scale_x": 1.0, "scale_y": 1.0,
+                                               "translation_x": 0.0, "translation_y": 0.0}
+    assert anima.Transform(0.5, translation_y=2.0) == (0.5, 1.0, 1.0, 0.0, 2.0)
     assert anima.Transform.__module__ == "anima"
+    assert repr(anima.Transform(rotation=1.0)) == (
+        "Transform(rotation=1.0, scale_x=1.0, scale_y=1.0, translation_x=0.0, translation_y=0.0)")
+    assert anima.Transform.__doc__.startswith("Transform(rotation=0.0, scale_x=1.0, scale_y=1.0, ")
+    assert "radians" in anima.Transform.__doc__
+
+
+def test_item_transform_is_the_packages_transform(animator):
+    item = anima.Item(animator, rotation=0.25, scale=(2.0, 3.0))
+    assert type(item.transform) is anima.Transform
+    assert item.transform == anima.Transform(0.25, 2.0, 3.0, 0.0, 0.0)
+
+
+def test_the_python_defined_types_come_from_one_module():
+    import anima._types as types
+    for name in ("AnimaError", "InvalidArgumentError", "StaleHandleError", "WrongKindError", "OutOfMemoryError",
+                 "BusyError", "NotFoundError", "InvalidStateError", "Transform", "ContactEvent"):
+        assert getattr(anima, name) is getattr(types, name)
+        assert name in anima.__all__
+        assert repr(getattr(anima, name)) == f"<class 'anima.{name}'>"
+
+
+def test_poses_is_an_animator_method_returning_an_array():
+    assert "poses" in vars(anima.Animator)
+    assert list(inspect.signature(anima.Animator.poses).parameters) == ["self"]
+    assert "numpy" in anima.Animator.poses.__doc__
+    assert not hasattr(anima, "Poses")
 
 
 def test_not_found_error_shows_the_message_without_quotes():

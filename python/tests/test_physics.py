@@ -185,7 +185,7 @@ def test_same_scene_twice_gives_bit_identical_poses():
     for _ in range(90):
         first.advance(1 / 60)
         second.advance(1 / 60)
-    assert bytes(memoryview(first.poses())) == bytes(memoryview(second.poses()))
+    assert first.poses().tobytes() == second.poses().tobytes()
     assert first.step_count == second.step_count
 
 
@@ -196,7 +196,7 @@ def test_results_do_not_depend_on_the_frame_rate():
     for _ in range(2):
         coarse.advance(1 / 2)
     assert fine.step_count == coarse.step_count == 120
-    assert bytes(memoryview(fine.poses())) == bytes(memoryview(coarse.poses()))
+    assert fine.poses().tobytes() == coarse.poses().tobytes()
 
 
 def pile_poses(workers):

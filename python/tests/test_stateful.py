@@ -30,6 +30,7 @@ import os
 import random
 import sys
 
+import numpy as np
 from hypothesis import HealthCheck, Phase, seed, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -54,8 +55,8 @@ ALLOWED = (anima.AnimaError, TypeError, ValueError)
 #: an int too large for a double in a fling's components or in `repeat_count` raises the
 #: OverflowError of float conversion instead of InvalidArgumentError.
 OVERFLOW_FROM_HUGE_INT = (OverflowError,)
-#: `poses[i]` follows the sequence protocol: IndexError out of range (and OverflowError for an
-#: index beyond Py_ssize_t).
+#: `poses[i]` (a numpy array) raises IndexError out of range or for an index of another type, and
+#: OverflowError for an index beyond a C long.
 SEQUENCE_INDEX = (IndexError, OverflowError)
 
 #: Simulated steps one example may run through advance, step and run_until_rest (the checks
@@ -353,7 +354,6 @@ READABLE = {
                   "smoothness", "animation_speed", "evaluate"],
     anima.Animation: ["position", "finished", "is_active", "is_paused", "is_reversed", "fraction_complete"],
     anima.ContactEvent: ["collision", "item", "other", "is_boundary", "boundary_identifier", "point"],
-    anima.Poses: ["shape"],
 }
 
 BEHAVIOR_KINDS = [anima.Gravity, anima.Collision, anima.ItemBehavior, anima.Attachment, anima.Push, anima.Snap,
@@ -1441,13 +1441,10 @@ class AnimaMachine(RuleBasedStateMachine):
         ok, poses = call(animator.poses)
         if ok:
             n = len(poses)
+            assert poses.shape == (n, 3) and poses.dtype == np.float64 and not poses.flags.writeable
             call(poses.__getitem__, data.draw(st.sampled_from([0, -1, n, n - 1, -n - 1, 2**63, "0"])),
                  _also=SEQUENCE_INDEX)
-            call(poses.tolist)
-            view = memoryview(poses)
-            if n:
-                assert all(math.isfinite(v) for v in view.cast("B").cast("d")), "a pose is not finite"
-            view.release()
+            assert np.isfinite(poses).all(), "a pose is not finite"
             self.events.append(poses) if len(self.events) < 16 else None
         n = len(value_of(lambda: animator.items))
         buffer = data.draw(st.sampled_from(["exact", "short", "long", "float", "bytes", "strided", "none", "empty"]))

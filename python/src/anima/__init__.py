@@ -21,29 +21,30 @@ from enum import IntFlag
 
 from ._anima import (
     ANIMA_VERSION as _ANIMA_VERSION,
-    AnimaError,
     Animator,
     Attachment,
     Behavior,
-    BusyError,
     Collision,
-    ContactEvent,
     Field,
     Gravity,
-    InvalidArgumentError,
-    InvalidStateError,
     Item,
     ItemBehavior,
-    NotFoundError,
-    OutOfMemoryError,
-    Poses,
     Push,
     Snap,
+    __version__,
+    version_info,
+)
+from ._types import (
+    AnimaError,
+    BusyError,
+    ContactEvent,
+    InvalidArgumentError,
+    InvalidStateError,
+    NotFoundError,
+    OutOfMemoryError,
     StaleHandleError,
     Transform,
     WrongKindError,
-    __version__,
-    version_info,
 )
 from .animation import Animation, Timeline, Timing
 
@@ -80,7 +81,6 @@ __all__ = [
     "ItemBehavior",
     "NotFoundError",
     "OutOfMemoryError",
-    "Poses",
     "Push",
     "Snap",
     "StaleHandleError",

@@ -4,8 +4,10 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from enum import IntFlag
 from contextlib import AbstractContextManager
-from typing import Any, Final, Literal, NamedTuple, Self, SupportsFloat, SupportsIndex, TypeAlias, final, overload
+from typing import Any, Final, Literal, NamedTuple, Self, SupportsFloat, SupportsIndex, TypeAlias, overload
 
+import numpy as np
+from numpy.typing import NDArray
 from typing_extensions import Buffer, disjoint_base
 
 __version__: Final[str]
@@ -81,20 +83,17 @@ class Transform(NamedTuple):
     translation_x: float = 0.0
     translation_y: float = 0.0
 
-@final
-class Poses:
-    """Read-only float64 buffer of shape (n, 3): center x, center y, rotation per item."""
-
-    @property
-    def shape(self) -> tuple[int, int]: ...
-    def __len__(self) -> int: ...
-    def __getitem__(self, index: int, /) -> tuple[float, float, float]: ...
-    if sys.version_info >= (3, 12):
-        def __buffer__(self, flags: int, /) -> memoryview: ...
-    def tolist(self) -> list[tuple[float, float, float]]: ...
-
-@final
 class ContactEvent:
+    __match_args__ = ("collision", "item", "other", "is_boundary", "boundary_identifier", "point")
+    def __init__(
+        self,
+        collision: Collision,
+        item: Item,
+        other: Item | None,
+        is_boundary: bool,
+        boundary_identifier: str | None,
+        point: tuple[float, float],
+    ) -> None: ...
     @property
     def collision(self) -> Collision: ...
     @property
@@ -187,7 +186,8 @@ class Animator:
     def remove_behavior(self, behavior: Behavior) -> None: ...
     def remove_all_behaviors(self) -> None: ...
     def items_in_rect(self, rect: _Quad, /) -> list[Item]: ...
-    def poses(self) -> Poses: ...
+    def poses(self) -> NDArray[np.float64]: ...
+    def _poses_bytes(self) -> bytes: ...
     def copy_poses_into(self, buffer: _FloatBuffer, /) -> int: ...
     def copy_states_into(self, buffer: _FloatBuffer, /) -> int: ...
     def update_item_using_current_state(self, item: Item) -> None: ...
@@ -755,7 +755,6 @@ __all__ = [
     "ItemBehavior",
     "NotFoundError",
     "OutOfMemoryError",
-    "Poses",
     "Push",
     "Snap",
     "StaleHandleError",

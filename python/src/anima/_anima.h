@@ -31,7 +31,9 @@
  * animator.c; animation.c (view animations, timing functions, timelines);
  * callbacks.c (the trampolines the library calls); item.c; behavior.c (the
  * common base); behaviors.c (gravity, item behavior, push, snap);
- * collision.c; attachment.c; field.c; events.c (ContactEvent, Poses).
+ * collision.c; attachment.c; field.c; events.c (contact events). The errors,
+ * Transform and ContactEvent are Python classes (_types.py) that module.c
+ * keeps in the module state.
  */
 
 #ifndef ANIMA_PY_INTERNAL_H
@@ -60,8 +62,7 @@ typedef struct {
     PyTypeObject *push_type;
     PyTypeObject *snap_type;
     PyTypeObject *field_type;
-    PyTypeObject *contact_event_type;
-    PyTypeObject *poses_type;
+    /* the classes of anima/_types.py */
     PyObject *anima_error;
     PyObject *invalid_argument_error;
     PyObject *stale_handle_error;
@@ -71,6 +72,7 @@ typedef struct {
     PyObject *not_found_error;
     PyObject *invalid_state_error;
     PyObject *transform_type;
+    PyObject *contact_event_type;
     PyObject *action_name;    /* the interned str "action" */
 } anima_state;
 
@@ -119,23 +121,6 @@ typedef struct {
     BehaviorObject base;
     PyObject *evaluate;       /* a custom field's evaluation (a callable), or NULL */
 } FieldObject;
-
-typedef struct {
-    PyObject_HEAD
-    PyObject *collision;
-    PyObject *item;
-    PyObject *other;
-    PyObject *boundary_identifier;
-    PyObject *point;
-    char is_boundary;
-} ContactEventObject;
-
-typedef struct {
-    PyObject_HEAD
-    double *data;
-    Py_ssize_t shape[2];
-    Py_ssize_t strides[2];
-} PosesObject;
 
 /* --------------------------------------------- handle lists from the library */
 
@@ -429,9 +414,6 @@ PyObject *callable_get(PyObject *self, void *closure);
 
 /* events.c */
 PyObject *contact_event_new(anima_state *st, AnimatorObject *animator, const anima_contact_event *event);
-PyObject *poses_new(anima_state *st, double *data, Py_ssize_t count);
-extern PyType_Spec contact_event_spec;
-extern PyType_Spec poses_spec;
 
 /* field.c */
 int as_region(anima_state *st, PyObject *obj, anima_region *out);

@@ -1,9 +1,16 @@
-"""Animator's methods written in Python: run_until_rest() and the repr."""
+"""Animator's methods written in Python: run_until_rest(), poses() and the repr."""
 
 from __future__ import annotations
 
-from ._anima import Animator, InvalidArgumentError
+from typing import TYPE_CHECKING
+
+from ._anima import Animator
+from ._types import InvalidArgumentError
 from ._extend import extends, finite, type_name
+
+if TYPE_CHECKING:
+    import numpy
+    import numpy.typing
 
 
 @extends(Animator)
@@ -38,6 +45,16 @@ class _Animator:
             self.advance(step)
             frames += 1
         return self.elapsed_time - start
+
+    def poses(self: Animator) -> numpy.typing.NDArray[numpy.float64]:
+        """A snapshot of every item's pose: a read-only numpy float64 array of shape (n, 3),
+        one row (center x, center y, rotation) per item in creation order, in points and
+        radians. It is a copy: it does not change when the animator moves on. To fill an
+        array of your own every frame without allocating, use copy_poses_into().
+        """
+        import numpy  # on first use, so that `import anima` does not wait for numpy
+
+        return numpy.frombuffer(self._poses_bytes(), dtype=numpy.float64).reshape(-1, 3)
 
     def __repr__(self: Animator) -> str:
         if not self.is_valid:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import math
 from typing import Any, Optional, Type, TypeVar
 
-from ._anima import AnimaError, Attachment, Item
+from ._anima import Attachment, Item
+from ._types import AnimaError
 from ._extend import animator_of, extends
 from ._behavior import describe
 

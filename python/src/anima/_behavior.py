@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._anima import AnimaError, Behavior, Field, Item, Push, Snap
+from ._anima import Behavior, Field, Item, Push, Snap
+from ._types import AnimaError
 from ._extend import animator_of, extends, type_name
 
 #: The properties a behavior's repr shows, by kind, and whether it counts the items.

@@ -14,7 +14,8 @@ import math
 import numbers
 from typing import Any, Callable, TypeVar
 
-from ._anima import InvalidArgumentError, Item
+from ._anima import Item
+from ._types import InvalidArgumentError
 
 _T = TypeVar("_T", bound=type)
 

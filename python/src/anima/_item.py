@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ._anima import AnimaError, Item
+from ._anima import Item
+from ._types import AnimaError
 from ._extend import extends, type_name
 
 

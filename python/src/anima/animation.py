@@ -16,7 +16,8 @@ import math
 from typing import Any, Callable, Dict, Optional, Tuple
 
 from . import _anima
-from ._anima import Animator, InvalidArgumentError
+from ._anima import Animator
+from ._types import InvalidArgumentError
 
 _TIMING_OPTIONS = ("duration", "delay", "curve", "spring", "damping_ratio", "response", "damping_fraction",
                    "bounce", "initial_velocity", "repeat_count", "autoreverses", "stagger")

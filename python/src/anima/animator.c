@@ -274,15 +274,13 @@ animator_items_in_rect(AnimatorObject *self, PyObject *arg)
     return query_result(st, self, &q, true);
 }
 
-PyDoc_STRVAR(animator_poses_doc,
-"poses($self, /)\n--\n\n"
-"A snapshot of every item's pose as a read-only Poses buffer (format 'd',\n"
-"shape (n, 3): center x, center y, rotation, in creation order). It is a copy:\n"
-"it does not change when the animator moves on. memoryview(poses) and\n"
-"numpy.asarray(poses) read it without copying.");
+PyDoc_STRVAR(animator_poses_bytes_doc,
+"_poses_bytes($self, /)\n--\n\n"
+"Every item's pose as bytes: native float64 (center x, center y, rotation) per\n"
+"item, in creation order. Animator.poses() reads them as a numpy array.");
 
 static PyObject *
-animator_poses(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
+animator_poses_bytes(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
 {
     anima_state *st = STATE_OF(self);
     if (st == NULL) {
@@ -294,7 +292,9 @@ animator_poses(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
     if (fetch_list(st, self, &q, &buffer, &count) < 0) {
         return NULL;
     }
-    return poses_new(st, buffer, count);
+    PyObject *poses = PyBytes_FromStringAndSize(buffer, (Py_ssize_t)count * 3 * (Py_ssize_t)sizeof(double));
+    PyMem_Free(buffer);
+    return poses;
 }
 
 /* The C functions that copy one record per item into a caller's array of doubles. */
@@ -554,7 +554,7 @@ static PyMethodDef animator_methods[] = {
     ANIMA_METHOD_ROW("remove_behavior", animator_remove_behavior, animator_remove_behavior_doc),
     ANIMA_METHOD_ROW("remove_all_behaviors", animator_remove_all_behaviors, animator_remove_all_behaviors_doc),
     {"items_in_rect", (PyCFunction)animator_items_in_rect, METH_O, animator_items_in_rect_doc},
-    {"poses", (PyCFunction)animator_poses, METH_NOARGS, animator_poses_doc},
+    {"_poses_bytes", (PyCFunction)animator_poses_bytes, METH_NOARGS, animator_poses_bytes_doc},
     {"copy_poses_into", (PyCFunction)animator_copy_poses_into, METH_O, animator_copy_poses_into_doc},
     {"copy_states_into", (PyCFunction)animator_copy_states_into, METH_O, animator_copy_states_into_doc},
     ANIMA_METHOD_ROW("update_item_using_current_state", animator_update_item_using_current_state,

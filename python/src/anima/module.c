@@ -2,74 +2,76 @@
 
 /* ================================================================ module */
 
-/* Creates an exception class anima.<name> deriving from AnimaError (and builtin, if any). */
-static PyObject *
-add_error(PyObject *module, const char *name, const char *doc, PyObject *base, PyObject *builtin)
+/* The classes written in Python (anima/_types.py) that the module state keeps: a row per class. */
+static const struct {
+    const char *name;
+    size_t offset;    /* of its PyObject * in anima_state */
+} python_types[] = {
+    {"AnimaError", offsetof(anima_state, anima_error)},
+    {"InvalidArgumentError", offsetof(anima_state, invalid_argument_error)},
+    {"StaleHandleError", offsetof(anima_state, stale_handle_error)},
+    {"WrongKindError", offsetof(anima_state, wrong_kind_error)},
+    {"OutOfMemoryError", offsetof(anima_state, out_of_memory_error)},
+    {"BusyError", offsetof(anima_state, busy_error)},
+    {"NotFoundError", offsetof(anima_state, not_found_error)},
+    {"InvalidStateError", offsetof(anima_state, invalid_state_error)},
+    {"Transform", offsetof(anima_state, transform_type)},
+    {"ContactEvent", offsetof(anima_state, contact_event_type)},
+};
+
+/* Every object the module state holds, for traverse and clear: a field added to anima_state adds a row. */
+static const size_t state_objects[] = {
+    offsetof(anima_state, animator_type),
+    offsetof(anima_state, item_type),
+    offsetof(anima_state, behavior_type),
+    offsetof(anima_state, gravity_type),
+    offsetof(anima_state, collision_type),
+    offsetof(anima_state, item_behavior_type),
+    offsetof(anima_state, attachment_type),
+    offsetof(anima_state, push_type),
+    offsetof(anima_state, snap_type),
+    offsetof(anima_state, field_type),
+    offsetof(anima_state, anima_error),
+    offsetof(anima_state, invalid_argument_error),
+    offsetof(anima_state, stale_handle_error),
+    offsetof(anima_state, wrong_kind_error),
+    offsetof(anima_state, out_of_memory_error),
+    offsetof(anima_state, busy_error),
+    offsetof(anima_state, not_found_error),
+    offsetof(anima_state, invalid_state_error),
+    offsetof(anima_state, transform_type),
+    offsetof(anima_state, contact_event_type),
+    offsetof(anima_state, action_name),
+};
+
+_Static_assert(Py_ARRAY_LENGTH(state_objects) == sizeof(anima_state) / sizeof(PyObject *),
+               "state_objects must list every field of anima_state");
+
+/* The object pointer at `offset` in the state (a type is stored there as the PyObject * it also is). */
+static PyObject **
+state_object(anima_state *st, size_t offset)
 {
-    char qualified[64];
-    PyOS_snprintf(qualified, sizeof qualified, "anima.%s", name);
-    PyObject *bases = builtin != NULL ? PyTuple_Pack(2, base, builtin) : PyTuple_Pack(1, base);
-    PyObject *dict = PyDict_New();
-    PyObject *error = NULL;
-    if (bases == NULL || dict == NULL) {
-        goto done;
-    }
-    if (builtin == PyExc_KeyError) {
-        /* KeyError quotes its message; show the library's sentence as it is. */
-        PyObject *plain_str = PyObject_GetAttrString(PyExc_BaseException, "__str__");
-        if (plain_str == NULL || PyDict_SetItemString(dict, "__str__", plain_str) < 0) {
-            Py_XDECREF(plain_str);
-            goto done;
-        }
-        Py_DECREF(plain_str);
-    }
-    error = PyErr_NewExceptionWithDoc(qualified, doc, bases, dict);
-    if (error != NULL && PyModule_AddObjectRef(module, name, error) < 0) {
-        Py_CLEAR(error);
-    }
-done:
-    Py_XDECREF(bases);
-    Py_XDECREF(dict);
-    return error;
+    return (PyObject **)((char *)st + offset);
 }
 
-static PyObject *
-make_transform_type(void)
+/* Stores the classes of anima._types in the state (the package exports them, not this module). */
+static int
+load_python_types(anima_state *st)
 {
-    PyObject *collections = PyImport_ImportModule("collections");
-    if (collections == NULL) {
-        return NULL;
+    PyObject *types = PyImport_ImportModule("anima._types");
+    if (types == NULL) {
+        return -1;
     }
-    PyObject *namedtuple = PyObject_GetAttrString(collections, "namedtuple");
-    Py_DECREF(collections);
-    if (namedtuple == NULL) {
-        return NULL;
+    for (size_t i = 0; i < Py_ARRAY_LENGTH(python_types); i++) {
+        PyObject *cls = PyObject_GetAttrString(types, python_types[i].name);
+        if (cls == NULL) {
+            Py_DECREF(types);
+            return -1;
+        }
+        Py_XSETREF(*state_object(st, python_types[i].offset), cls);
     }
-    PyObject *args = Py_BuildValue("(s(sssss))", "Transform", "rotation", "scale_x", "scale_y",
-                                   "translation_x", "translation_y");
-    PyObject *kwargs = Py_BuildValue("{s:(ddddd),s:s}", "defaults", 0.0, 1.0, 1.0, 0.0, 0.0, "module", "anima");
-    PyObject *type = NULL;
-    if (args != NULL && kwargs != NULL) {
-        type = PyObject_Call(namedtuple, args, kwargs);
-    }
-    Py_DECREF(namedtuple);
-    Py_XDECREF(args);
-    Py_XDECREF(kwargs);
-    if (type == NULL) {
-        return NULL;
-    }
-    PyObject *doc = PyUnicode_FromString(
-        "Transform(rotation=0.0, scale_x=1.0, scale_y=1.0, translation_x=0.0, translation_y=0.0)\n\n"
-        "An item's transform, decomposed: rotation in radians (positive = clockwise on\n"
-        "screen), scale (1 = none; != 0) and translation in points. Rotation and scale\n"
-        "reach the collision bounds; translation only offsets where the item is drawn.");
-    if (doc == NULL || PyObject_SetAttrString(type, "__doc__", doc) < 0) {
-        Py_XDECREF(doc);
-        Py_DECREF(type);
-        return NULL;
-    }
-    Py_DECREF(doc);
-    return type;
+    Py_DECREF(types);
+    return 0;
 }
 
 static PyTypeObject *
@@ -105,26 +107,7 @@ static int
 anima_exec(PyObject *module)
 {
     anima_state *st = PyModule_GetState(module);
-    if ((st->anima_error = add_error(module, "AnimaError",
-                                     "Base class of the errors reported by the Anima library.",
-                                     PyExc_Exception, NULL)) == NULL
-        || (st->invalid_argument_error = add_error(module, "InvalidArgumentError",
-                "An argument is out of range, not finite, or otherwise invalid.",
-                st->anima_error, PyExc_ValueError)) == NULL
-        || (st->stale_handle_error = add_error(module, "StaleHandleError",
-                "The object (or its animator) was destroyed.", st->anima_error, PyExc_ReferenceError)) == NULL
-        || (st->wrong_kind_error = add_error(module, "WrongKindError",
-                "A valid object of another kind was given.", st->anima_error, PyExc_TypeError)) == NULL
-        || (st->out_of_memory_error = add_error(module, "OutOfMemoryError",
-                "A capacity limit of the library was reached.", st->anima_error, PyExc_MemoryError)) == NULL
-        || (st->busy_error = add_error(module, "BusyError",
-                "The call is not allowed from inside a callback (e.g. advance()).",
-                st->anima_error, PyExc_RuntimeError)) == NULL
-        || (st->not_found_error = add_error(module, "NotFoundError",
-                "No object with that identifier (e.g. a boundary).", st->anima_error, PyExc_KeyError)) == NULL
-        || (st->invalid_state_error = add_error(module, "InvalidStateError",
-                "The object cannot do that now (e.g. a behavior already added elsewhere).",
-                st->anima_error, PyExc_RuntimeError)) == NULL) {
+    if (load_python_types(st) < 0) {
         return -1;
     }
     if ((st->animator_type = add_type(module, &animator_spec, NULL)) == NULL
@@ -137,17 +120,11 @@ anima_exec(PyObject *module)
         || (st->attachment_type = add_type(module, &attachment_spec, st->behavior_type)) == NULL
         || (st->push_type = add_type(module, &push_spec, st->behavior_type)) == NULL
         || (st->snap_type = add_type(module, &snap_spec, st->behavior_type)) == NULL
-        || (st->field_type = add_type(module, &field_spec, st->behavior_type)) == NULL
-        || (st->contact_event_type = add_type(module, &contact_event_spec, NULL)) == NULL
-        || (st->poses_type = add_type(module, &poses_spec, NULL)) == NULL) {
+        || (st->field_type = add_type(module, &field_spec, st->behavior_type)) == NULL) {
         return -1;
     }
     st->action_name = PyUnicode_InternFromString("action");
     if (st->action_name == NULL) {
-        return -1;
-    }
-    st->transform_type = make_transform_type();
-    if (st->transform_type == NULL || PyModule_AddObjectRef(module, "Transform", st->transform_type) < 0) {
         return -1;
     }
     uint32_t version = anima_version();
@@ -175,27 +152,9 @@ static int
 anima_traverse(PyObject *module, visitproc visit, void *arg)
 {
     anima_state *st = PyModule_GetState(module);
-    Py_VISIT(st->animator_type);
-    Py_VISIT(st->item_type);
-    Py_VISIT(st->behavior_type);
-    Py_VISIT(st->gravity_type);
-    Py_VISIT(st->collision_type);
-    Py_VISIT(st->item_behavior_type);
-    Py_VISIT(st->attachment_type);
-    Py_VISIT(st->push_type);
-    Py_VISIT(st->snap_type);
-    Py_VISIT(st->field_type);
-    Py_VISIT(st->contact_event_type);
-    Py_VISIT(st->poses_type);
-    Py_VISIT(st->anima_error);
-    Py_VISIT(st->invalid_argument_error);
-    Py_VISIT(st->stale_handle_error);
-    Py_VISIT(st->wrong_kind_error);
-    Py_VISIT(st->out_of_memory_error);
-    Py_VISIT(st->busy_error);
-    Py_VISIT(st->not_found_error);
-    Py_VISIT(st->invalid_state_error);
-    Py_VISIT(st->transform_type);
+    for (size_t i = 0; i < Py_ARRAY_LENGTH(state_objects); i++) {
+        Py_VISIT(*state_object(st, state_objects[i]));
+    }
     return 0;
 }
 
@@ -203,28 +162,9 @@ static int
 anima_clear(PyObject *module)
 {
     anima_state *st = PyModule_GetState(module);
-    Py_CLEAR(st->animator_type);
-    Py_CLEAR(st->item_type);
-    Py_CLEAR(st->behavior_type);
-    Py_CLEAR(st->gravity_type);
-    Py_CLEAR(st->collision_type);
-    Py_CLEAR(st->item_behavior_type);
-    Py_CLEAR(st->attachment_type);
-    Py_CLEAR(st->push_type);
-    Py_CLEAR(st->snap_type);
-    Py_CLEAR(st->field_type);
-    Py_CLEAR(st->contact_event_type);
-    Py_CLEAR(st->poses_type);
-    Py_CLEAR(st->anima_error);
-    Py_CLEAR(st->invalid_argument_error);
-    Py_CLEAR(st->stale_handle_error);
-    Py_CLEAR(st->wrong_kind_error);
-    Py_CLEAR(st->out_of_memory_error);
-    Py_CLEAR(st->busy_error);
-    Py_CLEAR(st->not_found_error);
-    Py_CLEAR(st->invalid_state_error);
-    Py_CLEAR(st->transform_type);
-    Py_CLEAR(st->action_name);
+    for (size_t i = 0; i < Py_ARRAY_LENGTH(state_objects); i++) {
+        Py_CLEAR(*state_object(st, state_objects[i]));
+    }
     return 0;
 }
 

@@ -11,7 +11,7 @@ from typing import Any, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ._anima import AnimaError
+from ._types import AnimaError
 from .recording import _NO_GEOMETRY, _STATE_WIDTH, BOUNDARY, NOT_FOLLOWED, Recording, _opt_rect
 
 __all__ = ["Recorder"]
