@@ -74,6 +74,8 @@ typedef struct {
     PyObject *transform_type;
     PyObject *contact_event_type;
     PyObject *action_name;    /* the interned str "action" */
+    PyObject *region_record;  /* anima._types.region_record: a region's Python form to its record */
+    PyObject *region_form;    /* anima._types.region_form: a region's record to its Python form */
 } anima_state;
 
 
@@ -416,8 +418,6 @@ PyObject *callable_get(PyObject *self, void *closure);
 PyObject *contact_event_new(anima_state *st, AnimatorObject *animator, const anima_contact_event *event);
 
 /* field.c */
-int as_region(anima_state *st, PyObject *obj, anima_region *out);
-PyObject *region_object(const anima_region *region);
 extern PyType_Spec field_spec;
 
 /* item.c */

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._anima import Animator
-from ._types import InvalidArgumentError
-from ._extend import extends, finite, type_name
+from ._types import InvalidArgumentError, finite
+from ._extend import extends, type_name
 
 if TYPE_CHECKING:
     import numpy

@@ -10,8 +10,6 @@ the extension's types by `extends`, so that each public class stays one type: `h
 
 from __future__ import annotations
 
-import math
-import numbers
 from typing import Any, Callable, TypeVar
 
 from ._anima import Item
@@ -35,20 +33,6 @@ def extends(cls: _T) -> Callable[[type], _T]:
         return cls
 
     return install
-
-
-def finite(value: Any, name: str) -> float:
-    """`value` as a float, with the extension's errors: TypeError for what is not a real
-    number, InvalidArgumentError for NaN and infinities."""
-    if not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
-    try:
-        result = float(value)
-    except OverflowError:
-        result = math.inf
-    if not math.isfinite(result):
-        raise InvalidArgumentError(f"{name} must be finite (got {value!r})")
-    return result
 
 
 def is_sequence(obj: object) -> bool:

@@ -1,15 +1,19 @@
-"""The Python-defined types of the extension: its exceptions, Transform and ContactEvent.
+"""The Python-defined types of the extension: its exceptions, Transform, ContactEvent, and the
+conversion of a field's region.
 
 The extension module (anima._anima) imports this module while it initialises and keeps the
 classes in its state: the status checks raise these exceptions, item.transform makes
-Transforms and the contact events are ContactEvents. The package exports them as
-anima.AnimaError, anima.Transform, anima.ContactEvent, ...
+Transforms, the contact events are ContactEvents, and Field's region goes through
+region_record and region_form. The package exports the classes as anima.AnimaError,
+anima.Transform, anima.ContactEvent, ...
 """
 
 from __future__ import annotations
 
+import math
+import numbers
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from ._anima import Collision, Item
@@ -105,3 +109,64 @@ for _public in (AnimaError, InvalidArgumentError, StaleHandleError, WrongKindErr
                 NotFoundError, InvalidStateError, Transform, ContactEvent):
     _public.__module__ = "anima"
 del _public
+
+
+def finite(value: Any, name: str) -> float:
+    """`value` as a float, with the extension's errors: TypeError for what is not a real
+    number, InvalidArgumentError for NaN and infinities."""
+    if not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
+    try:
+        result = float(value)
+    except OverflowError:
+        result = math.inf
+    if not math.isfinite(result):
+        raise InvalidArgumentError(f"{name} must be finite (got {value!r})")
+    return result
+
+
+_REGION_FORMS = "None, 'infinite', ('rectangle', (width, height)), ('circle', radius) or ('inverse', region)"
+_REGION_SHAPES = {"rectangle": 1, "circle": 2}
+#: How deeply ('inverse', ...) may nest; each level turns the region inside out once more.
+_REGION_MAX_DEPTH = 32
+
+
+def region_record(region: Any) -> tuple[float, float, float, float, float]:
+    """A field region as the record (shape, width, height, radius, inverse) of the C interface
+    (shape 0 everywhere, 1 rectangle, 2 circle): from None or 'infinite', ('rectangle',
+    (width, height)), ('circle', radius) or ('inverse', region). Signs are the library's to check."""
+    inverse = False
+    for _ in range(_REGION_MAX_DEPTH + 1):
+        if region is None or region == "infinite":
+            return (0.0, 0.0, 0.0, 0.0, float(inverse))
+        if isinstance(region, str):
+            raise InvalidArgumentError(f"region must be {_REGION_FORMS} (got {region!r})")
+        if not isinstance(region, (tuple, list)):
+            raise TypeError(f"region must be {_REGION_FORMS}, not {type(region).__name__}")
+        if not region or not isinstance(region[0], str):
+            raise TypeError(f"a region tuple starts with its shape as a str: {_REGION_FORMS}")
+        shape = region[0]
+        if shape not in ("rectangle", "circle", "inverse"):
+            raise InvalidArgumentError(f"a region's shape must be 'rectangle', 'circle' or 'inverse' (got {shape!r})")
+        if len(region) != 2:
+            form = {"rectangle": "(width, height)", "circle": "radius", "inverse": "region"}[shape]
+            raise TypeError(f"a {shape} region must be ({shape!r}, {form}) "
+                            f"(got {len(region)} element{'' if len(region) == 1 else 's'})")
+        if shape == "inverse":
+            inverse, region = not inverse, region[1]
+        elif shape == "circle":
+            return (2.0, 0.0, 0.0, finite(region[1], "region radius"), float(inverse))
+        else:
+            size = region[1]
+            if isinstance(size, (str, bytes)) or not hasattr(size, "__len__") or len(size) != 2:
+                raise TypeError(f"region size must be a sequence of 2 numbers (width, height), not {size!r}")
+            return (1.0, finite(size[0], "region size[0]"), finite(size[1], "region size[1]"), 0.0,
+                    float(inverse))
+    raise InvalidArgumentError(f"region nests ('inverse', ...) more than {_REGION_MAX_DEPTH} deep")
+
+
+def region_form(shape: int, width: float, height: float, radius: float, inverse: bool) -> Any:
+    """The Python form of a region record: 'infinite', ('rectangle', (w, h)) or ('circle', r),
+    inside ('inverse', ...) when inverted."""
+    form: Any = {1: ("rectangle", (width, height)), 2: ("circle", radius)}.get(shape, "infinite")
+    return ("inverse", form) if inverse else form

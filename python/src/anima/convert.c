@@ -588,7 +588,19 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
         return as_double_struct(st, obj, what, value_infos[kind].form, 4, &out->rect);
     case VALUE_DOUBLE: return as_finite(st, obj, what, &out->f64);
     case VALUE_REAL: return as_real(st, obj, what, false, &out->f64);
-    case VALUE_REGION: return as_region(st, obj, &out->region);
+    case VALUE_REGION: {
+        /* anima._types.region_record reads the Python forms; the record is checked again here. */
+        double r[5];
+        PyObject *record = PyObject_CallOneArg(st->region_record, obj);
+        int read = record != NULL ? as_reals(st, record, what, "(shape, width, height, radius, inverse)", 5, true, r)
+                                  : -1;
+        Py_XDECREF(record);
+        if (read < 0) {
+            return -1;
+        }
+        out->region = (anima_region){(anima_region_shape)(int)r[0], {r[1], r[2]}, r[3], r[4] != 0.0};
+        return 0;
+    }
     case VALUE_COMPONENTS: return as_reals(st, obj, what, value_infos[kind].form, 5, false, out->doubles);
     case VALUE_BOOL: return as_bool(obj, &out->b);
     case VALUE_INT32: return as_int32(st, obj, what, &out->i32);
@@ -678,7 +690,9 @@ value_to_python(anima_state *st, value_kind kind, const value *v)
     case VALUE_KEYFRAME_MODE: index = (int32_t)v->keyframe_mode; break;
     case VALUE_PROPERTY: index = (int32_t)v->property; break;
     case VALUE_FIELD_KIND: index = (int32_t)v->field_kind; break;
-    case VALUE_REGION: return region_object(&v->region);
+    case VALUE_REGION:
+        return PyObject_CallFunction(st->region_form, "idddO", (int)v->region.shape, v->region.size.width,
+                                     v->region.size.height, v->region.radius, v->region.inverse ? Py_True : Py_False);
     case VALUE_REAL: return PyFloat_FromDouble(v->f64);
     case VALUE_BEZIER: return Py_BuildValue("(dddd)", v->doubles[0], v->doubles[1], v->doubles[2], v->doubles[3]);
     case VALUE_COMPONENTS:

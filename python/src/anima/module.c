@@ -17,35 +17,14 @@ static const struct {
     {"InvalidStateError", offsetof(anima_state, invalid_state_error)},
     {"Transform", offsetof(anima_state, transform_type)},
     {"ContactEvent", offsetof(anima_state, contact_event_type)},
+    {"region_record", offsetof(anima_state, region_record)},
+    {"region_form", offsetof(anima_state, region_form)},
 };
 
-/* Every object the module state holds, for traverse and clear: a field added to anima_state adds a row. */
-static const size_t state_objects[] = {
-    offsetof(anima_state, animator_type),
-    offsetof(anima_state, item_type),
-    offsetof(anima_state, behavior_type),
-    offsetof(anima_state, gravity_type),
-    offsetof(anima_state, collision_type),
-    offsetof(anima_state, item_behavior_type),
-    offsetof(anima_state, attachment_type),
-    offsetof(anima_state, push_type),
-    offsetof(anima_state, snap_type),
-    offsetof(anima_state, field_type),
-    offsetof(anima_state, anima_error),
-    offsetof(anima_state, invalid_argument_error),
-    offsetof(anima_state, stale_handle_error),
-    offsetof(anima_state, wrong_kind_error),
-    offsetof(anima_state, out_of_memory_error),
-    offsetof(anima_state, busy_error),
-    offsetof(anima_state, not_found_error),
-    offsetof(anima_state, invalid_state_error),
-    offsetof(anima_state, transform_type),
-    offsetof(anima_state, contact_event_type),
-    offsetof(anima_state, action_name),
-};
-
-_Static_assert(Py_ARRAY_LENGTH(state_objects) == sizeof(anima_state) / sizeof(PyObject *),
-               "state_objects must list every field of anima_state");
+/* Every field of the module state is an object reference: traverse and clear walk it as an array. */
+_Static_assert(sizeof(anima_state) % sizeof(PyObject *) == 0, "anima_state holds object references only");
+#define STATE_OBJECTS(st) ((PyObject **)(st))
+#define STATE_OBJECT_COUNT (sizeof(anima_state) / sizeof(PyObject *))
 
 /* The object pointer at `offset` in the state (a type is stored there as the PyObject * it also is). */
 static PyObject **
@@ -152,8 +131,8 @@ static int
 anima_traverse(PyObject *module, visitproc visit, void *arg)
 {
     anima_state *st = PyModule_GetState(module);
-    for (size_t i = 0; i < Py_ARRAY_LENGTH(state_objects); i++) {
-        Py_VISIT(*state_object(st, state_objects[i]));
+    for (size_t i = 0; i < STATE_OBJECT_COUNT; i++) {
+        Py_VISIT(STATE_OBJECTS(st)[i]);
     }
     return 0;
 }
@@ -162,8 +141,8 @@ static int
 anima_clear(PyObject *module)
 {
     anima_state *st = PyModule_GetState(module);
-    for (size_t i = 0; i < Py_ARRAY_LENGTH(state_objects); i++) {
-        Py_CLEAR(*state_object(st, state_objects[i]));
+    for (size_t i = 0; i < STATE_OBJECT_COUNT; i++) {
+        Py_CLEAR(STATE_OBJECTS(st)[i]);
     }
     return 0;
 }
