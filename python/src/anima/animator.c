@@ -3,64 +3,57 @@
 /* ============================================================== Animator */
 
 
-/* Drops a behavior's action and, for a field, its evaluation (the C behavior is gone). */
-static void
-behavior_drop_callables(anima_state *st, BehaviorObject *behavior)
-{
-    Py_CLEAR(behavior->action);
-    if (st != NULL && PyObject_TypeCheck((PyObject *)behavior, st->field_type)) {
-        Py_CLEAR(((FieldObject *)behavior)->evaluate);
-    }
-}
 
 /*
- * Drops the contact callbacks of collisions, and the actions of behaviors (and
- * evaluations of fields), that no longer exist; the animator then stops
- * keeping those objects alive.
+ * Drops the contact callbacks of collisions, and the actions of behaviors (and evaluations of
+ * fields), whose C behavior no longer exists, or all of them (`all`, when the animator is
+ * destroyed); the animator then stops keeping those objects alive. -1 with an exception when
+ * a snapshot of them cannot be made (only reported when `all`; a purge retries later).
  */
+static int
+animator_drop_delegates(AnimatorObject *self, bool all)
+{
+    anima_state *st = STATE_OF(self);
+    PyObject *collisions = self->delegating != NULL ? PySequence_List(self->delegating) : PyList_New(0);
+    PyObject *acting = self->acting != NULL ? PyDict_Items(self->acting) : PyList_New(0);
+    for (Py_ssize_t i = 0; collisions != NULL && acting != NULL && i < PyList_GET_SIZE(collisions); i++) {
+        CollisionObject *collision = (CollisionObject *)PyList_GET_ITEM(collisions, i);
+        if (all || !anima_behavior_is_valid(collision->base.handle)) {
+            Py_CLEAR(collision->on_began);
+            Py_CLEAR(collision->on_ended);
+            (void)PySet_Discard(self->delegating, (PyObject *)collision);
+        }
+    }
+    for (Py_ssize_t i = 0; collisions != NULL && acting != NULL && i < PyList_GET_SIZE(acting); i++) {
+        PyObject *pair = PyList_GET_ITEM(acting, i);
+        BehaviorObject *behavior = (BehaviorObject *)PyTuple_GET_ITEM(pair, 1);
+        if (all || !anima_behavior_is_valid(behavior->handle)) {
+            Py_CLEAR(behavior->action);
+            if (st != NULL && PyObject_TypeCheck((PyObject *)behavior, st->field_type)) {
+                Py_CLEAR(((FieldObject *)behavior)->evaluate);
+            }
+            (void)PyDict_DelItem(self->acting, PyTuple_GET_ITEM(pair, 0));
+        }
+    }
+    int result = collisions != NULL && acting != NULL && !PyErr_Occurred() ? 0 : -1;
+    Py_XDECREF(collisions);
+    Py_XDECREF(acting);
+    if (result < 0 && !all) {
+        PyErr_Clear();
+    }
+    return result;
+}
+
+/* Drops what belonged to behaviors destroyed since the last purge (see animator_drop_delegates). */
 void
 animator_purge_delegates(AnimatorObject *self)
 {
     self->purge_delegates = false;
-    if (self->delegating != NULL && PySet_GET_SIZE(self->delegating) > 0) {
-        PyObject *snapshot = PySequence_List(self->delegating);
-        if (snapshot == NULL) {
-            PyErr_Clear();
-            return;
-        }
-        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(snapshot); i++) {
-            CollisionObject *collision = (CollisionObject *)PyList_GET_ITEM(snapshot, i);
-            if (!anima_behavior_is_valid(collision->base.handle)) {
-                Py_CLEAR(collision->on_began);
-                Py_CLEAR(collision->on_ended);
-                if (PySet_Discard(self->delegating, (PyObject *)collision) < 0) {
-                    PyErr_Clear();
-                }
-            }
-        }
-        Py_DECREF(snapshot);
-    }
-    if (self->acting != NULL && PyDict_GET_SIZE(self->acting) > 0) {
-        anima_state *st = STATE_OF(self);
-        if (st == NULL) {
-            PyErr_Clear();
-        }
-        PyObject *snapshot = PyDict_Items(self->acting);
-        if (snapshot == NULL) {
-            PyErr_Clear();
-            return;
-        }
-        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(snapshot); i++) {
-            PyObject *pair = PyList_GET_ITEM(snapshot, i);
-            BehaviorObject *behavior = (BehaviorObject *)PyTuple_GET_ITEM(pair, 1);
-            if (!anima_behavior_is_valid(behavior->handle)) {
-                behavior_drop_callables(st, behavior);
-                if (PyDict_DelItem(self->acting, PyTuple_GET_ITEM(pair, 0)) < 0) {
-                    PyErr_Clear();
-                }
-            }
-        }
-        Py_DECREF(snapshot);
+    PyObject *saved = PyErr_Occurred() ? take_exception() : NULL;
+    (void)animator_drop_delegates(self, false);
+    PyErr_Clear();
+    if (saved != NULL) {
+        raise_exception(saved);
     }
 }
 
@@ -439,31 +432,8 @@ animator_destroy(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
     Py_CLEAR(self->on_did_pause);
     Py_CLEAR(self->pending);
     Py_CLEAR(self->completions);
-    if (self->delegating != NULL) {
-        PyObject *snapshot = PySequence_List(self->delegating);
-        if (snapshot == NULL) {
-            return NULL;
-        }
-        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(snapshot); i++) {
-            CollisionObject *collision = (CollisionObject *)PyList_GET_ITEM(snapshot, i);
-            Py_CLEAR(collision->on_began);
-            Py_CLEAR(collision->on_ended);
-        }
-        Py_DECREF(snapshot);
-        if (PySet_Clear(self->delegating) < 0) {
-            return NULL;
-        }
-    }
-    if (self->acting != NULL) {
-        PyObject *snapshot = PyDict_Values(self->acting);
-        if (snapshot == NULL) {
-            return NULL;
-        }
-        PyDict_Clear(self->acting);
-        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(snapshot); i++) {
-            behavior_drop_callables(st, (BehaviorObject *)PyList_GET_ITEM(snapshot, i));
-        }
-        Py_DECREF(snapshot);
+    if (animator_drop_delegates(self, true) < 0) {
+        return NULL;
     }
     Py_RETURN_NONE;
 }
