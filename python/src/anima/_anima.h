@@ -97,6 +97,10 @@ typedef struct AnimatorObject {
     PyObject *weakreflist;
 } AnimatorObject;
 
+/*
+ * The wrappers start zero-filled (PyType_GenericNew): a zero handle is the library's null
+ * handle (anima_item_null() and its siblings), so a wrapper made by __new__ alone is stale.
+ */
 typedef struct {
     PyObject_HEAD
     AnimatorObject *animator;
@@ -332,7 +336,7 @@ void wrapper_dealloc(PyObject *self, inquiry clear);
  * the package (anima/_behavior.py, anima/_attachment.py).
  */
 #define ANIMA_BEHAVIOR_TYPE(VAR, NAME, OBJECT, DOC, METHODS, GETSET, TRAVERSE, CLEAR, ...)                    \
-    static PyType_Slot VAR##_slots[] = {{Py_tp_doc, (void *)(DOC)},        {Py_tp_new, behavior_new},         \
+    static PyType_Slot VAR##_slots[] = {{Py_tp_doc, (void *)(DOC)},        {Py_tp_new, PyType_GenericNew},         \
                                         {Py_tp_methods, (METHODS)},        {Py_tp_getset, (GETSET)},          \
                                         {Py_tp_traverse, (void *)(TRAVERSE)}, {Py_tp_clear, (void *)(CLEAR)}, \
                                         __VA_ARGS__{0, NULL}};                                                \
@@ -361,8 +365,6 @@ extern PyType_Spec attachment_spec;
 /* behavior.c */
 int behavior_clear(BehaviorObject *self);
 int behavior_traverse(BehaviorObject *self, visitproc visit, void *arg);
-BehaviorObject *behavior_blank_instance(anima_state *st, PyTypeObject *type, PyTypeObject *base);
-PyObject *behavior_new(PyTypeObject *type, PyObject *args, PyObject *kwds);
 int behavior_adopt(BehaviorObject *self, AnimatorObject *animator, anima_behavior handle);
 int collect_items(anima_state *st, PyObject *items_obj, PyObject *animator_obj, anima_item **out_handles, int32_t *out_count, AnimatorObject **out_animator);
 void behavior_dealloc(BehaviorObject *self);

@@ -83,18 +83,6 @@ animator_run(anima_state *st, AnimatorObject *self, bool one_step, double second
     return check(st, self, status);
 }
 
-static PyObject *
-animator_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
-{
-    (void)args;
-    (void)kwds;
-    AnimatorObject *self = (AnimatorObject *)type->tp_alloc(type, 0);
-    if (self == NULL) {
-        return NULL;
-    }
-    self->handle = anima_animator_null();
-    return (PyObject *)self;
-}
 
 static int
 animator_init(AnimatorObject *self, PyObject *args, PyObject *kwds)
@@ -596,7 +584,7 @@ PyDoc_STRVAR(animator_doc,
 
 static PyType_Slot animator_slots[] = {
     {Py_tp_doc, (void *)animator_doc},
-    {Py_tp_new, animator_new},
+    {Py_tp_new, PyType_GenericNew},
     {Py_tp_init, animator_init},
     {Py_tp_dealloc, animator_dealloc},
     {Py_tp_traverse, animator_traverse},

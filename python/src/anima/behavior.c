@@ -232,46 +232,7 @@ behavior_init_with_def(PyObject *self, PyObject *args, PyObject *kwds, const cha
     return behavior_create(st, (BehaviorObject *)self, slots[0], slots[count - 1], create, def);
 }
 
-/*
- * A new, uninitialised instance of `type` for an alternate constructor (a
- * classmethod such as Attachment.pin): made by type's __new__, without
- * calling __init__. `base` is the anima type it must be an instance of.
- */
-BehaviorObject *
-behavior_blank_instance(anima_state *st, PyTypeObject *type, PyTypeObject *base)
-{
-    PyObject *empty = PyTuple_New(0);
-    if (empty == NULL) {
-        return NULL;
-    }
-    PyObject *obj = type->tp_new(type, empty, NULL);
-    Py_DECREF(empty);
-    if (obj == NULL) {
-        return NULL;
-    }
-    if (!PyObject_TypeCheck(obj, base)) {
-        PyErr_Format(PyExc_TypeError, "%.100s.__new__ did not return an %.100s", type->tp_name, base->tp_name);
-        Py_DECREF(obj);
-        return NULL;
-    }
-    if (behavior_check_fresh(st, (BehaviorObject *)obj) < 0) {
-        Py_DECREF(obj);
-        return NULL;
-    }
-    return (BehaviorObject *)obj;
-}
 
-PyObject *
-behavior_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
-{
-    (void)args;
-    (void)kwds;
-    BehaviorObject *self = (BehaviorObject *)type->tp_alloc(type, 0);
-    if (self != NULL) {
-        self->handle = anima_behavior_null();
-    }
-    return (PyObject *)self;
-}
 
 /* True for the behavior types that have their own constructor (and their subclasses). */
 static bool
@@ -501,7 +462,7 @@ PyDoc_STRVAR(behavior_doc,
 
 static PyType_Slot behavior_slots[] = {
     {Py_tp_doc, (void *)behavior_doc},
-    {Py_tp_new, behavior_new},
+    {Py_tp_new, PyType_GenericNew},
     {Py_tp_init, behavior_init},
     {Py_tp_dealloc, behavior_dealloc},
     {Py_tp_traverse, behavior_traverse},

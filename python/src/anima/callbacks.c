@@ -45,6 +45,20 @@ animator_accepts_callbacks(AnimatorObject *animator)
     return !animator->closing && animator->pending == NULL && !PyErr_Occurred();
 }
 
+/* The module state for a callback that may run now; NULL when it may not (an error is stored). */
+static anima_state *
+callback_state(AnimatorObject *animator, PyObject *owner)
+{
+    if (!animator_accepts_callbacks(animator)) {
+        return NULL;
+    }
+    anima_state *st = STATE_OF(owner);
+    if (st == NULL) {
+        animator_store_callback_error(animator);
+    }
+    return st;
+}
+
 static void
 animator_call_delegate(AnimatorObject *animator, bool did_pause)
 {
@@ -138,12 +152,8 @@ trampoline_animation_done(void *user_data, anima_animator handle, anima_animatio
 static void
 collision_call_delegate(AnimatorObject *animator, const anima_contact_event *event, bool began)
 {
-    if (!animator_accepts_callbacks(animator)) {
-        return;
-    }
-    anima_state *st = STATE_OF(animator);
+    anima_state *st = callback_state(animator, (PyObject *)animator);
     if (st == NULL) {
-        animator_store_callback_error(animator);
         return;
     }
     PyObject *found = animator_find_behavior(animator, event->collision);
@@ -182,12 +192,8 @@ void
 trampoline_action(void *user_data, anima_behavior handle)
 {
     AnimatorObject *animator = (AnimatorObject *)user_data;
-    if (!animator_accepts_callbacks(animator)) {
-        return;
-    }
-    anima_state *st = STATE_OF(animator);
+    anima_state *st = callback_state(animator, (PyObject *)animator);
     if (st == NULL) {
-        animator_store_callback_error(animator);
         return;
     }
     PyObject *found = animator_find_behavior(animator, handle);
@@ -218,12 +224,8 @@ trampoline_field(void *user_data, anima_vec2 position, anima_vec2 velocity, doub
 {
     FieldObject *field = (FieldObject *)user_data;
     AnimatorObject *animator = field->base.animator;
-    if (animator == NULL || field->evaluate == NULL || !animator_accepts_callbacks(animator)) {
-        return;
-    }
-    anima_state *st = STATE_OF(field);
+    anima_state *st = animator != NULL && field->evaluate != NULL ? callback_state(animator, (PyObject *)field) : NULL;
     if (st == NULL) {
-        animator_store_callback_error(animator);
         return;
     }
     Py_INCREF(field);

@@ -13,17 +13,6 @@ item_argument(anima_state *st, PyObject *obj, const char *what)
     return (ItemObject *)obj;
 }
 
-static PyObject *
-item_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
-{
-    (void)args;
-    (void)kwds;
-    ItemObject *self = (ItemObject *)type->tp_alloc(type, 0);
-    if (self != NULL) {
-        self->handle = anima_item_null();
-    }
-    return (PyObject *)self;
-}
 
 static int
 item_init(ItemObject *self, PyObject *args, PyObject *kwds)
@@ -228,7 +217,7 @@ PyDoc_STRVAR(item_doc,
 
 static PyType_Slot item_slots[] = {
     {Py_tp_doc, (void *)item_doc},
-    {Py_tp_new, item_new},
+    {Py_tp_new, PyType_GenericNew},
     {Py_tp_init, item_init},
     {Py_tp_dealloc, item_dealloc},
     {Py_tp_traverse, item_traverse},
