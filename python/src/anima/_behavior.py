@@ -1,10 +1,10 @@
-"""Behaviors' methods written in Python: the reprs and Snap's constructor."""
+"""Behaviors' methods written in Python: the reprs and the constructors of Behavior and Snap."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ._anima import Behavior, Field, Item, Push, Snap
+from ._anima import Animator, Attachment, Behavior, Collision, Field, Gravity, Item, ItemBehavior, Push, Snap
 from ._types import AnimaError
 from ._extend import animator_of, extends, type_name
 
@@ -35,8 +35,18 @@ def describe(behavior: Behavior, shown: tuple[str, ...], counts_items: bool, ext
     return f"<{type_name(behavior)} {values or tail}>"
 
 
+#: The kinds that have their own constructor.
+_KINDS = (Gravity, Collision, ItemBehavior, Attachment, Push, Snap, Field)
+
+
 @extends(Behavior)
 class _Behavior:
+    def __init__(self: Behavior, animator: Animator) -> None:
+        if isinstance(self, _KINDS):
+            raise TypeError(f"Behavior.__init__ makes a plain behavior; initialise a {type_name(self)} "
+                            "with its own constructor")
+        self._create(animator)
+
     def __repr__(self: Behavior) -> str:
         for kind, (shown, counts_items) in _SHOWN.items():
             if isinstance(self, kind):

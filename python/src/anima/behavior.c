@@ -234,50 +234,8 @@ behavior_init_with_def(PyObject *self, PyObject *args, PyObject *kwds, const cha
 
 
 
-/* True for the behavior types that have their own constructor (and their subclasses). */
-static bool
-behavior_type_is_specialised(anima_state *st, PyTypeObject *type)
-{
-    PyTypeObject *kinds[] = {st->gravity_type, st->collision_type, st->item_behavior_type,
-                             st->attachment_type, st->push_type, st->snap_type, st->field_type};
-    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
-        if (PyType_IsSubtype(type, kinds[i])) {
-            return true;
-        }
-    }
-    return false;
-}
-
-static int
-behavior_init(BehaviorObject *self, PyObject *args, PyObject *kwds)
-{
-    static char *keywords[] = {"animator", NULL};
-    PyObject *animator_obj;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O:Behavior", keywords, &animator_obj)) {
-        return -1;
-    }
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || behavior_check_fresh(st, self) < 0) {
-        return -1;
-    }
-    if (behavior_type_is_specialised(st, Py_TYPE(self))) {
-        PyErr_Format(PyExc_TypeError,
-                     "Behavior.__init__ makes a plain behavior; initialise a %.100s with its own constructor",
-                     Py_TYPE(self)->tp_name);
-        return -1;
-    }
-    if (!PyObject_TypeCheck(animator_obj, st->animator_type)) {
-        PyErr_Format(PyExc_TypeError, "animator must be an anima.Animator, not %.100s",
-                     Py_TYPE(animator_obj)->tp_name);
-        return -1;
-    }
-    AnimatorObject *animator = (AnimatorObject *)animator_obj;
-    anima_behavior handle = anima_behavior_null();
-    if (check(st, animator, anima_behavior_create(animator->handle, &handle)) < 0) {
-        return -1;
-    }
-    return behavior_adopt(self, animator, handle);
-}
+ANIMA_METHOD(behavior_create_plain, "_create", OWNER_NEW, VALUE_NONE,
+             anima_behavior_create(t.animator_handle, &t.behavior), ANIMA_IN("animator", VALUE_ANIMATOR))
 
 int
 behavior_traverse(BehaviorObject *self, visitproc visit, void *arg)
@@ -410,6 +368,8 @@ behavior_set_action(BehaviorObject *self, PyObject *value, void *closure)
 
 
 static PyMethodDef behavior_methods[] = {
+    ANIMA_METHOD_ROW("_create", behavior_create_plain,
+                     "_create($self, animator)\n--\n\nMake this fresh plain behavior (the work of Behavior())."),
     ANIMA_METHOD_ROW("add_item", behavior_add_item, behavior_add_item_doc),
     ANIMA_METHOD_ROW("remove_item", behavior_remove_item, behavior_remove_item_doc),
     ANIMA_METHOD_ROW("add_child", behavior_add_child, behavior_add_child_doc),
@@ -463,7 +423,6 @@ PyDoc_STRVAR(behavior_doc,
 static PyType_Slot behavior_slots[] = {
     {Py_tp_doc, (void *)behavior_doc},
     {Py_tp_new, PyType_GenericNew},
-    {Py_tp_init, behavior_init},
     {Py_tp_dealloc, behavior_dealloc},
     {Py_tp_traverse, behavior_traverse},
     {Py_tp_clear, behavior_clear},
