@@ -42,6 +42,15 @@ class _Attachment:
     def __init__(self: Attachment, item: Item, anchor: Optional[_Pair] = None, *, to: Optional[Item] = None,
                  offset: _Pair = (0, 0), other_offset: Optional[_Pair] = None, length: Optional[float] = None,
                  frequency: float = 0.0, damping: float = 0.0) -> None:
+        """Attach `item` to the point `anchor` = (x, y), or to the item `to`.
+
+        offset (and other_offset, with to=) is where on the item, from its centre in its own
+        coordinates; length in points (None: the distance at creation); frequency in Hz (0, the
+        default, is a rigid rod) and damping ratio (default 0) make a spring.
+
+            >>> rope = anima.Attachment(ball, (160, 0))                     # a rod to a point
+            >>> spring = anima.Attachment(ball, to=star, frequency=1.0, damping=0.3)
+        """
         if anchor is not None and to is not None:
             raise TypeError("Attachment() takes an anchor point (anchor=) or another item (to=), not both")
         if anchor is None and to is None:

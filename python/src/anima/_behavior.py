@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ._anima import Animator, Attachment, Behavior, Collision, Field, Gravity, Item, ItemBehavior, Push, Snap
 from ._types import AnimaError
 from ._extend import animator_of, extends, type_name
@@ -42,6 +40,18 @@ _KINDS = (Gravity, Collision, ItemBehavior, Attachment, Push, Snap, Field)
 @extends(Behavior)
 class _Behavior:
     def __init__(self: Behavior, animator: Animator) -> None:
+        """Make a plain behavior of `animator`: a composite (give it children with
+        add_child) or, in a subclass that defines action(self), a custom behavior.
+
+            >>> class Wind(anima.Behavior):
+            ...     def action(self):
+            ...         for item in self.items:
+            ...             vx, vy = item.velocity
+            ...             item.velocity = (vx + 1.0, vy)
+            >>> wind = Wind(anim)
+            >>> wind.add_item(ball)
+            >>> anim.add_behavior(wind)
+        """
         if isinstance(self, _KINDS):
             raise TypeError(f"Behavior.__init__ makes a plain behavior; initialise a {type_name(self)} "
                             "with its own constructor")
@@ -56,5 +66,11 @@ class _Behavior:
 
 @extends(Snap)
 class _Snap:
-    def __init__(self: Snap, item: Item, point: Any) -> None:
+    def __init__(self: Snap, item: Item, point: tuple[float, float]) -> None:
+        """Snap `item` to `point` = (x, y) in points; damping starts at 0.5 (UIKit's).
+
+            >>> snap = anima.Snap(ball, (160, 240))
+            >>> anim.add_behavior(snap)
+            >>> snap.point = (80, 100)   # the item follows, and the animator wakes
+        """
         self._create(animator_of(("item", item)), item, point)
