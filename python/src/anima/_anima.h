@@ -330,18 +330,28 @@ PyObject *wrapper_richcompare(PyObject *a, PyObject *b, int op);
 void wrapper_dealloc(PyObject *self, inquiry clear);
 
 /*
- * The type spec of a kind of behavior (a subclass of anima.Behavior): OBJECT its instance
- * struct, then its docstring, methods, properties, GC functions and, last, any other slots
- * ({Py_tp_init, ...}, {Py_tp_repr, ...},). A kind without a tp_init gets its __init__ from
- * the package (anima/_behavior.py, anima/_attachment.py).
+ * The type spec of one of the module's classes (subclassable, garbage-collected, made by
+ * PyType_GenericNew): OBJECT its instance struct, DOC its docstring, then its other slots.
  */
-#define ANIMA_BEHAVIOR_TYPE(VAR, NAME, OBJECT, DOC, METHODS, GETSET, TRAVERSE, CLEAR, ...)                    \
-    static PyType_Slot VAR##_slots[] = {{Py_tp_doc, (void *)(DOC)},        {Py_tp_new, PyType_GenericNew},         \
-                                        {Py_tp_methods, (METHODS)},        {Py_tp_getset, (GETSET)},          \
-                                        {Py_tp_traverse, (void *)(TRAVERSE)}, {Py_tp_clear, (void *)(CLEAR)}, \
-                                        __VA_ARGS__{0, NULL}};                                                \
-    PyType_Spec VAR##_spec = {NAME, (int)sizeof(OBJECT), 0,                                                   \
+#define ANIMA_TYPE(VAR, NAME, OBJECT, DOC, ...)                                                             \
+    static PyType_Slot VAR##_slots[] = {{Py_tp_doc, (void *)(DOC)}, {Py_tp_new, PyType_GenericNew},       \
+                                        __VA_ARGS__{0, NULL}};                                              \
+    PyType_Spec VAR##_spec = {NAME, (int)sizeof(OBJECT), 0,                                                 \
                               Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, VAR##_slots}
+
+/* The slot that gives OBJECT's instances weak references (through its weakreflist field). */
+#define ANIMA_WEAKREFS(OBJECT)                                                                              \
+    {Py_tp_members, (PyMemberDef[]){{"__weaklistoffset__", T_PYSSIZET, offsetof(OBJECT, weakreflist), READONLY, \
+                                     NULL}, {NULL, 0, 0, 0, NULL}}}
+
+/*
+ * A kind of behavior (a subclass of anima.Behavior): its methods, properties, GC functions
+ * and, last, any other slots ({Py_tp_init, ...},). A kind without a tp_init gets its __init__
+ * from the package (anima/_behavior.py, anima/_attachment.py).
+ */
+#define ANIMA_BEHAVIOR_TYPE(VAR, NAME, OBJECT, DOC, METHODS, GETSET, TRAVERSE, CLEAR, ...)                   \
+    ANIMA_TYPE(VAR, NAME, OBJECT, DOC, {Py_tp_methods, (METHODS)}, {Py_tp_getset, (GETSET)},                 \
+               {Py_tp_traverse, (void *)(TRAVERSE)}, {Py_tp_clear, (void *)(CLEAR)}, __VA_ARGS__)
 
 /* A docstring shared between files. */
 #define ANIMA_DOC(name, text) const char name[] = PyDoc_STR(text)

@@ -559,11 +559,6 @@ static PyGetSetDef animator_getset[] = {
     {NULL, NULL, NULL, NULL, NULL},
 };
 
-static PyMemberDef animator_members[] = {
-    {"__weaklistoffset__", T_PYSSIZET, offsetof(AnimatorObject, weakreflist), READONLY, NULL},
-    {NULL, 0, 0, 0, NULL},
-};
-
 PyDoc_STRVAR(animator_doc,
 "Animator(reference_bounds=None, *, step_rate=120.0, substeps=4, rest_speed=2.0,\n"
 "         rest_angular_speed=0.035, rest_time=0.25, max_advance=60.0, workers=1)\n"
@@ -582,23 +577,8 @@ PyDoc_STRVAR(animator_doc,
 "The animator is single-threaded: use it (and its items and behaviors) from one\n"
 "thread at a time. The GIL stays held while it advances.");
 
-static PyType_Slot animator_slots[] = {
-    {Py_tp_doc, (void *)animator_doc},
-    {Py_tp_new, PyType_GenericNew},
-    {Py_tp_init, animator_init},
-    {Py_tp_dealloc, animator_dealloc},
-    {Py_tp_traverse, animator_traverse},
-    {Py_tp_clear, animator_clear},
-    {Py_tp_methods, animator_methods},
-    {Py_tp_getset, animator_getset},
-    {Py_tp_members, animator_members},
-    {0, NULL},
-};
-
-PyType_Spec animator_spec = {
-    .name = "anima.Animator",
-    .basicsize = sizeof(AnimatorObject),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
-    .slots = animator_slots,
-};
+ANIMA_TYPE(animator, "anima.Animator", AnimatorObject, animator_doc,
+           {Py_tp_init, animator_init}, {Py_tp_dealloc, animator_dealloc}, {Py_tp_traverse, animator_traverse},
+           {Py_tp_clear, animator_clear}, {Py_tp_methods, animator_methods}, {Py_tp_getset, animator_getset},
+           ANIMA_WEAKREFS(AnimatorObject),);
 

@@ -402,11 +402,6 @@ static PyGetSetDef behavior_getset[] = {
     {NULL, NULL, NULL, NULL, NULL},
 };
 
-static PyMemberDef behavior_members[] = {
-    {"__weaklistoffset__", T_PYSSIZET, offsetof(BehaviorObject, weakreflist), READONLY, NULL},
-    {NULL, 0, 0, 0, NULL},
-};
-
 PyDoc_STRVAR(behavior_doc,
 "Behavior(animator)\n"
 "--\n\n"
@@ -420,24 +415,8 @@ PyDoc_STRVAR(behavior_doc,
 "the animator keeps running. A subclass with its own __init__ calls\n"
 "super().__init__(animator).");
 
-static PyType_Slot behavior_slots[] = {
-    {Py_tp_doc, (void *)behavior_doc},
-    {Py_tp_new, PyType_GenericNew},
-    {Py_tp_dealloc, behavior_dealloc},
-    {Py_tp_traverse, behavior_traverse},
-    {Py_tp_clear, behavior_clear},
-    {Py_tp_hash, wrapper_hash},
-    {Py_tp_richcompare, wrapper_richcompare},
-    {Py_tp_methods, behavior_methods},
-    {Py_tp_getset, behavior_getset},
-    {Py_tp_members, behavior_members},
-    {0, NULL},
-};
-
-PyType_Spec behavior_spec = {
-    .name = "anima.Behavior",
-    .basicsize = sizeof(BehaviorObject),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
-    .slots = behavior_slots,
-};
+ANIMA_TYPE(behavior, "anima.Behavior", BehaviorObject, behavior_doc,
+           {Py_tp_dealloc, behavior_dealloc}, {Py_tp_traverse, behavior_traverse}, {Py_tp_clear, behavior_clear},
+           {Py_tp_hash, wrapper_hash}, {Py_tp_richcompare, wrapper_richcompare}, {Py_tp_methods, behavior_methods},
+           {Py_tp_getset, behavior_getset}, ANIMA_WEAKREFS(BehaviorObject),);
 

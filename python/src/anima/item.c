@@ -196,11 +196,6 @@ static PyGetSetDef item_getset[] = {
     ANIMA_GETSET_END,
 };
 
-static PyMemberDef item_members[] = {
-    {"__weaklistoffset__", T_PYSSIZET, offsetof(ItemObject, weakreflist), READONLY, NULL},
-    {NULL, 0, 0, 0, NULL},
-};
-
 PyDoc_STRVAR(item_doc,
 "Item(animator, center=(0, 0), size=(100, 100), *, shape='rectangle', path=None,\n"
 "     rotation=0.0, scale=(1.0, 1.0), translation=(0.0, 0.0), alpha=1.0,\n"
@@ -215,25 +210,8 @@ PyDoc_STRVAR(item_doc,
 "is alive (from animator.items, behavior.items, contact events ...).\n"
 "Equality and hashing follow the underlying handle.");
 
-static PyType_Slot item_slots[] = {
-    {Py_tp_doc, (void *)item_doc},
-    {Py_tp_new, PyType_GenericNew},
-    {Py_tp_init, item_init},
-    {Py_tp_dealloc, item_dealloc},
-    {Py_tp_traverse, item_traverse},
-    {Py_tp_clear, item_clear},
-    {Py_tp_hash, wrapper_hash},
-    {Py_tp_richcompare, wrapper_richcompare},
-    {Py_tp_methods, item_methods},
-    {Py_tp_getset, item_getset},
-    {Py_tp_members, item_members},
-    {0, NULL},
-};
-
-PyType_Spec item_spec = {
-    .name = "anima.Item",
-    .basicsize = sizeof(ItemObject),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
-    .slots = item_slots,
-};
+ANIMA_TYPE(item, "anima.Item", ItemObject, item_doc,
+           {Py_tp_init, item_init}, {Py_tp_dealloc, item_dealloc}, {Py_tp_traverse, item_traverse},
+           {Py_tp_clear, item_clear}, {Py_tp_hash, wrapper_hash}, {Py_tp_richcompare, wrapper_richcompare},
+           {Py_tp_methods, item_methods}, {Py_tp_getset, item_getset}, ANIMA_WEAKREFS(ItemObject),);
 
