@@ -522,6 +522,13 @@ as_choice(anima_state *st, value_kind kind, PyObject *obj, const char *what, int
     return -1;
 }
 
+/* An enumeration's value is an int32_t in the union's first bytes, read back through its own member. */
+_Static_assert(sizeof(anima_shape) == 4 && sizeof(anima_collision_mode) == 4 && sizeof(anima_push_mode) == 4
+                   && sizeof(anima_attachment_type) == 4 && sizeof(anima_position) == 4 && sizeof(anima_curve) == 4
+                   && sizeof(anima_step_position) == 4 && sizeof(anima_keyframe_mode) == 4
+                   && sizeof(anima_property) == 4 && sizeof(anima_field_kind) == 4,
+               "the enumerations of the C interface are 32-bit");
+
 int
 value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *what, value *out)
 {
@@ -625,19 +632,7 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
         if (as_choice(st, kind, obj, what, &index) < 0) {
             return -1;
         }
-        /* Each enumeration has its own member; writing the matching one keeps the union's size rules. */
-        switch (kind) {
-        case VALUE_SHAPE: out->shape = (anima_shape)index; break;
-        case VALUE_COLLISION_MODE: out->collision_mode = (anima_collision_mode)index; break;
-        case VALUE_PUSH_MODE: out->push_mode = (anima_push_mode)index; break;
-        case VALUE_POSITION: out->position = (anima_position)index; break;
-        case VALUE_CURVE: out->curve = (anima_curve)index; break;
-        case VALUE_STEP_POSITION: out->step_position = (anima_step_position)index; break;
-        case VALUE_KEYFRAME_MODE: out->keyframe_mode = (anima_keyframe_mode)index; break;
-        case VALUE_PROPERTY: out->property = (anima_property)index; break;
-        case VALUE_FIELD_KIND: out->field_kind = (anima_field_kind)index; break;
-        default: out->attachment_type = (anima_attachment_type)index; break;
-        }
+        memcpy(out, &index, sizeof index);
         return 0;
     }
     PyErr_Format(PyExc_AttributeError, "%s is read-only", what);
@@ -680,16 +675,16 @@ value_to_python(anima_state *st, value_kind kind, const value *v)
     case VALUE_TRANSFORM:
         return PyObject_CallFunction(st->transform_type, "ddddd", v->transform.rotation, v->transform.scale_x,
                                      v->transform.scale_y, v->transform.translation_x, v->transform.translation_y);
-    case VALUE_SHAPE: index = (int32_t)v->shape; break;
-    case VALUE_COLLISION_MODE: index = (int32_t)v->collision_mode; break;
-    case VALUE_PUSH_MODE: index = (int32_t)v->push_mode; break;
-    case VALUE_ATTACHMENT_TYPE: index = (int32_t)v->attachment_type; break;
-    case VALUE_POSITION: index = (int32_t)v->position; break;
-    case VALUE_CURVE: index = (int32_t)v->curve; break;
-    case VALUE_STEP_POSITION: index = (int32_t)v->step_position; break;
-    case VALUE_KEYFRAME_MODE: index = (int32_t)v->keyframe_mode; break;
-    case VALUE_PROPERTY: index = (int32_t)v->property; break;
-    case VALUE_FIELD_KIND: index = (int32_t)v->field_kind; break;
+    case VALUE_SHAPE:
+    case VALUE_COLLISION_MODE:
+    case VALUE_PUSH_MODE:
+    case VALUE_ATTACHMENT_TYPE:
+    case VALUE_POSITION:
+    case VALUE_CURVE:
+    case VALUE_STEP_POSITION:
+    case VALUE_KEYFRAME_MODE:
+    case VALUE_PROPERTY:
+    case VALUE_FIELD_KIND: memcpy(&index, v, sizeof index); break;
     case VALUE_REGION:
         return PyObject_CallFunction(st->region_form, "idddO", (int)v->region.shape, v->region.size.width,
                                      v->region.size.height, v->region.radius, v->region.inverse ? Py_True : Py_False);
