@@ -327,6 +327,60 @@ private func fallingScene(workers: Int = 1) throws -> Animator {
     }
 }
 
+/// The scenes the engine's other suites build, each replayed from a cut mid-motion.
+@Suite struct SnapshotOfTheSuitesScenesTests {
+    @Test func droppedBallReplaysMidBounce() throws {
+        for elasticity in [nil, 0.8] as [Double?] {
+            let (a, _, c) = try CollisionTests().droppedBall(elasticity: elasticity)
+            var began = 0
+            c.onBeganContact = { _ in began += 1 }
+            try expectReplay(a, warmUp: 50, count: 200, drive: .frames(1.0 / 60), reattach: { restored in
+                (restored.behaviors.first { $0.kind == .collision } as? CollisionBehavior)?.onBeganContact = { _ in }
+            })
+            #expect(began > 0)
+        }
+    }
+
+    @Test func pushesRampAndFieldsReplay() throws {
+        try expectReplay(PushTests().pushed(.continuous).0, warmUp: 10, count: 60)
+        let (kicked, _, kick) = try PushTests().pushed(.instantaneous)
+        try expectReplay(kicked, warmUp: 0, count: 20)
+        kick.setActive(true)
+        try expectReplay(kicked, warmUp: 0, count: 20)
+        try expectReplay(SolverTests().ramp(friction: 0.3).0, warmUp: 40, count: 120)
+        for kind in FieldKind.allCases where kind != .custom {
+            let (a, _, field) = try FieldTests().scene(kind, charge: 1, velocity: Vec2(30, -10))
+            try field.setAnimationSpeed(1)
+            try expectReplay(a, warmUp: 7, count: 40)
+        }
+    }
+
+    @Test func keyframesTimelinesAndPropertyAnimatorsReplay() throws {
+        for mode in [KeyframeMode.linear, .paced, .cubic] {
+            let (a, _) = try KeyframeTests().keyframes(mode) { a, item in
+                try a.addKeyframe(relativeStart: 0, relativeDuration: 0.3)
+                try a.setCenter(Vec2(100, 0), of: item)
+                try a.addKeyframe(relativeStart: 0.3, relativeDuration: 0.5)
+                try a.setCenter(Vec2(100, 100), of: item)
+                try a.setAlpha(0.5, of: item)
+            }
+            try expectReplay(a, warmUp: 40, count: 140)
+        }
+        let (a, _, timeline, _) = try TimelineTests().make()
+        try a.seekTimeline(timeline, to: 0.8)
+        a.playTimeline(timeline)
+        try expectReplay(a, warmUp: 10, count: 200, timelines: [timeline], reattach: { restored in
+            for d in restored.detachedCallbacks { d.animation?.completion = { _ in } }
+        })
+        let (b, _, animation, _) = try PropertyAnimatorTests().setUp()
+        for _ in 0..<30 { try b.step() }
+        try b.setReversed(true, of: animation)
+        try expectReplay(b, warmUp: 10, count: 60, reattach: { restored in
+            for d in restored.detachedCallbacks { d.animation?.completion = { _ in } }
+        })
+    }
+}
+
 /// Small scene helpers shared by the suites.
 private enum SnapSnapshotScene {
     static func snap(_ a: Animator, _ item: ItemID) throws -> SnapBehavior {
