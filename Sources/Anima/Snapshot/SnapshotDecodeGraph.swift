@@ -275,7 +275,7 @@ extension SnapshotDecoder {
 
     mutating func decodeContacts(_ payload: inout SnapshotReader) throws(AnimaError) {
         var r = try payload.section(.contacts)
-        for k in 0..<(try r.count("contacts", bytesEach: 180)) {
+        for k in 0..<(try r.count("contacts", bytesEach: 66)) {
             let what = "contact \(k)"
             let key = try r.u64(), a = try r.i32(), b = try r.i32()
             var c = Contact(key: key, a: a, b: b, generationA: try r.u32(), generationB: try r.u32(), segmentID: try r.u32(),
@@ -290,13 +290,7 @@ extension SnapshotDecoder {
             } else {
                 guard c.segment == -1 else { throw SnapshotReader.corrupt("\(what) between items names a segment") }
             }
-            c.manifold = try r.manifold(what)
-            c.normalImpulse0 = try r.finite("\(what) impulse")
-            c.tangentImpulse0 = try r.finite("\(what) impulse")
-            c.normalImpulse1 = try r.finite("\(what) impulse")
-            c.tangentImpulse1 = try r.finite("\(what) impulse")
-            c.maxNormalImpulse0 = try r.finite("\(what) impulse")
-            c.maxNormalImpulse1 = try r.finite("\(what) impulse")
+            try r.manifold(into: &c, what)
             c.friction = try r.finite("\(what) friction", in: 0, .greatestFiniteMagnitude)
             c.restitution = try r.finite("\(what) restitution", in: 0, 1)
             let flags = try r.u8()

@@ -374,9 +374,9 @@ struct SnapshotEncoder {
             w.u32(c.generationB)
             w.u32(c.segmentID)
             w.i32(c.segment)
-            w.manifold(c.manifold)
-            for x in [c.normalImpulse0, c.tangentImpulse0, c.normalImpulse1, c.tangentImpulse1, c.maxNormalImpulse0,
-                      c.maxNormalImpulse1, c.friction, c.restitution] { w.f64(x) }
+            w.manifold(of: c)
+            w.f64(c.friction)
+            w.f64(c.restitution)
             w.u8((c.touching ? 1 : 0) | (c.simulated ? 2 : 0))
             w.vec2(c.lastPoint)
             if c.touching {

@@ -140,13 +140,21 @@ extension SnapshotWriter {
         f64(t.offset)
     }
 
-    mutating func manifold(_ m: Manifold) {
-        vec2(m.normal)
+    /// A contact's manifold and the impulses of its points. The engine reads neither the normal
+    /// nor the points (nor their impulses) beyond the manifold's count, so they are left out.
+    mutating func manifold(of c: Contact) {
+        let m = c.manifold
         u8(UInt8(m.count))
-        for p in [m.p0, m.p1] {
+        if m.count == 0 { return }
+        vec2(m.normal)
+        for j in 0..<m.count {
+            let p = m.point(j)
             vec2(p.point)
             f64(p.separation)
             u32(p.id)
+            f64(j == 0 ? c.normalImpulse0 : c.normalImpulse1)
+            f64(j == 0 ? c.tangentImpulse0 : c.tangentImpulse1)
+            f64(j == 0 ? c.maxNormalImpulse0 : c.maxNormalImpulse1)
         }
     }
 }
@@ -331,16 +339,24 @@ extension SnapshotReader {
         return t
     }
 
-    mutating func manifold(_ what: String) throws(AnimaError) -> Manifold {
-        var m = Manifold()
-        m.normal = try vec2("\(what) normal")
+    /// A contact's manifold and its points' impulses, into `c`.
+    mutating func manifold(into c: inout Contact, _ what: String) throws(AnimaError) {
         let n = Int(try u8())
         guard n <= 2 else { throw SnapshotReader.corrupt("\(what) has \(n) points") }
-        m.count = n
-        for j in 0..<2 {
+        c.manifold.count = n
+        if n == 0 { return }
+        c.manifold.normal = try vec2("\(what) normal")
+        for j in 0..<n {
             let p = ManifoldPoint(point: try vec2("\(what) point"), separation: try finite("\(what) separation"), id: try u32())
-            if j == 0 { m.p0 = p } else { m.p1 = p }
+            let normal = try finite("\(what) impulse"), tangent = try finite("\(what) impulse")
+            let largest = try finite("\(what) impulse")
+            if j == 0 {
+                c.manifold.p0 = p
+                (c.normalImpulse0, c.tangentImpulse0, c.maxNormalImpulse0) = (normal, tangent, largest)
+            } else {
+                c.manifold.p1 = p
+                (c.normalImpulse1, c.tangentImpulse1, c.maxNormalImpulse1) = (normal, tangent, largest)
+            }
         }
-        return m
     }
 }
