@@ -169,7 +169,7 @@ fuzz-build: prep
 	$(SWIFT) build -c release --scratch-path $(FUZZ_SWIFT_DIR) --product anima $(FUZZ_SWIFTFLAGS)
 	@mkdir -p $(FUZZ_DIR)
 	$(PYTHON) fuzz/gen_harness.py $(HEADER) $(FUZZ_DIR)/api_calls.c --clang $(FUZZ_CC) --list $(FUZZ_DIR)/calls.json
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $(FUZZ_BIN) fuzz/fuzz_support.c $(FUZZ_DIR)/api_calls.c \
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $(FUZZ_BIN) fuzz/fuzz_support.c fuzz/fuzz_snapshot.c $(FUZZ_DIR)/api_calls.c \
 		-fuse-ld=lld -L$(FUZZ_LIB_DIR) -lanima -Wl,-rpath,$(CURDIR)/$(FUZZ_LIB_DIR) -Wl,-rpath,$(FUZZ_SWIFT_RUNTIME) -lm
 	$(PYTHON) fuzz/make_seeds.py $(FUZZ_DIR)/calls.json $(FUZZ_DIR)/seeds
 

@@ -57,6 +57,10 @@ anima_behavior fz_behavior(void);
 anima_animation fz_animation(void);
 anima_timeline fz_timeline(void);
 
+/** The id (anima_item_get_id, anima_behavior_get_id) of a recorded item or behavior, or raw bits now and then. */
+uint64_t fz_item_id(void);
+uint64_t fz_behavior_id(void);
+
 void fz_record_animator(anima_animator a);
 void fz_record_item(anima_item i);
 void fz_record_behavior(anima_behavior b);
@@ -69,6 +73,12 @@ anima_behavior_action_fn fz_cb_anima_behavior_action_fn(void);
 anima_contact_fn fz_cb_anima_contact_fn(void);
 anima_field_fn fz_cb_anima_field_fn(void);
 anima_animation_completion_fn fz_cb_anima_animation_completion_fn(void);
+
+/* Hand-written decoders (fuzz_snapshot.c): anima_animator_snapshot and anima_animator_restore. */
+void fz_call_snapshot(void);
+void fz_call_restore(void);
+/** Forgets the last snapshot and the restore count; called before each input. */
+void fz_snapshot_reset(void);
 
 /* --------------------------------------------------------------- memory */
 

@@ -242,6 +242,28 @@ anima_timeline fz_timeline(void)
     return b & 1 ? 0 : fz_u64();
 }
 
+uint64_t fz_item_id(void)
+{
+    uint8_t b = fz_u8();
+    unsigned n = pool_size(z.item_count);
+    if (b < 224 && n > 0) {
+        anima_item i = z.items[b % n];
+        return (uint64_t)i.generation << 32 | i.index1;
+    }
+    return b & 1 ? 0 : fz_u64();
+}
+
+uint64_t fz_behavior_id(void)
+{
+    uint8_t b = fz_u8();
+    unsigned n = pool_size(z.behavior_count);
+    if (b < 224 && n > 0) {
+        anima_behavior h = z.behaviors[b % n];
+        return (uint64_t)h.generation << 32 | h.index1;
+    }
+    return b & 1 ? 0 : fz_u64();
+}
+
 /* --------------------------------------------------------------- memory */
 
 void *fz_alloc(size_t count, size_t size)
@@ -489,6 +511,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     memset(&z, 0, sizeof z);
+    fz_snapshot_reset();
     z.data = data;
     z.size = size;
     z.ops_left = MAX_OPS_PER_INPUT;

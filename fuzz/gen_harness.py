@@ -29,8 +29,13 @@ HANDLES = {
 }
 SCALARS = {
     "double": "fz_double()", "bool": "fz_bool()", "int32_t": "fz_int32()", "uint32_t": "fz_u32()",
-    "uint16_t": "fz_u16()", "void *": "fz_opaque()", "const char *": "fz_string()",
+    "uint16_t": "fz_u16()", "void *": "fz_opaque()", "const char *": "fz_string()", "uint64_t": "fz_u64()",
 }
+# Scalars drawn by parameter name: ids of recorded objects, mostly, so that the lookups find something.
+NAMED = {("uint64_t", "item_id"): "fz_item_id()", ("uint64_t", "behavior_id"): "fz_behavior_id()"}
+# Functions whose decoders are written by hand (fuzz/fuzz_snapshot.c): the snapshot buffer and
+# the bytes to restore are made from the program's state, not drawn field by field.
+HANDWRITTEN = {"anima_animator_snapshot": "fz_call_snapshot", "anima_animator_restore": "fz_call_restore"}
 CALLBACKS = {"anima_animator_event_fn", "anima_behavior_action_fn", "anima_contact_fn", "anima_field_fn",
              "anima_animation_completion_fn"}
 # Output arrays whose capacity counts groups of elements, as their header comment says
@@ -106,6 +111,8 @@ class Writer:
             return HANDLES[t] + "()"
         if t == "double" and name == "seconds":
             return "fz_seconds()"
+        if (t, name) in NAMED:
+            return NAMED[(t, name)]
         if t in SCALARS:
             return SCALARS[t]
         if t in self.h.enums:
@@ -206,6 +213,9 @@ class Writer:
 
     def decoder(self, f):
         name = f["name"]
+        if name in HANDWRITTEN:
+            self.shapes[name] = [["handwritten", name, ""]]
+            return f"static void call_{name}(void)\n{{\n    {HANDWRITTEN[name]}();\n}}\n"
         params = [(p.get("name", f"a{k}"), clean(p["type"]["qualType"])) for k, p in enumerate(f.get("inner", []))
                   if p.get("kind") == "ParmVarDecl"]
         result = clean(f["type"]["qualType"].split("(")[0])

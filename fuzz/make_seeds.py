@@ -124,13 +124,53 @@ class Program:
         self.bytes += bytes([255]) * count
 
     # --- calls --------------------------------------------------------------------------
+    def snapshot(self, animator, mode=1):
+        """anima_animator_snapshot's hand-written decoder (fuzz/fuzz_snapshot.c): the animator,
+        then the mode (0 size only, 1 the two calls, keeping the bytes as the last snapshot)."""
+        self.bytes += struct.pack("<I", self.functions["anima_animator_snapshot"]["point"])[:3]
+        self.value("anima_animator", animator)
+        self.u8(mode)
+
+    def restore(self, mode=0, edits=(), length=0, raw=b"", succeeds=True):
+        """anima_animator_restore's hand-written decoder: the mode (0 the last snapshot as it is,
+        1 with `edits` and the CRC-32 made right, 2 with `edits`, 3 cut to `length`, 4 `raw`
+        bytes, 5 `raw` behind a valid header), its bytes, and a non-NULL output. Each edit is
+        (offset into the payload, kind 0 byte / 1 int32_t / 2 double, value)."""
+        self.bytes += struct.pack("<I", self.functions["anima_animator_restore"]["point"])[:3]
+        self.u8(mode)
+        if mode in (1, 2):
+            self.u8(len(edits) - 1)
+            for offset, kind, v in edits:
+                self.bytes += struct.pack("<I", offset)
+                self.u8(kind)
+                if kind == 0:
+                    self.u8(v)
+                elif kind == 1:
+                    self.value("int32_t", v)
+                else:
+                    self.u8(224)
+                    self.bytes += struct.pack("<d", v)
+        elif mode == 3:
+            self.bytes += struct.pack("<I", length)
+        elif mode in (4, 5):
+            self.bytes += struct.pack("<H", len(raw))
+            self.bytes += raw
+        self.u8(1)                                  # not NULL
+        if succeeds:
+            created = self.pools["anima_animator"]
+            self.pools["anima_animator"] += 1
+            return created
+        return None
+
     def call(self, name, **args):
         f = self.functions[name]
         self.bytes += struct.pack("<I", f["point"])[:3]
         created = None
         for source, type_name, pname in f["arguments"]:
             v = args.get(pname, args.get(pname + "_"))
-            if source == "value":
+            if source == "value" and pname in ("item_id", "behavior_id"):
+                self.u8(v)                          # the pool index of the item or behavior
+            elif source == "value":
                 self.value(type_name, v)
             elif source == "pointer":
                 self.value(type_name, v)
@@ -404,7 +444,53 @@ def scenes(spec):
         for _ in range(4):
             p.call("anima_animator_advance", animator=a, seconds=0.5)
 
-    return [("regress_field_creates_items", regress_field_creates_items),
+    def snapshot_restore(p):
+        # a scene mid-fall, restored, stepped, looked up by id, and restored again from the copy
+        a, its = world(p, items=4)
+        g = p.call("anima_gravity_create", animator=a, items=its)
+        c = p.call("anima_collision_create", animator=a, items=its,
+                   def_={"translates_reference_bounds_into_boundary": True})
+        s = p.call("anima_attachment_create_to_anchor", animator=a, item=its[3], offset=[0.0, 0.0], anchor=[280.0, 20.0],
+                   def_={"frequency": 2.0, "damping": 0.3})
+        for b in (g, c, s):
+            p.call("anima_animator_add_behavior", animator=a, behavior=b)
+        p.call("anima_collision_set_delegate", collision=c, began=True, ended=False)
+        p.call("anima_animation_begin", animator=a, def_={"duration": 1.0})
+        p.call("anima_item_set_alpha", item=its[0], alpha=0.2)
+        p.call("anima_animation_commit", animator=a)
+        p.call("anima_animator_advance", animator=a, seconds=0.5)
+        p.snapshot(a)
+        b = p.restore(0)
+        p.call("anima_animator_get_detached_callbacks", animator=b, capacity=16)
+        p.call("anima_animator_find_item", animator=b, item_id=2)
+        p.call("anima_animator_find_behavior", animator=b, behavior_id=1)
+        p.call("anima_animator_advance", animator=b, seconds=0.5)
+        p.call("anima_animator_advance", animator=a, seconds=0.5)
+        p.snapshot(b)
+        p.restore(0)
+        p.call("anima_animator_advance", animator=a, seconds=0.1)
+
+    def restore_broken(p):
+        # a snapshot overwritten field by field with the CRC-32 made right, and broken otherwise
+        a, its = world(p, items=3)
+        g = p.call("anima_gravity_create", animator=a, items=its)
+        c = p.call("anima_collision_create", animator=a, items=its,
+                   def_={"translates_reference_bounds_into_boundary": True})
+        p.call("anima_animator_add_behavior", animator=a, behavior=g)
+        p.call("anima_animator_add_behavior", animator=a, behavior=c)
+        p.call("anima_animator_advance", animator=a, seconds=0.5)
+        p.snapshot(a)
+        for offset in (0, 40, 120, 400, 900, 1500, 2500):
+            p.restore(1, edits=[(offset, 0, 0xFF)], succeeds=False)
+            p.restore(1, edits=[(offset + 3, 1, -1), (offset + 11, 2, math.nan)], succeeds=False)
+        p.restore(2, edits=[(64, 0, 1)], succeeds=False)
+        p.restore(3, length=100, succeeds=False)
+        p.restore(4, raw=b"ANIMASNP" + bytes(40), succeeds=False)
+        p.restore(5, raw=b"CONF" + bytes(12), succeeds=False)
+        p.call("anima_animator_advance", animator=a, seconds=0.1)
+
+    return [("snapshot_restore", snapshot_restore), ("restore_broken", restore_broken),
+            ("regress_field_creates_items", regress_field_creates_items),
             ("regress_welded_items_in_contact", regress_welded_items_in_contact),
             ("regress_long_lever_weld", regress_long_lever_weld), ("regress_tiny_duration", regress_tiny_duration),
             ("regress_moved_then_destroyed", regress_moved_then_destroyed),

@@ -820,6 +820,8 @@ anima_status anima_timeline_pause(anima_animator animator, anima_timeline timeli
 anima_status anima_timeline_get_duration(anima_animator animator, anima_timeline timeline, double *out_seconds);
 /** Forgets the timeline (its segments run on as ordinary animations); its id becomes unknown. */
 anima_status anima_timeline_release(anima_animator animator, anima_timeline timeline);
+/** Sets (or clears, with NULL) the completion of a running animation, or of one that ended and whose completion has not run yet, such as a restored animation's. Errors: NOT_FOUND. */
+anima_status anima_animation_set_completion(anima_animator animator, anima_animation animation, anima_animation_completion_fn completion, void *user_data);
 
 /* Property-animator controls (UIViewPropertyAnimator). Each takes a running animation; an id that names none gives ANIMA_ERR_NOT_FOUND. */
 
@@ -846,6 +848,52 @@ anima_status anima_timing_evaluate(const anima_animation_def *def, double t, dou
 anima_status anima_timing_duration(const anima_animation_def *def, double *out_seconds);
 /** The timing as a CSS linear() easing whose stops are within max_error (1e-5...1) of the curve, written NUL-terminated into buffer; *out_length gets the length without the NUL. With a buffer too small (or NULL with capacity 0) it returns BUFFER_TOO_SMALL and *out_length says what is needed. *out_css_duration (may be NULL) gets the CSS duration the stops refer to. */
 anima_status anima_timing_css_linear(const anima_animation_def *def, double max_error, char *buffer, int32_t capacity, int32_t *out_length, double *out_css_duration);
+
+/* --------------------------------------------------------------- snapshots */
+
+/*
+ * A snapshot is the whole state of an animator as bytes (the format: docs/snapshot.md):
+ * items, behaviors with every parameter, contacts and their warm-start impulses, sleeping
+ * islands, view animations, decays and timelines, the clock and the id counters. Restoring it
+ * and stepping gives, step for step, bit-identical poses to stepping the original. The
+ * restored objects keep their handles' index1 and generation (and animations and timelines
+ * their ids); only the animator field of an item or behavior handle changes, to the new
+ * animator's: anima_item_get_id and anima_animator_find_item carry a handle across.
+ * Callbacks and item user data are not in a snapshot: it records which were set, and the
+ * restored animator lists them until they are set again (anima_animator_get_detached_callbacks).
+ */
+
+/** Writes the animator's snapshot into buffer; *out_size = its length in bytes. A capacity smaller than that (buffer may be NULL with capacity 0) gives BUFFER_TOO_SMALL with *out_size set and nothing written. Errors: INVALID_HANDLE, INVALID_ARGUMENT (capacity < 0), BUSY (inside a callback), INVALID_STATE (while an animation or timeline is recorded). */
+anima_status anima_animator_snapshot(anima_animator animator, void *buffer, int64_t capacity, int64_t *out_size);
+/** Makes a new animator from a snapshot's size bytes (read during the call only). Errors: INVALID_ARGUMENT naming the fault (truncated, corrupted: CRC-32 mismatch, not a snapshot, a newer format version, an inconsistent field), OUT_OF_MEMORY (too many animators). Never traps, whatever the bytes. */
+anima_status anima_animator_restore(const void *bytes, int64_t size, anima_animator *out_animator);
+/** An item's stable id, (generation << 32) | index1: the same for the item restored from a snapshot. */
+anima_status anima_item_get_id(anima_item item, uint64_t *out_id);
+/** The live item of this animator with the given id (from anima_item_get_id, here or in the animator a snapshot came from). Errors: NOT_FOUND. */
+anima_status anima_animator_find_item(anima_animator animator, uint64_t item_id, anima_item *out_item);
+/** A behavior's stable id, (generation << 32) | index1: the same for the behavior restored from a snapshot. */
+anima_status anima_behavior_get_id(anima_behavior behavior, uint64_t *out_id);
+/** The behavior of this animator with the given id (from anima_behavior_get_id). Errors: NOT_FOUND. */
+anima_status anima_animator_find_behavior(anima_animator animator, uint64_t behavior_id, anima_behavior *out_behavior);
+
+/** A callback a snapshot recorded as set, left unset by restore; set it again with the function named. */
+typedef enum anima_callback_kind {
+    ANIMA_CALLBACK_WILL_RESUME = 0,      /* anima_animator_set_delegate's will_resume */
+    ANIMA_CALLBACK_DID_PAUSE = 1,        /* anima_animator_set_delegate's did_pause */
+    ANIMA_CALLBACK_STEP = 2,             /* anima_animator_set_step_callback */
+    ANIMA_CALLBACK_ACTION = 3,           /* anima_behavior_set_action (behavior) */
+    ANIMA_CALLBACK_CONTACT_BEGAN = 4,    /* anima_collision_set_delegate's began (behavior) */
+    ANIMA_CALLBACK_CONTACT_ENDED = 5,    /* anima_collision_set_delegate's ended (behavior) */
+    ANIMA_CALLBACK_FIELD_EVALUATION = 6, /* anima_field_set_evaluation (behavior) */
+    ANIMA_CALLBACK_COMPLETION = 7,       /* anima_animation_set_completion (animation) */
+    ANIMA_CALLBACK_ITEM_USER_DATA = 8    /* anima_item_set_user_data (item) */
+} anima_callback_kind;
+
+/** One detached callback: its kind and the object it belongs to (the other handles null, animation 0). */
+typedef struct anima_detached_callback { anima_callback_kind kind; anima_item item; anima_behavior behavior; anima_animation animation; } anima_detached_callback;
+
+/** The callbacks (and item user data) set when the snapshot this animator was restored from was made, and not set (or cleared) since, in snapshot order; a snapshot of the animator still records them as set. Counting as anima_animator_get_behaviors; none for an animator not restored. */
+anima_status anima_animator_get_detached_callbacks(anima_animator animator, anima_detached_callback *out_callbacks, int32_t capacity, int32_t *out_count);
 
 #ifdef __cplusplus
 }

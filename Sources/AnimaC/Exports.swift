@@ -73,7 +73,7 @@ public func anima_animator_create(_ def: UnsafePointer<anima_animator_def>?, _ o
     }
 }
 
-private func installDelegate(_ box: AnimatorBox) {
+func installDelegate(_ box: AnimatorBox) {
     box.animator.onWillResume = { [unowned box] _ in
         if let f = box.willResume { f(box.delegateUserData, box.handle) }
     }
@@ -218,6 +218,7 @@ public func anima_animator_set_delegate(_ animator: anima_animator, _ willResume
         box.willResume = willResume
         box.didPause = didPause
         box.delegateUserData = userData
+        box.detachedDelegate = 0
     }
 }
 

@@ -153,6 +153,12 @@ final class AnimatorBox {
     var willResume: anima_animator_event_fn?
     var didPause: anima_animator_event_fn?
     var delegateUserData: UnsafeMutableRawPointer?
+    /// The delegate functions a restored snapshot recorded as set (1: will resume, 2: did pause),
+    /// until anima_animator_set_delegate is called.
+    var detachedDelegate: UInt8 = 0
+    /// The largest generation this animator's behavior slots have had, so that a restored
+    /// animator hands out none of them again.
+    var highestGeneration: UInt32 = 0
 
     /// Contact events converted for C, valid until the next advance or step.
     var eventsStale = true
@@ -184,6 +190,7 @@ final class AnimatorBox {
 
     func register(_ behavior: Behavior) -> anima_behavior {
         let generation = Generation.next()
+        highestGeneration = max(highestGeneration, generation)
         let slot: Int
         if let free = freeBehaviorSlots.popLast() {
             slot = free

@@ -146,7 +146,11 @@ public final class ViewAnimation {
     var tracks: [AnimationTrack]
     /// Called once when the animation ends: true if it ran to its end, false if it was cancelled
     /// or replaced by another animation of the same property.
-    public var completion: ((Bool) -> Void)?
+    public var completion: ((Bool) -> Void)? {
+        didSet { completionDetached = false }
+    }
+    /// A restored snapshot recorded a completion that has not been set (or cleared) since.
+    var completionDetached = false
     /// Seconds since the animation was committed (its delay included).
     public internal(set) var time = 0.0
     /// True until the animation finishes or is cancelled.
@@ -180,6 +184,22 @@ public final class ViewAnimation {
         self.identifier = identifier
         (passDuration, spring, springPlus) = ViewAnimation.timingState(definition, tracks)
         maxOffset = tracks.map(\.offset).max() ?? 0
+    }
+
+    /// An animation rebuilt from a snapshot: its pass duration and latest track start as
+    /// recorded (a takeover may have dropped the tracks they were computed from); the spring
+    /// curves follow from the definition.
+    init(restoring identifier: UInt64, definition: AnimationDefinition, tracks: [AnimationTrack], passDuration: Double,
+         maxOffset: Double) {
+        self.definition = definition
+        self.tracks = tracks
+        self.identifier = identifier
+        self.passDuration = passDuration
+        self.maxOffset = maxOffset
+        if case .spring(let p, let v0) = definition.timing {
+            spring = SpringCurve(parameters: p, initialVelocity: v0)
+            springPlus = SpringCurve(parameters: p, initialVelocity: v0 + 1)
+        }
     }
 
     /// The latest track start (stagger), in seconds.

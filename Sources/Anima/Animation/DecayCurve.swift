@@ -80,7 +80,7 @@ public struct DecayCurve: Sendable, Equatable {
         try self.init(position: position, velocity: velocity, decayRate: 1 / timeConstant)
     }
 
-    private init(position: Double, velocity: Double, decayRate: Double, restingPosition: Double) {
+    init(position: Double, velocity: Double, decayRate: Double, restingPosition: Double) {
         initialPosition = position
         initialVelocity = velocity
         self.decayRate = decayRate

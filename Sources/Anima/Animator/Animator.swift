@@ -17,12 +17,24 @@ public final class Animator {
     var pendingResumeNotification = false
 
     /// Called before the animator starts running again (at the start of the next advance or step).
-    public var onWillResume: ((Animator) -> Void)?
+    public var onWillResume: ((Animator) -> Void)? {
+        didSet { detachedCallbackMarks.remove(.willResume) }
+    }
     /// Called after the animator came to rest.
-    public var onDidPause: ((Animator) -> Void)?
+    public var onDidPause: ((Animator) -> Void)? {
+        didSet { detachedCallbackMarks.remove(.didPause) }
+    }
     /// Called at the end of every internal step, after every other callback of that step: the
     /// place for per-step work, and for ``interrupt()`` to end a long ``advance(_:)`` early.
-    public var onStep: ((Animator) -> Void)?
+    public var onStep: ((Animator) -> Void)? {
+        didSet { detachedCallbackMarks.remove(.step) }
+    }
+    /// What a restored snapshot recorded as set and is not set again yet (see ``DetachedCallback``):
+    /// the animator's own callbacks, item slots whose user data was set, and the behaviors and
+    /// animations that had callbacks.
+    var detachedCallbackMarks: DetachedCallbackSet = []
+    var detachedUserData: Set<Int32> = []
+    var detachedOwners = DetachedOwners()
 
     // objects
     let store = ItemStore()
@@ -76,6 +88,18 @@ public final class Animator {
         self.configuration = configuration
         self.stepDuration = 1 / configuration.stepRate
         if configuration.workers > 1 { world.workers = SolverWorkers(count: configuration.workers) }
+    }
+
+    /// Takes a restored snapshot's configuration and starts its worker threads (the animator
+    /// was made with one worker while the snapshot was checked).
+    func adoptRestoredConfiguration(_ restored: AnimatorConfiguration) {
+        configuration = restored
+        if restored.workers > 1 { world.workers = SolverWorkers(count: restored.workers) }
+    }
+
+    /// Takes a restored snapshot's top-level behaviors (already linked and marked added).
+    func adoptRestoredTree(_ topLevel: [Behavior]) {
+        behaviors = topLevel
     }
 
     /// Creates an animator with reference bounds and default settings.
@@ -222,6 +246,7 @@ public final class Animator {
             store.island[slot] = -1
         }
         store.free(slot, reusable: !isStepping)
+        detachedUserData.remove(Int32(slot))
         if isStepping { slotsFreedInStep.append(Int32(slot)) }
         for b in behaviors { b.walk { $0.pruneDeadItems(self) } }
         behaviorGraphDidChange()
@@ -396,7 +421,9 @@ public final class Animator {
 
     /// Replaces the opaque user data.
     public func setUserData(_ p: UnsafeMutableRawPointer?, of item: ItemID) throws(AnimaError) {
-        store.userData[try slot(of: item)] = p
+        let s = try slot(of: item)
+        store.userData[s] = p
+        detachedUserData.remove(Int32(s))
     }
 
     /// Items governed by a behavior whose collision bounds intersect `rect`.

@@ -246,6 +246,13 @@ extension Animator {
     public func animation(withIdentifier id: UInt64) -> ViewAnimation? {
         animations.first { $0.identifier == id && $0.isActive }
     }
+
+    /// The animation with this identifier whose completion has not run yet: a running one, or
+    /// one that ended and whose completion runs at the next step.
+    public func animationAwaitingCompletion(withIdentifier id: UInt64) -> ViewAnimation? {
+        animations.first { $0.identifier == id && ($0.isActive || $0.pendingCompletion != nil) }
+            ?? finishedAnimations.first { $0.identifier == id }
+    }
 }
 
 // MARK: property animator (UIViewPropertyAnimator)

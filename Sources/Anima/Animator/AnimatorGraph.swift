@@ -167,7 +167,12 @@ extension Animator {
         rebuildBodyLists()
         syncProxies()
         requeueChangedPairs(oldMasks, oldBoundaryMasks, oldWelds, oldInvMass)
+        rebuildSegmentGeometry()
+    }
 
+    /// The two vertices and the two normals (n and -n) of every boundary segment, for the
+    /// narrow phase.
+    func rebuildSegmentGeometry() {
         world.segmentVertices.removeAll(keepingCapacity: true)
         world.segmentNormals.removeAll(keepingCapacity: true)
         for seg in world.segments {

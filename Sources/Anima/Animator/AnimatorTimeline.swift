@@ -9,8 +9,10 @@ public final class Timeline {
     public internal(set) var segments: [ViewAnimation] = []
     /// The time the timeline was last sought to, or 0.
     public internal(set) var seekTime = 0.0
+    /// The animator that recorded it.
+    public private(set) weak var owner: Animator?
 
-    init() {}
+    init(owner: Animator) { self.owner = owner }
 
     /// When the last segment ends, in seconds (infinity if one repeats for ever).
     public var duration: Double {
@@ -37,7 +39,7 @@ extension Animator {
     public func beginTimeline() throws(AnimaError) {
         guard openTimeline == nil else { throw AnimaError(.invalidState, "a timeline is already being recorded") }
         guard capture == nil else { throw AnimaError(.invalidState, "commit the animation being recorded first") }
-        openTimeline = Timeline()
+        openTimeline = Timeline(owner: self)
     }
 
     /// Ends the timeline recording; its segments are already playing from time 0.

@@ -139,6 +139,31 @@ public final class AttachmentBehavior: Behavior {
         try super.init(owner: owner, kind: .attachment, items: other.map { [item, $0] } ?? [item])
     }
 
+    /// An attachment rebuilt from a snapshot, with its accumulated impulses.
+    init(restoring owner: Animator, record r: AttachmentRecord) {
+        attachmentKind = r.kind
+        item = r.item
+        offset = r.offset
+        otherItem = r.otherItem
+        otherOffset = r.otherOffset
+        anchorPoint = r.anchorPoint
+        length = r.length
+        frequency = r.frequency
+        damping = r.damping
+        frictionTorque = r.frictionTorque
+        attachmentRange = r.range
+        axis = r.axis
+        referenceAngle = r.referenceAngle
+        perpendicularImpulse = r.perpendicularImpulse
+        lowerImpulse = r.lowerImpulse
+        upperImpulse = r.upperImpulse
+        previousAnchor = r.previousAnchor
+        axialImpulse = r.axialImpulse
+        linearImpulse = r.linearImpulse
+        angularImpulse = r.angularImpulse
+        super.init(restoringOwner: owner, kind: .attachment)
+    }
+
     /// Sets the attachment range (pin: radians; sliding: points). It must contain 0; an infinite
     /// bound means no limit on that side.
     public func setAttachmentRange(_ range: ClosedRange<Double>) throws(AnimaError) {

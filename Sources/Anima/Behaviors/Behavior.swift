@@ -39,8 +39,14 @@ public class Behavior {
     public private(set) weak var parent: Behavior?
     /// Called after every internal step while the behavior is in the animator's tree (UIKit's action block).
     public var action: ((Behavior) -> Void)? {
-        didSet { if (oldValue == nil) != (action == nil) { owner?.behaviorHooksDirty = true } }
+        didSet {
+            if (oldValue == nil) != (action == nil) { owner?.behaviorHooksDirty = true }
+            detachedCallbacks.remove(.action)
+        }
     }
+    /// The callbacks a restored snapshot recorded as set that have not been set (or cleared)
+    /// since: a snapshot records them as set still (see ``DetachedCallback``).
+    var detachedCallbacks: DetachedCallbackSet = []
     /// Whether this behavior lets the animator pause. Default true; a custom behavior animating
     /// something on its own sets it to false until it is done (then the animator pauses by itself).
     public var isAtRest = true {
@@ -54,6 +60,23 @@ public class Behavior {
         self.owner = owner
         self.kind = kind
         for item in items { try addItem(item) }
+    }
+
+    /// A behavior rebuilt from a snapshot, with no items yet: `restoreMembership` gives it
+    /// what the snapshot recorded, without waking or rebuilding anything.
+    init(restoringOwner owner: Animator, kind: BehaviorKind) {
+        self.owner = owner
+        self.kind = kind
+    }
+
+    /// Sets the items, the children (and their parent links) and the rest flag a snapshot
+    /// recorded. Called before the behavior is marked added, so nothing resumes.
+    func restoreMembership(items: [ItemID], children: [Behavior], isAtRest: Bool) {
+        self.items = items
+        members = Set(items)
+        self.children = children
+        for child in children { child.parent = self }
+        self.isAtRest = isAtRest
     }
 
     /// A plain behavior for `owner`: give it children (a composite) and an action (a custom behavior).

@@ -47,9 +47,13 @@ public final class CollisionBehavior: Behavior {
     /// Insets applied to the reference bounds when they are a boundary.
     public private(set) var referenceBoundsInsets = EdgeInsets.zero
     /// Called after a step in which a contact began.
-    public var onBeganContact: ((ContactEvent) -> Void)?
+    public var onBeganContact: ((ContactEvent) -> Void)? {
+        didSet { detachedCallbacks.remove(.beganContact) }
+    }
     /// Called after a step in which a contact ended.
-    public var onEndedContact: ((ContactEvent) -> Void)?
+    public var onEndedContact: ((ContactEvent) -> Void)? {
+        didSet { detachedCallbacks.remove(.endedContact) }
+    }
 
     var boundaries: [NamedBoundary] = []
     var referenceSegmentIDs: [UInt32] = []
@@ -57,6 +61,17 @@ public final class CollisionBehavior: Behavior {
     /// Creates a collision behavior for `owner` over `items` (mode everything, no boundaries).
     public init(owner: Animator, items: [ItemID] = []) throws(AnimaError) {
         try super.init(owner: owner, kind: .collision, items: items)
+    }
+
+    /// A collision behavior rebuilt from a snapshot (its contact callbacks unset).
+    init(restoring owner: Animator, mode: CollisionMode, translatesReferenceBounds: Bool, insets: EdgeInsets,
+         boundaries: [NamedBoundary], referenceSegmentIDs: [UInt32]) {
+        self.mode = mode
+        translatesReferenceBoundsIntoBoundary = translatesReferenceBounds
+        referenceBoundsInsets = insets
+        self.boundaries = boundaries
+        self.referenceSegmentIDs = referenceSegmentIDs
+        super.init(restoringOwner: owner, kind: .collision)
     }
 
     /// Sets the mode; it must be items, boundaries or both.

@@ -11,6 +11,12 @@ public final class DynamicItemBehavior: Behavior {
         try super.init(owner: owner, kind: .itemBehavior, items: items)
     }
 
+    /// An item behavior rebuilt from a snapshot.
+    init(restoring owner: Animator, properties: ItemProperties) {
+        self.properties = properties
+        super.init(restoringOwner: owner, kind: .itemBehavior)
+    }
+
     /// Replaces every property (validated first; nothing changes on error).
     public func setProperties(_ p: ItemProperties) throws(AnimaError) {
         try p.validate()

@@ -82,7 +82,9 @@ public final class FieldBehavior: Behavior {
     /// Noise and turbulence: how fast the noise changes (Hz); 0 freezes it; default 0.
     public private(set) var animationSpeed = 0.0
     /// A custom field's evaluation: force in mass x pt / s^2.
-    public var evaluate: ((FieldSample) -> Vec2)?
+    public var evaluate: ((FieldSample) -> Vec2)? {
+        didSet { detachedCallbacks.remove(.fieldEvaluation) }
+    }
     /// Seconds the noise has advanced.
     var noiseTime = 0.0
 
@@ -96,6 +98,21 @@ public final class FieldBehavior: Behavior {
         default: falloff = 0
         }
         try super.init(owner: owner, kind: .field, items: items)
+    }
+
+    /// A field rebuilt from a snapshot (a custom field's evaluation unset), with its noise clock.
+    init(restoring owner: Animator, record r: FieldRecord) {
+        fieldKind = r.kind
+        position = r.position
+        region = r.region
+        strength = r.strength
+        falloff = r.falloff
+        minimumRadius = r.minimumRadius
+        direction = r.direction
+        smoothness = r.smoothness
+        animationSpeed = r.animationSpeed
+        noiseTime = r.noiseTime
+        super.init(restoringOwner: owner, kind: .field)
     }
 
     /// Moves the field.

@@ -11,6 +11,12 @@ public final class GravityBehavior: Behavior {
         try super.init(owner: owner, kind: .gravity, items: items)
     }
 
+    /// A gravity behavior rebuilt from a snapshot.
+    init(restoring owner: Animator, direction: Vec2) {
+        self.direction = direction
+        super.init(restoringOwner: owner, kind: .gravity)
+    }
+
     /// The angle of the direction in radians (pi/2 = down). 0 when the magnitude is 0.
     public var angle: Double { direction == .zero ? 0 : arcTangent2(direction.y, direction.x) }
 

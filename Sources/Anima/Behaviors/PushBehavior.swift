@@ -31,6 +31,17 @@ public final class PushBehavior: Behavior {
         try super.init(owner: owner, kind: .push, items: items)
     }
 
+    /// A push rebuilt from a snapshot.
+    init(restoring owner: Animator, mode: PushMode, angle: Double, magnitude: Double, active: Bool,
+         offsets: [ItemID: Vec2]) {
+        self.mode = mode
+        self.angle = angle
+        self.magnitude = magnitude
+        self.active = active
+        self.offsets = offsets
+        super.init(restoringOwner: owner, kind: .push)
+    }
+
     /// The push vector, magnitude x (cos angle, sin angle). Each unit is 100 pt/s^2 on a mass of 1.
     public var pushDirection: Vec2 { magnitude == 0 ? .zero : Vec2(magnitude * cosine(angle), magnitude * sine(angle)) }
 
@@ -108,6 +119,17 @@ public final class SnapBehavior: Behavior {
         self.item = item
         snapPoint = point
         try super.init(owner: owner, kind: .snap, items: [item])
+    }
+
+    /// A snap rebuilt from a snapshot, with its accumulated impulses.
+    init(restoring owner: Animator, item: ItemID, snapPoint: Vec2, damping: Double, linearImpulse: Vec2,
+         angularImpulse: Double) {
+        self.item = item
+        self.snapPoint = snapPoint
+        self.damping = damping
+        self.linearImpulse = linearImpulse
+        self.angularImpulse = angularImpulse
+        super.init(restoringOwner: owner, kind: .snap)
     }
 
     /// Moves the snap point; the item follows.

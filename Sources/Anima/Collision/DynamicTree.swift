@@ -60,6 +60,18 @@ struct DynamicTree {
         if capacity > 0 { nodes.reserveCapacity(capacity) }
     }
 
+    /// A tree rebuilt from a snapshot, node for node. The caller checks it with
+    /// `validationFailure()` before using it.
+    init(restoringNodes nodes: [Node], root: Int32, freeList: Int32, proxyCount: Int) {
+        self.nodes = nodes
+        self.root = root
+        self.freeList = freeList
+        self.proxyCount = proxyCount
+    }
+
+    /// The head of the free-node list (for snapshots), or `nullNode`.
+    var freeListHead: Int32 { freeList }
+
     /// The height of the tree: the longest root-to-leaf path in edges; 0 for an empty tree or a
     /// single proxy.
     var height: Int {

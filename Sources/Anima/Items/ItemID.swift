@@ -24,6 +24,10 @@ public enum Generation {
 
     /// A fresh, never zero generation.
     public static func next() -> UInt32 { counter.next() }
+
+    /// Moves the counter on to at least `generation`, so that every later `next()` is larger
+    /// (until the counter wraps): a restored snapshot's generations are never handed out again.
+    public static func advance(past generation: UInt32) { counter.advance(past: generation) }
 }
 
 final class GenerationCounter: @unchecked Sendable {
@@ -36,5 +40,11 @@ final class GenerationCounter: @unchecked Sendable {
         value &+= 1
         if value == 0 { value = 1 }
         return value
+    }
+
+    func advance(past generation: UInt32) {
+        lock.lock()
+        defer { lock.unlock() }
+        if value < generation { value = generation }
     }
 }

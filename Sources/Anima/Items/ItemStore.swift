@@ -268,6 +268,12 @@ final class ItemStore {
 
     /// Rebuilds the collision outline and the mass properties of one slot.
     func rebuildGeometry(_ slot: Int) {
+        rebuildOutline(slot)
+        updateMass(slot)
+    }
+
+    /// Rebuilds the collision outline of one slot from its shape, size, scale and path.
+    func rebuildOutline(_ slot: Int) {
         let base = slot * maxPolygonVertices
         let t = transform[slot]
         let shapeKind = shape[slot]
@@ -280,7 +286,6 @@ final class ItemStore {
             }
         }
         geometry[slot] = g
-        updateMass(slot)
     }
 
     /// mass = density x area / 10 000; inertia = mass x (second moment per unit mass).

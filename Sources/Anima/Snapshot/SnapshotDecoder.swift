@@ -1,0 +1,291 @@
+extension Animator {
+    /// Rebuilds an animator from a ``snapshot()``. Stepping it gives, step for step, the
+    /// bit-identical poses and velocities the original gives; its items keep their identifiers,
+    /// its animations their identifiers, and the id counters continue where they were.
+    /// Callbacks are left unset (``RestoredAnimator/detachedCallbacks`` says which were set).
+    /// Throws `.invalidArgument`, naming the fault, for bytes that are truncated, corrupted
+    /// (CRC-32 mismatch), not a snapshot, of a newer format version, or inconsistent in any
+    /// field or cross-reference. No input traps; allocations are bounded by the input's length.
+    public static func restore(_ bytes: [UInt8]) throws(AnimaError) -> RestoredAnimator {
+        var outcome: Result<RestoredAnimator, AnimaError> = .failure(AnimaError(.invalidArgument, "snapshot: not read"))
+        bytes.withUnsafeBytes { raw in
+            do throws(AnimaError) { outcome = .success(try restore(raw)) } catch { outcome = .failure(error) }
+        }
+        return try outcome.get()
+    }
+
+    /// ``restore(_:)-([UInt8])`` from memory the caller owns (read during the call only).
+    public static func restore(_ bytes: UnsafeRawBufferPointer) throws(AnimaError) -> RestoredAnimator {
+        var payload = try SnapshotDecoder.payload(bytes)
+        var decoder = try SnapshotDecoder(configuration: &payload)
+        return try decoder.decode(&payload)
+    }
+}
+
+/// Reads a snapshot back into a new animator (docs/snapshot.md), checking every field as it
+/// goes and every cross-reference before the animator is handed out.
+struct SnapshotDecoder {
+    let animator: Animator
+    let store: ItemStore
+    let world: WorldState
+    let configuration: AnimatorConfiguration
+    var slots = 0
+    var behaviors: [Behavior] = []
+    var behaviorFlags: [UInt8] = []
+    var animations: [ViewAnimation] = []
+    var timelines: [Timeline] = []
+    var hostData: [UInt8] = []
+    var topLevel: [Behavior] = []
+    var touching: [UInt64: TouchRecord] = [:]
+
+    // the clock and flags, applied once everything is checked
+    var isRunning = false
+    var elapsedTime = 0.0
+    var stepCount: UInt64 = 0
+    var accumulator = 0.0
+    var pendingResume = false
+    var pendingPause = false
+    var graphDirty = true
+    var bodyListsDirty = false
+    var physicsAtRest = false
+    var solvesWide = true
+    var nextSegmentID: UInt32 = 0
+    var nextAnimationIdentifier: UInt64 = 0
+    var animatorFlags: UInt8 = 0
+    var userDataSlots: [Int32] = []
+    var largestGeneration: UInt32 = 0
+
+    // MARK: header
+
+    /// Checks the header and the checksum; returns a reader of the payload.
+    static func payload(_ bytes: UnsafeRawBufferPointer) throws(AnimaError) -> SnapshotReader {
+        let magic = SnapshotFormat.magic
+        if bytes.count >= magic.count && !zip(bytes.prefix(magic.count), magic).allSatisfy({ $0 == $1 }) {
+            throw AnimaError(.invalidArgument, "not an Anima snapshot: the first 8 bytes are not \"ANIMASNP\"")
+        }
+        let header = SnapshotFormat.headerSize
+        guard bytes.count >= header else {
+            throw AnimaError(.invalidArgument, "snapshot is truncated: \(bytes.count) bytes, the header alone is \(header)")
+        }
+        var r = SnapshotReader(bytes, from: magic.count, to: header)
+        let version = try r.u32()
+        guard version <= SnapshotFormat.version else {
+            throw AnimaError(.invalidArgument, "snapshot format version \(version) is newer than this library reads (\(SnapshotFormat.version))")
+        }
+        guard version >= 1 else { throw SnapshotReader.corrupt("format version 0") }
+        let flags = try r.u32()
+        let length = try r.u64()
+        let crc = try r.u32()
+        let reserved = try r.u32()
+        guard flags == 0 && reserved == 0 else { throw SnapshotReader.corrupt("unknown header flags \(flags), \(reserved)") }
+        let available = UInt64(bytes.count - header)
+        guard length <= available else {
+            throw AnimaError(.invalidArgument, "snapshot is truncated: \(available) of its \(length) payload bytes are there")
+        }
+        guard length == available else {
+            throw SnapshotReader.corrupt("\(available - length) bytes follow the payload")
+        }
+        let computed = CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[header...]))
+        guard computed == crc else {
+            throw AnimaError(.invalidArgument, "snapshot is corrupted: its CRC-32 is 0x\(String(computed, radix: 16)), the header says 0x\(String(crc, radix: 16))")
+        }
+        return SnapshotReader(bytes, from: header, to: bytes.count)
+    }
+
+    // MARK: configuration (CONF), which makes the animator
+
+    init(configuration payload: inout SnapshotReader) throws(AnimaError) {
+        var r = try payload.section(.configuration)
+        var bounds: Rect? = nil
+        if try r.bool("has reference bounds") {
+            bounds = Rect(x: try r.f64(), y: try r.f64(), width: try r.f64(), height: try r.f64())
+        }
+        var c = AnimatorConfiguration(referenceBounds: bounds, stepRate: try r.f64(), substeps: Int(try r.i32()),
+                                      restSpeed: try r.f64(), restAngularSpeed: try r.f64(), restTime: try r.f64(),
+                                      maximumAdvance: try r.f64(), workers: Int(try r.i32()))
+        do { try c.validate() } catch { throw SnapshotReader.corrupt("configuration: \(error.message)") }
+        configuration = c
+        // workers start once the snapshot has been checked (adoptRestoredConfiguration)
+        c.workers = 1
+        do { animator = try Animator(configuration: c) } catch {
+            throw SnapshotReader.corrupt("configuration: \(error.message)")
+        }
+        store = animator.store
+        world = animator.world
+        isRunning = try r.bool("running")
+        elapsedTime = try r.finite("elapsed time", in: 0, 1e300)
+        stepCount = try r.u64()
+        guard stepCount < 1 << 62 else { throw SnapshotReader.corrupt("step count \(stepCount)") }
+        accumulator = try r.finite("accumulator", in: 0, animator.stepDuration)
+        pendingResume = try r.bool("pending resume")
+        pendingPause = try r.bool("pending pause")
+        graphDirty = try r.bool("graph dirty")
+        bodyListsDirty = try r.bool("body lists dirty")
+        physicsAtRest = try r.bool("physics at rest")
+        solvesWide = try r.bool("wide solver")
+        nextSegmentID = try r.u32()
+        nextAnimationIdentifier = try r.u64()
+        animatorFlags = try r.u8()
+        guard animatorFlags <= 7 else { throw SnapshotReader.corrupt("unknown animator callback flags \(animatorFlags)") }
+        try r.finish(.configuration)
+    }
+
+    // MARK: the whole
+
+    mutating func decode(_ payload: inout SnapshotReader) throws(AnimaError) -> RestoredAnimator {
+        try decodeItems(&payload)
+        try decodeBehaviors(&payload)
+        try decodeTree(&payload)
+        try decodeBroadPhase(&payload)
+        try decodeContacts(&payload)
+        try decodeAnimations(&payload)
+        var host = try payload.section(.host)
+        hostData = try host.raw(host.remaining, "host data")
+        guard payload.remaining == 0 else { throw SnapshotReader.corrupt("\(payload.remaining) bytes follow the last section") }
+        try check()
+        return finish()
+    }
+
+    /// Brings in what the snapshot leaves out because it follows from the rest (outlines,
+    /// boundary geometry, lookup tables), sets the clock, starts the workers.
+    private mutating func finish() -> RestoredAnimator {
+        for s in 0..<slots { store.rebuildOutline(s) }
+        animator.rebuildSegmentGeometry()
+        for (k, segment) in world.segments.enumerated() { world.segmentIndex[segment.id] = Int32(k) }
+        for c in world.contacts { world.contactKeys.insert(c.key) }
+        animator.touchingReporters = touching
+        animator.adoptRestoredTree(topLevel)
+        animator.isRunning = isRunning
+        animator.elapsedTime = elapsedTime
+        animator.stepCount = stepCount
+        animator.accumulator = accumulator
+        animator.pendingResumeNotification = pendingResume
+        animator.pendingPauseNotification = pendingPause
+        animator.graphDirty = graphDirty
+        animator.behaviorHooksDirty = true
+        animator.bodyListsDirty = bodyListsDirty
+        animator.physicsAtRest = physicsAtRest
+        animator.solvesContactsWide = solvesWide
+        animator.nextSegmentID = nextSegmentID
+        animator.nextAnimationIdentifier = nextAnimationIdentifier
+        // the callbacks the snapshot recorded, which stay detached until set again
+        animator.detachedCallbackMarks = DetachedCallbackSet(animatorFlags: animatorFlags)
+        animator.detachedUserData = Set(userDataSlots)
+        for (k, b) in behaviors.enumerated() where behaviorFlags[k] != 0 {
+            b.detachedCallbacks = DetachedCallbackSet(behaviorFlags: behaviorFlags[k])
+            animator.detachedOwners.add(b)
+        }
+        for a in animations where a.completionDetached { animator.detachedOwners.add(a) }
+        animator.adoptRestoredConfiguration(configuration)
+        // later objects get generations no restored identifier holds
+        Generation.advance(past: largestGeneration)
+        return RestoredAnimator(animator: animator, behaviors: behaviors, timelines: timelines,
+                                detachedCallbacks: animator.detachedCallbacks, hostData: hostData)
+    }
+
+    // MARK: items (ITEM)
+
+    /// The smallest encoded slot (no path), for bounding the slot count by the section length.
+    static let slotBytes = 264
+
+    private mutating func decodeItems(_ payload: inout SnapshotReader) throws(AnimaError) {
+        var r = try payload.section(.items)
+        let n = try r.count("item slots", bytesEach: SnapshotDecoder.slotBytes, atMost: Int(Int32.max) - 2)
+        slots = n
+        store.created = try r.u64()
+        guard store.created < 1 << 62 else { throw SnapshotReader.corrupt("item creation count \(store.created)") }
+        for s in 0..<n {
+            let what = "item slot \(s)"
+            let generation = try r.u32()
+            largestGeneration = max(largestGeneration, generation)
+            store.generation.append(generation)
+            let flags = try r.u8()
+            guard flags <= 63 else { throw SnapshotReader.corrupt("\(what) has unknown flags \(flags)") }
+            let alive = flags & 1 != 0
+            store.alive.append(alive)
+            store.governed.append(flags & 2 != 0)
+            store.wasAnchored.append(flags & 4 != 0)
+            store.asleep.append(flags & 8 != 0)
+            store.velocityGiven.append(flags & 16 != 0)
+            if flags & 32 != 0 {
+                guard alive else { throw SnapshotReader.corrupt("\(what) is dead but has user data") }
+                userDataSlots.append(Int32(s))
+            }
+            store.userData.append(nil)
+            store.position.append(try r.vec2("\(what) center"))
+            store.angle.append(try r.finite("\(what) angle"))
+            store.rotation.append(Rotation(c: try r.finite("\(what) rotation"), s: try r.finite("\(what) rotation")))
+            store.velocity.append(try r.vec2("\(what) velocity"))
+            store.angularVelocity.append(try r.finite("\(what) angular velocity"))
+            let size = Size(width: try r.f64(), height: try r.f64())
+            do { try validateSize(size) } catch { throw SnapshotReader.corrupt("\(what): \(error.message)") }
+            store.size.append(size)
+            store.transform.append(try r.transform(what))
+            store.alpha.append(try r.finite("\(what) alpha", in: 0, 1))
+            let shapeRaw = try r.u8()
+            guard let shape = CollisionShape(rawValue: Int32(shapeRaw)) else {
+                throw SnapshotReader.corrupt("\(what) has unknown shape \(shapeRaw)")
+            }
+            store.shape.append(shape)
+            let pathCount = Int(try r.u8())
+            var path: ItemPath? = nil
+            if pathCount > 0 {
+                var points: [Vec2] = []
+                for _ in 0..<min(pathCount, maxPolygonVertices + 1) { points.append(try r.vec2("\(what) path")) }
+                do { path = try ItemPath(points) } catch { throw SnapshotReader.corrupt("\(what) path: \(error.message)") }
+            }
+            if shape == .path && path == nil { throw SnapshotReader.corrupt("\(what) has the path shape but no path") }
+            store.path.append(path)
+            store.properties.append(try r.properties(what))
+            store.gravity.append(try r.vec2("\(what) gravity"))
+            store.collisionMask.append(try r.u64())
+            store.boundaryMask.append(try r.u64())
+            store.invMass.append(try r.finite("\(what) inverse mass", in: 0, .greatestFiniteMagnitude))
+            store.invInertia.append(try r.finite("\(what) inverse inertia", in: 0, .greatestFiniteMagnitude))
+            store.mass.append(try r.finite("\(what) mass", in: 0, .greatestFiniteMagnitude))
+            store.restTime.append(try r.finite("\(what) rest time", in: 0, .greatestFiniteMagnitude))
+            store.island.append(try r.i32())
+            let proxy = try r.i32()
+            guard proxy >= -1 else { throw SnapshotReader.corrupt("\(what) has proxy \(proxy)") }
+            store.proxy.append(proxy)
+            store.creation.append(try r.u64())
+            store.geometry.append(ShapeGeometry(isCircle: true, radius: 0, count: 0, extent: 0, area: 0, inertiaPerMass: 0))
+            store.localVertices.append(contentsOf: repeatElement(Vec2.zero, count: maxPolygonVertices))
+            store.localNormals.append(contentsOf: repeatElement(Vec2.zero, count: maxPolygonVertices))
+        }
+        store.freeSlots = try slotList(&r, "free slots")
+        store.order = try slotList(&r, "creation order")
+        try r.finish(.items)
+    }
+
+    /// A list of item slots, each below the slot count.
+    func slotList(_ r: inout SnapshotReader, _ what: String, allowingNone: Bool = false) throws(AnimaError) -> [Int32] {
+        let n = try r.count(what, bytesEach: 4)
+        var list: [Int32] = []
+        list.reserveCapacity(n)
+        for _ in 0..<n {
+            let s = try r.i32()
+            guard (s >= 0 || (allowingNone && s == -1)) && Int(s) < slots else {
+                throw SnapshotReader.corrupt("\(what) name slot \(s) of \(slots)")
+            }
+            list.append(s)
+        }
+        return list
+    }
+
+    /// A reference into the behavior table.
+    func behavior(_ r: inout SnapshotReader, _ what: String) throws(AnimaError) -> Behavior {
+        let k = try r.i32()
+        guard k >= 0 && Int(k) < behaviors.count else {
+            throw SnapshotReader.corrupt("\(what) names behavior \(k) of \(behaviors.count)")
+        }
+        return behaviors[Int(k)]
+    }
+
+    /// A reference into the behavior table to a behavior of `kind`.
+    func behavior<B: Behavior>(_ r: inout SnapshotReader, _ what: String, as type: B.Type) throws(AnimaError) -> B {
+        let b = try behavior(&r, what)
+        guard let typed = b as? B else { throw SnapshotReader.corrupt("\(what) names a \(b.kind) behavior") }
+        return typed
+    }
+}

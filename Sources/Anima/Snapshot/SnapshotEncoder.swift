@@ -1,0 +1,428 @@
+extension Animator {
+    /// The whole state of the animator as bytes (the format is docs/snapshot.md): restoring them
+    /// with ``restore(_:)`` and stepping gives, step for step, bit-identical poses to stepping
+    /// this animator. The behavior tree and the behaviors the physics refers to are included;
+    /// use ``snapshot(behaviors:timelines:hostData:)`` to include behaviors that are not in the
+    /// tree, and timelines. Callbacks are not: the snapshot records which were set.
+    /// Throws `.busy` from inside a callback and `.invalidState` while an animation or a
+    /// timeline is being recorded. The step's hot path is untouched: the snapshot reads the
+    /// state between steps.
+    public func snapshot() throws(AnimaError) -> [UInt8] {
+        try snapshot(behaviors: [])
+    }
+
+    /// The snapshot of ``snapshot()``, with `behaviors` (of this animator, added or not) first in
+    /// its behavior table, in this order, the `timelines` recorded by this animator, and
+    /// `hostData`, opaque bytes that ``restore(_:)`` gives back (the C interface keeps its handle
+    /// tables there). Throws `.invalidArgument` for a behavior or timeline of another animator.
+    public func snapshot(behaviors roster: [Behavior], timelines: [Timeline] = [],
+                         hostData: [UInt8] = []) throws(AnimaError) -> [UInt8] {
+        guard inCallback == 0 && !isStepping else {
+            throw AnimaError(.busy, "a snapshot cannot be taken from inside a callback")
+        }
+        guard capture == nil && openTimeline == nil else {
+            throw AnimaError(.invalidState, "a snapshot cannot be taken while an animation or a timeline is being recorded")
+        }
+        for b in roster where b.owner !== self {
+            throw AnimaError(.invalidArgument, "a behavior of another animator cannot be in this animator's snapshot")
+        }
+        for t in timelines where t.owner !== self {
+            throw AnimaError(.invalidArgument, "a timeline of another animator cannot be in this animator's snapshot")
+        }
+        var encoder = SnapshotEncoder(self)
+        encoder.collect(roster, timelines)
+        return encoder.encode(hostData)
+    }
+}
+
+/// Writes an animator's state section by section (docs/snapshot.md). Objects are written once,
+/// in tables; references between them are table indices.
+struct SnapshotEncoder {
+    let animator: Animator
+    let store: ItemStore
+    let world: WorldState
+    var w = SnapshotWriter()
+    var behaviors: [Behavior] = []
+    var behaviorIndex: [ObjectIdentifier: Int32] = [:]
+    var animations: [ViewAnimation] = []
+    var animationIndex: [ObjectIdentifier: Int32] = [:]
+    var timelines: [Timeline] = []
+
+    init(_ animator: Animator) {
+        self.animator = animator
+        store = animator.store
+        world = animator.world
+    }
+
+    // MARK: tables
+
+    /// The behavior table: the roster, the tree, then whatever the physics and the contacts refer
+    /// to; each behavior with its whole family (the subtree of its topmost ancestor), depth first.
+    mutating func collect(_ roster: [Behavior], _ timelines: [Timeline]) {
+        for b in roster { include(b) }
+        for b in animator.behaviors { include(b) }
+        for b in world.collisionBehaviors { include(b) }
+        for b in world.attachments { include(b) }
+        for b in world.pushes { include(b) }
+        for b in world.snaps { include(b) }
+        for b in world.fields { include(b) }
+        for s in world.segments { include(s.owner) }
+        for c in world.contacts where c.touching {
+            for r in animator.touchingReporters[c.key]?.reporters ?? [] { include(r) }
+        }
+        for a in animator.animations { include(a) }
+        for a in animator.finishedAnimations { include(a) }
+        var seen = Set<ObjectIdentifier>()
+        for t in timelines where seen.insert(ObjectIdentifier(t)).inserted {
+            self.timelines.append(t)
+            for a in t.segments { include(a) }
+        }
+    }
+
+    private mutating func include(_ b: Behavior) {
+        guard behaviorIndex[ObjectIdentifier(b)] == nil else { return }
+        var root = b
+        while let p = root.parent { root = p }
+        var stack = [root]
+        while let next = stack.popLast() {
+            guard behaviorIndex[ObjectIdentifier(next)] == nil else { continue }
+            behaviorIndex[ObjectIdentifier(next)] = Int32(behaviors.count)
+            behaviors.append(next)
+            stack.append(contentsOf: next.children.reversed())
+        }
+    }
+
+    private mutating func include(_ a: ViewAnimation) {
+        guard animationIndex[ObjectIdentifier(a)] == nil else { return }
+        animationIndex[ObjectIdentifier(a)] = Int32(animations.count)
+        animations.append(a)
+    }
+
+    private mutating func reference(_ b: Behavior) { w.i32(behaviorIndex[ObjectIdentifier(b)] ?? -1) }
+    private mutating func reference(_ a: ViewAnimation) { w.i32(animationIndex[ObjectIdentifier(a)] ?? -1) }
+    private mutating func slots(_ list: [Int32]) {
+        w.count(list.count)
+        for s in list { w.i32(s) }
+    }
+
+    // MARK: the whole
+
+    /// Header, sections, then the payload's length and CRC-32 patched into the header.
+    mutating func encode(_ hostData: [UInt8]) -> [UInt8] {
+        w.raw(SnapshotFormat.magic)
+        w.u32(SnapshotFormat.version)
+        w.u32(0)          // flags
+        w.u64(0)          // payload length, patched
+        w.u32(0)          // CRC-32, patched
+        w.u32(0)          // reserved
+        encodeConfiguration()
+        encodeItems()
+        encodeBehaviors()
+        encodeTree()
+        encodeBroadPhase()
+        encodeContacts()
+        encodeAnimations()
+        let host = w.beginSection(.host)
+        w.raw(hostData)
+        w.endSection(host)
+        let header = SnapshotFormat.headerSize
+        w.patch(UInt64(w.bytes.count - header), at: 16)
+        let crc = w.bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[header...])) }
+        w.patch32(crc, at: 24)
+        return w.bytes
+    }
+
+    // MARK: sections
+
+    private mutating func encodeConfiguration() {
+        let start = w.beginSection(.configuration)
+        let c = animator.configuration
+        w.bool(c.referenceBounds != nil)
+        if let r = c.referenceBounds {
+            w.f64(r.x)
+            w.f64(r.y)
+            w.f64(r.width)
+            w.f64(r.height)
+        }
+        w.f64(c.stepRate)
+        w.i32(Int32(c.substeps))
+        w.f64(c.restSpeed)
+        w.f64(c.restAngularSpeed)
+        w.f64(c.restTime)
+        w.f64(c.maximumAdvance)
+        w.i32(Int32(c.workers))
+        w.bool(animator.isRunning)
+        w.f64(animator.elapsedTime)
+        w.u64(animator.stepCount)
+        w.f64(animator.accumulator)
+        w.bool(animator.pendingResumeNotification)
+        w.bool(animator.pendingPauseNotification)
+        w.bool(animator.graphDirty)
+        w.bool(animator.bodyListsDirty)
+        w.bool(animator.physicsAtRest)
+        w.bool(animator.solvesContactsWide)
+        w.u32(animator.nextSegmentID)
+        w.u64(animator.nextAnimationIdentifier)
+        var set = animator.detachedCallbackMarks
+        if animator.onWillResume != nil { set.insert(.willResume) }
+        if animator.onDidPause != nil { set.insert(.didPause) }
+        if animator.onStep != nil { set.insert(.step) }
+        w.u8(set.animatorFlags)
+        w.endSection(start)
+    }
+
+    private mutating func encodeItems() {
+        let start = w.beginSection(.items)
+        let n = store.count
+        w.count(n)
+        w.u64(store.created)
+        for s in 0..<n {
+            w.u32(store.generation[s])
+            let userData = store.alive[s] && (store.userData[s] != nil || animator.detachedUserData.contains(Int32(s)))
+            var flags: UInt8 = store.alive[s] ? 1 : 0
+            if store.governed[s] { flags |= 2 }
+            if store.wasAnchored[s] { flags |= 4 }
+            if store.asleep[s] { flags |= 8 }
+            if store.velocityGiven[s] { flags |= 16 }
+            if userData { flags |= 32 }
+            w.u8(flags)
+            w.vec2(store.position[s])
+            w.f64(store.angle[s])
+            w.f64(store.rotation[s].c)
+            w.f64(store.rotation[s].s)
+            w.vec2(store.velocity[s])
+            w.f64(store.angularVelocity[s])
+            w.f64(store.size[s].width)
+            w.f64(store.size[s].height)
+            w.transform(store.transform[s])
+            w.f64(store.alpha[s])
+            w.u8(UInt8(store.shape[s].rawValue))
+            let path = store.path[s]?.points ?? []
+            w.u8(UInt8(path.count))
+            for p in path { w.vec2(p) }
+            w.properties(store.properties[s])
+            w.vec2(store.gravity[s])
+            w.u64(store.collisionMask[s])
+            w.u64(store.boundaryMask[s])
+            w.f64(store.invMass[s])
+            w.f64(store.invInertia[s])
+            w.f64(store.mass[s])
+            w.f64(store.restTime[s])
+            w.i32(store.island[s])
+            w.i32(store.proxy[s])
+            w.u64(store.creation[s])
+        }
+        slots(store.freeSlots)
+        slots(store.order)
+        w.endSection(start)
+    }
+
+    private mutating func encodeBehaviors() {
+        let start = w.beginSection(.behaviors)
+        w.count(behaviors.count)
+        for b in behaviors {
+            w.u8(UInt8(b.kind.rawValue))
+            w.u8((b.isAdded ? 1 : 0) | (b.isAtRest ? 2 : 0))
+            var set = b.detachedCallbacks
+            if b.action != nil { set.insert(.action) }
+            if let c = b as? CollisionBehavior {
+                if c.onBeganContact != nil { set.insert(.beganContact) }
+                if c.onEndedContact != nil { set.insert(.endedContact) }
+            }
+            if let f = b as? FieldBehavior, f.evaluate != nil { set.insert(.fieldEvaluation) }
+            w.u8(set.behaviorFlags)
+            w.count(b.items.count)
+            for item in b.items { w.item(item) }
+            w.count(b.children.count)
+            for c in b.children { reference(c) }
+            encodePayload(b)
+        }
+        w.endSection(start)
+    }
+
+    private mutating func encodePayload(_ b: Behavior) {
+        switch b {
+        case let g as GravityBehavior:
+            w.vec2(g.direction)
+        case let c as CollisionBehavior:
+            w.i32(c.mode.rawValue)
+            w.bool(c.translatesReferenceBoundsIntoBoundary)
+            let i = c.referenceBoundsInsets
+            for x in [i.top, i.left, i.bottom, i.right] { w.f64(x) }
+            w.count(c.boundaries.count)
+            for boundary in c.boundaries {
+                w.string(boundary.identifier)
+                w.count(boundary.points.count)
+                for p in boundary.points { w.vec2(p) }
+                for id in boundary.segmentIDs { w.u32(id) }
+            }
+            w.count(c.referenceSegmentIDs.count)
+            for id in c.referenceSegmentIDs { w.u32(id) }
+        case let ib as DynamicItemBehavior:
+            w.properties(ib.properties)
+        case let a as AttachmentBehavior:
+            let r = AttachmentRecord(a)
+            w.u8(UInt8(r.kind.rawValue))
+            w.item(r.item)
+            w.vec2(r.offset)
+            w.bool(r.otherItem != nil)
+            if let other = r.otherItem { w.item(other) }
+            w.vec2(r.otherOffset)
+            w.vec2(r.anchorPoint)
+            for x in [r.length, r.frequency, r.damping, r.frictionTorque, r.range.lowerBound, r.range.upperBound] { w.f64(x) }
+            w.vec2(r.axis)
+            for x in [r.referenceAngle, r.perpendicularImpulse, r.lowerImpulse, r.upperImpulse] { w.f64(x) }
+            w.bool(r.previousAnchor != nil)
+            if let p = r.previousAnchor { w.vec2(p) }
+            w.f64(r.axialImpulse)
+            w.vec2(r.linearImpulse)
+            w.f64(r.angularImpulse)
+        case let p as PushBehavior:
+            w.u8(UInt8(p.mode.rawValue))
+            w.f64(p.angle)
+            w.f64(p.magnitude)
+            w.bool(p.active)
+            // a dictionary has no order: by slot, then generation
+            let offsets = p.offsets.sorted { ($0.key.slot, $0.key.generation) < ($1.key.slot, $1.key.generation) }
+            w.count(offsets.count)
+            for (item, offset) in offsets {
+                w.item(item)
+                w.vec2(offset)
+            }
+        case let s as SnapBehavior:
+            w.item(s.item)
+            w.vec2(s.snapPoint)
+            w.f64(s.damping)
+            w.vec2(s.linearImpulse)
+            w.f64(s.angularImpulse)
+        case let f as FieldBehavior:
+            let r = FieldRecord(f)
+            w.u8(UInt8(r.kind.rawValue))
+            w.vec2(r.position)
+            w.region(r.region)
+            for x in [r.strength, r.falloff, r.minimumRadius] { w.f64(x) }
+            w.vec2(r.direction)
+            for x in [r.smoothness, r.animationSpeed, r.noiseTime] { w.f64(x) }
+        default:
+            break
+        }
+    }
+
+    private mutating func encodeTree() {
+        let start = w.beginSection(.tree)
+        w.count(animator.behaviors.count)
+        for b in animator.behaviors { reference(b) }
+        let lists: [[Behavior]] = [world.collisionBehaviors, world.attachments, world.pushes, world.snaps, world.fields]
+        for list in lists {
+            w.count(list.count)
+            for b in list { reference(b) }
+        }
+        w.count(world.segments.count)
+        for s in world.segments {
+            w.vec2(s.p1)
+            w.vec2(s.p2)
+            reference(s.owner)
+            w.u8(UInt8(clamping: s.ownerBit))
+            w.u32(s.id)
+            w.bool(s.identifier != nil)
+            if let id = s.identifier { w.string(id) }
+        }
+        slots(world.weldGroup)
+        slots(world.moving)
+        slots(world.kinematic)
+        slots(world.colliding)
+        let islands = world.sleepingIslands.sorted { $0.key < $1.key }
+        w.count(islands.count)
+        for (id, members) in islands {
+            w.i32(id)
+            slots(members)
+        }
+        w.i32(world.nextIslandID)
+        w.endSection(start)
+    }
+
+    private mutating func encodeBroadPhase() {
+        let start = w.beginSection(.broadPhase)
+        let bp = world.broadPhase
+        w.count(bp.tree.nodes.count)
+        for node in bp.tree.nodes {
+            w.vec2(node.aabb.lower)
+            w.vec2(node.aabb.upper)
+            w.i32(node.parent)
+            w.i32(node.child1)
+            w.i32(node.child2)
+            w.i32(node.height)
+        }
+        w.i32(bp.tree.root)
+        w.i32(bp.tree.freeListHead)
+        w.u64(UInt64(bp.tree.proxyCount))
+        slots(bp.moved)
+        w.count(bp.isMoved.count)
+        for f in bp.isMoved { w.bool(f) }
+        slots(world.segmentProxies)
+        w.endSection(start)
+    }
+
+    private mutating func encodeContacts() {
+        let start = w.beginSection(.contacts)
+        w.count(world.contacts.count)
+        for c in world.contacts {
+            w.u64(c.key)
+            w.i32(c.a)
+            w.i32(c.b)
+            w.u32(c.generationA)
+            w.u32(c.generationB)
+            w.u32(c.segmentID)
+            w.i32(c.segment)
+            w.manifold(of: c)
+            w.f64(c.friction)
+            w.f64(c.restitution)
+            w.u8((c.touching ? 1 : 0) | (c.simulated ? 2 : 0))
+            w.vec2(c.lastPoint)
+            if c.touching {
+                let record = animator.touchingReporters[c.key]
+                let reporters = record?.reporters ?? []
+                w.count(reporters.count)
+                for r in reporters { reference(r) }
+                w.bool(record?.identifier != nil)
+                if let id = record?.identifier { w.string(id) }
+            }
+        }
+        w.endSection(start)
+    }
+
+    private mutating func encodeAnimations() {
+        let start = w.beginSection(.animations)
+        w.count(animations.count)
+        for a in animations {
+            w.u64(a.identifier)
+            w.definition(a.definition)
+            w.count(a.tracks.count)
+            for t in a.tracks { w.track(t) }
+            var flags: UInt8 = a.isActive ? 1 : 0
+            if a.isReversed { flags |= 2 }
+            if a.isPaused { flags |= 4 }
+            if a.completion != nil || a.completionDetached { flags |= 8 }
+            w.u8(flags)
+            w.f64(a.time)
+            w.i64(a.steps)
+            w.f64(a.origin)
+            w.u8(a.keyframeMode.map { UInt8($0.rawValue) } ?? 255)
+            w.u8(UInt8(a.position.rawValue))
+            w.f64(a.passDuration)
+            w.f64(a.maxOffset)
+            w.u8(a.pendingCompletion.map { $0 ? 2 : 1 } ?? 0)
+        }
+        w.count(animator.animations.count)
+        for a in animator.animations { reference(a) }
+        w.count(animator.finishedAnimations.count)
+        for a in animator.finishedAnimations { reference(a) }
+        w.count(timelines.count)
+        for t in timelines {
+            w.f64(t.seekTime)
+            w.count(t.segments.count)
+            for a in t.segments { reference(a) }
+        }
+        w.endSection(start)
+    }
+}
