@@ -369,7 +369,6 @@ void animator_purge_delegates(AnimatorObject *self);
 extern PyType_Spec animator_spec;
 
 /* attachment.c */
-ItemObject *attachment_item(anima_state *st, PyObject *obj, const char *what);
 extern PyType_Spec attachment_spec;
 
 /* behavior.c */
@@ -413,11 +412,9 @@ void raise_exception(PyObject *exc);
 int parse_arguments(const char *function, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, const argument *names, Py_ssize_t max_positional, Py_ssize_t required, PyObject **out);
 PyObject *take_exception(void);
 int as_int32(anima_state *st, PyObject *obj, const char *what, int32_t *out);
-int as_size(anima_state *st, PyObject *obj, const char *what, anima_size *out);
 int check(anima_state *st, AnimatorObject *animator, anima_status status);
 int as_finite(anima_state *st, PyObject *obj, const char *what, double *out);
 void raise_status(anima_state *st, anima_status status);
-int as_insets(anima_state *st, PyObject *obj, const char *what, anima_insets *out);
 PyObject *vec2_tuple(anima_vec2 v);
 int as_rect(anima_state *st, PyObject *obj, const char *what, anima_rect *out);
 const char *as_identifier(anima_state *st, PyObject *obj);

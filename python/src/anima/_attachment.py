@@ -31,7 +31,10 @@ _SHOWN = {
 def _make(self: _A, type: str, item: Item, other: Optional[Item] = None, *, anchor: _Pair = (0, 0),
           offset: _Pair = (0, 0), other_offset: _Pair = (0, 0), axis: _Pair = (1, 0), length: Any = None,
           frequency: Any = 0.0, damping: Any = 0.0, friction_torque: Any = 0.0) -> _A:
-    animator = animator_of(("item", item), ("to" if type == "items" else "other", other))
+    other_name = "to" if type == "items" else "other"
+    if other is None and type not in ("anchor", "sliding"):
+        raise TypeError(f"{other_name} must be an anima.Item, not NoneType")
+    animator = animator_of(("item", item), (other_name, other))
     self._create(animator, type, item, other, anchor, offset, other_offset, axis, length, frequency, damping,
                  friction_torque)
     return self
@@ -62,8 +65,6 @@ class _Attachment:
             _make(self, "anchor", item, anchor=anchor, offset=offset, length=length, frequency=frequency,
                   damping=damping)
         else:
-            if not isinstance(to, Item):
-                raise TypeError(f"to must be an anima.Item, not {type(to).__name__}")
             _make(self, "items", item, to, offset=offset, other_offset=other_offset or (0, 0), length=length,
                   frequency=frequency, damping=damping)
 
@@ -78,8 +79,6 @@ class _Attachment:
 
             >>> door = anima.Attachment.pin(frame, panel, (100, 0))
         """
-        if not isinstance(other, Item):
-            raise TypeError(f"other must be an anima.Item, not {type(other).__name__}")
         return _make(Attachment.__new__(cls), "pin", item, other, anchor=anchor, friction_torque=friction_torque)
 
     @classmethod
@@ -89,8 +88,6 @@ class _Attachment:
         and turning as one body, and welded items do not collide with each other. Returns an
         Attachment of type 'fixed' (an instance of the class it is called on; __init__ is
         not called)."""
-        if not isinstance(other, Item):
-            raise TypeError(f"other must be an anima.Item, not {type(other).__name__}")
         return _make(Attachment.__new__(cls), "fixed", item, other, anchor=anchor)
 
     @classmethod
@@ -102,8 +99,6 @@ class _Attachment:
         creation: the items may come closer but never get farther apart. Returns an
         Attachment of type 'limit' (an instance of the class it is called on; __init__ is
         not called)."""
-        if not isinstance(other, Item):
-            raise TypeError(f"other must be an anima.Item, not {type(other).__name__}")
         return _make(Attachment.__new__(cls), "limit", item, other, offset=offset, other_offset=other_offset)
 
     @classmethod

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ._anima import Collision
-from ._types import InvalidArgumentError, finite
-from ._extend import extends, is_sequence
+from ._types import InvalidArgumentError, finite, is_sequence
+from ._extend import extends
 
 #: The verbs of a boundary path: their number in the C interface, the points they take, and
 #: their form for messages.

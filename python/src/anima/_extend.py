@@ -3,7 +3,7 @@
 The extension (`anima._anima`) defines the types, their handles, their properties and the
 calls that go straight to the library. What is argument shaping, formatting or a loop over
 public calls reads better in Python: those methods live in the package's modules
-(`_animator.py`, `_item.py`, `_behavior.py`, `_attachment.py`, `field.py`) and are installed on
+(`_animator.py`, `_item.py`, `_behavior.py`, `_attachment.py`, `_collision.py`) and are installed on
 the extension's types by `extends`, so that each public class stays one type: `help()`,
 `isinstance` and subclassing see `anima.Attachment`, not a wrapper around it.
 """
@@ -33,12 +33,6 @@ def extends(cls: _T) -> Callable[[type], _T]:
         return cls
 
     return install
-
-
-def is_sequence(obj: object) -> bool:
-    """True for what the extension reads as a sequence (lists, tuples, numpy arrays, ...), but
-    not for str and bytes."""
-    return hasattr(obj, "__len__") and hasattr(obj, "__getitem__") and not isinstance(obj, (str, bytes, bytearray))
 
 
 def animator_of(*items: tuple[str, Any]) -> Any:

@@ -125,6 +125,12 @@ def finite(value: Any, name: str) -> float:
     return result
 
 
+def is_sequence(obj: object) -> bool:
+    """True for what the extension reads as a sequence (lists, tuples, numpy arrays, ...), but
+    not for str and bytes."""
+    return hasattr(obj, "__len__") and hasattr(obj, "__getitem__") and not isinstance(obj, (str, bytes, bytearray))
+
+
 _REGION_FORMS = "None, 'infinite', ('rectangle', (width, height)), ('circle', radius) or ('inverse', region)"
 _REGION_SHAPES = {"rectangle": 1, "circle": 2}
 #: How deeply ('inverse', ...) may nest; each level turns the region inside out once more.
@@ -158,7 +164,7 @@ def region_record(region: Any) -> tuple[float, float, float, float, float]:
             return (2.0, 0.0, 0.0, finite(region[1], "region radius"), float(inverse))
         else:
             size = region[1]
-            if isinstance(size, (str, bytes)) or not hasattr(size, "__len__") or len(size) != 2:
+            if not is_sequence(size) or len(size) != 2:
                 raise TypeError(f"region size must be a sequence of 2 numbers (width, height), not {size!r}")
             return (1.0, finite(size[0], "region size[0]"), finite(size[1], "region size[1]"), 0.0,
                     float(inverse))

@@ -8,7 +8,7 @@
  * Drops the contact callbacks of collisions, and the actions of behaviors (and evaluations of
  * fields), whose C behavior no longer exists, or all of them (`all`, when the animator is
  * destroyed); the animator then stops keeping those objects alive. -1 with an exception when
- * a snapshot of them cannot be made (only reported when `all`; a purge retries later).
+ * a snapshot of them cannot be made (a purge drops that error).
  */
 static int
 animator_drop_delegates(AnimatorObject *self, bool all)
@@ -38,9 +38,6 @@ animator_drop_delegates(AnimatorObject *self, bool all)
     int result = collisions != NULL && acting != NULL && !PyErr_Occurred() ? 0 : -1;
     Py_XDECREF(collisions);
     Py_XDECREF(acting);
-    if (result < 0 && !all) {
-        PyErr_Clear();
-    }
     return result;
 }
 

@@ -94,15 +94,15 @@ ANIMA_METHOD(collision_add_boundary, "add_boundary", OWNER_BEHAVIOR, VALUE_NONE,
 static PyObject *
 collision_add_boundary_records(BehaviorObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
+    if (nargs != 2) {
+        return PyErr_Format(PyExc_TypeError, "_add_boundary_path() takes 2 arguments (%zd given)", nargs);
+    }
     anima_state *st = STATE_OF(self);
-    const char *identifier = st != NULL && nargs == 2 ? as_identifier(st, args[0]) : NULL;
+    const char *identifier = st != NULL ? as_identifier(st, args[0]) : NULL;
     double *records = NULL;
     int32_t count = 0;
-    if (identifier == NULL) {
-        return st != NULL && nargs != 2 ? PyErr_Format(PyExc_TypeError, "_add_boundary_path() takes 2 arguments")
-                                        : NULL;
-    }
-    if (as_records(st, args[1], "path", "(verb, x0, y0, x1, y1, x2, y2)", 7, &records, &count) < 0) {
+    if (identifier == NULL
+        || as_records(st, args[1], "path", "(verb, x0, y0, x1, y1, x2, y2)", 7, &records, &count) < 0) {
         return NULL;
     }
     anima_path_element *elements = PyMem_Calloc((size_t)count + 1, sizeof(anima_path_element));

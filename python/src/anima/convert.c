@@ -173,21 +173,9 @@ as_vec2(anima_state *st, PyObject *obj, const char *what, anima_vec2 *out)
 }
 
 int
-as_size(anima_state *st, PyObject *obj, const char *what, anima_size *out)
-{
-    return as_double_struct(st, obj, what, "(width, height)", 2, out);
-}
-
-int
 as_rect(anima_state *st, PyObject *obj, const char *what, anima_rect *out)
 {
     return as_double_struct(st, obj, what, "(x, y, width, height)", 4, out);
-}
-
-int
-as_insets(anima_state *st, PyObject *obj, const char *what, anima_insets *out)
-{
-    return as_double_struct(st, obj, what, "(top, left, bottom, right)", 4, out);
 }
 
 /* A bool from any object, with Python's truth rules. */
