@@ -158,12 +158,23 @@ public func anima_animator_restore(_ bytes: UnsafeRawPointer?, _ size: Int64, _ 
     }
 }
 
+/// A stable id as the C interface gives it: the handle's generation in the high 32 bits, its
+/// index1 in the low 32 bits.
+private func stableID(index1: UInt32, generation: UInt32) -> UInt64 {
+    UInt64(generation) << 32 | UInt64(index1)
+}
+
+/// The (index1, generation) of a stable id.
+private func handleParts(of id: UInt64) -> (index1: UInt32, generation: UInt32) {
+    (UInt32(truncatingIfNeeded: id), UInt32(truncatingIfNeeded: id >> 32))
+}
+
 @c @implementation
 public func anima_item_get_id(_ item: anima_item, _ out: UnsafeMutablePointer<UInt64>?) -> anima_status {
     run("anima_item_get_id") { () throws(Failure) in
         _ = try resolve(item)
         guard let out else { throw Failure.null("out_id") }
-        out.pointee = UInt64(item.generation) << 32 | UInt64(item.index1)
+        out.pointee = stableID(index1: item.index1, generation: item.generation)
     }
 }
 
@@ -172,7 +183,7 @@ public func anima_animator_find_item(_ animator: anima_animator, _ id: UInt64, _
     run("anima_animator_find_item") { () throws(Failure) in
         let box = try resolve(animator)
         guard let out else { throw Failure.null("out_item") }
-        let index1 = UInt32(truncatingIfNeeded: id), generation = UInt32(truncatingIfNeeded: id >> 32)
+        let (index1, generation) = handleParts(of: id)
         let item = ItemID(slot: Int32(truncatingIfNeeded: Int64(index1) - 1), generation: generation)
         guard index1 >= 1, index1 <= UInt32(Int32.max), box.animator.isLive(item) else {
             throw Failure(ANIMA_ERR_NOT_FOUND, "no live item has id 0x\(String(id, radix: 16))")
@@ -186,7 +197,7 @@ public func anima_behavior_get_id(_ behavior: anima_behavior, _ out: UnsafeMutab
     run("anima_behavior_get_id") { () throws(Failure) in
         _ = try resolve(behavior)
         guard let out else { throw Failure.null("out_id") }
-        out.pointee = UInt64(behavior.generation) << 32 | UInt64(behavior.index1)
+        out.pointee = stableID(index1: behavior.index1, generation: behavior.generation)
     }
 }
 
@@ -195,7 +206,7 @@ public func anima_animator_find_behavior(_ animator: anima_animator, _ id: UInt6
     run("anima_animator_find_behavior") { () throws(Failure) in
         let box = try resolve(animator)
         guard let out else { throw Failure.null("out_behavior") }
-        let index1 = UInt32(truncatingIfNeeded: id), generation = UInt32(truncatingIfNeeded: id >> 32)
+        let (index1, generation) = handleParts(of: id)
         guard index1 >= 1, Int(index1) <= box.behaviors.count, let entry = box.behaviors[Int(index1) - 1],
               entry.generation == generation else {
             throw Failure(ANIMA_ERR_NOT_FOUND, "no behavior has id 0x\(String(id, radix: 16))")
