@@ -128,9 +128,11 @@ c-test: lib
 	@CC='$(CC)' scripts/run_examples.sh c $(CURDIR)/$(LIB_DIR)
 
 # numpy comes with the package (a dependency); the plotting tests need matplotlib (the "plot"
-# extra), installed into build/venv when it is missing.
+# extra) and the pickling tests cloudpickle (lambdas and closures by value), installed into
+# build/venv when they are missing.
 py-test: python stubtest typecheck-examples
 	@$(VENV_PY) -c "import matplotlib" 2>/dev/null || $(VENV_PY) -m pip install --quiet matplotlib
+	@$(VENV_PY) -c "import cloudpickle" 2>/dev/null || $(VENV_PY) -m pip install --quiet cloudpickle
 	$(VENV_PY) -m pytest -q python/tests
 	@scripts/run_examples.sh python $(VENV_PY)
 

@@ -867,6 +867,8 @@ anima_status anima_timing_css_linear(const anima_animation_def *def, double max_
 anima_status anima_animator_snapshot(anima_animator animator, void *buffer, int64_t capacity, int64_t *out_size);
 /** Makes a new animator from a snapshot's size bytes (read during the call only). Errors: INVALID_ARGUMENT naming the fault (truncated, corrupted: CRC-32 mismatch, not a snapshot, a newer format version, an inconsistent field), OUT_OF_MEMORY (too many animators). Never traps, whatever the bytes. */
 anima_status anima_animator_restore(const void *bytes, int64_t size, anima_animator *out_animator);
+/** A 64-bit digest of the animator's state (what a snapshot holds, without handle generations): equal for two animators built and stepped by the same calls, in one process or two; different when any recorded value differs. Errors: INVALID_HANDLE, BUSY, INVALID_STATE (as anima_animator_snapshot). */
+anima_status anima_animator_state_hash(anima_animator animator, uint64_t *out_hash);
 /** An item's stable id, (generation << 32) | index1: the same for the item restored from a snapshot. */
 anima_status anima_item_get_id(anima_item item, uint64_t *out_id);
 /** The live item of this animator with the given id (from anima_item_get_id, here or in the animator a snapshot came from). Errors: NOT_FOUND. */

@@ -116,6 +116,20 @@ public func anima_animator_snapshot(_ animator: anima_animator, _ buffer: Unsafe
 }
 
 @c @implementation
+public func anima_animator_state_hash(_ animator: anima_animator, _ outHash: UnsafeMutablePointer<UInt64>?) -> anima_status {
+    run("anima_animator_state_hash") { () throws(Failure) in
+        let box = try resolve(animator)
+        guard let outHash else { throw Failure.null("out_hash") }
+        // the snapshot's roster and timelines, without the handle tables (their generations)
+        let roster = box.behaviors.compactMap { $0?.behavior }
+        let timelines = box.timelines.keys.sorted().compactMap { box.timelines[$0] }
+        outHash.pointee = try engine { () throws(AnimaError) in
+            try box.animator.stateHash(behaviors: roster, timelines: timelines)
+        }
+    }
+}
+
+@c @implementation
 public func anima_animator_restore(_ bytes: UnsafeRawPointer?, _ size: Int64, _ out: UnsafeMutablePointer<anima_animator>?) -> anima_status {
     run("anima_animator_restore") { () throws(Failure) in
         guard let out else { throw Failure.null("out_animator") }

@@ -514,4 +514,41 @@ private enum SnapSnapshotScene {
         #expect(bytes.count > 3000 && bytes.count < 40_000, "\(bytes.count) bytes")
         print("snapshot of the falling scene after 100 steps: \(bytes.count) bytes")
     }
+
+    @Test func stateHashIgnoresGenerationsButNotOneBitOfState() throws {
+        // the second scene's items get later generations from the process-wide counter
+        let first = try fallingScene(), second = try fallingScene()
+        #expect(try first.snapshot() != second.snapshot())
+        #expect(try first.stateHash() == second.stateHash())
+        for _ in 0..<90 {
+            try first.step()
+            try second.step()
+        }
+        #expect(try first.stateHash() == second.stateHash())
+        let restored = try Animator.restore(try first.snapshot()).animator
+        #expect(try restored.stateHash() == first.stateHash())
+        try first.step()
+        #expect(try first.stateHash() != second.stateHash())
+        try second.step()
+        #expect(try first.stateHash() == second.stateHash())
+        // one ulp of one velocity component
+        let item = second.items[5]
+        let v = try second.linearVelocity(of: item)
+        try second.setLinearVelocity(Vec2(v.x.nextUp, v.y), of: item)
+        #expect(try first.stateHash() != second.stateHash())
+    }
+
+    @Test func stateHashDigestsWordsTailAndLength() {
+        func digest(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { StateHash.digest($0) } }
+        let base = (0..<29).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        var seen = Set<UInt64>([digest(base)])
+        for i in base.indices {            // every single-bit change, in the words and the tail
+            var flipped = base
+            flipped[i] ^= 0x10
+            #expect(seen.insert(digest(flipped)).inserted, "flipping byte \(i) gave a digest seen before")
+        }
+        #expect(seen.insert(digest(base + [0])).inserted, "a trailing zero byte is not the same bytes")
+        #expect(seen.insert(digest([])).inserted)
+        #expect(digest(base) == digest(base))
+    }
 }

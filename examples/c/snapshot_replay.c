@@ -12,7 +12,8 @@
  *     set again,
  *   - after every frame every item's center, rotation, velocity and alpha are bit-identical in
  *     the two animators (memcmp of the states), through the landing and the bounces,
- *   - the two animators' snapshots are byte-identical at the cut and at the end,
+ *   - the two animators' snapshots are byte-identical at the cut and at the end, and so are
+ *     their state hashes (anima_animator_state_hash),
  *   - a truncated, a corrupted and an empty snapshot are refused with ANIMA_ERR_INVALID_ARGUMENT
  *     and a message saying why.
  * Exits 0 when all hold, 1 otherwise.
@@ -217,6 +218,15 @@ int main(void)
           "the two snapshots are byte-identical after 3 s");
     free(end);
     free(end_copy);
+    uint64_t hash = 0, copy_hash = 1;
+    if (ok(anima_animator_state_hash(animator, &hash), "anima_animator_state_hash")
+        && ok(anima_animator_state_hash(copy, &copy_hash), "anima_animator_state_hash")) {
+        printf("state hash after 3 s: %016llx\n", (unsigned long long)hash);
+    }
+    check(hash == copy_hash, "the two state hashes are equal after 3 s");
+    ok(anima_item_set_linear_velocity(items[1], (anima_vec2){ 0.0, 1e-9 }), "anima_item_set_linear_velocity");
+    ok(anima_animator_state_hash(animator, &hash), "anima_animator_state_hash");
+    check(hash != copy_hash, "a change of one velocity changes the state hash");
 
     /* broken snapshots */
     expect_refused(bytes, size - 1, "a snapshot one byte short", "truncated");

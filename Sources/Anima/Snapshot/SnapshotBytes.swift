@@ -50,11 +50,16 @@ enum CRC32 {
 /// Appends little-endian fields to a growing byte array.
 struct SnapshotWriter {
     private(set) var bytes: [UInt8] = []
+    /// Writes every generation as 0: the bytes of ``Animator/stateHash()``, which must not depend
+    /// on the process-wide generation counter (on what other animators did before).
+    var canonical = false
 
     mutating func u8(_ v: UInt8) { bytes.append(v) }
     mutating func bool(_ v: Bool) { bytes.append(v ? 1 : 0) }
     mutating func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
     mutating func i32(_ v: Int32) { u32(UInt32(bitPattern: v)) }
+    /// A handle's generation (0 in canonical bytes).
+    mutating func generation(_ v: UInt32) { u32(canonical ? 0 : v) }
     mutating func u64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
     mutating func i64(_ v: Int64) { u64(UInt64(bitPattern: v)) }
     /// A double as its IEEE 754 bit pattern, so that every value (-0, NaN payloads) survives.

@@ -17,21 +17,84 @@ extension Animator {
     /// tables there). Throws `.invalidArgument` for a behavior or timeline of another animator.
     public func snapshot(behaviors roster: [Behavior], timelines: [Timeline] = [],
                          hostData: [UInt8] = []) throws(AnimaError) -> [UInt8] {
+        try checkSnapshotTime()
+        try checkOwnership(roster, timelines)
+        var encoder = SnapshotEncoder(self)
+        encoder.collect(roster, timelines)
+        return encoder.encode(hostData)
+    }
+
+    /// A 64-bit digest of the state a snapshot holds, for comparing two runs (or a run and its
+    /// replay) without keeping their states: equal for two animators built and stepped by the
+    /// same calls, in one process or in two, and different, but for a 2^-64 chance, when any
+    /// recorded value differs by a bit. It hashes the snapshot's sections with every handle
+    /// generation written as 0, and without host data, so it does not depend on what other
+    /// animators of the process did. `behaviors` and `timelines` are included as
+    /// ``snapshot(behaviors:timelines:hostData:)`` includes them. Throws as ``snapshot()``.
+    public func stateHash(behaviors roster: [Behavior] = [], timelines: [Timeline] = []) throws(AnimaError) -> UInt64 {
+        try checkSnapshotTime()
+        try checkOwnership(roster, timelines)
+        var encoder = SnapshotEncoder(self)
+        encoder.w.canonical = true
+        encoder.collect(roster, timelines)
+        let bytes = encoder.encode([])
+        return bytes.withUnsafeBytes { StateHash.digest(UnsafeRawBufferPointer(rebasing: $0[SnapshotFormat.headerSize...])) }
+    }
+}
+
+extension Animator {
+    /// Throws `.busy` inside a callback and `.invalidState` while an animation or a timeline is
+    /// being recorded: the moments a snapshot would catch half-made.
+    fileprivate func checkSnapshotTime() throws(AnimaError) {
         guard inCallback == 0 && !isStepping else {
             throw AnimaError(.busy, "a snapshot cannot be taken from inside a callback")
         }
         guard capture == nil && openTimeline == nil else {
             throw AnimaError(.invalidState, "a snapshot cannot be taken while an animation or a timeline is being recorded")
         }
+    }
+
+    /// Throws `.invalidArgument` for a behavior or timeline of another animator.
+    fileprivate func checkOwnership(_ roster: [Behavior], _ timelines: [Timeline]) throws(AnimaError) {
         for b in roster where b.owner !== self {
             throw AnimaError(.invalidArgument, "a behavior of another animator cannot be in this animator's snapshot")
         }
         for t in timelines where t.owner !== self {
             throw AnimaError(.invalidArgument, "a timeline of another animator cannot be in this animator's snapshot")
         }
-        var encoder = SnapshotEncoder(self)
-        encoder.collect(roster, timelines)
-        return encoder.encode(hostData)
+    }
+}
+
+/// The 64-bit hash of ``Animator/stateHash()``: xxHash64's round and final avalanche (Yann
+/// Collet, xxHash specification, XXH64) over the bytes as little-endian 8-byte words, the tail
+/// zero-padded, with the length mixed in. One lane, not XXH64's four: the digest only has to be
+/// stable and well mixed, and the lengths hashed are a few megabytes at most.
+enum StateHash {
+    static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
+    static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+    static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
+
+    @inline(__always) static func round(_ h: UInt64, _ word: UInt64) -> UInt64 {
+        var acc = h &+ word &* prime2
+        acc = (acc << 31) | (acc >> 33)
+        return acc &* prime1
+    }
+
+    static func digest(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var h = prime3 &+ UInt64(bytes.count) &* prime1
+        let words = bytes.count / 8
+        for i in 0..<words {
+            h = round(h, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)))
+        }
+        var tail: UInt64 = 0
+        for (k, i) in (words * 8..<bytes.count).enumerated() { tail |= UInt64(bytes[i]) << (8 * UInt64(k)) }
+        h = round(h, tail)
+        h ^= h >> 33
+        h = h &* prime2
+        h ^= h >> 29
+        h = h &* prime3
+        h ^= h >> 32
+        return h
     }
 }
 
@@ -177,7 +240,7 @@ struct SnapshotEncoder {
         w.count(n)
         w.u64(store.created)
         for s in 0..<n {
-            w.u32(store.generation[s])
+            w.generation(store.generation[s])
             let userData = store.alive[s] && (store.userData[s] != nil || animator.detachedUserData.contains(Int32(s)))
             var flags: UInt8 = store.alive[s] ? 1 : 0
             if store.governed[s] { flags |= 2 }
@@ -370,8 +433,8 @@ struct SnapshotEncoder {
             w.u64(c.key)
             w.i32(c.a)
             w.i32(c.b)
-            w.u32(c.generationA)
-            w.u32(c.generationB)
+            w.generation(c.generationA)
+            w.generation(c.generationB)
             w.u32(c.segmentID)
             w.i32(c.segment)
             w.manifold(of: c)

@@ -4,7 +4,7 @@
 extension SnapshotWriter {
     mutating func item(_ id: ItemID) {
         i32(id.slot)
-        u32(id.generation)
+        generation(id.generation)
     }
 
     mutating func properties(_ p: ItemProperties) {

@@ -49,7 +49,7 @@ from ._types import (
 from .animation import Animation, Timeline, Timing
 
 # The methods of the extension's types that are written in Python (see _extend.py).
-from . import _animator, _attachment, _behavior, _collision, _item, field as _field
+from . import _animator, _attachment, _behavior, _collision, _item, _snapshot, field as _field
 
 
 class CollisionMode(IntFlag):

@@ -139,6 +139,7 @@ typedef enum {
     LIST_BOUNDARY_POINTS,
     LIST_ITEM_PATH,
     LIST_POSES,
+    LIST_DETACHED,
 } list_kind;
 
 typedef struct {
@@ -382,6 +383,7 @@ int behavior_create(anima_state *st, BehaviorObject *self, PyObject *items_obj, 
 int behavior_init_with_def(PyObject *self, PyObject *args, PyObject *kwds, const char *name, const argument *arguments, void *def, anima_function create);
 AnimatorObject *behavior_animator(anima_state *st, BehaviorObject *self);
 int behavior_set_c_action(anima_state *st, BehaviorObject *self, bool install);
+int behavior_class_overrides_action(anima_state *st, PyTypeObject *type);
 extern PyType_Spec behavior_spec;
 
 /* behaviors.c */
@@ -442,5 +444,6 @@ int fetch_list(anima_state *st, AnimatorObject *animator, const list_query *q, v
 PyObject *wrap_behavior(anima_state *st, AnimatorObject *animator, anima_behavior handle);
 PyObject *query_result(anima_state *st, AnimatorObject *animator, const list_query *q, bool as_list);
 int registry_find(PyObject *map, PyObject *key, PyObject **out);
+PyObject *wrap_as(anima_state *st, AnimatorObject *animator, uint64_t id, PyTypeObject *cls);
 
 #endif

@@ -213,17 +213,28 @@ class Animation:
         return f"<anima.Animation {state}>"
 
 
-def _on_end(animation: Animation, completion: Optional[Callable[[bool], None]]) -> Callable[[bool, str], None]:
-    """The engine's completion for `animation`: records how it ended, then calls the user's."""
+class _Ended:
+    """The engine's completion of an animation: records how it ended, then calls the user's.
+    A class rather than a closure, so that an animator with running animations pickles."""
+
+    __slots__ = ("animation", "completion")
+
+    def __init__(self, animation: Animation, completion: Optional[Callable[[bool], None]]) -> None:
+        self.animation = animation
+        self.completion = completion
+
+    def __call__(self, finished: bool, position: str) -> None:
+        self.animation.finished = finished
+        self.animation.position = position
+        if self.completion is not None:
+            self.completion(finished)
+
+
+def _on_end(animation: Animation, completion: Optional[Callable[[bool], None]]) -> _Ended:
+    """The engine's completion for `animation`; TypeError for a completion that is not callable."""
     if completion is not None and not callable(completion):
         raise TypeError(f"completion must be callable or None, not {type(completion).__name__}")
-
-    def ended(finished: bool, position: str) -> None:
-        animation.finished = finished
-        animation.position = position
-        if completion is not None:
-            completion(finished)
-    return ended
+    return _Ended(animation, completion)
 
 
 class _Keyframe:

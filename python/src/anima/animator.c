@@ -502,6 +502,182 @@ animator_set_callback(AnimatorObject *self, PyObject *value, void *closure)
 }
 
 
+PyDoc_STRVAR(animator_snapshot_doc,
+"snapshot($self, /)\n--\n\n"
+"The animator's whole state as bytes (the format: docs/snapshot.md): items,\n"
+"behaviors with every parameter, boundaries, contacts with their warm-start\n"
+"impulses, sleeping, view animations, timelines, the clock and the step count.\n"
+"Animator.restore(data) rebuilds it, and stepping both gives bit-identical\n"
+"poses. Python callables and objects are not in the bytes: pickle and copy keep\n"
+"them. Raises BusyError inside a callback, InvalidStateError inside an animate\n"
+"or timeline block.");
+
+static PyObject *
+animator_snapshot(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
+{
+    anima_state *st = STATE_OF(self);
+    int64_t size = 0;
+    anima_status status = st != NULL ? anima_animator_snapshot(self->handle, NULL, 0, &size) : ANIMA_OK;
+    if (status == ANIMA_ERR_BUFFER_TOO_SMALL && size > 0 && size <= PY_SSIZE_T_MAX) {
+        anima_clear_error();
+        status = ANIMA_OK;
+    }
+    if (st == NULL || check(st, self, status) < 0) {
+        return NULL;
+    }
+    PyObject *bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)size);
+    int64_t written = 0;
+    if (bytes != NULL
+        && check(st, self, anima_animator_snapshot(self->handle, PyBytes_AS_STRING(bytes), size, &written)) < 0) {
+        Py_CLEAR(bytes);
+    }
+    return bytes;
+}
+
+PyDoc_STRVAR(animator_state_hash_doc,
+"state_hash($self, /)\n--\n\n"
+"A 64-bit digest (an int) of the animator's state: what snapshot() holds (poses,\n"
+"velocities, contacts and their impulses, sleeping, animations, the clock, the\n"
+"step count), without handle generations. Equal for two animators built and\n"
+"stepped by the same calls, in this process or another, so that runs and replays\n"
+"compare without keeping their states; different when any value differs by a bit\n"
+"(but for a 2**-64 chance). Python objects and callbacks are not part of it.\n\n"
+"    >>> a, b = (anima.Animator((0, 0, 320, 480)) for _ in range(2))\n"
+"    >>> for anim in (a, b):\n"
+"    ...     anim.add_behavior(anima.Gravity([anima.Item(anim, center=(160, 40))]))\n"
+"    ...     anim.advance(0.5)\n"
+"    >>> a.state_hash() == b.state_hash()\n"
+"    True");
+
+ANIMA_METHOD(animator_state_hash, "state_hash", OWNER_ANIMATOR, VALUE_UINT64,
+             anima_animator_state_hash(t.animator_handle, &out.u64), ANIMA_ARG(NULL))
+
+PyDoc_STRVAR(animator_restore_doc,
+"restore(data, /)\n--\n\n"
+"A new animator (of this class, without calling __init__) from the bytes of\n"
+"snapshot(), made here or by the C interface. Items and behaviors keep their\n"
+"ids (find_item, find_behavior); Python callbacks are not in the bytes, and\n"
+"detached_callbacks lists those that were set. Raises InvalidArgumentError naming\n"
+"the fault for truncated or corrupted bytes (CRC-32 mismatch), bytes that are\n"
+"no snapshot, or a snapshot of a newer format version.");
+
+static PyObject *
+animator_restore(PyTypeObject *cls, PyObject *arg)
+{
+    anima_state *st = state_of_type(cls);
+    Py_buffer view;
+    if (st == NULL || PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) {
+        return NULL;
+    }
+    anima_animator handle = anima_animator_null();
+    anima_status status = anima_animator_restore(view.buf, (int64_t)view.len, &handle);
+    PyBuffer_Release(&view);
+    if (check(st, NULL, status) < 0) {
+        return NULL;
+    }
+    AnimatorObject *self = (AnimatorObject *)cls->tp_alloc(cls, 0);
+    if (self == NULL) {
+        (void)anima_animator_destroy(handle);
+        anima_clear_error();
+        return NULL;
+    }
+    self->handle = handle;
+    self->created = true;
+    if (check(st, self, anima_animator_set_step_callback(handle, trampoline_step, self)) < 0) {
+        Py_CLEAR(self);
+    }
+    return (PyObject *)self;
+}
+
+PyDoc_STRVAR(animator_wrapper_doc,
+"_wrapper($self, id, cls, /)\n--\n\n"
+"The Item or Behavior of this animator with a stable id, as an object of class\n"
+"cls (anima.Item or anima.Behavior: the object's own class). NotFoundError when\n"
+"no such object lives here.");
+
+static PyObject *
+animator_wrapper(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    anima_state *st = STATE_OF(self);
+    value id;
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "_wrapper() takes 2 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    if (st == NULL || value_from_python(st, VALUE_UINT64, args[0], "id", &id) < 0) {
+        return NULL;
+    }
+    if (!PyType_Check(args[1])) {
+        PyErr_Format(PyExc_TypeError, "cls must be a class, not %.100s", Py_TYPE(args[1])->tp_name);
+        return NULL;
+    }
+    return wrap_as(st, self, id.u64, (PyTypeObject *)args[1]);
+}
+
+PyDoc_STRVAR(animator_set_completion_doc,
+"_set_completion($self, animation, completion, /)\n--\n\n"
+"Set (or clear, with None) the completion of an animation by its id: called as\n"
+"completion(finished, position) once it ends.");
+
+static PyObject *
+animator_set_completion(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    anima_state *st = STATE_OF(self);
+    value id;
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "_set_completion() takes 2 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    if (st == NULL || value_from_python(st, VALUE_UINT64, args[0], "animation", &id) < 0) {
+        return NULL;
+    }
+    PyObject *completion = args[1];
+    if (as_callable(&completion, "completion") < 0
+        || check(st, self, anima_animation_set_completion(self->handle, id.u64,
+                                                          completion != NULL ? trampoline_animation_done : NULL,
+                                                          self)) < 0) {
+        return NULL;
+    }
+    PyObject *key = PyLong_FromUnsignedLongLong(id.u64);
+    if (key == NULL || (self->completions == NULL && (self->completions = PyDict_New()) == NULL)) {
+        Py_XDECREF(key);
+        return NULL;
+    }
+    int result = completion != NULL ? PyDict_SetItem(self->completions, key, completion)
+                 : PyDict_Contains(self->completions, key) == 1 ? PyDict_DelItem(self->completions, key)
+                                                                 : 0;
+    Py_DECREF(key);
+    return result < 0 ? NULL : Py_NewRef(Py_None);
+}
+
+/* _completions: a copy of the animation id -> completion dict. */
+static PyObject *
+animator_get_completions(AnimatorObject *self, void *closure)
+{
+    (void)closure;
+    return self->completions != NULL ? PyDict_Copy(self->completions) : PyDict_New();
+}
+
+/* _held: the behaviors the animator keeps alive (actions, evaluations, contact callbacks). */
+static PyObject *
+animator_get_held(AnimatorObject *self, void *closure)
+{
+    (void)closure;
+    PyObject *held = self->acting != NULL ? PyDict_Values(self->acting) : PyList_New(0);
+    PyObject *delegating = held != NULL && self->delegating != NULL ? PySequence_List(self->delegating) : NULL;
+    if (delegating != NULL) {
+        Py_ssize_t end = PyList_GET_SIZE(held);
+        if (PyList_SetSlice(held, end, end, delegating) < 0) {
+            Py_CLEAR(held);
+        }
+        Py_DECREF(delegating);
+    }
+    else if (held != NULL && self->delegating != NULL) {
+        Py_CLEAR(held);
+    }
+    return held;
+}
+
 static PyMethodDef animator_methods[] = {
     {"advance", (PyCFunction)animator_advance, METH_O, animator_advance_doc},
     {"step", (PyCFunction)animator_step, METH_NOARGS, animator_step_doc},
@@ -515,6 +691,12 @@ static PyMethodDef animator_methods[] = {
     ANIMA_METHOD_ROW("update_item_using_current_state", animator_update_item_using_current_state,
                      animator_update_item_doc),
     {"destroy", (PyCFunction)animator_destroy, METH_NOARGS, animator_destroy_doc},
+    {"snapshot", (PyCFunction)animator_snapshot, METH_NOARGS, animator_snapshot_doc},
+    ANIMA_METHOD_ROW("state_hash", animator_state_hash, animator_state_hash_doc),
+    {"restore", (PyCFunction)animator_restore, METH_O | METH_CLASS, animator_restore_doc},
+    {"_wrapper", (PyCFunction)(void (*)(void))animator_wrapper, METH_FASTCALL, animator_wrapper_doc},
+    {"_set_completion", (PyCFunction)(void (*)(void))animator_set_completion, METH_FASTCALL,
+     animator_set_completion_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -550,6 +732,14 @@ static PyGetSetDef animator_getset[] = {
     {"on_will_resume", callable_get, (setter)animator_set_callback,
      "Called as f(animator) before the animator starts running again; None to unset.",
      (void *)offsetof(AnimatorObject, on_will_resume)},
+    {"detached_callbacks", query_get, NULL,
+     "The callbacks set when the snapshot this animator was restored from was made and not\n"
+     "set again since, as (name, owner) pairs: the attribute to set ('action',\n"
+     "'on_began_contact', 'evaluate', 'on_did_pause', ...) and its Item, Behavior,\n"
+     "animation id or this animator. Empty for an animator not restored, and after unpickling.",
+     (void *)LIST_DETACHED},
+    {"_completions", (getter)animator_get_completions, NULL, "The completions by animation id (a copy).", NULL},
+    {"_held", (getter)animator_get_held, NULL, "The behaviors this animator keeps alive (a list).", NULL},
     {"on_did_pause", callable_get, (setter)animator_set_callback,
      "Called as f(animator) after everything has come to rest; None to unset.",
      (void *)offsetof(AnimatorObject, on_did_pause)},

@@ -87,7 +87,7 @@ behavior_has_evaluation(anima_state *st, BehaviorObject *self)
 }
 
 /* 1 when a class defines its own `action` (overriding Behavior.action), 0 if not, -1 on error. */
-static int
+int
 behavior_class_overrides_action(anima_state *st, PyTypeObject *type)
 {
     PyObject *own = PyObject_GetAttr((PyObject *)type, st->action_name);
@@ -385,6 +385,9 @@ static PyGetSetDef behavior_getset[] = {
      (void *)LIST_BEHAVIOR_CHILDREN},
     {"parent", (getter)behavior_get_parent, NULL,
      "The behavior this one is a child of, or None (read-only).", NULL},
+    ANIMA_GET(OWNER_BEHAVIOR, VALUE_UINT64, "id", anima_behavior_get_id,
+              "The behavior's stable id, an int: the same for the behavior in a restored, copied or\n"
+              "unpickled animator (Animator.find_behavior(id) finds it there; read-only)."),
     ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_BOOL, "at_rest", anima_behavior_get_at_rest, anima_behavior_set_at_rest,
                  "Whether this behavior lets the animator pause (default True). While any behavior in\n"
                  "the animator's tree says False, the animator keeps running; setting it to False on a\n"

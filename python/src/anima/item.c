@@ -193,6 +193,9 @@ static PyGetSetDef item_getset[] = {
               "True when the item has come to rest or no behavior moves it (read-only)."),
     {"is_valid", is_valid_get, NULL, "True until the item is destroyed (read-only).", (void *)OWNER_ITEM},
     {"animator", wrapper_get_animator, NULL, "The Animator that owns the item (read-only).", NULL},
+    ANIMA_GET(OWNER_ITEM, VALUE_UINT64, "id", anima_item_get_id,
+              "The item's stable id, an int: the same for the item in a restored, copied or unpickled\n"
+              "animator (Animator.find_item(id) finds it there; read-only)."),
     ANIMA_GETSET_END,
 };
 

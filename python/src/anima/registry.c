@@ -160,6 +160,67 @@ wrap_behavior(anima_state *st, AnimatorObject *animator, anima_behavior handle)
                        offsetof(BehaviorObject, handle));
 }
 
+/*
+ * The wrapper of the item or behavior with a stable id in this animator, of class cls (a subclass
+ * of Item or Behavior; the base class itself means the kind's own type). An existing wrapper of
+ * another class than a subclass asked for is an InvalidStateError: one handle has one wrapper. A
+ * new wrapper of a class that defines `action` gets the C action, as a constructed one does.
+ */
+PyObject *
+wrap_as(anima_state *st, AnimatorObject *animator, uint64_t id, PyTypeObject *cls)
+{
+    bool is_item = PyType_IsSubtype(cls, st->item_type);
+    if (!is_item && !PyType_IsSubtype(cls, st->behavior_type)) {
+        PyErr_Format(PyExc_TypeError, "cls must be anima.Item, anima.Behavior or a subclass, not %.100s", cls->tp_name);
+        return NULL;
+    }
+    anima_item item = anima_item_null();
+    anima_behavior behavior = anima_behavior_null();
+    anima_status status = is_item ? anima_animator_find_item(animator->handle, id, &item)
+                                  : anima_animator_find_behavior(animator->handle, id, &behavior);
+    if (check(st, animator, status) < 0) {
+        return NULL;
+    }
+    PyTypeObject *own = is_item ? st->item_type : behavior_type_for_kind(st, behavior.kind);
+    PyObject **map = is_item ? &animator->item_wrappers : &animator->behavior_wrappers;
+    uint32_t index1 = is_item ? item.index1 : behavior.index1;
+    uint32_t generation = is_item ? item.generation : behavior.generation;
+    bool base = cls == st->item_type || cls == st->behavior_type;
+    PyObject *key = handle_key(index1, generation);
+    PyObject *wrapper = NULL;
+    if (key == NULL || registry_find(*map, key, &wrapper) < 0) {
+        Py_XDECREF(key);
+        return NULL;
+    }
+    Py_DECREF(key);
+    if (wrapper != NULL && !base && Py_TYPE(wrapper) != cls) {
+        PyErr_Format(st->invalid_state_error, "the object with id %llu already has a wrapper, of class %.100s",
+                     (unsigned long long)id, Py_TYPE(wrapper)->tp_name);
+        Py_CLEAR(wrapper);
+    }
+    if (wrapper != NULL || PyErr_Occurred()) {
+        return wrapper;
+    }
+    if (!base && !PyType_IsSubtype(cls, own)) {
+        PyErr_Format(PyExc_TypeError, "the object with id %llu is an %.100s, not an %.100s", (unsigned long long)id,
+                     own->tp_name, cls->tp_name);
+        return NULL;
+    }
+    PyTypeObject *type = base ? own : cls;
+    wrapper = is_item ? wrap_handle(animator, map, index1, generation, type, &item, sizeof item,
+                                    offsetof(ItemObject, handle))
+                      : wrap_handle(animator, map, index1, generation, type, &behavior, sizeof behavior,
+                                    offsetof(BehaviorObject, handle));
+    int overrides = wrapper == NULL || is_item ? 0 : behavior_class_overrides_action(st, type);
+    if (overrides != 0) {
+        BehaviorObject *object = (BehaviorObject *)wrapper;
+        if (overrides < 0 || (object->overrides_action = true, behavior_set_c_action(st, object, true) < 0)) {
+            Py_CLEAR(wrapper);
+        }
+    }
+    return wrapper;
+}
+
 
 static size_t
 list_element_size(list_kind kind)
@@ -170,6 +231,7 @@ list_element_size(list_kind kind)
     case LIST_BOUNDARY_POINTS:
     case LIST_ITEM_PATH: return sizeof(anima_vec2);
     case LIST_POSES: return 3 * sizeof(double);
+    case LIST_DETACHED: return sizeof(anima_detached_callback);
     default: return sizeof(anima_item);
     }
 }
@@ -194,6 +256,8 @@ list_query_run(const list_query *q, void *out, int32_t capacity, int32_t *count)
         return anima_item_get_path(q->item, out, capacity, count);
     case LIST_POSES:
         return anima_animator_copy_item_poses(q->animator, out, capacity, count);
+    case LIST_DETACHED:
+        return anima_animator_get_detached_callbacks(q->animator, out, capacity, count);
     }
     return ANIMA_ERR_INVALID_ARGUMENT;
 }
@@ -248,6 +312,25 @@ fetch_list(anima_state *st, AnimatorObject *animator, const list_query *q, void 
     }
 }
 
+/* The Python names of the callbacks a restored animator lists as detached (anima_callback_kind order). */
+static const char *const detached_names[] = {"on_will_resume", "on_did_pause", "step", "action",
+                                             "on_began_contact", "on_ended_contact", "evaluate", "completion",
+                                             "user_data"};
+
+/* (name, owner) for a detached callback: the owner is the Item, the Behavior, the animation id or the animator. */
+static PyObject *
+detached_tuple(anima_state *st, AnimatorObject *animator, const anima_detached_callback *c)
+{
+    bool known = c->kind >= 0 && (size_t)c->kind < sizeof detached_names / sizeof detached_names[0];
+    PyObject *owner = c->item.index1 != 0       ? wrap_item(st, animator, c->item)
+                      : c->behavior.index1 != 0 ? wrap_behavior(st, animator, c->behavior)
+                      : c->animation != 0       ? PyLong_FromUnsignedLongLong(c->animation)
+                                                : Py_NewRef((PyObject *)animator);
+    PyObject *result = owner != NULL ? Py_BuildValue("(sO)", known ? detached_names[c->kind] : "unknown", owner) : NULL;
+    Py_XDECREF(owner);
+    return result;
+}
+
 /* A tuple (or list) of a query's elements: Items, Behaviors or (x, y) points, by its kind. */
 PyObject *
 query_result(anima_state *st, AnimatorObject *animator, const list_query *q, bool as_list)
@@ -265,6 +348,7 @@ query_result(anima_state *st, AnimatorObject *animator, const list_query *q, boo
         case LIST_BEHAVIOR_CHILDREN: element = wrap_behavior(st, animator, ((anima_behavior *)buffer)[i]); break;
         case LIST_BOUNDARY_POINTS:
         case LIST_ITEM_PATH: element = vec2_tuple(((anima_vec2 *)buffer)[i]); break;
+        case LIST_DETACHED: element = detached_tuple(st, animator, &((anima_detached_callback *)buffer)[i]); break;
         default: element = wrap_item(st, animator, ((anima_item *)buffer)[i]); break;
         }
         if (element == NULL) {
@@ -336,8 +420,9 @@ PyObject *
 query_get(PyObject *self, void *closure)
 {
     list_kind kind = (list_kind)(intptr_t)closure;
-    target t = target_of(self, kind == LIST_ANIMATOR_ITEMS || kind == LIST_ANIMATOR_BEHAVIORS ? OWNER_ANIMATOR
-                               : OWNER_BEHAVIOR);
+    target t = target_of(self, kind == LIST_ANIMATOR_ITEMS || kind == LIST_ANIMATOR_BEHAVIORS || kind == LIST_DETACHED
+                                   ? OWNER_ANIMATOR
+                                   : OWNER_BEHAVIOR);
     if (t.st != NULL && t.animator == NULL) {
         PyErr_Format(t.st->stale_handle_error, "this %.100s was never initialised", Py_TYPE(self)->tp_name);
     }
