@@ -595,23 +595,33 @@ PyDoc_STRVAR(animator_wrapper_doc,
 "cls (anima.Item or anima.Behavior: the object's own class). NotFoundError when\n"
 "no such object lives here.");
 
+/* The (id, object) arguments of _wrapper and _set_completion: the module state, or NULL with an exception. */
+static anima_state *
+id_and_object(AnimatorObject *self, const char *method, PyObject *const *args, Py_ssize_t nargs, uint64_t *id)
+{
+    anima_state *st = STATE_OF(self);
+    value v;
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "%s() takes 2 arguments (%zd given)", method, nargs);
+        return NULL;
+    }
+    if (st == NULL || value_from_python(st, VALUE_UINT64, args[0], "id", &v) < 0) {
+        return NULL;
+    }
+    *id = v.u64;
+    return st;
+}
+
 static PyObject *
 animator_wrapper(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    anima_state *st = STATE_OF(self);
-    value id;
-    if (nargs != 2) {
-        PyErr_Format(PyExc_TypeError, "_wrapper() takes 2 arguments (%zd given)", nargs);
-        return NULL;
-    }
-    if (st == NULL || value_from_python(st, VALUE_UINT64, args[0], "id", &id) < 0) {
-        return NULL;
-    }
-    if (!PyType_Check(args[1])) {
+    uint64_t id = 0;
+    anima_state *st = id_and_object(self, "_wrapper", args, nargs, &id);
+    if (st != NULL && !PyType_Check(args[1])) {
         PyErr_Format(PyExc_TypeError, "cls must be a class, not %.100s", Py_TYPE(args[1])->tp_name);
         return NULL;
     }
-    return wrap_as(st, self, id.u64, (PyTypeObject *)args[1]);
+    return st != NULL ? wrap_as(st, self, id, (PyTypeObject *)args[1]) : NULL;
 }
 
 PyDoc_STRVAR(animator_set_completion_doc,
@@ -622,23 +632,16 @@ PyDoc_STRVAR(animator_set_completion_doc,
 static PyObject *
 animator_set_completion(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    anima_state *st = STATE_OF(self);
-    value id;
-    if (nargs != 2) {
-        PyErr_Format(PyExc_TypeError, "_set_completion() takes 2 arguments (%zd given)", nargs);
-        return NULL;
-    }
-    if (st == NULL || value_from_python(st, VALUE_UINT64, args[0], "animation", &id) < 0) {
-        return NULL;
-    }
-    PyObject *completion = args[1];
-    if (as_callable(&completion, "completion") < 0
-        || check(st, self, anima_animation_set_completion(self->handle, id.u64,
+    uint64_t id = 0;
+    anima_state *st = id_and_object(self, "_set_completion", args, nargs, &id);
+    PyObject *completion = st != NULL ? args[1] : NULL;
+    if (st == NULL || as_callable(&completion, "completion") < 0
+        || check(st, self, anima_animation_set_completion(self->handle, id,
                                                           completion != NULL ? trampoline_animation_done : NULL,
                                                           self)) < 0) {
         return NULL;
     }
-    PyObject *key = PyLong_FromUnsignedLongLong(id.u64);
+    PyObject *key = PyLong_FromUnsignedLongLong(id);
     if (key == NULL || (self->completions == NULL && (self->completions = PyDict_New()) == NULL)) {
         Py_XDECREF(key);
         return NULL;
