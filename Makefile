@@ -128,11 +128,13 @@ c-test: lib
 	@CC='$(CC)' scripts/run_examples.sh c $(CURDIR)/$(LIB_DIR)
 
 # numpy comes with the package (a dependency); the plotting tests need matplotlib (the "plot"
-# extra) and the pickling tests cloudpickle (lambdas and closures by value), installed into
-# build/venv when they are missing.
+# extra), the pickling tests cloudpickle (lambdas and closures by value) and the browser check
+# of the player websocket-client (Chromium's DevTools protocol), installed into build/venv when
+# they are missing. The browser check needs Chromium itself (.ci/run installs Debian's).
 py-test: python stubtest typecheck-examples
 	@$(VENV_PY) -c "import matplotlib" 2>/dev/null || $(VENV_PY) -m pip install --quiet matplotlib
 	@$(VENV_PY) -c "import cloudpickle" 2>/dev/null || $(VENV_PY) -m pip install --quiet cloudpickle
+	@$(VENV_PY) -c "import websocket" 2>/dev/null || $(VENV_PY) -m pip install --quiet websocket-client
 	$(VENV_PY) -m pytest -q python/tests
 	@scripts/run_examples.sh python $(VENV_PY)
 

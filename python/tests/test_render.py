@@ -565,8 +565,8 @@ def test_recordings_show_themselves_in_jupyter():
     recording.title = "Hand made"
     parse(recording._repr_svg_())
     snippet = recording._repr_html_()
-    assert snippet.count("<svg") == 1 and "Replay" in snippet and "Hand made" in snippet
-    assert "http" not in snippet
+    assert snippet.count("<canvas") == 1 and "anima-play" in snippet and "Hand made" in snippet
+    assert "http" not in snippet and "src=" not in snippet
 
 
 def test_recorder_shows_itself_like_its_recording():
@@ -574,4 +574,4 @@ def test_recorder_shows_itself_like_its_recording():
     recorder = Recorder(animator)
     recorder.run(0.2)
     assert recorder._repr_svg_() == recorder.recording._repr_svg_()
-    assert "<svg" in recorder._repr_html_()
+    assert "<canvas" in recorder._repr_html_()

@@ -47,6 +47,7 @@ from ._types import (
     WrongKindError,
 )
 from .animation import Animation, Timeline, Timing
+from .player import Player, show
 
 # The methods of the extension's types that are written in Python (see _extend.py).
 from . import _animator, _attachment, _behavior, _collision, _item, _snapshot, field as _field
@@ -81,6 +82,7 @@ __all__ = [
     "ItemBehavior",
     "NotFoundError",
     "OutOfMemoryError",
+    "Player",
     "Push",
     "Snap",
     "StaleHandleError",
@@ -88,6 +90,7 @@ __all__ = [
     "Timing",
     "Transform",
     "WrongKindError",
+    "show",
     "__version__",
     "version_info",
 ]

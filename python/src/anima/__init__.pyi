@@ -756,6 +756,8 @@ class Field(Behavior):
     animation_speed: float
     evaluate: _Evaluation | None
 
+from .player import Player as Player, show as show
+
 __all__ = [
     "AnimaError",
     "Animation",
@@ -774,6 +776,7 @@ __all__ = [
     "ItemBehavior",
     "NotFoundError",
     "OutOfMemoryError",
+    "Player",
     "Push",
     "Snap",
     "StaleHandleError",
@@ -781,6 +784,7 @@ __all__ = [
     "Timing",
     "Transform",
     "WrongKindError",
+    "show",
     "__version__",
     "version_info",
 ]

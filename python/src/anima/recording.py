@@ -369,9 +369,14 @@ class Recording:
         return self.to_svg()
 
     def _repr_html_(self) -> str:
-        from .render import _CARD_HEIGHT, _card
+        """In a notebook: the player (`anima.show`) under the recording's summary."""
+        import html
 
-        return _card(self.title, self.summary(), self, height=_CARD_HEIGHT)
+        from .player import Player
+
+        title = f"<b>{html.escape(self.title)}</b> " if self.title else ""
+        return f"<div>{title}<small>{html.escape(self.summary())}</small><br>{Player(self).to_html()}</div>"
+
 
     def __len__(self) -> int:
         return self._frames

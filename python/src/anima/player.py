@@ -1,0 +1,318 @@
+"""A self-contained HTML player for a scene: play, pause, scrub, loop.
+
+    import anima
+    anima.show(animator, seconds=3)          # in a notebook: the player, recorded now
+    anima.show(recording, debug=True)        # a Recording, with boundaries and contacts
+
+The player is one ``<div>`` with a canvas, the controls and an inline script: no network
+request, no external script or font, so it works offline, in JupyterLab, in a notebook
+exported to HTML and in a saved page. The recording travels as numbers (poses rounded to
+0.01 pt and 1e-4 rad, in a JSON array), not as one drawing per frame, and the script draws each
+frame on the canvas from them, so a 10 s scene of a dozen items is tens of kilobytes.
+
+Each item is drawn with its shape (rectangle, ellipse or outline), size, rotation, scale and
+alpha, in a colour of its own (`Player.colors`). With ``debug=True`` the player also draws the
+reference bounds and named boundaries, the attachments (a line from the anchor or between the
+two items) and snap points of an animator, and each frame's contact points.
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+import json
+import math
+import os
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+import numpy as np
+
+from .recording import Recording
+
+__all__ = ["Player", "show", "COLORS"]
+
+#: The fill colour of item i is COLORS[i % len(COLORS)] (opaque sRGB, as "#rrggbb").
+COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf")
+
+_ids = itertools.count(1)
+
+
+def _rounded(values: np.ndarray, digits: int) -> List[Any]:
+    """A flat list of numbers rounded to `digits`, None for NaN (JSON has no NaN)."""
+    flat = np.round(np.asarray(values, dtype=float).ravel(), digits)
+    return [None if math.isnan(v) else (int(v) if v == int(v) else v) for v in flat.tolist()]
+
+
+def _varies(values: np.ndarray) -> bool:
+    """True when an (F, N, ...) array differs between frames (NaN equal to NaN)."""
+    return bool(len(values) > 1 and not np.array_equal(values, np.broadcast_to(values[:1], values.shape),
+                                                       equal_nan=True))
+
+
+def _behaviors(animator: Any) -> List[Any]:
+    """Every behavior of the animator's tree, depth first."""
+    found: List[Any] = []
+    stack = list(reversed(animator.behaviors))
+    while stack:
+        behavior = stack.pop()
+        found.append(behavior)
+        stack.extend(reversed(behavior.children))
+    return found
+
+
+def _overlays(animator: Any, followed: Sequence[Any]) -> Dict[str, Any]:
+    """Attachments and snap points of an animator's tree, by recorded item index."""
+    import anima
+
+    index = {item: i for i, item in enumerate(followed)}
+    links, snaps = [], []
+    for behavior in _behaviors(animator):
+        if isinstance(behavior, anima.Attachment):
+            items = [index.get(item, -1) for item in behavior.items]
+            if len(items) == 1:
+                links.append({"a": items[0], "anchor": list(behavior.anchor_point)})
+            elif len(items) == 2:
+                links.append({"a": items[0], "b": items[1]})
+        elif isinstance(behavior, anima.Snap) and behavior.items:
+            snaps.append({"a": index.get(behavior.items[0], -1), "point": list(behavior.point)})
+    return {"links": links, "snaps": snaps}
+
+
+class Player:
+    """An HTML player of a `Recording`; shown by Jupyter, or written with `save`.
+
+    ``width`` is the drawn width in CSS pixels (default: the scene's width, at most 480 px);
+    the height follows the scene's proportions. ``loop`` starts with looping on and
+    ``autoplay`` with the animation playing. ``overlays`` are the debug drawings of `show`.
+    """
+
+    colors = COLORS
+
+    def __init__(self, recording: Recording, *, debug: bool = False, width: Optional[float] = None,
+                 loop: bool = True, autoplay: bool = True, overlays: Optional[Dict[str, Any]] = None) -> None:
+        if not isinstance(recording, Recording):
+            raise TypeError(f"recording must be an anima.render.Recording, not {type(recording).__name__}")
+        if recording.frame_count == 0:
+            raise ValueError("the recording has no frames to play")
+        if width is not None and not (isinstance(width, (int, float)) and math.isfinite(width) and width > 0):
+            raise ValueError(f"width must be a finite number of pixels > 0 (got {width!r})")
+        self.recording = recording
+        self.debug = bool(debug)
+        self.width = width
+        self.loop = bool(loop)
+        self.autoplay = bool(autoplay)
+        self.overlays = overlays or {"links": [], "snaps": []}
+
+    def data(self) -> Dict[str, Any]:
+        """What the player's script draws from, as JSON-ready values."""
+        rec = self.recording
+        frames, count = rec.frame_count, rec.item_count
+        from .render import _view_box
+
+        view = _view_box(rec)
+        sizes = rec.sizes * rec.scales
+        items = []
+        for i in range(count):
+            path = rec.paths[i]
+            items.append({"shape": rec.shapes[i], "color": self.colors[i % len(self.colors)],
+                          "path": None if path is None else _rounded(path, 2)})
+        data: Dict[str, Any] = {
+            "frames": frames, "items": items, "view": list(view),
+            "times": _rounded(rec.times, 4),
+            "poses": _rounded(rec.poses[:, :, :2], 2), "angles": _rounded(rec.poses[:, :, 2], 4),
+            # per frame only when they change, else the first frame's
+            "sizes": _rounded(sizes if _varies(sizes) else sizes[:1], 2),
+            "alpha": _rounded(rec.alpha if _varies(rec.alpha) else rec.alpha[:1], 3),
+            "loop": self.loop, "autoplay": self.autoplay, "debug": self.debug,
+        }
+        if self.debug:
+            contacts = rec.contacts
+            began = contacts[contacts["began"]] if len(contacts) else contacts
+            frame_of = np.clip(np.rint(began["time"] / rec.frame).astype(int), 0, frames - 1) if len(began) else []
+            data.update(
+                bounds=[list(r) for r in ([rec.reference_bounds] if rec.reference_bounds else []) + rec.inset_bounds],
+                boundaries=[_rounded(np.asarray(points), 2) for points in rec.boundaries.values()],
+                contacts=[[int(f), round(float(x), 2), round(float(y), 2)]
+                          for f, x, y in zip(frame_of, began["x"] if len(began) else [], began["y"] if len(began) else [])],
+                **self.overlays)
+        return data
+
+    def to_html(self) -> str:
+        """The player as an HTML fragment (a div with its inline script), unique on its page."""
+        data = self.data()
+        x, y, w, h = data["view"]
+        width = float(self.width) if self.width is not None else min(w, 480.0)
+        height = width * h / w
+        key = f"anima-player-{os.getpid()}-{next(_ids)}"
+        title = html.escape(self.recording.title or "Anima")
+        payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+        return _TEMPLATE.format(key=key, title=title, width=round(width), height=round(height), payload=payload,
+                                loop="checked" if self.loop else "", script=_SCRIPT)
+
+    def save(self, path: Union[str, os.PathLike]) -> None:
+        """Write the player as a standalone HTML page."""
+        title = html.escape(self.recording.title or "Anima")
+        page = (f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{title}</title></head>\n"
+                f"<body style=\"margin:16px;font-family:sans-serif\">\n{self.to_html()}\n</body></html>\n")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(page)
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
+
+    def __repr__(self) -> str:
+        rec = self.recording
+        return f"<anima.Player {rec.item_count} items, {rec.frame_count} frames, {rec.duration:.2f} s>"
+
+
+def show(source: Any, seconds: Optional[float] = None, *, debug: bool = False, frame: float = 1 / 60,
+         width: Optional[float] = None, loop: bool = True, autoplay: bool = True,
+         max_seconds: float = 10.0) -> Player:
+    """A player of an animator or a recording, for a notebook cell or a page.
+
+    An `Animator` is recorded now, from its current state, for ``seconds`` (or until it comes
+    to rest, at most ``max_seconds``, default 10 s) at ``frame`` s per frame (default 1/60); the
+    animator advances while it is recorded. A `Recording` plays as it is. ``debug=True`` adds
+    the boundaries, the contact points and, for an animator, the attachments and snap points.
+
+        >>> anim = anima.Animator((0, 0, 320, 480))
+        >>> ball = anima.Item(anim, center=(160, 40), size=(40, 40), shape="ellipse")
+        >>> anim.add_behavior(anima.Gravity([ball]))
+        >>> anim.add_behavior(anima.Collision([ball], translates_reference_bounds_into_boundary=True))
+        >>> player = anima.show(anim, seconds=2)
+        >>> player.recording.frame_count
+        121
+    """
+    from .recorder import Recorder
+
+    if isinstance(source, Recording):
+        return Player(source, debug=debug, width=width, loop=loop, autoplay=autoplay)
+    if not (hasattr(source, "copy_states_into") and hasattr(source, "advance")):
+        raise TypeError(f"show() takes an anima.Animator or a Recording, not {type(source).__name__}")
+    recorder = Recorder(source, frame=frame)
+    overlays = _overlays(source, source.items) if debug else None
+    if seconds is None:
+        recorder.run_until_rest(max_seconds)
+    else:
+        recorder.run(seconds)
+    return Player(recorder.recording, debug=debug, width=width, loop=loop, autoplay=autoplay, overlays=overlays)
+
+
+_TEMPLATE = """<div class="anima-player" id="{key}" data-frame="0" style="display:inline-block;font:13px sans-serif">
+<canvas width="{width}" height="{height}" style="display:block;border:1px solid #ccc;background:#fff" aria-label="{title}"></canvas>
+<div style="display:flex;align-items:center;gap:6px;margin-top:4px">
+<button type="button" class="anima-play" style="width:4.5em">Pause</button>
+<input type="range" class="anima-scrub" min="0" max="0" value="0" step="1" style="flex:1">
+<span class="anima-time" style="min-width:5.5em;font-variant-numeric:tabular-nums">0.00 s</span>
+<label><input type="checkbox" class="anima-loop" {loop}> loop</label>
+</div>
+<script type="application/json" class="anima-data">{payload}</script>
+<script>{script}("{key}");</script>
+</div>"""
+
+# The player's script: reads the JSON beside it, draws frame i of the poses on the canvas, and
+# runs the clock with requestAnimationFrame from the recorded times. window.animaPlayers[key]
+# gives the state to a test (frame, playing) and the player sets data-frame on its div.
+_SCRIPT = r"""(function (key) {
+  var root = document.getElementById(key);
+  if (!root || root.dataset.started) { return; }
+  root.dataset.started = "1";
+  var d = JSON.parse(root.querySelector(".anima-data").textContent);
+  var canvas = root.querySelector("canvas"), ctx = canvas.getContext("2d");
+  var button = root.querySelector(".anima-play"), scrub = root.querySelector(".anima-scrub");
+  var label = root.querySelector(".anima-time"), loop = root.querySelector(".anima-loop");
+  var n = d.items.length, scale = canvas.width / d.view[2];
+  var state = {frame: 0, playing: false, start: 0, origin: 0};
+  window.animaPlayers = window.animaPlayers || {};
+  window.animaPlayers[key] = state;
+  scrub.max = d.frames - 1;
+  function at(list, stride, frame, i, k) {
+    var rows = list.length / (n * stride), f = rows > 1 ? frame : 0;
+    return list[(f * n + i) * stride + k];
+  }
+  function line(points, close) {
+    ctx.beginPath();
+    for (var k = 0; k < points.length; k += 2) { ctx[k ? "lineTo" : "moveTo"](points[k], points[k + 1]); }
+    if (close) { ctx.closePath(); }
+  }
+  function draw(frame) {
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    ctx.setTransform(scale, 0, 0, scale, -d.view[0] * scale, -d.view[1] * scale);
+    ctx.lineWidth = 1 / scale;
+    if (d.debug) {
+      ctx.strokeStyle = "#999";
+      (d.bounds || []).forEach(function (r) { ctx.strokeRect(r[0], r[1], r[2], r[3]); });
+      (d.boundaries || []).forEach(function (p) { line(p, false); ctx.stroke(); });
+    }
+    for (var i = 0; i < n; i++) {
+      var x = d.poses[(frame * n + i) * 2], y = d.poses[(frame * n + i) * 2 + 1];
+      if (x === null || y === null) { continue; }
+      var w = at(d.sizes, 2, frame, i, 0), h = at(d.sizes, 2, frame, i, 1), item = d.items[i];
+      ctx.save();
+      ctx.translate(x, y);
+      ctx.rotate(d.angles[frame * n + i] || 0);
+      ctx.globalAlpha = at(d.alpha, 1, frame, i, 0);
+      ctx.fillStyle = item.color;
+      if (item.shape === "ellipse") {
+        ctx.beginPath();
+        ctx.ellipse(0, 0, w / 2, h / 2, 0, 0, 2 * Math.PI);
+      } else if (item.shape === "path" && item.path) {
+        line(item.path, true);
+      } else {
+        ctx.beginPath();
+        ctx.rect(-w / 2, -h / 2, w, h);
+      }
+      ctx.fill();
+      ctx.restore();
+    }
+    if (d.debug) {
+      var center = function (i) { return [d.poses[(frame * n + i) * 2], d.poses[(frame * n + i) * 2 + 1]]; };
+      ctx.strokeStyle = "#555";
+      (d.links || []).forEach(function (l) {
+        if (l.a < 0) { return; }
+        var a = center(l.a), b = l.anchor || (l.b >= 0 ? center(l.b) : null);
+        if (b && a[0] !== null && b[0] !== null) { line([a[0], a[1], b[0], b[1]], false); ctx.stroke(); }
+      });
+      ctx.fillStyle = "#555";
+      (d.snaps || []).forEach(function (s) { ctx.fillRect(s.point[0] - 3 / scale, s.point[1] - 3 / scale, 6 / scale, 6 / scale); });
+      ctx.fillStyle = "#d00";
+      (d.contacts || []).forEach(function (c) {
+        if (c[0] <= frame && frame - c[0] < 6) { ctx.beginPath(); ctx.arc(c[1], c[2], 3 / scale, 0, 2 * Math.PI); ctx.fill(); }
+      });
+    }
+    state.frame = frame;
+    root.dataset.frame = frame;
+    scrub.value = frame;
+    label.textContent = d.times[frame].toFixed(2) + " s";
+  }
+  function frameAt(seconds) {
+    var lo = 0, hi = d.frames - 1;
+    while (lo < hi) { var mid = (lo + hi + 1) >> 1; if (d.times[mid] <= seconds) { lo = mid; } else { hi = mid - 1; } }
+    return lo;
+  }
+  function tick(now) {
+    if (!state.playing) { return; }
+    var t = d.times[0] + state.origin + (now - state.start) / 1000, end = d.times[d.frames - 1];
+    if (t > end) {
+      if (loop.checked && end > d.times[0]) { state.origin = 0; state.start = now; t = d.times[0]; }
+      else { draw(d.frames - 1); setPlaying(false); return; }
+    }
+    draw(frameAt(t));
+    requestAnimationFrame(tick);
+  }
+  function setPlaying(on) {
+    state.playing = on;
+    button.textContent = on ? "Pause" : "Play";
+    if (on) {
+      if (state.frame >= d.frames - 1) { draw(0); }
+      state.origin = d.times[state.frame] - d.times[0];
+      state.start = performance.now();
+      requestAnimationFrame(tick);
+    }
+  }
+  button.addEventListener("click", function () { setPlaying(!state.playing); });
+  scrub.addEventListener("input", function () { setPlaying(false); draw(+scrub.value); });
+  draw(0);
+  setPlaying(d.autoplay && d.frames > 1);
+})"""

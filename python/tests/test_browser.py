@@ -1,0 +1,118 @@
+"""The player as a person sees it: a real (headless) Chromium draws it, plays it, pauses it.
+
+The page is the player of a recorded scene saved by `Player.save`. The test clicks the
+player's own buttons with mouse events, takes screenshots, finds the ball by its fill colour
+and checks that it is drawn where the recording has it (within 2 px), that it moves while
+playing and stays put while paused, that the page logs no error and requests nothing but
+itself. Without Chromium the test fails and says how to install it: a browser check that
+quietly passes without a browser would check nothing.
+"""
+
+import io
+import math
+import time
+
+import matplotlib.image
+import numpy as np
+import pytest
+
+import anima
+
+from browser import Browser, find_chromium
+
+BALL_COLOR = np.array([int(anima.player.COLORS[0][k:k + 2], 16) for k in (1, 3, 5)])
+
+
+def scene():
+    anim = anima.Animator((0, 0, 320, 480))
+    ball = anima.Item(anim, center=(100, 40), size=(40, 40), shape="ellipse")
+    box = anima.Item(anim, center=(220, 60), size=(60, 30))
+    anim.add_behavior(anima.Gravity([ball, box]))
+    anim.add_behavior(anima.Collision([ball, box], translates_reference_bounds_into_boundary=True))
+    anim.add_behavior(anima.Attachment(box, anchor=(220, 20), frequency=1.0, damping=0.1))
+    return anim
+
+
+def ball_center(png, canvas_rect):
+    """The centroid (page px) of the pixels of the ball's colour inside the canvas."""
+    image = matplotlib.image.imread(io.BytesIO(png))[:, :, :3] * 255
+    x, y, w, h = (int(round(v)) for v in canvas_rect)
+    region = image[y:y + h, x:x + w]
+    match = np.all(np.abs(region - BALL_COLOR) <= 2, axis=2)
+    rows, cols = np.nonzero(match)
+    assert len(rows) > 200, f"the ball is not drawn ({len(rows)} pixels of its colour)"
+    return x + cols.mean() + 0.5, y + rows.mean() + 0.5
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if find_chromium() is None:
+        pytest.fail("no Chromium to check the player in: install it (Debian: apt install chromium); "
+                    ".ci/run installs it", pytrace=False)
+    with Browser() as running:
+        yield running
+
+
+def test_the_player_draws_the_recorded_poses_plays_and_pauses(browser, tmp_path):
+    player = anima.show(scene(), seconds=3, debug=True)
+    rec = player.recording
+    page_path = tmp_path / "player.html"
+    player.save(page_path)
+    page = browser.open(page_path.as_uri())
+    key = page.evaluate("document.querySelector('.anima-player').id")
+    assert page.evaluate(f"window.animaPlayers['{key}'].playing") is True
+    rect = page.evaluate("(function () { var r = document.querySelector('.anima-player canvas')"
+                         ".getBoundingClientRect(); return [r.x + 1, r.y + 1, r.width - 2, r.height - 2]; })()")
+    view = player.data()["view"]
+    scale = (rect[2]) / view[2]
+
+    def paused_position():
+        page.click(".anima-play")
+        assert page.evaluate(f"window.animaPlayers['{key}'].playing") is False
+        frame = page.evaluate(f"window.animaPlayers['{key}'].frame")
+        shot = page.screenshot()
+        return frame, shot, ball_center(shot, rect)
+
+    time.sleep(0.4)
+    frame1, shot1, (x1, y1) = paused_position()
+    time.sleep(0.5)
+    assert page.evaluate(f"window.animaPlayers['{key}'].frame") == frame1
+    assert page.screenshot() == shot1, "the picture changed while paused"
+    page.click(".anima-play")                      # play on
+    time.sleep(0.6)
+    frame2, _, (x2, y2) = paused_position()
+    assert frame2 > frame1
+    assert math.hypot(x2 - x1, y2 - y1) > 10, "the ball did not move between the two screenshots"
+    print(f"paused at frames {frame1} and {frame2}: ball drawn at ({x1:.1f}, {y1:.1f}) and ({x2:.1f}, {y2:.1f}) px")
+    for frame, (x, y) in ((frame1, (x1, y1)), (frame2, (x2, y2))):
+        want_x = rect[0] + (rec.poses[frame, 0, 0] - view[0]) * scale
+        want_y = rect[1] + (rec.poses[frame, 0, 1] - view[1]) * scale
+        print(f"  frame {frame}: off by {math.hypot(x - want_x, y - want_y):.2f} px")
+        assert math.hypot(x - want_x, y - want_y) <= 2.0, (
+            f"frame {frame}: the ball is drawn at ({x:.1f}, {y:.1f}) px, the recording puts it at "
+            f"({want_x:.1f}, {want_y:.1f}) px")
+    shown = page.evaluate(f"document.getElementById('{key}').querySelector('.anima-time').textContent")
+    assert shown == f"{rec.times[frame2]:.2f} s"
+    # scrubbing with the slider shows that frame
+    page.evaluate(f"(function () {{ var s = document.getElementById('{key}').querySelector('.anima-scrub');"
+                  " s.value = 30; s.dispatchEvent(new Event('input')); })()")
+    assert page.evaluate(f"window.animaPlayers['{key}'].frame") == 30
+    x3, y3 = ball_center(page.screenshot(), rect)
+    assert math.hypot(x3 - (rect[0] + (rec.poses[30, 0, 0] - view[0]) * scale),
+                      y3 - (rect[1] + (rec.poses[30, 0, 1] - view[1]) * scale)) <= 2.0
+    assert page.errors == []
+    assert page.requests == [page_path.as_uri()], "the page requested more than itself"
+
+
+def test_the_player_loops_back_to_the_start(browser, tmp_path):
+    anim = scene()
+    player = anima.show(anim, seconds=0.5)
+    player.save(tmp_path / "short.html")
+    page = browser.open((tmp_path / "short.html").as_uri())
+    key = page.evaluate("document.querySelector('.anima-player').id")
+    frames = []
+    for _ in range(30):
+        frames.append(page.evaluate(f"window.animaPlayers['{key}'].frame"))
+        time.sleep(0.05)
+    assert max(frames) > 20 and any(b < a for a, b in zip(frames, frames[1:])), f"no loop in {frames}"
+    assert page.errors == []
