@@ -128,9 +128,12 @@ c-test: lib
 	@CC='$(CC)' scripts/run_examples.sh c $(CURDIR)/$(LIB_DIR)
 
 # numpy comes with the package (a dependency); the plotting tests need matplotlib (the "plot"
-# extra), installed into build/venv when it is missing.
+# extra), the sweep tests dask.distributed (the "distributed" extra) and pandas (a sweep's table),
+# each installed into build/venv when it is missing.
 py-test: python stubtest typecheck-examples
 	@$(VENV_PY) -c "import matplotlib" 2>/dev/null || $(VENV_PY) -m pip install --quiet matplotlib
+	@$(VENV_PY) -c "import distributed" 2>/dev/null || $(VENV_PY) -m pip install --quiet "dask[distributed]"
+	@$(VENV_PY) -c "import pandas" 2>/dev/null || $(VENV_PY) -m pip install --quiet pandas
 	$(VENV_PY) -m pytest -q python/tests
 	@scripts/run_examples.sh python $(VENV_PY)
 
@@ -271,12 +274,14 @@ clean:
 
 # ----------------------------------------------------------------------------------- bench
 # make bench: Anima against Box2D v3 and pymunk on the same scenes (bench/README.md); a release build, not
-# part of `make test`. Installs pymunk and pyb2d3 into build/venv when missing, prints the table and
-# writes bench/RESULTS.md. Options for bench/run.py go in BENCH_ARGS, e.g. BENCH_ARGS='--rounds 5'.
+# part of `make test`. Installs pymunk, pyb2d3 and dask.distributed (the sweep scene) into build/venv when
+# missing, prints the table and writes bench/RESULTS.md. Options for bench/run.py go in BENCH_ARGS,
+# e.g. BENCH_ARGS='--rounds 5'.
 BENCH_ARGS ?=
 
 .PHONY: bench
 bench: build
 	@$(VENV_PY) -c "import pymunk" 2>/dev/null || $(VENV_PY) -m pip install --quiet pymunk
+	@$(VENV_PY) -c "import distributed" 2>/dev/null || $(VENV_PY) -m pip install --quiet "dask[distributed]"
 	@$(VENV_PY) -c "import pyb2d3" 2>/dev/null || $(VENV_PY) -m pip install --quiet pyb2d3
 	CC='$(CC)' $(VENV_PY) bench/run.py $(BENCH_ARGS)

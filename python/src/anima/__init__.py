@@ -47,6 +47,7 @@ from ._types import (
     WrongKindError,
 )
 from .animation import Animation, Timeline, Timing
+from ._sweep import sweep
 
 # The methods of the extension's types that are written in Python (see _extend.py).
 from . import _animator, _attachment, _behavior, _collision, _item, field as _field
@@ -89,6 +90,7 @@ __all__ = [
     "Transform",
     "WrongKindError",
     "__version__",
+    "sweep",
     "version_info",
 ]
 
