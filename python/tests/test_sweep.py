@@ -318,3 +318,17 @@ def test_a_worker_killed_mid_sweep_loses_no_row(distributed, tmp_path):
         client.wait_for_workers(2, timeout=30)        # the nanny starts a new worker process
         assert victim not in client.run(os.getpid).values()
     assert_same_table(table, expected)
+
+
+def test_the_spring_sweep_example_finds_its_springs_and_draws_the_heat_map_where_asked(tmp_path):
+    import subprocess
+
+    example = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "python",
+                           "sweep_springs.py")
+    output = tmp_path / "figures" / "heat.png"
+    result = subprocess.run([sys.executable, example, str(output)], cwd=tmp_path, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines()[-1].startswith("OK: ")
+    assert f"heat map: {output}" in result.stdout
+    assert output.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
