@@ -332,3 +332,21 @@ def test_the_spring_sweep_example_finds_its_springs_and_draws_the_heat_map_where
     assert result.stdout.splitlines()[-1].startswith("OK: ")
     assert f"heat map: {output}" in result.stdout
     assert output.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_first_example_of_the_sweep_docs_prints_what_they_show(tmp_path):
+    import re
+    import subprocess
+
+    docs = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "sweeps.md")
+    with open(docs, encoding="utf-8") as f:
+        text = f.read()
+    code, shown = re.search(r"```python\n(.*?)```\n\n```\n(.*?)```", text, re.S).groups()
+    script = tmp_path / "first_sweep.py"
+    script.write_text(code)
+    result = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    # The progress bar redraws itself after carriage returns, which text mode reads as line ends.
+    printed = [line for line in result.stdout.splitlines() if line.strip() and "% Completed |" not in line]
+    assert printed == shown.splitlines()
