@@ -29,9 +29,8 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The scene comes from examples/python/scenes.py; the workers of a LocalCluster inherit this path.
 sys.path.insert(0, os.path.join(ROOT, "examples", "python"))
-
-import scenes  # noqa: E402 - examples/python, put on the path above (the workers inherit it)
 
 VARIANTS = 1000
 FREQUENCIES = 25  # 0.5 ... 5 Hz
@@ -49,6 +48,8 @@ def parameters(count: int) -> list[dict]:
 
 def build(frequency: float, damping: float):
     """The Spring Attachment scene with both springs at ``frequency`` Hz and ``damping``."""
+    import scenes  # here, so that bench/run.py imports this module without needing anima yet
+
     scene = scenes.spring_attachment()
     for name in ("ballAttachment", "starAttachment"):
         scene.behaviors[name].frequency = frequency
