@@ -350,3 +350,53 @@ def test_the_first_example_of_the_sweep_docs_prints_what_they_show(tmp_path):
     # The progress bar redraws itself after carriage returns, which text mode reads as line ends.
     printed = [line for line in result.stdout.splitlines() if line.strip() and "% Completed |" not in line]
     assert printed == shown.splitlines()
+
+
+def slow_falling_box(index):
+    """A box under gravity, 0.05 s of wall time later."""
+    time.sleep(0.05)
+    animator = anima.Animator()
+    box = anima.Item(animator)
+    animator.add_behavior(anima.Gravity([box]))
+    return animator
+
+
+def test_in_a_notebook_the_progress_widget_moves_while_the_sweep_runs(client, monkeypatch):
+    import types
+
+    import distributed.utils
+
+    moves, shown = [], []
+
+    class Widget:
+        """Stands in for an ipywidgets widget; records the progress bar's values."""
+
+        def __init__(self, *children, **traits):
+            self.children = children
+            self.__dict__.update(traits)
+
+        def __setattr__(self, name, value):
+            if name == "value" and isinstance(value, float):
+                moves.append((time.monotonic(), value))
+            object.__setattr__(self, name, value)
+
+    widgets = types.ModuleType("ipywidgets")
+    widgets.HTML = widgets.FloatProgress = widgets.HBox = widgets.VBox = Widget
+    ipython, display = types.ModuleType("IPython"), types.ModuleType("IPython.display")
+    display.display = shown.append
+    ipython.display = display
+    monkeypatch.setitem(sys.modules, "ipywidgets", widgets)
+    monkeypatch.setitem(sys.modules, "IPython", ipython)
+    monkeypatch.setitem(sys.modules, "IPython.display", display)
+    monkeypatch.setattr(distributed.utils, "is_kernel", lambda: True)
+
+    table = anima.sweep(slow_falling_box, {"index": list(range(20))}, lambda animator: animator.step_count,
+                        seconds=0.5, client=client, variants_per_task=1)
+    finished = time.monotonic()
+    assert table["value"].tolist() == [60] * 20
+    assert len(shown) == 1 and isinstance(shown[0], Widget)
+    assert [value for when, value in moves if when < finished and 0 < value < 1]  # it moved during the sweep
+    deadline = time.monotonic() + 5
+    while not (moves and moves[-1][1] == 1.0) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert moves[-1][1] == 1.0

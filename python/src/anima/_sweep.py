@@ -343,19 +343,26 @@ def _run_on_cluster(distributed: Any, client: Any, run: _Run, variants: list[dic
 
 
 def _show_progress(distributed: Any, client: Any, futures: list[Any]) -> None:
-    """Dask's progress bar: a widget in a notebook (returns at once), text in a terminal (returns
-    when every task is done)."""
+    """Dask's progress bar: a widget in a notebook (returns at once), text elsewhere (returns when
+    every task is done).
+
+    Dask's widget listens to the scheduler on the notebook's own event loop, which does not run
+    while the sweep blocks the cell; here it listens on the client's loop, which runs in a thread
+    of its own, so that the bar moves during the sweep.
+    """
     from distributed.utils import is_kernel
 
     scheduler = client.scheduler.address
-    if is_kernel():
+    if is_kernel() and not client.asynchronous:
         try:
-            import ipywidgets  # noqa: F401 - the widget needs it
+            from distributed.diagnostics.progressbar import ProgressWidget
             from IPython.display import display
+            bar = ProgressWidget(futures, scheduler=scheduler, complete=True)  # needs ipywidgets
         except ImportError:
             pass
         else:
-            display(distributed.progress(futures, notebook=True, multi=False, scheduler=scheduler))
+            display(bar.widget)
+            client.loop.add_callback(bar.listen)
             return
     distributed.progress(futures, notebook=False, scheduler=scheduler)
 
