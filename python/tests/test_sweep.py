@@ -155,6 +155,17 @@ def test_a_list_of_parameter_sets_is_taken_as_it_is():
     assert table["damping"].tolist() == [0.5, 0.2]
 
 
+def test_the_rows_of_a_table_are_parameter_sets_too(serial_table, monkeypatch):
+    chosen = serial_table[["frequency", "damping"]][3:6]
+    table = anima.sweep(hanging_ball, chosen, ball_state, seconds=SECONDS, client="serial")
+    assert_same_table(table, serial_table[3:6].reset_index(drop=True))
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    records = chosen.to_records(index=False)
+    table = anima.sweep(hanging_ball, records, ball_state, seconds=SECONDS, client="serial")
+    assert isinstance(table, np.ndarray)
+    assert_same_table(table, serial_table[3:6].to_records(index=False))
+
+
 def test_failing_variants_are_reported_in_their_rows_and_the_rest_run():
     sets = [{"frequency": 1.0, "damping": 0.5}, {"frequency": 1.0, "damping": -1.0},
             {"frequency": 0, "damping": 0.5}, {"frequency": 1.0, "damping": 0.7}]

@@ -63,7 +63,9 @@ def sweep(
 
     ``parameters`` is either a list of dicts, one per variant (``[{"damping": 0.2}, ...]``), or a
     dict of value lists, which stands for every combination of them (``{"frequency": [1, 2],
-    "damping": [0.2, 0.5]}`` makes four variants, the last name varying fastest).
+    "damping": [0.2, 0.5]}`` makes four variants, the last name varying fastest), or a table (a
+    DataFrame or a structured array) whose rows are the parameter sets, such as some rows of an
+    earlier sweep's parameter columns.
 
     The table has one row per variant in the order of ``parameters``: the parameter columns, the
     measured columns, and ``error``. It is a pandas DataFrame when pandas is installed, else a
@@ -174,8 +176,14 @@ def _seconds(name: str, value: Any, *, allow_zero: bool) -> float:
 
 def _expand(parameters: Any) -> tuple[list[str], list[dict[str, Any]]]:
     """The parameter names (in order) and sets, one dict per variant; a dict of value lists
-    becomes its grid."""
-    if isinstance(parameters, Mapping):
+    becomes its grid, the rows of a table (a DataFrame or a structured array) the sets."""
+    if isinstance(parameters, np.ndarray) and parameters.dtype.names is not None:
+        names = list(parameters.dtype.names)
+        variants = [dict(zip(names, row)) for row in parameters.tolist()]
+    elif hasattr(parameters, "columns") and hasattr(parameters, "to_dict"):  # a pandas DataFrame
+        names = list(parameters.columns)
+        variants = parameters.to_dict("records")
+    elif isinstance(parameters, Mapping):
         names, columns = [], []
         for name, values in parameters.items():
             if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
