@@ -128,11 +128,14 @@ c-test: lib
 	@CC='$(CC)' scripts/run_examples.sh c $(CURDIR)/$(LIB_DIR)
 
 # numpy comes with the package (a dependency); the plotting tests need matplotlib (the "plot"
-# extra), the pickling tests cloudpickle (lambdas and closures by value) and the browser check
-# of the player websocket-client (Chromium's DevTools protocol), installed into build/venv when
-# they are missing. The browser check needs Chromium itself (.ci/run installs Debian's).
+# extra), the sweep tests dask.distributed (the "distributed" extra) and pandas (a sweep's table),
+# the pickling tests cloudpickle (lambdas and closures by value) and the browser check of the
+# player websocket-client (Chromium's DevTools protocol), each installed into build/venv when it
+# is missing. The browser check needs Chromium itself (.ci/run installs Debian's).
 py-test: python stubtest typecheck-examples
 	@$(VENV_PY) -c "import matplotlib" 2>/dev/null || $(VENV_PY) -m pip install --quiet matplotlib
+	@$(VENV_PY) -c "import distributed" 2>/dev/null || $(VENV_PY) -m pip install --quiet "dask[distributed]"
+	@$(VENV_PY) -c "import pandas" 2>/dev/null || $(VENV_PY) -m pip install --quiet pandas
 	@$(VENV_PY) -c "import cloudpickle" 2>/dev/null || $(VENV_PY) -m pip install --quiet cloudpickle
 	@$(VENV_PY) -c "import websocket" 2>/dev/null || $(VENV_PY) -m pip install --quiet websocket-client
 	$(VENV_PY) -m pytest -q python/tests
@@ -275,12 +278,14 @@ clean:
 
 # ----------------------------------------------------------------------------------- bench
 # make bench: Anima against Box2D v3 and pymunk on the same scenes (bench/README.md); a release build, not
-# part of `make test`. Installs pymunk and pyb2d3 into build/venv when missing, prints the table and
-# writes bench/RESULTS.md. Options for bench/run.py go in BENCH_ARGS, e.g. BENCH_ARGS='--rounds 5'.
+# part of `make test`. Installs pymunk, pyb2d3 and dask.distributed (the sweep scene) into build/venv when
+# missing, prints the table and writes bench/RESULTS.md. Options for bench/run.py go in BENCH_ARGS,
+# e.g. BENCH_ARGS='--rounds 5'.
 BENCH_ARGS ?=
 
 .PHONY: bench
 bench: build
 	@$(VENV_PY) -c "import pymunk" 2>/dev/null || $(VENV_PY) -m pip install --quiet pymunk
+	@$(VENV_PY) -c "import distributed" 2>/dev/null || $(VENV_PY) -m pip install --quiet "dask[distributed]"
 	@$(VENV_PY) -c "import pyb2d3" 2>/dev/null || $(VENV_PY) -m pip install --quiet pyb2d3
 	CC='$(CC)' $(VENV_PY) bench/run.py $(BENCH_ARGS)

@@ -10,7 +10,8 @@ bench/anima_bench.c (the Anima side of the stepping scenes, in C) against includ
 this process, interleaves the engines over several rounds (the machine is noisy), keeps the best
 round of each engine, prints a table and writes it, with every round's figures, to
 bench/RESULTS.md. The "recording" scene measures what recording a scene from Python costs
-(bench/recording.py). See bench/README.md for the scenes.
+(bench/recording.py), the "sweep" scene how many variants per second anima.sweep runs serially and
+on 2 worker processes (bench/sweep.py). See bench/README.md for the scenes.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from typing import Callable
 
 import box2d_scenes
 import recording as recording_bench
+import sweep as sweep_bench
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
@@ -58,7 +60,7 @@ STEPPING = {
     "many-pyramids": ("many pyramids", 22000, 200),
     "pile": ("pile, default animator", 10000, 300),
 }
-SCENES = ("pyramid", "tumbler", "python", "joint-grid", "springy-list", "many-pyramids", "pile", "recording")
+SCENES = ("pyramid", "tumbler", "python", "joint-grid", "springy-list", "many-pyramids", "pile", "recording", "sweep")
 ENGINES = ("anima", "anima-2w", "box2d", "pymunk")
 ENGINE_NAMES = {"anima": "Anima", "anima-2w": "Anima (2 workers)", "box2d": "Box2D", "pymunk": "pymunk"}
 # worker threads of each Anima engine (the animator def's `workers`); the others run one thread
@@ -689,6 +691,7 @@ class Report:
         self.stepping: dict[str, dict[str, Runs]] = {}
         self.python: list[dict] = []
         self.recording: list[dict] = []  # one dict per round: scene -> figures (bench/recording.py)
+        self.sweep: list[dict] = []  # one dict of figures per round (bench/sweep.py)
         self.failures: dict[str, str] = {}  # scene -> why the Anima side did not run
         self.lines: list[str] = []  # the table printed, also written to RESULTS.md
 
@@ -794,6 +797,17 @@ class Report:
                             "record / advance"], self.recording_rows())
             lines.append("")
             lines += [recording_bench.describe(best) for best in self.recording_best()]
+        if self.sweep:
+            best = sweep_bench.best_of(self.sweep)
+            serial, cluster = sweep_bench.rates(best)
+            lines.append("")
+            lines += table(["sweep (Anima)", "variants", "serial variants/s", f"{best['workers']} workers variants/s",
+                            "speed-up", "rows equal"],
+                           [["spring scene, 10 s each", f"{best['variants']}", f"{serial:.0f}", f"{cluster:.0f}",
+                             f"{cluster / serial:.2f}", "yes" if not best["different_rows"] else
+                             f"no ({best['different_rows']} differ)"]])
+            lines.append("")
+            lines.append(sweep_bench.describe(best))
         return lines
 
     def recording_best(self) -> list[dict]:
@@ -833,6 +847,9 @@ def per_round_lines(report: Report) -> list[str]:
     for scene in recording_bench.SCENES if report.recording else ():
         figures = ", ".join(f"{r[scene]['ratio']:.2f}" for r in report.recording)
         lines.append(f"- recording, {scene}: record / advance {figures}")
+    if report.sweep:
+        figures = ", ".join("{:.0f} / {:.0f}".format(*sweep_bench.rates(r)) for r in report.sweep)
+        lines.append(f"- sweep: serial / {sweep_bench.WORKERS} workers {figures} variants/s")
     return lines
 
 
@@ -878,6 +895,9 @@ default).
 - recording (Anima only): anima.render.Recorder on 10 000 balls for 600 frames of 1/60 s, against
   advancing the same scene alone; a pile of colliding balls and a free fall without collisions
   (the cheapest stepping). The aim is a ratio under 2.
+- sweep (Anima only): anima.sweep over 1000 variants of the spring scene (frequency and damping
+  of both springs), 10 s each, serially and on a LocalCluster of 2 worker processes; variants
+  per second, and both tables must be equal row by row.
 """
 
 
@@ -924,6 +944,11 @@ def main() -> None:
 
     build_c_bench()
     np, pymunk, b2, anima = import_engines()
+    if "sweep" in scenes:
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            fail(f'dask.distributed is not importable; install it with: {sys.executable} -m pip install "dask[distributed]"')
     versions = {
         "date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
         "cpu": cpu_model(), "cpus": os.cpu_count(), "anima": anima.__version__, "revision": source_revision(),
@@ -944,6 +969,12 @@ def main() -> None:
                 report.recording.append(recording_bench.measure(anima, np, recording_bench.FRAMES // (10 if args.quick else 1)))
                 print(f"round {r + 1}: recording: " + ", ".join(
                     f"{name} {run['ratio']:.2f} x advancing" for name, run in report.recording[-1].items()), flush=True)
+                continue
+            if scene == "sweep":
+                report.sweep.append(sweep_bench.measure_round(anima, np, sweep_bench.VARIANTS // (10 if args.quick else 1)))
+                serial, cluster = sweep_bench.rates(report.sweep[-1])
+                print(f"round {r + 1}: sweep: serial {serial:.0f} variants/s, {sweep_bench.WORKERS} workers "
+                      f"{cluster:.0f} variants/s", flush=True)
                 continue
             if scene == "python":
                 report.python.append(python_costs(np, pymunk, anima, args.quick))
@@ -983,6 +1014,8 @@ def main() -> None:
         print(f"\nbench: wrote {output.relative_to(ROOT) if output.is_relative_to(ROOT) else output}")
     if report.failures:
         fail("the Anima side of " + ", ".join(STEPPING[s][0] for s in report.failures) + " did not run")
+    if any(run["different_rows"] or run["errors"] for run in report.sweep):
+        fail("the sweep's serial and distributed tables differ, or variants failed")
 
 
 if __name__ == "__main__":

@@ -80,6 +80,8 @@ def test_stub_declares_every_public_name_and_member():
     for node in stub.body:
         if isinstance(node, ast.AnnAssign):
             declared.add(node.target.id)
+        elif isinstance(node, ast.FunctionDef):
+            declared.add(node.name)
         if isinstance(node, ast.ImportFrom):      # re-exports: `from .player import show as show`
             declared |= {alias.asname for alias in node.names if alias.asname == alias.name}
     assert set(anima.__all__) <= declared

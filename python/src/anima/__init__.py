@@ -7,6 +7,8 @@ comes to rest, then pauses.
 Units are UIKit's: points, seconds, radians; the origin is top-left and y grows
 downward. Gravity of magnitude 1 accelerates at 1000 pt/s^2; mass is
 density x area / 10 000, so a 100 x 100 pt item of density 1 has mass 1.
+`sweep` builds, runs and measures one animator per parameter set, on a Dask cluster or
+serially, into a table of one row per variant.
 
     import anima
 
@@ -48,6 +50,7 @@ from ._types import (
 )
 from .animation import Animation, Timeline, Timing
 from .player import Player, show
+from ._sweep import sweep
 
 # The methods of the extension's types that are written in Python (see _extend.py).
 from . import _animator, _attachment, _behavior, _collision, _item, _snapshot, field as _field
@@ -92,6 +95,7 @@ __all__ = [
     "WrongKindError",
     "show",
     "__version__",
+    "sweep",
     "version_info",
 ]
 

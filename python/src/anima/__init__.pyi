@@ -1,7 +1,7 @@
 """Type stub of the anima package (the C extension anima._anima and its Python layer)."""
 
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import IntFlag
 from contextlib import AbstractContextManager
 from typing import Any, Final, Literal, NamedTuple, Self, SupportsFloat, SupportsIndex, TypeAlias, overload
@@ -757,6 +757,20 @@ class Field(Behavior):
     evaluate: _Evaluation | None
 
 from .player import Player as Player, show as show
+# A sweep's table is a pandas DataFrame when pandas is installed, else a numpy structured array;
+# `table["name"]` is a column in both.
+def sweep(
+    build: Callable[..., Animator],
+    parameters: Mapping[str, Iterable[Any]] | Iterable[Mapping[str, Any]],
+    measure: Callable[[Animator], Any],
+    *,
+    seconds: float | None = None,
+    max_seconds: float = 10.0,
+    frame: float = 1 / 60,
+    client: Any = None,
+    progress: bool = True,
+    variants_per_task: int | None = None,
+) -> Any: ...
 
 __all__ = [
     "AnimaError",
@@ -786,5 +800,6 @@ __all__ = [
     "WrongKindError",
     "show",
     "__version__",
+    "sweep",
     "version_info",
 ]
