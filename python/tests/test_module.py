@@ -120,7 +120,7 @@ def test_constructor_signature_is_introspectable(cls):
 
 
 def test_methods_have_introspectable_signatures():
-    assert list(inspect.signature(anima.Animator.run_until_rest).parameters) == ["self", "max_seconds", "frame"]
+    assert list(inspect.signature(anima.Animator.run_until_rest).parameters) == ["self", "max_seconds", "frame", "progress"]
     assert list(inspect.signature(anima.Collision.add_boundary).parameters) == [
         "self", "identifier", "from_point", "to_point"]
     assert list(inspect.signature(anima.Attachment.pin).parameters) == ["item", "other", "anchor", "friction_torque"]

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ._anima import Animator
 from ._types import InvalidArgumentError, finite
+from ._progress import bar
 from ._extend import extends, type_name
 
 if TYPE_CHECKING:
@@ -15,13 +16,16 @@ if TYPE_CHECKING:
 
 @extends(Animator)
 class _Animator:
-    def run_until_rest(self: Animator, max_seconds: float = 10.0, frame: float = 1 / 60) -> float | None:
+    def run_until_rest(self: Animator, max_seconds: float = 10.0, frame: float = 1 / 60, *,
+                       progress: bool = True) -> float | None:
         """Advance frame by frame (`frame` seconds each, at least 1e-6, default 1/60) until
         the animator pauses.
 
         Returns the simulated seconds it ran (0.0 if it was already paused), or None if it
         is still running after `max_seconds` (>= 0, default 10) of frames. Ctrl-C stops it
-        between internal steps, as it stops advance().
+        between internal steps, as it stops advance(). A run that lasts over a second shows
+        a progress bar of the simulated seconds (tqdm; a widget in a notebook) unless
+        `progress` is False.
 
             >>> anim = anima.Animator((0, 0, 320, 480))
             >>> ball = anima.Item(anim, center=(160, 40), size=(40, 40))
@@ -39,12 +43,17 @@ class _Animator:
             raise InvalidArgumentError(f"frame must be at least 1e-6 seconds (got {frame!r})")
         start = self.elapsed_time
         frames = 0
-        while self.is_running:
-            if frames * step >= limit:
-                return None
-            self.advance(step)
-            frames += 1
-        return self.elapsed_time - start
+        shown = bar(limit, "s", "run_until_rest", progress)
+        try:
+            while self.is_running:
+                if frames * step >= limit:
+                    return None
+                self.advance(step)
+                frames += 1
+                shown.update(step)
+            return self.elapsed_time - start
+        finally:
+            shown.close()
 
     def poses(self: Animator) -> numpy.typing.NDArray[numpy.float64]:
         """A snapshot of every item's pose: a read-only numpy float64 array of shape (n, 3),

@@ -167,13 +167,14 @@ class Player:
 
 def show(source: Any, seconds: Optional[float] = None, *, debug: bool = False, frame: float = 1 / 60,
          width: Optional[float] = None, loop: bool = True, autoplay: bool = True,
-         max_seconds: float = 10.0) -> Player:
+         max_seconds: float = 10.0, progress: bool = True) -> Player:
     """A player of an animator or a recording, for a notebook cell or a page.
 
     An `Animator` is recorded now, from its current state, for ``seconds`` (or until it comes
     to rest, at most ``max_seconds``, default 10 s) at ``frame`` s per frame (default 1/60); the
     animator advances while it is recorded. A `Recording` plays as it is. ``debug=True`` adds
     the boundaries, the contact points and, for an animator, the attachments and snap points.
+    A recording that takes over a second shows a progress bar unless ``progress`` is False.
 
         >>> anim = anima.Animator((0, 0, 320, 480))
         >>> ball = anima.Item(anim, center=(160, 40), size=(40, 40), shape="ellipse")
@@ -192,9 +193,9 @@ def show(source: Any, seconds: Optional[float] = None, *, debug: bool = False, f
     recorder = Recorder(source, frame=frame)
     overlays = _overlays(source, source.items) if debug else None
     if seconds is None:
-        recorder.run_until_rest(max_seconds)
+        recorder.run_until_rest(max_seconds, progress=progress)
     else:
-        recorder.run(seconds)
+        recorder.run(seconds, progress=progress)
     return Player(recorder.recording, debug=debug, width=width, loop=loop, autoplay=autoplay, overlays=overlays)
 
 

@@ -11,6 +11,7 @@ from typing import Any, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ._progress import bar
 from ._types import AnimaError
 from .recording import _NO_GEOMETRY, _STATE_WIDTH, BOUNDARY, NOT_FOLLOWED, Recording, _opt_rect
 
@@ -77,30 +78,41 @@ class Recorder:
         """The items followed, in recording order (empty before the first frame when defaulted)."""
         return tuple(self._followed)
 
-    def run(self, seconds: float) -> Recording:
-        """Record ``round(seconds / frame)`` frames, whatever the animator does; returns the recording."""
+    def run(self, seconds: float, *, progress: bool = True) -> Recording:
+        """Record ``round(seconds / frame)`` frames, whatever the animator does; returns the
+        recording. A run that lasts over a second shows a progress bar unless ``progress`` is False."""
         count = _frame_count(seconds, self.frame)
         self._start(count)
-        for _ in range(count):
-            self._advance()
+        shown = bar(count, "frames", "record", progress)
+        try:
+            for _ in range(count):
+                self._advance()
+                shown.update(1)
+        finally:
+            shown.close()
         self._capture_boundaries()
         return self.recording
 
-    def run_until_rest(self, max_seconds: float = 10.0) -> Optional[float]:
+    def run_until_rest(self, max_seconds: float = 10.0, *, progress: bool = True) -> Optional[float]:
         """Record frames until the animator pauses, for at most ``max_seconds``.
 
         At least one frame is always advanced (even when ``max_seconds`` is shorter than a
         frame), so a scene that has not started yet gets the chance to. Returns the recording
         time (s) at which the animator was seen paused, which is also stored as
-        ``rest_time``, or None if it was still running after ``max_seconds``.
+        ``rest_time``, or None if it was still running after ``max_seconds``. Progress as `run`.
         """
         count = max(1, _frame_count(max_seconds, self.frame))
         self._start(count)
         rest: Optional[float] = None
-        for _ in range(count):
-            if not self._advance():
-                rest = self.recording.duration
-                break
+        shown = bar(count, "frames", "record", progress)
+        try:
+            for _ in range(count):
+                shown.update(1)
+                if not self._advance():
+                    rest = self.recording.duration
+                    break
+        finally:
+            shown.close()
         self._capture_boundaries()
         if rest is not None and self.recording.rest_time is None:
             self.recording.rest_time = rest
