@@ -130,14 +130,15 @@ c-test: lib
 # numpy comes with the package (a dependency); the plotting tests need matplotlib (the "plot"
 # extra), the sweep tests dask.distributed (the "distributed" extra) and pandas (a sweep's table),
 # the pickling tests cloudpickle (lambdas and closures by value) and the browser check of the
-# player websocket-client (Chromium's DevTools protocol), each installed into build/venv when it
-# is missing. The browser check needs Chromium itself (.ci/run installs Debian's).
+# player websocket-client (Chromium's DevTools protocol) and the notebooks of docs/notebooks
+# nbclient, nbconvert and ipykernel, each installed into build/venv when it is missing. The browser check needs Chromium itself (.ci/run installs Debian's).
 py-test: python stubtest typecheck-examples
 	@$(VENV_PY) -c "import matplotlib" 2>/dev/null || $(VENV_PY) -m pip install --quiet matplotlib
 	@$(VENV_PY) -c "import distributed" 2>/dev/null || $(VENV_PY) -m pip install --quiet "dask[distributed]"
 	@$(VENV_PY) -c "import pandas" 2>/dev/null || $(VENV_PY) -m pip install --quiet pandas
 	@$(VENV_PY) -c "import cloudpickle" 2>/dev/null || $(VENV_PY) -m pip install --quiet cloudpickle
 	@$(VENV_PY) -c "import websocket" 2>/dev/null || $(VENV_PY) -m pip install --quiet websocket-client
+	@$(VENV_PY) -c "import nbclient, nbconvert, ipykernel" 2>/dev/null || $(VENV_PY) -m pip install --quiet nbclient nbconvert ipykernel
 	$(VENV_PY) -m pytest -q python/tests
 	@scripts/run_examples.sh python $(VENV_PY)
 
