@@ -188,6 +188,7 @@ typedef enum {
     VALUE_OPTIONAL_DOUBLE,    /* double: a finite real number, or None (NaN) */
     VALUE_RANGE,              /* double[2]: (lower, upper), infinities allowed */
     VALUE_BOUNDS,             /* anima_rect: (x, y, width, height), or None (x NaN) */
+    VALUE_CALLABLE,           /* PyObject *: a callable, borrowed, or None (NULL) (argument only) */
 } value_kind;
 
 typedef union {
@@ -216,15 +217,19 @@ typedef union {
     anima_behavior behavior;
     anima_animator animator;
     const char *identifier;
+    PyObject *object;
 } value;
+
+/* The status of a function called by an ANIMA_METHOD that raised a Python exception itself. */
+#define STATUS_RAISED ((anima_status)-1)
 
 /*
  * Which object a property or method belongs to: it picks the handle passed to the accessors.
  * OWNER_NEW is a method that makes the C behavior of a fresh wrapper: its first argument is the
  * animator (VALUE_ANIMATOR), its call writes the new handle into t.behavior, and the wrapper
- * adopts it when the call succeeds.
+ * adopts it when the call succeeds. OWNER_MODULE is a function of the module (no handle).
  */
-typedef enum { OWNER_ANIMATOR, OWNER_ITEM, OWNER_BEHAVIOR, OWNER_NEW } owner_kind;
+typedef enum { OWNER_ANIMATOR, OWNER_ITEM, OWNER_BEHAVIOR, OWNER_NEW, OWNER_MODULE } owner_kind;
 
 /* A function of the C interface, stored untyped and called through its own type. */
 typedef void (*anima_function)(void);
@@ -285,8 +290,8 @@ typedef struct {
 /* The most arguments a method declared with ANIMA_METHOD takes. */
 #define METHOD_MAX_ARGUMENTS 12
 
-int method_begin(PyObject *self, owner_kind owner, const char *name, const argument *spec, PyObject *const *args,
-                 Py_ssize_t nargs, PyObject *kwnames, value *v, target *t);
+int method_begin(PyObject *self, owner_kind owner, const char *name, const argument *spec, const argument *fields,
+                 void *def, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, value *v, target *t);
 PyObject *method_end(PyObject *self, const target *t, anima_status status, value_kind result, const value *out);
 
 /*
@@ -296,14 +301,23 @@ PyObject *method_end(PyObject *self, const target *t, anima_status status, value
  * returns out converted from RESULT (VALUE_NONE: None). A method without arguments gives
  * ANIMA_ARG(NULL) as its only row.
  */
-#define ANIMA_METHOD(NAME, PYNAME, OWNER, RESULT, CALL, ...)                                                      \
+#define ANIMA_METHOD(NAME, PYNAME, OWNER, RESULT, CALL, ...) \
+    ANIMA_DEF_METHOD(NAME, PYNAME, OWNER, RESULT, char, 0, NULL, CALL, __VA_ARGS__)
+
+/*
+ * ANIMA_METHOD for a call that takes a def struct: `def`, of type DEF_TYPE, starts as
+ * DEF_INIT and takes the keyword arguments, the fields of the table FIELDS; the ANIMA_IN
+ * rows are then given by position.
+ */
+#define ANIMA_DEF_METHOD(NAME, PYNAME, OWNER, RESULT, DEF_TYPE, DEF_INIT, FIELDS, CALL, ...)                     \
     static PyObject *NAME(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)              \
     {                                                                                                             \
         static const argument spec[] = {__VA_ARGS__, ANIMA_ARG(NULL)};                                            \
         value v[METHOD_MAX_ARGUMENTS], out;                                                                       \
+        DEF_TYPE def = DEF_INIT;                                                                                  \
         target t;                                                                                                 \
         memset(&out, 0, sizeof out);                                                                              \
-        if (method_begin(self, OWNER, PYNAME, spec, args, nargs, kwnames, v, &t) < 0) {                          \
+        if (method_begin(self, OWNER, PYNAME, spec, FIELDS, &def, args, nargs, kwnames, v, &t) < 0) {             \
             return NULL;                                                                                          \
         }                                                                                                         \
         return method_end(self, &t, (CALL), RESULT, &out);                                                        \

@@ -595,62 +595,23 @@ PyDoc_STRVAR(animator_wrapper_doc,
 "cls (anima.Item or anima.Behavior: the object's own class). NotFoundError when\n"
 "no such object lives here.");
 
-/* The (id, object) arguments of _wrapper and _set_completion: the module state, or NULL with an exception. */
-static anima_state *
-id_and_object(AnimatorObject *self, const char *method, PyObject *const *args, Py_ssize_t nargs, uint64_t *id)
-{
-    anima_state *st = STATE_OF(self);
-    value v;
-    if (nargs != 2) {
-        PyErr_Format(PyExc_TypeError, "%s() takes 2 arguments (%zd given)", method, nargs);
-        return NULL;
-    }
-    if (st == NULL || value_from_python(st, VALUE_UINT64, args[0], "id", &v) < 0) {
-        return NULL;
-    }
-    *id = v.u64;
-    return st;
-}
-
 static PyObject *
 animator_wrapper(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    uint64_t id = 0;
-    anima_state *st = id_and_object(self, "_wrapper", args, nargs, &id);
-    if (st != NULL && !PyType_Check(args[1])) {
+    anima_state *st = STATE_OF(self);
+    value id;
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "_wrapper() takes 2 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    if (st == NULL || value_from_python(st, VALUE_UINT64, args[0], "id", &id) < 0) {
+        return NULL;
+    }
+    if (!PyType_Check(args[1])) {
         PyErr_Format(PyExc_TypeError, "cls must be a class, not %.100s", Py_TYPE(args[1])->tp_name);
         return NULL;
     }
-    return st != NULL ? wrap_as(st, self, id, (PyTypeObject *)args[1]) : NULL;
-}
-
-PyDoc_STRVAR(animator_set_completion_doc,
-"_set_completion($self, animation, completion, /)\n--\n\n"
-"Set (or clear, with None) the completion of an animation by its id: called as\n"
-"completion(finished, position) once it ends.");
-
-static PyObject *
-animator_set_completion(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    uint64_t id = 0;
-    anima_state *st = id_and_object(self, "_set_completion", args, nargs, &id);
-    PyObject *completion = st != NULL ? args[1] : NULL;
-    if (st == NULL || as_callable(&completion, "completion") < 0
-        || check(st, self, anima_animation_set_completion(self->handle, id,
-                                                          completion != NULL ? trampoline_animation_done : NULL,
-                                                          self)) < 0) {
-        return NULL;
-    }
-    PyObject *key = PyLong_FromUnsignedLongLong(id);
-    if (key == NULL || (self->completions == NULL && (self->completions = PyDict_New()) == NULL)) {
-        Py_XDECREF(key);
-        return NULL;
-    }
-    int result = completion != NULL ? PyDict_SetItem(self->completions, key, completion)
-                 : PyDict_Contains(self->completions, key) == 1 ? PyDict_DelItem(self->completions, key)
-                                                                 : 0;
-    Py_DECREF(key);
-    return result < 0 ? NULL : Py_NewRef(Py_None);
+    return wrap_as(st, self, id.u64, (PyTypeObject *)args[1]);
 }
 
 /* _completions: a copy of the animation id -> completion dict. */
@@ -698,8 +659,6 @@ static PyMethodDef animator_methods[] = {
     ANIMA_METHOD_ROW("state_hash", animator_state_hash, animator_state_hash_doc),
     {"restore", (PyCFunction)animator_restore, METH_O | METH_CLASS, animator_restore_doc},
     {"_wrapper", (PyCFunction)(void (*)(void))animator_wrapper, METH_FASTCALL, animator_wrapper_doc},
-    {"_set_completion", (PyCFunction)(void (*)(void))animator_set_completion, METH_FASTCALL,
-     animator_set_completion_doc},
     {NULL, NULL, 0, NULL},
 };
 

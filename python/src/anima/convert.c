@@ -369,8 +369,9 @@ parse_arguments(const char *function, PyObject *const *args, Py_ssize_t nargs, P
 
 /*
  * Checks a status after a call on an animator's object. An exception stored by
- * a callback that ran during this call (outside advance) wins over the status.
- * Returns 0 when all is well, -1 with an exception set.
+ * a callback that ran during this call (outside advance) wins over the status;
+ * STATUS_RAISED has its exception set already. Returns 0 when all is well, -1 with
+ * an exception set.
  */
 int
 check(anima_state *st, AnimatorObject *animator, anima_status status)
@@ -385,7 +386,9 @@ check(anima_state *st, AnimatorObject *animator, anima_status status)
     if (status == ANIMA_OK) {
         return 0;
     }
-    raise_status(st, status);
+    if (status != STATUS_RAISED) {
+        raise_status(st, status);
+    }
     return -1;
 }
 
@@ -456,6 +459,7 @@ static const value_info value_infos[] = {
     [VALUE_OPTIONAL_DOUBLE] = {sizeof(double), "a real number or None", NULL, 0},
     [VALUE_RANGE] = {2 * sizeof(double), "(lower, upper)", NULL, 0},
     [VALUE_BOUNDS] = {sizeof(anima_rect), "(x, y, width, height)", NULL, 0},
+    [VALUE_CALLABLE] = {sizeof(PyObject *), "a callable or None", NULL, 0},
 };
 
 size_t
@@ -568,6 +572,9 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
     case VALUE_IDENTIFIER:
         out->identifier = as_identifier(st, obj);
         return out->identifier != NULL ? 0 : -1;
+    case VALUE_CALLABLE:
+        out->object = obj;
+        return as_callable(&out->object, what);
     case VALUE_OPTIONAL_DOUBLE:
         if (obj == Py_None) {
             out->f64 = NAN;
@@ -636,7 +643,8 @@ value_to_python(anima_state *st, value_kind kind, const value *v)
     case VALUE_ITEM:
     case VALUE_ITEM_OR_NONE:
     case VALUE_BEHAVIOR:
-    case VALUE_ANIMATOR: Py_RETURN_NONE;
+    case VALUE_ANIMATOR:
+    case VALUE_CALLABLE: Py_RETURN_NONE;
     case VALUE_IDENTIFIER:
         return PyUnicode_DecodeUTF8(v->identifier ? v->identifier : "",
                                     v->identifier ? (Py_ssize_t)strlen(v->identifier) : 0, "replace");
@@ -688,7 +696,7 @@ value_to_python(anima_state *st, value_kind kind, const value *v)
 target
 target_of(PyObject *self, owner_kind owner)
 {
-    target t = {.st = STATE_OF(self), .owner = owner};
+    target t = {.st = owner == OWNER_MODULE ? PyModule_GetState(self) : STATE_OF(self), .owner = owner};
     if (owner == OWNER_ANIMATOR) {
         t.animator = (AnimatorObject *)self;
         t.animator_handle = t.animator->handle;
@@ -791,10 +799,10 @@ property_set(PyObject *self, PyObject *obj, void *closure)
 
 /* The first half of an ANIMA_METHOD: its arguments parsed and converted, its target found. */
 int
-method_begin(PyObject *self, owner_kind owner, const char *name, const argument *spec, PyObject *const *args,
-             Py_ssize_t nargs, PyObject *kwnames, value *v, target *t)
+method_begin(PyObject *self, owner_kind owner, const char *name, const argument *spec, const argument *fields,
+             void *def, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, value *v, target *t)
 {
-    PyObject *slots[METHOD_MAX_ARGUMENTS];
+    PyObject *slots[METHOD_MAX_ARGUMENTS], *field_slots[24];
     Py_ssize_t count = 0, required = 0;
     while (spec[count].name != NULL) {
         required += !spec[count].optional;
@@ -805,7 +813,18 @@ method_begin(PyObject *self, owner_kind owner, const char *name, const argument 
         PyErr_Format(PyExc_SystemError, "%s(): the argument table does not fit ANIMA_METHOD", name);
         return -1;
     }
-    if (t->st == NULL || parse_arguments(name, args, nargs, kwnames, spec, count, required, slots) < 0
+    if (t->st == NULL) {
+        return -1;
+    }
+    if (fields != NULL) {
+        /* the keywords are the def's fields; the arguments of the spec come by position */
+        if (parse_arguments(name, args + nargs, 0, kwnames, fields, 0, 0, field_slots) < 0
+            || fill_def(t->st, fields, field_slots, def) < 0) {
+            return -1;
+        }
+        kwnames = NULL;
+    }
+    if (parse_arguments(name, args, nargs, kwnames, spec, count, required, slots) < 0
         || (owner == OWNER_NEW && behavior_check_fresh(t->st, (BehaviorObject *)self) < 0)) {
         return -1;
     }
