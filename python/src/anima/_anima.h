@@ -421,7 +421,6 @@ extern PyType_Spec collision_spec;
 
 /* convert.c */
 int as_bool(PyObject *obj, bool *out);
-int as_vec2(anima_state *st, PyObject *obj, const char *what, anima_vec2 *out);
 anima_state *state_of_type(PyTypeObject *type);
 int forbid_delete(PyObject *value, const char *name);
 void raise_exception(PyObject *exc);
@@ -432,7 +431,6 @@ int check(anima_state *st, AnimatorObject *animator, anima_status status);
 int as_finite(anima_state *st, PyObject *obj, const char *what, double *out);
 void raise_status(anima_state *st, anima_status status);
 PyObject *vec2_tuple(anima_vec2 v);
-int as_rect(anima_state *st, PyObject *obj, const char *what, anima_rect *out);
 const char *as_identifier(anima_state *st, PyObject *obj);
 
 int as_records(anima_state *st, PyObject *obj, const char *what, const char *form, Py_ssize_t width, double **out, int32_t *out_count);

@@ -245,10 +245,11 @@ animator_items_in_rect(AnimatorObject *self, PyObject *arg)
     if (st == NULL) {
         return NULL;
     }
-    list_query q = {.kind = LIST_ITEMS_IN_RECT, .animator = self->handle};
-    if (as_rect(st, arg, "rect", &q.rect) < 0) {
+    value rect;
+    if (value_from_python(st, VALUE_RECT, arg, "rect", &rect) < 0) {
         return NULL;
     }
+    list_query q = {.kind = LIST_ITEMS_IN_RECT, .animator = self->handle, .rect = rect.rect};
     return query_result(st, self, &q, true);
 }
 

@@ -233,12 +233,12 @@ trampoline_field(void *user_data, anima_vec2 position, anima_vec2 velocity, doub
     PyObject *callback = Py_NewRef(field->evaluate);
     PyObject *result = PyObject_CallFunction(callback, "(dd)(dd)ddd", position.x, position.y, velocity.x,
                                              velocity.y, mass, charge, delta_time);
-    anima_vec2 force;
-    if (result == NULL || as_vec2(st, result, "evaluate() result", &force) < 0) {
+    value force;
+    if (result == NULL || value_from_python(st, VALUE_VEC2, result, "evaluate() result", &force) < 0) {
         animator_store_callback_error(animator);
     }
     else {
-        *out_force = force;
+        *out_force = force.vec2;
     }
     Py_XDECREF(result);
     Py_DECREF(callback);
