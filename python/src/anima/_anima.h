@@ -189,6 +189,7 @@ typedef enum {
     VALUE_RANGE,              /* double[2]: (lower, upper), infinities allowed */
     VALUE_BOUNDS,             /* anima_rect: (x, y, width, height), or None (x NaN) */
     VALUE_CALLABLE,           /* PyObject *: a callable, borrowed, or None (NULL) (argument only) */
+    VALUE_OBJECT,             /* PyObject *: any object, borrowed (argument only) */
 } value_kind;
 
 typedef union {

@@ -276,116 +276,48 @@ animator_poses_bytes(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
     return poses;
 }
 
-/* The C functions that copy one record per item into a caller's array of doubles. */
-typedef anima_status (*item_copy_fn)(anima_animator animator, void *out, int32_t capacity, int32_t *out_count);
-
-static anima_status
-copy_item_poses(anima_animator animator, void *out, int32_t capacity, int32_t *out_count)
-{
-    return anima_animator_copy_item_poses(animator, out, capacity, out_count);
-}
-
-static anima_status
-copy_item_states(anima_animator animator, void *out, int32_t capacity, int32_t *out_count)
-{
-    return anima_animator_copy_item_states(animator, out, capacity, out_count);
-}
-
 /*
- * Fills a writable, C-contiguous, aligned float64 buffer with `doubles` values per item through
- * `copy`, and returns the item count. `method` and `records` name the call and what a record is
- * in the error messages ("copy_poses_into", "poses").
+ * Writes every item's pose (3 doubles; states false) or state (7 doubles) into a writable,
+ * C-contiguous float64 buffer (anima/_animator.py checks its format) and gives the item count.
  */
-static PyObject *
-copy_items_into(AnimatorObject *self, PyObject *arg, const char *method, const char *records,
-                Py_ssize_t doubles, item_copy_fn copy)
+static anima_status
+copy_items(const target *t, PyObject *buffer, bool states, int32_t *out_count)
 {
-    anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return NULL;
-    }
-    if (!PyObject_CheckBuffer(arg)) {
-        PyErr_Format(PyExc_TypeError, "%s() needs a writable buffer, not %.100s", method, Py_TYPE(arg)->tp_name);
-        return NULL;
-    }
+    const char *method = states ? "copy_states_into" : "copy_poses_into";
+    Py_ssize_t record = (states ? 7 : 3) * (Py_ssize_t)sizeof(double);
     Py_buffer view;
-    if (PyObject_GetBuffer(arg, &view, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
-        if (PyErr_ExceptionMatches(PyExc_BufferError)) {
-            PyErr_Clear();
-            PyErr_Format(st->invalid_argument_error, "%s() needs a writable, C-contiguous float64 buffer", method);
-        }
-        return NULL;
-    }
-    const char *format = view.format == NULL ? "B" : view.format;
-    bool is_double = view.itemsize == (Py_ssize_t)sizeof(double)
-                     && (strcmp(format, "d") == 0 || strcmp(format, "@d") == 0
-                         || strcmp(format, "=d") == 0
-#if PY_LITTLE_ENDIAN
-                         || strcmp(format, "<d") == 0
-#else
-                         || strcmp(format, ">d") == 0
-#endif
-                     );
-    if (!is_double) {
-        PyErr_Format(st->invalid_argument_error,
-                     "%s() needs a float64 buffer (format 'd'), got format '%s'", method, format);
-        PyBuffer_Release(&view);
-        return NULL;
+    if (PyObject_GetBuffer(buffer, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) {
+        return STATUS_RAISED;
     }
     if (view.len >= (Py_ssize_t)sizeof(double) && ((uintptr_t)view.buf % alignof(double)) != 0) {
-        PyErr_Format(st->invalid_argument_error, "%s() needs an aligned float64 buffer", method);
+        PyErr_Format(t->st->invalid_argument_error, "%s() needs an aligned float64 buffer", method);
         PyBuffer_Release(&view);
-        return NULL;
+        return STATUS_RAISED;
     }
-    Py_ssize_t fits = view.len / (Py_ssize_t)(doubles * (Py_ssize_t)sizeof(double));
+    Py_ssize_t fits = view.len / record;
     int32_t capacity = fits > INT32_MAX ? INT32_MAX : (int32_t)fits;
-    int32_t count = -1;
-    anima_status status = copy(self->handle, capacity > 0 ? view.buf : NULL, capacity, &count);
+    void *records = capacity > 0 ? view.buf : NULL;
+    *out_count = -1;
+    anima_status status = states ? anima_animator_copy_item_states(t->animator_handle, records, capacity, out_count)
+                                 : anima_animator_copy_item_poses(t->animator_handle, records, capacity, out_count);
     PyBuffer_Release(&view);
-    if (status == ANIMA_ERR_BUFFER_TOO_SMALL) {
-        anima_clear_error();
-        if (count >= 0) {
-            PyErr_Format(st->invalid_argument_error, "%s(): the buffer holds %zd %s but the animator has %d items",
-                         method, fits, records, (int)count);
-        }
-        else {
-            PyErr_Format(st->invalid_argument_error, "%s(): the buffer holds only %zd %s", method, fits, records);
-        }
-        return NULL;
+    if (status != ANIMA_ERR_BUFFER_TOO_SMALL) {
+        return status;
     }
-    if (check(st, self, status) < 0) {
-        return NULL;
+    anima_clear_error();
+    if (*out_count >= 0) {
+        PyErr_Format(t->st->invalid_argument_error, "%s(): the buffer holds %zd %s but the animator has %d items",
+                     method, fits, states ? "states" : "poses", (int)*out_count);
     }
-    return PyLong_FromLong(count);
+    else {
+        PyErr_Format(t->st->invalid_argument_error, "%s(): the buffer holds only %zd %s", method, fits,
+                     states ? "states" : "poses");
+    }
+    return STATUS_RAISED;
 }
 
-PyDoc_STRVAR(animator_copy_poses_into_doc,
-"copy_poses_into($self, buffer, /)\n--\n\n"
-"Write every item's (x, y, rotation) into a writable, C-contiguous float64\n"
-"buffer (an array('d'), a numpy array of shape (n, 3) or (3n,), ...) with no\n"
-"intermediate copy. Returns the number of items written. Raises ValueError when\n"
-"the buffer is too small or not float64.");
-
-static PyObject *
-animator_copy_poses_into(AnimatorObject *self, PyObject *arg)
-{
-    return copy_items_into(self, arg, "copy_poses_into", "poses", 3, copy_item_poses);
-}
-
-PyDoc_STRVAR(animator_copy_states_into_doc,
-"copy_states_into($self, buffer, /)\n--\n\n"
-"Write every item's state, 7 float64 per item in creation order (the order of\n"
-"copy_poses_into): center x, y (points), rotation (radians), velocity vx, vy\n"
-"(pt/s), angular velocity (rad/s) and alpha (0...1), into a writable,\n"
-"C-contiguous float64 buffer (a numpy array of shape (n, 7) or (7n,), ...) with\n"
-"no intermediate copy. Returns the number of items written. Raises ValueError\n"
-"when the buffer is too small or not float64, TypeError for a non-buffer.");
-
-static PyObject *
-animator_copy_states_into(AnimatorObject *self, PyObject *arg)
-{
-    return copy_items_into(self, arg, "copy_states_into", "states", 7, copy_item_states);
-}
+ANIMA_METHOD(animator_copy_into, "_copy_into", OWNER_ANIMATOR, VALUE_INT32, copy_items(&t, v[0].object, v[1].b, &out.i32),
+             ANIMA_IN("buffer", VALUE_OBJECT), ANIMA_IN("states", VALUE_BOOL))
 
 PyDoc_STRVAR(animator_update_item_doc,
 "update_item_using_current_state($self, item)\n--\n\n"
@@ -651,8 +583,7 @@ static PyMethodDef animator_methods[] = {
     ANIMA_METHOD_ROW("remove_all_behaviors", animator_remove_all_behaviors, animator_remove_all_behaviors_doc),
     {"items_in_rect", (PyCFunction)animator_items_in_rect, METH_O, animator_items_in_rect_doc},
     {"_poses_bytes", (PyCFunction)animator_poses_bytes, METH_NOARGS, animator_poses_bytes_doc},
-    {"copy_poses_into", (PyCFunction)animator_copy_poses_into, METH_O, animator_copy_poses_into_doc},
-    {"copy_states_into", (PyCFunction)animator_copy_states_into, METH_O, animator_copy_states_into_doc},
+    ANIMA_METHOD_ROW("_copy_into", animator_copy_into, NULL),
     ANIMA_METHOD_ROW("update_item_using_current_state", animator_update_item_using_current_state,
                      animator_update_item_doc),
     {"destroy", (PyCFunction)animator_destroy, METH_NOARGS, animator_destroy_doc},

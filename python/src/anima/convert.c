@@ -436,6 +436,7 @@ static const value_info value_infos[] = {
     [VALUE_RANGE] = DOUBLES(2, false, "(lower, upper)"),
     [VALUE_BOUNDS] = DOUBLES(4, true, "(x, y, width, height)"),
     [VALUE_CALLABLE] = SIMPLE(PyObject *, "a callable or None"),
+    [VALUE_OBJECT] = SIMPLE(PyObject *, "an object"),
 };
 
 /* The structs of doubles are read and written as the union's doubles[] (no padding between doubles). */
@@ -582,8 +583,9 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
         out->identifier = as_identifier(st, obj);
         return out->identifier != NULL ? 0 : -1;
     case VALUE_CALLABLE:
+    case VALUE_OBJECT:
         out->object = obj;
-        return as_callable(&out->object, what);
+        return kind == VALUE_CALLABLE ? as_callable(&out->object, what) : 0;
     default:
         PyErr_Format(PyExc_AttributeError, "%s is read-only", what);
         return -1;
