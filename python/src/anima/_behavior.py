@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from ._anima import Animator, Attachment, Behavior, Collision, Field, Gravity, Item, ItemBehavior, Push, Snap
-from ._types import AnimaError
+from ._types import AnimaError, finite
 from ._extend import animator_of, extends, type_name
 
 #: The properties a behavior's repr shows, by kind, and whether it counts the items.
@@ -32,6 +34,9 @@ def describe(behavior: Behavior, shown: tuple[str, ...], counts_items: bool, ext
         return f"<{type_name(behavior)} {values}, {tail}>"
     return f"<{type_name(behavior)} {values or tail}>"
 
+
+#: The extension's constructor of Gravity, Gravity(items, *, direction=None, animator=None).
+_make_gravity = Gravity.__init__
 
 #: The kinds that have their own constructor.
 _KINDS = (Gravity, Collision, ItemBehavior, Attachment, Push, Snap, Field)
@@ -74,3 +79,33 @@ class _Snap:
             >>> snap.point = (80, 100)   # the item follows, and the animator wakes
         """
         self._create(animator_of(("item", item)), item, point)
+
+
+@extends(Gravity)
+class _Gravity:
+    def __init__(self: Gravity, items: Iterable[Item], *, direction: tuple[float, float] | None = None,
+                 angle: float | None = None, magnitude: float | None = None, animator: Animator | None = None) -> None:
+        """Gravity on `items` along direction = (dx, dy) (1 = 1000 pt/s^2; default (0, 1)),
+        or along angle (radians, pi/2 = down) with magnitude (1.0 = 1000 pt/s^2).
+
+            >>> anim.add_behavior(anima.Gravity([ball], angle=math.pi / 2, magnitude=0.5))
+        """
+        if direction is not None and (angle is not None or magnitude is not None):
+            raise TypeError("Gravity() takes direction or angle/magnitude, not both")
+        for value, name in ((angle, "angle"), (magnitude, "magnitude")):
+            if value is not None:
+                finite(value, name)
+        if direction is None:
+            _make_gravity(self, items, animator=animator)
+        else:
+            _make_gravity(self, items, direction=direction, animator=animator)
+        try:
+            if angle is not None and magnitude is not None:
+                self.set_angle(angle, magnitude)
+            elif angle is not None:
+                self.angle = angle
+            elif magnitude is not None:
+                self.magnitude = magnitude
+        except BaseException:
+            self.destroy()
+            raise

@@ -2,58 +2,18 @@
 
 /* =============================================================== Gravity */
 
+/* Gravity(items, *, direction=None, animator=None); anima/_behavior.py adds angle and magnitude. */
 static int
 gravity_init(PyObject *self, PyObject *args, PyObject *kwds)
 {
     static const argument arguments[] = {
         ANIMA_ARG("items"),
         ANIMA_FIELD(anima_gravity_def, direction, VALUE_VEC2),
-        ANIMA_ARG("angle"),
-        ANIMA_ARG("magnitude"),
         ANIMA_ARG("animator"),
         ANIMA_ARG(NULL),
     };
-    PyObject *slots[5];
     anima_gravity_def def = anima_default_gravity_def();
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || behavior_check_fresh(st, (BehaviorObject *)self) < 0
-        || parse_call("Gravity", args, kwds, arguments, 1, 1, slots) < 0) {
-        return -1;
-    }
-    PyObject *angle = slots[2] == Py_None ? NULL : slots[2], *magnitude = slots[3] == Py_None ? NULL : slots[3];
-    if (slots[1] == Py_None) {
-        slots[1] = NULL;
-    }
-    if (slots[1] != NULL && (angle != NULL || magnitude != NULL)) {
-        PyErr_SetString(PyExc_TypeError, "Gravity() takes direction or angle/magnitude, not both");
-        return -1;
-    }
-    double angle_value = 0.0, magnitude_value = 0.0;
-    if (fill_def(st, arguments, slots, &def) < 0
-        || (angle != NULL && as_finite(st, angle, "angle", &angle_value) < 0)
-        || (magnitude != NULL && as_finite(st, magnitude, "magnitude", &magnitude_value) < 0)
-        || behavior_create(st, (BehaviorObject *)self, slots[0], slots[4], (anima_function)anima_gravity_create,
-                           &def) < 0) {
-        return -1;
-    }
-    anima_behavior handle = ((BehaviorObject *)self)->handle;
-    anima_status status = ANIMA_OK;
-    if (angle != NULL && magnitude != NULL) {
-        status = anima_gravity_set_angle_magnitude(handle, angle_value, magnitude_value);
-    }
-    else if (angle != NULL) {
-        status = anima_gravity_set_angle(handle, angle_value);
-    }
-    else if (magnitude != NULL) {
-        status = anima_gravity_set_magnitude(handle, magnitude_value);
-    }
-    if (status != ANIMA_OK) {
-        raise_status(st, status);
-        (void)anima_behavior_destroy(handle);
-        anima_clear_error();
-        return -1;
-    }
-    return 0;
+    return behavior_init_with_def(self, args, kwds, "Gravity", arguments, &def, (anima_function)anima_gravity_create);
 }
 
 PyDoc_STRVAR(gravity_set_angle_doc,
