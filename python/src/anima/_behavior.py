@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Callable, Iterable
 
 from ._anima import Animator, Attachment, Behavior, Collision, Field, Gravity, Item, ItemBehavior, Push, Snap
 from ._types import AnimaError, finite
@@ -37,6 +37,9 @@ def describe(behavior: Behavior, shown: tuple[str, ...], counts_items: bool, ext
 
 #: The extension's constructor of Gravity, Gravity(items, *, direction=None, animator=None).
 _make_gravity = Gravity.__init__
+
+#: The extension's constructor of Field, Field(kind, items, *, <the parameters>, animator=None).
+_make_field = Field.__init__
 
 #: The kinds that have their own constructor.
 _KINDS = (Gravity, Collision, ItemBehavior, Attachment, Push, Snap, Field)
@@ -109,3 +112,30 @@ class _Gravity:
         except BaseException:
             self.destroy()
             raise
+
+
+@extends(Field)
+class _Field:
+    def __init__(self: Field, kind: str, items: Iterable[Item], *, position: tuple[float, float] | None = (0, 0),
+                 region: Any = None, strength: float | None = 1.0, falloff: float | None = None,
+                 minimum_radius: float | None = 0.01, direction: tuple[float, float] | None = None,
+                 smoothness: float | None = 0.0, animation_speed: float | None = 0.0,
+                 evaluate: Callable[..., Any] | None = None, animator: Animator | None = None) -> None:
+        """A field of `kind` on `items` (see the class for the parameters; None keeps a
+        parameter's default). evaluate(position, velocity, mass, charge, dt) -> (fx, fy) is
+        a custom field's force, in mass x pt/s^2.
+
+            >>> field = anima.Field("vortex", [ball], strength=0.5)
+        """
+        given = {"position": position, "region": region, "strength": strength, "falloff": falloff,
+                 "minimum_radius": minimum_radius, "direction": direction, "smoothness": smoothness,
+                 "animation_speed": animation_speed, "animator": animator}
+        _make_field(self, kind, items, **{name: value for name, value in given.items() if value is not None})
+        if evaluate is not None:
+            try:
+                if self.kind != "custom":
+                    raise TypeError(f"evaluate= is only for a custom field, not a {self.kind} field")
+                self.evaluate = evaluate
+            except BaseException:
+                self.destroy()
+                raise
