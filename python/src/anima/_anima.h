@@ -1,39 +1,25 @@
 /*
  * _anima.h: the internal header of the CPython binding of Anima's C interface
- * (include/anima.h), shared by the C files of the extension module anima._anima.
+ * (include/anima.h), shared by the C files of the extension module anima._anima
+ * (docs/architecture.md, "The Python extension", describes the files).
  *
- * Every Python object here wraps one value handle of the C library. The
- * library validates handles and values; this file converts Python arguments,
- * checks the cheap things first (Python types, NaN and infinities), turns
- * every non-OK anima_status into an anima.AnimaError subclass, and keeps one
- * Python wrapper per live handle so that events hand back the user's own
- * objects.
+ * Every Python object here wraps one value handle of the C library. The library validates
+ * handles and values; the extension converts Python arguments, checks the cheap things
+ * first (Python types, NaN and infinities), turns every non-OK anima_status into an
+ * anima.AnimaError subclass, and keeps one Python wrapper per live handle so that events
+ * hand back the user's own objects.
  *
- * Threading: the GIL stays held during advance and step. An animator and
- * everything in it belongs to one thread at a time, and holding the GIL
- * keeps every call into the library serialised.
+ * Threading: the GIL stays held during advance and step. An animator and everything in it
+ * belongs to one thread at a time, and holding the GIL keeps every call into the library
+ * serialised.
  *
- * Callbacks: the library calls the trampolines below from inside
- * anima_animator_advance / anima_animator_step. The first Python exception
- * raised by a callback is stored on the animator, the library is asked to
- * stop (anima_animator_interrupt), later callbacks of that call are skipped,
- * and the stored exception is raised when the call returns. Behavior actions
- * are callbacks too: the C action is installed only for behaviors whose class
- * defines its own `action` method or that were given an `action` callable,
- * and the animator keeps those Python objects alive while they have one.
- * A custom field's evaluation is different: the library calls it inside the
- * solver, once per item and step, with the Field object as its user data.
- * The Field then gets the C action as well, which keeps it alive in the same
- * way and ends the step when its evaluation raised (see trampoline_field).
- *
- * Files: module.c (module state, types, errors); convert.c (status checks and
- * argument conversion); registry.c (one wrapper per handle, handle lists);
- * animator.c; animation.c (view animations, timing functions, timelines);
- * callbacks.c (the trampolines the library calls); item.c; behavior.c (the
- * common base); behaviors.c (gravity, item behavior, push, snap);
- * collision.c; attachment.c; field.c; events.c (contact events). The errors,
- * Transform and ContactEvent are Python classes (_types.py) that module.c
- * keeps in the module state.
+ * Callbacks: the library calls the trampolines of callbacks.c from inside advance and step.
+ * The first Python exception raised by a callback is stored on the animator, the library is
+ * asked to stop (anima_animator_interrupt), later callbacks of that call are skipped, and the
+ * stored exception is raised when the call returns. A behavior's C action is installed only
+ * when its class defines `action` or it was given an `action` callable, and the animator
+ * keeps it alive while it has one; a custom field's evaluation, which the library calls
+ * inside the solver, gives the Field the C action too (see trampoline_field).
  */
 
 #ifndef ANIMA_PY_INTERNAL_H
@@ -49,7 +35,6 @@
 #include <string.h>
 
 #include "anima.h"
-
 
 typedef struct {
     PyTypeObject *animator_type;
@@ -77,7 +62,6 @@ typedef struct {
     PyObject *region_record;  /* anima._types.region_record: a region's Python form to its record */
     PyObject *region_form;    /* anima._types.region_form: a region's record to its Python form */
 } anima_state;
-
 
 typedef struct AnimatorObject {
     PyObject_HEAD
@@ -150,7 +134,6 @@ typedef struct {
     anima_rect rect;
     const char *identifier;
 } list_query;
-
 
 /* ---------------------------------------------------------- values (convert.c) */
 
@@ -369,9 +352,6 @@ void wrapper_dealloc(PyObject *self, inquiry clear);
     ANIMA_TYPE(VAR, NAME, OBJECT, DOC, {Py_tp_methods, (METHODS)}, {Py_tp_getset, (GETSET)},                 \
                {Py_tp_traverse, (void *)(TRAVERSE)}, {Py_tp_clear, (void *)(CLEAR)}, __VA_ARGS__)
 
-/* A docstring shared between files. */
-#define ANIMA_DOC(name, text) const char name[] = PyDoc_STR(text)
-
 extern struct PyModuleDef anima_module;
 
 #define STATE_OF(obj) state_of_type(Py_TYPE(obj))
@@ -391,7 +371,6 @@ extern PyType_Spec attachment_spec;
 int behavior_clear(BehaviorObject *self);
 int behavior_traverse(BehaviorObject *self, visitproc visit, void *arg);
 int behavior_adopt(BehaviorObject *self, AnimatorObject *animator, anima_behavior handle);
-int collect_items(anima_state *st, PyObject *items_obj, PyObject *animator_obj, anima_item **out_handles, int32_t *out_count, AnimatorObject **out_animator);
 void behavior_dealloc(BehaviorObject *self);
 int behavior_check_fresh(anima_state *st, BehaviorObject *self);
 int behavior_create(anima_state *st, BehaviorObject *self, PyObject *items_obj, PyObject *animator_obj, anima_function create, const void *def);
@@ -421,19 +400,14 @@ void trampoline_animation_done(void *user_data, anima_animator handle, anima_ani
 extern PyType_Spec collision_spec;
 
 /* convert.c */
-int as_bool(PyObject *obj, bool *out);
 anima_state *state_of_type(PyTypeObject *type);
 int forbid_delete(PyObject *value, const char *name);
 void raise_exception(PyObject *exc);
-int parse_arguments(const char *function, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, const argument *names, Py_ssize_t max_positional, Py_ssize_t required, PyObject **out);
 PyObject *take_exception(void);
-int as_int32(anima_state *st, PyObject *obj, const char *what, int32_t *out);
 int check(anima_state *st, AnimatorObject *animator, anima_status status);
 int as_finite(anima_state *st, PyObject *obj, const char *what, double *out);
-void raise_status(anima_state *st, anima_status status);
 PyObject *vec2_tuple(anima_vec2 v);
 const char *as_identifier(anima_state *st, PyObject *obj);
-
 int as_records(anima_state *st, PyObject *obj, const char *what, const char *form, Py_ssize_t width, double **out, int32_t *out_count);
 int as_callable(PyObject **value, const char *name);
 PyObject *callable_get(PyObject *self, void *closure);

@@ -2,8 +2,6 @@
 
 /* ============================================================== Animator */
 
-
-
 /*
  * Drops the contact callbacks of collisions, and the actions of behaviors (and evaluations of
  * fields), whose C behavior no longer exists, or all of them (`all`, when the animator is
@@ -79,7 +77,6 @@ animator_run(anima_state *st, AnimatorObject *self, bool one_step, double second
     }
     return check(st, self, status);
 }
-
 
 static int
 animator_init(AnimatorObject *self, PyObject *args, PyObject *kwds)
@@ -253,11 +250,7 @@ animator_items_in_rect(AnimatorObject *self, PyObject *arg)
     return query_result(st, self, &q, true);
 }
 
-PyDoc_STRVAR(animator_poses_bytes_doc,
-"_poses_bytes($self, /)\n--\n\n"
-"Every item's pose as bytes: native float64 (center x, center y, rotation) per\n"
-"item, in creation order. Animator.poses() reads them as a numpy array.");
-
+/* _poses_bytes: every item's (x, y, rotation) as native float64 bytes, for Animator.poses(). */
 static PyObject *
 animator_poses_bytes(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
 {
@@ -376,9 +369,6 @@ animator_set_reference_bounds(anima_animator animator, anima_rect bounds)
     return anima_animator_set_reference_bounds(animator, isnan(bounds.x) ? NULL : &bounds);
 }
 
-
-
-
 /* began_contacts (closure non-NULL) and ended_contacts. */
 static PyObject *
 animator_get_contacts(AnimatorObject *self, void *closure)
@@ -433,7 +423,6 @@ animator_set_callback(AnimatorObject *self, PyObject *value, void *closure)
     Py_XSETREF(*slot, Py_XNewRef(value));
     return 0;
 }
-
 
 PyDoc_STRVAR(animator_snapshot_doc,
 "snapshot($self, /)\n--\n\n"
@@ -522,12 +511,7 @@ animator_restore(PyTypeObject *cls, PyObject *arg)
     return (PyObject *)self;
 }
 
-PyDoc_STRVAR(animator_wrapper_doc,
-"_wrapper($self, id, cls, /)\n--\n\n"
-"The Item or Behavior of this animator with a stable id, as an object of class\n"
-"cls (anima.Item or anima.Behavior: the object's own class). NotFoundError when\n"
-"no such object lives here.");
-
+/* _wrapper(id, cls): the Item or Behavior of this animator with a stable id, as an object of class cls. */
 static PyObject *
 animator_wrapper(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -582,7 +566,7 @@ static PyMethodDef animator_methods[] = {
     ANIMA_METHOD_ROW("remove_behavior", animator_remove_behavior, animator_remove_behavior_doc),
     ANIMA_METHOD_ROW("remove_all_behaviors", animator_remove_all_behaviors, animator_remove_all_behaviors_doc),
     {"items_in_rect", (PyCFunction)animator_items_in_rect, METH_O, animator_items_in_rect_doc},
-    {"_poses_bytes", (PyCFunction)animator_poses_bytes, METH_NOARGS, animator_poses_bytes_doc},
+    {"_poses_bytes", (PyCFunction)animator_poses_bytes, METH_NOARGS, "Every item's pose as float64 bytes."},
     ANIMA_METHOD_ROW("_copy_into", animator_copy_into, NULL),
     ANIMA_METHOD_ROW("update_item_using_current_state", animator_update_item_using_current_state,
                      animator_update_item_doc),
@@ -590,7 +574,8 @@ static PyMethodDef animator_methods[] = {
     {"snapshot", (PyCFunction)animator_snapshot, METH_NOARGS, animator_snapshot_doc},
     ANIMA_METHOD_ROW("state_hash", animator_state_hash, animator_state_hash_doc),
     {"restore", (PyCFunction)animator_restore, METH_O | METH_CLASS, animator_restore_doc},
-    {"_wrapper", (PyCFunction)(void (*)(void))animator_wrapper, METH_FASTCALL, animator_wrapper_doc},
+    {"_wrapper", (PyCFunction)(void (*)(void))animator_wrapper, METH_FASTCALL,
+     "The Item or Behavior with a stable id, of class cls."},
     {NULL, NULL, 0, NULL},
 };
 

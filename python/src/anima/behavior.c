@@ -6,7 +6,7 @@
  * The items argument of a behavior constructor: the handles (PyMem array) and
  * the animator they share (a borrowed reference). animator_obj may be NULL.
  */
-int
+static int
 collect_items(anima_state *st, PyObject *items_obj, PyObject *animator_obj, anima_item **out_handles,
               int32_t *out_count, AnimatorObject **out_animator)
 {
@@ -179,7 +179,6 @@ behavior_check_fresh(anima_state *st, BehaviorObject *self)
     return 0;
 }
 
-
 /*
  * Creates the C behavior of a new wrapper from its items and a def, then adopts it.
  * create is the library's constructor for the def's kind: anima_status (*)(anima_animator,
@@ -231,8 +230,6 @@ behavior_init_with_def(PyObject *self, PyObject *args, PyObject *kwds, const cha
     }
     return behavior_create(st, (BehaviorObject *)self, slots[0], slots[count - 1], create, def);
 }
-
-
 
 ANIMA_METHOD(behavior_create_plain, "_create", OWNER_NEW, VALUE_NONE,
              anima_behavior_create(t.animator_handle, &t.behavior), ANIMA_IN("animator", VALUE_ANIMATOR))
@@ -324,7 +321,6 @@ PyDoc_STRVAR(behavior_remove_child_doc,
 ANIMA_METHOD(behavior_remove_child, "remove_child", OWNER_BEHAVIOR, VALUE_NONE,
              anima_behavior_remove_child(t.behavior, v[0].behavior), ANIMA_IN("behavior", VALUE_BEHAVIOR))
 
-
 /* The animator of an initialised behavior; NULL with StaleHandleError for one never initialised. */
 AnimatorObject *
 behavior_animator(anima_state *st, BehaviorObject *self)
@@ -334,7 +330,6 @@ behavior_animator(anima_state *st, BehaviorObject *self)
     }
     return self->animator;
 }
-
 
 static PyObject *
 behavior_get_parent(BehaviorObject *self, void *closure)
@@ -362,10 +357,6 @@ behavior_set_action(BehaviorObject *self, PyObject *value, void *closure)
     Py_XSETREF(self->action, Py_XNewRef(value));
     return 0;
 }
-
-
-
-
 
 static PyMethodDef behavior_methods[] = {
     ANIMA_METHOD_ROW("_create", behavior_create_plain,

@@ -74,7 +74,6 @@ item_behavior_init(PyObject *self, PyObject *args, PyObject *kwds)
                                   (anima_function)anima_item_behavior_create);
 }
 
-
 PyDoc_STRVAR(item_behavior_add_linear_velocity_doc,
 "add_linear_velocity($self, item, velocity)\n--\n\n"
 "Add velocity = (vx, vy) in pt/s to an item of this behavior.\n"

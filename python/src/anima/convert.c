@@ -1,6 +1,5 @@
 #include "_anima.h"
 
-
 /* The module state of one of this module's types (or a subclass of one). */
 anima_state *
 state_of_type(PyTypeObject *type)
@@ -11,7 +10,6 @@ state_of_type(PyTypeObject *type)
     }
     return (anima_state *)PyModule_GetState(module);
 }
-
 
 /* Takes the raised exception out of the error indicator (a new reference). */
 PyObject *
@@ -67,7 +65,7 @@ error_class(anima_state *st, anima_status status)
 }
 
 /* Raises the exception for a failed status with the library's message. */
-void
+static void
 raise_status(anima_state *st, anima_status status)
 {
     const char *message = anima_last_error_message();
@@ -151,7 +149,7 @@ as_reals(anima_state *st, PyObject *obj, const char *what, const char *form, Py_
 }
 
 /* A bool from any object, with Python's truth rules. */
-int
+static int
 as_bool(PyObject *obj, bool *out)
 {
     int truth = PyObject_IsTrue(obj);
@@ -163,7 +161,7 @@ as_bool(PyObject *obj, bool *out)
 }
 
 /* An int32 from an integer (not a float); out of range is an invalid argument. */
-int
+static int
 as_int32(anima_state *st, PyObject *obj, const char *what, int32_t *out)
 {
     if (!PyLong_Check(obj)) {
@@ -291,7 +289,7 @@ forbid_delete(PyObject *value, const char *name)
  * argument is absent. The first max_positional names may be given by position;
  * the first `required` names must be given.
  */
-int
+static int
 parse_arguments(const char *function, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
                 const argument *names, Py_ssize_t max_positional, Py_ssize_t required,
                 PyObject **out)
@@ -363,7 +361,6 @@ check(anima_state *st, AnimatorObject *animator, anima_status status)
     }
     return -1;
 }
-
 
 /* ================================================= values and property tables */
 

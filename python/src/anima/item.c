@@ -13,7 +13,6 @@ item_argument(anima_state *st, PyObject *obj, const char *what)
     return (ItemObject *)obj;
 }
 
-
 static int
 item_init(ItemObject *self, PyObject *args, PyObject *kwds)
 {
@@ -123,7 +122,6 @@ ANIMA_METHOD(item_destroy, "destroy", OWNER_ITEM, VALUE_NONE, anima_item_destroy
 
 /* -------------------------------------------------------- properties */
 
-
 /* The path as a tuple of (x, y) points, or None when the item has none. */
 static PyObject *
 item_get_path(ItemObject *self, void *closure)
@@ -152,8 +150,6 @@ item_set_path(ItemObject *self, PyObject *value, void *closure)
     PyMem_Free(points);
     return check(st, self->animator, status);
 }
-
-
 
 static PyMethodDef item_methods[] = {
     ANIMA_METHOD_ROW("destroy", item_destroy, item_destroy_doc),

@@ -221,7 +221,6 @@ wrap_as(anima_state *st, AnimatorObject *animator, uint64_t id, PyTypeObject *cl
     return wrapper;
 }
 
-
 static size_t
 list_element_size(list_kind kind)
 {
@@ -364,7 +363,6 @@ query_result(anima_state *st, AnimatorObject *animator, const list_query *q, boo
     PyMem_Free(buffer);
     return result;
 }
-
 
 /* ------------------------------------------------ items and behaviors as values */
 
