@@ -166,16 +166,14 @@ ANIMA_METHOD(animator_release_timeline, "_release_timeline", OWNER_ANIMATOR, VAL
 ANIMA_METHOD(animator_cancel_all_animations, "cancel_all_animations", OWNER_ANIMATOR, VALUE_NONE,
              anima_animation_cancel_all(t.animator_handle), ANIMA_ARG(NULL))
 
-PyDoc_STRVAR(animator_cancel_all_animations_doc,
-"cancel_all_animations($self)\n--\n\n"
-"Cancel every running view animation and fling: each stops where it is and its\n"
-"completion gets False at the next step.");
-
 #define PRIVATE(NAME) ANIMA_METHOD_ROW("_" #NAME, animator_##NAME, NULL)
 
 /* Added to Animator by the module (anima.animation wraps the private ones). */
 PyMethodDef animator_animation_methods[] = {
-    ANIMA_METHOD_ROW("cancel_all_animations", animator_cancel_all_animations, animator_cancel_all_animations_doc),
+    ANIMA_METHOD_ROW("cancel_all_animations", animator_cancel_all_animations,
+                     "cancel_all_animations($self)\n--\n\n"
+                     "Cancel every running view animation and fling: each stops where it is and its\n"
+                     "completion gets False at the next step."),
     PRIVATE(begin_animation), PRIVATE(begin_keyframes), PRIVATE(continue_animation), PRIVATE(start_decay),
     PRIVATE(commit_animation), PRIVATE(set_completion),
     PRIVATE(discard_animation), PRIVATE(cancel_animation), PRIVATE(is_animation_active), PRIVATE(pause_animation),

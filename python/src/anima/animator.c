@@ -168,15 +168,6 @@ animator_dealloc(AnimatorObject *self)
     Py_DECREF(type);
 }
 
-PyDoc_STRVAR(animator_advance_doc,
-"advance($self, seconds, /)\n--\n\n"
-"Consume `seconds` of frame time (finite, 0...max_advance). Whole internal steps of\n"
-"1/step_rate s run while the animator is running; the remainder carries over\n"
-"to the next call. Callbacks run during this call; an exception raised by one\n"
-"stops the call after the current internal step and propagates from here, and so\n"
-"does KeyboardInterrupt. Raises BusyError when called from one of this animator's\n"
-"callbacks.");
-
 static PyObject *
 animator_advance(AnimatorObject *self, PyObject *arg)
 {
@@ -191,11 +182,6 @@ animator_advance(AnimatorObject *self, PyObject *arg)
     Py_RETURN_NONE;
 }
 
-PyDoc_STRVAR(animator_step_doc,
-"step($self, /)\n--\n\n"
-"Run exactly one internal step (1/step_rate s) if the animator is running;\n"
-"nothing happens while it is paused. Errors and callbacks as advance().");
-
 static PyObject *
 animator_step(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
 {
@@ -206,34 +192,14 @@ animator_step(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
     Py_RETURN_NONE;
 }
 
-PyDoc_STRVAR(animator_add_behavior_doc,
-"add_behavior($self, behavior)\n--\n\n"
-"Add a top-level behavior (of this animator). Adding one already added is\n"
-"ignored; one that is a child elsewhere raises InvalidStateError. Inside a\n"
-"callback the change takes effect at the end of the internal step.");
-
 ANIMA_METHOD(animator_add_behavior, "add_behavior", OWNER_ANIMATOR, VALUE_NONE,
              anima_animator_add_behavior(t.animator_handle, v[0].behavior), ANIMA_IN("behavior", VALUE_BEHAVIOR))
-
-PyDoc_STRVAR(animator_remove_behavior_doc,
-"remove_behavior($self, behavior)\n--\n\n"
-"Remove a top-level behavior; it is not destroyed and can be added again.\n"
-"Removing one that is not added does nothing. Deferred inside callbacks.");
 
 ANIMA_METHOD(animator_remove_behavior, "remove_behavior", OWNER_ANIMATOR, VALUE_NONE,
              anima_animator_remove_behavior(t.animator_handle, v[0].behavior), ANIMA_IN("behavior", VALUE_BEHAVIOR))
 
-PyDoc_STRVAR(animator_remove_all_behaviors_doc,
-"remove_all_behaviors($self, /)\n--\n\n"
-"Remove every top-level behavior (none is destroyed). Deferred inside callbacks.");
-
 ANIMA_METHOD(animator_remove_all_behaviors, "remove_all_behaviors", OWNER_ANIMATOR, VALUE_NONE,
              anima_animator_remove_all_behaviors(t.animator_handle), ANIMA_ARG(NULL))
-
-PyDoc_STRVAR(animator_items_in_rect_doc,
-"items_in_rect($self, rect, /)\n--\n\n"
-"The items governed by a behavior whose collision bounds intersect\n"
-"rect = (x, y, width, height) in points (width, height >= 0), as a list.");
 
 static PyObject *
 animator_items_in_rect(AnimatorObject *self, PyObject *arg)
@@ -312,20 +278,8 @@ copy_items(const target *t, PyObject *buffer, bool states, int32_t *out_count)
 ANIMA_METHOD(animator_copy_into, "_copy_into", OWNER_ANIMATOR, VALUE_INT32, copy_items(&t, v[0].object, v[1].b, &out.i32),
              ANIMA_IN("buffer", VALUE_OBJECT), ANIMA_IN("states", VALUE_BOOL))
 
-PyDoc_STRVAR(animator_update_item_doc,
-"update_item_using_current_state($self, item)\n--\n\n"
-"Take an item's center, size and transform as they are now after a change\n"
-"made from outside the dynamics (UIKit's updateItemUsingCurrentState): its\n"
-"collision outline and mass follow, and it wakes a paused animator.");
-
 ANIMA_METHOD(animator_update_item_using_current_state, "update_item_using_current_state", OWNER_ANIMATOR, VALUE_NONE,
              anima_animator_update_item_using_current_state(t.animator_handle, v[0].item), ANIMA_IN("item", VALUE_ITEM))
-
-PyDoc_STRVAR(animator_destroy_doc,
-"destroy($self, /)\n--\n\n"
-"Destroy the animator and everything in it now (collection does it too).\n"
-"Later use of it, its items or its behaviors raises StaleHandleError.\n"
-"Raises BusyError from inside one of its callbacks.");
 
 static PyObject *
 animator_destroy(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
@@ -424,16 +378,6 @@ animator_set_callback(AnimatorObject *self, PyObject *value, void *closure)
     return 0;
 }
 
-PyDoc_STRVAR(animator_snapshot_doc,
-"snapshot($self, /)\n--\n\n"
-"The animator's whole state as bytes (the format: docs/snapshot.md): items,\n"
-"behaviors with every parameter, boundaries, contacts with their warm-start\n"
-"impulses, sleeping, view animations, timelines, the clock and the step count.\n"
-"Animator.restore(data) rebuilds it, and stepping both gives bit-identical\n"
-"poses. Python callables and objects are not in the bytes: pickle and copy keep\n"
-"them. Raises BusyError inside a callback, InvalidStateError inside an animate\n"
-"or timeline block.");
-
 static PyObject *
 animator_snapshot(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
 {
@@ -456,32 +400,8 @@ animator_snapshot(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
     return bytes;
 }
 
-PyDoc_STRVAR(animator_state_hash_doc,
-"state_hash($self, /)\n--\n\n"
-"A 64-bit digest (an int) of the animator's state: what snapshot() holds (poses,\n"
-"velocities, contacts and their impulses, sleeping, animations, the clock, the\n"
-"step count), without handle generations. Equal for two animators built and\n"
-"stepped by the same calls, in this process or another, so that runs and replays\n"
-"compare without keeping their states; different when any value differs by a bit\n"
-"(but for a 2**-64 chance). Python objects and callbacks are not part of it.\n\n"
-"    >>> a, b = (anima.Animator((0, 0, 320, 480)) for _ in range(2))\n"
-"    >>> for anim in (a, b):\n"
-"    ...     anim.add_behavior(anima.Gravity([anima.Item(anim, center=(160, 40))]))\n"
-"    ...     anim.advance(0.5)\n"
-"    >>> a.state_hash() == b.state_hash()\n"
-"    True");
-
 ANIMA_METHOD(animator_state_hash, "state_hash", OWNER_ANIMATOR, VALUE_UINT64,
              anima_animator_state_hash(t.animator_handle, &out.u64), ANIMA_ARG(NULL))
-
-PyDoc_STRVAR(animator_restore_doc,
-"restore(data, /)\n--\n\n"
-"A new animator (of this class, without calling __init__) from the bytes of\n"
-"snapshot(), made here or by the C interface. Items and behaviors keep their\n"
-"ids (find_item, find_behavior); Python callbacks are not in the bytes, and\n"
-"detached_callbacks lists those that were set. Raises InvalidArgumentError naming\n"
-"the fault for truncated or corrupted bytes (CRC-32 mismatch), bytes that are\n"
-"no snapshot, or a snapshot of a newer format version.");
 
 static PyObject *
 animator_restore(PyTypeObject *cls, PyObject *arg)
@@ -560,20 +480,78 @@ animator_get_held(AnimatorObject *self, void *closure)
 }
 
 static PyMethodDef animator_methods[] = {
-    {"advance", (PyCFunction)animator_advance, METH_O, animator_advance_doc},
-    {"step", (PyCFunction)animator_step, METH_NOARGS, animator_step_doc},
-    ANIMA_METHOD_ROW("add_behavior", animator_add_behavior, animator_add_behavior_doc),
-    ANIMA_METHOD_ROW("remove_behavior", animator_remove_behavior, animator_remove_behavior_doc),
-    ANIMA_METHOD_ROW("remove_all_behaviors", animator_remove_all_behaviors, animator_remove_all_behaviors_doc),
-    {"items_in_rect", (PyCFunction)animator_items_in_rect, METH_O, animator_items_in_rect_doc},
+    {"advance", (PyCFunction)animator_advance, METH_O,
+     "advance($self, seconds, /)\n--\n\n"
+     "Consume `seconds` of frame time (finite, 0...max_advance). Whole internal steps of\n"
+     "1/step_rate s run while the animator is running; the remainder carries over\n"
+     "to the next call. Callbacks run during this call; an exception raised by one\n"
+     "stops the call after the current internal step and propagates from here, and so\n"
+     "does KeyboardInterrupt. Raises BusyError when called from one of this animator's\n"
+     "callbacks."},
+    {"step", (PyCFunction)animator_step, METH_NOARGS,
+     "step($self, /)\n--\n\n"
+     "Run exactly one internal step (1/step_rate s) if the animator is running;\n"
+     "nothing happens while it is paused. Errors and callbacks as advance()."},
+    ANIMA_METHOD_ROW("add_behavior", animator_add_behavior,
+                     "add_behavior($self, behavior)\n--\n\n"
+                     "Add a top-level behavior (of this animator). Adding one already added is\n"
+                     "ignored; one that is a child elsewhere raises InvalidStateError. Inside a\n"
+                     "callback the change takes effect at the end of the internal step."),
+    ANIMA_METHOD_ROW("remove_behavior", animator_remove_behavior,
+                     "remove_behavior($self, behavior)\n--\n\n"
+                     "Remove a top-level behavior; it is not destroyed and can be added again.\n"
+                     "Removing one that is not added does nothing. Deferred inside callbacks."),
+    ANIMA_METHOD_ROW("remove_all_behaviors", animator_remove_all_behaviors,
+                     "remove_all_behaviors($self, /)\n--\n\n"
+                     "Remove every top-level behavior (none is destroyed). Deferred inside callbacks."),
+    {"items_in_rect", (PyCFunction)animator_items_in_rect, METH_O,
+     "items_in_rect($self, rect, /)\n--\n\n"
+     "The items governed by a behavior whose collision bounds intersect\n"
+     "rect = (x, y, width, height) in points (width, height >= 0), as a list."},
     {"_poses_bytes", (PyCFunction)animator_poses_bytes, METH_NOARGS, "Every item's pose as float64 bytes."},
     ANIMA_METHOD_ROW("_copy_into", animator_copy_into, NULL),
     ANIMA_METHOD_ROW("update_item_using_current_state", animator_update_item_using_current_state,
-                     animator_update_item_doc),
-    {"destroy", (PyCFunction)animator_destroy, METH_NOARGS, animator_destroy_doc},
-    {"snapshot", (PyCFunction)animator_snapshot, METH_NOARGS, animator_snapshot_doc},
-    ANIMA_METHOD_ROW("state_hash", animator_state_hash, animator_state_hash_doc),
-    {"restore", (PyCFunction)animator_restore, METH_O | METH_CLASS, animator_restore_doc},
+
+ "update_item_using_current_state($self, item)\n--\n\n"
+ "Take an item's center, size and transform as they are now after a change\n"
+ "made from outside the dynamics (UIKit's updateItemUsingCurrentState): its\n"
+ "collision outline and mass follow, and it wakes a paused animator."),
+    {"destroy", (PyCFunction)animator_destroy, METH_NOARGS,
+     "destroy($self, /)\n--\n\n"
+     "Destroy the animator and everything in it now (collection does it too).\n"
+     "Later use of it, its items or its behaviors raises StaleHandleError.\n"
+     "Raises BusyError from inside one of its callbacks."},
+    {"snapshot", (PyCFunction)animator_snapshot, METH_NOARGS,
+     "snapshot($self, /)\n--\n\n"
+     "The animator's whole state as bytes (the format: docs/snapshot.md): items,\n"
+     "behaviors with every parameter, boundaries, contacts with their warm-start\n"
+     "impulses, sleeping, view animations, timelines, the clock and the step count.\n"
+     "Animator.restore(data) rebuilds it, and stepping both gives bit-identical\n"
+     "poses. Python callables and objects are not in the bytes: pickle and copy keep\n"
+     "them. Raises BusyError inside a callback, InvalidStateError inside an animate\n"
+     "or timeline block."},
+    ANIMA_METHOD_ROW("state_hash", animator_state_hash,
+                     "state_hash($self, /)\n--\n\n"
+                     "A 64-bit digest (an int) of the animator's state: what snapshot() holds (poses,\n"
+                     "velocities, contacts and their impulses, sleeping, animations, the clock, the\n"
+                     "step count), without handle generations. Equal for two animators built and\n"
+                     "stepped by the same calls, in this process or another, so that runs and replays\n"
+                     "compare without keeping their states; different when any value differs by a bit\n"
+                     "(but for a 2**-64 chance). Python objects and callbacks are not part of it.\n\n"
+                     "    >>> a, b = (anima.Animator((0, 0, 320, 480)) for _ in range(2))\n"
+                     "    >>> for anim in (a, b):\n"
+                     "    ...     anim.add_behavior(anima.Gravity([anima.Item(anim, center=(160, 40))]))\n"
+                     "    ...     anim.advance(0.5)\n"
+                     "    >>> a.state_hash() == b.state_hash()\n"
+                     "    True"),
+    {"restore", (PyCFunction)animator_restore, METH_O | METH_CLASS,
+     "restore(data, /)\n--\n\n"
+     "A new animator (of this class, without calling __init__) from the bytes of\n"
+     "snapshot(), made here or by the C interface. Items and behaviors keep their\n"
+     "ids (find_item, find_behavior); Python callbacks are not in the bytes, and\n"
+     "detached_callbacks lists those that were set. Raises InvalidArgumentError naming\n"
+     "the fault for truncated or corrupted bytes (CRC-32 mismatch), bytes that are\n"
+     "no snapshot, or a snapshot of a newer format version."},
     {"_wrapper", (PyCFunction)(void (*)(void))animator_wrapper, METH_FASTCALL,
      "The Item or Behavior with a stable id, of class cls."},
     {NULL, NULL, 0, NULL},

@@ -261,25 +261,11 @@ behavior_dealloc(BehaviorObject *self)
     wrapper_dealloc((PyObject *)self, (inquiry)behavior_clear);
 }
 
-PyDoc_STRVAR(behavior_add_item_doc,
-"add_item($self, item)\n--\n\n"
-"Add an item of the same animator; adding one already there does nothing.");
-
 ANIMA_METHOD(behavior_add_item, "add_item", OWNER_BEHAVIOR, VALUE_NONE, anima_behavior_add_item(t.behavior, v[0].item),
              ANIMA_IN("item", VALUE_ITEM))
 
-PyDoc_STRVAR(behavior_remove_item_doc,
-"remove_item($self, item)\n--\n\n"
-"Remove an item; removing one that is not there does nothing.");
-
 ANIMA_METHOD(behavior_remove_item, "remove_item", OWNER_BEHAVIOR, VALUE_NONE,
              anima_behavior_remove_item(t.behavior, v[0].item), ANIMA_IN("item", VALUE_ITEM))
-
-PyDoc_STRVAR(behavior_destroy_doc,
-"destroy($self, /)\n--\n\n"
-"Destroy the behavior: it is removed from its animator (or its parent) if\n"
-"added, its action is dropped, and later use raises StaleHandleError. Its\n"
-"children are not destroyed. Deferred inside callbacks.");
 
 static PyObject *
 behavior_destroy(BehaviorObject *self, PyObject *Py_UNUSED(ignored))
@@ -302,21 +288,8 @@ behavior_destroy(BehaviorObject *self, PyObject *Py_UNUSED(ignored))
     Py_RETURN_NONE;
 }
 
-PyDoc_STRVAR(behavior_add_child_doc,
-"add_child($self, behavior)\n--\n\n"
-"Add a child behavior of the same animator (UIDynamicBehavior.addChildBehavior).\n"
-"A child acts while its parent is in the animator's tree. Adding a child again\n"
-"does nothing; a behavior that is already in the tree elsewhere (at top level\n"
-"or under another parent) raises InvalidStateError, and this behavior itself or\n"
-"one of its ancestors raises InvalidArgumentError.");
-
 ANIMA_METHOD(behavior_add_child, "add_child", OWNER_BEHAVIOR, VALUE_NONE,
              anima_behavior_add_child(t.behavior, v[0].behavior), ANIMA_IN("behavior", VALUE_BEHAVIOR))
-
-PyDoc_STRVAR(behavior_remove_child_doc,
-"remove_child($self, behavior)\n--\n\n"
-"Remove a child behavior (not destroyed; it can be added again). Removing one\n"
-"that is not a child of this behavior does nothing.");
 
 ANIMA_METHOD(behavior_remove_child, "remove_child", OWNER_BEHAVIOR, VALUE_NONE,
              anima_behavior_remove_child(t.behavior, v[0].behavior), ANIMA_IN("behavior", VALUE_BEHAVIOR))
@@ -361,11 +334,28 @@ behavior_set_action(BehaviorObject *self, PyObject *value, void *closure)
 static PyMethodDef behavior_methods[] = {
     ANIMA_METHOD_ROW("_create", behavior_create_plain,
                      "_create($self, animator)\n--\n\nMake this fresh plain behavior (the work of Behavior())."),
-    ANIMA_METHOD_ROW("add_item", behavior_add_item, behavior_add_item_doc),
-    ANIMA_METHOD_ROW("remove_item", behavior_remove_item, behavior_remove_item_doc),
-    ANIMA_METHOD_ROW("add_child", behavior_add_child, behavior_add_child_doc),
-    ANIMA_METHOD_ROW("remove_child", behavior_remove_child, behavior_remove_child_doc),
-    {"destroy", (PyCFunction)behavior_destroy, METH_NOARGS, behavior_destroy_doc},
+    ANIMA_METHOD_ROW("add_item", behavior_add_item,
+                     "add_item($self, item)\n--\n\n"
+                     "Add an item of the same animator; adding one already there does nothing."),
+    ANIMA_METHOD_ROW("remove_item", behavior_remove_item,
+                     "remove_item($self, item)\n--\n\n"
+                     "Remove an item; removing one that is not there does nothing."),
+    ANIMA_METHOD_ROW("add_child", behavior_add_child,
+                     "add_child($self, behavior)\n--\n\n"
+                     "Add a child behavior of the same animator (UIDynamicBehavior.addChildBehavior).\n"
+                     "A child acts while its parent is in the animator's tree. Adding a child again\n"
+                     "does nothing; a behavior that is already in the tree elsewhere (at top level\n"
+                     "or under another parent) raises InvalidStateError, and this behavior itself or\n"
+                     "one of its ancestors raises InvalidArgumentError."),
+    ANIMA_METHOD_ROW("remove_child", behavior_remove_child,
+                     "remove_child($self, behavior)\n--\n\n"
+                     "Remove a child behavior (not destroyed; it can be added again). Removing one\n"
+                     "that is not a child of this behavior does nothing."),
+    {"destroy", (PyCFunction)behavior_destroy, METH_NOARGS,
+     "destroy($self, /)\n--\n\n"
+     "Destroy the behavior: it is removed from its animator (or its parent) if\n"
+     "added, its action is dropped, and later use raises StaleHandleError. Its\n"
+     "children are not destroyed. Deferred inside callbacks."},
     {NULL, NULL, 0, NULL},
 };
 

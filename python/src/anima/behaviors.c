@@ -16,16 +16,14 @@ gravity_init(PyObject *self, PyObject *args, PyObject *kwds)
     return behavior_init_with_def(self, args, kwds, "Gravity", arguments, &def, (anima_function)anima_gravity_create);
 }
 
-PyDoc_STRVAR(gravity_set_angle_doc,
-"set_angle($self, angle, magnitude)\n--\n\n"
-"Set the angle (radians; pi/2 = down) and the magnitude (1.0 = 1000 pt/s^2) together.");
-
 ANIMA_METHOD(gravity_set_angle, "set_angle", OWNER_BEHAVIOR, VALUE_NONE,
              anima_gravity_set_angle_magnitude(t.behavior, v[0].f64, v[1].f64),
              ANIMA_IN("angle", VALUE_DOUBLE), ANIMA_IN("magnitude", VALUE_DOUBLE))
 
 static PyMethodDef gravity_methods[] = {
-    ANIMA_METHOD_ROW("set_angle", gravity_set_angle, gravity_set_angle_doc),
+    ANIMA_METHOD_ROW("set_angle", gravity_set_angle,
+                     "set_angle($self, angle, magnitude)\n--\n\n"
+                     "Set the angle (radians; pi/2 = down) and the magnitude (1.0 = 1000 pt/s^2) together."),
     {NULL, NULL, 0, NULL},
 };
 
@@ -74,45 +72,37 @@ item_behavior_init(PyObject *self, PyObject *args, PyObject *kwds)
                                   (anima_function)anima_item_behavior_create);
 }
 
-PyDoc_STRVAR(item_behavior_add_linear_velocity_doc,
-"add_linear_velocity($self, item, velocity)\n--\n\n"
-"Add velocity = (vx, vy) in pt/s to an item of this behavior.\n"
-"Raises NotFoundError when the item is not in the behavior.");
-
 ANIMA_METHOD(item_behavior_add_linear_velocity, "add_linear_velocity", OWNER_BEHAVIOR, VALUE_NONE,
              anima_item_behavior_add_linear_velocity(t.behavior, v[0].item, v[1].vec2),
              ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("velocity", VALUE_VEC2))
 
-PyDoc_STRVAR(item_behavior_linear_velocity_doc,
-"linear_velocity($self, item)\n--\n\n"
-"The linear velocity (vx, vy) in pt/s of an item of this behavior.\n"
-"Raises NotFoundError when the item is not in the behavior.");
-
 ANIMA_METHOD(item_behavior_linear_velocity, "linear_velocity", OWNER_BEHAVIOR, VALUE_VEC2,
              anima_item_behavior_get_linear_velocity(t.behavior, v[0].item, &out.vec2), ANIMA_IN("item", VALUE_ITEM))
-
-PyDoc_STRVAR(item_behavior_add_angular_velocity_doc,
-"add_angular_velocity($self, item, velocity)\n--\n\n"
-"Add an angular velocity in rad/s (positive = clockwise) to an item of this\n"
-"behavior. Raises NotFoundError when the item is not in the behavior.");
 
 ANIMA_METHOD(item_behavior_add_angular_velocity, "add_angular_velocity", OWNER_BEHAVIOR, VALUE_NONE,
              anima_item_behavior_add_angular_velocity(t.behavior, v[0].item, v[1].f64),
              ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("velocity", VALUE_DOUBLE))
 
-PyDoc_STRVAR(item_behavior_angular_velocity_doc,
-"angular_velocity($self, item)\n--\n\n"
-"The angular velocity in rad/s of an item of this behavior.\n"
-"Raises NotFoundError when the item is not in the behavior.");
-
 ANIMA_METHOD(item_behavior_angular_velocity, "angular_velocity", OWNER_BEHAVIOR, VALUE_DOUBLE,
              anima_item_behavior_get_angular_velocity(t.behavior, v[0].item, &out.f64), ANIMA_IN("item", VALUE_ITEM))
 
 static PyMethodDef item_behavior_methods[] = {
-    ANIMA_METHOD_ROW("add_linear_velocity", item_behavior_add_linear_velocity, item_behavior_add_linear_velocity_doc),
-    ANIMA_METHOD_ROW("linear_velocity", item_behavior_linear_velocity, item_behavior_linear_velocity_doc),
-    ANIMA_METHOD_ROW("add_angular_velocity", item_behavior_add_angular_velocity, item_behavior_add_angular_velocity_doc),
-    ANIMA_METHOD_ROW("angular_velocity", item_behavior_angular_velocity, item_behavior_angular_velocity_doc),
+    ANIMA_METHOD_ROW("add_linear_velocity", item_behavior_add_linear_velocity,
+                     "add_linear_velocity($self, item, velocity)\n--\n\n"
+                     "Add velocity = (vx, vy) in pt/s to an item of this behavior.\n"
+                     "Raises NotFoundError when the item is not in the behavior."),
+    ANIMA_METHOD_ROW("linear_velocity", item_behavior_linear_velocity,
+                     "linear_velocity($self, item)\n--\n\n"
+                     "The linear velocity (vx, vy) in pt/s of an item of this behavior.\n"
+                     "Raises NotFoundError when the item is not in the behavior."),
+    ANIMA_METHOD_ROW("add_angular_velocity", item_behavior_add_angular_velocity,
+                     "add_angular_velocity($self, item, velocity)\n--\n\n"
+                     "Add an angular velocity in rad/s (positive = clockwise) to an item of this\n"
+                     "behavior. Raises NotFoundError when the item is not in the behavior."),
+    ANIMA_METHOD_ROW("angular_velocity", item_behavior_angular_velocity,
+                     "angular_velocity($self, item)\n--\n\n"
+                     "The angular velocity in rad/s of an item of this behavior.\n"
+                     "Raises NotFoundError when the item is not in the behavior."),
     {NULL, NULL, 0, NULL},
 };
 
@@ -167,38 +157,32 @@ push_init(PyObject *self, PyObject *args, PyObject *kwds)
     return behavior_init_with_def(self, args, kwds, "Push", arguments, &def, (anima_function)anima_push_create);
 }
 
-PyDoc_STRVAR(push_set_angle_doc,
-"set_angle($self, angle, magnitude)\n--\n\n"
-"Set the angle (radians; 0 = +x, pi/2 = down) and the magnitude together\n"
-"(1.0 = 100 pt/s^2 on a mass of 1; within +/-1e6, negative reverses).");
-
 ANIMA_METHOD(push_set_angle, "set_angle", OWNER_BEHAVIOR, VALUE_NONE,
              anima_push_set_angle_magnitude(t.behavior, v[0].f64, v[1].f64),
              ANIMA_IN("angle", VALUE_DOUBLE), ANIMA_IN("magnitude", VALUE_DOUBLE))
 
-PyDoc_STRVAR(push_target_offset_doc,
-"target_offset($self, item)\n--\n\n"
-"Where the push acts on an item of this behavior: (x, y) from its centre, in\n"
-"the item's own coordinates (default (0, 0)). Raises NotFoundError when the\n"
-"item is not in the behavior.");
-
 ANIMA_METHOD(push_target_offset, "target_offset", OWNER_BEHAVIOR, VALUE_VEC2,
              anima_push_get_target_offset(t.behavior, v[0].item, &out.vec2), ANIMA_IN("item", VALUE_ITEM))
-
-PyDoc_STRVAR(push_set_target_offset_doc,
-"set_target_offset($self, item, offset)\n--\n\n"
-"Make the push act on an item at offset = (x, y) from its centre, in the item's\n"
-"own coordinates. Off centre the push also turns the item (torque = r x F).\n"
-"Raises NotFoundError when the item is not in the behavior.");
 
 ANIMA_METHOD(push_set_target_offset, "set_target_offset", OWNER_BEHAVIOR, VALUE_NONE,
              anima_push_set_target_offset(t.behavior, v[0].item, v[1].vec2),
              ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("offset", VALUE_VEC2))
 
 static PyMethodDef push_methods[] = {
-    ANIMA_METHOD_ROW("set_angle", push_set_angle, push_set_angle_doc),
-    ANIMA_METHOD_ROW("target_offset", push_target_offset, push_target_offset_doc),
-    ANIMA_METHOD_ROW("set_target_offset", push_set_target_offset, push_set_target_offset_doc),
+    ANIMA_METHOD_ROW("set_angle", push_set_angle,
+                     "set_angle($self, angle, magnitude)\n--\n\n"
+                     "Set the angle (radians; 0 = +x, pi/2 = down) and the magnitude together\n"
+                     "(1.0 = 100 pt/s^2 on a mass of 1; within +/-1e6, negative reverses)."),
+    ANIMA_METHOD_ROW("target_offset", push_target_offset,
+                     "target_offset($self, item)\n--\n\n"
+                     "Where the push acts on an item of this behavior: (x, y) from its centre, in\n"
+                     "the item's own coordinates (default (0, 0)). Raises NotFoundError when the\n"
+                     "item is not in the behavior."),
+    ANIMA_METHOD_ROW("set_target_offset", push_set_target_offset,
+                     "set_target_offset($self, item, offset)\n--\n\n"
+                     "Make the push act on an item at offset = (x, y) from its centre, in the item's\n"
+                     "own coordinates. Off centre the push also turns the item (torque = r x F).\n"
+                     "Raises NotFoundError when the item is not in the behavior."),
     {NULL, NULL, 0, NULL},
 };
 

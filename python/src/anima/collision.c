@@ -67,20 +67,9 @@ collision_set_translates(anima_behavior collision, bool enabled)
     return status != ANIMA_OK ? status : anima_collision_set_translates_reference_bounds(collision, enabled, &insets);
 }
 
-PyDoc_STRVAR(collision_set_translates_doc,
-"set_translates_reference_bounds_into_boundary($self, insets=(0, 0, 0, 0))\n--\n\n"
-"Turn the reference-bounds boundary on, inset by (top, left, bottom, right)\n"
-"points (positive moves an edge inward). It follows later changes of the\n"
-"animator's reference bounds.");
-
 ANIMA_METHOD(collision_set_translates_with_insets, "set_translates_reference_bounds_into_boundary", OWNER_BEHAVIOR,
              VALUE_NONE, anima_collision_set_translates_reference_bounds(t.behavior, true, &v[0].insets),
              ANIMA_OPT("insets", VALUE_INSETS))
-
-PyDoc_STRVAR(collision_add_boundary_doc,
-"add_boundary($self, identifier, from_point, to_point)\n--\n\n"
-"Add (or replace) a named straight boundary between two distinct points.\n"
-"identifier is a non-empty str.");
 
 ANIMA_METHOD(collision_add_boundary, "add_boundary", OWNER_BEHAVIOR, VALUE_NONE,
              anima_collision_add_boundary_segment(t.behavior, v[0].identifier, v[1].vec2, v[2].vec2),
@@ -126,11 +115,6 @@ collision_add_boundary_records(BehaviorObject *self, PyObject *const *args, Py_s
     return check(st, self->animator, status) < 0 ? NULL : Py_NewRef(Py_None);
 }
 
-PyDoc_STRVAR(collision_boundary_doc,
-"boundary($self, identifier, /)\n--\n\n"
-"The points of a named boundary as a list of (x, y) (two for a segment).\n"
-"Raises NotFoundError (a KeyError) when there is no such boundary.");
-
 static PyObject *
 collision_boundary(BehaviorObject *self, PyObject *arg)
 {
@@ -140,16 +124,8 @@ collision_boundary(BehaviorObject *self, PyObject *arg)
     return q.identifier != NULL ? query_result(st, self->animator, &q, true) : NULL;
 }
 
-PyDoc_STRVAR(collision_remove_boundary_doc,
-"remove_boundary($self, identifier)\n--\n\n"
-"Remove a named boundary. Raises NotFoundError (a KeyError) when there is none.");
-
 ANIMA_METHOD(collision_remove_boundary, "remove_boundary", OWNER_BEHAVIOR, VALUE_NONE,
              anima_collision_remove_boundary(t.behavior, v[0].identifier), ANIMA_IN("identifier", VALUE_IDENTIFIER))
-
-PyDoc_STRVAR(collision_remove_all_boundaries_doc,
-"remove_all_boundaries($self, /)\n--\n\n"
-"Remove every named boundary (the reference-bounds boundary stays as set).");
 
 ANIMA_METHOD(collision_remove_all_boundaries, "remove_all_boundaries", OWNER_BEHAVIOR, VALUE_NONE,
              anima_collision_remove_all_boundaries(t.behavior), ANIMA_ARG(NULL))
@@ -187,13 +163,27 @@ collision_set_callback(CollisionObject *self, PyObject *value, void *closure)
 
 static PyMethodDef collision_methods[] = {
     ANIMA_METHOD_ROW("set_translates_reference_bounds_into_boundary", collision_set_translates_with_insets,
-                     collision_set_translates_doc),
-    ANIMA_METHOD_ROW("add_boundary", collision_add_boundary, collision_add_boundary_doc),
+
+ "set_translates_reference_bounds_into_boundary($self, insets=(0, 0, 0, 0))\n--\n\n"
+ "Turn the reference-bounds boundary on, inset by (top, left, bottom, right)\n"
+ "points (positive moves an edge inward). It follows later changes of the\n"
+ "animator's reference bounds."),
+    ANIMA_METHOD_ROW("add_boundary", collision_add_boundary,
+                     "add_boundary($self, identifier, from_point, to_point)\n--\n\n"
+                     "Add (or replace) a named straight boundary between two distinct points.\n"
+                     "identifier is a non-empty str."),
     {"_add_boundary_path", (PyCFunction)(void (*)(void))collision_add_boundary_records, METH_FASTCALL,
      "_add_boundary_path($self, identifier, records, /)\n--\n\nAdd a boundary path from its records."},
-    {"boundary", (PyCFunction)collision_boundary, METH_O, collision_boundary_doc},
-    ANIMA_METHOD_ROW("remove_boundary", collision_remove_boundary, collision_remove_boundary_doc),
-    ANIMA_METHOD_ROW("remove_all_boundaries", collision_remove_all_boundaries, collision_remove_all_boundaries_doc),
+    {"boundary", (PyCFunction)collision_boundary, METH_O,
+     "boundary($self, identifier, /)\n--\n\n"
+     "The points of a named boundary as a list of (x, y) (two for a segment).\n"
+     "Raises NotFoundError (a KeyError) when there is no such boundary."},
+    ANIMA_METHOD_ROW("remove_boundary", collision_remove_boundary,
+                     "remove_boundary($self, identifier)\n--\n\n"
+                     "Remove a named boundary. Raises NotFoundError (a KeyError) when there is none."),
+    ANIMA_METHOD_ROW("remove_all_boundaries", collision_remove_all_boundaries,
+                     "remove_all_boundaries($self, /)\n--\n\n"
+                     "Remove every named boundary (the reference-bounds boundary stays as set)."),
     ANIMA_METHOD_ROW("_boundary_identifier", collision_boundary_identifier,
                      "_boundary_identifier($self, index)\n--\n\nThe identifier of the index-th named boundary."),
     {NULL, NULL, 0, NULL},

@@ -113,11 +113,6 @@ item_dealloc(PyObject *self)
     wrapper_dealloc(self, (inquiry)item_clear);
 }
 
-PyDoc_STRVAR(item_destroy_doc,
-"destroy($self, /)\n--\n\n"
-"Destroy the item: it leaves every behavior (its ended-contact events still\n"
-"fire) and later use raises StaleHandleError. Deferred inside callbacks.");
-
 ANIMA_METHOD(item_destroy, "destroy", OWNER_ITEM, VALUE_NONE, anima_item_destroy(t.item), ANIMA_ARG(NULL))
 
 /* -------------------------------------------------------- properties */
@@ -152,7 +147,10 @@ item_set_path(ItemObject *self, PyObject *value, void *closure)
 }
 
 static PyMethodDef item_methods[] = {
-    ANIMA_METHOD_ROW("destroy", item_destroy, item_destroy_doc),
+    ANIMA_METHOD_ROW("destroy", item_destroy,
+                     "destroy($self, /)\n--\n\n"
+                     "Destroy the item: it leaves every behavior (its ended-contact events still\n"
+                     "fire) and later use raises StaleHandleError. Deferred inside callbacks."),
     {NULL, NULL, 0, NULL},
 };
 
