@@ -425,6 +425,7 @@ extern PyType_Spec item_spec;
 /* registry.c */
 PyObject *handle_key(uint32_t index1, uint32_t generation);
 int registry_add(PyObject **map, PyObject *key, PyObject *obj);
+int wrapper_adopt(PyObject *obj, AnimatorObject *animator, PyObject **map, const void *handle);
 PyObject *wrap_item(anima_state *st, AnimatorObject *animator, anima_item handle);
 void registry_forget(PyObject *map, uint32_t index1, uint32_t generation);
 int fetch_list(anima_state *st, AnimatorObject *animator, const list_query *q, void **out, int32_t *out_count);

@@ -52,10 +52,14 @@ animator_purge_delegates(AnimatorObject *self)
     }
 }
 
-/* Runs advance (one_step false) or step, then raises a callback's exception or the status. */
-static int
-animator_run(anima_state *st, AnimatorObject *self, bool one_step, double seconds)
+/*
+ * Runs advance (one_step false) or step. A callback's exception, which interrupted it, is
+ * raised by check() in place of the status (ANIMA_METHOD's method_end checks it).
+ */
+static anima_status
+animator_run(const target *t, bool one_step, double seconds)
 {
+    AnimatorObject *self = t->animator;
     self->advancing++;
     anima_status status = one_step ? anima_animator_step(self->handle)
                                    : anima_animator_advance(self->handle, seconds);
@@ -63,19 +67,12 @@ animator_run(anima_state *st, AnimatorObject *self, bool one_step, double second
     if (self->advancing == 0 && self->purge_delegates) {
         animator_purge_delegates(self);
     }
-    if (self->pending != NULL && self->advancing == 0) {
-        PyObject *exc = self->pending;
-        self->pending = NULL;
-        anima_clear_error();
-        raise_exception(exc);
-        return -1;
-    }
     if (status == ANIMA_ERR_INTERRUPTED) {
-        PyErr_SetString(st->anima_error, "advance was interrupted");
+        PyErr_SetString(t->st->anima_error, "advance was interrupted");
         anima_clear_error();
-        return -1;
+        return STATUS_RAISED;
     }
-    return check(st, self, status);
+    return status;
 }
 
 static int
@@ -168,29 +165,10 @@ animator_dealloc(AnimatorObject *self)
     Py_DECREF(type);
 }
 
-static PyObject *
-animator_advance(AnimatorObject *self, PyObject *arg)
-{
-    anima_state *st = STATE_OF(self);
-    double seconds;
-    if (st == NULL || as_finite(st, arg, "seconds", &seconds) < 0) {
-        return NULL;
-    }
-    if (animator_run(st, self, false, seconds) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
+ANIMA_METHOD(animator_advance, "advance", OWNER_ANIMATOR, VALUE_NONE, animator_run(&t, false, v[0].f64),
+             ANIMA_IN("seconds", VALUE_DOUBLE))
 
-static PyObject *
-animator_step(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
-{
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || animator_run(st, self, true, 0.0) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
+ANIMA_METHOD(animator_step, "step", OWNER_ANIMATOR, VALUE_NONE, animator_run(&t, true, 0.0), ANIMA_ARG(NULL))
 
 ANIMA_METHOD(animator_add_behavior, "add_behavior", OWNER_ANIMATOR, VALUE_NONE,
              anima_animator_add_behavior(t.animator_handle, v[0].behavior), ANIMA_IN("behavior", VALUE_BEHAVIOR))
@@ -480,18 +458,18 @@ animator_get_held(AnimatorObject *self, void *closure)
 }
 
 static PyMethodDef animator_methods[] = {
-    {"advance", (PyCFunction)animator_advance, METH_O,
-     "advance($self, seconds, /)\n--\n\n"
-     "Consume `seconds` of frame time (finite, 0...max_advance). Whole internal steps of\n"
-     "1/step_rate s run while the animator is running; the remainder carries over\n"
-     "to the next call. Callbacks run during this call; an exception raised by one\n"
-     "stops the call after the current internal step and propagates from here, and so\n"
-     "does KeyboardInterrupt. Raises BusyError when called from one of this animator's\n"
-     "callbacks."},
-    {"step", (PyCFunction)animator_step, METH_NOARGS,
-     "step($self, /)\n--\n\n"
-     "Run exactly one internal step (1/step_rate s) if the animator is running;\n"
-     "nothing happens while it is paused. Errors and callbacks as advance()."},
+    ANIMA_METHOD_ROW("advance", animator_advance,
+                     "advance($self, seconds, /)\n--\n\n"
+                     "Consume `seconds` of frame time (finite, 0...max_advance). Whole internal steps of\n"
+                     "1/step_rate s run while the animator is running; the remainder carries over\n"
+                     "to the next call. Callbacks run during this call; an exception raised by one\n"
+                     "stops the call after the current internal step and propagates from here, and so\n"
+                     "does KeyboardInterrupt. Raises BusyError when called from one of this animator's\n"
+                     "callbacks."),
+    ANIMA_METHOD_ROW("step", animator_step,
+                     "step($self, /)\n--\n\n"
+                     "Run exactly one internal step (1/step_rate s) if the animator is running;\n"
+                     "nothing happens while it is paused. Errors and callbacks as advance()."),
     ANIMA_METHOD_ROW("add_behavior", animator_add_behavior,
                      "add_behavior($self, behavior)\n--\n\n"
                      "Add a top-level behavior (of this animator). Adding one already added is\n"

@@ -146,17 +146,11 @@ behavior_adopt(BehaviorObject *self, AnimatorObject *animator, anima_behavior ha
 {
     anima_state *st = STATE_OF(self);
     int overrides = st != NULL ? behavior_class_overrides_action(st, Py_TYPE(self)) : -1;
-    PyObject *key = overrides >= 0 ? handle_key(handle.index1, handle.generation) : NULL;
-    if (key == NULL || registry_add(&animator->behavior_wrappers, key, (PyObject *)self) < 0) {
-        Py_XDECREF(key);
+    if (overrides < 0 || wrapper_adopt((PyObject *)self, animator, &animator->behavior_wrappers, &handle) < 0) {
         (void)anima_behavior_destroy(handle);
         anima_clear_error();
         return -1;
     }
-    Py_DECREF(key);
-    Py_INCREF(animator);
-    self->animator = animator;
-    self->handle = handle;
     if (overrides) {
         self->overrides_action = true;
         if (behavior_set_c_action(st, self, true) < 0) {

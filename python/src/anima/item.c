@@ -74,17 +74,11 @@ item_init(ItemObject *self, PyObject *args, PyObject *kwds)
     if (check(st, animator, status) < 0) {
         return -1;
     }
-    PyObject *key = handle_key(handle.index1, handle.generation);
-    if (key == NULL || registry_add(&animator->item_wrappers, key, (PyObject *)self) < 0) {
-        Py_XDECREF(key);
+    if (wrapper_adopt((PyObject *)self, animator, &animator->item_wrappers, &handle) < 0) {
         (void)anima_item_destroy(handle);
         anima_clear_error();
         return -1;
     }
-    Py_DECREF(key);
-    Py_INCREF(animator);
-    self->animator = animator;
-    self->handle = handle;
     return 0;
 }
 
