@@ -307,6 +307,20 @@ PyObject *method_end(PyObject *self, const target *t, anima_status status, value
         return method_end(self, &t, (CALL), RESULT, &out);                                                        \
     }
 
+/*
+ * The tp_init of a kind of behavior made as Kind(items, *, <fields>, animator=None): the
+ * ANIMA_FIELD rows of its DEF_TYPE are stored over DEF_INIT, then CREATE (the library's
+ * constructor for that def) makes it (see behavior_init_with_def).
+ */
+#define ANIMA_BEHAVIOR_INIT(NAME, PYNAME, DEF_TYPE, DEF_INIT, CREATE, ...)                                       \
+    static int NAME(PyObject *self, PyObject *args, PyObject *kwds)                                               \
+    {                                                                                                             \
+        static const argument arguments[] = {ANIMA_ARG("items"), __VA_ARGS__, ANIMA_ARG("animator"),              \
+                                             ANIMA_ARG(NULL)};                                                    \
+        DEF_TYPE def = DEF_INIT;                                                                                  \
+        return behavior_init_with_def(self, args, kwds, PYNAME, arguments, &def, (anima_function)(CREATE));       \
+    }
+
 /* The PyMethodDef row of a method defined with ANIMA_METHOD. */
 #define ANIMA_METHOD_ROW(PYNAME, NAME, DOC) \
     {PYNAME, (PyCFunction)(void (*)(void))(NAME), METH_FASTCALL | METH_KEYWORDS, DOC}

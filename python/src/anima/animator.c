@@ -253,7 +253,8 @@ copy_items(const target *t, PyObject *buffer, bool states, int32_t *out_count)
     return STATUS_RAISED;
 }
 
-ANIMA_METHOD(animator_copy_into, "_copy_into", OWNER_ANIMATOR, VALUE_INT32, copy_items(&t, v[0].object, v[1].b, &out.i32),
+ANIMA_METHOD(animator_copy_into, "_copy_into", OWNER_ANIMATOR, VALUE_INT32,
+             copy_items(&t, v[0].object, v[1].b, &out.i32),
              ANIMA_IN("buffer", VALUE_OBJECT), ANIMA_IN("states", VALUE_BOOL))
 
 ANIMA_METHOD(animator_update_item_using_current_state, "update_item_using_current_state", OWNER_ANIMATOR, VALUE_NONE,

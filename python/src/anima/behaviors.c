@@ -2,19 +2,9 @@
 
 /* =============================================================== Gravity */
 
-/* Gravity(items, *, direction=None, animator=None); anima/_behavior.py adds angle and magnitude. */
-static int
-gravity_init(PyObject *self, PyObject *args, PyObject *kwds)
-{
-    static const argument arguments[] = {
-        ANIMA_ARG("items"),
-        ANIMA_FIELD(anima_gravity_def, direction, VALUE_VEC2),
-        ANIMA_ARG("animator"),
-        ANIMA_ARG(NULL),
-    };
-    anima_gravity_def def = anima_default_gravity_def();
-    return behavior_init_with_def(self, args, kwds, "Gravity", arguments, &def, (anima_function)anima_gravity_create);
-}
+/* Gravity(items, *, direction, animator=None); anima/_behavior.py adds angle and magnitude. */
+ANIMA_BEHAVIOR_INIT(gravity_init, "Gravity", anima_gravity_def, anima_default_gravity_def(), anima_gravity_create,
+                    ANIMA_FIELD(anima_gravity_def, direction, VALUE_VEC2))
 
 ANIMA_METHOD(gravity_set_angle, "set_angle", OWNER_BEHAVIOR, VALUE_NONE,
              anima_gravity_set_angle_magnitude(t.behavior, v[0].f64, v[1].f64),
@@ -51,26 +41,15 @@ ANIMA_BEHAVIOR_TYPE(gravity, "anima.Gravity", BehaviorObject, gravity_doc, gravi
 
 /* ========================================================== ItemBehavior */
 
-static int
-item_behavior_init(PyObject *self, PyObject *args, PyObject *kwds)
-{
-    static const argument arguments[] = {
-        ANIMA_ARG("items"),
-        ANIMA_FIELD(anima_item_behavior_def, elasticity, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_item_behavior_def, friction, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_item_behavior_def, density, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_item_behavior_def, resistance, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_item_behavior_def, angular_resistance, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_item_behavior_def, charge, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_item_behavior_def, allows_rotation, VALUE_BOOL),
-        ANIMA_FIELD(anima_item_behavior_def, anchored, VALUE_BOOL),
-        ANIMA_ARG("animator"),
-        ANIMA_ARG(NULL),
-    };
-    anima_item_behavior_def def = anima_default_item_behavior_def();
-    return behavior_init_with_def(self, args, kwds, "ItemBehavior", arguments, &def,
-                                  (anima_function)anima_item_behavior_create);
-}
+ANIMA_BEHAVIOR_INIT(item_behavior_init, "ItemBehavior", anima_item_behavior_def, anima_default_item_behavior_def(), anima_item_behavior_create,
+                    ANIMA_FIELD(anima_item_behavior_def, elasticity, VALUE_DOUBLE),
+                    ANIMA_FIELD(anima_item_behavior_def, friction, VALUE_DOUBLE),
+                    ANIMA_FIELD(anima_item_behavior_def, density, VALUE_DOUBLE),
+                    ANIMA_FIELD(anima_item_behavior_def, resistance, VALUE_DOUBLE),
+                    ANIMA_FIELD(anima_item_behavior_def, angular_resistance, VALUE_DOUBLE),
+                    ANIMA_FIELD(anima_item_behavior_def, charge, VALUE_DOUBLE),
+                    ANIMA_FIELD(anima_item_behavior_def, allows_rotation, VALUE_BOOL),
+                    ANIMA_FIELD(anima_item_behavior_def, anchored, VALUE_BOOL))
 
 ANIMA_METHOD(item_behavior_add_linear_velocity, "add_linear_velocity", OWNER_BEHAVIOR, VALUE_NONE,
              anima_item_behavior_add_linear_velocity(t.behavior, v[0].item, v[1].vec2),
@@ -141,21 +120,11 @@ ANIMA_BEHAVIOR_TYPE(item_behavior, "anima.ItemBehavior", BehaviorObject, item_be
 
 /* ================================================================== Push */
 
-static int
-push_init(PyObject *self, PyObject *args, PyObject *kwds)
-{
-    static const argument arguments[] = {
-        ANIMA_ARG("items"),
-        ANIMA_FIELD(anima_push_def, mode, VALUE_PUSH_MODE),
-        ANIMA_FIELD(anima_push_def, angle, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_push_def, magnitude, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_push_def, active, VALUE_BOOL),
-        ANIMA_ARG("animator"),
-        ANIMA_ARG(NULL),
-    };
-    anima_push_def def = anima_default_push_def();
-    return behavior_init_with_def(self, args, kwds, "Push", arguments, &def, (anima_function)anima_push_create);
-}
+ANIMA_BEHAVIOR_INIT(push_init, "Push", anima_push_def, anima_default_push_def(), anima_push_create,
+                    ANIMA_FIELD(anima_push_def, mode, VALUE_PUSH_MODE),
+                    ANIMA_FIELD(anima_push_def, angle, VALUE_DOUBLE),
+                    ANIMA_FIELD(anima_push_def, magnitude, VALUE_DOUBLE),
+                    ANIMA_FIELD(anima_push_def, active, VALUE_BOOL))
 
 ANIMA_METHOD(push_set_angle, "set_angle", OWNER_BEHAVIOR, VALUE_NONE,
              anima_push_set_angle_magnitude(t.behavior, v[0].f64, v[1].f64),

@@ -2,22 +2,12 @@
 
 /* ============================================================= Collision */
 
-/* A mode from 'items' / 'boundaries' / 'everything' or an int (anima.CollisionMode). */
-static int
-collision_init(PyObject *self, PyObject *args, PyObject *kwds)
-{
-    static const argument arguments[] = {
-        ANIMA_ARG("items"),
-        ANIMA_FIELD(anima_collision_def, mode, VALUE_COLLISION_MODE),
-        ANIMA_FIELD(anima_collision_def, translates_reference_bounds_into_boundary, VALUE_BOOL),
-        {"insets", VALUE_INSETS, offsetof(anima_collision_def, reference_bounds_insets), false},
-        ANIMA_ARG("animator"),
-        ANIMA_ARG(NULL),
-    };
-    anima_collision_def def = anima_default_collision_def();
-    return behavior_init_with_def(self, args, kwds, "Collision", arguments, &def,
-                                  (anima_function)anima_collision_create);
-}
+/* The mode is 'items', 'boundaries', 'everything' or an int (anima.CollisionMode). */
+ANIMA_BEHAVIOR_INIT(collision_init, "Collision", anima_collision_def, anima_default_collision_def(),
+                    anima_collision_create,
+                    ANIMA_FIELD(anima_collision_def, mode, VALUE_COLLISION_MODE),
+                    ANIMA_FIELD(anima_collision_def, translates_reference_bounds_into_boundary, VALUE_BOOL),
+                    {"insets", VALUE_INSETS, offsetof(anima_collision_def, reference_bounds_insets), false})
 
 static int
 collision_traverse(CollisionObject *self, visitproc visit, void *arg)
