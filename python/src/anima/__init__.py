@@ -32,7 +32,6 @@ from ._anima import (
     Push,
     Snap,
     __version__,
-    version_info,
 )
 from ._types import (
     AnimaError,
@@ -47,6 +46,9 @@ from ._types import (
     WrongKindError,
 )
 from .animation import Animation, Timeline, Timing
+
+#: The library's version as (major, minor, patch).
+version_info = ((_ANIMA_VERSION >> 16) & 0xFF, (_ANIMA_VERSION >> 8) & 0xFF, _ANIMA_VERSION & 0xFF)
 
 # The methods of the extension's types that are written in Python (see _extend.py).
 from . import _animator, _attachment, _behavior, _collision, _item, _snapshot, field as _field
