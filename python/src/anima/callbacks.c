@@ -117,24 +117,15 @@ trampoline_animation_done(void *user_data, anima_animator handle, anima_animatio
         return;
     }
     PyObject *key = PyLong_FromUnsignedLongLong(animation);
-    if (key == NULL) {
-        animator_store_callback_error(animator);
-        return;
+    PyObject *callback = key != NULL ? Py_XNewRef(PyDict_GetItemWithError(animator->completions, key)) : NULL;
+    if (callback != NULL && PyDict_DelItem(animator->completions, key) < 0) {
+        Py_CLEAR(callback);
     }
-    PyObject *callback = PyDict_GetItemWithError(animator->completions, key);
+    Py_XDECREF(key);
     if (callback == NULL) {
-        Py_DECREF(key);
         if (PyErr_Occurred()) {
             animator_store_callback_error(animator);
         }
-        return;
-    }
-    Py_INCREF(callback);
-    int removed = PyDict_DelItem(animator->completions, key);
-    Py_DECREF(key);
-    if (removed < 0) {
-        Py_DECREF(callback);
-        animator_store_callback_error(animator);
         return;
     }
     if (!animator_accepts_callbacks(animator)) {
