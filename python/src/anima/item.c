@@ -39,15 +39,13 @@ item_init(ItemObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(st->invalid_state_error, "Item.__init__ called on an initialised item");
         return -1;
     }
-    if (!PyObject_TypeCheck(slots[0], st->animator_type)) {
-        PyErr_Format(PyExc_TypeError, "animator must be an anima.Animator, not %.100s", Py_TYPE(slots[0])->tp_name);
+    anima_item_def def = anima_default_item_def();
+    value checked;
+    if (value_from_python(st, VALUE_ANIMATOR, slots[0], "animator", &checked) < 0
+        || fill_def(st, arguments, slots, &def) < 0) {
         return -1;
     }
     AnimatorObject *animator = (AnimatorObject *)slots[0];
-    anima_item_def def = anima_default_item_def();
-    if (fill_def(st, arguments, slots, &def) < 0) {
-        return -1;
-    }
     /* A path makes the shape 'path'; naming another shape beside it is a contradiction. */
     PyObject *path = slots[4] == Py_None ? NULL : slots[4];
     if (path != NULL && slots[3] != NULL && def.shape != ANIMA_SHAPE_PATH) {
@@ -67,7 +65,6 @@ item_init(ItemObject *self, PyObject *args, PyObject *kwds)
         def.path = (const anima_vec2 *)points;
         def.shape = ANIMA_SHAPE_PATH;
     }
-
     anima_item handle = anima_item_null();
     anima_status status = anima_item_create(animator->handle, &def, &handle);
     PyMem_Free(points);
