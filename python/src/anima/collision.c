@@ -70,40 +70,41 @@ ANIMA_METHOD(collision_add_boundary, "add_boundary", OWNER_BEHAVIOR, VALUE_NONE,
  * Adds a boundary path from records (verb, x0, y0, x1, y1, x2, y2), the form anima/_collision.py
  * turns ('quad', (cx, cy), (x, y)) and the other elements into.
  */
-static PyObject *
-collision_add_boundary_records(BehaviorObject *self, PyObject *const *args, Py_ssize_t nargs)
+static anima_status
+add_boundary_records(const target *t, const char *identifier, PyObject *path)
 {
-    if (nargs != 2) {
-        return PyErr_Format(PyExc_TypeError, "_add_boundary_path() takes 2 arguments (%zd given)", nargs);
-    }
-    anima_state *st = STATE_OF(self);
-    const char *identifier = st != NULL ? as_identifier(st, args[0]) : NULL;
     double *records = NULL;
     int32_t count = 0;
-    if (identifier == NULL
-        || as_records(st, args[1], "path", "(verb, x0, y0, x1, y1, x2, y2)", 7, &records, &count) < 0) {
-        return NULL;
+    if (as_records(t->st, path, "path", "(verb, x0, y0, x1, y1, x2, y2)", 7, &records, &count) < 0) {
+        return STATUS_RAISED;
     }
     anima_path_element *elements = PyMem_Calloc((size_t)count + 1, sizeof(anima_path_element));
-    for (int32_t i = 0; elements != NULL && i < count; i++) {
+    anima_status status = elements != NULL ? ANIMA_OK : STATUS_RAISED;
+    if (elements == NULL) {
+        PyErr_NoMemory();
+    }
+    for (int32_t i = 0; status == ANIMA_OK && i < count; i++) {
         const double *record = records + 7 * i;
         if (!(record[0] >= ANIMA_PATH_MOVE && record[0] <= ANIMA_PATH_CLOSE)) {
-            PyErr_Format(st->invalid_argument_error, "path[%d]: unknown verb", (int)i);
-            PyMem_Free(elements);
-            PyMem_Free(records);
-            return NULL;
+            PyErr_Format(t->st->invalid_argument_error, "path[%d]: unknown verb", (int)i);
+            status = STATUS_RAISED;
         }
-        elements[i].verb = (anima_path_verb)(int)record[0];
-        memcpy(elements[i].points, record + 1, sizeof elements[i].points);
+        else {
+            elements[i].verb = (anima_path_verb)(int)record[0];
+            memcpy(elements[i].points, record + 1, sizeof elements[i].points);
+        }
+    }
+    if (status == ANIMA_OK) {
+        status = anima_collision_add_boundary_path(t->behavior, identifier, elements, count);
     }
     PyMem_Free(records);
-    if (elements == NULL) {
-        return PyErr_NoMemory();
-    }
-    anima_status status = anima_collision_add_boundary_path(self->handle, identifier, elements, count);
     PyMem_Free(elements);
-    return check(st, self->animator, status) < 0 ? NULL : Py_NewRef(Py_None);
+    return status;
 }
+
+ANIMA_METHOD(collision_add_boundary_path, "_add_boundary_path", OWNER_BEHAVIOR, VALUE_NONE,
+             add_boundary_records(&t, v[0].identifier, v[1].object), ANIMA_IN("identifier", VALUE_IDENTIFIER),
+             ANIMA_IN("records", VALUE_OBJECT))
 
 static PyObject *
 collision_boundary(BehaviorObject *self, PyObject *arg)
@@ -162,8 +163,7 @@ static PyMethodDef collision_methods[] = {
                      "add_boundary($self, identifier, from_point, to_point)\n--\n\n"
                      "Add (or replace) a named straight boundary between two distinct points.\n"
                      "identifier is a non-empty str."),
-    {"_add_boundary_path", (PyCFunction)(void (*)(void))collision_add_boundary_records, METH_FASTCALL,
-     "_add_boundary_path($self, identifier, records, /)\n--\n\nAdd a boundary path from its records."},
+    ANIMA_METHOD_ROW("_add_boundary_path", collision_add_boundary_path, "Add a boundary path from its records."),
     {"boundary", (PyCFunction)collision_boundary, METH_O,
      "boundary($self, identifier, /)\n--\n\n"
      "The points of a named boundary as a list of (x, y) (two for a segment).\n"
