@@ -34,7 +34,6 @@ from ._anima import (
     Push,
     Snap,
     __version__,
-    version_info,
 )
 from ._types import (
     AnimaError,
@@ -51,6 +50,9 @@ from ._types import (
 from .animation import Animation, Timeline, Timing
 from .player import Player, show
 from ._sweep import sweep
+
+#: The library's version as (major, minor, patch).
+version_info = ((_ANIMA_VERSION >> 16) & 0xFF, (_ANIMA_VERSION >> 8) & 0xFF, _ANIMA_VERSION & 0xFF)
 
 # The methods of the extension's types that are written in Python (see _extend.py).
 from . import _animator, _attachment, _behavior, _collision, _item, _snapshot, field as _field

@@ -1,39 +1,25 @@
 /*
  * _anima.h: the internal header of the CPython binding of Anima's C interface
- * (include/anima.h), shared by the C files of the extension module anima._anima.
+ * (include/anima.h), shared by the C files of the extension module anima._anima
+ * (docs/architecture.md, "The Python extension", describes the files).
  *
- * Every Python object here wraps one value handle of the C library. The
- * library validates handles and values; this file converts Python arguments,
- * checks the cheap things first (Python types, NaN and infinities), turns
- * every non-OK anima_status into an anima.AnimaError subclass, and keeps one
- * Python wrapper per live handle so that events hand back the user's own
- * objects.
+ * Every Python object here wraps one value handle of the C library. The library validates
+ * handles and values; the extension converts Python arguments, checks the cheap things
+ * first (Python types, NaN and infinities), turns every non-OK anima_status into an
+ * anima.AnimaError subclass, and keeps one Python wrapper per live handle so that events
+ * hand back the user's own objects.
  *
- * Threading: the GIL stays held during advance and step. An animator and
- * everything in it belongs to one thread at a time, and holding the GIL
- * keeps every call into the library serialised.
+ * Threading: the GIL stays held during advance and step. An animator and everything in it
+ * belongs to one thread at a time, and holding the GIL keeps every call into the library
+ * serialised.
  *
- * Callbacks: the library calls the trampolines below from inside
- * anima_animator_advance / anima_animator_step. The first Python exception
- * raised by a callback is stored on the animator, the library is asked to
- * stop (anima_animator_interrupt), later callbacks of that call are skipped,
- * and the stored exception is raised when the call returns. Behavior actions
- * are callbacks too: the C action is installed only for behaviors whose class
- * defines its own `action` method or that were given an `action` callable,
- * and the animator keeps those Python objects alive while they have one.
- * A custom field's evaluation is different: the library calls it inside the
- * solver, once per item and step, with the Field object as its user data.
- * The Field then gets the C action as well, which keeps it alive in the same
- * way and ends the step when its evaluation raised (see trampoline_field).
- *
- * Files: module.c (module state, types, errors); convert.c (status checks and
- * argument conversion); registry.c (one wrapper per handle, handle lists);
- * animator.c; animation.c (view animations, timing functions, timelines);
- * callbacks.c (the trampolines the library calls); item.c; behavior.c (the
- * common base); behaviors.c (gravity, item behavior, push, snap);
- * collision.c; attachment.c; field.c; events.c (contact events). The errors,
- * Transform and ContactEvent are Python classes (_types.py) that module.c
- * keeps in the module state.
+ * Callbacks: the library calls the trampolines of callbacks.c from inside advance and step.
+ * The first Python exception raised by a callback is stored on the animator, the library is
+ * asked to stop (anima_animator_interrupt), later callbacks of that call are skipped, and the
+ * stored exception is raised when the call returns. A behavior's C action is installed only
+ * when its class defines `action` or it was given an `action` callable, and the animator
+ * keeps it alive while it has one; a custom field's evaluation, which the library calls
+ * inside the solver, gives the Field the C action too (see trampoline_field).
  */
 
 #ifndef ANIMA_PY_INTERNAL_H
@@ -49,7 +35,6 @@
 #include <string.h>
 
 #include "anima.h"
-
 
 typedef struct {
     PyTypeObject *animator_type;
@@ -77,7 +62,6 @@ typedef struct {
     PyObject *region_record;  /* anima._types.region_record: a region's Python form to its record */
     PyObject *region_form;    /* anima._types.region_form: a region's record to its Python form */
 } anima_state;
-
 
 typedef struct AnimatorObject {
     PyObject_HEAD
@@ -151,7 +135,6 @@ typedef struct {
     const char *identifier;
 } list_query;
 
-
 /* ---------------------------------------------------------- values (convert.c) */
 
 /* The C type of a property or argument value. */
@@ -188,6 +171,8 @@ typedef enum {
     VALUE_OPTIONAL_DOUBLE,    /* double: a finite real number, or None (NaN) */
     VALUE_RANGE,              /* double[2]: (lower, upper), infinities allowed */
     VALUE_BOUNDS,             /* anima_rect: (x, y, width, height), or None (x NaN) */
+    VALUE_CALLABLE,           /* PyObject *: a callable, borrowed, or None (NULL) (argument only) */
+    VALUE_OBJECT,             /* PyObject *: any object, borrowed (argument only) */
 } value_kind;
 
 typedef union {
@@ -216,15 +201,19 @@ typedef union {
     anima_behavior behavior;
     anima_animator animator;
     const char *identifier;
+    PyObject *object;
 } value;
+
+/* The status of a function called by an ANIMA_METHOD that raised a Python exception itself. */
+#define STATUS_RAISED ((anima_status)-1)
 
 /*
  * Which object a property or method belongs to: it picks the handle passed to the accessors.
  * OWNER_NEW is a method that makes the C behavior of a fresh wrapper: its first argument is the
  * animator (VALUE_ANIMATOR), its call writes the new handle into t.behavior, and the wrapper
- * adopts it when the call succeeds.
+ * adopts it when the call succeeds. OWNER_MODULE is a function of the module (no handle).
  */
-typedef enum { OWNER_ANIMATOR, OWNER_ITEM, OWNER_BEHAVIOR, OWNER_NEW } owner_kind;
+typedef enum { OWNER_ANIMATOR, OWNER_ITEM, OWNER_BEHAVIOR, OWNER_NEW, OWNER_MODULE } owner_kind;
 
 /* A function of the C interface, stored untyped and called through its own type. */
 typedef void (*anima_function)(void);
@@ -285,8 +274,8 @@ typedef struct {
 /* The most arguments a method declared with ANIMA_METHOD takes. */
 #define METHOD_MAX_ARGUMENTS 12
 
-int method_begin(PyObject *self, owner_kind owner, const char *name, const argument *spec, PyObject *const *args,
-                 Py_ssize_t nargs, PyObject *kwnames, value *v, target *t);
+int method_begin(PyObject *self, owner_kind owner, const char *name, const argument *spec, const argument *fields,
+                 void *def, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, value *v, target *t);
 PyObject *method_end(PyObject *self, const target *t, anima_status status, value_kind result, const value *out);
 
 /*
@@ -296,17 +285,40 @@ PyObject *method_end(PyObject *self, const target *t, anima_status status, value
  * returns out converted from RESULT (VALUE_NONE: None). A method without arguments gives
  * ANIMA_ARG(NULL) as its only row.
  */
-#define ANIMA_METHOD(NAME, PYNAME, OWNER, RESULT, CALL, ...)                                                      \
+#define ANIMA_METHOD(NAME, PYNAME, OWNER, RESULT, CALL, ...) \
+    ANIMA_DEF_METHOD(NAME, PYNAME, OWNER, RESULT, char, 0, NULL, CALL, __VA_ARGS__)
+
+/*
+ * ANIMA_METHOD for a call that takes a def struct: `def`, of type DEF_TYPE, starts as
+ * DEF_INIT and takes the keyword arguments, the fields of the table FIELDS; the ANIMA_IN
+ * rows are then given by position.
+ */
+#define ANIMA_DEF_METHOD(NAME, PYNAME, OWNER, RESULT, DEF_TYPE, DEF_INIT, FIELDS, CALL, ...)                     \
     static PyObject *NAME(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)              \
     {                                                                                                             \
         static const argument spec[] = {__VA_ARGS__, ANIMA_ARG(NULL)};                                            \
         value v[METHOD_MAX_ARGUMENTS], out;                                                                       \
+        DEF_TYPE def = DEF_INIT;                                                                                  \
         target t;                                                                                                 \
         memset(&out, 0, sizeof out);                                                                              \
-        if (method_begin(self, OWNER, PYNAME, spec, args, nargs, kwnames, v, &t) < 0) {                          \
+        if (method_begin(self, OWNER, PYNAME, spec, FIELDS, &def, args, nargs, kwnames, v, &t) < 0) {             \
             return NULL;                                                                                          \
         }                                                                                                         \
         return method_end(self, &t, (CALL), RESULT, &out);                                                        \
+    }
+
+/*
+ * The tp_init of a kind of behavior made as Kind(items, *, <fields>, animator=None): the
+ * ANIMA_FIELD rows of its DEF_TYPE are stored over DEF_INIT, then CREATE (the library's
+ * constructor for that def) makes it (see behavior_init_with_def).
+ */
+#define ANIMA_BEHAVIOR_INIT(NAME, PYNAME, DEF_TYPE, DEF_INIT, CREATE, ...)                                       \
+    static int NAME(PyObject *self, PyObject *args, PyObject *kwds)                                               \
+    {                                                                                                             \
+        static const argument arguments[] = {ANIMA_ARG("items"), __VA_ARGS__, ANIMA_ARG("animator"),              \
+                                             ANIMA_ARG(NULL)};                                                    \
+        DEF_TYPE def = DEF_INIT;                                                                                  \
+        return behavior_init_with_def(self, args, kwds, PYNAME, arguments, &def, (anima_function)(CREATE));       \
     }
 
 /* The PyMethodDef row of a method defined with ANIMA_METHOD. */
@@ -354,9 +366,6 @@ void wrapper_dealloc(PyObject *self, inquiry clear);
     ANIMA_TYPE(VAR, NAME, OBJECT, DOC, {Py_tp_methods, (METHODS)}, {Py_tp_getset, (GETSET)},                 \
                {Py_tp_traverse, (void *)(TRAVERSE)}, {Py_tp_clear, (void *)(CLEAR)}, __VA_ARGS__)
 
-/* A docstring shared between files. */
-#define ANIMA_DOC(name, text) const char name[] = PyDoc_STR(text)
-
 extern struct PyModuleDef anima_module;
 
 #define STATE_OF(obj) state_of_type(Py_TYPE(obj))
@@ -376,7 +385,6 @@ extern PyType_Spec attachment_spec;
 int behavior_clear(BehaviorObject *self);
 int behavior_traverse(BehaviorObject *self, visitproc visit, void *arg);
 int behavior_adopt(BehaviorObject *self, AnimatorObject *animator, anima_behavior handle);
-int collect_items(anima_state *st, PyObject *items_obj, PyObject *animator_obj, anima_item **out_handles, int32_t *out_count, AnimatorObject **out_animator);
 void behavior_dealloc(BehaviorObject *self);
 int behavior_check_fresh(anima_state *st, BehaviorObject *self);
 int behavior_create(anima_state *st, BehaviorObject *self, PyObject *items_obj, PyObject *animator_obj, anima_function create, const void *def);
@@ -406,21 +414,14 @@ void trampoline_animation_done(void *user_data, anima_animator handle, anima_ani
 extern PyType_Spec collision_spec;
 
 /* convert.c */
-int as_bool(PyObject *obj, bool *out);
-int as_vec2(anima_state *st, PyObject *obj, const char *what, anima_vec2 *out);
 anima_state *state_of_type(PyTypeObject *type);
 int forbid_delete(PyObject *value, const char *name);
 void raise_exception(PyObject *exc);
-int parse_arguments(const char *function, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, const argument *names, Py_ssize_t max_positional, Py_ssize_t required, PyObject **out);
 PyObject *take_exception(void);
-int as_int32(anima_state *st, PyObject *obj, const char *what, int32_t *out);
 int check(anima_state *st, AnimatorObject *animator, anima_status status);
 int as_finite(anima_state *st, PyObject *obj, const char *what, double *out);
-void raise_status(anima_state *st, anima_status status);
 PyObject *vec2_tuple(anima_vec2 v);
-int as_rect(anima_state *st, PyObject *obj, const char *what, anima_rect *out);
 const char *as_identifier(anima_state *st, PyObject *obj);
-
 int as_records(anima_state *st, PyObject *obj, const char *what, const char *form, Py_ssize_t width, double **out, int32_t *out_count);
 int as_callable(PyObject **value, const char *name);
 PyObject *callable_get(PyObject *self, void *closure);
@@ -438,6 +439,7 @@ extern PyType_Spec item_spec;
 /* registry.c */
 PyObject *handle_key(uint32_t index1, uint32_t generation);
 int registry_add(PyObject **map, PyObject *key, PyObject *obj);
+int wrapper_adopt(PyObject *obj, AnimatorObject *animator, PyObject **map, const void *handle);
 PyObject *wrap_item(anima_state *st, AnimatorObject *animator, anima_item handle);
 void registry_forget(PyObject *map, uint32_t index1, uint32_t generation);
 int fetch_list(anima_state *st, AnimatorObject *animator, const list_query *q, void **out, int32_t *out_count);

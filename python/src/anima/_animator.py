@@ -1,13 +1,32 @@
-"""Animator's methods written in Python: run_until_rest(), poses() and the repr."""
+"""Animator's methods written in Python: run_until_rest(), poses(), copy_poses_into(),
+copy_states_into() and the repr."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import sys
+from typing import TYPE_CHECKING, Any
 
 from ._anima import Animator
 from ._types import InvalidArgumentError, finite
 from ._progress import bar
 from ._extend import extends, type_name
+
+#: The buffer formats of a native float64.
+_FLOAT64 = ("d", "@d", "=d", "<d" if sys.byteorder == "little" else ">d")
+
+
+def _float64_buffer(buffer: Any, method: str) -> memoryview:
+    """A view of a writable, C-contiguous float64 buffer; the errors name `method`."""
+    try:
+        view = memoryview(buffer)
+    except TypeError:
+        raise TypeError(f"{method}() needs a writable buffer, not {type(buffer).__name__}") from None
+    if view.readonly or not view.c_contiguous:
+        raise InvalidArgumentError(f"{method}() needs a writable, C-contiguous float64 buffer")
+    if view.itemsize != 8 or view.format not in _FLOAT64:
+        raise InvalidArgumentError(f"{method}() needs a float64 buffer (format 'd'), got format '{view.format}'")
+    return view
+
 
 if TYPE_CHECKING:
     import numpy
@@ -64,6 +83,24 @@ class _Animator:
         import numpy  # on first use, so that `import anima` does not wait for numpy
 
         return numpy.frombuffer(self._poses_bytes(), dtype=numpy.float64).reshape(-1, 3)
+
+    def copy_poses_into(self: Animator, buffer: Any, /) -> int:
+        """Write every item's (x, y, rotation) into a writable, C-contiguous float64
+        buffer (an array('d'), a numpy array of shape (n, 3) or (3n,), ...) with no
+        intermediate copy. Returns the number of items written. Raises ValueError when
+        the buffer is too small or not float64.
+        """
+        return self._copy_into(_float64_buffer(buffer, "copy_poses_into"), False)
+
+    def copy_states_into(self: Animator, buffer: Any, /) -> int:
+        """Write every item's state, 7 float64 per item in creation order (the order of
+        copy_poses_into): center x, y (points), rotation (radians), velocity vx, vy
+        (pt/s), angular velocity (rad/s) and alpha (0...1), into a writable,
+        C-contiguous float64 buffer (a numpy array of shape (n, 7) or (7n,), ...) with
+        no intermediate copy. Returns the number of items written. Raises ValueError
+        when the buffer is too small or not float64, TypeError for a non-buffer.
+        """
+        return self._copy_into(_float64_buffer(buffer, "copy_states_into"), True)
 
     def __repr__(self: Animator) -> str:
         if not self.is_valid:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable, Iterable
+
 from ._anima import Animator, Attachment, Behavior, Collision, Field, Gravity, Item, ItemBehavior, Push, Snap
-from ._types import AnimaError
+from ._types import AnimaError, finite
 from ._extend import animator_of, extends, type_name
 
 #: The properties a behavior's repr shows, by kind, and whether it counts the items.
@@ -32,6 +34,12 @@ def describe(behavior: Behavior, shown: tuple[str, ...], counts_items: bool, ext
         return f"<{type_name(behavior)} {values}, {tail}>"
     return f"<{type_name(behavior)} {values or tail}>"
 
+
+#: The extension's constructor of Gravity, Gravity(items, *, direction=None, animator=None).
+_make_gravity = Gravity.__init__
+
+#: The extension's constructor of Field, Field(kind, items, *, <the parameters>, animator=None).
+_make_field = Field.__init__
 
 #: The kinds that have their own constructor.
 _KINDS = (Gravity, Collision, ItemBehavior, Attachment, Push, Snap, Field)
@@ -74,3 +82,60 @@ class _Snap:
             >>> snap.point = (80, 100)   # the item follows, and the animator wakes
         """
         self._create(animator_of(("item", item)), item, point)
+
+
+@extends(Gravity)
+class _Gravity:
+    def __init__(self: Gravity, items: Iterable[Item], *, direction: tuple[float, float] | None = None,
+                 angle: float | None = None, magnitude: float | None = None, animator: Animator | None = None) -> None:
+        """Gravity on `items` along direction = (dx, dy) (1 = 1000 pt/s^2; default (0, 1)),
+        or along angle (radians, pi/2 = down) with magnitude (1.0 = 1000 pt/s^2).
+
+            >>> anim.add_behavior(anima.Gravity([ball], angle=math.pi / 2, magnitude=0.5))
+        """
+        if direction is not None and (angle is not None or magnitude is not None):
+            raise TypeError("Gravity() takes direction or angle/magnitude, not both")
+        for value, name in ((angle, "angle"), (magnitude, "magnitude")):
+            if value is not None:
+                finite(value, name)
+        if direction is None:
+            _make_gravity(self, items, animator=animator)
+        else:
+            _make_gravity(self, items, direction=direction, animator=animator)
+        try:
+            if angle is not None and magnitude is not None:
+                self.set_angle(angle, magnitude)
+            elif angle is not None:
+                self.angle = angle
+            elif magnitude is not None:
+                self.magnitude = magnitude
+        except BaseException:
+            self.destroy()
+            raise
+
+
+@extends(Field)
+class _Field:
+    def __init__(self: Field, kind: str, items: Iterable[Item], *, position: tuple[float, float] | None = (0, 0),
+                 region: Any = None, strength: float | None = 1.0, falloff: float | None = None,
+                 minimum_radius: float | None = 0.01, direction: tuple[float, float] | None = None,
+                 smoothness: float | None = 0.0, animation_speed: float | None = 0.0,
+                 evaluate: Callable[..., Any] | None = None, animator: Animator | None = None) -> None:
+        """A field of `kind` on `items` (see the class for the parameters; None keeps a
+        parameter's default). evaluate(position, velocity, mass, charge, dt) -> (fx, fy) is
+        a custom field's force, in mass x pt/s^2.
+
+            >>> field = anima.Field("vortex", [ball], strength=0.5)
+        """
+        given = {"position": position, "region": region, "strength": strength, "falloff": falloff,
+                 "minimum_radius": minimum_radius, "direction": direction, "smoothness": smoothness,
+                 "animation_speed": animation_speed, "animator": animator}
+        _make_field(self, kind, items, **{name: value for name, value in given.items() if value is not None})
+        if evaluate is not None:
+            try:
+                if self.kind != "custom":
+                    raise TypeError(f"evaluate= is only for a custom field, not a {self.kind} field")
+                self.evaluate = evaluate
+            except BaseException:
+                self.destroy()
+                raise

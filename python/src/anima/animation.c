@@ -48,141 +48,73 @@ static const argument decay_fields[] = {
 };
 
 /*
- * A call fn(p0, ..., p[positional - 1], **fields): the positional arguments go to
- * leading[], the keywords are def fields named in `fields`, written over `def`.
+ * Sets (or clears, with NULL) the completion of an animation (id), called as
+ * completion(finished, position) once it ends; the animator keeps it in `completions`.
  */
-static int
-def_call(anima_state *st, const char *fn, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
-         Py_ssize_t positional, PyObject **leading, const argument *fields, void *def)
+static anima_status
+completion_set(const target *t, anima_animation id, PyObject *completion)
 {
-    PyObject *slots[24];
-    if (nargs != positional) {
-        PyErr_Format(PyExc_TypeError, "%s() takes %zd positional argument%s (%zd given)", fn, positional,
-                     positional == 1 ? "" : "s", nargs);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < positional; i++) {
-        leading[i] = args[i];
-    }
-    return parse_arguments(fn, args + nargs, 0, kwnames, fields, 0, 0, slots) < 0
-               ? -1 : fill_def(st, fields, slots, def);
-}
-
-/* Registers the completion of a started animation (id) and returns the id. */
-static PyObject *
-started(anima_state *st, AnimatorObject *self, anima_status status, anima_animation id, PyObject *completion)
-{
-    if (check(st, self, status) < 0) {
-        return NULL;
+    AnimatorObject *self = t->animator;
+    anima_status status = anima_animation_set_completion(
+        t->animator_handle, id, completion != NULL ? trampoline_animation_done : NULL, self);
+    if (status != ANIMA_OK) {
+        return status;
     }
     PyObject *key = PyLong_FromUnsignedLongLong(id);
-    if (key != NULL && completion != Py_None && self->completions == NULL) {
-        self->completions = PyDict_New();
+    if (key == NULL || (self->completions == NULL && (self->completions = PyDict_New()) == NULL)) {
+        Py_XDECREF(key);
+        return STATUS_RAISED;
     }
-    if (key != NULL && completion != Py_None
-        && (self->completions == NULL || PyDict_SetItem(self->completions, key, completion) < 0)) {
-        Py_CLEAR(key);
-    }
-    return key;
+    int result = completion != NULL ? PyDict_SetItem(self->completions, key, completion)
+                 : PyDict_Contains(self->completions, key) == 1 ? PyDict_DelItem(self->completions, key)
+                                                                 : 0;
+    Py_DECREF(key);
+    return result < 0 ? STATUS_RAISED : ANIMA_OK;
 }
 
-/* A completion argument: a callable or None. */
-static int
-check_completion(PyObject *completion)
+/* Ends the recording: the animation (its id in *out) starts, with its completion (NULL: none). */
+static anima_status
+commit(const target *t, PyObject *completion, anima_animation *out)
 {
-    if (completion != Py_None && !PyCallable_Check(completion)) {
-        PyErr_Format(PyExc_TypeError, "completion must be callable or None, not %.100s",
-                     Py_TYPE(completion)->tp_name);
-        return -1;
-    }
-    return 0;
+    anima_status status = anima_animation_commit(t->animator_handle, NULL, NULL, out);
+    return status != ANIMA_OK ? status : completion_set(t, *out, completion);
 }
 
-static PyObject *
-animator_begin_animation(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+/* Starts a fling of an item of this animator (its id in *out), with its completion (NULL: none). */
+static anima_status
+start_decay(const target *t, anima_item item, const anima_decay_def *def, PyObject *completion,
+            anima_animation *out)
 {
-    anima_state *st = STATE_OF(self);
-    anima_animation_def def = anima_default_animation_def();
-    if (def_call(st, "_begin_animation", args, nargs, kwnames, 0, NULL, animation_fields, &def) < 0
-        || check(st, (AnimatorObject *)self, anima_animation_begin(((AnimatorObject *)self)->handle, &def)) < 0) {
-        return NULL;
+    if (item.animator != t->animator_handle.index1) {
+        PyErr_SetString(t->st->invalid_argument_error, "the item belongs to another animator");
+        return STATUS_RAISED;
     }
-    Py_RETURN_NONE;
+    anima_status status = anima_animation_start_decay(item, def, NULL, NULL, out);
+    return status != ANIMA_OK ? status : completion_set(t, *out, completion);
 }
 
-static PyObject *
-animator_begin_keyframes(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    anima_state *st = STATE_OF(self);
-    anima_animation_def def = anima_default_animation_def();
-    PyObject *mode_obj = NULL;
-    value mode;
-    if (def_call(st, "_begin_keyframes", args, nargs, kwnames, 1, &mode_obj, animation_fields, &def) < 0
-        || value_from_python(st, VALUE_KEYFRAME_MODE, mode_obj, "mode", &mode) < 0
-        || check(st, (AnimatorObject *)self,
-                 anima_animation_begin_keyframes(((AnimatorObject *)self)->handle, &def, mode.keyframe_mode)) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
-
-static PyObject *
-animator_continue_animation(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    anima_state *st = STATE_OF(self);
-    anima_animation_def def = anima_default_animation_def();
-    PyObject *leading[2];
-    value id, factor;
-    if (def_call(st, "_continue_animation", args, nargs, kwnames, 2, leading, animation_fields, &def) < 0
-        || value_from_python(st, VALUE_UINT64, leading[0], "animation", &id) < 0
-        || value_from_python(st, VALUE_DOUBLE, leading[1], "duration_factor", &factor) < 0) {
-        return NULL;
-    }
-    bool timing = kwnames != NULL && PyTuple_GET_SIZE(kwnames) > 0;
-    anima_status status = anima_animation_continue(((AnimatorObject *)self)->handle, id.u64, timing ? &def : NULL,
-                                                   factor.f64);
-    if (check(st, (AnimatorObject *)self, status) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
-
-static PyObject *
-animator_commit_animation(PyObject *self, PyObject *completion)
-{
-    AnimatorObject *animator = (AnimatorObject *)self;
-    anima_animation id = 0;
-    if (check_completion(completion) < 0) {
-        return NULL;
-    }
-    anima_status status = anima_animation_commit(animator->handle,
-                                                 completion != Py_None ? trampoline_animation_done : NULL, self, &id);
-    return started(STATE_OF(self), animator, status, id, completion);
-}
-
-static PyObject *
-animator_start_decay(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    anima_state *st = STATE_OF(self);
-    anima_decay_def def = anima_default_decay_def();
-    PyObject *leading[2];
-    value item;
-    if (def_call(st, "_start_decay", args, nargs, kwnames, 2, leading, decay_fields, &def) < 0
-        || value_from_python(st, VALUE_ITEM, leading[0], "item", &item) < 0 || check_completion(leading[1]) < 0) {
-        return NULL;
-    }
-    if (((ItemObject *)leading[0])->animator != (AnimatorObject *)self) {
-        PyErr_SetString(st->invalid_argument_error, "the item belongs to another animator");
-        return NULL;
-    }
-    anima_animation id = 0;
-    anima_status status = anima_animation_start_decay(item.item, &def,
-                                                      leading[1] != Py_None ? trampoline_animation_done : NULL,
-                                                      self, &id);
-    return started(st, (AnimatorObject *)self, status, id, leading[1]);
-}
-
-/* One call of the C interface each, on (animator, id[, value]). */
+/* The controls of a recording and of animations, one call of the C interface each. */
+ANIMA_DEF_METHOD(animator_begin_animation, "_begin_animation", OWNER_ANIMATOR, VALUE_NONE, anima_animation_def,
+                 anima_default_animation_def(), animation_fields, anima_animation_begin(t.animator_handle, &def),
+                 ANIMA_ARG(NULL))
+ANIMA_DEF_METHOD(animator_begin_keyframes, "_begin_keyframes", OWNER_ANIMATOR, VALUE_NONE, anima_animation_def,
+                 anima_default_animation_def(), animation_fields,
+                 anima_animation_begin_keyframes(t.animator_handle, &def, v[0].keyframe_mode),
+                 ANIMA_IN("mode", VALUE_KEYFRAME_MODE))
+/* timing: whether new timing was given (without, the def is not passed and the curve is kept) */
+ANIMA_DEF_METHOD(animator_continue_animation, "_continue_animation", OWNER_ANIMATOR, VALUE_NONE, anima_animation_def,
+                 anima_default_animation_def(), animation_fields,
+                 anima_animation_continue(t.animator_handle, v[0].u64, v[2].b ? &def : NULL, v[1].f64),
+                 ANIMA_IN("animation", VALUE_UINT64), ANIMA_IN("duration_factor", VALUE_DOUBLE),
+                 ANIMA_OPT("timing", VALUE_BOOL))
+ANIMA_METHOD(animator_commit_animation, "_commit_animation", OWNER_ANIMATOR, VALUE_UINT64,
+             commit(&t, v[0].object, &out.u64), ANIMA_IN("completion", VALUE_CALLABLE))
+ANIMA_DEF_METHOD(animator_start_decay, "_start_decay", OWNER_ANIMATOR, VALUE_UINT64, anima_decay_def,
+                 anima_default_decay_def(), decay_fields, start_decay(&t, v[0].item, &def, v[1].object, &out.u64),
+                 ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("completion", VALUE_CALLABLE))
+ANIMA_METHOD(animator_set_completion, "_set_completion", OWNER_ANIMATOR, VALUE_NONE,
+             completion_set(&t, v[0].u64, v[1].object), ANIMA_IN("animation", VALUE_UINT64),
+             ANIMA_IN("completion", VALUE_CALLABLE))
 ANIMA_METHOD(animator_discard_animation, "_discard_animation", OWNER_ANIMATOR, VALUE_NONE,
              anima_animation_discard(t.animator_handle), ANIMA_ARG(NULL))
 ANIMA_METHOD(animator_cancel_animation, "_cancel_animation", OWNER_ANIMATOR, VALUE_NONE,
@@ -234,18 +166,16 @@ ANIMA_METHOD(animator_release_timeline, "_release_timeline", OWNER_ANIMATOR, VAL
 ANIMA_METHOD(animator_cancel_all_animations, "cancel_all_animations", OWNER_ANIMATOR, VALUE_NONE,
              anima_animation_cancel_all(t.animator_handle), ANIMA_ARG(NULL))
 
-PyDoc_STRVAR(animator_cancel_all_animations_doc,
-"cancel_all_animations($self)\n--\n\n"
-"Cancel every running view animation and fling: each stops where it is and its\n"
-"completion gets False at the next step.");
-
 #define PRIVATE(NAME) ANIMA_METHOD_ROW("_" #NAME, animator_##NAME, NULL)
 
 /* Added to Animator by the module (anima.animation wraps the private ones). */
 PyMethodDef animator_animation_methods[] = {
-    ANIMA_METHOD_ROW("cancel_all_animations", animator_cancel_all_animations, animator_cancel_all_animations_doc),
+    ANIMA_METHOD_ROW("cancel_all_animations", animator_cancel_all_animations,
+                     "cancel_all_animations($self)\n--\n\n"
+                     "Cancel every running view animation and fling: each stops where it is and its\n"
+                     "completion gets False at the next step."),
     PRIVATE(begin_animation), PRIVATE(begin_keyframes), PRIVATE(continue_animation), PRIVATE(start_decay),
-    {"_commit_animation", (PyCFunction)animator_commit_animation, METH_O, NULL},
+    PRIVATE(commit_animation), PRIVATE(set_completion),
     PRIVATE(discard_animation), PRIVATE(cancel_animation), PRIVATE(is_animation_active), PRIVATE(pause_animation),
     PRIVATE(resume_animation), PRIVATE(set_animation_fraction), PRIVATE(animation_fraction),
     PRIVATE(set_animation_reversed), PRIVATE(animation_paused), PRIVATE(animation_reversed), PRIVATE(stop_animation),
@@ -256,48 +186,27 @@ PyMethodDef animator_animation_methods[] = {
 
 /* ------------------------------------------------------------ module functions: timing */
 
-static PyObject *
-module_timing_evaluate(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    anima_state *st = PyModule_GetState(module);
-    anima_animation_def def = anima_default_animation_def();
-    PyObject *t_obj;
-    value t;
-    double progress = 0.0, velocity = 0.0;
-    if (def_call(st, "_timing_evaluate", args, nargs, kwnames, 1, &t_obj, animation_fields, &def) < 0
-        || value_from_python(st, VALUE_DOUBLE, t_obj, "t", &t) < 0
-        || check(st, NULL, anima_timing_evaluate(&def, t.f64, &progress, &velocity)) < 0) {
-        return NULL;
-    }
-    return Py_BuildValue("(dd)", progress, velocity);
-}
-
-static PyObject *
-module_timing_duration(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    anima_state *st = PyModule_GetState(module);
-    anima_animation_def def = anima_default_animation_def();
-    double seconds = 0.0;
-    if (def_call(st, "_timing_duration", args, nargs, kwnames, 0, NULL, animation_fields, &def) < 0
-        || check(st, NULL, anima_timing_duration(&def, &seconds)) < 0) {
-        return NULL;
-    }
-    return PyFloat_FromDouble(seconds);
-}
+ANIMA_DEF_METHOD(module_timing_evaluate, "_timing_evaluate", OWNER_MODULE, VALUE_RANGE, anima_animation_def,
+                 anima_default_animation_def(), animation_fields,
+                 anima_timing_evaluate(&def, v[0].f64, &out.doubles[0], &out.doubles[1]), ANIMA_IN("t", VALUE_DOUBLE))
+ANIMA_DEF_METHOD(module_timing_duration, "_timing_duration", OWNER_MODULE, VALUE_DOUBLE, anima_animation_def,
+                 anima_default_animation_def(), animation_fields, anima_timing_duration(&def, &out.f64),
+                 ANIMA_ARG(NULL))
 
 static PyObject *
 module_timing_css_linear(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    anima_state *st = PyModule_GetState(module);
+    static const argument spec[] = {ANIMA_IN("max_error", VALUE_DOUBLE), ANIMA_ARG(NULL)};
     anima_animation_def def = anima_default_animation_def();
-    PyObject *error_obj;
     value max_error;
-    int32_t length = 0;
-    if (def_call(st, "_timing_css_linear", args, nargs, kwnames, 1, &error_obj, animation_fields, &def) < 0
-        || value_from_python(st, VALUE_DOUBLE, error_obj, "max_error", &max_error) < 0) {
+    target t;
+    if (method_begin(module, OWNER_MODULE, "_timing_css_linear", spec, animation_fields, &def, args, nargs, kwnames,
+                     &max_error, &t) < 0) {
         return NULL;
     }
+    anima_state *st = t.st;
     /* the two-call idiom: the length first, then the text */
+    int32_t length = 0;
     anima_status status = anima_timing_css_linear(&def, max_error.f64, NULL, 0, &length, NULL);
     if (status != ANIMA_ERR_BUFFER_TOO_SMALL && check(st, NULL, status) < 0) {
         return NULL;
@@ -314,8 +223,7 @@ module_timing_css_linear(PyObject *module, PyObject *const *args, Py_ssize_t nar
     return result;
 }
 
-#define MODULE_FUNCTION(NAME) \
-    {"_" #NAME, (PyCFunction)(void (*)(void))module_##NAME, METH_FASTCALL | METH_KEYWORDS, NULL}
+#define MODULE_FUNCTION(NAME) ANIMA_METHOD_ROW("_" #NAME, module_##NAME, NULL)
 
 PyMethodDef module_methods[] = {
     MODULE_FUNCTION(timing_evaluate),

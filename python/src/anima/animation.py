@@ -186,7 +186,7 @@ class Animation:
         """Run on with new timing (options as `Animator.animate`; none keeps the curve) over the
         remaining time x duration_factor (default 1); a spring continues at the current velocity."""
         fields = _timing_fields("continue_animation", timing) if timing else {}
-        self._animator._continue_animation(self._id, duration_factor, **fields)
+        self._animator._continue_animation(self._id, duration_factor, bool(fields), **fields)
 
     def stop(self, position: str = "current") -> None:
         """Stop, leaving the properties at 'end', 'start' or 'current' (the default); the

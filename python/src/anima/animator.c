@@ -2,8 +2,6 @@
 
 /* ============================================================== Animator */
 
-
-
 /*
  * Drops the contact callbacks of collisions, and the actions of behaviors (and evaluations of
  * fields), whose C behavior no longer exists, or all of them (`all`, when the animator is
@@ -54,10 +52,14 @@ animator_purge_delegates(AnimatorObject *self)
     }
 }
 
-/* Runs advance (one_step false) or step, then raises a callback's exception or the status. */
-static int
-animator_run(anima_state *st, AnimatorObject *self, bool one_step, double seconds)
+/*
+ * Runs advance (one_step false) or step. A callback's exception, which interrupted it, is
+ * raised by check() in place of the status (ANIMA_METHOD's method_end checks it).
+ */
+static anima_status
+animator_run(const target *t, bool one_step, double seconds)
 {
+    AnimatorObject *self = t->animator;
     self->advancing++;
     anima_status status = one_step ? anima_animator_step(self->handle)
                                    : anima_animator_advance(self->handle, seconds);
@@ -65,21 +67,13 @@ animator_run(anima_state *st, AnimatorObject *self, bool one_step, double second
     if (self->advancing == 0 && self->purge_delegates) {
         animator_purge_delegates(self);
     }
-    if (self->pending != NULL && self->advancing == 0) {
-        PyObject *exc = self->pending;
-        self->pending = NULL;
-        anima_clear_error();
-        raise_exception(exc);
-        return -1;
-    }
     if (status == ANIMA_ERR_INTERRUPTED) {
-        PyErr_SetString(st->anima_error, "advance was interrupted");
+        PyErr_SetString(t->st->anima_error, "advance was interrupted");
         anima_clear_error();
-        return -1;
+        return STATUS_RAISED;
     }
-    return check(st, self, status);
+    return status;
 }
-
 
 static int
 animator_init(AnimatorObject *self, PyObject *args, PyObject *kwds)
@@ -171,72 +165,19 @@ animator_dealloc(AnimatorObject *self)
     Py_DECREF(type);
 }
 
-PyDoc_STRVAR(animator_advance_doc,
-"advance($self, seconds, /)\n--\n\n"
-"Consume `seconds` of frame time (finite, 0...max_advance). Whole internal steps of\n"
-"1/step_rate s run while the animator is running; the remainder carries over\n"
-"to the next call. Callbacks run during this call; an exception raised by one\n"
-"stops the call after the current internal step and propagates from here, and so\n"
-"does KeyboardInterrupt. Raises BusyError when called from one of this animator's\n"
-"callbacks.");
+ANIMA_METHOD(animator_advance, "advance", OWNER_ANIMATOR, VALUE_NONE, animator_run(&t, false, v[0].f64),
+             ANIMA_IN("seconds", VALUE_DOUBLE))
 
-static PyObject *
-animator_advance(AnimatorObject *self, PyObject *arg)
-{
-    anima_state *st = STATE_OF(self);
-    double seconds;
-    if (st == NULL || as_finite(st, arg, "seconds", &seconds) < 0) {
-        return NULL;
-    }
-    if (animator_run(st, self, false, seconds) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
-
-PyDoc_STRVAR(animator_step_doc,
-"step($self, /)\n--\n\n"
-"Run exactly one internal step (1/step_rate s) if the animator is running;\n"
-"nothing happens while it is paused. Errors and callbacks as advance().");
-
-static PyObject *
-animator_step(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
-{
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || animator_run(st, self, true, 0.0) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
-
-PyDoc_STRVAR(animator_add_behavior_doc,
-"add_behavior($self, behavior)\n--\n\n"
-"Add a top-level behavior (of this animator). Adding one already added is\n"
-"ignored; one that is a child elsewhere raises InvalidStateError. Inside a\n"
-"callback the change takes effect at the end of the internal step.");
+ANIMA_METHOD(animator_step, "step", OWNER_ANIMATOR, VALUE_NONE, animator_run(&t, true, 0.0), ANIMA_ARG(NULL))
 
 ANIMA_METHOD(animator_add_behavior, "add_behavior", OWNER_ANIMATOR, VALUE_NONE,
              anima_animator_add_behavior(t.animator_handle, v[0].behavior), ANIMA_IN("behavior", VALUE_BEHAVIOR))
 
-PyDoc_STRVAR(animator_remove_behavior_doc,
-"remove_behavior($self, behavior)\n--\n\n"
-"Remove a top-level behavior; it is not destroyed and can be added again.\n"
-"Removing one that is not added does nothing. Deferred inside callbacks.");
-
 ANIMA_METHOD(animator_remove_behavior, "remove_behavior", OWNER_ANIMATOR, VALUE_NONE,
              anima_animator_remove_behavior(t.animator_handle, v[0].behavior), ANIMA_IN("behavior", VALUE_BEHAVIOR))
 
-PyDoc_STRVAR(animator_remove_all_behaviors_doc,
-"remove_all_behaviors($self, /)\n--\n\n"
-"Remove every top-level behavior (none is destroyed). Deferred inside callbacks.");
-
 ANIMA_METHOD(animator_remove_all_behaviors, "remove_all_behaviors", OWNER_ANIMATOR, VALUE_NONE,
              anima_animator_remove_all_behaviors(t.animator_handle), ANIMA_ARG(NULL))
-
-PyDoc_STRVAR(animator_items_in_rect_doc,
-"items_in_rect($self, rect, /)\n--\n\n"
-"The items governed by a behavior whose collision bounds intersect\n"
-"rect = (x, y, width, height) in points (width, height >= 0), as a list.");
 
 static PyObject *
 animator_items_in_rect(AnimatorObject *self, PyObject *arg)
@@ -245,18 +186,15 @@ animator_items_in_rect(AnimatorObject *self, PyObject *arg)
     if (st == NULL) {
         return NULL;
     }
-    list_query q = {.kind = LIST_ITEMS_IN_RECT, .animator = self->handle};
-    if (as_rect(st, arg, "rect", &q.rect) < 0) {
+    value rect;
+    if (value_from_python(st, VALUE_RECT, arg, "rect", &rect) < 0) {
         return NULL;
     }
+    list_query q = {.kind = LIST_ITEMS_IN_RECT, .animator = self->handle, .rect = rect.rect};
     return query_result(st, self, &q, true);
 }
 
-PyDoc_STRVAR(animator_poses_bytes_doc,
-"_poses_bytes($self, /)\n--\n\n"
-"Every item's pose as bytes: native float64 (center x, center y, rotation) per\n"
-"item, in creation order. Animator.poses() reads them as a numpy array.");
-
+/* _poses_bytes: every item's (x, y, rotation) as native float64 bytes, for Animator.poses(). */
 static PyObject *
 animator_poses_bytes(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
 {
@@ -275,131 +213,52 @@ animator_poses_bytes(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
     return poses;
 }
 
-/* The C functions that copy one record per item into a caller's array of doubles. */
-typedef anima_status (*item_copy_fn)(anima_animator animator, void *out, int32_t capacity, int32_t *out_count);
-
-static anima_status
-copy_item_poses(anima_animator animator, void *out, int32_t capacity, int32_t *out_count)
-{
-    return anima_animator_copy_item_poses(animator, out, capacity, out_count);
-}
-
-static anima_status
-copy_item_states(anima_animator animator, void *out, int32_t capacity, int32_t *out_count)
-{
-    return anima_animator_copy_item_states(animator, out, capacity, out_count);
-}
-
 /*
- * Fills a writable, C-contiguous, aligned float64 buffer with `doubles` values per item through
- * `copy`, and returns the item count. `method` and `records` name the call and what a record is
- * in the error messages ("copy_poses_into", "poses").
+ * Writes every item's pose (3 doubles; states false) or state (7 doubles) into a writable,
+ * C-contiguous float64 buffer (anima/_animator.py checks its format) and gives the item count.
  */
-static PyObject *
-copy_items_into(AnimatorObject *self, PyObject *arg, const char *method, const char *records,
-                Py_ssize_t doubles, item_copy_fn copy)
+static anima_status
+copy_items(const target *t, PyObject *buffer, bool states, int32_t *out_count)
 {
-    anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return NULL;
-    }
-    if (!PyObject_CheckBuffer(arg)) {
-        PyErr_Format(PyExc_TypeError, "%s() needs a writable buffer, not %.100s", method, Py_TYPE(arg)->tp_name);
-        return NULL;
-    }
+    const char *method = states ? "copy_states_into" : "copy_poses_into";
+    Py_ssize_t record = (states ? 7 : 3) * (Py_ssize_t)sizeof(double);
     Py_buffer view;
-    if (PyObject_GetBuffer(arg, &view, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
-        if (PyErr_ExceptionMatches(PyExc_BufferError)) {
-            PyErr_Clear();
-            PyErr_Format(st->invalid_argument_error, "%s() needs a writable, C-contiguous float64 buffer", method);
-        }
-        return NULL;
-    }
-    const char *format = view.format == NULL ? "B" : view.format;
-    bool is_double = view.itemsize == (Py_ssize_t)sizeof(double)
-                     && (strcmp(format, "d") == 0 || strcmp(format, "@d") == 0
-                         || strcmp(format, "=d") == 0
-#if PY_LITTLE_ENDIAN
-                         || strcmp(format, "<d") == 0
-#else
-                         || strcmp(format, ">d") == 0
-#endif
-                     );
-    if (!is_double) {
-        PyErr_Format(st->invalid_argument_error,
-                     "%s() needs a float64 buffer (format 'd'), got format '%s'", method, format);
-        PyBuffer_Release(&view);
-        return NULL;
+    if (PyObject_GetBuffer(buffer, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) {
+        return STATUS_RAISED;
     }
     if (view.len >= (Py_ssize_t)sizeof(double) && ((uintptr_t)view.buf % alignof(double)) != 0) {
-        PyErr_Format(st->invalid_argument_error, "%s() needs an aligned float64 buffer", method);
+        PyErr_Format(t->st->invalid_argument_error, "%s() needs an aligned float64 buffer", method);
         PyBuffer_Release(&view);
-        return NULL;
+        return STATUS_RAISED;
     }
-    Py_ssize_t fits = view.len / (Py_ssize_t)(doubles * (Py_ssize_t)sizeof(double));
+    Py_ssize_t fits = view.len / record;
     int32_t capacity = fits > INT32_MAX ? INT32_MAX : (int32_t)fits;
-    int32_t count = -1;
-    anima_status status = copy(self->handle, capacity > 0 ? view.buf : NULL, capacity, &count);
+    void *records = capacity > 0 ? view.buf : NULL;
+    *out_count = -1;
+    anima_status status = states ? anima_animator_copy_item_states(t->animator_handle, records, capacity, out_count)
+                                 : anima_animator_copy_item_poses(t->animator_handle, records, capacity, out_count);
     PyBuffer_Release(&view);
-    if (status == ANIMA_ERR_BUFFER_TOO_SMALL) {
-        anima_clear_error();
-        if (count >= 0) {
-            PyErr_Format(st->invalid_argument_error, "%s(): the buffer holds %zd %s but the animator has %d items",
-                         method, fits, records, (int)count);
-        }
-        else {
-            PyErr_Format(st->invalid_argument_error, "%s(): the buffer holds only %zd %s", method, fits, records);
-        }
-        return NULL;
+    if (status != ANIMA_ERR_BUFFER_TOO_SMALL) {
+        return status;
     }
-    if (check(st, self, status) < 0) {
-        return NULL;
+    anima_clear_error();
+    if (*out_count >= 0) {
+        PyErr_Format(t->st->invalid_argument_error, "%s(): the buffer holds %zd %s but the animator has %d items",
+                     method, fits, states ? "states" : "poses", (int)*out_count);
     }
-    return PyLong_FromLong(count);
+    else {
+        PyErr_Format(t->st->invalid_argument_error, "%s(): the buffer holds only %zd %s", method, fits,
+                     states ? "states" : "poses");
+    }
+    return STATUS_RAISED;
 }
 
-PyDoc_STRVAR(animator_copy_poses_into_doc,
-"copy_poses_into($self, buffer, /)\n--\n\n"
-"Write every item's (x, y, rotation) into a writable, C-contiguous float64\n"
-"buffer (an array('d'), a numpy array of shape (n, 3) or (3n,), ...) with no\n"
-"intermediate copy. Returns the number of items written. Raises ValueError when\n"
-"the buffer is too small or not float64.");
-
-static PyObject *
-animator_copy_poses_into(AnimatorObject *self, PyObject *arg)
-{
-    return copy_items_into(self, arg, "copy_poses_into", "poses", 3, copy_item_poses);
-}
-
-PyDoc_STRVAR(animator_copy_states_into_doc,
-"copy_states_into($self, buffer, /)\n--\n\n"
-"Write every item's state, 7 float64 per item in creation order (the order of\n"
-"copy_poses_into): center x, y (points), rotation (radians), velocity vx, vy\n"
-"(pt/s), angular velocity (rad/s) and alpha (0...1), into a writable,\n"
-"C-contiguous float64 buffer (a numpy array of shape (n, 7) or (7n,), ...) with\n"
-"no intermediate copy. Returns the number of items written. Raises ValueError\n"
-"when the buffer is too small or not float64, TypeError for a non-buffer.");
-
-static PyObject *
-animator_copy_states_into(AnimatorObject *self, PyObject *arg)
-{
-    return copy_items_into(self, arg, "copy_states_into", "states", 7, copy_item_states);
-}
-
-PyDoc_STRVAR(animator_update_item_doc,
-"update_item_using_current_state($self, item)\n--\n\n"
-"Take an item's center, size and transform as they are now after a change\n"
-"made from outside the dynamics (UIKit's updateItemUsingCurrentState): its\n"
-"collision outline and mass follow, and it wakes a paused animator.");
+ANIMA_METHOD(animator_copy_into, "_copy_into", OWNER_ANIMATOR, VALUE_INT32,
+             copy_items(&t, v[0].object, v[1].b, &out.i32),
+             ANIMA_IN("buffer", VALUE_OBJECT), ANIMA_IN("states", VALUE_BOOL))
 
 ANIMA_METHOD(animator_update_item_using_current_state, "update_item_using_current_state", OWNER_ANIMATOR, VALUE_NONE,
              anima_animator_update_item_using_current_state(t.animator_handle, v[0].item), ANIMA_IN("item", VALUE_ITEM))
-
-PyDoc_STRVAR(animator_destroy_doc,
-"destroy($self, /)\n--\n\n"
-"Destroy the animator and everything in it now (collection does it too).\n"
-"Later use of it, its items or its behaviors raises StaleHandleError.\n"
-"Raises BusyError from inside one of its callbacks.");
 
 static PyObject *
 animator_destroy(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
@@ -442,9 +301,6 @@ animator_set_reference_bounds(anima_animator animator, anima_rect bounds)
 {
     return anima_animator_set_reference_bounds(animator, isnan(bounds.x) ? NULL : &bounds);
 }
-
-
-
 
 /* began_contacts (closure non-NULL) and ended_contacts. */
 static PyObject *
@@ -501,17 +357,6 @@ animator_set_callback(AnimatorObject *self, PyObject *value, void *closure)
     return 0;
 }
 
-
-PyDoc_STRVAR(animator_snapshot_doc,
-"snapshot($self, /)\n--\n\n"
-"The animator's whole state as bytes (the format: docs/snapshot.md): items,\n"
-"behaviors with every parameter, boundaries, contacts with their warm-start\n"
-"impulses, sleeping, view animations, timelines, the clock and the step count.\n"
-"Animator.restore(data) rebuilds it, and stepping both gives bit-identical\n"
-"poses. Python callables and objects are not in the bytes: pickle and copy keep\n"
-"them. Raises BusyError inside a callback, InvalidStateError inside an animate\n"
-"or timeline block.");
-
 static PyObject *
 animator_snapshot(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
 {
@@ -534,32 +379,8 @@ animator_snapshot(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
     return bytes;
 }
 
-PyDoc_STRVAR(animator_state_hash_doc,
-"state_hash($self, /)\n--\n\n"
-"A 64-bit digest (an int) of the animator's state: what snapshot() holds (poses,\n"
-"velocities, contacts and their impulses, sleeping, animations, the clock, the\n"
-"step count), without handle generations. Equal for two animators built and\n"
-"stepped by the same calls, in this process or another, so that runs and replays\n"
-"compare without keeping their states; different when any value differs by a bit\n"
-"(but for a 2**-64 chance). Python objects and callbacks are not part of it.\n\n"
-"    >>> a, b = (anima.Animator((0, 0, 320, 480)) for _ in range(2))\n"
-"    >>> for anim in (a, b):\n"
-"    ...     anim.add_behavior(anima.Gravity([anima.Item(anim, center=(160, 40))]))\n"
-"    ...     anim.advance(0.5)\n"
-"    >>> a.state_hash() == b.state_hash()\n"
-"    True");
-
 ANIMA_METHOD(animator_state_hash, "state_hash", OWNER_ANIMATOR, VALUE_UINT64,
              anima_animator_state_hash(t.animator_handle, &out.u64), ANIMA_ARG(NULL))
-
-PyDoc_STRVAR(animator_restore_doc,
-"restore(data, /)\n--\n\n"
-"A new animator (of this class, without calling __init__) from the bytes of\n"
-"snapshot(), made here or by the C interface. Items and behaviors keep their\n"
-"ids (find_item, find_behavior); Python callbacks are not in the bytes, and\n"
-"detached_callbacks lists those that were set. Raises InvalidArgumentError naming\n"
-"the fault for truncated or corrupted bytes (CRC-32 mismatch), bytes that are\n"
-"no snapshot, or a snapshot of a newer format version.");
 
 static PyObject *
 animator_restore(PyTypeObject *cls, PyObject *arg)
@@ -589,68 +410,24 @@ animator_restore(PyTypeObject *cls, PyObject *arg)
     return (PyObject *)self;
 }
 
-PyDoc_STRVAR(animator_wrapper_doc,
-"_wrapper($self, id, cls, /)\n--\n\n"
-"The Item or Behavior of this animator with a stable id, as an object of class\n"
-"cls (anima.Item or anima.Behavior: the object's own class). NotFoundError when\n"
-"no such object lives here.");
-
-/* The (id, object) arguments of _wrapper and _set_completion: the module state, or NULL with an exception. */
-static anima_state *
-id_and_object(AnimatorObject *self, const char *method, PyObject *const *args, Py_ssize_t nargs, uint64_t *id)
-{
-    anima_state *st = STATE_OF(self);
-    value v;
-    if (nargs != 2) {
-        PyErr_Format(PyExc_TypeError, "%s() takes 2 arguments (%zd given)", method, nargs);
-        return NULL;
-    }
-    if (st == NULL || value_from_python(st, VALUE_UINT64, args[0], "id", &v) < 0) {
-        return NULL;
-    }
-    *id = v.u64;
-    return st;
-}
-
+/* _wrapper(id, cls): the Item or Behavior of this animator with a stable id, as an object of class cls. */
 static PyObject *
 animator_wrapper(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    uint64_t id = 0;
-    anima_state *st = id_and_object(self, "_wrapper", args, nargs, &id);
-    if (st != NULL && !PyType_Check(args[1])) {
+    anima_state *st = STATE_OF(self);
+    value id;
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "_wrapper() takes 2 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    if (st == NULL || value_from_python(st, VALUE_UINT64, args[0], "id", &id) < 0) {
+        return NULL;
+    }
+    if (!PyType_Check(args[1])) {
         PyErr_Format(PyExc_TypeError, "cls must be a class, not %.100s", Py_TYPE(args[1])->tp_name);
         return NULL;
     }
-    return st != NULL ? wrap_as(st, self, id, (PyTypeObject *)args[1]) : NULL;
-}
-
-PyDoc_STRVAR(animator_set_completion_doc,
-"_set_completion($self, animation, completion, /)\n--\n\n"
-"Set (or clear, with None) the completion of an animation by its id: called as\n"
-"completion(finished, position) once it ends.");
-
-static PyObject *
-animator_set_completion(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    uint64_t id = 0;
-    anima_state *st = id_and_object(self, "_set_completion", args, nargs, &id);
-    PyObject *completion = st != NULL ? args[1] : NULL;
-    if (st == NULL || as_callable(&completion, "completion") < 0
-        || check(st, self, anima_animation_set_completion(self->handle, id,
-                                                          completion != NULL ? trampoline_animation_done : NULL,
-                                                          self)) < 0) {
-        return NULL;
-    }
-    PyObject *key = PyLong_FromUnsignedLongLong(id);
-    if (key == NULL || (self->completions == NULL && (self->completions = PyDict_New()) == NULL)) {
-        Py_XDECREF(key);
-        return NULL;
-    }
-    int result = completion != NULL ? PyDict_SetItem(self->completions, key, completion)
-                 : PyDict_Contains(self->completions, key) == 1 ? PyDict_DelItem(self->completions, key)
-                                                                 : 0;
-    Py_DECREF(key);
-    return result < 0 ? NULL : Py_NewRef(Py_None);
+    return wrap_as(st, self, id.u64, (PyTypeObject *)args[1]);
 }
 
 /* _completions: a copy of the animation id -> completion dict. */
@@ -682,24 +459,80 @@ animator_get_held(AnimatorObject *self, void *closure)
 }
 
 static PyMethodDef animator_methods[] = {
-    {"advance", (PyCFunction)animator_advance, METH_O, animator_advance_doc},
-    {"step", (PyCFunction)animator_step, METH_NOARGS, animator_step_doc},
-    ANIMA_METHOD_ROW("add_behavior", animator_add_behavior, animator_add_behavior_doc),
-    ANIMA_METHOD_ROW("remove_behavior", animator_remove_behavior, animator_remove_behavior_doc),
-    ANIMA_METHOD_ROW("remove_all_behaviors", animator_remove_all_behaviors, animator_remove_all_behaviors_doc),
-    {"items_in_rect", (PyCFunction)animator_items_in_rect, METH_O, animator_items_in_rect_doc},
-    {"_poses_bytes", (PyCFunction)animator_poses_bytes, METH_NOARGS, animator_poses_bytes_doc},
-    {"copy_poses_into", (PyCFunction)animator_copy_poses_into, METH_O, animator_copy_poses_into_doc},
-    {"copy_states_into", (PyCFunction)animator_copy_states_into, METH_O, animator_copy_states_into_doc},
+    ANIMA_METHOD_ROW("advance", animator_advance,
+                     "advance($self, seconds, /)\n--\n\n"
+                     "Consume `seconds` of frame time (finite, 0...max_advance). Whole internal steps of\n"
+                     "1/step_rate s run while the animator is running; the remainder carries over\n"
+                     "to the next call. Callbacks run during this call; an exception raised by one\n"
+                     "stops the call after the current internal step and propagates from here, and so\n"
+                     "does KeyboardInterrupt. Raises BusyError when called from one of this animator's\n"
+                     "callbacks."),
+    ANIMA_METHOD_ROW("step", animator_step,
+                     "step($self, /)\n--\n\n"
+                     "Run exactly one internal step (1/step_rate s) if the animator is running;\n"
+                     "nothing happens while it is paused. Errors and callbacks as advance()."),
+    ANIMA_METHOD_ROW("add_behavior", animator_add_behavior,
+                     "add_behavior($self, behavior)\n--\n\n"
+                     "Add a top-level behavior (of this animator). Adding one already added is\n"
+                     "ignored; one that is a child elsewhere raises InvalidStateError. Inside a\n"
+                     "callback the change takes effect at the end of the internal step."),
+    ANIMA_METHOD_ROW("remove_behavior", animator_remove_behavior,
+                     "remove_behavior($self, behavior)\n--\n\n"
+                     "Remove a top-level behavior; it is not destroyed and can be added again.\n"
+                     "Removing one that is not added does nothing. Deferred inside callbacks."),
+    ANIMA_METHOD_ROW("remove_all_behaviors", animator_remove_all_behaviors,
+                     "remove_all_behaviors($self, /)\n--\n\n"
+                     "Remove every top-level behavior (none is destroyed). Deferred inside callbacks."),
+    {"items_in_rect", (PyCFunction)animator_items_in_rect, METH_O,
+     "items_in_rect($self, rect, /)\n--\n\n"
+     "The items governed by a behavior whose collision bounds intersect\n"
+     "rect = (x, y, width, height) in points (width, height >= 0), as a list."},
+    {"_poses_bytes", (PyCFunction)animator_poses_bytes, METH_NOARGS, "Every item's pose as float64 bytes."},
+    ANIMA_METHOD_ROW("_copy_into", animator_copy_into, NULL),
     ANIMA_METHOD_ROW("update_item_using_current_state", animator_update_item_using_current_state,
-                     animator_update_item_doc),
-    {"destroy", (PyCFunction)animator_destroy, METH_NOARGS, animator_destroy_doc},
-    {"snapshot", (PyCFunction)animator_snapshot, METH_NOARGS, animator_snapshot_doc},
-    ANIMA_METHOD_ROW("state_hash", animator_state_hash, animator_state_hash_doc),
-    {"restore", (PyCFunction)animator_restore, METH_O | METH_CLASS, animator_restore_doc},
-    {"_wrapper", (PyCFunction)(void (*)(void))animator_wrapper, METH_FASTCALL, animator_wrapper_doc},
-    {"_set_completion", (PyCFunction)(void (*)(void))animator_set_completion, METH_FASTCALL,
-     animator_set_completion_doc},
+
+ "update_item_using_current_state($self, item)\n--\n\n"
+ "Take an item's center, size and transform as they are now after a change\n"
+ "made from outside the dynamics (UIKit's updateItemUsingCurrentState): its\n"
+ "collision outline and mass follow, and it wakes a paused animator."),
+    {"destroy", (PyCFunction)animator_destroy, METH_NOARGS,
+     "destroy($self, /)\n--\n\n"
+     "Destroy the animator and everything in it now (collection does it too).\n"
+     "Later use of it, its items or its behaviors raises StaleHandleError.\n"
+     "Raises BusyError from inside one of its callbacks."},
+    {"snapshot", (PyCFunction)animator_snapshot, METH_NOARGS,
+     "snapshot($self, /)\n--\n\n"
+     "The animator's whole state as bytes (the format: docs/snapshot.md): items,\n"
+     "behaviors with every parameter, boundaries, contacts with their warm-start\n"
+     "impulses, sleeping, view animations, timelines, the clock and the step count.\n"
+     "Animator.restore(data) rebuilds it, and stepping both gives bit-identical\n"
+     "poses. Python callables and objects are not in the bytes: pickle and copy keep\n"
+     "them. Raises BusyError inside a callback, InvalidStateError inside an animate\n"
+     "or timeline block."},
+    ANIMA_METHOD_ROW("state_hash", animator_state_hash,
+                     "state_hash($self, /)\n--\n\n"
+                     "A 64-bit digest (an int) of the animator's state: what snapshot() holds (poses,\n"
+                     "velocities, contacts and their impulses, sleeping, animations, the clock, the\n"
+                     "step count), without handle generations. Equal for two animators built and\n"
+                     "stepped by the same calls, in this process or another, so that runs and replays\n"
+                     "compare without keeping their states; different when any value differs by a bit\n"
+                     "(but for a 2**-64 chance). Python objects and callbacks are not part of it.\n\n"
+                     "    >>> a, b = (anima.Animator((0, 0, 320, 480)) for _ in range(2))\n"
+                     "    >>> for anim in (a, b):\n"
+                     "    ...     anim.add_behavior(anima.Gravity([anima.Item(anim, center=(160, 40))]))\n"
+                     "    ...     anim.advance(0.5)\n"
+                     "    >>> a.state_hash() == b.state_hash()\n"
+                     "    True"),
+    {"restore", (PyCFunction)animator_restore, METH_O | METH_CLASS,
+     "restore(data, /)\n--\n\n"
+     "A new animator (of this class, without calling __init__) from the bytes of\n"
+     "snapshot(), made here or by the C interface. Items and behaviors keep their\n"
+     "ids (find_item, find_behavior); Python callbacks are not in the bytes, and\n"
+     "detached_callbacks lists those that were set. Raises InvalidArgumentError naming\n"
+     "the fault for truncated or corrupted bytes (CRC-32 mismatch), bytes that are\n"
+     "no snapshot, or a snapshot of a newer format version."},
+    {"_wrapper", (PyCFunction)(void (*)(void))animator_wrapper, METH_FASTCALL,
+     "The Item or Behavior with a stable id, of class cls."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -43,10 +43,7 @@ ANIMA_METHOD(attachment_create, "_create", OWNER_NEW, VALUE_NONE, attachment_mak
              ANIMA_IN("damping", VALUE_DOUBLE), ANIMA_IN("friction_torque", VALUE_DOUBLE))
 
 static PyMethodDef attachment_methods[] = {
-    ANIMA_METHOD_ROW("_create", attachment_create,
-                     "_create($self, animator, type, item, other, anchor, offset, other_offset, axis, length,\n"
-                     "        frequency, damping, friction_torque)\n--\n\n"
-                     "Make this fresh attachment (the work of Attachment() and its classmethods)."),
+    ANIMA_METHOD_ROW("_create", attachment_create, "Make this fresh attachment (see Attachment())."),
     {NULL, NULL, 0, NULL},
 };
 

@@ -2,83 +2,6 @@
 
 /* ====================================================== Behavior (base) */
 
-/*
- * The items argument of a behavior constructor: the handles (PyMem array) and
- * the animator they share (a borrowed reference). animator_obj may be NULL.
- */
-int
-collect_items(anima_state *st, PyObject *items_obj, PyObject *animator_obj, anima_item **out_handles,
-              int32_t *out_count, AnimatorObject **out_animator)
-{
-    AnimatorObject *animator = NULL;
-    if (animator_obj != NULL && animator_obj != Py_None) {
-        if (!PyObject_TypeCheck(animator_obj, st->animator_type)) {
-            PyErr_Format(PyExc_TypeError, "animator must be an anima.Animator, not %.100s",
-                         Py_TYPE(animator_obj)->tp_name);
-            return -1;
-        }
-        animator = (AnimatorObject *)animator_obj;
-    }
-    if (PyUnicode_Check(items_obj) || PyObject_TypeCheck(items_obj, st->item_type)) {
-        PyErr_Format(PyExc_TypeError, "items must be an iterable of anima.Item, not %.100s",
-                     Py_TYPE(items_obj)->tp_name);
-        return -1;
-    }
-    PyObject *seq = PySequence_Fast(items_obj, "items must be an iterable of anima.Item");
-    if (seq == NULL) {
-        return -1;
-    }
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-    if (count > INT32_MAX) {
-        Py_DECREF(seq);
-        PyErr_SetString(st->invalid_argument_error, "too many items");
-        return -1;
-    }
-    anima_item *handles = PyMem_Malloc(sizeof(anima_item) * (size_t)(count > 0 ? count : 1));
-    if (handles == NULL) {
-        Py_DECREF(seq);
-        PyErr_NoMemory();
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *obj = PySequence_Fast_GET_ITEM(seq, i);
-        if (!PyObject_TypeCheck(obj, st->item_type)) {
-            PyErr_Format(PyExc_TypeError, "items[%zd] must be an anima.Item, not %.100s", i,
-                         Py_TYPE(obj)->tp_name);
-            goto fail;
-        }
-        ItemObject *item = (ItemObject *)obj;
-        if (item->animator == NULL) {
-            PyErr_Format(st->stale_handle_error, "items[%zd] was never initialised", i);
-            goto fail;
-        }
-        if (animator == NULL) {
-            animator = item->animator;
-        }
-        else if (item->animator != animator) {
-            PyErr_Format(st->invalid_argument_error,
-                         "items[%zd] belongs to another animator (all items of a behavior must share one)", i);
-            goto fail;
-        }
-        handles[i] = item->handle;
-    }
-    Py_DECREF(seq);
-    if (animator == NULL) {
-        PyMem_Free(handles);
-        PyErr_SetString(PyExc_TypeError, "an animator= argument is needed when items is empty");
-        return -1;
-    }
-    *out_handles = handles;
-    *out_count = (int32_t)count;
-    *out_animator = animator;
-    return 0;
-
-fail:
-    Py_DECREF(seq);
-    PyMem_Free(handles);
-    return -1;
-}
-
 /* True for a field that has a Python evaluation (it then needs the C action too; see trampoline_field). */
 static bool
 behavior_has_evaluation(anima_state *st, BehaviorObject *self)
@@ -146,17 +69,11 @@ behavior_adopt(BehaviorObject *self, AnimatorObject *animator, anima_behavior ha
 {
     anima_state *st = STATE_OF(self);
     int overrides = st != NULL ? behavior_class_overrides_action(st, Py_TYPE(self)) : -1;
-    PyObject *key = overrides >= 0 ? handle_key(handle.index1, handle.generation) : NULL;
-    if (key == NULL || registry_add(&animator->behavior_wrappers, key, (PyObject *)self) < 0) {
-        Py_XDECREF(key);
+    if (overrides < 0 || wrapper_adopt((PyObject *)self, animator, &animator->behavior_wrappers, &handle) < 0) {
         (void)anima_behavior_destroy(handle);
         anima_clear_error();
         return -1;
     }
-    Py_DECREF(key);
-    Py_INCREF(animator);
-    self->animator = animator;
-    self->handle = handle;
     if (overrides) {
         self->overrides_action = true;
         if (behavior_set_c_action(st, self, true) < 0) {
@@ -179,9 +96,33 @@ behavior_check_fresh(anima_state *st, BehaviorObject *self)
     return 0;
 }
 
+/* The handle of items[i] for a behavior of *animator (NULL: the first item's, set here); -1 if it has none. */
+static int
+behavior_item(anima_state *st, PyObject *obj, Py_ssize_t i, AnimatorObject **animator, anima_item *out)
+{
+    char name[32];
+    PyOS_snprintf(name, sizeof name, "items[%zd]", i);
+    ItemObject *item = item_argument(st, obj, name);
+    if (item == NULL) {
+        return -1;
+    }
+    if (item->animator == NULL) {
+        PyErr_Format(st->stale_handle_error, "%s was never initialised", name);
+        return -1;
+    }
+    if (*animator != NULL && item->animator != *animator) {
+        PyErr_Format(st->invalid_argument_error,
+                     "%s belongs to another animator (all items of a behavior must share one)", name);
+        return -1;
+    }
+    *animator = item->animator;
+    *out = item->handle;
+    return 0;
+}
 
 /*
- * Creates the C behavior of a new wrapper from its items and a def, then adopts it.
+ * Creates the C behavior of a new wrapper from its items (Items of one animator; animator_obj,
+ * NULL or None unless given, names the animator when there are none) and a def, then adopts it.
  * create is the library's constructor for the def's kind: anima_status (*)(anima_animator,
  * const <kind>_def *, const anima_item *, int32_t, anima_behavior *).
  */
@@ -189,18 +130,48 @@ int
 behavior_create(anima_state *st, BehaviorObject *self, PyObject *items_obj, PyObject *animator_obj,
                 anima_function create, const void *def)
 {
-    anima_item *handles = NULL;
-    int32_t count = 0;
     AnimatorObject *animator = NULL;
-    if (collect_items(st, items_obj, animator_obj, &handles, &count, &animator) < 0) {
+    value given;
+    if (animator_obj != NULL && animator_obj != Py_None) {
+        if (value_from_python(st, VALUE_ANIMATOR, animator_obj, "animator", &given) < 0) {
+            return -1;
+        }
+        animator = (AnimatorObject *)animator_obj;
+    }
+    if (PyUnicode_Check(items_obj) || PyObject_TypeCheck(items_obj, st->item_type)) {
+        PyErr_Format(PyExc_TypeError, "items must be an iterable of anima.Item, not %.100s",
+                     Py_TYPE(items_obj)->tp_name);
         return -1;
+    }
+    PyObject *seq = PySequence_Fast(items_obj, "items must be an iterable of anima.Item");
+    if (seq == NULL) {
+        return -1;
+    }
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    anima_item *handles = count <= INT32_MAX ? PyMem_Malloc(sizeof(anima_item) * (size_t)(count + 1)) : NULL;
+    int result = handles != NULL ? 0 : -1;
+    if (handles == NULL && count > INT32_MAX) {
+        PyErr_SetString(st->invalid_argument_error, "too many items");
+    }
+    else if (handles == NULL) {
+        PyErr_NoMemory();
+    }
+    for (Py_ssize_t i = 0; result == 0 && i < count; i++) {
+        result = behavior_item(st, PySequence_Fast_GET_ITEM(seq, i), i, &animator, &handles[i]);
+    }
+    Py_DECREF(seq);
+    if (result == 0 && animator == NULL) {
+        PyErr_SetString(PyExc_TypeError, "an animator= argument is needed when items is empty");
+        result = -1;
     }
     typedef anima_status (*create_function)(anima_animator, const void *, const anima_item *, int32_t,
                                             anima_behavior *);
     anima_behavior handle = anima_behavior_null();
-    anima_status status = ((create_function)create)(animator->handle, def, handles, count, &handle);
+    anima_status status = result == 0 ? ((create_function)create)(animator->handle, def, handles, (int32_t)count,
+                                                                  &handle)
+                                      : ANIMA_OK;
     PyMem_Free(handles);
-    if (check(st, animator, status) < 0) {
+    if (result < 0 || check(st, animator, status) < 0) {
         return -1;
     }
     return behavior_adopt(self, animator, handle);
@@ -232,8 +203,6 @@ behavior_init_with_def(PyObject *self, PyObject *args, PyObject *kwds, const cha
     return behavior_create(st, (BehaviorObject *)self, slots[0], slots[count - 1], create, def);
 }
 
-
-
 ANIMA_METHOD(behavior_create_plain, "_create", OWNER_NEW, VALUE_NONE,
              anima_behavior_create(t.animator_handle, &t.behavior), ANIMA_IN("animator", VALUE_ANIMATOR))
 
@@ -264,25 +233,11 @@ behavior_dealloc(BehaviorObject *self)
     wrapper_dealloc((PyObject *)self, (inquiry)behavior_clear);
 }
 
-PyDoc_STRVAR(behavior_add_item_doc,
-"add_item($self, item)\n--\n\n"
-"Add an item of the same animator; adding one already there does nothing.");
-
 ANIMA_METHOD(behavior_add_item, "add_item", OWNER_BEHAVIOR, VALUE_NONE, anima_behavior_add_item(t.behavior, v[0].item),
              ANIMA_IN("item", VALUE_ITEM))
 
-PyDoc_STRVAR(behavior_remove_item_doc,
-"remove_item($self, item)\n--\n\n"
-"Remove an item; removing one that is not there does nothing.");
-
 ANIMA_METHOD(behavior_remove_item, "remove_item", OWNER_BEHAVIOR, VALUE_NONE,
              anima_behavior_remove_item(t.behavior, v[0].item), ANIMA_IN("item", VALUE_ITEM))
-
-PyDoc_STRVAR(behavior_destroy_doc,
-"destroy($self, /)\n--\n\n"
-"Destroy the behavior: it is removed from its animator (or its parent) if\n"
-"added, its action is dropped, and later use raises StaleHandleError. Its\n"
-"children are not destroyed. Deferred inside callbacks.");
 
 static PyObject *
 behavior_destroy(BehaviorObject *self, PyObject *Py_UNUSED(ignored))
@@ -305,25 +260,11 @@ behavior_destroy(BehaviorObject *self, PyObject *Py_UNUSED(ignored))
     Py_RETURN_NONE;
 }
 
-PyDoc_STRVAR(behavior_add_child_doc,
-"add_child($self, behavior)\n--\n\n"
-"Add a child behavior of the same animator (UIDynamicBehavior.addChildBehavior).\n"
-"A child acts while its parent is in the animator's tree. Adding a child again\n"
-"does nothing; a behavior that is already in the tree elsewhere (at top level\n"
-"or under another parent) raises InvalidStateError, and this behavior itself or\n"
-"one of its ancestors raises InvalidArgumentError.");
-
 ANIMA_METHOD(behavior_add_child, "add_child", OWNER_BEHAVIOR, VALUE_NONE,
              anima_behavior_add_child(t.behavior, v[0].behavior), ANIMA_IN("behavior", VALUE_BEHAVIOR))
 
-PyDoc_STRVAR(behavior_remove_child_doc,
-"remove_child($self, behavior)\n--\n\n"
-"Remove a child behavior (not destroyed; it can be added again). Removing one\n"
-"that is not a child of this behavior does nothing.");
-
 ANIMA_METHOD(behavior_remove_child, "remove_child", OWNER_BEHAVIOR, VALUE_NONE,
              anima_behavior_remove_child(t.behavior, v[0].behavior), ANIMA_IN("behavior", VALUE_BEHAVIOR))
-
 
 /* The animator of an initialised behavior; NULL with StaleHandleError for one never initialised. */
 AnimatorObject *
@@ -334,7 +275,6 @@ behavior_animator(anima_state *st, BehaviorObject *self)
     }
     return self->animator;
 }
-
 
 static PyObject *
 behavior_get_parent(BehaviorObject *self, void *closure)
@@ -363,18 +303,31 @@ behavior_set_action(BehaviorObject *self, PyObject *value, void *closure)
     return 0;
 }
 
-
-
-
-
 static PyMethodDef behavior_methods[] = {
     ANIMA_METHOD_ROW("_create", behavior_create_plain,
                      "_create($self, animator)\n--\n\nMake this fresh plain behavior (the work of Behavior())."),
-    ANIMA_METHOD_ROW("add_item", behavior_add_item, behavior_add_item_doc),
-    ANIMA_METHOD_ROW("remove_item", behavior_remove_item, behavior_remove_item_doc),
-    ANIMA_METHOD_ROW("add_child", behavior_add_child, behavior_add_child_doc),
-    ANIMA_METHOD_ROW("remove_child", behavior_remove_child, behavior_remove_child_doc),
-    {"destroy", (PyCFunction)behavior_destroy, METH_NOARGS, behavior_destroy_doc},
+    ANIMA_METHOD_ROW("add_item", behavior_add_item,
+                     "add_item($self, item)\n--\n\n"
+                     "Add an item of the same animator; adding one already there does nothing."),
+    ANIMA_METHOD_ROW("remove_item", behavior_remove_item,
+                     "remove_item($self, item)\n--\n\n"
+                     "Remove an item; removing one that is not there does nothing."),
+    ANIMA_METHOD_ROW("add_child", behavior_add_child,
+                     "add_child($self, behavior)\n--\n\n"
+                     "Add a child behavior of the same animator (UIDynamicBehavior.addChildBehavior).\n"
+                     "A child acts while its parent is in the animator's tree. Adding a child again\n"
+                     "does nothing; a behavior that is already in the tree elsewhere (at top level\n"
+                     "or under another parent) raises InvalidStateError, and this behavior itself or\n"
+                     "one of its ancestors raises InvalidArgumentError."),
+    ANIMA_METHOD_ROW("remove_child", behavior_remove_child,
+                     "remove_child($self, behavior)\n--\n\n"
+                     "Remove a child behavior (not destroyed; it can be added again). Removing one\n"
+                     "that is not a child of this behavior does nothing."),
+    {"destroy", (PyCFunction)behavior_destroy, METH_NOARGS,
+     "destroy($self, /)\n--\n\n"
+     "Destroy the behavior: it is removed from its animator (or its parent) if\n"
+     "added, its action is dropped, and later use raises StaleHandleError. Its\n"
+     "children are not destroyed. Deferred inside callbacks."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -2,70 +2,18 @@
 
 /* =============================================================== Gravity */
 
-static int
-gravity_init(PyObject *self, PyObject *args, PyObject *kwds)
-{
-    static const argument arguments[] = {
-        ANIMA_ARG("items"),
-        ANIMA_FIELD(anima_gravity_def, direction, VALUE_VEC2),
-        ANIMA_ARG("angle"),
-        ANIMA_ARG("magnitude"),
-        ANIMA_ARG("animator"),
-        ANIMA_ARG(NULL),
-    };
-    PyObject *slots[5];
-    anima_gravity_def def = anima_default_gravity_def();
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || behavior_check_fresh(st, (BehaviorObject *)self) < 0
-        || parse_call("Gravity", args, kwds, arguments, 1, 1, slots) < 0) {
-        return -1;
-    }
-    PyObject *angle = slots[2] == Py_None ? NULL : slots[2], *magnitude = slots[3] == Py_None ? NULL : slots[3];
-    if (slots[1] == Py_None) {
-        slots[1] = NULL;
-    }
-    if (slots[1] != NULL && (angle != NULL || magnitude != NULL)) {
-        PyErr_SetString(PyExc_TypeError, "Gravity() takes direction or angle/magnitude, not both");
-        return -1;
-    }
-    double angle_value = 0.0, magnitude_value = 0.0;
-    if (fill_def(st, arguments, slots, &def) < 0
-        || (angle != NULL && as_finite(st, angle, "angle", &angle_value) < 0)
-        || (magnitude != NULL && as_finite(st, magnitude, "magnitude", &magnitude_value) < 0)
-        || behavior_create(st, (BehaviorObject *)self, slots[0], slots[4], (anima_function)anima_gravity_create,
-                           &def) < 0) {
-        return -1;
-    }
-    anima_behavior handle = ((BehaviorObject *)self)->handle;
-    anima_status status = ANIMA_OK;
-    if (angle != NULL && magnitude != NULL) {
-        status = anima_gravity_set_angle_magnitude(handle, angle_value, magnitude_value);
-    }
-    else if (angle != NULL) {
-        status = anima_gravity_set_angle(handle, angle_value);
-    }
-    else if (magnitude != NULL) {
-        status = anima_gravity_set_magnitude(handle, magnitude_value);
-    }
-    if (status != ANIMA_OK) {
-        raise_status(st, status);
-        (void)anima_behavior_destroy(handle);
-        anima_clear_error();
-        return -1;
-    }
-    return 0;
-}
-
-PyDoc_STRVAR(gravity_set_angle_doc,
-"set_angle($self, angle, magnitude)\n--\n\n"
-"Set the angle (radians; pi/2 = down) and the magnitude (1.0 = 1000 pt/s^2) together.");
+/* Gravity(items, *, direction, animator=None); anima/_behavior.py adds angle and magnitude. */
+ANIMA_BEHAVIOR_INIT(gravity_init, "Gravity", anima_gravity_def, anima_default_gravity_def(), anima_gravity_create,
+                    ANIMA_FIELD(anima_gravity_def, direction, VALUE_VEC2))
 
 ANIMA_METHOD(gravity_set_angle, "set_angle", OWNER_BEHAVIOR, VALUE_NONE,
              anima_gravity_set_angle_magnitude(t.behavior, v[0].f64, v[1].f64),
              ANIMA_IN("angle", VALUE_DOUBLE), ANIMA_IN("magnitude", VALUE_DOUBLE))
 
 static PyMethodDef gravity_methods[] = {
-    ANIMA_METHOD_ROW("set_angle", gravity_set_angle, gravity_set_angle_doc),
+    ANIMA_METHOD_ROW("set_angle", gravity_set_angle,
+                     "set_angle($self, angle, magnitude)\n--\n\n"
+                     "Set the angle (radians; pi/2 = down) and the magnitude (1.0 = 1000 pt/s^2) together."),
     {NULL, NULL, 0, NULL},
 };
 
@@ -93,67 +41,47 @@ ANIMA_BEHAVIOR_TYPE(gravity, "anima.Gravity", BehaviorObject, gravity_doc, gravi
 
 /* ========================================================== ItemBehavior */
 
-static int
-item_behavior_init(PyObject *self, PyObject *args, PyObject *kwds)
-{
-    static const argument arguments[] = {
-        ANIMA_ARG("items"),
-        ANIMA_FIELD(anima_item_behavior_def, elasticity, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_item_behavior_def, friction, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_item_behavior_def, density, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_item_behavior_def, resistance, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_item_behavior_def, angular_resistance, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_item_behavior_def, charge, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_item_behavior_def, allows_rotation, VALUE_BOOL),
-        ANIMA_FIELD(anima_item_behavior_def, anchored, VALUE_BOOL),
-        ANIMA_ARG("animator"),
-        ANIMA_ARG(NULL),
-    };
-    anima_item_behavior_def def = anima_default_item_behavior_def();
-    return behavior_init_with_def(self, args, kwds, "ItemBehavior", arguments, &def,
-                                  (anima_function)anima_item_behavior_create);
-}
-
-
-PyDoc_STRVAR(item_behavior_add_linear_velocity_doc,
-"add_linear_velocity($self, item, velocity)\n--\n\n"
-"Add velocity = (vx, vy) in pt/s to an item of this behavior.\n"
-"Raises NotFoundError when the item is not in the behavior.");
+ANIMA_BEHAVIOR_INIT(item_behavior_init, "ItemBehavior", anima_item_behavior_def, anima_default_item_behavior_def(), anima_item_behavior_create,
+                    ANIMA_FIELD(anima_item_behavior_def, elasticity, VALUE_DOUBLE),
+                    ANIMA_FIELD(anima_item_behavior_def, friction, VALUE_DOUBLE),
+                    ANIMA_FIELD(anima_item_behavior_def, density, VALUE_DOUBLE),
+                    ANIMA_FIELD(anima_item_behavior_def, resistance, VALUE_DOUBLE),
+                    ANIMA_FIELD(anima_item_behavior_def, angular_resistance, VALUE_DOUBLE),
+                    ANIMA_FIELD(anima_item_behavior_def, charge, VALUE_DOUBLE),
+                    ANIMA_FIELD(anima_item_behavior_def, allows_rotation, VALUE_BOOL),
+                    ANIMA_FIELD(anima_item_behavior_def, anchored, VALUE_BOOL))
 
 ANIMA_METHOD(item_behavior_add_linear_velocity, "add_linear_velocity", OWNER_BEHAVIOR, VALUE_NONE,
              anima_item_behavior_add_linear_velocity(t.behavior, v[0].item, v[1].vec2),
              ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("velocity", VALUE_VEC2))
 
-PyDoc_STRVAR(item_behavior_linear_velocity_doc,
-"linear_velocity($self, item)\n--\n\n"
-"The linear velocity (vx, vy) in pt/s of an item of this behavior.\n"
-"Raises NotFoundError when the item is not in the behavior.");
-
 ANIMA_METHOD(item_behavior_linear_velocity, "linear_velocity", OWNER_BEHAVIOR, VALUE_VEC2,
              anima_item_behavior_get_linear_velocity(t.behavior, v[0].item, &out.vec2), ANIMA_IN("item", VALUE_ITEM))
-
-PyDoc_STRVAR(item_behavior_add_angular_velocity_doc,
-"add_angular_velocity($self, item, velocity)\n--\n\n"
-"Add an angular velocity in rad/s (positive = clockwise) to an item of this\n"
-"behavior. Raises NotFoundError when the item is not in the behavior.");
 
 ANIMA_METHOD(item_behavior_add_angular_velocity, "add_angular_velocity", OWNER_BEHAVIOR, VALUE_NONE,
              anima_item_behavior_add_angular_velocity(t.behavior, v[0].item, v[1].f64),
              ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("velocity", VALUE_DOUBLE))
 
-PyDoc_STRVAR(item_behavior_angular_velocity_doc,
-"angular_velocity($self, item)\n--\n\n"
-"The angular velocity in rad/s of an item of this behavior.\n"
-"Raises NotFoundError when the item is not in the behavior.");
-
 ANIMA_METHOD(item_behavior_angular_velocity, "angular_velocity", OWNER_BEHAVIOR, VALUE_DOUBLE,
              anima_item_behavior_get_angular_velocity(t.behavior, v[0].item, &out.f64), ANIMA_IN("item", VALUE_ITEM))
 
 static PyMethodDef item_behavior_methods[] = {
-    ANIMA_METHOD_ROW("add_linear_velocity", item_behavior_add_linear_velocity, item_behavior_add_linear_velocity_doc),
-    ANIMA_METHOD_ROW("linear_velocity", item_behavior_linear_velocity, item_behavior_linear_velocity_doc),
-    ANIMA_METHOD_ROW("add_angular_velocity", item_behavior_add_angular_velocity, item_behavior_add_angular_velocity_doc),
-    ANIMA_METHOD_ROW("angular_velocity", item_behavior_angular_velocity, item_behavior_angular_velocity_doc),
+    ANIMA_METHOD_ROW("add_linear_velocity", item_behavior_add_linear_velocity,
+                     "add_linear_velocity($self, item, velocity)\n--\n\n"
+                     "Add velocity = (vx, vy) in pt/s to an item of this behavior.\n"
+                     "Raises NotFoundError when the item is not in the behavior."),
+    ANIMA_METHOD_ROW("linear_velocity", item_behavior_linear_velocity,
+                     "linear_velocity($self, item)\n--\n\n"
+                     "The linear velocity (vx, vy) in pt/s of an item of this behavior.\n"
+                     "Raises NotFoundError when the item is not in the behavior."),
+    ANIMA_METHOD_ROW("add_angular_velocity", item_behavior_add_angular_velocity,
+                     "add_angular_velocity($self, item, velocity)\n--\n\n"
+                     "Add an angular velocity in rad/s (positive = clockwise) to an item of this\n"
+                     "behavior. Raises NotFoundError when the item is not in the behavior."),
+    ANIMA_METHOD_ROW("angular_velocity", item_behavior_angular_velocity,
+                     "angular_velocity($self, item)\n--\n\n"
+                     "The angular velocity in rad/s of an item of this behavior.\n"
+                     "Raises NotFoundError when the item is not in the behavior."),
     {NULL, NULL, 0, NULL},
 };
 
@@ -192,54 +120,38 @@ ANIMA_BEHAVIOR_TYPE(item_behavior, "anima.ItemBehavior", BehaviorObject, item_be
 
 /* ================================================================== Push */
 
-static int
-push_init(PyObject *self, PyObject *args, PyObject *kwds)
-{
-    static const argument arguments[] = {
-        ANIMA_ARG("items"),
-        ANIMA_FIELD(anima_push_def, mode, VALUE_PUSH_MODE),
-        ANIMA_FIELD(anima_push_def, angle, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_push_def, magnitude, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_push_def, active, VALUE_BOOL),
-        ANIMA_ARG("animator"),
-        ANIMA_ARG(NULL),
-    };
-    anima_push_def def = anima_default_push_def();
-    return behavior_init_with_def(self, args, kwds, "Push", arguments, &def, (anima_function)anima_push_create);
-}
-
-PyDoc_STRVAR(push_set_angle_doc,
-"set_angle($self, angle, magnitude)\n--\n\n"
-"Set the angle (radians; 0 = +x, pi/2 = down) and the magnitude together\n"
-"(1.0 = 100 pt/s^2 on a mass of 1; within +/-1e6, negative reverses).");
+ANIMA_BEHAVIOR_INIT(push_init, "Push", anima_push_def, anima_default_push_def(), anima_push_create,
+                    ANIMA_FIELD(anima_push_def, mode, VALUE_PUSH_MODE),
+                    ANIMA_FIELD(anima_push_def, angle, VALUE_DOUBLE),
+                    ANIMA_FIELD(anima_push_def, magnitude, VALUE_DOUBLE),
+                    ANIMA_FIELD(anima_push_def, active, VALUE_BOOL))
 
 ANIMA_METHOD(push_set_angle, "set_angle", OWNER_BEHAVIOR, VALUE_NONE,
              anima_push_set_angle_magnitude(t.behavior, v[0].f64, v[1].f64),
              ANIMA_IN("angle", VALUE_DOUBLE), ANIMA_IN("magnitude", VALUE_DOUBLE))
 
-PyDoc_STRVAR(push_target_offset_doc,
-"target_offset($self, item)\n--\n\n"
-"Where the push acts on an item of this behavior: (x, y) from its centre, in\n"
-"the item's own coordinates (default (0, 0)). Raises NotFoundError when the\n"
-"item is not in the behavior.");
-
 ANIMA_METHOD(push_target_offset, "target_offset", OWNER_BEHAVIOR, VALUE_VEC2,
              anima_push_get_target_offset(t.behavior, v[0].item, &out.vec2), ANIMA_IN("item", VALUE_ITEM))
-
-PyDoc_STRVAR(push_set_target_offset_doc,
-"set_target_offset($self, item, offset)\n--\n\n"
-"Make the push act on an item at offset = (x, y) from its centre, in the item's\n"
-"own coordinates. Off centre the push also turns the item (torque = r x F).\n"
-"Raises NotFoundError when the item is not in the behavior.");
 
 ANIMA_METHOD(push_set_target_offset, "set_target_offset", OWNER_BEHAVIOR, VALUE_NONE,
              anima_push_set_target_offset(t.behavior, v[0].item, v[1].vec2),
              ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("offset", VALUE_VEC2))
 
 static PyMethodDef push_methods[] = {
-    ANIMA_METHOD_ROW("set_angle", push_set_angle, push_set_angle_doc),
-    ANIMA_METHOD_ROW("target_offset", push_target_offset, push_target_offset_doc),
-    ANIMA_METHOD_ROW("set_target_offset", push_set_target_offset, push_set_target_offset_doc),
+    ANIMA_METHOD_ROW("set_angle", push_set_angle,
+                     "set_angle($self, angle, magnitude)\n--\n\n"
+                     "Set the angle (radians; 0 = +x, pi/2 = down) and the magnitude together\n"
+                     "(1.0 = 100 pt/s^2 on a mass of 1; within +/-1e6, negative reverses)."),
+    ANIMA_METHOD_ROW("target_offset", push_target_offset,
+                     "target_offset($self, item)\n--\n\n"
+                     "Where the push acts on an item of this behavior: (x, y) from its centre, in\n"
+                     "the item's own coordinates (default (0, 0)). Raises NotFoundError when the\n"
+                     "item is not in the behavior."),
+    ANIMA_METHOD_ROW("set_target_offset", push_set_target_offset,
+                     "set_target_offset($self, item, offset)\n--\n\n"
+                     "Make the push act on an item at offset = (x, y) from its centre, in the item's\n"
+                     "own coordinates. Off centre the push also turns the item (torque = r x F).\n"
+                     "Raises NotFoundError when the item is not in the behavior."),
     {NULL, NULL, 0, NULL},
 };
 

@@ -117,24 +117,15 @@ trampoline_animation_done(void *user_data, anima_animator handle, anima_animatio
         return;
     }
     PyObject *key = PyLong_FromUnsignedLongLong(animation);
-    if (key == NULL) {
-        animator_store_callback_error(animator);
-        return;
+    PyObject *callback = key != NULL ? Py_XNewRef(PyDict_GetItemWithError(animator->completions, key)) : NULL;
+    if (callback != NULL && PyDict_DelItem(animator->completions, key) < 0) {
+        Py_CLEAR(callback);
     }
-    PyObject *callback = PyDict_GetItemWithError(animator->completions, key);
+    Py_XDECREF(key);
     if (callback == NULL) {
-        Py_DECREF(key);
         if (PyErr_Occurred()) {
             animator_store_callback_error(animator);
         }
-        return;
-    }
-    Py_INCREF(callback);
-    int removed = PyDict_DelItem(animator->completions, key);
-    Py_DECREF(key);
-    if (removed < 0) {
-        Py_DECREF(callback);
-        animator_store_callback_error(animator);
         return;
     }
     if (!animator_accepts_callbacks(animator)) {
@@ -233,12 +224,12 @@ trampoline_field(void *user_data, anima_vec2 position, anima_vec2 velocity, doub
     PyObject *callback = Py_NewRef(field->evaluate);
     PyObject *result = PyObject_CallFunction(callback, "(dd)(dd)ddd", position.x, position.y, velocity.x,
                                              velocity.y, mass, charge, delta_time);
-    anima_vec2 force;
-    if (result == NULL || as_vec2(st, result, "evaluate() result", &force) < 0) {
+    value force;
+    if (result == NULL || value_from_python(st, VALUE_VEC2, result, "evaluate() result", &force) < 0) {
         animator_store_callback_error(animator);
     }
     else {
-        *out_force = force;
+        *out_force = force.vec2;
     }
     Py_XDECREF(result);
     Py_DECREF(callback);

@@ -2,22 +2,12 @@
 
 /* ============================================================= Collision */
 
-/* A mode from 'items' / 'boundaries' / 'everything' or an int (anima.CollisionMode). */
-static int
-collision_init(PyObject *self, PyObject *args, PyObject *kwds)
-{
-    static const argument arguments[] = {
-        ANIMA_ARG("items"),
-        ANIMA_FIELD(anima_collision_def, mode, VALUE_COLLISION_MODE),
-        ANIMA_FIELD(anima_collision_def, translates_reference_bounds_into_boundary, VALUE_BOOL),
-        {"insets", VALUE_INSETS, offsetof(anima_collision_def, reference_bounds_insets), false},
-        ANIMA_ARG("animator"),
-        ANIMA_ARG(NULL),
-    };
-    anima_collision_def def = anima_default_collision_def();
-    return behavior_init_with_def(self, args, kwds, "Collision", arguments, &def,
-                                  (anima_function)anima_collision_create);
-}
+/* The mode is 'items', 'boundaries', 'everything' or an int (anima.CollisionMode). */
+ANIMA_BEHAVIOR_INIT(collision_init, "Collision", anima_collision_def, anima_default_collision_def(),
+                    anima_collision_create,
+                    ANIMA_FIELD(anima_collision_def, mode, VALUE_COLLISION_MODE),
+                    ANIMA_FIELD(anima_collision_def, translates_reference_bounds_into_boundary, VALUE_BOOL),
+                    {"insets", VALUE_INSETS, offsetof(anima_collision_def, reference_bounds_insets), false})
 
 static int
 collision_traverse(CollisionObject *self, visitproc visit, void *arg)
@@ -67,20 +57,9 @@ collision_set_translates(anima_behavior collision, bool enabled)
     return status != ANIMA_OK ? status : anima_collision_set_translates_reference_bounds(collision, enabled, &insets);
 }
 
-PyDoc_STRVAR(collision_set_translates_doc,
-"set_translates_reference_bounds_into_boundary($self, insets=(0, 0, 0, 0))\n--\n\n"
-"Turn the reference-bounds boundary on, inset by (top, left, bottom, right)\n"
-"points (positive moves an edge inward). It follows later changes of the\n"
-"animator's reference bounds.");
-
 ANIMA_METHOD(collision_set_translates_with_insets, "set_translates_reference_bounds_into_boundary", OWNER_BEHAVIOR,
              VALUE_NONE, anima_collision_set_translates_reference_bounds(t.behavior, true, &v[0].insets),
              ANIMA_OPT("insets", VALUE_INSETS))
-
-PyDoc_STRVAR(collision_add_boundary_doc,
-"add_boundary($self, identifier, from_point, to_point)\n--\n\n"
-"Add (or replace) a named straight boundary between two distinct points.\n"
-"identifier is a non-empty str.");
 
 ANIMA_METHOD(collision_add_boundary, "add_boundary", OWNER_BEHAVIOR, VALUE_NONE,
              anima_collision_add_boundary_segment(t.behavior, v[0].identifier, v[1].vec2, v[2].vec2),
@@ -91,45 +70,41 @@ ANIMA_METHOD(collision_add_boundary, "add_boundary", OWNER_BEHAVIOR, VALUE_NONE,
  * Adds a boundary path from records (verb, x0, y0, x1, y1, x2, y2), the form anima/_collision.py
  * turns ('quad', (cx, cy), (x, y)) and the other elements into.
  */
-static PyObject *
-collision_add_boundary_records(BehaviorObject *self, PyObject *const *args, Py_ssize_t nargs)
+static anima_status
+add_boundary_records(const target *t, const char *identifier, PyObject *path)
 {
-    if (nargs != 2) {
-        return PyErr_Format(PyExc_TypeError, "_add_boundary_path() takes 2 arguments (%zd given)", nargs);
-    }
-    anima_state *st = STATE_OF(self);
-    const char *identifier = st != NULL ? as_identifier(st, args[0]) : NULL;
     double *records = NULL;
     int32_t count = 0;
-    if (identifier == NULL
-        || as_records(st, args[1], "path", "(verb, x0, y0, x1, y1, x2, y2)", 7, &records, &count) < 0) {
-        return NULL;
+    if (as_records(t->st, path, "path", "(verb, x0, y0, x1, y1, x2, y2)", 7, &records, &count) < 0) {
+        return STATUS_RAISED;
     }
     anima_path_element *elements = PyMem_Calloc((size_t)count + 1, sizeof(anima_path_element));
-    for (int32_t i = 0; elements != NULL && i < count; i++) {
+    anima_status status = elements != NULL ? ANIMA_OK : STATUS_RAISED;
+    if (elements == NULL) {
+        PyErr_NoMemory();
+    }
+    for (int32_t i = 0; status == ANIMA_OK && i < count; i++) {
         const double *record = records + 7 * i;
         if (!(record[0] >= ANIMA_PATH_MOVE && record[0] <= ANIMA_PATH_CLOSE)) {
-            PyErr_Format(st->invalid_argument_error, "path[%d]: unknown verb", (int)i);
-            PyMem_Free(elements);
-            PyMem_Free(records);
-            return NULL;
+            PyErr_Format(t->st->invalid_argument_error, "path[%d]: unknown verb", (int)i);
+            status = STATUS_RAISED;
         }
-        elements[i].verb = (anima_path_verb)(int)record[0];
-        memcpy(elements[i].points, record + 1, sizeof elements[i].points);
+        else {
+            elements[i].verb = (anima_path_verb)(int)record[0];
+            memcpy(elements[i].points, record + 1, sizeof elements[i].points);
+        }
+    }
+    if (status == ANIMA_OK) {
+        status = anima_collision_add_boundary_path(t->behavior, identifier, elements, count);
     }
     PyMem_Free(records);
-    if (elements == NULL) {
-        return PyErr_NoMemory();
-    }
-    anima_status status = anima_collision_add_boundary_path(self->handle, identifier, elements, count);
     PyMem_Free(elements);
-    return check(st, self->animator, status) < 0 ? NULL : Py_NewRef(Py_None);
+    return status;
 }
 
-PyDoc_STRVAR(collision_boundary_doc,
-"boundary($self, identifier, /)\n--\n\n"
-"The points of a named boundary as a list of (x, y) (two for a segment).\n"
-"Raises NotFoundError (a KeyError) when there is no such boundary.");
+ANIMA_METHOD(collision_add_boundary_path, "_add_boundary_path", OWNER_BEHAVIOR, VALUE_NONE,
+             add_boundary_records(&t, v[0].identifier, v[1].object), ANIMA_IN("identifier", VALUE_IDENTIFIER),
+             ANIMA_IN("records", VALUE_OBJECT))
 
 static PyObject *
 collision_boundary(BehaviorObject *self, PyObject *arg)
@@ -140,16 +115,8 @@ collision_boundary(BehaviorObject *self, PyObject *arg)
     return q.identifier != NULL ? query_result(st, self->animator, &q, true) : NULL;
 }
 
-PyDoc_STRVAR(collision_remove_boundary_doc,
-"remove_boundary($self, identifier)\n--\n\n"
-"Remove a named boundary. Raises NotFoundError (a KeyError) when there is none.");
-
 ANIMA_METHOD(collision_remove_boundary, "remove_boundary", OWNER_BEHAVIOR, VALUE_NONE,
              anima_collision_remove_boundary(t.behavior, v[0].identifier), ANIMA_IN("identifier", VALUE_IDENTIFIER))
-
-PyDoc_STRVAR(collision_remove_all_boundaries_doc,
-"remove_all_boundaries($self, /)\n--\n\n"
-"Remove every named boundary (the reference-bounds boundary stays as set).");
 
 ANIMA_METHOD(collision_remove_all_boundaries, "remove_all_boundaries", OWNER_BEHAVIOR, VALUE_NONE,
              anima_collision_remove_all_boundaries(t.behavior), ANIMA_ARG(NULL))
@@ -187,13 +154,26 @@ collision_set_callback(CollisionObject *self, PyObject *value, void *closure)
 
 static PyMethodDef collision_methods[] = {
     ANIMA_METHOD_ROW("set_translates_reference_bounds_into_boundary", collision_set_translates_with_insets,
-                     collision_set_translates_doc),
-    ANIMA_METHOD_ROW("add_boundary", collision_add_boundary, collision_add_boundary_doc),
-    {"_add_boundary_path", (PyCFunction)(void (*)(void))collision_add_boundary_records, METH_FASTCALL,
-     "_add_boundary_path($self, identifier, records, /)\n--\n\nAdd a boundary path from its records."},
-    {"boundary", (PyCFunction)collision_boundary, METH_O, collision_boundary_doc},
-    ANIMA_METHOD_ROW("remove_boundary", collision_remove_boundary, collision_remove_boundary_doc),
-    ANIMA_METHOD_ROW("remove_all_boundaries", collision_remove_all_boundaries, collision_remove_all_boundaries_doc),
+
+ "set_translates_reference_bounds_into_boundary($self, insets=(0, 0, 0, 0))\n--\n\n"
+ "Turn the reference-bounds boundary on, inset by (top, left, bottom, right)\n"
+ "points (positive moves an edge inward). It follows later changes of the\n"
+ "animator's reference bounds."),
+    ANIMA_METHOD_ROW("add_boundary", collision_add_boundary,
+                     "add_boundary($self, identifier, from_point, to_point)\n--\n\n"
+                     "Add (or replace) a named straight boundary between two distinct points.\n"
+                     "identifier is a non-empty str."),
+    ANIMA_METHOD_ROW("_add_boundary_path", collision_add_boundary_path, "Add a boundary path from its records."),
+    {"boundary", (PyCFunction)collision_boundary, METH_O,
+     "boundary($self, identifier, /)\n--\n\n"
+     "The points of a named boundary as a list of (x, y) (two for a segment).\n"
+     "Raises NotFoundError (a KeyError) when there is no such boundary."},
+    ANIMA_METHOD_ROW("remove_boundary", collision_remove_boundary,
+                     "remove_boundary($self, identifier)\n--\n\n"
+                     "Remove a named boundary. Raises NotFoundError (a KeyError) when there is none."),
+    ANIMA_METHOD_ROW("remove_all_boundaries", collision_remove_all_boundaries,
+                     "remove_all_boundaries($self, /)\n--\n\n"
+                     "Remove every named boundary (the reference-bounds boundary stays as set)."),
     ANIMA_METHOD_ROW("_boundary_identifier", collision_boundary_identifier,
                      "_boundary_identifier($self, index)\n--\n\nThe identifier of the index-th named boundary."),
     {NULL, NULL, 0, NULL},

@@ -1,6 +1,5 @@
 #include "_anima.h"
 
-
 /* The module state of one of this module's types (or a subclass of one). */
 anima_state *
 state_of_type(PyTypeObject *type)
@@ -11,7 +10,6 @@ state_of_type(PyTypeObject *type)
     }
     return (anima_state *)PyModule_GetState(module);
 }
-
 
 /* Takes the raised exception out of the error indicator (a new reference). */
 PyObject *
@@ -67,7 +65,7 @@ error_class(anima_state *st, anima_status status)
 }
 
 /* Raises the exception for a failed status with the library's message. */
-void
+static void
 raise_status(anima_state *st, anima_status status)
 {
     const char *message = anima_last_error_message();
@@ -150,36 +148,8 @@ as_reals(anima_state *st, PyObject *obj, const char *what, const char *form, Py_
     return 0;
 }
 
-/*
- * A struct of count doubles (anima_vec2, anima_size, anima_rect, anima_insets,
- * anima_transform: no padding between doubles) from a sequence; out is written only on success.
- */
-static int
-as_double_struct(anima_state *st, PyObject *obj, const char *what, const char *form, Py_ssize_t count,
-                 void *out)
-{
-    double v[5];
-    if (count > 5 || as_reals(st, obj, what, form, count, true, v) < 0) {
-        return -1;
-    }
-    memcpy(out, v, (size_t)count * sizeof(double));
-    return 0;
-}
-
-int
-as_vec2(anima_state *st, PyObject *obj, const char *what, anima_vec2 *out)
-{
-    return as_double_struct(st, obj, what, "(x, y)", 2, out);
-}
-
-int
-as_rect(anima_state *st, PyObject *obj, const char *what, anima_rect *out)
-{
-    return as_double_struct(st, obj, what, "(x, y, width, height)", 4, out);
-}
-
 /* A bool from any object, with Python's truth rules. */
-int
+static int
 as_bool(PyObject *obj, bool *out)
 {
     int truth = PyObject_IsTrue(obj);
@@ -191,7 +161,7 @@ as_bool(PyObject *obj, bool *out)
 }
 
 /* An int32 from an integer (not a float); out of range is an invalid argument. */
-int
+static int
 as_int32(anima_state *st, PyObject *obj, const char *what, int32_t *out)
 {
     if (!PyLong_Check(obj)) {
@@ -319,7 +289,7 @@ forbid_delete(PyObject *value, const char *name)
  * argument is absent. The first max_positional names may be given by position;
  * the first `required` names must be given.
  */
-int
+static int
 parse_arguments(const char *function, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
                 const argument *names, Py_ssize_t max_positional, Py_ssize_t required,
                 PyObject **out)
@@ -369,8 +339,9 @@ parse_arguments(const char *function, PyObject *const *args, Py_ssize_t nargs, P
 
 /*
  * Checks a status after a call on an animator's object. An exception stored by
- * a callback that ran during this call (outside advance) wins over the status.
- * Returns 0 when all is well, -1 with an exception set.
+ * a callback that ran during this call (outside advance) wins over the status;
+ * STATUS_RAISED has its exception set already. Returns 0 when all is well, -1 with
+ * an exception set.
  */
 int
 check(anima_state *st, AnimatorObject *animator, anima_status status)
@@ -385,10 +356,11 @@ check(anima_state *st, AnimatorObject *animator, anima_status status)
     if (status == ANIMA_OK) {
         return 0;
     }
-    raise_status(st, status);
+    if (status != STATUS_RAISED) {
+        raise_status(st, status);
+    }
     return -1;
 }
-
 
 /* ================================================= values and property tables */
 
@@ -413,50 +385,62 @@ static const char *const field_kind_names[] = {
     "linear_gravity", "radial_gravity", "drag", "velocity", "vortex", "spring",
     "electric", "magnetic", "noise", "turbulence", "custom",
 };
-#define CHOICES(NAMES) NAMES, (int32_t)(sizeof NAMES / sizeof NAMES[0])
 
 typedef struct {
     size_t size;
     const char *form;                 /* the expected Python form, for messages */
     const char *const *choices;       /* an enumeration's names, or NULL */
     int32_t choice_count;
+    Py_ssize_t doubles;               /* a sequence of this many real numbers (0: another form) */
+    bool finite;                      /* those numbers must be finite (else infinities are allowed) */
 } value_info;
 
+#define SIMPLE(TYPE, FORM) {.size = sizeof(TYPE), .form = FORM}
+#define DOUBLES(COUNT, FINITE, FORM) {.size = (COUNT) * sizeof(double), .form = FORM, .doubles = COUNT, .finite = FINITE}
+#define CHOICES(TYPE, NAMES) {.size = sizeof(TYPE), .choices = NAMES, .choice_count = Py_ARRAY_LENGTH(NAMES)}
+
 static const value_info value_infos[] = {
-    [VALUE_NONE] = {0, NULL, NULL, 0},
-    [VALUE_DOUBLE] = {sizeof(double), "a real number", NULL, 0},
-    [VALUE_BOOL] = {sizeof(bool), "a bool", NULL, 0},
-    [VALUE_INT32] = {sizeof(int32_t), "an int", NULL, 0},
-    [VALUE_UINT64] = {sizeof(uint64_t), "an int", NULL, 0},
-    [VALUE_VEC2] = {sizeof(anima_vec2), "(x, y)", NULL, 0},
-    [VALUE_SIZE] = {sizeof(anima_size), "(width, height)", NULL, 0},
-    [VALUE_RECT] = {sizeof(anima_rect), "(x, y, width, height)", NULL, 0},
-    [VALUE_INSETS] = {sizeof(anima_insets), "(top, left, bottom, right)", NULL, 0},
-    [VALUE_TRANSFORM] = {sizeof(anima_transform), "(rotation, scale_x, scale_y, translation_x, translation_y)",
-                         NULL, 0},
-    [VALUE_SHAPE] = {sizeof(anima_shape), NULL, CHOICES(shape_names)},
-    [VALUE_COLLISION_MODE] = {sizeof(anima_collision_mode), NULL, CHOICES(collision_mode_names)},
-    [VALUE_PUSH_MODE] = {sizeof(anima_push_mode), NULL, CHOICES(push_mode_names)},
-    [VALUE_ATTACHMENT_TYPE] = {sizeof(anima_attachment_type), NULL, CHOICES(attachment_type_names)},
-    [VALUE_POSITION] = {sizeof(anima_position), NULL, CHOICES(position_names)},
-    [VALUE_CURVE] = {sizeof(anima_curve), NULL, CHOICES(curve_names)},
-    [VALUE_STEP_POSITION] = {sizeof(anima_step_position), NULL, CHOICES(step_position_names)},
-    [VALUE_KEYFRAME_MODE] = {sizeof(anima_keyframe_mode), NULL, CHOICES(keyframe_mode_names)},
-    [VALUE_PROPERTY] = {sizeof(anima_property), NULL, CHOICES(property_names)},
-    [VALUE_REAL] = {sizeof(double), "a real number", NULL, 0},
-    [VALUE_BEZIER] = {4 * sizeof(double), "(x1, y1, x2, y2)", NULL, 0},
-    [VALUE_COMPONENTS] = {5 * sizeof(double), "five real numbers", NULL, 0},
-    [VALUE_FIELD_KIND] = {sizeof(anima_field_kind), NULL, CHOICES(field_kind_names)},
-    [VALUE_REGION] = {sizeof(anima_region), "a region", NULL, 0},
-    [VALUE_ITEM] = {sizeof(anima_item), "an anima.Item", NULL, 0},
-    [VALUE_ITEM_OR_NONE] = {sizeof(anima_item), "an anima.Item or None", NULL, 0},
-    [VALUE_BEHAVIOR] = {sizeof(anima_behavior), "an anima behavior", NULL, 0},
-    [VALUE_ANIMATOR] = {sizeof(anima_animator), "an anima.Animator", NULL, 0},
-    [VALUE_IDENTIFIER] = {sizeof(const char *), "a str", NULL, 0},
-    [VALUE_OPTIONAL_DOUBLE] = {sizeof(double), "a real number or None", NULL, 0},
-    [VALUE_RANGE] = {2 * sizeof(double), "(lower, upper)", NULL, 0},
-    [VALUE_BOUNDS] = {sizeof(anima_rect), "(x, y, width, height)", NULL, 0},
+    [VALUE_NONE] = {0},
+    [VALUE_DOUBLE] = SIMPLE(double, "a real number"),
+    [VALUE_BOOL] = SIMPLE(bool, "a bool"),
+    [VALUE_INT32] = SIMPLE(int32_t, "an int"),
+    [VALUE_UINT64] = SIMPLE(uint64_t, "an int"),
+    [VALUE_VEC2] = DOUBLES(2, true, "(x, y)"),
+    [VALUE_SIZE] = DOUBLES(2, true, "(width, height)"),
+    [VALUE_RECT] = DOUBLES(4, true, "(x, y, width, height)"),
+    [VALUE_INSETS] = DOUBLES(4, true, "(top, left, bottom, right)"),
+    [VALUE_TRANSFORM] = DOUBLES(5, true, "(rotation, scale_x, scale_y, translation_x, translation_y)"),
+    [VALUE_SHAPE] = CHOICES(anima_shape, shape_names),
+    [VALUE_COLLISION_MODE] = CHOICES(anima_collision_mode, collision_mode_names),
+    [VALUE_PUSH_MODE] = CHOICES(anima_push_mode, push_mode_names),
+    [VALUE_ATTACHMENT_TYPE] = CHOICES(anima_attachment_type, attachment_type_names),
+    [VALUE_POSITION] = CHOICES(anima_position, position_names),
+    [VALUE_CURVE] = CHOICES(anima_curve, curve_names),
+    [VALUE_STEP_POSITION] = CHOICES(anima_step_position, step_position_names),
+    [VALUE_KEYFRAME_MODE] = CHOICES(anima_keyframe_mode, keyframe_mode_names),
+    [VALUE_PROPERTY] = CHOICES(anima_property, property_names),
+    [VALUE_REAL] = SIMPLE(double, "a real number"),
+    [VALUE_BEZIER] = DOUBLES(4, true, "(x1, y1, x2, y2)"),
+    [VALUE_COMPONENTS] = DOUBLES(5, false, "five real numbers"),
+    [VALUE_FIELD_KIND] = CHOICES(anima_field_kind, field_kind_names),
+    [VALUE_REGION] = SIMPLE(anima_region, "a region"),
+    [VALUE_ITEM] = SIMPLE(anima_item, "an anima.Item"),
+    [VALUE_ITEM_OR_NONE] = SIMPLE(anima_item, "an anima.Item or None"),
+    [VALUE_BEHAVIOR] = SIMPLE(anima_behavior, "an anima behavior"),
+    [VALUE_ANIMATOR] = SIMPLE(anima_animator, "an anima.Animator"),
+    [VALUE_IDENTIFIER] = SIMPLE(const char *, "a str"),
+    [VALUE_OPTIONAL_DOUBLE] = SIMPLE(double, "a real number or None"),
+    [VALUE_RANGE] = DOUBLES(2, false, "(lower, upper)"),
+    [VALUE_BOUNDS] = DOUBLES(4, true, "(x, y, width, height)"),
+    [VALUE_CALLABLE] = SIMPLE(PyObject *, "a callable or None"),
+    [VALUE_OBJECT] = SIMPLE(PyObject *, "an object"),
 };
+
+/* The structs of doubles are read and written as the union's doubles[] (no padding between doubles). */
+_Static_assert(sizeof(anima_vec2) == 2 * sizeof(double) && sizeof(anima_size) == 2 * sizeof(double)
+                   && sizeof(anima_rect) == 4 * sizeof(double) && sizeof(anima_insets) == 4 * sizeof(double)
+                   && sizeof(anima_transform) == 5 * sizeof(double),
+               "the vectors of the C interface are arrays of doubles");
 
 size_t
 value_size(value_kind kind)
@@ -510,7 +494,7 @@ as_choice(anima_state *st, value_kind kind, PyObject *obj, const char *what, int
     return -1;
 }
 
-/* An enumeration's value is an int32_t in the union's first bytes, read back through its own member. */
+/* An enumeration's value is the union's i32, written and read back through its own member. */
 _Static_assert(sizeof(anima_shape) == 4 && sizeof(anima_collision_mode) == 4 && sizeof(anima_push_mode) == 4
                    && sizeof(anima_attachment_type) == 4 && sizeof(anima_position) == 4 && sizeof(anima_curve) == 4
                    && sizeof(anima_step_position) == 4 && sizeof(anima_keyframe_mode) == 4
@@ -520,10 +504,24 @@ _Static_assert(sizeof(anima_shape) == 4 && sizeof(anima_collision_mode) == 4 && 
 int
 value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *what, value *out)
 {
-    int32_t index = 0;
-    ItemObject *item = NULL;
+    const value_info *info = &value_infos[kind];
+    if (info->choices != NULL) {
+        return as_choice(st, kind, obj, what, &out->i32);
+    }
+    if (info->doubles > 0 && !(kind == VALUE_BOUNDS && obj == Py_None)) {
+        return as_reals(st, obj, what, info->form, info->doubles, info->finite, out->doubles);
+    }
     switch (kind) {
-    case VALUE_NONE: break;
+    case VALUE_DOUBLE: return as_finite(st, obj, what, &out->f64);
+    case VALUE_REAL: return as_real(st, obj, what, false, &out->f64);
+    case VALUE_OPTIONAL_DOUBLE:
+        out->f64 = NAN;
+        return obj == Py_None ? 0 : as_finite(st, obj, what, &out->f64);
+    case VALUE_BOUNDS: /* None */
+        out->rect = (anima_rect){NAN, NAN, NAN, NAN};
+        return 0;
+    case VALUE_BOOL: return as_bool(obj, &out->b);
+    case VALUE_INT32: return as_int32(st, obj, what, &out->i32);
     case VALUE_UINT64:
         /* an id: any int; one out of range names nothing */
         if (!PyLong_Check(obj)) {
@@ -536,53 +534,6 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
             out->u64 = 0;
         }
         return 0;
-    case VALUE_ITEM_OR_NONE:
-        if (obj == Py_None) {
-            out->item = anima_item_null();
-            return 0;
-        }
-        /* fall through */
-    case VALUE_ITEM:
-        item = item_argument(st, obj, what);
-        if (item == NULL) {
-            return -1;
-        }
-        out->item = item->handle;
-        return 0;
-    case VALUE_BEHAVIOR:
-    case VALUE_ANIMATOR: {
-        PyTypeObject *type = kind == VALUE_BEHAVIOR ? st->behavior_type : st->animator_type;
-        if (!PyObject_TypeCheck(obj, type)) {
-            PyErr_Format(PyExc_TypeError, "%s must be %s, not %.100s", what, value_infos[kind].form,
-                         Py_TYPE(obj)->tp_name);
-            return -1;
-        }
-        if (kind == VALUE_BEHAVIOR) {
-            out->behavior = ((BehaviorObject *)obj)->handle;
-        }
-        else {
-            out->animator = ((AnimatorObject *)obj)->handle;
-        }
-        return 0;
-    }
-    case VALUE_IDENTIFIER:
-        out->identifier = as_identifier(st, obj);
-        return out->identifier != NULL ? 0 : -1;
-    case VALUE_OPTIONAL_DOUBLE:
-        if (obj == Py_None) {
-            out->f64 = NAN;
-            return 0;
-        }
-        return as_finite(st, obj, what, &out->f64);
-    case VALUE_RANGE: return as_reals(st, obj, what, value_infos[kind].form, 2, false, out->doubles);
-    case VALUE_BOUNDS:
-        if (obj == Py_None) {
-            out->rect = (anima_rect){NAN, NAN, NAN, NAN};
-            return 0;
-        }
-        return as_double_struct(st, obj, what, value_infos[kind].form, 4, &out->rect);
-    case VALUE_DOUBLE: return as_finite(st, obj, what, &out->f64);
-    case VALUE_REAL: return as_real(st, obj, what, false, &out->f64);
     case VALUE_REGION: {
         /* anima._types.region_record reads the Python forms; the record is checked again here. */
         double r[5];
@@ -596,99 +547,96 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
         out->region = (anima_region){(anima_region_shape)(int)r[0], {r[1], r[2]}, r[3], r[4] != 0.0};
         return 0;
     }
-    case VALUE_COMPONENTS: return as_reals(st, obj, what, value_infos[kind].form, 5, false, out->doubles);
-    case VALUE_BOOL: return as_bool(obj, &out->b);
-    case VALUE_INT32: return as_int32(st, obj, what, &out->i32);
-    case VALUE_VEC2:
-    case VALUE_SIZE:
-    case VALUE_RECT:
-    case VALUE_INSETS:
-    case VALUE_TRANSFORM:
-    case VALUE_BEZIER:
-        return as_double_struct(st, obj, what, value_infos[kind].form,
-                                (Py_ssize_t)(value_infos[kind].size / sizeof(double)), out);
-    case VALUE_SHAPE:
-    case VALUE_COLLISION_MODE:
-    case VALUE_PUSH_MODE:
-    case VALUE_ATTACHMENT_TYPE:
-    case VALUE_POSITION:
-    case VALUE_CURVE:
-    case VALUE_STEP_POSITION:
-    case VALUE_KEYFRAME_MODE:
-    case VALUE_PROPERTY:
-    case VALUE_FIELD_KIND:
-        if (as_choice(st, kind, obj, what, &index) < 0) {
+    case VALUE_ITEM_OR_NONE:
+        if (obj == Py_None) {
+            out->item = anima_item_null();
+            return 0;
+        }
+        /* fall through */
+    case VALUE_ITEM: {
+        ItemObject *item = item_argument(st, obj, what);
+        if (item == NULL) {
             return -1;
         }
-        memcpy(out, &index, sizeof index);
+        out->item = item->handle;
         return 0;
     }
-    PyErr_Format(PyExc_AttributeError, "%s is read-only", what);
-    return -1;
+    case VALUE_BEHAVIOR:
+    case VALUE_ANIMATOR: {
+        PyTypeObject *type = kind == VALUE_BEHAVIOR ? st->behavior_type : st->animator_type;
+        if (!PyObject_TypeCheck(obj, type)) {
+            PyErr_Format(PyExc_TypeError, "%s must be %s, not %.100s", what, info->form, Py_TYPE(obj)->tp_name);
+            return -1;
+        }
+        if (kind == VALUE_BEHAVIOR) {
+            out->behavior = ((BehaviorObject *)obj)->handle;
+        }
+        else {
+            out->animator = ((AnimatorObject *)obj)->handle;
+        }
+        return 0;
+    }
+    case VALUE_IDENTIFIER:
+        out->identifier = as_identifier(st, obj);
+        return out->identifier != NULL ? 0 : -1;
+    case VALUE_CALLABLE:
+    case VALUE_OBJECT:
+        out->object = obj;
+        return kind == VALUE_CALLABLE ? as_callable(&out->object, what) : 0;
+    default:
+        PyErr_Format(PyExc_AttributeError, "%s is read-only", what);
+        return -1;
+    }
 }
 
 PyObject *
 value_to_python(anima_state *st, value_kind kind, const value *v)
 {
-    int32_t index = -1;
+    const value_info *info = &value_infos[kind];
+    if (info->choices != NULL) {
+        const char *name = choice_name(kind, v->i32);
+        return name != NULL ? PyUnicode_FromString(name) : PyLong_FromLong(v->i32);
+    }
+    if ((kind == VALUE_BOUNDS && isnan(v->rect.x)) || (kind == VALUE_OPTIONAL_DOUBLE && isnan(v->f64))) {
+        Py_RETURN_NONE;
+    }
+    if (info->doubles > 0) {
+        PyObject *tuple = PyTuple_New(info->doubles);
+        for (Py_ssize_t i = 0; tuple != NULL && i < info->doubles; i++) {
+            PyObject *number = PyFloat_FromDouble(v->doubles[i]);
+            if (number == NULL) {
+                Py_CLEAR(tuple);
+            }
+            else {
+                PyTuple_SET_ITEM(tuple, i, number);
+            }
+        }
+        if (kind == VALUE_TRANSFORM && tuple != NULL) {
+            Py_SETREF(tuple, PyObject_CallObject(st->transform_type, tuple));
+        }
+        return tuple;
+    }
     switch (kind) {
-    case VALUE_NONE:
-    case VALUE_ITEM:
-    case VALUE_ITEM_OR_NONE:
-    case VALUE_BEHAVIOR:
-    case VALUE_ANIMATOR: Py_RETURN_NONE;
-    case VALUE_IDENTIFIER:
-        return PyUnicode_DecodeUTF8(v->identifier ? v->identifier : "",
-                                    v->identifier ? (Py_ssize_t)strlen(v->identifier) : 0, "replace");
-    case VALUE_OPTIONAL_DOUBLE:
-        if (isnan(v->f64)) {
-            Py_RETURN_NONE;
-        }
-        return PyFloat_FromDouble(v->f64);
-    case VALUE_RANGE: return Py_BuildValue("(dd)", v->doubles[0], v->doubles[1]);
-    case VALUE_BOUNDS:
-        if (isnan(v->rect.x)) {
-            Py_RETURN_NONE;
-        }
-        return Py_BuildValue("(dddd)", v->rect.x, v->rect.y, v->rect.width, v->rect.height);
-    case VALUE_DOUBLE: return PyFloat_FromDouble(v->f64);
+    case VALUE_DOUBLE:
+    case VALUE_REAL:
+    case VALUE_OPTIONAL_DOUBLE: return PyFloat_FromDouble(v->f64);
     case VALUE_BOOL: return PyBool_FromLong(v->b);
     case VALUE_INT32: return PyLong_FromLong(v->i32);
     case VALUE_UINT64: return PyLong_FromUnsignedLongLong(v->u64);
-    case VALUE_VEC2: return vec2_tuple(v->vec2);
-    case VALUE_SIZE: return Py_BuildValue("(dd)", v->size.width, v->size.height);
-    case VALUE_RECT: return Py_BuildValue("(dddd)", v->rect.x, v->rect.y, v->rect.width, v->rect.height);
-    case VALUE_INSETS:
-        return Py_BuildValue("(dddd)", v->insets.top, v->insets.left, v->insets.bottom, v->insets.right);
-    case VALUE_TRANSFORM:
-        return PyObject_CallFunction(st->transform_type, "ddddd", v->transform.rotation, v->transform.scale_x,
-                                     v->transform.scale_y, v->transform.translation_x, v->transform.translation_y);
-    case VALUE_SHAPE:
-    case VALUE_COLLISION_MODE:
-    case VALUE_PUSH_MODE:
-    case VALUE_ATTACHMENT_TYPE:
-    case VALUE_POSITION:
-    case VALUE_CURVE:
-    case VALUE_STEP_POSITION:
-    case VALUE_KEYFRAME_MODE:
-    case VALUE_PROPERTY:
-    case VALUE_FIELD_KIND: memcpy(&index, v, sizeof index); break;
+    case VALUE_IDENTIFIER:
+        return PyUnicode_DecodeUTF8(v->identifier ? v->identifier : "",
+                                    v->identifier ? (Py_ssize_t)strlen(v->identifier) : 0, "replace");
     case VALUE_REGION:
         return PyObject_CallFunction(st->region_form, "idddO", (int)v->region.shape, v->region.size.width,
                                      v->region.size.height, v->region.radius, v->region.inverse ? Py_True : Py_False);
-    case VALUE_REAL: return PyFloat_FromDouble(v->f64);
-    case VALUE_BEZIER: return Py_BuildValue("(dddd)", v->doubles[0], v->doubles[1], v->doubles[2], v->doubles[3]);
-    case VALUE_COMPONENTS:
-        return Py_BuildValue("(ddddd)", v->doubles[0], v->doubles[1], v->doubles[2], v->doubles[3], v->doubles[4]);
+    default: Py_RETURN_NONE; /* VALUE_NONE and the kinds of arguments only */
     }
-    const char *name = choice_name(kind, index);
-    return name != NULL ? PyUnicode_FromString(name) : PyLong_FromLong(index);
 }
 
 target
 target_of(PyObject *self, owner_kind owner)
 {
-    target t = {.st = STATE_OF(self), .owner = owner};
+    target t = {.st = owner == OWNER_MODULE ? PyModule_GetState(self) : STATE_OF(self), .owner = owner};
     if (owner == OWNER_ANIMATOR) {
         t.animator = (AnimatorObject *)self;
         t.animator_handle = t.animator->handle;
@@ -791,10 +739,10 @@ property_set(PyObject *self, PyObject *obj, void *closure)
 
 /* The first half of an ANIMA_METHOD: its arguments parsed and converted, its target found. */
 int
-method_begin(PyObject *self, owner_kind owner, const char *name, const argument *spec, PyObject *const *args,
-             Py_ssize_t nargs, PyObject *kwnames, value *v, target *t)
+method_begin(PyObject *self, owner_kind owner, const char *name, const argument *spec, const argument *fields,
+             void *def, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, value *v, target *t)
 {
-    PyObject *slots[METHOD_MAX_ARGUMENTS];
+    PyObject *slots[METHOD_MAX_ARGUMENTS], *field_slots[24];
     Py_ssize_t count = 0, required = 0;
     while (spec[count].name != NULL) {
         required += !spec[count].optional;
@@ -805,7 +753,18 @@ method_begin(PyObject *self, owner_kind owner, const char *name, const argument 
         PyErr_Format(PyExc_SystemError, "%s(): the argument table does not fit ANIMA_METHOD", name);
         return -1;
     }
-    if (t->st == NULL || parse_arguments(name, args, nargs, kwnames, spec, count, required, slots) < 0
+    if (t->st == NULL) {
+        return -1;
+    }
+    if (fields != NULL) {
+        /* the keywords are the def's fields; the arguments of the spec come by position */
+        if (parse_arguments(name, args + nargs, 0, kwnames, fields, 0, 0, field_slots) < 0
+            || fill_def(t->st, fields, field_slots, def) < 0) {
+            return -1;
+        }
+        kwnames = NULL;
+    }
+    if (parse_arguments(name, args, nargs, kwnames, spec, count, required, slots) < 0
         || (owner == OWNER_NEW && behavior_check_fresh(t->st, (BehaviorObject *)self) < 0)) {
         return -1;
     }

@@ -22,14 +22,13 @@ static const argument field_arguments[] = {
     ANIMA_FIELD(anima_field_def, direction, VALUE_VEC2),
     ANIMA_FIELD(anima_field_def, smoothness, VALUE_DOUBLE),
     ANIMA_FIELD(anima_field_def, animation_speed, VALUE_DOUBLE),
-    ANIMA_ARG("evaluate"),
     ANIMA_ARG("animator"),
     ANIMA_ARG(NULL),
 };
 
 enum {
     FIELD_KIND, FIELD_ITEMS, FIELD_POSITION, FIELD_REGION, FIELD_STRENGTH, FIELD_FALLOFF, FIELD_MINIMUM_RADIUS,
-    FIELD_DIRECTION, FIELD_SMOOTHNESS, FIELD_ANIMATION_SPEED, FIELD_EVALUATE, FIELD_ANIMATOR, FIELD_ARGUMENTS
+    FIELD_DIRECTION, FIELD_SMOOTHNESS, FIELD_ANIMATION_SPEED, FIELD_ANIMATOR, FIELD_ARGUMENTS
 };
 
 /*
@@ -61,9 +60,9 @@ field_set_evaluation(anima_state *st, FieldObject *self, PyObject *callable)
 }
 
 /*
- * Field(kind, items, *, position=..., ..., evaluate=None, animator=None): a def of
- * `kind` with the parameters given (None keeps the kind's default; linear gravity
- * points down by default), over the items, with a custom field's evaluation.
+ * Field(kind, items, *, position=..., ..., animator=None): a def of `kind` with the parameters
+ * given over the kind's defaults (linear gravity points down by default), over the items.
+ * anima/_behavior.py adds the evaluation of a custom field and leaves out parameters given as None.
  */
 static int
 field_init(FieldObject *self, PyObject *args, PyObject *kwds)
@@ -80,31 +79,11 @@ field_init(FieldObject *self, PyObject *args, PyObject *kwds)
     if (kind.field_kind == ANIMA_FIELD_LINEAR_GRAVITY) {
         def.direction = (anima_vec2){0, 1};
     }
-    PyObject *evaluate = slots[FIELD_EVALUATE] == Py_None ? NULL : slots[FIELD_EVALUATE];
-    for (int i = 0; i < FIELD_ARGUMENTS; i++) {
-        slots[i] = slots[i] == Py_None ? NULL : slots[i];
-    }
-    if (evaluate != NULL && kind.field_kind != ANIMA_FIELD_CUSTOM) {
-        PyErr_Format(PyExc_TypeError, "evaluate= is only for a custom field, not a %s field",
-                     field_kind_name(kind.field_kind));
+    if (fill_def(st, field_arguments, slots, &def) < 0) {
         return -1;
     }
-    if (evaluate != NULL && !PyCallable_Check(evaluate)) {
-        PyErr_Format(PyExc_TypeError, "evaluate must be callable or None, not %.100s", Py_TYPE(evaluate)->tp_name);
-        return -1;
-    }
-    if (fill_def(st, field_arguments, slots, &def) < 0
-        || behavior_create(st, &self->base, slots[FIELD_ITEMS] ? slots[FIELD_ITEMS] : Py_None,
-                           slots[FIELD_ANIMATOR] ? slots[FIELD_ANIMATOR] : Py_None,
-                           (anima_function)anima_field_create, &def) < 0) {
-        return -1;
-    }
-    if (evaluate != NULL && field_set_evaluation(st, self, evaluate) < 0) {
-        (void)anima_behavior_destroy(self->base.handle);
-        anima_clear_error();
-        return -1;
-    }
-    return 0;
+    return behavior_create(st, &self->base, slots[FIELD_ITEMS], slots[FIELD_ANIMATOR],
+                           (anima_function)anima_field_create, &def);
 }
 
 /* Makes the library forget this object's evaluation before the object goes. */

@@ -13,7 +13,6 @@ item_argument(anima_state *st, PyObject *obj, const char *what)
     return (ItemObject *)obj;
 }
 
-
 static int
 item_init(ItemObject *self, PyObject *args, PyObject *kwds)
 {
@@ -40,15 +39,13 @@ item_init(ItemObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(st->invalid_state_error, "Item.__init__ called on an initialised item");
         return -1;
     }
-    if (!PyObject_TypeCheck(slots[0], st->animator_type)) {
-        PyErr_Format(PyExc_TypeError, "animator must be an anima.Animator, not %.100s", Py_TYPE(slots[0])->tp_name);
+    anima_item_def def = anima_default_item_def();
+    value checked;
+    if (value_from_python(st, VALUE_ANIMATOR, slots[0], "animator", &checked) < 0
+        || fill_def(st, arguments, slots, &def) < 0) {
         return -1;
     }
     AnimatorObject *animator = (AnimatorObject *)slots[0];
-    anima_item_def def = anima_default_item_def();
-    if (fill_def(st, arguments, slots, &def) < 0) {
-        return -1;
-    }
     /* A path makes the shape 'path'; naming another shape beside it is a contradiction. */
     PyObject *path = slots[4] == Py_None ? NULL : slots[4];
     if (path != NULL && slots[3] != NULL && def.shape != ANIMA_SHAPE_PATH) {
@@ -68,24 +65,17 @@ item_init(ItemObject *self, PyObject *args, PyObject *kwds)
         def.path = (const anima_vec2 *)points;
         def.shape = ANIMA_SHAPE_PATH;
     }
-
     anima_item handle = anima_item_null();
     anima_status status = anima_item_create(animator->handle, &def, &handle);
     PyMem_Free(points);
     if (check(st, animator, status) < 0) {
         return -1;
     }
-    PyObject *key = handle_key(handle.index1, handle.generation);
-    if (key == NULL || registry_add(&animator->item_wrappers, key, (PyObject *)self) < 0) {
-        Py_XDECREF(key);
+    if (wrapper_adopt((PyObject *)self, animator, &animator->item_wrappers, &handle) < 0) {
         (void)anima_item_destroy(handle);
         anima_clear_error();
         return -1;
     }
-    Py_DECREF(key);
-    Py_INCREF(animator);
-    self->animator = animator;
-    self->handle = handle;
     return 0;
 }
 
@@ -114,15 +104,9 @@ item_dealloc(PyObject *self)
     wrapper_dealloc(self, (inquiry)item_clear);
 }
 
-PyDoc_STRVAR(item_destroy_doc,
-"destroy($self, /)\n--\n\n"
-"Destroy the item: it leaves every behavior (its ended-contact events still\n"
-"fire) and later use raises StaleHandleError. Deferred inside callbacks.");
-
 ANIMA_METHOD(item_destroy, "destroy", OWNER_ITEM, VALUE_NONE, anima_item_destroy(t.item), ANIMA_ARG(NULL))
 
 /* -------------------------------------------------------- properties */
-
 
 /* The path as a tuple of (x, y) points, or None when the item has none. */
 static PyObject *
@@ -153,10 +137,11 @@ item_set_path(ItemObject *self, PyObject *value, void *closure)
     return check(st, self->animator, status);
 }
 
-
-
 static PyMethodDef item_methods[] = {
-    ANIMA_METHOD_ROW("destroy", item_destroy, item_destroy_doc),
+    ANIMA_METHOD_ROW("destroy", item_destroy,
+                     "destroy($self, /)\n--\n\n"
+                     "Destroy the item: it leaves every behavior (its ended-contact events still\n"
+                     "fire) and later use raises StaleHandleError. Deferred inside callbacks."),
     {NULL, NULL, 0, NULL},
 };
 

@@ -106,22 +106,10 @@ anima_exec(PyObject *module)
     if (st->action_name == NULL) {
         return -1;
     }
-    uint32_t version = anima_version();
+    /* the package reads version_info from ANIMA_VERSION, which PyInit__anima found the library's */
     const char *version_string = anima_version_string();
-    if (PyModule_AddStringConstant(module, "__version__", version_string ? version_string : "") < 0) {
-        return -1;
-    }
-    PyObject *info = Py_BuildValue("(III)", (unsigned)(version >> 16) & 0xFF, (unsigned)(version >> 8) & 0xFF,
-                                   (unsigned)version & 0xFF);
-    if (info == NULL) {
-        return -1;
-    }
-    int added = PyModule_AddObjectRef(module, "version_info", info);
-    Py_DECREF(info);
-    if (added < 0) {
-        return -1;
-    }
-    if (PyModule_AddIntConstant(module, "ANIMA_VERSION", (long)ANIMA_VERSION) < 0) {
+    if (PyModule_AddStringConstant(module, "__version__", version_string ? version_string : "") < 0
+        || PyModule_AddIntConstant(module, "ANIMA_VERSION", (long)ANIMA_VERSION) < 0) {
         return -1;
     }
     return 0;

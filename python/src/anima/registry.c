@@ -96,35 +96,53 @@ registry_forget(PyObject *map, uint32_t index1, uint32_t generation)
     }
 }
 
-/* Items and behaviors keep their animator in the same place, after the object header. */
+/* An item's and a behavior's wrapper keep their animator and handle at the same offsets. */
 _Static_assert(offsetof(ItemObject, animator) == offsetof(BehaviorObject, animator), "wrapper layout");
+_Static_assert(offsetof(ItemObject, handle) == offsetof(BehaviorObject, handle), "wrapper layout");
+_Static_assert(sizeof(anima_item) == sizeof(anima_behavior), "handle layout");
 
 /*
- * The live wrapper of a handle (its key in *map), or a fresh object of `type` holding the
- * animator and the handle's bytes at handle_offset. None for a null handle (index1 0).
+ * Gives a fresh wrapper (an Item or a Behavior) its handle (an anima_item or anima_behavior)
+ * and animator, and registers it in *map; -1 when that fails.
+ */
+int
+wrapper_adopt(PyObject *obj, AnimatorObject *animator, PyObject **map, const void *handle)
+{
+    BehaviorObject *wrapper = (BehaviorObject *)obj;
+    memcpy(&wrapper->handle, handle, sizeof wrapper->handle);
+    PyObject *key = handle_key(wrapper->handle.index1, wrapper->handle.generation);
+    if (key == NULL || registry_add(map, key, obj) < 0) {
+        Py_XDECREF(key);
+        wrapper->handle = anima_behavior_null();
+        return -1;
+    }
+    Py_DECREF(key);
+    wrapper->animator = (AnimatorObject *)Py_NewRef(animator);
+    return 0;
+}
+
+/*
+ * The live wrapper of a handle (an anima_item or anima_behavior; its key in *map), or a fresh
+ * object of `type`. None for a null handle (index1 0).
  */
 static PyObject *
 wrap_handle(AnimatorObject *animator, PyObject **map, uint32_t index1, uint32_t generation, PyTypeObject *type,
-            const void *handle, size_t handle_size, size_t handle_offset)
+            const void *handle)
 {
     if (index1 == 0) {
         Py_RETURN_NONE;
     }
     PyObject *key = handle_key(index1, generation);
     PyObject *found = NULL;
-    if (key == NULL || registry_find(*map, key, &found) < 0 || found != NULL) {
-        Py_XDECREF(key);
+    int lookup = key != NULL ? registry_find(*map, key, &found) : -1;
+    Py_XDECREF(key);
+    if (lookup < 0 || found != NULL) {
         return found;
     }
     PyObject *object = type->tp_alloc(type, 0);
-    if (object != NULL) {
-        ((ItemObject *)object)->animator = (AnimatorObject *)Py_NewRef(animator);
-        memcpy((char *)object + handle_offset, handle, handle_size);
-        if (registry_add(map, key, object) < 0) {
-            Py_CLEAR(object);
-        }
+    if (object != NULL && wrapper_adopt(object, animator, map, handle) < 0) {
+        Py_CLEAR(object);
     }
-    Py_DECREF(key);
     return object;
 }
 
@@ -132,8 +150,7 @@ wrap_handle(AnimatorObject *animator, PyObject **map, uint32_t index1, uint32_t 
 PyObject *
 wrap_item(anima_state *st, AnimatorObject *animator, anima_item handle)
 {
-    return wrap_handle(animator, &animator->item_wrappers, handle.index1, handle.generation, st->item_type,
-                       &handle, sizeof handle, offsetof(ItemObject, handle));
+    return wrap_handle(animator, &animator->item_wrappers, handle.index1, handle.generation, st->item_type, &handle);
 }
 
 static PyTypeObject *
@@ -156,8 +173,7 @@ PyObject *
 wrap_behavior(anima_state *st, AnimatorObject *animator, anima_behavior handle)
 {
     return wrap_handle(animator, &animator->behavior_wrappers, handle.index1, handle.generation,
-                       behavior_type_for_kind(st, handle.kind), &handle, sizeof handle,
-                       offsetof(BehaviorObject, handle));
+                       behavior_type_for_kind(st, handle.kind), &handle);
 }
 
 /*
@@ -207,10 +223,7 @@ wrap_as(anima_state *st, AnimatorObject *animator, uint64_t id, PyTypeObject *cl
         return NULL;
     }
     PyTypeObject *type = base ? own : cls;
-    wrapper = is_item ? wrap_handle(animator, map, index1, generation, type, &item, sizeof item,
-                                    offsetof(ItemObject, handle))
-                      : wrap_handle(animator, map, index1, generation, type, &behavior, sizeof behavior,
-                                    offsetof(BehaviorObject, handle));
+    wrapper = wrap_handle(animator, map, index1, generation, type, is_item ? (const void *)&item : &behavior);
     int overrides = wrapper == NULL || is_item ? 0 : behavior_class_overrides_action(st, type);
     if (overrides != 0) {
         BehaviorObject *object = (BehaviorObject *)wrapper;
@@ -220,7 +233,6 @@ wrap_as(anima_state *st, AnimatorObject *animator, uint64_t id, PyTypeObject *cl
     }
     return wrapper;
 }
-
 
 static size_t
 list_element_size(list_kind kind)
@@ -365,13 +377,7 @@ query_result(anima_state *st, AnimatorObject *animator, const list_query *q, boo
     return result;
 }
 
-
 /* ------------------------------------------------ items and behaviors as values */
-
-/* An item's and a behavior's wrapper keep their animator and handle at the same offsets. */
-_Static_assert(offsetof(ItemObject, animator) == offsetof(BehaviorObject, animator), "wrapper layout");
-_Static_assert(offsetof(ItemObject, handle) == offsetof(BehaviorObject, handle), "wrapper layout");
-_Static_assert(sizeof(anima_item) == sizeof(anima_behavior), "handle layout");
 
 /* tp_hash of items and behaviors: from the handle and the animator. */
 Py_hash_t
