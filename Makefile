@@ -260,6 +260,14 @@ stateful-soak: python
 demo: build
 	$(VENV_PY) examples/python/demo.py
 
+# docs/figures/notebook-tour.png, the README's picture of a player in the executed tour notebook,
+# taken in a headless Chromium (scripts/notebook_screenshot.py; Chromium must be installed).
+.PHONY: screenshots
+screenshots: python
+	@$(VENV_PY) -c "import nbclient, nbconvert, ipykernel, websocket" 2>/dev/null \
+		|| $(VENV_PY) -m pip install --quiet nbclient nbconvert ipykernel websocket-client
+	$(VENV_PY) scripts/notebook_screenshot.py docs/figures/notebook-tour.png
+
 # Installs what `make build` made (the library is built first only when there is none), so that
 # `sudo make install` does not run the Swift build as root.
 install: | $(LIB)

@@ -116,3 +116,22 @@ def test_the_player_loops_back_to_the_start(browser, tmp_path):
         time.sleep(0.05)
     assert max(frames) > 20 and any(b < a for a, b in zip(frames, frames[1:])), f"no loop in {frames}"
     assert page.errors == []
+
+
+def test_the_demo_page_animates_without_errors_or_requests(browser, tmp_path, repository_file):
+    """`make demo`'s page (every seed scene as an animated SVG card) moves in a real browser."""
+    import subprocess
+    import sys
+
+    demo = repository_file("examples", "python", "demo.py")
+    page_path = tmp_path / "demo.html"
+    result = subprocess.run([sys.executable, str(demo), str(page_path)], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    page = browser.open(page_path.as_uri())
+    assert page.evaluate("document.querySelectorAll('svg').length") >= 7
+    time.sleep(0.3)
+    first = page.screenshot()
+    time.sleep(0.7)
+    assert page.screenshot() != first, "nothing moved on the demo page"
+    assert page.errors == []
+    assert page.requests == [page_path.as_uri()], "the demo page requested more than itself"
