@@ -411,3 +411,16 @@ def test_in_a_notebook_the_progress_widget_moves_while_the_sweep_runs(client, mo
     while not (moves and moves[-1][1] == 1.0) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert moves[-1][1] == 1.0
+
+
+def test_a_serial_sweep_shows_one_bar_of_variants_and_none_per_variant(capsys, monkeypatch):
+    """The variants run to rest with no bar of their own; the sweep's bar counts variants."""
+    import anima._progress
+
+    monkeypatch.setattr(anima._progress, "DELAY", 0.0)
+    anima.sweep(hanging_ball, {"frequency": [1.0, 2.0], "damping": [0.5]}, ball_state, client="serial")
+    err = capsys.readouterr().err
+    assert "sweep" in err and "variants" in err and "run_until_rest" not in err
+    anima.sweep(hanging_ball, {"frequency": [1.0, 2.0], "damping": [0.5]}, ball_state, client="serial",
+                progress=False)
+    assert capsys.readouterr().err == ""

@@ -16,7 +16,6 @@ import itertools
 import math
 import numbers
 import os
-import sys
 import uuid
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -25,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from ._anima import Animator
+from ._progress import bar
 
 __all__ = ["sweep"]
 
@@ -89,8 +89,8 @@ def sweep(
     be able to import those modules). ``variants_per_task`` groups variants into Dask tasks
     (default: about ten tasks per worker thread, at least one variant each). A worker that dies
     loses nothing: Dask runs its tasks again elsewhere. ``progress`` (default True) shows Dask's
-    progress bar, as a widget in a notebook and as text in a terminal (serial sweeps show a
-    line of text on a terminal's stderr).
+    progress bar, as a widget in a notebook and as text in a terminal (serial sweeps show the
+    package's tqdm bar after a second of work, as `Animator.run_until_rest` does).
 
     Units: ``seconds``, ``max_seconds`` and ``frame`` are seconds of simulated time.
 
@@ -231,7 +231,7 @@ class _Run:
             if not isinstance(animator, Animator):
                 raise TypeError(f"build returned {type(animator).__name__}, not an anima.Animator")
             if self.seconds is None:
-                animator.run_until_rest(max_seconds=self.max_seconds, frame=self.frame)
+                animator.run_until_rest(max_seconds=self.max_seconds, frame=self.frame, progress=False)
             else:
                 for _ in range(round(self.seconds / self.frame)):
                     animator.advance(self.frame)
@@ -287,17 +287,15 @@ def _import_distributed() -> Any:
 
 
 def _run_serially(run: _Run, variants: list[dict[str, Any]], progress: bool) -> list[Outcome]:
-    """Every variant in this process, in order."""
-    show = progress and len(variants) > 0 and sys.stderr.isatty()
+    """Every variant in this process, in order, under the package's progress bar."""
     outcomes = []
-    for done, params in enumerate(variants, 1):
-        outcomes.append(run(params))
-        if show:
-            filled = done * 40 // len(variants)
-            print(f"\r[{'#' * filled}{' ' * (40 - filled)}] {done} / {len(variants)} variants", end="",
-                  file=sys.stderr, flush=True)
-    if show:
-        print(file=sys.stderr)
+    shown = bar(len(variants), "variants", "sweep", progress)
+    try:
+        for params in variants:
+            outcomes.append(run(params))
+            shown.update(1)
+    finally:
+        shown.close()
     return outcomes
 
 
