@@ -92,6 +92,13 @@ private struct HostTables {
     }
 }
 
+/// What a snapshot of the animator holds beside the tree: every behavior with a handle, in slot
+/// order (the roster), and the timelines, by id (with their ids, in that order).
+private func snapshotContents(_ box: AnimatorBox) -> (roster: [Behavior], timelineIDs: [UInt64], timelines: [Timeline]) {
+    let ids = box.timelines.keys.sorted()
+    return (box.behaviors.compactMap { $0?.behavior }, ids, ids.compactMap { box.timelines[$0] })
+}
+
 @c @implementation
 public func anima_animator_snapshot(_ animator: anima_animator, _ buffer: UnsafeMutableRawPointer?, _ capacity: Int64, _ outSize: UnsafeMutablePointer<Int64>?) -> anima_status {
     run("anima_animator_snapshot") { () throws(Failure) in
@@ -99,10 +106,7 @@ public func anima_animator_snapshot(_ animator: anima_animator, _ buffer: Unsafe
         guard let outSize else { throw Failure.null("out_size") }
         if capacity < 0 { throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "capacity must be >= 0 (got \(capacity))") }
         if capacity > 0 && buffer == nil { throw Failure.null("buffer") }
-        // the roster: every behavior with a handle, in slot order; the timelines by id
-        let roster = box.behaviors.compactMap { $0?.behavior }
-        let ids = box.timelines.keys.sorted()
-        let timelines = ids.compactMap { box.timelines[$0] }
+        let (roster, ids, timelines) = snapshotContents(box)
         let host = hostData(box, timelineIDs: ids)
         let bytes = try engine { () throws(AnimaError) in
             try box.animator.snapshot(behaviors: roster, timelines: timelines, hostData: host)
@@ -121,8 +125,7 @@ public func anima_animator_state_hash(_ animator: anima_animator, _ outHash: Uns
         let box = try resolve(animator)
         guard let outHash else { throw Failure.null("out_hash") }
         // the snapshot's roster and timelines, without the handle tables (their generations)
-        let roster = box.behaviors.compactMap { $0?.behavior }
-        let timelines = box.timelines.keys.sorted().compactMap { box.timelines[$0] }
+        let (roster, _, timelines) = snapshotContents(box)
         outHash.pointee = try engine { () throws(AnimaError) in
             try box.animator.stateHash(behaviors: roster, timelines: timelines)
         }
