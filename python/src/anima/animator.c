@@ -444,16 +444,9 @@ animator_get_held(AnimatorObject *self, void *closure)
 {
     (void)closure;
     PyObject *held = self->acting != NULL ? PyDict_Values(self->acting) : PyList_New(0);
-    PyObject *delegating = held != NULL && self->delegating != NULL ? PySequence_List(self->delegating) : NULL;
-    if (delegating != NULL) {
-        Py_ssize_t end = PyList_GET_SIZE(held);
-        if (PyList_SetSlice(held, end, end, delegating) < 0) {
-            Py_CLEAR(held);
-        }
-        Py_DECREF(delegating);
-    }
-    else if (held != NULL && self->delegating != NULL) {
-        Py_CLEAR(held);
+    if (held != NULL && self->delegating != NULL) {
+        /* list += set: the collisions with contact callbacks after the acting behaviors */
+        Py_SETREF(held, PySequence_InPlaceConcat(held, self->delegating));
     }
     return held;
 }

@@ -126,14 +126,13 @@ class Player:
             "loop": self.loop, "autoplay": self.autoplay, "debug": self.debug,
         }
         if self.debug:
-            contacts = rec.contacts
-            began = contacts[contacts["began"]] if len(contacts) else contacts
-            frame_of = np.clip(np.rint(began["time"] / rec.frame).astype(int), 0, frames - 1) if len(began) else []
+            began = rec.contacts[rec.contacts["began"]]
+            frame_of = np.clip(np.rint(began["time"] / rec.frame).astype(int), 0, frames - 1)
             data.update(
                 bounds=[list(r) for r in ([rec.reference_bounds] if rec.reference_bounds else []) + rec.inset_bounds],
                 boundaries=[_rounded(np.asarray(points), 2) for points in rec.boundaries.values()],
                 contacts=[[int(f), round(float(x), 2), round(float(y), 2)]
-                          for f, x, y in zip(frame_of, began["x"] if len(began) else [], began["y"] if len(began) else [])],
+                          for f, x, y in zip(frame_of, began["x"], began["y"])],
                 **self.overlays)
         return data
 
