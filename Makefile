@@ -138,7 +138,7 @@ py-test: python stubtest typecheck-examples
 	@$(VENV_PY) -c "import pandas" 2>/dev/null || $(VENV_PY) -m pip install --quiet pandas
 	@$(VENV_PY) -c "import cloudpickle" 2>/dev/null || $(VENV_PY) -m pip install --quiet cloudpickle
 	@$(VENV_PY) -c "import websocket" 2>/dev/null || $(VENV_PY) -m pip install --quiet websocket-client
-	@$(VENV_PY) -c "import nbclient, nbconvert, ipykernel" 2>/dev/null || $(VENV_PY) -m pip install --quiet nbclient nbconvert ipykernel
+	@$(VENV_PY) -c "import nbclient, nbconvert, ipykernel, ipywidgets" 2>/dev/null || $(VENV_PY) -m pip install --quiet nbclient nbconvert ipykernel ipywidgets
 	$(VENV_PY) -m pytest -q python/tests
 	@scripts/run_examples.sh python $(VENV_PY)
 

@@ -118,9 +118,12 @@ class Page:
     def navigate(self, url: str, timeout: float = 30.0) -> None:
         self.send("Page.navigate", {"url": url})
         deadline = time.monotonic() + timeout
-        while self.evaluate("document.readyState") != "complete":
+        # loaded, and every player has unpacked its recording and started
+        ready = ("document.readyState === 'complete' && "
+                 "document.querySelectorAll('.anima-player:not([data-ready])').length === 0")
+        while not self.evaluate(ready):
             if time.monotonic() > deadline:
-                raise RuntimeError(f"{url} did not finish loading in {timeout} s")
+                raise RuntimeError(f"{url} did not finish loading (and its players starting) in {timeout} s")
             time.sleep(0.05)
 
     def evaluate(self, expression: str) -> Any:

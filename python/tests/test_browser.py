@@ -135,3 +135,46 @@ def test_the_demo_page_animates_without_errors_or_requests(browser, tmp_path, re
     assert page.screenshot() != first, "nothing moved on the demo page"
     assert page.errors == []
     assert page.requests == [page_path.as_uri()], "the demo page requested more than itself"
+
+
+def test_a_large_recording_stays_small_and_unpacks_to_the_recorded_poses(browser, tmp_path):
+    """1 000 items for 600 frames: the page stays under a megabyte (packed changes, not text
+    numbers), and what the browser unpacks is the recording to within its rounding steps,
+    including the NaN of an item destroyed halfway."""
+    anim = anima.Animator((0, 0, 2000, 1200))
+    rng = np.random.default_rng(7)
+    items = [anima.Item(anim, center=(float(rng.uniform(20, 1980)), float(rng.uniform(20, 900))), size=(12, 12))
+             for _ in range(1000)]
+    anim.add_behavior(anima.Gravity(items))
+    anim.add_behavior(anima.Collision(items, translates_reference_bounds_into_boundary=True))
+    recorder = anima.render.Recorder(anim)
+    recorder.run(5.0, progress=False)
+    items[3].destroy()
+    recorder.run(5.0 - 1 / 120, progress=False)
+    rec = recorder.recording
+    assert rec.poses.shape == (601, 1000, 3)
+    player = anima.Player(rec)
+    page_path = tmp_path / "large.html"
+    player.save(page_path)
+    size = page_path.stat().st_size
+    print(f"1 000 items x 601 frames: {size / 1e6:.2f} MB of page")
+    assert size < 1_000_000
+    page = browser.open(page_path.as_uri())
+    key = page.evaluate("document.querySelector('.anima-player').id")
+    # every 997th value of each unpacked array (0.7 % of them, prime stride across items and frames)
+    picked = page.evaluate(f"(function () {{ var d = window.animaPlayers['{key}'].data, out = {{}};"
+                           " ['poses', 'angles'].forEach(function (name) { var a = [];"
+                           " for (var k = 0; k < d[name].length; k += 997) { a.push(isNaN(d[name][k]) ? null : d[name][k]); }"
+                           " out[name] = a; }); return out; })()")
+    for name, recorded, quantum in (("poses", rec.poses[:, :, :2].ravel(), 0.01),
+                                    ("angles", rec.poses[:, :, 2].ravel(), 1e-4)):
+        want = recorded[::997]
+        got = np.array([math.nan if v is None else v for v in picked[name]])
+        assert got.shape == want.shape
+        assert np.array_equal(np.isnan(got), np.isnan(want)), name
+        assert np.nanmax(np.abs(got - want)) <= quantum / 2 + 1e-9, name
+    gone = page.evaluate(f"(function () {{ var d = window.animaPlayers['{key}'].data;"
+                         " return [isNaN(d.poses[(599 * 1000 + 3) * 2]), isNaN(d.poses[(10 * 1000 + 3) * 2])]; })()")
+    assert gone == [True, False], "the destroyed item is not missing from the frames after it went"
+    assert page.evaluate(f"window.animaPlayers['{key}'].playing") is True
+    assert page.errors == []

@@ -33,6 +33,26 @@ def players(notebook):
             if "anima-player" in output.get("data", {}).get("text/html", "")]
 
 
+def test_a_long_run_until_rest_in_a_notebook_shows_a_widget_bar():
+    """In a kernel the progress bar is a Jupyter widget (ipywidgets, the "notebook" extra), not
+    text on stderr, and the cell's result is the same as without it."""
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "import anima, anima._progress\n"
+        "anima._progress.DELAY = 0.0  # as if the run lasted over a second\n"
+        "anim = anima.Animator((0, 0, 320, 480))\n"
+        "ball = anima.Item(anim, center=(160, 40), size=(40, 40))\n"
+        "anim.add_behavior(anima.Gravity([ball]))\n"
+        "anim.add_behavior(anima.Collision([ball], translates_reference_bounds_into_boundary=True))\n"
+        "print(f'rested after {anim.run_until_rest(max_seconds=10):.2f} s')")])
+    nbclient.NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
+    outputs = notebook.cells[0].outputs
+    widgets = [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    stderr = "".join(o.get("text", "") for o in outputs if o.get("name") == "stderr")
+    assert widgets, f"no widget among the outputs: {outputs}"
+    assert stderr == "", stderr
+    assert any("rested after" in o.get("text", "") for o in outputs)
+
+
 @pytest.fixture(scope="module")
 def tour():
     return execute(REPOSITORY / "docs" / "notebooks" / "tour.ipynb")
