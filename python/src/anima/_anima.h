@@ -37,31 +37,56 @@
 #include "anima.h"
 
 typedef struct {
-    PyTypeObject *animator_type;
-    PyTypeObject *item_type;
-    PyTypeObject *behavior_type;
-    PyTypeObject *gravity_type;
-    PyTypeObject *collision_type;
-    PyTypeObject *item_behavior_type;
-    PyTypeObject *attachment_type;
-    PyTypeObject *push_type;
-    PyTypeObject *snap_type;
-    PyTypeObject *field_type;
-    /* the classes of anima/_types.py */
-    PyObject *anima_error;
-    PyObject *invalid_argument_error;
-    PyObject *stale_handle_error;
-    PyObject *wrong_kind_error;
-    PyObject *out_of_memory_error;
-    PyObject *busy_error;
-    PyObject *not_found_error;
-    PyObject *invalid_state_error;
+    /*
+     * The extension's types by the anima_kind of the handles they wrap: Animator, Item, the kinds
+     * of behavior and, as ANIMA_KIND_CUSTOM, the plain Behavior (the base of every kind).
+     */
+    union {
+        PyTypeObject *types[ANIMA_KIND_FIELD + 1];
+        struct {
+            PyTypeObject *no_type;    /* ANIMA_KIND_NONE */
+            PyTypeObject *animator_type;
+            PyTypeObject *item_type;
+            PyTypeObject *gravity_type;
+            PyTypeObject *collision_type;
+            PyTypeObject *item_behavior_type;
+            PyTypeObject *attachment_type;
+            PyTypeObject *behavior_type;
+            PyTypeObject *push_type;
+            PyTypeObject *snap_type;
+            PyTypeObject *field_type;
+        };
+    };
+    /* The classes of anima/_types.py; the exception classes by the anima_status they stand for. */
+    union {
+        PyObject *errors[ANIMA_ERR_INTERRUPTED + 1];
+        struct {
+            PyObject *anima_error;    /* ANIMA_OK's place: the class of any other status */
+            PyObject *invalid_argument_error;
+            PyObject *stale_handle_error;
+            PyObject *wrong_kind_error;
+            PyObject *out_of_memory_error;
+            PyObject *busy_error;
+            PyObject *not_found_error;
+            PyObject *invalid_state_error;
+            PyObject *buffer_too_small_error;    /* InvalidArgumentError */
+            PyObject *interrupted_error;         /* AnimaError */
+        };
+    };
     PyObject *transform_type;
     PyObject *contact_event_type;
     PyObject *action_name;    /* the interned str "action" */
     PyObject *region_record;  /* anima._types.region_record: a region's Python form to its record */
     PyObject *region_form;    /* anima._types.region_form: a region's record to its Python form */
 } anima_state;
+
+/* The names of the state's types and exception classes stand at their kind's and status's index. */
+_Static_assert(offsetof(anima_state, animator_type) == offsetof(anima_state, types[ANIMA_KIND_ANIMATOR])
+                   && offsetof(anima_state, behavior_type) == offsetof(anima_state, types[ANIMA_KIND_CUSTOM])
+                   && offsetof(anima_state, field_type) == offsetof(anima_state, types[ANIMA_KIND_FIELD])
+                   && offsetof(anima_state, busy_error) == offsetof(anima_state, errors[ANIMA_ERR_BUSY])
+                   && offsetof(anima_state, interrupted_error) == offsetof(anima_state, errors[ANIMA_ERR_INTERRUPTED]),
+               "anima_state lists its types in anima_kind order and its errors in anima_status order");
 
 typedef struct AnimatorObject {
     PyObject_HEAD

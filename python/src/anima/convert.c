@@ -47,23 +47,6 @@ raise_exception(PyObject *exc)
 #endif
 }
 
-/* The exception class for a status. */
-static PyObject *
-error_class(anima_state *st, anima_status status)
-{
-    switch (status) {
-    case ANIMA_ERR_INVALID_ARGUMENT: return st->invalid_argument_error;
-    case ANIMA_ERR_INVALID_HANDLE: return st->stale_handle_error;
-    case ANIMA_ERR_WRONG_KIND: return st->wrong_kind_error;
-    case ANIMA_ERR_OUT_OF_MEMORY: return st->out_of_memory_error;
-    case ANIMA_ERR_BUSY: return st->busy_error;
-    case ANIMA_ERR_NOT_FOUND: return st->not_found_error;
-    case ANIMA_ERR_INVALID_STATE: return st->invalid_state_error;
-    case ANIMA_ERR_BUFFER_TOO_SMALL: return st->invalid_argument_error;
-    default: return st->anima_error;
-    }
-}
-
 /* Raises the exception for a failed status with the library's message. */
 static void
 raise_status(anima_state *st, anima_status status)
@@ -75,7 +58,8 @@ raise_status(anima_state *st, anima_status status)
     if (message == NULL || message[0] == '\0') {
         message = "anima: unknown error";
     }
-    PyErr_SetString(error_class(st, status), message);
+    bool known = status > ANIMA_OK && (size_t)status < Py_ARRAY_LENGTH(st->errors);
+    PyErr_SetString(st->errors[known ? status : ANIMA_OK], message);
     anima_clear_error();
 }
 

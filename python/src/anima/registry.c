@@ -153,19 +153,12 @@ wrap_item(anima_state *st, AnimatorObject *animator, anima_item handle)
     return wrap_handle(animator, &animator->item_wrappers, handle.index1, handle.generation, st->item_type, &handle);
 }
 
+/* The type of a behavior kind's wrappers; the plain Behavior for a kind the extension has no type of. */
 static PyTypeObject *
 behavior_type_for_kind(anima_state *st, uint16_t kind)
 {
-    switch (kind) {
-    case ANIMA_KIND_GRAVITY: return st->gravity_type;
-    case ANIMA_KIND_COLLISION: return st->collision_type;
-    case ANIMA_KIND_ITEM_BEHAVIOR: return st->item_behavior_type;
-    case ANIMA_KIND_ATTACHMENT: return st->attachment_type;
-    case ANIMA_KIND_PUSH: return st->push_type;
-    case ANIMA_KIND_SNAP: return st->snap_type;
-    case ANIMA_KIND_FIELD: return st->field_type;
-    default: return st->behavior_type;
-    }
+    bool known = kind < Py_ARRAY_LENGTH(st->types) && kind > ANIMA_KIND_ITEM;
+    return known ? st->types[kind] : st->behavior_type;
 }
 
 /* The Behavior for a handle of this animator: the live wrapper, or a fresh one of the right type. */
@@ -252,24 +245,16 @@ static anima_status
 list_query_run(const list_query *q, void *out, int32_t capacity, int32_t *count)
 {
     switch (q->kind) {
-    case LIST_ANIMATOR_ITEMS:
-        return anima_animator_get_items(q->animator, out, capacity, count);
-    case LIST_ANIMATOR_BEHAVIORS:
-        return anima_animator_get_behaviors(q->animator, out, capacity, count);
-    case LIST_BEHAVIOR_CHILDREN:
-        return anima_behavior_get_children(q->behavior, out, capacity, count);
-    case LIST_ITEMS_IN_RECT:
-        return anima_animator_items_in_rect(q->animator, q->rect, out, capacity, count);
-    case LIST_BEHAVIOR_ITEMS:
-        return anima_behavior_get_items(q->behavior, out, capacity, count);
+    case LIST_ANIMATOR_ITEMS: return anima_animator_get_items(q->animator, out, capacity, count);
+    case LIST_ANIMATOR_BEHAVIORS: return anima_animator_get_behaviors(q->animator, out, capacity, count);
+    case LIST_BEHAVIOR_CHILDREN: return anima_behavior_get_children(q->behavior, out, capacity, count);
+    case LIST_ITEMS_IN_RECT: return anima_animator_items_in_rect(q->animator, q->rect, out, capacity, count);
+    case LIST_BEHAVIOR_ITEMS: return anima_behavior_get_items(q->behavior, out, capacity, count);
     case LIST_BOUNDARY_POINTS:
         return anima_collision_get_boundary(q->behavior, q->identifier, out, capacity, count);
-    case LIST_ITEM_PATH:
-        return anima_item_get_path(q->item, out, capacity, count);
-    case LIST_POSES:
-        return anima_animator_copy_item_poses(q->animator, out, capacity, count);
-    case LIST_DETACHED:
-        return anima_animator_get_detached_callbacks(q->animator, out, capacity, count);
+    case LIST_ITEM_PATH: return anima_item_get_path(q->item, out, capacity, count);
+    case LIST_POSES: return anima_animator_copy_item_poses(q->animator, out, capacity, count);
+    case LIST_DETACHED: return anima_animator_get_detached_callbacks(q->animator, out, capacity, count);
     }
     return ANIMA_ERR_INVALID_ARGUMENT;
 }
