@@ -95,6 +95,7 @@ typedef struct AnimatorObject {
     bool closing;             /* being destroyed: callbacks are ignored */
     bool purge_delegates;     /* a collision was destroyed: drop dead delegates after advance */
     int advancing;            /* depth of advance/step calls in progress */
+    /* object references only from here to completions (traverse and clear walk them as an array) */
     PyObject *pending;        /* first exception raised by a callback, re-raised on return */
     PyObject *on_will_resume;
     PyObject *on_did_pause;
@@ -117,25 +118,21 @@ typedef struct {
     PyObject *weakreflist;
 } ItemObject;
 
+/*
+ * A behavior of any kind. Its callables are its own fields, NULL where none is set: `action`
+ * (any behavior), the contact callbacks (a collision) and the evaluation (a custom field).
+ */
 typedef struct {
     PyObject_HEAD
     AnimatorObject *animator;
     anima_behavior handle;
-    PyObject *action;         /* the callable assigned to `action`, or NULL */
     bool overrides_action;    /* the class defines its own action method */
+    PyObject *action;         /* the callable assigned to `action` */
+    PyObject *on_began;       /* a collision's on_began_contact */
+    PyObject *on_ended;       /* a collision's on_ended_contact */
+    PyObject *evaluate;       /* a custom field's evaluation */
     PyObject *weakreflist;
 } BehaviorObject;
-
-typedef struct {
-    BehaviorObject base;
-    PyObject *on_began;
-    PyObject *on_ended;
-} CollisionObject;
-
-typedef struct {
-    BehaviorObject base;
-    PyObject *evaluate;       /* a custom field's evaluation (a callable), or NULL */
-} FieldObject;
 
 /* --------------------------------------------- handle lists from the library */
 
@@ -383,13 +380,34 @@ void wrapper_dealloc(PyObject *self, inquiry clear);
                                      NULL}, {NULL, 0, 0, 0, NULL}}}
 
 /*
- * A kind of behavior (a subclass of anima.Behavior): its methods, properties, GC functions
- * and, last, any other slots ({Py_tp_init, ...},). A kind without a tp_init gets its __init__
- * from the package (anima/_behavior.py, anima/_attachment.py).
+ * A behavior type (anima.Behavior or one of its kinds): its methods, properties and, last, any
+ * other slots ({Py_tp_init, ...},). A kind without a tp_init gets its __init__ from the package
+ * (anima/_behavior.py, anima/_attachment.py).
  */
-#define ANIMA_BEHAVIOR_TYPE(VAR, NAME, OBJECT, DOC, METHODS, GETSET, TRAVERSE, CLEAR, ...)                   \
-    ANIMA_TYPE(VAR, NAME, OBJECT, DOC, {Py_tp_methods, (METHODS)}, {Py_tp_getset, (GETSET)},                 \
-               {Py_tp_traverse, (void *)(TRAVERSE)}, {Py_tp_clear, (void *)(CLEAR)}, __VA_ARGS__)
+#define ANIMA_BEHAVIOR_TYPE(VAR, NAME, DOC, METHODS, GETSET, ...)                                            \
+    ANIMA_TYPE(VAR, NAME, BehaviorObject, DOC, {Py_tp_methods, (METHODS)}, {Py_tp_getset, (GETSET)},         \
+               {Py_tp_dealloc, behavior_dealloc}, {Py_tp_traverse, behavior_traverse},                      \
+               {Py_tp_clear, behavior_clear}, __VA_ARGS__)
+
+/*
+ * A callable attribute (on_did_pause, action, on_began_contact, evaluate, ...): the closure of
+ * its PyGetSetDef row. Setting it checks the value (a callable, or None for none), has install
+ * make the library call it, or stop calling it, then keeps it in the object's slot.
+ */
+typedef struct {
+    const char *name;
+    size_t offset;            /* of the object's PyObject * slot */
+    int (*install)(anima_state *st, PyObject *self, PyObject **slot, PyObject *value);
+    bool deletable;           /* `del` sets None */
+} callable_slot;
+
+PyObject *callable_get(PyObject *self, void *closure);
+int callable_set(PyObject *self, PyObject *value, void *closure);
+
+/* The PyGetSetDef row of a callable attribute of OBJECT kept in its FIELD. */
+#define ANIMA_CALLABLE(NAME, OBJECT, FIELD, INSTALL, DELETABLE, DOC)                                          \
+    {NAME, callable_get, callable_set, DOC,                                                                   \
+     (void *)&(const callable_slot){NAME, offsetof(OBJECT, FIELD), (INSTALL), (DELETABLE)}}
 
 extern struct PyModuleDef anima_module;
 
@@ -448,8 +466,7 @@ int as_finite(anima_state *st, PyObject *obj, const char *what, double *out);
 PyObject *vec2_tuple(anima_vec2 v);
 const char *as_identifier(anima_state *st, PyObject *obj);
 int as_records(anima_state *st, PyObject *obj, const char *what, const char *form, Py_ssize_t width, double **out, int32_t *out_count);
-int as_callable(PyObject **value, const char *name);
-PyObject *callable_get(PyObject *self, void *closure);
+int walk_references(PyObject **first, size_t count, visitproc visit, void *arg);
 
 /* events.c */
 PyObject *contact_event_new(anima_state *st, AnimatorObject *animator, const anima_contact_event *event);

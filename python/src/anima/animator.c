@@ -11,12 +11,11 @@
 static int
 animator_drop_delegates(AnimatorObject *self, bool all)
 {
-    anima_state *st = STATE_OF(self);
     PyObject *collisions = self->delegating != NULL ? PySequence_List(self->delegating) : PyList_New(0);
     PyObject *acting = self->acting != NULL ? PyDict_Items(self->acting) : PyList_New(0);
     for (Py_ssize_t i = 0; collisions != NULL && acting != NULL && i < PyList_GET_SIZE(collisions); i++) {
-        CollisionObject *collision = (CollisionObject *)PyList_GET_ITEM(collisions, i);
-        if (all || !anima_behavior_is_valid(collision->base.handle)) {
+        BehaviorObject *collision = (BehaviorObject *)PyList_GET_ITEM(collisions, i);
+        if (all || !anima_behavior_is_valid(collision->handle)) {
             Py_CLEAR(collision->on_began);
             Py_CLEAR(collision->on_ended);
             (void)PySet_Discard(self->delegating, (PyObject *)collision);
@@ -27,9 +26,7 @@ animator_drop_delegates(AnimatorObject *self, bool all)
         BehaviorObject *behavior = (BehaviorObject *)PyTuple_GET_ITEM(pair, 1);
         if (all || !anima_behavior_is_valid(behavior->handle)) {
             Py_CLEAR(behavior->action);
-            if (st != NULL && PyObject_TypeCheck((PyObject *)behavior, st->field_type)) {
-                Py_CLEAR(((FieldObject *)behavior)->evaluate);
-            }
+            Py_CLEAR(behavior->evaluate);
             (void)PyDict_DelItem(self->acting, PyTuple_GET_ITEM(pair, 0));
         }
     }
@@ -117,33 +114,21 @@ animator_init(AnimatorObject *self, PyObject *args, PyObject *kwds)
     return check(st, self, anima_animator_set_step_callback(handle, trampoline_step, self));
 }
 
+/* The object references of an animator: its fields from pending to completions. */
+#define ANIMATOR_REFERENCES(self)                                                                         \
+    &(self)->pending, (offsetof(AnimatorObject, completions) - offsetof(AnimatorObject, pending)) / sizeof(PyObject *) + 1
+
 static int
 animator_traverse(AnimatorObject *self, visitproc visit, void *arg)
 {
     Py_VISIT(Py_TYPE(self));
-    Py_VISIT(self->pending);
-    Py_VISIT(self->on_will_resume);
-    Py_VISIT(self->on_did_pause);
-    Py_VISIT(self->item_wrappers);
-    Py_VISIT(self->behavior_wrappers);
-    Py_VISIT(self->delegating);
-    Py_VISIT(self->acting);
-    Py_VISIT(self->completions);
-    return 0;
+    return walk_references(ANIMATOR_REFERENCES(self), visit, arg);
 }
 
 static int
 animator_clear(AnimatorObject *self)
 {
-    Py_CLEAR(self->pending);
-    Py_CLEAR(self->on_will_resume);
-    Py_CLEAR(self->on_did_pause);
-    Py_CLEAR(self->item_wrappers);
-    Py_CLEAR(self->behavior_wrappers);
-    Py_CLEAR(self->delegating);
-    Py_CLEAR(self->acting);
-    Py_CLEAR(self->completions);
-    return 0;
+    return walk_references(ANIMATOR_REFERENCES(self), NULL, NULL);
 }
 
 static void
@@ -331,30 +316,17 @@ animator_get_contacts(AnimatorObject *self, void *closure)
     return result;
 }
 
-/* Installs the delegate trampolines for the callables now set. */
+/* Installs the delegate trampolines for the callables the animator has once *slot holds value. */
 static int
-animator_update_delegate(anima_state *st, AnimatorObject *self, PyObject *will_resume, PyObject *did_pause)
+animator_install_delegate(anima_state *st, PyObject *obj, PyObject **slot, PyObject *value)
 {
+    AnimatorObject *self = (AnimatorObject *)obj;
+    PyObject *will_resume = slot == &self->on_will_resume ? value : self->on_will_resume;
+    PyObject *did_pause = slot == &self->on_did_pause ? value : self->on_did_pause;
     anima_status status = anima_animator_set_delegate(
         self->handle, will_resume != NULL ? trampoline_will_resume : NULL,
         did_pause != NULL ? trampoline_did_pause : NULL, self);
     return check(st, self, status);
-}
-
-/* on_will_resume and on_did_pause: the closure is the offset of the callable's slot. */
-static int
-animator_set_callback(AnimatorObject *self, PyObject *value, void *closure)
-{
-    bool did_pause = (size_t)closure == offsetof(AnimatorObject, on_did_pause);
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || as_callable(&value, did_pause ? "on_did_pause" : "on_will_resume") < 0
-        || animator_update_delegate(st, self, did_pause ? self->on_will_resume : value,
-                                    did_pause ? value : self->on_did_pause) < 0) {
-        return -1;
-    }
-    PyObject **slot = did_pause ? &self->on_did_pause : &self->on_will_resume;
-    Py_XSETREF(*slot, Py_XNewRef(value));
-    return 0;
 }
 
 static PyObject *
@@ -558,9 +530,8 @@ static PyGetSetDef animator_getset[] = {
               "The number of running view animations."),
     ANIMA_GET(OWNER_ANIMATOR, VALUE_BOOL, "is_recording_animation", anima_animation_is_recording,
               "True inside an `animate` or `animate_keyframes` block, while it records targets."),
-    {"on_will_resume", callable_get, (setter)animator_set_callback,
-     "Called as f(animator) before the animator starts running again; None to unset.",
-     (void *)offsetof(AnimatorObject, on_will_resume)},
+    ANIMA_CALLABLE("on_will_resume", AnimatorObject, on_will_resume, animator_install_delegate, true,
+                   "Called as f(animator) before the animator starts running again; None to unset."),
     {"detached_callbacks", query_get, NULL,
      "The callbacks set when the snapshot this animator was restored from was made and not\n"
      "set again since, as (name, owner) pairs: the attribute to set ('action',\n"
@@ -569,9 +540,8 @@ static PyGetSetDef animator_getset[] = {
      (void *)LIST_DETACHED},
     {"_completions", (getter)animator_get_completions, NULL, "The completions by animation id (a copy).", NULL},
     {"_held", (getter)animator_get_held, NULL, "The behaviors this animator keeps alive (a list).", NULL},
-    {"on_did_pause", callable_get, (setter)animator_set_callback,
-     "Called as f(animator) after everything has come to rest; None to unset.",
-     (void *)offsetof(AnimatorObject, on_did_pause)},
+    ANIMA_CALLABLE("on_did_pause", AnimatorObject, on_did_pause, animator_install_delegate, true,
+                   "Called as f(animator) after everything has come to rest; None to unset."),
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -89,5 +89,4 @@ PyDoc_STRVAR(attachment_doc,
 "limit() and sliding() make the other kinds of attachment (UIKit's pin, fixed,\n"
 "limit and sliding attachments). The animator is taken from the item(s).");
 
-ANIMA_BEHAVIOR_TYPE(attachment, "anima.Attachment", BehaviorObject, attachment_doc, attachment_methods,
-                    attachment_getset, behavior_traverse, behavior_clear,);
+ANIMA_BEHAVIOR_TYPE(attachment, "anima.Attachment", attachment_doc, attachment_methods, attachment_getset,);

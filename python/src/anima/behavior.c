@@ -2,13 +2,6 @@
 
 /* ====================================================== Behavior (base) */
 
-/* True for a field that has a Python evaluation (it then needs the C action too; see trampoline_field). */
-static bool
-behavior_has_evaluation(anima_state *st, BehaviorObject *self)
-{
-    return PyObject_TypeCheck((PyObject *)self, st->field_type) && ((FieldObject *)self)->evaluate != NULL;
-}
-
 /* 1 when a class defines its own `action` (overriding Behavior.action), 0 if not, -1 on error. */
 int
 behavior_class_overrides_action(anima_state *st, PyTypeObject *type)
@@ -206,25 +199,34 @@ behavior_init_with_def(PyObject *self, PyObject *args, PyObject *kwds, const cha
 ANIMA_METHOD(behavior_create_plain, "_create", OWNER_NEW, VALUE_NONE,
              anima_behavior_create(t.animator_handle, &t.behavior), ANIMA_IN("animator", VALUE_ANIMATOR))
 
+/* The callables of a behavior: its fields from action to evaluate. */
+#define BEHAVIOR_CALLABLES(self)                                                                          \
+    &(self)->action, (offsetof(BehaviorObject, evaluate) - offsetof(BehaviorObject, action)) / sizeof(PyObject *) + 1
+
 int
 behavior_traverse(BehaviorObject *self, visitproc visit, void *arg)
 {
     Py_VISIT(Py_TYPE(self));
     Py_VISIT(self->animator);
-    Py_VISIT(self->action);
-    return 0;
+    return walk_references(BEHAVIOR_CALLABLES(self), visit, arg);
 }
 
-/* Drops the animator reference (and the registry entry, whose weak reference is dead by now). */
+/*
+ * Makes the library forget the object's evaluation, if it has one, and drops the animator
+ * reference (and the registry entry, whose weak reference is dead by now).
+ */
 int
 behavior_clear(BehaviorObject *self)
 {
+    if (self->evaluate != NULL && anima_behavior_is_valid(self->handle)) {
+        (void)anima_field_set_evaluation(self->handle, NULL, NULL);
+        anima_clear_error();
+    }
     if (self->animator != NULL) {
         registry_forget(self->animator->behavior_wrappers, self->handle.index1, self->handle.generation);
     }
-    Py_CLEAR(self->action);
     Py_CLEAR(self->animator);
-    return 0;
+    return walk_references(BEHAVIOR_CALLABLES(self), NULL, NULL);
 }
 
 void
@@ -249,7 +251,7 @@ behavior_destroy(BehaviorObject *self, PyObject *Py_UNUSED(ignored))
     AnimatorObject *animator = self->animator;
     if (animator != NULL
         && (PyObject_TypeCheck((PyObject *)self, st->collision_type) || self->action != NULL
-            || self->overrides_action || behavior_has_evaluation(st, self))) {
+            || self->overrides_action || self->evaluate != NULL)) {
         animator->purge_delegates = true;
         if (animator->advancing == 0) {
             Py_INCREF(animator);
@@ -289,18 +291,14 @@ behavior_get_parent(BehaviorObject *self, void *closure)
     return wrap_behavior(st, self->animator, parent);
 }
 
+/* Installs the C action while the behavior has a callable, a method or an evaluation to run. */
 static int
-behavior_set_action(BehaviorObject *self, PyObject *value, void *closure)
+behavior_install_action(anima_state *st, PyObject *obj, PyObject **slot, PyObject *value)
 {
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || as_callable(&value, "action") < 0 || behavior_animator(st, self) == NULL
-        || behavior_set_c_action(st, self, value != NULL || self->overrides_action
-                                               || behavior_has_evaluation(st, self)) < 0) {
-        return -1;
-    }
-    Py_XSETREF(self->action, Py_XNewRef(value));
-    return 0;
+    (void)slot;
+    BehaviorObject *self = (BehaviorObject *)obj;
+    bool needed = value != NULL || self->overrides_action || self->evaluate != NULL;
+    return behavior_animator(st, self) == NULL ? -1 : behavior_set_c_action(st, self, needed);
 }
 
 static PyMethodDef behavior_methods[] = {
@@ -345,11 +343,10 @@ static PyGetSetDef behavior_getset[] = {
                  "Whether this behavior lets the animator pause (default True). While any behavior in\n"
                  "the animator's tree says False, the animator keeps running; setting it to False on a\n"
                  "behavior in the tree wakes a paused animator."),
-    {"action", callable_get, (setter)behavior_set_action,
-     "A callable run with no arguments after every internal step while the behavior is in\n"
-     "the animator's tree (UIKit's action block), or None (default). A subclass may define\n"
-     "a method action(self) instead. Exceptions stop advance() and propagate from it.",
-     (void *)offsetof(BehaviorObject, action)},
+    ANIMA_CALLABLE("action", BehaviorObject, action, behavior_install_action, true,
+                   "A callable run with no arguments after every internal step while the behavior is in\n"
+                   "the animator's tree (UIKit's action block), or None (default). A subclass may define\n"
+                   "a method action(self) instead. Exceptions stop advance() and propagate from it."),
     {"animator", wrapper_get_animator, NULL, "The Animator that owns the behavior (read-only).", NULL},
     ANIMA_GET(OWNER_BEHAVIOR, VALUE_BOOL, "is_added", anima_behavior_is_added,
      "True while the behavior is in its animator's tree: added at top level, or a child of\n"
@@ -371,8 +368,6 @@ PyDoc_STRVAR(behavior_doc,
 "the animator keeps running. A subclass with its own __init__ calls\n"
 "super().__init__(animator).");
 
-ANIMA_TYPE(behavior, "anima.Behavior", BehaviorObject, behavior_doc,
-           {Py_tp_dealloc, behavior_dealloc}, {Py_tp_traverse, behavior_traverse}, {Py_tp_clear, behavior_clear},
-           {Py_tp_hash, wrapper_hash}, {Py_tp_richcompare, wrapper_richcompare}, {Py_tp_methods, behavior_methods},
-           {Py_tp_getset, behavior_getset}, ANIMA_WEAKREFS(BehaviorObject),);
-
+ANIMA_BEHAVIOR_TYPE(behavior, "anima.Behavior", behavior_doc, behavior_methods, behavior_getset,
+                    {Py_tp_hash, wrapper_hash}, {Py_tp_richcompare, wrapper_richcompare},
+                    ANIMA_WEAKREFS(BehaviorObject),);

@@ -36,8 +36,7 @@ PyDoc_STRVAR(gravity_doc,
 "magnitude 1. Give either direction or angle and/or magnitude. The animator is\n"
 "taken from the items; pass animator= when items is empty.");
 
-ANIMA_BEHAVIOR_TYPE(gravity, "anima.Gravity", BehaviorObject, gravity_doc, gravity_methods, gravity_getset,
-                    behavior_traverse, behavior_clear, {Py_tp_init, (void *)gravity_init},);
+ANIMA_BEHAVIOR_TYPE(gravity, "anima.Gravity", gravity_doc, gravity_methods, gravity_getset, {Py_tp_init, (void *)gravity_init},);
 
 /* ========================================================== ItemBehavior */
 
@@ -115,8 +114,8 @@ PyDoc_STRVAR(item_behavior_doc,
 "no item behavior governs keep UIKit's implicit defaults (elasticity 0.2,\n"
 "friction 0.2, damping 0.1/s).");
 
-ANIMA_BEHAVIOR_TYPE(item_behavior, "anima.ItemBehavior", BehaviorObject, item_behavior_doc, item_behavior_methods,
-                    item_behavior_getset, behavior_traverse, behavior_clear, {Py_tp_init, (void *)item_behavior_init},);
+ANIMA_BEHAVIOR_TYPE(item_behavior, "anima.ItemBehavior", item_behavior_doc, item_behavior_methods, item_behavior_getset,
+                    {Py_tp_init, (void *)item_behavior_init},);
 
 /* ================================================================== Push */
 
@@ -185,8 +184,7 @@ PyDoc_STRVAR(push_doc,
 "centre also turns it. The animator is taken from the items; pass animator=\n"
 "when items is empty.");
 
-ANIMA_BEHAVIOR_TYPE(push, "anima.Push", BehaviorObject, push_doc, push_methods, push_getset, behavior_traverse,
-                    behavior_clear, {Py_tp_init, (void *)push_init},);
+ANIMA_BEHAVIOR_TYPE(push, "anima.Push", push_doc, push_methods, push_getset, {Py_tp_init, (void *)push_init},);
 
 /* ================================================================== Snap */
 
@@ -216,6 +214,5 @@ PyDoc_STRVAR(snap_doc,
 "(UISnapBehavior); with the default damping of 0.5 it overshoots a little\n"
 "and rests within about a second. The animator is taken from the item.");
 
-ANIMA_BEHAVIOR_TYPE(snap, "anima.Snap", BehaviorObject, snap_doc, snap_methods, snap_getset, behavior_traverse,
-                    behavior_clear,);
+ANIMA_BEHAVIOR_TYPE(snap, "anima.Snap", snap_doc, snap_methods, snap_getset,);
 

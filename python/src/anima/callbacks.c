@@ -147,9 +147,7 @@ collision_call_delegate(AnimatorObject *animator, const anima_contact_event *eve
     if (st == NULL) {
         return;
     }
-    PyObject *found = animator_find_behavior(animator, event->collision);
-    CollisionObject *collision = found != NULL && PyObject_TypeCheck(found, st->collision_type)
-                                     ? (CollisionObject *)found : NULL;
+    BehaviorObject *collision = (BehaviorObject *)animator_find_behavior(animator, event->collision);
     PyObject *callback = collision == NULL ? NULL : began ? collision->on_began : collision->on_ended;
     if (callback != NULL) {
         Py_INCREF(callback);
@@ -160,7 +158,7 @@ collision_call_delegate(AnimatorObject *animator, const anima_contact_event *eve
         Py_DECREF(callback);
         Py_DECREF(animator);
     }
-    Py_XDECREF(found);
+    Py_XDECREF(collision);
 }
 
 void
@@ -213,8 +211,8 @@ void
 trampoline_field(void *user_data, anima_vec2 position, anima_vec2 velocity, double mass, double charge,
                  double delta_time, anima_vec2 *out_force)
 {
-    FieldObject *field = (FieldObject *)user_data;
-    AnimatorObject *animator = field->base.animator;
+    BehaviorObject *field = (BehaviorObject *)user_data;
+    AnimatorObject *animator = field->animator;
     anima_state *st = animator != NULL && field->evaluate != NULL ? callback_state(animator, (PyObject *)field) : NULL;
     if (st == NULL) {
         return;

@@ -9,31 +9,6 @@ ANIMA_BEHAVIOR_INIT(collision_init, "Collision", anima_collision_def, anima_defa
                     ANIMA_FIELD(anima_collision_def, translates_reference_bounds_into_boundary, VALUE_BOOL),
                     {"insets", VALUE_INSETS, offsetof(anima_collision_def, reference_bounds_insets), false})
 
-static int
-collision_traverse(CollisionObject *self, visitproc visit, void *arg)
-{
-    Py_VISIT(self->on_began);
-    Py_VISIT(self->on_ended);
-    return behavior_traverse(&self->base, visit, arg);
-}
-
-static int
-collision_clear(CollisionObject *self)
-{
-    Py_CLEAR(self->on_began);
-    Py_CLEAR(self->on_ended);
-    return behavior_clear(&self->base);
-}
-
-static void
-collision_dealloc(CollisionObject *self)
-{
-    PyObject_GC_UnTrack(self);
-    Py_CLEAR(self->on_began);
-    Py_CLEAR(self->on_ended);
-    behavior_dealloc(&self->base);
-}
-
 /* The reference-bounds boundary through the accessor shapes of the property table. */
 static anima_status
 collision_get_translates(anima_behavior collision, bool *out)
@@ -125,31 +100,26 @@ ANIMA_METHOD(collision_boundary_identifier, "_boundary_identifier", OWNER_BEHAVI
              anima_collision_get_boundary_identifier(t.behavior, v[0].i32, &out.identifier),
              ANIMA_IN("index", VALUE_INT32))
 
-/* on_began_contact and on_ended_contact: the closure is the offset of the callable's slot. */
+/*
+ * Installs the contact trampolines for the callbacks the collision has once *slot holds value;
+ * the animator keeps a collision with callbacks alive in its `delegating` set.
+ */
 static int
-collision_set_callback(CollisionObject *self, PyObject *value, void *closure)
+collision_install_delegate(anima_state *st, PyObject *obj, PyObject **slot, PyObject *value)
 {
-    bool began = (size_t)closure == offsetof(CollisionObject, on_began);
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || as_callable(&value, began ? "on_began_contact" : "on_ended_contact") < 0
-        || behavior_animator(st, &self->base) == NULL) {
+    BehaviorObject *self = (BehaviorObject *)obj;
+    AnimatorObject *animator = behavior_animator(st, self);
+    PyObject *on_began = slot == &self->on_began ? value : self->on_began;
+    PyObject *on_ended = slot == &self->on_ended ? value : self->on_ended;
+    if (animator == NULL
+        || check(st, animator, anima_collision_set_delegate(self->handle, on_began ? trampoline_contact_began : NULL,
+                                                            on_ended ? trampoline_contact_ended : NULL, animator)) < 0
+        || (animator->delegating == NULL && (animator->delegating = PySet_New(NULL)) == NULL)) {
         return -1;
     }
-    AnimatorObject *animator = self->base.animator;
-    PyObject *on_began = began ? value : self->on_began;
-    PyObject *on_ended = began ? self->on_ended : value;
-    anima_status status = anima_collision_set_delegate(self->base.handle,
-                                                       on_began ? trampoline_contact_began : NULL,
-                                                       on_ended ? trampoline_contact_ended : NULL, animator);
-    if (check(st, animator, status) < 0
-        || (animator->delegating == NULL && (animator->delegating = PySet_New(NULL)) == NULL)
-        || (on_began != NULL || on_ended != NULL ? PySet_Add(animator->delegating, (PyObject *)self)
-                                                 : PySet_Discard(animator->delegating, (PyObject *)self)) < 0) {
-        return -1;
-    }
-    PyObject **slot = began ? &self->on_began : &self->on_ended;
-    Py_XSETREF(*slot, Py_XNewRef(value));
-    return 0;
+    int changed = on_began != NULL || on_ended != NULL ? PySet_Add(animator->delegating, obj)
+                                                       : PySet_Discard(animator->delegating, obj);
+    return changed < 0 ? -1 : 0;
 }
 
 static PyMethodDef collision_methods[] = {
@@ -191,12 +161,12 @@ static PyGetSetDef collision_getset[] = {
               "set them with set_translates_reference_bounds_into_boundary())."),
     ANIMA_GET(OWNER_BEHAVIOR, VALUE_INT32, "_boundary_count", anima_collision_get_boundary_count,
               "The number of named boundaries."),
-    {"on_began_contact", callable_get, (setter)collision_set_callback,
-     "Called as f(event) with a ContactEvent after the internal step in which a contact began;\n"
-     "None to unset.", (void *)offsetof(CollisionObject, on_began)},
-    {"on_ended_contact", callable_get, (setter)collision_set_callback,
-     "Called as f(event) with a ContactEvent after the internal step in which a contact ended;\n"
-     "None to unset.", (void *)offsetof(CollisionObject, on_ended)},
+    ANIMA_CALLABLE("on_began_contact", BehaviorObject, on_began, collision_install_delegate, true,
+                   "Called as f(event) with a ContactEvent after the internal step in which a contact began;\n"
+                   "None to unset."),
+    ANIMA_CALLABLE("on_ended_contact", BehaviorObject, on_ended, collision_install_delegate, true,
+                   "Called as f(event) with a ContactEvent after the internal step in which a contact ended;\n"
+                   "None to unset."),
     ANIMA_GETSET_END,
 };
 
@@ -209,7 +179,6 @@ PyDoc_STRVAR(collision_doc,
 "with each other. With translates_reference_bounds_into_boundary the animator's\n"
 "reference bounds, inset by insets = (top, left, bottom, right), become a boundary.");
 
-ANIMA_BEHAVIOR_TYPE(collision, "anima.Collision", CollisionObject, collision_doc, collision_methods, collision_getset,
-                    collision_traverse, collision_clear, {Py_tp_init, (void *)collision_init},
-                    {Py_tp_dealloc, (void *)collision_dealloc},);
+ANIMA_BEHAVIOR_TYPE(collision, "anima.Collision", collision_doc, collision_methods, collision_getset,
+                    {Py_tp_init, (void *)collision_init},);
 

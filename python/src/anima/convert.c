@@ -230,7 +230,7 @@ as_records(anima_state *st, PyObject *obj, const char *what, const char *form, P
 }
 
 /* A callable or None (made NULL; so is a deletion) assigned to `name`; -1 with TypeError for anything else. */
-int
+static int
 as_callable(PyObject **value, const char *name)
 {
     if (*value == Py_None) {
@@ -243,12 +243,42 @@ as_callable(PyObject **value, const char *name)
     return 0;
 }
 
-/* The getter of a callable slot (on_did_pause, action, ...): the closure is the slot's offset. */
+/* The getter of every callable attribute declared with ANIMA_CALLABLE: the callable, or None. */
 PyObject *
 callable_get(PyObject *self, void *closure)
 {
-    PyObject *callback = *(PyObject **)((char *)self + (size_t)closure);
+    PyObject *callback = *(PyObject **)((char *)self + ((const callable_slot *)closure)->offset);
     return Py_NewRef(callback != NULL ? callback : Py_None);
+}
+
+/* The setter of every callable attribute declared with ANIMA_CALLABLE. */
+int
+callable_set(PyObject *self, PyObject *value, void *closure)
+{
+    const callable_slot *c = closure;
+    PyObject **slot = (PyObject **)((char *)self + c->offset);
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || (!c->deletable && forbid_delete(value, c->name) < 0) || as_callable(&value, c->name) < 0
+        || c->install(st, self, slot, value) < 0) {
+        return -1;
+    }
+    Py_XSETREF(*slot, Py_XNewRef(value));
+    return 0;
+}
+
+/* tp_traverse (visit given) or tp_clear (visit NULL) over count object references from first on. */
+int
+walk_references(PyObject **first, size_t count, visitproc visit, void *arg)
+{
+    for (size_t i = 0; i < count; i++) {
+        if (visit == NULL) {
+            Py_CLEAR(first[i]);
+        }
+        else {
+            Py_VISIT(first[i]);
+        }
+    }
+    return 0;
 }
 
 PyObject *

@@ -32,45 +32,17 @@ enum {
 };
 
 /*
- * Installs (callable non-NULL) or removes a custom field's evaluation. The
- * library keeps a pointer to this object while it has one, so the field also
- * gets the C action, which makes the animator keep it alive (and ends the step
- * when the evaluation raises; see trampoline_field).
- */
-static int
-field_set_evaluation(anima_state *st, FieldObject *self, PyObject *callable)
-{
-    BehaviorObject *base = &self->base;
-    anima_status status = anima_field_set_evaluation(base->handle, callable != NULL ? trampoline_field : NULL,
-                                                     callable != NULL ? (void *)self : NULL);
-    if (check(st, base->animator, status) < 0) {
-        return -1;
-    }
-    bool needs_action = callable != NULL || base->action != NULL || base->overrides_action;
-    if (behavior_set_c_action(st, base, needs_action) < 0) {
-        /* The library must not point at this object unless the animator keeps it alive. */
-        (void)anima_field_set_evaluation(base->handle, self->evaluate != NULL ? trampoline_field : NULL,
-                                         self->evaluate != NULL ? (void *)self : NULL);
-        anima_clear_error();
-        return -1;
-    }
-    Py_XINCREF(callable);
-    Py_XSETREF(self->evaluate, callable);
-    return 0;
-}
-
-/*
  * Field(kind, items, *, position=..., ..., animator=None): a def of `kind` with the parameters
  * given over the kind's defaults (linear gravity points down by default), over the items.
  * anima/_behavior.py adds the evaluation of a custom field and leaves out parameters given as None.
  */
 static int
-field_init(FieldObject *self, PyObject *args, PyObject *kwds)
+field_init(BehaviorObject *self, PyObject *args, PyObject *kwds)
 {
     PyObject *slots[FIELD_ARGUMENTS];
     anima_state *st = STATE_OF(self);
     value kind;
-    if (st == NULL || behavior_check_fresh(st, &self->base) < 0
+    if (st == NULL || behavior_check_fresh(st, self) < 0
         || parse_call("Field", args, kwds, field_arguments, 2, 2, slots) < 0
         || value_from_python(st, VALUE_FIELD_KIND, slots[FIELD_KIND], "kind", &kind) < 0) {
         return -1;
@@ -82,53 +54,19 @@ field_init(FieldObject *self, PyObject *args, PyObject *kwds)
     if (fill_def(st, field_arguments, slots, &def) < 0) {
         return -1;
     }
-    return behavior_create(st, &self->base, slots[FIELD_ITEMS], slots[FIELD_ANIMATOR],
+    return behavior_create(st, self, slots[FIELD_ITEMS], slots[FIELD_ANIMATOR],
                            (anima_function)anima_field_create, &def);
-}
-
-/* Makes the library forget this object's evaluation before the object goes. */
-static void
-field_detach_evaluation(FieldObject *self)
-{
-    if (self->evaluate != NULL && anima_behavior_is_valid(self->base.handle)) {
-        (void)anima_field_set_evaluation(self->base.handle, NULL, NULL);
-        anima_clear_error();
-    }
-}
-
-static int
-field_traverse(FieldObject *self, visitproc visit, void *arg)
-{
-    Py_VISIT(self->evaluate);
-    return behavior_traverse(&self->base, visit, arg);
-}
-
-static int
-field_clear(FieldObject *self)
-{
-    field_detach_evaluation(self);
-    Py_CLEAR(self->evaluate);
-    return behavior_clear(&self->base);
-}
-
-static void
-field_dealloc(FieldObject *self)
-{
-    PyObject_GC_UnTrack(self);
-    field_detach_evaluation(self);
-    Py_CLEAR(self->evaluate);
-    behavior_dealloc(&self->base);
 }
 
 /* The parameter properties: the closure is the parameter's row of field_arguments. */
 static PyObject *
-field_get_parameter(FieldObject *self, void *closure)
+field_get_parameter(BehaviorObject *self, void *closure)
 {
     const argument *row = closure;
     anima_state *st = STATE_OF(self);
     anima_field_def def;
     value v;
-    if (st == NULL || check(st, self->base.animator, anima_field_get(self->base.handle, &def)) < 0) {
+    if (st == NULL || check(st, self->animator, anima_field_get(self->handle, &def)) < 0) {
         return NULL;
     }
     memcpy(&v, (char *)&def + row->offset, value_size(row->kind));
@@ -137,30 +75,30 @@ field_get_parameter(FieldObject *self, void *closure)
 
 /* Sets one parameter: the library validates the whole def, so a refused value changes nothing. */
 static int
-field_set_parameter(FieldObject *self, PyObject *obj, void *closure)
+field_set_parameter(BehaviorObject *self, PyObject *obj, void *closure)
 {
     const argument *row = closure;
     anima_state *st = STATE_OF(self);
     anima_field_def def;
     if (st == NULL || forbid_delete(obj, row->name) < 0
-        || check(st, self->base.animator, anima_field_get(self->base.handle, &def)) < 0
+        || check(st, self->animator, anima_field_get(self->handle, &def)) < 0
         || fill_field(st, row, obj, &def) < 0) {
         return -1;
     }
-    return check(st, self->base.animator, anima_field_set(self->base.handle, &def));
+    return check(st, self->animator, anima_field_set(self->handle, &def));
 }
 
+/*
+ * Installs (value non-NULL) or removes a custom field's evaluation. The library keeps a pointer
+ * to this object while it has one, so the field also gets the C action, which makes the animator
+ * keep it alive (and ends the step when the evaluation raises; see trampoline_field).
+ */
 static int
-field_set_evaluate(FieldObject *self, PyObject *value, void *closure)
+field_install_evaluation(anima_state *st, PyObject *obj, PyObject **slot, PyObject *value)
 {
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || forbid_delete(value, "evaluate") < 0 || as_callable(&value, "evaluate") < 0) {
-        return -1;
-    }
+    BehaviorObject *self = (BehaviorObject *)obj;
     anima_field_def def;
-    if (behavior_animator(st, &self->base) == NULL
-        || check(st, self->base.animator, anima_field_get(self->base.handle, &def)) < 0) {
+    if (behavior_animator(st, self) == NULL || check(st, self->animator, anima_field_get(self->handle, &def)) < 0) {
         return -1;
     }
     if (value != NULL && def.kind != ANIMA_FIELD_CUSTOM) {
@@ -168,7 +106,19 @@ field_set_evaluate(FieldObject *self, PyObject *value, void *closure)
                      field_kind_name(def.kind));
         return -1;
     }
-    return field_set_evaluation(st, self, value);
+    anima_status status = anima_field_set_evaluation(self->handle, value != NULL ? trampoline_field : NULL,
+                                                     value != NULL ? (void *)self : NULL);
+    if (check(st, self->animator, status) < 0) {
+        return -1;
+    }
+    if (behavior_set_c_action(st, self, value != NULL || self->action != NULL || self->overrides_action) < 0) {
+        /* The library must not point at this object unless the animator keeps it alive. */
+        (void)anima_field_set_evaluation(self->handle, *slot != NULL ? trampoline_field : NULL,
+                                         *slot != NULL ? (void *)self : NULL);
+        anima_clear_error();
+        return -1;
+    }
+    return 0;
 }
 
 static PyGetSetDef field_getset[] = {
@@ -203,11 +153,11 @@ static PyGetSetDef field_getset[] = {
     {"animation_speed", (getter)field_get_parameter, (setter)field_set_parameter,
      "Noise and turbulence: how fast the noise changes, in Hz (0...1e6; default 0 freezes\n"
      "it).", (void *)&field_arguments[FIELD_ANIMATION_SPEED]},
-    {"evaluate", callable_get, (setter)field_set_evaluate,
-     "A custom field's evaluation: a callable evaluate(position, velocity, mass, charge, dt)\n"
-     "returning a force (fx, fy) in mass x pt/s^2, or None (no force). Only a custom field\n"
-     "takes one (others raise InvalidStateError). While it is set, the animator keeps the\n"
-     "Field object alive.", (void *)offsetof(FieldObject, evaluate)},
+    ANIMA_CALLABLE("evaluate", BehaviorObject, evaluate, field_install_evaluation, false,
+                   "A custom field's evaluation: a callable evaluate(position, velocity, mass, charge, dt)\n"
+                   "returning a force (fx, fy) in mass x pt/s^2, or None (no force). Only a custom field\n"
+                   "takes one (others raise InvalidStateError). While it is set, the animator keeps the\n"
+                   "Field object alive."),
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -231,5 +181,5 @@ PyDoc_STRVAR(field_doc,
 "animation_speed (noise, turbulence); evaluate (custom only). The animator is\n"
 "taken from the items; pass animator= when items is empty.");
 
-ANIMA_BEHAVIOR_TYPE(field, "anima.Field", FieldObject, field_doc, NULL, field_getset, field_traverse, field_clear, {Py_tp_init, (void *)field_init}, {Py_tp_dealloc, (void *)field_dealloc},);
+ANIMA_BEHAVIOR_TYPE(field, "anima.Field", field_doc, NULL, field_getset, {Py_tp_init, (void *)field_init},);
 

@@ -129,26 +129,16 @@ anima_exec(PyObject *module)
     return 0;
 }
 
-/* m_traverse: visits the state's references; with no visit (m_clear, m_free) it clears them. */
 static int
 anima_traverse(PyObject *module, visitproc visit, void *arg)
 {
-    anima_state *st = PyModule_GetState(module);
-    for (size_t i = 0; i < STATE_OBJECT_COUNT; i++) {
-        if (visit == NULL) {
-            Py_CLEAR(STATE_OBJECTS(st)[i]);
-        }
-        else {
-            Py_VISIT(STATE_OBJECTS(st)[i]);
-        }
-    }
-    return 0;
+    return walk_references(STATE_OBJECTS(PyModule_GetState(module)), STATE_OBJECT_COUNT, visit, arg);
 }
 
 static int
 anima_clear(PyObject *module)
 {
-    return anima_traverse(module, NULL, NULL);
+    return walk_references(STATE_OBJECTS(PyModule_GetState(module)), STATE_OBJECT_COUNT, NULL, NULL);
 }
 
 static void
