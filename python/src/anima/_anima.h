@@ -146,6 +146,8 @@ typedef enum {
     LIST_ITEM_PATH,
     LIST_POSES,
     LIST_DETACHED,
+    LIST_BEGAN_CONTACTS,
+    LIST_ENDED_CONTACTS,
 } list_kind;
 
 typedef struct {
@@ -194,7 +196,7 @@ typedef enum {
     VALUE_RANGE,              /* double[2]: (lower, upper), infinities allowed */
     VALUE_BOUNDS,             /* anima_rect: (x, y, width, height), or None (x NaN) */
     VALUE_CALLABLE,           /* PyObject *: a callable, borrowed, or None (NULL) (argument only) */
-    VALUE_OBJECT,             /* PyObject *: any object, borrowed (argument only) */
+    VALUE_OBJECT,             /* PyObject *: any object, borrowed; as a result, a new reference the call made */
 } value_kind;
 
 typedef union {
@@ -255,6 +257,7 @@ typedef struct {
 /* The animator and the handle a property or method of an object reads or writes. */
 typedef struct {
     anima_state *st;
+    PyObject *self;
     AnimatorObject *animator;
     owner_kind owner;
     anima_animator animator_handle;
@@ -484,10 +487,9 @@ int registry_add(PyObject **map, PyObject *key, PyObject *obj);
 int wrapper_adopt(PyObject *obj, AnimatorObject *animator, PyObject **map, const void *handle);
 PyObject *wrap_item(anima_state *st, AnimatorObject *animator, anima_item handle);
 void registry_forget(PyObject *map, uint32_t index1, uint32_t generation);
-int fetch_list(anima_state *st, AnimatorObject *animator, const list_query *q, void **out, int32_t *out_count);
 PyObject *wrap_behavior(anima_state *st, AnimatorObject *animator, anima_behavior handle);
-PyObject *query_result(anima_state *st, AnimatorObject *animator, const list_query *q, bool as_list);
+anima_status query_call(const target *t, list_query q, PyObject **out);
 int registry_find(PyObject *map, PyObject *key, PyObject **out);
-PyObject *wrap_as(anima_state *st, AnimatorObject *animator, uint64_t id, PyTypeObject *cls);
+anima_status wrap_as(const target *t, uint64_t id, PyObject *cls, PyObject **out);
 
 #endif

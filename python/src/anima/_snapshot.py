@@ -89,12 +89,14 @@ class _AnimatorValue:
         return _wrapper(self, id, Behavior)  # type: ignore[no-any-return]
 
     def __reduce__(self: Animator) -> Tuple[Any, ...]:
-        held = {behavior.id: behavior for behavior in self._held}  # type: ignore[attr-defined]
+        # the behaviors the animator keeps for their actions, evaluations and contact callbacks
+        kept = [*(self._acting or {}).values(), *(self._delegating or ())]  # type: ignore[attr-defined]
+        held = {behavior.id: behavior for behavior in kept}
         state = {
             "instance": _instance_state(self),
             "on_will_resume": self.on_will_resume,
             "on_did_pause": self.on_did_pause,
-            "completions": self._completions,  # type: ignore[attr-defined]
+            "completions": dict(self._completions or {}),  # type: ignore[attr-defined]
             "held": [held[key] for key in sorted(held)],
         }
         return (_restored, (type(self), self.snapshot()), state)

@@ -164,39 +164,13 @@ ANIMA_METHOD(animator_remove_behavior, "remove_behavior", OWNER_ANIMATOR, VALUE_
 ANIMA_METHOD(animator_remove_all_behaviors, "remove_all_behaviors", OWNER_ANIMATOR, VALUE_NONE,
              anima_animator_remove_all_behaviors(t.animator_handle), ANIMA_ARG(NULL))
 
-static PyObject *
-animator_items_in_rect(AnimatorObject *self, PyObject *arg)
-{
-    anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return NULL;
-    }
-    value rect;
-    if (value_from_python(st, VALUE_RECT, arg, "rect", &rect) < 0) {
-        return NULL;
-    }
-    list_query q = {.kind = LIST_ITEMS_IN_RECT, .animator = self->handle, .rect = rect.rect};
-    return query_result(st, self, &q, true);
-}
+ANIMA_METHOD(animator_items_in_rect, "items_in_rect", OWNER_ANIMATOR, VALUE_OBJECT,
+             query_call(&t, (list_query){.kind = LIST_ITEMS_IN_RECT, .rect = v[0].rect}, &out.object),
+             ANIMA_IN("rect", VALUE_RECT))
 
 /* _poses_bytes: every item's (x, y, rotation) as native float64 bytes, for Animator.poses(). */
-static PyObject *
-animator_poses_bytes(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
-{
-    anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return NULL;
-    }
-    list_query q = {.kind = LIST_POSES, .animator = self->handle};
-    void *buffer = NULL;
-    int32_t count = 0;
-    if (fetch_list(st, self, &q, &buffer, &count) < 0) {
-        return NULL;
-    }
-    PyObject *poses = PyBytes_FromStringAndSize(buffer, (Py_ssize_t)count * 3 * (Py_ssize_t)sizeof(double));
-    PyMem_Free(buffer);
-    return poses;
-}
+ANIMA_METHOD(animator_poses_bytes, "_poses_bytes", OWNER_ANIMATOR, VALUE_OBJECT,
+             query_call(&t, (list_query){.kind = LIST_POSES}, &out.object), ANIMA_ARG(NULL))
 
 /*
  * Writes every item's pose (3 doubles; states false) or state (7 doubles) into a writable,
@@ -245,27 +219,24 @@ ANIMA_METHOD(animator_copy_into, "_copy_into", OWNER_ANIMATOR, VALUE_INT32,
 ANIMA_METHOD(animator_update_item_using_current_state, "update_item_using_current_state", OWNER_ANIMATOR, VALUE_NONE,
              anima_animator_update_item_using_current_state(t.animator_handle, v[0].item), ANIMA_IN("item", VALUE_ITEM))
 
-static PyObject *
-animator_destroy(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
+/* Destroys the animator; the callables and behaviors it kept go. */
+static anima_status
+animator_close(const target *t)
 {
-    anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return NULL;
-    }
+    AnimatorObject *self = t->animator;
     anima_status status = anima_animator_destroy(self->handle);
-    if (check(st, self, status) < 0) {
-        return NULL;
+    if (status != ANIMA_OK) {
+        return status;
     }
     self->created = false;
     Py_CLEAR(self->on_will_resume);
     Py_CLEAR(self->on_did_pause);
     Py_CLEAR(self->pending);
     Py_CLEAR(self->completions);
-    if (animator_drop_delegates(self, true) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
+    return animator_drop_delegates(self, true) < 0 ? STATUS_RAISED : ANIMA_OK;
 }
+
+ANIMA_METHOD(animator_destroy, "destroy", OWNER_ANIMATOR, VALUE_NONE, animator_close(&t), ANIMA_ARG(NULL))
 
 /* --------------------------------------------------------- properties */
 
@@ -287,35 +258,6 @@ animator_set_reference_bounds(anima_animator animator, anima_rect bounds)
     return anima_animator_set_reference_bounds(animator, isnan(bounds.x) ? NULL : &bounds);
 }
 
-/* began_contacts (closure non-NULL) and ended_contacts. */
-static PyObject *
-animator_get_contacts(AnimatorObject *self, void *closure)
-{
-    anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return NULL;
-    }
-    bool began = closure != NULL;
-    const anima_contact_event *events = NULL;
-    int32_t count = 0;
-    if (check(st, self, anima_animator_get_contact_events(self->handle, began, &events, &count)) < 0) {
-        return NULL;
-    }
-    PyObject *result = PyList_New(count);
-    if (result == NULL) {
-        return NULL;
-    }
-    for (int32_t i = 0; i < count; i++) {
-        PyObject *event = contact_event_new(st, self, &events[i]);
-        if (event == NULL) {
-            Py_DECREF(result);
-            return NULL;
-        }
-        PyList_SET_ITEM(result, i, event);
-    }
-    return result;
-}
-
 /* Installs the delegate trampolines for the callables the animator has once *slot holds value. */
 static int
 animator_install_delegate(anima_state *st, PyObject *obj, PyObject **slot, PyObject *value)
@@ -329,27 +271,32 @@ animator_install_delegate(anima_state *st, PyObject *obj, PyObject **slot, PyObj
     return check(st, self, status);
 }
 
-static PyObject *
-animator_snapshot(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
+/* The animator's snapshot as new bytes in *out (the two-call idiom: the size, then the bytes). */
+static anima_status
+snapshot_bytes(const target *t, PyObject **out)
 {
-    anima_state *st = STATE_OF(self);
     int64_t size = 0;
-    anima_status status = st != NULL ? anima_animator_snapshot(self->handle, NULL, 0, &size) : ANIMA_OK;
+    anima_status status = anima_animator_snapshot(t->animator_handle, NULL, 0, &size);
     if (status == ANIMA_ERR_BUFFER_TOO_SMALL && size > 0 && size <= PY_SSIZE_T_MAX) {
         anima_clear_error();
         status = ANIMA_OK;
     }
-    if (st == NULL || check(st, self, status) < 0) {
-        return NULL;
+    if (status != ANIMA_OK) {
+        return status;
     }
-    PyObject *bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)size);
-    int64_t written = 0;
-    if (bytes != NULL
-        && check(st, self, anima_animator_snapshot(self->handle, PyBytes_AS_STRING(bytes), size, &written)) < 0) {
-        Py_CLEAR(bytes);
+    *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)size);
+    if (*out == NULL) {
+        return STATUS_RAISED;
     }
-    return bytes;
+    status = anima_animator_snapshot(t->animator_handle, PyBytes_AS_STRING(*out), size, &size);
+    if (status != ANIMA_OK) {
+        Py_CLEAR(*out);
+    }
+    return status;
 }
+
+ANIMA_METHOD(animator_snapshot, "snapshot", OWNER_ANIMATOR, VALUE_OBJECT, snapshot_bytes(&t, &out.object),
+             ANIMA_ARG(NULL))
 
 ANIMA_METHOD(animator_state_hash, "state_hash", OWNER_ANIMATOR, VALUE_UINT64,
              anima_animator_state_hash(t.animator_handle, &out.u64), ANIMA_ARG(NULL))
@@ -383,45 +330,8 @@ animator_restore(PyTypeObject *cls, PyObject *arg)
 }
 
 /* _wrapper(id, cls): the Item or Behavior of this animator with a stable id, as an object of class cls. */
-static PyObject *
-animator_wrapper(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    anima_state *st = STATE_OF(self);
-    value id;
-    if (nargs != 2) {
-        PyErr_Format(PyExc_TypeError, "_wrapper() takes 2 arguments (%zd given)", nargs);
-        return NULL;
-    }
-    if (st == NULL || value_from_python(st, VALUE_UINT64, args[0], "id", &id) < 0) {
-        return NULL;
-    }
-    if (!PyType_Check(args[1])) {
-        PyErr_Format(PyExc_TypeError, "cls must be a class, not %.100s", Py_TYPE(args[1])->tp_name);
-        return NULL;
-    }
-    return wrap_as(st, self, id.u64, (PyTypeObject *)args[1]);
-}
-
-/* _completions: a copy of the animation id -> completion dict. */
-static PyObject *
-animator_get_completions(AnimatorObject *self, void *closure)
-{
-    (void)closure;
-    return self->completions != NULL ? PyDict_Copy(self->completions) : PyDict_New();
-}
-
-/* _held: the behaviors the animator keeps alive (actions, evaluations, contact callbacks). */
-static PyObject *
-animator_get_held(AnimatorObject *self, void *closure)
-{
-    (void)closure;
-    PyObject *held = self->acting != NULL ? PyDict_Values(self->acting) : PyList_New(0);
-    if (held != NULL && self->delegating != NULL) {
-        /* list += set: the collisions with contact callbacks after the acting behaviors */
-        Py_SETREF(held, PySequence_InPlaceConcat(held, self->delegating));
-    }
-    return held;
-}
+ANIMA_METHOD(animator_wrapper, "_wrapper", OWNER_ANIMATOR, VALUE_OBJECT, wrap_as(&t, v[0].u64, v[1].object, &out.object),
+             ANIMA_IN("id", VALUE_UINT64), ANIMA_IN("cls", VALUE_OBJECT))
 
 static PyMethodDef animator_methods[] = {
     ANIMA_METHOD_ROW("advance", animator_advance,
@@ -448,11 +358,11 @@ static PyMethodDef animator_methods[] = {
     ANIMA_METHOD_ROW("remove_all_behaviors", animator_remove_all_behaviors,
                      "remove_all_behaviors($self, /)\n--\n\n"
                      "Remove every top-level behavior (none is destroyed). Deferred inside callbacks."),
-    {"items_in_rect", (PyCFunction)animator_items_in_rect, METH_O,
-     "items_in_rect($self, rect, /)\n--\n\n"
-     "The items governed by a behavior whose collision bounds intersect\n"
-     "rect = (x, y, width, height) in points (width, height >= 0), as a list."},
-    {"_poses_bytes", (PyCFunction)animator_poses_bytes, METH_NOARGS, "Every item's pose as float64 bytes."},
+    ANIMA_METHOD_ROW("items_in_rect", animator_items_in_rect,
+                     "items_in_rect($self, rect)\n--\n\n"
+                     "The items governed by a behavior whose collision bounds intersect\n"
+                     "rect = (x, y, width, height) in points (width, height >= 0), as a list."),
+    ANIMA_METHOD_ROW("_poses_bytes", animator_poses_bytes, "Every item's pose as float64 bytes."),
     ANIMA_METHOD_ROW("_copy_into", animator_copy_into, NULL),
     ANIMA_METHOD_ROW("update_item_using_current_state", animator_update_item_using_current_state,
 
@@ -460,12 +370,12 @@ static PyMethodDef animator_methods[] = {
  "Take an item's center, size and transform as they are now after a change\n"
  "made from outside the dynamics (UIKit's updateItemUsingCurrentState): its\n"
  "collision outline and mass follow, and it wakes a paused animator."),
-    {"destroy", (PyCFunction)animator_destroy, METH_NOARGS,
-     "destroy($self, /)\n--\n\n"
-     "Destroy the animator and everything in it now (collection does it too).\n"
-     "Later use of it, its items or its behaviors raises StaleHandleError.\n"
-     "Raises BusyError from inside one of its callbacks."},
-    {"snapshot", (PyCFunction)animator_snapshot, METH_NOARGS,
+    ANIMA_METHOD_ROW("destroy", animator_destroy,
+                     "destroy($self, /)\n--\n\n"
+                     "Destroy the animator and everything in it now (collection does it too).\n"
+                     "Later use of it, its items or its behaviors raises StaleHandleError.\n"
+                     "Raises BusyError from inside one of its callbacks."),
+    ANIMA_METHOD_ROW("snapshot", animator_snapshot,
      "snapshot($self, /)\n--\n\n"
      "The animator's whole state as bytes (the format: docs/snapshot.md): items,\n"
      "behaviors with every parameter, boundaries, contacts with their warm-start\n"
@@ -473,7 +383,7 @@ static PyMethodDef animator_methods[] = {
      "Animator.restore(data) rebuilds it, and stepping both gives bit-identical\n"
      "poses. Python callables and objects are not in the bytes: pickle and copy keep\n"
      "them. Raises BusyError inside a callback, InvalidStateError inside an animate\n"
-     "or timeline block."},
+     "or timeline block."),
     ANIMA_METHOD_ROW("state_hash", animator_state_hash,
                      "state_hash($self, /)\n--\n\n"
                      "A 64-bit digest (an int) of the animator's state: what snapshot() holds (poses,\n"
@@ -496,8 +406,7 @@ static PyMethodDef animator_methods[] = {
      "detached_callbacks lists those that were set. Raises InvalidArgumentError naming\n"
      "the fault for truncated or corrupted bytes (CRC-32 mismatch), bytes that are\n"
      "no snapshot, or a snapshot of a newer format version."},
-    {"_wrapper", (PyCFunction)(void (*)(void))animator_wrapper, METH_FASTCALL,
-     "The Item or Behavior with a stable id, of class cls."},
+    ANIMA_METHOD_ROW("_wrapper", animator_wrapper, "The Item or Behavior with a stable id, of class cls."),
     {NULL, NULL, 0, NULL},
 };
 
@@ -521,11 +430,12 @@ static PyGetSetDef animator_getset[] = {
     {"items", query_get, NULL, "The live items, in creation order (a tuple).", (void *)LIST_ANIMATOR_ITEMS},
     {"behaviors", query_get, NULL, "The top-level behaviors, in the order added (a tuple).",
      (void *)LIST_ANIMATOR_BEHAVIORS},
-    {"began_contacts", (getter)animator_get_contacts, NULL,
+    {"began_contacts", query_get, NULL,
      "The contacts that began during the last advance() or step(), as a list of ContactEvent.",
-     (void *)1},
-    {"ended_contacts", (getter)animator_get_contacts, NULL,
-     "The contacts that ended during the last advance() or step(), as a list of ContactEvent.", NULL},
+     (void *)LIST_BEGAN_CONTACTS},
+    {"ended_contacts", query_get, NULL,
+     "The contacts that ended during the last advance() or step(), as a list of ContactEvent.",
+     (void *)LIST_ENDED_CONTACTS},
     ANIMA_GET(OWNER_ANIMATOR, VALUE_INT32, "animation_count", anima_animation_count,
               "The number of running view animations."),
     ANIMA_GET(OWNER_ANIMATOR, VALUE_BOOL, "is_recording_animation", anima_animation_is_recording,
@@ -538,11 +448,18 @@ static PyGetSetDef animator_getset[] = {
      "'on_began_contact', 'evaluate', 'on_did_pause', ...) and its Item, Behavior,\n"
      "animation id or this animator. Empty for an animator not restored, and after unpickling.",
      (void *)LIST_DETACHED},
-    {"_completions", (getter)animator_get_completions, NULL, "The completions by animation id (a copy).", NULL},
-    {"_held", (getter)animator_get_held, NULL, "The behaviors this animator keeps alive (a list).", NULL},
     ANIMA_CALLABLE("on_did_pause", AnimatorObject, on_did_pause, animator_install_delegate, true,
                    "Called as f(animator) after everything has come to rest; None to unset."),
     {NULL, NULL, NULL, NULL, NULL},
+};
+
+/* What the animator keeps for its callbacks (None while it keeps none), for anima/_snapshot.py. */
+static PyMemberDef animator_members[] = {
+    {"_completions", T_OBJECT, offsetof(AnimatorObject, completions), READONLY, "animation id -> completion"},
+    {"_acting", T_OBJECT, offsetof(AnimatorObject, acting), READONLY, "the behaviors with an action, by handle"},
+    {"_delegating", T_OBJECT, offsetof(AnimatorObject, delegating), READONLY, "the collisions with callbacks"},
+    {"__weaklistoffset__", T_PYSSIZET, offsetof(AnimatorObject, weakreflist), READONLY, NULL},
+    {NULL, 0, 0, 0, NULL},
 };
 
 PyDoc_STRVAR(animator_doc,
@@ -566,5 +483,5 @@ PyDoc_STRVAR(animator_doc,
 ANIMA_TYPE(animator, "anima.Animator", AnimatorObject, animator_doc,
            {Py_tp_init, animator_init}, {Py_tp_dealloc, animator_dealloc}, {Py_tp_traverse, animator_traverse},
            {Py_tp_clear, animator_clear}, {Py_tp_methods, animator_methods}, {Py_tp_getset, animator_getset},
-           ANIMA_WEAKREFS(AnimatorObject),);
+           {Py_tp_members, animator_members},);
 

@@ -241,17 +241,16 @@ ANIMA_METHOD(behavior_add_item, "add_item", OWNER_BEHAVIOR, VALUE_NONE, anima_be
 ANIMA_METHOD(behavior_remove_item, "remove_item", OWNER_BEHAVIOR, VALUE_NONE,
              anima_behavior_remove_item(t.behavior, v[0].item), ANIMA_IN("item", VALUE_ITEM))
 
-static PyObject *
-behavior_destroy(BehaviorObject *self, PyObject *Py_UNUSED(ignored))
+/* Destroys the behavior; the animator stops keeping it for its callables (at once, or after advance). */
+static anima_status
+behavior_destroy_now(const target *t)
 {
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || check(st, self->animator, anima_behavior_destroy(self->handle)) < 0) {
-        return NULL;
-    }
+    BehaviorObject *self = (BehaviorObject *)t->self;
+    anima_status status = anima_behavior_destroy(self->handle);
     AnimatorObject *animator = self->animator;
-    if (animator != NULL
-        && (PyObject_TypeCheck((PyObject *)self, st->collision_type) || self->action != NULL
-            || self->overrides_action || self->evaluate != NULL)) {
+    bool held = self->action != NULL || self->on_began != NULL || self->on_ended != NULL || self->evaluate != NULL
+                || self->overrides_action;
+    if (status == ANIMA_OK && animator != NULL && held) {
         animator->purge_delegates = true;
         if (animator->advancing == 0) {
             Py_INCREF(animator);
@@ -259,8 +258,10 @@ behavior_destroy(BehaviorObject *self, PyObject *Py_UNUSED(ignored))
             Py_DECREF(animator);
         }
     }
-    Py_RETURN_NONE;
+    return status;
 }
+
+ANIMA_METHOD(behavior_destroy, "destroy", OWNER_BEHAVIOR, VALUE_NONE, behavior_destroy_now(&t), ANIMA_ARG(NULL))
 
 ANIMA_METHOD(behavior_add_child, "add_child", OWNER_BEHAVIOR, VALUE_NONE,
              anima_behavior_add_child(t.behavior, v[0].behavior), ANIMA_IN("behavior", VALUE_BEHAVIOR))
@@ -321,11 +322,11 @@ static PyMethodDef behavior_methods[] = {
                      "remove_child($self, behavior)\n--\n\n"
                      "Remove a child behavior (not destroyed; it can be added again). Removing one\n"
                      "that is not a child of this behavior does nothing."),
-    {"destroy", (PyCFunction)behavior_destroy, METH_NOARGS,
-     "destroy($self, /)\n--\n\n"
-     "Destroy the behavior: it is removed from its animator (or its parent) if\n"
-     "added, its action is dropped, and later use raises StaleHandleError. Its\n"
-     "children are not destroyed. Deferred inside callbacks."},
+    ANIMA_METHOD_ROW("destroy", behavior_destroy,
+                     "destroy($self, /)\n--\n\n"
+                     "Destroy the behavior: it is removed from its animator (or its parent) if\n"
+                     "added, its action is dropped, and later use raises StaleHandleError. Its\n"
+                     "children are not destroyed. Deferred inside callbacks."),
     {NULL, NULL, 0, NULL},
 };
 

@@ -81,14 +81,9 @@ ANIMA_METHOD(collision_add_boundary_path, "_add_boundary_path", OWNER_BEHAVIOR, 
              add_boundary_records(&t, v[0].identifier, v[1].object), ANIMA_IN("identifier", VALUE_IDENTIFIER),
              ANIMA_IN("records", VALUE_OBJECT))
 
-static PyObject *
-collision_boundary(BehaviorObject *self, PyObject *arg)
-{
-    anima_state *st = STATE_OF(self);
-    list_query q = {.kind = LIST_BOUNDARY_POINTS, .behavior = self->handle};
-    q.identifier = st != NULL ? as_identifier(st, arg) : NULL;
-    return q.identifier != NULL ? query_result(st, self->animator, &q, true) : NULL;
-}
+ANIMA_METHOD(collision_boundary, "boundary", OWNER_BEHAVIOR, VALUE_OBJECT,
+             query_call(&t, (list_query){.kind = LIST_BOUNDARY_POINTS, .identifier = v[0].identifier}, &out.object),
+             ANIMA_IN("identifier", VALUE_IDENTIFIER))
 
 ANIMA_METHOD(collision_remove_boundary, "remove_boundary", OWNER_BEHAVIOR, VALUE_NONE,
              anima_collision_remove_boundary(t.behavior, v[0].identifier), ANIMA_IN("identifier", VALUE_IDENTIFIER))
@@ -134,10 +129,10 @@ static PyMethodDef collision_methods[] = {
                      "Add (or replace) a named straight boundary between two distinct points.\n"
                      "identifier is a non-empty str."),
     ANIMA_METHOD_ROW("_add_boundary_path", collision_add_boundary_path, "Add a boundary path from its records."),
-    {"boundary", (PyCFunction)collision_boundary, METH_O,
-     "boundary($self, identifier, /)\n--\n\n"
-     "The points of a named boundary as a list of (x, y) (two for a segment).\n"
-     "Raises NotFoundError (a KeyError) when there is no such boundary."},
+    ANIMA_METHOD_ROW("boundary", collision_boundary,
+                     "boundary($self, identifier)\n--\n\n"
+                     "The points of a named boundary as a list of (x, y) (two for a segment).\n"
+                     "Raises NotFoundError (a KeyError) when there is no such boundary."),
     ANIMA_METHOD_ROW("remove_boundary", collision_remove_boundary,
                      "remove_boundary($self, identifier)\n--\n\n"
                      "Remove a named boundary. Raises NotFoundError (a KeyError) when there is none."),

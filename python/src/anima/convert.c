@@ -643,6 +643,7 @@ value_to_python(anima_state *st, value_kind kind, const value *v)
     case VALUE_REGION:
         return PyObject_CallFunction(st->region_form, "idddO", (int)v->region.shape, v->region.size.width,
                                      v->region.size.height, v->region.radius, v->region.inverse ? Py_True : Py_False);
+    case VALUE_OBJECT: return v->object; /* a result made by the call: a new reference */
     default: Py_RETURN_NONE; /* VALUE_NONE and the kinds of arguments only */
     }
 }
@@ -650,7 +651,7 @@ value_to_python(anima_state *st, value_kind kind, const value *v)
 target
 target_of(PyObject *self, owner_kind owner)
 {
-    target t = {.st = owner == OWNER_MODULE ? PyModule_GetState(self) : STATE_OF(self), .owner = owner};
+    target t = {.st = owner == OWNER_MODULE ? PyModule_GetState(self) : STATE_OF(self), .self = self, .owner = owner};
     if (owner == OWNER_ANIMATOR) {
         t.animator = (AnimatorObject *)self;
         t.animator_handle = t.animator->handle;

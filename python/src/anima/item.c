@@ -110,12 +110,10 @@ ANIMA_METHOD(item_destroy, "destroy", OWNER_ITEM, VALUE_NONE, anima_item_destroy
 
 /* The path as a tuple of (x, y) points, or None when the item has none. */
 static PyObject *
-item_get_path(ItemObject *self, void *closure)
+item_get_path(PyObject *self, void *closure)
 {
     (void)closure;
-    anima_state *st = STATE_OF(self);
-    list_query q = {.kind = LIST_ITEM_PATH, .item = self->handle};
-    PyObject *points = st != NULL ? query_result(st, self->animator, &q, false) : NULL;
+    PyObject *points = query_get(self, (void *)LIST_ITEM_PATH);
     if (points != NULL && PyTuple_GET_SIZE(points) == 0) {
         Py_SETREF(points, Py_NewRef(Py_None));
     }

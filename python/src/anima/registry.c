@@ -175,20 +175,27 @@ wrap_behavior(anima_state *st, AnimatorObject *animator, anima_behavior handle)
  * another class than a subclass asked for is an InvalidStateError: one handle has one wrapper. A
  * new wrapper of a class that defines `action` gets the C action, as a constructed one does.
  */
-PyObject *
-wrap_as(anima_state *st, AnimatorObject *animator, uint64_t id, PyTypeObject *cls)
+anima_status
+wrap_as(const target *t, uint64_t id, PyObject *cls_object, PyObject **out)
 {
+    anima_state *st = t->st;
+    AnimatorObject *animator = t->animator;
+    if (!PyType_Check(cls_object)) {
+        PyErr_Format(PyExc_TypeError, "cls must be a class, not %.100s", Py_TYPE(cls_object)->tp_name);
+        return STATUS_RAISED;
+    }
+    PyTypeObject *cls = (PyTypeObject *)cls_object;
     bool is_item = PyType_IsSubtype(cls, st->item_type);
     if (!is_item && !PyType_IsSubtype(cls, st->behavior_type)) {
         PyErr_Format(PyExc_TypeError, "cls must be anima.Item, anima.Behavior or a subclass, not %.100s", cls->tp_name);
-        return NULL;
+        return STATUS_RAISED;
     }
     anima_item item = anima_item_null();
     anima_behavior behavior = anima_behavior_null();
     anima_status status = is_item ? anima_animator_find_item(animator->handle, id, &item)
                                   : anima_animator_find_behavior(animator->handle, id, &behavior);
-    if (check(st, animator, status) < 0) {
-        return NULL;
+    if (status != ANIMA_OK) {
+        return status;
     }
     PyTypeObject *own = is_item ? st->item_type : behavior_type_for_kind(st, behavior.kind);
     PyObject **map = is_item ? &animator->item_wrappers : &animator->behavior_wrappers;
@@ -199,7 +206,7 @@ wrap_as(anima_state *st, AnimatorObject *animator, uint64_t id, PyTypeObject *cl
     PyObject *wrapper = NULL;
     if (key == NULL || registry_find(*map, key, &wrapper) < 0) {
         Py_XDECREF(key);
-        return NULL;
+        return STATUS_RAISED;
     }
     Py_DECREF(key);
     if (wrapper != NULL && !base && Py_TYPE(wrapper) != cls) {
@@ -208,12 +215,13 @@ wrap_as(anima_state *st, AnimatorObject *animator, uint64_t id, PyTypeObject *cl
         Py_CLEAR(wrapper);
     }
     if (wrapper != NULL || PyErr_Occurred()) {
-        return wrapper;
+        *out = wrapper;
+        return wrapper != NULL ? ANIMA_OK : STATUS_RAISED;
     }
     if (!base && !PyType_IsSubtype(cls, own)) {
         PyErr_Format(PyExc_TypeError, "the object with id %llu is an %.100s, not an %.100s", (unsigned long long)id,
                      own->tp_name, cls->tp_name);
-        return NULL;
+        return STATUS_RAISED;
     }
     PyTypeObject *type = base ? own : cls;
     wrapper = wrap_handle(animator, map, index1, generation, type, is_item ? (const void *)&item : &behavior);
@@ -224,21 +232,46 @@ wrap_as(anima_state *st, AnimatorObject *animator, uint64_t id, PyTypeObject *cl
             Py_CLEAR(wrapper);
         }
     }
-    return wrapper;
+    *out = wrapper;
+    return wrapper != NULL ? ANIMA_OK : STATUS_RAISED;
 }
 
-static size_t
-list_element_size(list_kind kind)
+/* The Python form of a list query's result. */
+typedef enum { FORM_TUPLE, FORM_LIST, FORM_BYTES } list_form;
+
+/* Each list query: the size of its elements, the form of its result and the owner of its handle. */
+static const struct {
+    size_t element;
+    list_form form;
+    owner_kind owner;
+} list_kinds[] = {
+    [LIST_ANIMATOR_ITEMS] = {sizeof(anima_item), FORM_TUPLE, OWNER_ANIMATOR},
+    [LIST_ANIMATOR_BEHAVIORS] = {sizeof(anima_behavior), FORM_TUPLE, OWNER_ANIMATOR},
+    [LIST_BEHAVIOR_CHILDREN] = {sizeof(anima_behavior), FORM_TUPLE, OWNER_BEHAVIOR},
+    [LIST_ITEMS_IN_RECT] = {sizeof(anima_item), FORM_LIST, OWNER_ANIMATOR},
+    [LIST_BEHAVIOR_ITEMS] = {sizeof(anima_item), FORM_TUPLE, OWNER_BEHAVIOR},
+    [LIST_BOUNDARY_POINTS] = {sizeof(anima_vec2), FORM_LIST, OWNER_BEHAVIOR},
+    [LIST_ITEM_PATH] = {sizeof(anima_vec2), FORM_TUPLE, OWNER_ITEM},
+    [LIST_POSES] = {3 * sizeof(double), FORM_BYTES, OWNER_ANIMATOR},
+    [LIST_DETACHED] = {sizeof(anima_detached_callback), FORM_TUPLE, OWNER_ANIMATOR},
+    [LIST_BEGAN_CONTACTS] = {sizeof(anima_contact_event), FORM_LIST, OWNER_ANIMATOR},
+    [LIST_ENDED_CONTACTS] = {sizeof(anima_contact_event), FORM_LIST, OWNER_ANIMATOR},
+};
+
+/* The contact events of the last advance or step, copied out as by a counting query. */
+static anima_status
+copy_contacts(const list_query *q, void *out, int32_t capacity, int32_t *count)
 {
-    switch (kind) {
-    case LIST_ANIMATOR_BEHAVIORS:
-    case LIST_BEHAVIOR_CHILDREN: return sizeof(anima_behavior);
-    case LIST_BOUNDARY_POINTS:
-    case LIST_ITEM_PATH: return sizeof(anima_vec2);
-    case LIST_POSES: return 3 * sizeof(double);
-    case LIST_DETACHED: return sizeof(anima_detached_callback);
-    default: return sizeof(anima_item);
+    const anima_contact_event *events = NULL;
+    anima_status status = anima_animator_get_contact_events(q->animator, q->kind == LIST_BEGAN_CONTACTS, &events,
+                                                            count);
+    if (status == ANIMA_OK && *count > capacity) {
+        return ANIMA_ERR_BUFFER_TOO_SMALL;
     }
+    if (status == ANIMA_OK && *count > 0) {
+        memcpy(out, events, (size_t)*count * sizeof *events);
+    }
+    return status;
 }
 
 static anima_status
@@ -255,58 +288,44 @@ list_query_run(const list_query *q, void *out, int32_t capacity, int32_t *count)
     case LIST_ITEM_PATH: return anima_item_get_path(q->item, out, capacity, count);
     case LIST_POSES: return anima_animator_copy_item_poses(q->animator, out, capacity, count);
     case LIST_DETACHED: return anima_animator_get_detached_callbacks(q->animator, out, capacity, count);
+    case LIST_BEGAN_CONTACTS:
+    case LIST_ENDED_CONTACTS: return copy_contacts(q, out, capacity, count);
     }
     return ANIMA_ERR_INVALID_ARGUMENT;
 }
 
 /*
- * Runs a counting query into a PyMem buffer large enough for every element.
- * On success *out (free with PyMem_Free) holds *out_count elements.
+ * Runs a counting query into a PyMem buffer large enough for every element: a first try with
+ * room for a few, then one with room for the count the library asked for. On success *out
+ * (free with PyMem_Free) holds *out_count elements.
  */
-int
+static int
 fetch_list(anima_state *st, AnimatorObject *animator, const list_query *q, void **out, int32_t *out_count)
 {
-    size_t element = list_element_size(q->kind);
-    int32_t capacity = 16;
-    for (;;) {
-        void *buffer = PyMem_Malloc((size_t)capacity * element);
-        if (buffer == NULL) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        int32_t count = -1;
-        anima_status status = list_query_run(q, buffer, capacity, &count);
-        if (status == ANIMA_OK && count >= 0 && count <= capacity) {
-            if (check(st, animator, status) < 0) {
-                PyMem_Free(buffer);
-                return -1;
-            }
-            *out = buffer;
-            *out_count = count;
-            return 0;
-        }
-        PyMem_Free(buffer);
-        if (status != ANIMA_ERR_BUFFER_TOO_SMALL) {
-            if (status == ANIMA_OK) {
-                PyErr_Format(st->anima_error, "the library reported %d elements for a capacity of %d",
-                             (int)count, (int)capacity);
-                return -1;
-            }
-            check(st, animator, status);
-            return -1;
-        }
+    int32_t capacity = 16, count = -1;
+    anima_status status = ANIMA_ERR_BUFFER_TOO_SMALL;
+    for (int attempt = 0; attempt < 2 && status == ANIMA_ERR_BUFFER_TOO_SMALL; attempt++) {
         anima_clear_error();
-        if (count > capacity) {
-            capacity = count;
-        }
-        else if (capacity <= INT32_MAX / 2) {
-            capacity *= 2;
-        }
-        else {
+        capacity = count > capacity ? count : capacity;
+        PyMem_Free(*out);
+        *out = PyMem_Malloc((size_t)capacity * list_kinds[q->kind].element);
+        if (*out == NULL) {
             PyErr_NoMemory();
             return -1;
         }
+        status = list_query_run(q, *out, capacity, &count);
     }
+    if (status == ANIMA_OK && (count < 0 || count > capacity)) {
+        PyErr_Format(st->anima_error, "the library reported %d elements for a capacity of %d", (int)count,
+                     (int)capacity);
+        status = STATUS_RAISED;
+    }
+    if (check(st, animator, status) < 0) {
+        PyMem_Free(*out);
+        return -1;
+    }
+    *out_count = count;
+    return 0;
 }
 
 /* The Python names of the callbacks a restored animator lists as detached (anima_callback_kind order). */
@@ -328,30 +347,47 @@ detached_tuple(anima_state *st, AnimatorObject *animator, const anima_detached_c
     return result;
 }
 
-/* A tuple (or list) of a query's elements: Items, Behaviors or (x, y) points, by its kind. */
-PyObject *
-query_result(anima_state *st, AnimatorObject *animator, const list_query *q, bool as_list)
+/* The Python object for element i of a query's buffer: an Item, a Behavior, an (x, y) point, ... */
+static PyObject *
+list_element(anima_state *st, AnimatorObject *animator, list_kind kind, const void *buffer, int32_t i)
+{
+    switch (kind) {
+    case LIST_ANIMATOR_BEHAVIORS:
+    case LIST_BEHAVIOR_CHILDREN: return wrap_behavior(st, animator, ((const anima_behavior *)buffer)[i]);
+    case LIST_BOUNDARY_POINTS:
+    case LIST_ITEM_PATH: return vec2_tuple(((const anima_vec2 *)buffer)[i]);
+    case LIST_DETACHED: return detached_tuple(st, animator, &((const anima_detached_callback *)buffer)[i]);
+    case LIST_BEGAN_CONTACTS:
+    case LIST_ENDED_CONTACTS: return contact_event_new(st, animator, &((const anima_contact_event *)buffer)[i]);
+    default: return wrap_item(st, animator, ((const anima_item *)buffer)[i]);
+    }
+}
+
+/*
+ * A list query of the target (q gives its kind and any rect or identifier) as a new reference in
+ * *out: a tuple or a list of its elements, or the bytes of its records, by the kind's form.
+ */
+anima_status
+query_call(const target *t, list_query q, PyObject **out)
 {
     void *buffer = NULL;
     int32_t count = 0;
-    if (fetch_list(st, animator, q, &buffer, &count) < 0) {
-        return NULL;
+    q.animator = t->animator_handle;
+    q.behavior = t->behavior;
+    q.item = t->item;
+    if (fetch_list(t->st, t->animator, &q, &buffer, &count) < 0) {
+        return STATUS_RAISED;
     }
-    PyObject *result = as_list ? PyList_New(count) : PyTuple_New(count);
-    for (int32_t i = 0; result != NULL && i < count; i++) {
-        PyObject *element;
-        switch (q->kind) {
-        case LIST_ANIMATOR_BEHAVIORS:
-        case LIST_BEHAVIOR_CHILDREN: element = wrap_behavior(st, animator, ((anima_behavior *)buffer)[i]); break;
-        case LIST_BOUNDARY_POINTS:
-        case LIST_ITEM_PATH: element = vec2_tuple(((anima_vec2 *)buffer)[i]); break;
-        case LIST_DETACHED: element = detached_tuple(st, animator, &((anima_detached_callback *)buffer)[i]); break;
-        default: element = wrap_item(st, animator, ((anima_item *)buffer)[i]); break;
-        }
+    list_form form = list_kinds[q.kind].form;
+    PyObject *result = form == FORM_BYTES ? PyBytes_FromStringAndSize(buffer, (Py_ssize_t)(count * list_kinds[q.kind].element))
+                       : form == FORM_LIST ? PyList_New(count)
+                                           : PyTuple_New(count);
+    for (int32_t i = 0; result != NULL && form != FORM_BYTES && i < count; i++) {
+        PyObject *element = list_element(t->st, t->animator, q.kind, buffer, i);
         if (element == NULL) {
             Py_CLEAR(result);
         }
-        else if (as_list) {
+        else if (form == FORM_LIST) {
             PyList_SET_ITEM(result, i, element);
         }
         else {
@@ -359,7 +395,8 @@ query_result(anima_state *st, AnimatorObject *animator, const list_query *q, boo
         }
     }
     PyMem_Free(buffer);
-    return result;
+    *out = result;
+    return result != NULL ? ANIMA_OK : STATUS_RAISED;
 }
 
 /* ------------------------------------------------ items and behaviors as values */
@@ -406,22 +443,20 @@ wrapper_get_animator(PyObject *self, void *closure)
     return animator != NULL ? Py_NewRef((PyObject *)animator) : NULL;
 }
 
-/* The getter of a tuple read by a list query (items, behaviors, children): the closure is its list_kind. */
+/* The getter of a value read by a list query (items, behaviors, children, ...): the closure is its list_kind. */
 PyObject *
 query_get(PyObject *self, void *closure)
 {
     list_kind kind = (list_kind)(intptr_t)closure;
-    target t = target_of(self, kind == LIST_ANIMATOR_ITEMS || kind == LIST_ANIMATOR_BEHAVIORS || kind == LIST_DETACHED
-                                   ? OWNER_ANIMATOR
-                                   : OWNER_BEHAVIOR);
+    target t = target_of(self, list_kinds[kind].owner);
+    PyObject *result = NULL;
     if (t.st != NULL && t.animator == NULL) {
         PyErr_Format(t.st->stale_handle_error, "this %.100s was never initialised", Py_TYPE(self)->tp_name);
     }
-    if (t.st == NULL || t.animator == NULL) {
+    if (t.st == NULL || t.animator == NULL || query_call(&t, (list_query){.kind = kind}, &result) != ANIMA_OK) {
         return NULL;
     }
-    list_query q = {.kind = kind, .animator = t.animator_handle, .behavior = t.behavior};
-    return query_result(t.st, t.animator, &q, false);
+    return result;
 }
 
 /* is_valid of animators, items and behaviors: the closure is the owner_kind. */
