@@ -402,7 +402,6 @@ class Gravity(Behavior):
     @magnitude.setter
     def magnitude(self, value: _Float) -> None: ...
 
-@disjoint_base
 class Collision(Behavior):
     def __init__(
         self,
@@ -551,7 +550,6 @@ class Snap(Behavior):
     @damping.setter
     def damping(self, value: _Float) -> None: ...
 
-@disjoint_base
 class Field(Behavior):
     def __init__(
         self,
