@@ -234,8 +234,8 @@ typedef union {
 /*
  * Which object a property or method belongs to: it picks the handle passed to the accessors.
  * OWNER_NEW is a method that makes the C behavior of a fresh wrapper: its first argument is the
- * animator (VALUE_ANIMATOR), its call writes the new handle into t.behavior, and the wrapper
- * adopts it when the call succeeds. OWNER_MODULE is a function of the module (no handle).
+ * animator (VALUE_ANIMATOR), its call writes the new handle into t.behavior, and behavior_made
+ * has the wrapper adopt it. OWNER_MODULE is a function of the module (no handle).
  */
 typedef enum { OWNER_ANIMATOR, OWNER_ITEM, OWNER_BEHAVIOR, OWNER_NEW, OWNER_MODULE } owner_kind;
 
@@ -278,30 +278,37 @@ int property_set(PyObject *self, PyObject *value, void *closure);
     {NAME, property_get, NULL, DOC, (void *)&(const property){NAME, KIND, OWNER, (anima_function)(GET), NULL}}
 #define ANIMA_GETSET_END {NULL, NULL, NULL, NULL, NULL}
 
-/* An argument of a call: its keyword and, for a def struct's field, its type and offset. */
+/* An argument of a method: its keyword, its value kind and, for a def struct's field, its offset. */
 typedef struct {
     const char *name;
-    value_kind kind;    /* VALUE_NONE: the caller converts it */
-    size_t offset;      /* where fill_def writes it */
-    bool optional;      /* a method's argument that may be left out (its value is then all zero) */
+    value_kind kind;    /* VALUE_OBJECT: the call converts it */
+    size_t offset;      /* a field's place in the def, where fill_def writes it */
+    bool optional;      /* may be left out (a method's value is then all zero) */
+    bool positional;    /* may be given by position */
 } argument;
 
-/* An argument the caller converts. */
-#define ANIMA_ARG(NAME) {NAME, VALUE_NONE, 0, false}
-/* An argument stored in the field of the same name of a def struct. */
-#define ANIMA_FIELD(DEF, NAME, KIND) {#NAME, KIND, offsetof(DEF, NAME), false}
-
+/* The end of a table of arguments (the only row of a method without arguments). */
+#define ANIMA_ARG(NAME) {NAME, VALUE_NONE, 0, false, false}
 /* An argument of a method: converted to its kind, positional or keyword, required. */
-#define ANIMA_IN(NAME, KIND) {NAME, KIND, 0, false}
+#define ANIMA_IN(NAME, KIND) {NAME, KIND, 0, false, true}
 /* An argument of a method that may be left out, after the required ones: zero by default. */
-#define ANIMA_OPT(NAME, KIND) {NAME, KIND, 0, true}
+#define ANIMA_OPT(NAME, KIND) {NAME, KIND, 0, true, true}
+/* A keyword-only argument of a method, which may be left out. */
+#define ANIMA_KW(NAME, KIND) {NAME, KIND, 0, true, false}
+/* A def struct's field MEMBER given as the keyword NAME (ANIMA_FIELD: of the same name). */
+#define ANIMA_FIELD_AS(NAME, KIND, DEF, MEMBER) {NAME, KIND, offsetof(DEF, MEMBER), true, false}
+#define ANIMA_FIELD(DEF, NAME, KIND) ANIMA_FIELD_AS(#NAME, KIND, DEF, NAME)
+/* A field that may also be given by position, after the method's positional arguments. */
+#define ANIMA_POSITIONAL_FIELD(DEF, NAME, KIND) {#NAME, KIND, offsetof(DEF, NAME), true, true}
 
-/* The most arguments a method declared with ANIMA_METHOD takes. */
+/* The most arguments and def fields a method declared with ANIMA_METHOD or ANIMA_DEF_METHOD takes. */
 #define METHOD_MAX_ARGUMENTS 12
+#define METHOD_MAX_FIELDS 24
 
 int method_begin(PyObject *self, owner_kind owner, const char *name, const argument *spec, const argument *fields,
-                 void *def, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, value *v, target *t);
-PyObject *method_end(PyObject *self, const target *t, anima_status status, value_kind result, const value *out);
+                 PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, value *v, PyObject **field_slots,
+                 target *t);
+PyObject *method_end(const target *t, anima_status status, value_kind result, const value *out);
 
 /*
  * A method that makes one call of the C interface: its arguments are converted by the
@@ -314,37 +321,38 @@ PyObject *method_end(PyObject *self, const target *t, anima_status status, value
     ANIMA_DEF_METHOD(NAME, PYNAME, OWNER, RESULT, char, 0, NULL, CALL, __VA_ARGS__)
 
 /*
- * ANIMA_METHOD for a call that takes a def struct: `def`, of type DEF_TYPE, starts as
- * DEF_INIT and takes the keyword arguments, the fields of the table FIELDS; the ANIMA_IN
- * rows are then given by position.
+ * ANIMA_METHOD for a call that takes a def struct: `def`, of type DEF_TYPE, starts as DEF_INIT
+ * (an expression that may read v[]) and takes the fields of the table FIELDS, keyword arguments
+ * after the positional ones (see method_begin).
  */
 #define ANIMA_DEF_METHOD(NAME, PYNAME, OWNER, RESULT, DEF_TYPE, DEF_INIT, FIELDS, CALL, ...)                     \
     static PyObject *NAME(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)              \
     {                                                                                                             \
         static const argument spec[] = {__VA_ARGS__, ANIMA_ARG(NULL)};                                            \
+        PyObject *field_slots[METHOD_MAX_FIELDS];                                                                 \
         value v[METHOD_MAX_ARGUMENTS], out;                                                                       \
-        DEF_TYPE def = DEF_INIT;                                                                                  \
         target t;                                                                                                 \
         memset(&out, 0, sizeof out);                                                                              \
-        if (method_begin(self, OWNER, PYNAME, spec, FIELDS, &def, args, nargs, kwnames, v, &t) < 0) {             \
+        if (method_begin(self, OWNER, PYNAME, spec, FIELDS, args, nargs, kwnames, v, field_slots, &t) < 0) {      \
             return NULL;                                                                                          \
         }                                                                                                         \
-        return method_end(self, &t, (CALL), RESULT, &out);                                                        \
+        DEF_TYPE def = DEF_INIT;                                                                                  \
+        if (fill_def(t.st, FIELDS, field_slots, &def) < 0) {                                                      \
+            return NULL;                                                                                          \
+        }                                                                                                         \
+        return method_end(&t, (CALL), RESULT, &out);                                                              \
     }
 
 /*
- * The tp_init of a kind of behavior made as Kind(items, *, <fields>, animator=None): the
- * ANIMA_FIELD rows of its DEF_TYPE are stored over DEF_INIT, then CREATE (the library's
- * constructor for that def) makes it (see behavior_init_with_def).
+ * The _create method of a kind of behavior made as Kind(items, *, <fields>, animator=None) (its
+ * tp_init is init_by_create): the ANIMA_FIELD rows of its DEF_TYPE are stored over DEF_INIT, then
+ * CREATE, the library's constructor for that def, makes it (see behavior_create).
  */
-#define ANIMA_BEHAVIOR_INIT(NAME, PYNAME, DEF_TYPE, DEF_INIT, CREATE, ...)                                       \
-    static int NAME(PyObject *self, PyObject *args, PyObject *kwds)                                               \
-    {                                                                                                             \
-        static const argument arguments[] = {ANIMA_ARG("items"), __VA_ARGS__, ANIMA_ARG("animator"),              \
-                                             ANIMA_ARG(NULL)};                                                    \
-        DEF_TYPE def = DEF_INIT;                                                                                  \
-        return behavior_init_with_def(self, args, kwds, PYNAME, arguments, &def, (anima_function)(CREATE));       \
-    }
+#define ANIMA_BEHAVIOR_CREATE(NAME, PYNAME, DEF_TYPE, DEF_INIT, CREATE, ...)                                     \
+    static const argument NAME##_fields[] = {__VA_ARGS__, ANIMA_ARG(NULL)};                                       \
+    ANIMA_DEF_METHOD(NAME, PYNAME, OWNER_BEHAVIOR, VALUE_NONE, DEF_TYPE, DEF_INIT, NAME##_fields,                 \
+                     behavior_create(&t, (anima_function)(CREATE), &def, v[0].object, v[1].object),               \
+                     ANIMA_IN("items", VALUE_OBJECT), ANIMA_KW("animator", VALUE_OBJECT))
 
 /* The PyMethodDef row of a method defined with ANIMA_METHOD. */
 #define ANIMA_METHOD_ROW(PYNAME, NAME, DOC) \
@@ -356,8 +364,7 @@ const char *choice_name(value_kind kind, int32_t index);
 int fill_def(anima_state *st, const argument *fields, PyObject *const *slots, void *def);
 int fill_field(anima_state *st, const argument *field, PyObject *obj, void *def);
 size_t value_size(value_kind kind);
-int parse_call(const char *function, PyObject *args, PyObject *kwds, const argument *names,
-               Py_ssize_t max_positional, Py_ssize_t required, PyObject **out);
+int init_by_create(PyObject *self, PyObject *args, PyObject *kwds);
 
 /* items and behaviors as values (registry.c) */
 Py_hash_t wrapper_hash(PyObject *self);
@@ -366,6 +373,7 @@ PyObject *query_get(PyObject *self, void *closure);
 PyObject *is_valid_get(PyObject *self, void *closure);
 PyObject *wrapper_richcompare(PyObject *a, PyObject *b, int op);
 void wrapper_dealloc(PyObject *self, inquiry clear);
+int wrapper_check_fresh(anima_state *st, PyObject *self);
 
 /*
  * The type spec of one of the module's classes (subclassable, garbage-collected, made by
@@ -432,9 +440,8 @@ int behavior_clear(BehaviorObject *self);
 int behavior_traverse(BehaviorObject *self, visitproc visit, void *arg);
 int behavior_adopt(BehaviorObject *self, AnimatorObject *animator, anima_behavior handle);
 void behavior_dealloc(BehaviorObject *self);
-int behavior_check_fresh(anima_state *st, BehaviorObject *self);
-int behavior_create(anima_state *st, BehaviorObject *self, PyObject *items_obj, PyObject *animator_obj, anima_function create, const void *def);
-int behavior_init_with_def(PyObject *self, PyObject *args, PyObject *kwds, const char *name, const argument *arguments, void *def, anima_function create);
+anima_status behavior_create(const target *t, anima_function create, const void *def, PyObject *items, PyObject *animator);
+anima_status behavior_made(const target *t, anima_status status);
 AnimatorObject *behavior_animator(anima_state *st, BehaviorObject *self);
 int behavior_set_c_action(anima_state *st, BehaviorObject *self, bool install);
 int behavior_class_overrides_action(anima_state *st, PyTypeObject *type);

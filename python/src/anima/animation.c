@@ -193,35 +193,31 @@ ANIMA_DEF_METHOD(module_timing_duration, "_timing_duration", OWNER_MODULE, VALUE
                  anima_default_animation_def(), animation_fields, anima_timing_duration(&def, &out.f64),
                  ANIMA_ARG(NULL))
 
-static PyObject *
-module_timing_css_linear(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+/* A timing's CSS linear() text and duration as a new (str, float) in *out (the two-call idiom). */
+static anima_status
+css_linear(const anima_animation_def *def, double max_error, PyObject **out)
 {
-    static const argument spec[] = {ANIMA_IN("max_error", VALUE_DOUBLE), ANIMA_ARG(NULL)};
-    anima_animation_def def = anima_default_animation_def();
-    value max_error;
-    target t;
-    if (method_begin(module, OWNER_MODULE, "_timing_css_linear", spec, animation_fields, &def, args, nargs, kwnames,
-                     &max_error, &t) < 0) {
-        return NULL;
-    }
-    anima_state *st = t.st;
-    /* the two-call idiom: the length first, then the text */
     int32_t length = 0;
-    anima_status status = anima_timing_css_linear(&def, max_error.f64, NULL, 0, &length, NULL);
-    if (status != ANIMA_ERR_BUFFER_TOO_SMALL && check(st, NULL, status) < 0) {
-        return NULL;
+    anima_status status = anima_timing_css_linear(def, max_error, NULL, 0, &length, NULL);
+    if (status != ANIMA_OK && status != ANIMA_ERR_BUFFER_TOO_SMALL) {
+        return status;
     }
     anima_clear_error();
     char *buffer = PyMem_Malloc((size_t)length + 1);
     if (buffer == NULL) {
-        return PyErr_NoMemory();
+        PyErr_NoMemory();
+        return STATUS_RAISED;
     }
     double seconds = 0.0;
-    status = anima_timing_css_linear(&def, max_error.f64, buffer, length + 1, &length, &seconds);
-    PyObject *result = check(st, NULL, status) < 0 ? NULL : Py_BuildValue("(s#d)", buffer, (Py_ssize_t)length, seconds);
+    status = anima_timing_css_linear(def, max_error, buffer, length + 1, &length, &seconds);
+    *out = status == ANIMA_OK ? Py_BuildValue("(s#d)", buffer, (Py_ssize_t)length, seconds) : NULL;
     PyMem_Free(buffer);
-    return result;
+    return status == ANIMA_OK && *out == NULL ? STATUS_RAISED : status;
 }
+
+ANIMA_DEF_METHOD(module_timing_css_linear, "_timing_css_linear", OWNER_MODULE, VALUE_OBJECT, anima_animation_def,
+                 anima_default_animation_def(), animation_fields, css_linear(&def, v[0].f64, &out.object),
+                 ANIMA_IN("max_error", VALUE_DOUBLE))
 
 #define MODULE_FUNCTION(NAME) ANIMA_METHOD_ROW("_" #NAME, module_##NAME, NULL)
 

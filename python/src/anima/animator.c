@@ -72,47 +72,57 @@ animator_run(const target *t, bool one_step, double seconds)
     return status;
 }
 
-static int
-animator_init(AnimatorObject *self, PyObject *args, PyObject *kwds)
+/* Gives a fresh animator object the C animator handle, and the step callback that lets Ctrl-C stop a
+ * long advance between internal steps (see trampoline_step). */
+static anima_status
+animator_adopt(AnimatorObject *self, anima_animator handle)
 {
-    static const argument arguments[] = {
-        ANIMA_FIELD(anima_animator_def, reference_bounds, VALUE_BOUNDS),
-        ANIMA_FIELD(anima_animator_def, step_rate, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_animator_def, substeps, VALUE_INT32),
-        ANIMA_FIELD(anima_animator_def, rest_speed, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_animator_def, rest_angular_speed, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_animator_def, rest_time, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_animator_def, max_advance, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_animator_def, workers, VALUE_INT32),
-        ANIMA_ARG(NULL),
-    };
-    PyObject *slots[8];
-    anima_animator_def def = anima_default_animator_def();
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || parse_call("Animator", args, kwds, arguments, 1, 0, slots) < 0) {
-        return -1;
-    }
-    if (self->handle.index1 != 0) {
-        /* Even after destroy(): new handles could collide with the stale wrappers it still maps. */
-        PyErr_SetString(st->invalid_state_error, "Animator.__init__ called on an initialised animator");
-        return -1;
-    }
-    if (fill_def(st, arguments, slots, &def) < 0) {
-        return -1;
-    }
-    def.has_reference_bounds = slots[0] != NULL && !isnan(def.reference_bounds.x);
-    if (!def.has_reference_bounds) {
-        def.reference_bounds = anima_default_animator_def().reference_bounds;
-    }
-    anima_animator handle = anima_animator_null();
-    if (check(st, NULL, anima_animator_create(&def, &handle)) < 0) {
-        return -1;
-    }
     self->handle = handle;
     self->created = true;
-    /* Lets Ctrl-C stop a long advance between internal steps (see trampoline_step). */
-    return check(st, self, anima_animator_set_step_callback(handle, trampoline_step, self));
+    return anima_animator_set_step_callback(handle, trampoline_step, self);
 }
+
+/* Makes the C animator of a fresh Animator from its def, whose reference bounds are NaN for none. */
+static anima_status
+animator_make(const target *t, anima_animator_def *def)
+{
+    if (t->animator->handle.index1 != 0) {
+        /* Even after destroy(): new handles could collide with the stale wrappers it still maps. */
+        PyErr_SetString(t->st->invalid_state_error, "Animator.__init__ called on an initialised animator");
+        return STATUS_RAISED;
+    }
+    def->has_reference_bounds = !isnan(def->reference_bounds.x);
+    if (!def->has_reference_bounds) {
+        def->reference_bounds = anima_default_animator_def().reference_bounds;
+    }
+    anima_animator handle = anima_animator_null();
+    anima_status status = anima_animator_create(def, &handle);
+    return status != ANIMA_OK ? status : animator_adopt(t->animator, handle);
+}
+
+/* The library's default def with no reference bounds given (x NaN, as None gives). */
+static anima_animator_def
+animator_default_def(void)
+{
+    anima_animator_def def = anima_default_animator_def();
+    def.reference_bounds.x = NAN;
+    return def;
+}
+
+static const argument animator_fields[] = {
+    ANIMA_POSITIONAL_FIELD(anima_animator_def, reference_bounds, VALUE_BOUNDS),
+    ANIMA_FIELD(anima_animator_def, step_rate, VALUE_DOUBLE),
+    ANIMA_FIELD(anima_animator_def, substeps, VALUE_INT32),
+    ANIMA_FIELD(anima_animator_def, rest_speed, VALUE_DOUBLE),
+    ANIMA_FIELD(anima_animator_def, rest_angular_speed, VALUE_DOUBLE),
+    ANIMA_FIELD(anima_animator_def, rest_time, VALUE_DOUBLE),
+    ANIMA_FIELD(anima_animator_def, max_advance, VALUE_DOUBLE),
+    ANIMA_FIELD(anima_animator_def, workers, VALUE_INT32),
+    ANIMA_ARG(NULL),
+};
+
+ANIMA_DEF_METHOD(animator_create, "Animator", OWNER_ANIMATOR, VALUE_NONE, anima_animator_def, animator_default_def(),
+                 animator_fields, animator_make(&t, &def), ANIMA_ARG(NULL))
 
 /* The object references of an animator: its fields from pending to completions. */
 #define ANIMATOR_REFERENCES(self)                                                                         \
@@ -321,9 +331,7 @@ animator_restore(PyTypeObject *cls, PyObject *arg)
         anima_clear_error();
         return NULL;
     }
-    self->handle = handle;
-    self->created = true;
-    if (check(st, self, anima_animator_set_step_callback(handle, trampoline_step, self)) < 0) {
+    if (check(st, self, animator_adopt(self, handle)) < 0) {
         Py_CLEAR(self);
     }
     return (PyObject *)self;
@@ -334,6 +342,7 @@ ANIMA_METHOD(animator_wrapper, "_wrapper", OWNER_ANIMATOR, VALUE_OBJECT, wrap_as
              ANIMA_IN("id", VALUE_UINT64), ANIMA_IN("cls", VALUE_OBJECT))
 
 static PyMethodDef animator_methods[] = {
+    ANIMA_METHOD_ROW("_create", animator_create, NULL),
     ANIMA_METHOD_ROW("advance", animator_advance,
                      "advance($self, seconds, /)\n--\n\n"
                      "Consume `seconds` of frame time (finite, 0...max_advance). Whole internal steps of\n"
@@ -481,7 +490,7 @@ PyDoc_STRVAR(animator_doc,
 "thread at a time. The GIL stays held while it advances.");
 
 ANIMA_TYPE(animator, "anima.Animator", AnimatorObject, animator_doc,
-           {Py_tp_init, animator_init}, {Py_tp_dealloc, animator_dealloc}, {Py_tp_traverse, animator_traverse},
+           {Py_tp_init, init_by_create}, {Py_tp_dealloc, animator_dealloc}, {Py_tp_traverse, animator_traverse},
            {Py_tp_clear, animator_clear}, {Py_tp_methods, animator_methods}, {Py_tp_getset, animator_getset},
            {Py_tp_members, animator_members},);
 

@@ -35,7 +35,7 @@ attachment_make(target *t, const value *v)
     return ANIMA_ERR_INVALID_ARGUMENT;
 }
 
-ANIMA_METHOD(attachment_create, "_create", OWNER_NEW, VALUE_NONE, attachment_make(&t, v),
+ANIMA_METHOD(attachment_create, "_create", OWNER_NEW, VALUE_NONE, behavior_made(&t, attachment_make(&t, v)),
              ANIMA_IN("animator", VALUE_ANIMATOR), ANIMA_IN("type", VALUE_ATTACHMENT_TYPE),
              ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("other", VALUE_ITEM_OR_NONE), ANIMA_IN("anchor", VALUE_VEC2),
              ANIMA_IN("offset", VALUE_VEC2), ANIMA_IN("other_offset", VALUE_VEC2), ANIMA_IN("axis", VALUE_VEC2),

@@ -78,17 +78,6 @@ behavior_adopt(BehaviorObject *self, AnimatorObject *animator, anima_behavior ha
     return 0;
 }
 
-int
-behavior_check_fresh(anima_state *st, BehaviorObject *self)
-{
-    if (self->animator != NULL) {
-        PyErr_Format(st->invalid_state_error, "%s.__init__ called on an initialised behavior",
-                     Py_TYPE(self)->tp_name);
-        return -1;
-    }
-    return 0;
-}
-
 /* The handle of items[i] for a behavior of *animator (NULL: the first item's, set here); -1 if it has none. */
 static int
 behavior_item(anima_state *st, PyObject *obj, Py_ssize_t i, AnimatorObject **animator, anima_item *out)
@@ -114,31 +103,34 @@ behavior_item(anima_state *st, PyObject *obj, Py_ssize_t i, AnimatorObject **ani
 }
 
 /*
- * Creates the C behavior of a new wrapper from its items (Items of one animator; animator_obj,
- * NULL or None unless given, names the animator when there are none) and a def, then adopts it.
- * create is the library's constructor for the def's kind: anima_status (*)(anima_animator,
- * const <kind>_def *, const anima_item *, int32_t, anima_behavior *).
+ * Makes the C behavior of a fresh wrapper (t->self) from its items (Items of one animator;
+ * animator_obj, NULL or None unless given, names the animator when there are none) and a def,
+ * then adopts it. create is the library's constructor for the def's kind: anima_status
+ * (*)(anima_animator, const <kind>_def *, const anima_item *, int32_t, anima_behavior *).
  */
-int
-behavior_create(anima_state *st, BehaviorObject *self, PyObject *items_obj, PyObject *animator_obj,
-                anima_function create, const void *def)
+anima_status
+behavior_create(const target *t, anima_function create, const void *def, PyObject *items_obj, PyObject *animator_obj)
 {
+    anima_state *st = t->st;
     AnimatorObject *animator = NULL;
     value given;
+    if (wrapper_check_fresh(st, t->self) < 0) {
+        return STATUS_RAISED;
+    }
     if (animator_obj != NULL && animator_obj != Py_None) {
         if (value_from_python(st, VALUE_ANIMATOR, animator_obj, "animator", &given) < 0) {
-            return -1;
+            return STATUS_RAISED;
         }
         animator = (AnimatorObject *)animator_obj;
     }
     if (PyUnicode_Check(items_obj) || PyObject_TypeCheck(items_obj, st->item_type)) {
         PyErr_Format(PyExc_TypeError, "items must be an iterable of anima.Item, not %.100s",
                      Py_TYPE(items_obj)->tp_name);
-        return -1;
+        return STATUS_RAISED;
     }
     PyObject *seq = PySequence_Fast(items_obj, "items must be an iterable of anima.Item");
     if (seq == NULL) {
-        return -1;
+        return STATUS_RAISED;
     }
     Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
     anima_item *handles = count <= INT32_MAX ? PyMem_Malloc(sizeof(anima_item) * (size_t)(count + 1)) : NULL;
@@ -164,40 +156,26 @@ behavior_create(anima_state *st, BehaviorObject *self, PyObject *items_obj, PyOb
                                                                   &handle)
                                       : ANIMA_OK;
     PyMem_Free(handles);
-    if (result < 0 || check(st, animator, status) < 0) {
-        return -1;
+    if (result < 0 || check(st, animator, status) < 0
+        || behavior_adopt((BehaviorObject *)t->self, animator, handle) < 0) {
+        return STATUS_RAISED;
     }
-    return behavior_adopt(self, animator, handle);
+    return ANIMA_OK;
 }
 
-/*
- * tp_init of the behaviors made as Kind(items, *, <def fields>..., animator=None): the
- * arguments table starts with "items" and ends with "animator"; every other argument is
- * a field of the def, which starts as the library's default.
- */
-int
-behavior_init_with_def(PyObject *self, PyObject *args, PyObject *kwds, const char *name,
-                       const argument *arguments, void *def, anima_function create)
+/* The status of a call that made the C behavior of a fresh wrapper (in t->behavior), which adopts it. */
+anima_status
+behavior_made(const target *t, anima_status status)
 {
-    PyObject *slots[16];
-    Py_ssize_t count = 0;
-    while (arguments[count].name != NULL) {
-        count++;
+    if (status != ANIMA_OK) {
+        return status;
     }
-    if (count < 2 || count > (Py_ssize_t)(sizeof slots / sizeof slots[0])) {
-        PyErr_Format(PyExc_SystemError, "%s: %zd arguments do not fit the constructor table", name, count);
-        return -1;
-    }
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || behavior_check_fresh(st, (BehaviorObject *)self) < 0
-        || parse_call(name, args, kwds, arguments, 1, 1, slots) < 0 || fill_def(st, arguments, slots, def) < 0) {
-        return -1;
-    }
-    return behavior_create(st, (BehaviorObject *)self, slots[0], slots[count - 1], create, def);
+    return behavior_adopt((BehaviorObject *)t->self, t->animator, t->behavior) < 0 ? STATUS_RAISED : ANIMA_OK;
 }
 
 ANIMA_METHOD(behavior_create_plain, "_create", OWNER_NEW, VALUE_NONE,
-             anima_behavior_create(t.animator_handle, &t.behavior), ANIMA_IN("animator", VALUE_ANIMATOR))
+             behavior_made(&t, anima_behavior_create(t.animator_handle, &t.behavior)),
+             ANIMA_IN("animator", VALUE_ANIMATOR))
 
 /* The callables of a behavior: its fields from action to evaluate. */
 #define BEHAVIOR_CALLABLES(self)                                                                          \

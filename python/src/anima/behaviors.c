@@ -3,14 +3,15 @@
 /* =============================================================== Gravity */
 
 /* Gravity(items, *, direction, animator=None); anima/_behavior.py adds angle and magnitude. */
-ANIMA_BEHAVIOR_INIT(gravity_init, "Gravity", anima_gravity_def, anima_default_gravity_def(), anima_gravity_create,
-                    ANIMA_FIELD(anima_gravity_def, direction, VALUE_VEC2))
+ANIMA_BEHAVIOR_CREATE(gravity_create, "Gravity", anima_gravity_def, anima_default_gravity_def(), anima_gravity_create,
+                      ANIMA_FIELD(anima_gravity_def, direction, VALUE_VEC2))
 
 ANIMA_METHOD(gravity_set_angle, "set_angle", OWNER_BEHAVIOR, VALUE_NONE,
              anima_gravity_set_angle_magnitude(t.behavior, v[0].f64, v[1].f64),
              ANIMA_IN("angle", VALUE_DOUBLE), ANIMA_IN("magnitude", VALUE_DOUBLE))
 
 static PyMethodDef gravity_methods[] = {
+    ANIMA_METHOD_ROW("_create", gravity_create, NULL),
     ANIMA_METHOD_ROW("set_angle", gravity_set_angle,
                      "set_angle($self, angle, magnitude)\n--\n\n"
                      "Set the angle (radians; pi/2 = down) and the magnitude (1.0 = 1000 pt/s^2) together."),
@@ -36,19 +37,21 @@ PyDoc_STRVAR(gravity_doc,
 "magnitude 1. Give either direction or angle and/or magnitude. The animator is\n"
 "taken from the items; pass animator= when items is empty.");
 
-ANIMA_BEHAVIOR_TYPE(gravity, "anima.Gravity", gravity_doc, gravity_methods, gravity_getset, {Py_tp_init, (void *)gravity_init},);
+ANIMA_BEHAVIOR_TYPE(gravity, "anima.Gravity", gravity_doc, gravity_methods, gravity_getset,
+                    {Py_tp_init, init_by_create},);
 
 /* ========================================================== ItemBehavior */
 
-ANIMA_BEHAVIOR_INIT(item_behavior_init, "ItemBehavior", anima_item_behavior_def, anima_default_item_behavior_def(), anima_item_behavior_create,
-                    ANIMA_FIELD(anima_item_behavior_def, elasticity, VALUE_DOUBLE),
-                    ANIMA_FIELD(anima_item_behavior_def, friction, VALUE_DOUBLE),
-                    ANIMA_FIELD(anima_item_behavior_def, density, VALUE_DOUBLE),
-                    ANIMA_FIELD(anima_item_behavior_def, resistance, VALUE_DOUBLE),
-                    ANIMA_FIELD(anima_item_behavior_def, angular_resistance, VALUE_DOUBLE),
-                    ANIMA_FIELD(anima_item_behavior_def, charge, VALUE_DOUBLE),
-                    ANIMA_FIELD(anima_item_behavior_def, allows_rotation, VALUE_BOOL),
-                    ANIMA_FIELD(anima_item_behavior_def, anchored, VALUE_BOOL))
+ANIMA_BEHAVIOR_CREATE(item_behavior_create, "ItemBehavior", anima_item_behavior_def,
+                      anima_default_item_behavior_def(), anima_item_behavior_create,
+                      ANIMA_FIELD(anima_item_behavior_def, elasticity, VALUE_DOUBLE),
+                      ANIMA_FIELD(anima_item_behavior_def, friction, VALUE_DOUBLE),
+                      ANIMA_FIELD(anima_item_behavior_def, density, VALUE_DOUBLE),
+                      ANIMA_FIELD(anima_item_behavior_def, resistance, VALUE_DOUBLE),
+                      ANIMA_FIELD(anima_item_behavior_def, angular_resistance, VALUE_DOUBLE),
+                      ANIMA_FIELD(anima_item_behavior_def, charge, VALUE_DOUBLE),
+                      ANIMA_FIELD(anima_item_behavior_def, allows_rotation, VALUE_BOOL),
+                      ANIMA_FIELD(anima_item_behavior_def, anchored, VALUE_BOOL))
 
 ANIMA_METHOD(item_behavior_add_linear_velocity, "add_linear_velocity", OWNER_BEHAVIOR, VALUE_NONE,
              anima_item_behavior_add_linear_velocity(t.behavior, v[0].item, v[1].vec2),
@@ -65,6 +68,7 @@ ANIMA_METHOD(item_behavior_angular_velocity, "angular_velocity", OWNER_BEHAVIOR,
              anima_item_behavior_get_angular_velocity(t.behavior, v[0].item, &out.f64), ANIMA_IN("item", VALUE_ITEM))
 
 static PyMethodDef item_behavior_methods[] = {
+    ANIMA_METHOD_ROW("_create", item_behavior_create, NULL),
     ANIMA_METHOD_ROW("add_linear_velocity", item_behavior_add_linear_velocity,
                      "add_linear_velocity($self, item, velocity)\n--\n\n"
                      "Add velocity = (vx, vy) in pt/s to an item of this behavior.\n"
@@ -115,15 +119,15 @@ PyDoc_STRVAR(item_behavior_doc,
 "friction 0.2, damping 0.1/s).");
 
 ANIMA_BEHAVIOR_TYPE(item_behavior, "anima.ItemBehavior", item_behavior_doc, item_behavior_methods, item_behavior_getset,
-                    {Py_tp_init, (void *)item_behavior_init},);
+                    {Py_tp_init, init_by_create},);
 
 /* ================================================================== Push */
 
-ANIMA_BEHAVIOR_INIT(push_init, "Push", anima_push_def, anima_default_push_def(), anima_push_create,
-                    ANIMA_FIELD(anima_push_def, mode, VALUE_PUSH_MODE),
-                    ANIMA_FIELD(anima_push_def, angle, VALUE_DOUBLE),
-                    ANIMA_FIELD(anima_push_def, magnitude, VALUE_DOUBLE),
-                    ANIMA_FIELD(anima_push_def, active, VALUE_BOOL))
+ANIMA_BEHAVIOR_CREATE(push_create, "Push", anima_push_def, anima_default_push_def(), anima_push_create,
+                      ANIMA_FIELD(anima_push_def, mode, VALUE_PUSH_MODE),
+                      ANIMA_FIELD(anima_push_def, angle, VALUE_DOUBLE),
+                      ANIMA_FIELD(anima_push_def, magnitude, VALUE_DOUBLE),
+                      ANIMA_FIELD(anima_push_def, active, VALUE_BOOL))
 
 ANIMA_METHOD(push_set_angle, "set_angle", OWNER_BEHAVIOR, VALUE_NONE,
              anima_push_set_angle_magnitude(t.behavior, v[0].f64, v[1].f64),
@@ -137,6 +141,7 @@ ANIMA_METHOD(push_set_target_offset, "set_target_offset", OWNER_BEHAVIOR, VALUE_
              ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("offset", VALUE_VEC2))
 
 static PyMethodDef push_methods[] = {
+    ANIMA_METHOD_ROW("_create", push_create, NULL),
     ANIMA_METHOD_ROW("set_angle", push_set_angle,
                      "set_angle($self, angle, magnitude)\n--\n\n"
                      "Set the angle (radians; 0 = +x, pi/2 = down) and the magnitude together\n"
@@ -184,12 +189,12 @@ PyDoc_STRVAR(push_doc,
 "centre also turns it. The animator is taken from the items; pass animator=\n"
 "when items is empty.");
 
-ANIMA_BEHAVIOR_TYPE(push, "anima.Push", push_doc, push_methods, push_getset, {Py_tp_init, (void *)push_init},);
+ANIMA_BEHAVIOR_TYPE(push, "anima.Push", push_doc, push_methods, push_getset, {Py_tp_init, init_by_create},);
 
 /* ================================================================== Snap */
 
 ANIMA_METHOD(snap_create, "_create", OWNER_NEW, VALUE_NONE,
-             anima_snap_create(t.animator_handle, v[1].item, v[2].vec2, &t.behavior),
+             behavior_made(&t, anima_snap_create(t.animator_handle, v[1].item, v[2].vec2, &t.behavior)),
              ANIMA_IN("animator", VALUE_ANIMATOR), ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("point", VALUE_VEC2))
 
 static PyMethodDef snap_methods[] = {

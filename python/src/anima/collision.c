@@ -3,11 +3,10 @@
 /* ============================================================= Collision */
 
 /* The mode is 'items', 'boundaries', 'everything' or an int (anima.CollisionMode). */
-ANIMA_BEHAVIOR_INIT(collision_init, "Collision", anima_collision_def, anima_default_collision_def(),
-                    anima_collision_create,
-                    ANIMA_FIELD(anima_collision_def, mode, VALUE_COLLISION_MODE),
-                    ANIMA_FIELD(anima_collision_def, translates_reference_bounds_into_boundary, VALUE_BOOL),
-                    {"insets", VALUE_INSETS, offsetof(anima_collision_def, reference_bounds_insets), false})
+ANIMA_BEHAVIOR_CREATE(collision_create, "Collision", anima_collision_def, anima_default_collision_def(),
+                      anima_collision_create, ANIMA_FIELD(anima_collision_def, mode, VALUE_COLLISION_MODE),
+                      ANIMA_FIELD(anima_collision_def, translates_reference_bounds_into_boundary, VALUE_BOOL),
+                      ANIMA_FIELD_AS("insets", VALUE_INSETS, anima_collision_def, reference_bounds_insets))
 
 /* The reference-bounds boundary through the accessor shapes of the property table. */
 static anima_status
@@ -118,6 +117,7 @@ collision_install_delegate(anima_state *st, PyObject *obj, PyObject **slot, PyOb
 }
 
 static PyMethodDef collision_methods[] = {
+    ANIMA_METHOD_ROW("_create", collision_create, NULL),
     ANIMA_METHOD_ROW("set_translates_reference_bounds_into_boundary", collision_set_translates_with_insets,
 
  "set_translates_reference_bounds_into_boundary($self, insets=(0, 0, 0, 0))\n--\n\n"
@@ -175,5 +175,5 @@ PyDoc_STRVAR(collision_doc,
 "reference bounds, inset by insets = (top, left, bottom, right), become a boundary.");
 
 ANIMA_BEHAVIOR_TYPE(collision, "anima.Collision", collision_doc, collision_methods, collision_getset,
-                    {Py_tp_init, (void *)collision_init},);
+                    {Py_tp_init, init_by_create},);
 

@@ -752,40 +752,57 @@ property_set(PyObject *self, PyObject *obj, void *closure)
     return check(t.st, t.animator, property_write(p, &t, &v));
 }
 
-/* The first half of an ANIMA_METHOD: its arguments parsed and converted, its target found. */
+/*
+ * The first half of an ANIMA_METHOD: its arguments parsed, the spec's converted into v[] and the
+ * fields' left in field_slots[] for fill_def, its target found. The arguments are, in order: the
+ * spec's positional rows, the fields (the leading positional ones may follow those by position),
+ * then the spec's keyword-only rows.
+ */
 int
 method_begin(PyObject *self, owner_kind owner, const char *name, const argument *spec, const argument *fields,
-             void *def, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, value *v, target *t)
+             PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, value *v, PyObject **field_slots, target *t)
 {
-    PyObject *slots[METHOD_MAX_ARGUMENTS], *field_slots[24];
-    Py_ssize_t count = 0, required = 0;
+    argument rows[METHOD_MAX_ARGUMENTS + METHOD_MAX_FIELDS + 1];
+    PyObject *slots[METHOD_MAX_ARGUMENTS + METHOD_MAX_FIELDS];
+    Py_ssize_t count = 0, leading = 0, field_count = 0, positional = 0, required = 0;
     while (spec[count].name != NULL) {
-        required += !spec[count].optional;
         count++;
     }
+    while (leading < count && spec[leading].positional) {
+        leading++;
+    }
+    while (fields != NULL && fields[field_count].name != NULL) {
+        field_count++;
+    }
     *t = target_of(self, owner);
-    if (count > METHOD_MAX_ARGUMENTS || (owner == OWNER_NEW && spec[0].kind != VALUE_ANIMATOR)) {
+    if (count > METHOD_MAX_ARGUMENTS || field_count > METHOD_MAX_FIELDS
+        || (owner == OWNER_NEW && spec[0].kind != VALUE_ANIMATOR)) {
         PyErr_Format(PyExc_SystemError, "%s(): the argument table does not fit ANIMA_METHOD", name);
         return -1;
     }
     if (t->st == NULL) {
         return -1;
     }
-    if (fields != NULL) {
-        /* the keywords are the def's fields; the arguments of the spec come by position */
-        if (parse_arguments(name, args + nargs, 0, kwnames, fields, 0, 0, field_slots) < 0
-            || fill_def(t->st, fields, field_slots, def) < 0) {
-            return -1;
-        }
-        kwnames = NULL;
+    memcpy(rows, spec, (size_t)leading * sizeof *rows);
+    if (field_count > 0) {
+        memcpy(rows + leading, fields, (size_t)field_count * sizeof *rows);
     }
-    if (parse_arguments(name, args, nargs, kwnames, spec, count, required, slots) < 0
-        || (owner == OWNER_NEW && behavior_check_fresh(t->st, (BehaviorObject *)self) < 0)) {
+    memcpy(rows + leading + field_count, spec + leading, (size_t)(count - leading + 1) * sizeof *rows);
+    while (positional < count + field_count && rows[positional].positional) {
+        positional++;
+    }
+    while (required < count + field_count && !rows[required].optional) {
+        required++;
+    }
+    if (parse_arguments(name, args, nargs, kwnames, rows, positional, required, slots) < 0
+        || (owner == OWNER_NEW && wrapper_check_fresh(t->st, self) < 0)) {
         return -1;
     }
+    memcpy(field_slots, slots + leading, (size_t)field_count * sizeof *slots);
     for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *given = slots[i < leading ? i : field_count + i];
         memset(&v[i], 0, sizeof v[i]);
-        if (slots[i] != NULL && value_from_python(t->st, spec[i].kind, slots[i], spec[i].name, &v[i]) < 0) {
+        if (given != NULL && value_from_python(t->st, spec[i].kind, given, spec[i].name, &v[i]) < 0) {
             return -1;
         }
     }
@@ -798,10 +815,9 @@ method_begin(PyObject *self, owner_kind owner, const char *name, const argument 
 
 /* The second half of an ANIMA_METHOD: the status checked, the result converted. */
 PyObject *
-method_end(PyObject *self, const target *t, anima_status status, value_kind result, const value *out)
+method_end(const target *t, anima_status status, value_kind result, const value *out)
 {
-    if (check(t->st, t->animator, status) < 0
-        || (t->owner == OWNER_NEW && behavior_adopt((BehaviorObject *)self, t->animator, t->behavior) < 0)) {
+    if (check(t->st, t->animator, status) < 0) {
         return NULL;
     }
     return value_to_python(t->st, result, out);
@@ -814,7 +830,7 @@ method_end(PyObject *self, const target *t, anima_status status, value_kind resu
 int
 fill_def(anima_state *st, const argument *fields, PyObject *const *slots, void *def)
 {
-    for (Py_ssize_t i = 0; fields[i].name != NULL; i++) {
+    for (Py_ssize_t i = 0; fields != NULL && fields[i].name != NULL; i++) {
         if (slots[i] != NULL && fields[i].kind != VALUE_NONE && fill_field(st, &fields[i], slots[i], def) < 0) {
             return -1;
         }
@@ -834,33 +850,13 @@ fill_field(anima_state *st, const argument *field, PyObject *obj, void *def)
     return 0;
 }
 
-/* parse_arguments for a call with an argument tuple and a keyword dict (tp_init, METH_VARARGS). */
+/* tp_init of the types a _create method makes: Kind(...) is self._create(...). */
 int
-parse_call(const char *function, PyObject *args, PyObject *kwds, const argument *names,
-           Py_ssize_t max_positional, Py_ssize_t required, PyObject **out)
+init_by_create(PyObject *self, PyObject *args, PyObject *kwds)
 {
-    Py_ssize_t nargs = PyTuple_GET_SIZE(args);
-    Py_ssize_t nkw = kwds == NULL ? 0 : PyDict_GET_SIZE(kwds);
-    PyObject **stack = PyMem_Malloc(sizeof(PyObject *) * (size_t)(nargs + nkw + 1));
-    PyObject *kwnames = nkw > 0 ? PyTuple_New(nkw) : NULL;
-    if (stack == NULL || (nkw > 0 && kwnames == NULL)) {
-        PyMem_Free(stack);
-        Py_XDECREF(kwnames);
-        PyErr_NoMemory();
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < nargs; i++) {
-        stack[i] = PyTuple_GET_ITEM(args, i);
-    }
-    PyObject *key, *item;
-    Py_ssize_t position = 0, k = 0;
-    while (nkw > 0 && PyDict_Next(kwds, &position, &key, &item)) {
-        PyTuple_SET_ITEM(kwnames, k, Py_NewRef(key));
-        stack[nargs + k++] = item;
-    }
-    /* The slots borrow from args and kwds, which the caller holds. */
-    int result = parse_arguments(function, stack, nargs, kwnames, names, max_positional, required, out);
-    PyMem_Free(stack);
-    Py_XDECREF(kwnames);
-    return result;
+    PyObject *create = PyObject_GetAttrString(self, "_create");
+    PyObject *result = create != NULL ? PyObject_Call(create, args, kwds) : NULL;
+    Py_XDECREF(create);
+    Py_XDECREF(result);
+    return result != NULL ? 0 : -1;
 }

@@ -10,10 +10,8 @@ field_kind_name(anima_field_kind kind)
     return name != NULL ? name : "?";
 }
 
-/* Field's arguments; the kind and the parameters are also properties (the closure of their getset rows). */
-static const argument field_arguments[] = {
-    ANIMA_FIELD(anima_field_def, kind, VALUE_FIELD_KIND),
-    ANIMA_ARG("items"),
+/* A field's parameters: keywords of Field() and properties (the closure of their getset rows). */
+static const argument field_parameters[] = {
     ANIMA_FIELD(anima_field_def, position, VALUE_VEC2),
     ANIMA_FIELD(anima_field_def, region, VALUE_REGION),
     ANIMA_FIELD(anima_field_def, strength, VALUE_DOUBLE),
@@ -22,41 +20,43 @@ static const argument field_arguments[] = {
     ANIMA_FIELD(anima_field_def, direction, VALUE_VEC2),
     ANIMA_FIELD(anima_field_def, smoothness, VALUE_DOUBLE),
     ANIMA_FIELD(anima_field_def, animation_speed, VALUE_DOUBLE),
-    ANIMA_ARG("animator"),
     ANIMA_ARG(NULL),
 };
 
 enum {
-    FIELD_KIND, FIELD_ITEMS, FIELD_POSITION, FIELD_REGION, FIELD_STRENGTH, FIELD_FALLOFF, FIELD_MINIMUM_RADIUS,
-    FIELD_DIRECTION, FIELD_SMOOTHNESS, FIELD_ANIMATION_SPEED, FIELD_ANIMATOR, FIELD_ARGUMENTS
+    FIELD_POSITION, FIELD_REGION, FIELD_STRENGTH, FIELD_FALLOFF, FIELD_MINIMUM_RADIUS, FIELD_DIRECTION,
+    FIELD_SMOOTHNESS, FIELD_ANIMATION_SPEED
 };
+
+/* The kind, fixed at creation: a property only. */
+static const argument field_kind = ANIMA_FIELD(anima_field_def, kind, VALUE_FIELD_KIND);
+
+/* A kind's default def; linear gravity points down by default. */
+static anima_field_def
+field_default_def(anima_field_kind kind)
+{
+    anima_field_def def = anima_default_field_def(kind);
+    if (kind == ANIMA_FIELD_LINEAR_GRAVITY) {
+        def.direction = (anima_vec2){0, 1};
+    }
+    return def;
+}
 
 /*
  * Field(kind, items, *, position=..., ..., animator=None): a def of `kind` with the parameters
- * given over the kind's defaults (linear gravity points down by default), over the items.
- * anima/_behavior.py adds the evaluation of a custom field and leaves out parameters given as None.
+ * given over the kind's defaults, over the items. anima/_behavior.py adds the evaluation of a
+ * custom field and leaves out parameters given as None.
  */
-static int
-field_init(BehaviorObject *self, PyObject *args, PyObject *kwds)
-{
-    PyObject *slots[FIELD_ARGUMENTS];
-    anima_state *st = STATE_OF(self);
-    value kind;
-    if (st == NULL || behavior_check_fresh(st, self) < 0
-        || parse_call("Field", args, kwds, field_arguments, 2, 2, slots) < 0
-        || value_from_python(st, VALUE_FIELD_KIND, slots[FIELD_KIND], "kind", &kind) < 0) {
-        return -1;
-    }
-    anima_field_def def = anima_default_field_def(kind.field_kind);
-    if (kind.field_kind == ANIMA_FIELD_LINEAR_GRAVITY) {
-        def.direction = (anima_vec2){0, 1};
-    }
-    if (fill_def(st, field_arguments, slots, &def) < 0) {
-        return -1;
-    }
-    return behavior_create(st, self, slots[FIELD_ITEMS], slots[FIELD_ANIMATOR],
-                           (anima_function)anima_field_create, &def);
-}
+ANIMA_DEF_METHOD(field_create, "Field", OWNER_BEHAVIOR, VALUE_NONE, anima_field_def,
+                 field_default_def(v[0].field_kind), field_parameters,
+                 behavior_create(&t, (anima_function)anima_field_create, &def, v[1].object, v[2].object),
+                 ANIMA_IN("kind", VALUE_FIELD_KIND), ANIMA_IN("items", VALUE_OBJECT),
+                 ANIMA_KW("animator", VALUE_OBJECT))
+
+static PyMethodDef field_methods[] = {
+    ANIMA_METHOD_ROW("_create", field_create, NULL),
+    {NULL, NULL, 0, NULL},
+};
 
 /* The parameter properties: the closure is the parameter's row of field_arguments. */
 static PyObject *
@@ -125,34 +125,34 @@ static PyGetSetDef field_getset[] = {
     {"kind", (getter)field_get_parameter, NULL,
      "Which field this is, fixed at creation (read-only): 'linear_gravity', 'radial_gravity',\n"
      "'drag', 'velocity', 'vortex', 'spring', 'electric', 'magnetic', 'noise', 'turbulence'\n"
-     "or 'custom'.", (void *)&field_arguments[FIELD_KIND]},
+     "or 'custom'.", (void *)&field_kind},
     {"position", (getter)field_get_parameter, (setter)field_set_parameter,
      "The field's origin (x, y) in the reference space (default (0, 0)); radial fields act\n"
-     "around it and the region is centred on it.", (void *)&field_arguments[FIELD_POSITION]},
+     "around it and the region is centred on it.", (void *)&field_parameters[FIELD_POSITION]},
     {"region", (getter)field_get_parameter, (setter)field_set_parameter,
      "Where the field acts, around its position: 'infinite' (everywhere, the default; None\n"
      "is accepted too), ('rectangle', (width, height)), ('circle', radius), or\n"
      "('inverse', region) for everywhere except that region. Sizes are finite and >= 0.",
-     (void *)&field_arguments[FIELD_REGION]},
+     (void *)&field_parameters[FIELD_REGION]},
     {"strength", (getter)field_get_parameter, (setter)field_set_parameter,
      "The strength S (within +/-1e9; default 1; negative reverses the field).",
-     (void *)&field_arguments[FIELD_STRENGTH]},
+     (void *)&field_parameters[FIELD_STRENGTH]},
     {"falloff", (getter)field_get_parameter, (setter)field_set_parameter,
      "The exponent of the distance fall-off r^-falloff, r in metres (-10...10; default 2\n"
      "for radial gravity, -1 for spring, 1 for electric and magnetic, 0 for the others).",
-     (void *)&field_arguments[FIELD_FALLOFF]},
+     (void *)&field_parameters[FIELD_FALLOFF]},
     {"minimum_radius", (getter)field_get_parameter, (setter)field_set_parameter,
      "Distances below this (points, > 0; default 0.01) count as this in the fall-off.",
-     (void *)&field_arguments[FIELD_MINIMUM_RADIUS]},
+     (void *)&field_parameters[FIELD_MINIMUM_RADIUS]},
     {"direction", (getter)field_get_parameter, (setter)field_set_parameter,
      "Linear gravity: the acceleration in m/s^2 (1 = 100 pt/s^2); velocity: the velocity\n"
      "in m/s; drag: the medium's velocity in m/s. Components within +/-1e6.",
-     (void *)&field_arguments[FIELD_DIRECTION]},
+     (void *)&field_parameters[FIELD_DIRECTION]},
     {"smoothness", (getter)field_get_parameter, (setter)field_set_parameter,
-     "Noise and turbulence: 0 (noisy, the default) ... 1 (smooth).", (void *)&field_arguments[FIELD_SMOOTHNESS]},
+     "Noise and turbulence: 0 (noisy, the default) ... 1 (smooth).", (void *)&field_parameters[FIELD_SMOOTHNESS]},
     {"animation_speed", (getter)field_get_parameter, (setter)field_set_parameter,
      "Noise and turbulence: how fast the noise changes, in Hz (0...1e6; default 0 freezes\n"
-     "it).", (void *)&field_arguments[FIELD_ANIMATION_SPEED]},
+     "it).", (void *)&field_parameters[FIELD_ANIMATION_SPEED]},
     ANIMA_CALLABLE("evaluate", BehaviorObject, evaluate, field_install_evaluation, false,
                    "A custom field's evaluation: a callable evaluate(position, velocity, mass, charge, dt)\n"
                    "returning a force (fx, fy) in mass x pt/s^2, or None (no force). Only a custom field\n"
@@ -181,5 +181,5 @@ PyDoc_STRVAR(field_doc,
 "animation_speed (noise, turbulence); evaluate (custom only). The animator is\n"
 "taken from the items; pass animator= when items is empty.");
 
-ANIMA_BEHAVIOR_TYPE(field, "anima.Field", field_doc, NULL, field_getset, {Py_tp_init, (void *)field_init},);
+ANIMA_BEHAVIOR_TYPE(field, "anima.Field", field_doc, field_methods, field_getset, {Py_tp_init, init_by_create},);
 

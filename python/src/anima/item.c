@@ -13,71 +13,63 @@ item_argument(anima_state *st, PyObject *obj, const char *what)
     return (ItemObject *)obj;
 }
 
-static int
-item_init(ItemObject *self, PyObject *args, PyObject *kwds)
+/*
+ * Makes the C item of a fresh Item from its def and its shape and path (NULL: not given). A path
+ * makes the shape 'path'; naming another shape beside it is a contradiction.
+ */
+static anima_status
+item_make(const target *t, anima_item_def *def, PyObject *shape, PyObject *path)
 {
-    static const argument arguments[] = {
-        ANIMA_ARG("animator"),
-        ANIMA_FIELD(anima_item_def, center, VALUE_VEC2),
-        ANIMA_FIELD(anima_item_def, size, VALUE_SIZE),
-        ANIMA_FIELD(anima_item_def, shape, VALUE_SHAPE),
-        ANIMA_ARG("path"),
-        {"rotation", VALUE_DOUBLE, offsetof(anima_item_def, transform.rotation), false},
-        {"scale", VALUE_VEC2, offsetof(anima_item_def, transform.scale_x), false},
-        {"translation", VALUE_VEC2, offsetof(anima_item_def, transform.translation_x), false},
-        ANIMA_FIELD(anima_item_def, alpha, VALUE_DOUBLE),
-        {"velocity", VALUE_VEC2, offsetof(anima_item_def, linear_velocity), false},
-        ANIMA_FIELD(anima_item_def, angular_velocity, VALUE_DOUBLE),
-        ANIMA_ARG(NULL),
-    };
-    PyObject *slots[11];
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || parse_call("Item", args, kwds, arguments, 3, 1, slots) < 0) {
-        return -1;
+    value named = {.shape = def->shape};
+    if (shape != NULL && value_from_python(t->st, VALUE_SHAPE, shape, "shape", &named) < 0) {
+        return STATUS_RAISED;
     }
-    if (self->animator != NULL) {
-        PyErr_SetString(st->invalid_state_error, "Item.__init__ called on an initialised item");
-        return -1;
-    }
-    anima_item_def def = anima_default_item_def();
-    value checked;
-    if (value_from_python(st, VALUE_ANIMATOR, slots[0], "animator", &checked) < 0
-        || fill_def(st, arguments, slots, &def) < 0) {
-        return -1;
-    }
-    AnimatorObject *animator = (AnimatorObject *)slots[0];
-    /* A path makes the shape 'path'; naming another shape beside it is a contradiction. */
-    PyObject *path = slots[4] == Py_None ? NULL : slots[4];
-    if (path != NULL && slots[3] != NULL && def.shape != ANIMA_SHAPE_PATH) {
+    def->shape = named.shape;
+    path = path == Py_None ? NULL : path;
+    if (path != NULL && shape != NULL && def->shape != ANIMA_SHAPE_PATH) {
         PyErr_Format(PyExc_TypeError, "path goes with shape='path', not shape='%s'",
-                     choice_name(VALUE_SHAPE, (int32_t)def.shape));
-        return -1;
+                     choice_name(VALUE_SHAPE, (int32_t)def->shape));
+        return STATUS_RAISED;
     }
-    if (path == NULL && def.shape == ANIMA_SHAPE_PATH) {
-        PyErr_SetString(st->invalid_argument_error, "shape='path' needs path=[(x, y), ...]");
-        return -1;
+    if (path == NULL && def->shape == ANIMA_SHAPE_PATH) {
+        PyErr_SetString(t->st->invalid_argument_error, "shape='path' needs path=[(x, y), ...]");
+        return STATUS_RAISED;
     }
     double *points = NULL;
     if (path != NULL) {
-        if (as_records(st, path, "path", "(x, y)", 2, &points, &def.path_count) < 0) {
-            return -1;
+        if (as_records(t->st, path, "path", "(x, y)", 2, &points, &def->path_count) < 0) {
+            return STATUS_RAISED;
         }
-        def.path = (const anima_vec2 *)points;
-        def.shape = ANIMA_SHAPE_PATH;
+        def->path = (const anima_vec2 *)points;
+        def->shape = ANIMA_SHAPE_PATH;
     }
     anima_item handle = anima_item_null();
-    anima_status status = anima_item_create(animator->handle, &def, &handle);
+    anima_status status = anima_item_create(t->animator_handle, def, &handle);
     PyMem_Free(points);
-    if (check(st, animator, status) < 0) {
-        return -1;
-    }
-    if (wrapper_adopt((PyObject *)self, animator, &animator->item_wrappers, &handle) < 0) {
+    if (status == ANIMA_OK && wrapper_adopt(t->self, t->animator, &t->animator->item_wrappers, &handle) < 0) {
         (void)anima_item_destroy(handle);
         anima_clear_error();
-        return -1;
+        return STATUS_RAISED;
     }
-    return 0;
+    return status;
 }
+
+/* Item(animator, center, size, *, shape, path, <the other fields>): the fields over the library's defaults. */
+static const argument item_fields[] = {
+    ANIMA_POSITIONAL_FIELD(anima_item_def, center, VALUE_VEC2),
+    ANIMA_POSITIONAL_FIELD(anima_item_def, size, VALUE_SIZE),
+    ANIMA_FIELD_AS("rotation", VALUE_DOUBLE, anima_item_def, transform.rotation),
+    ANIMA_FIELD_AS("scale", VALUE_VEC2, anima_item_def, transform.scale_x),
+    ANIMA_FIELD_AS("translation", VALUE_VEC2, anima_item_def, transform.translation_x),
+    ANIMA_FIELD(anima_item_def, alpha, VALUE_DOUBLE),
+    ANIMA_FIELD_AS("velocity", VALUE_VEC2, anima_item_def, linear_velocity),
+    ANIMA_FIELD(anima_item_def, angular_velocity, VALUE_DOUBLE),
+    ANIMA_ARG(NULL),
+};
+
+ANIMA_DEF_METHOD(item_create, "Item", OWNER_NEW, VALUE_NONE, anima_item_def, anima_default_item_def(), item_fields,
+                 item_make(&t, &def, v[1].object, v[2].object), ANIMA_IN("animator", VALUE_ANIMATOR),
+                 ANIMA_KW("shape", VALUE_OBJECT), ANIMA_KW("path", VALUE_OBJECT))
 
 static int
 item_traverse(ItemObject *self, visitproc visit, void *arg)
@@ -136,6 +128,7 @@ item_set_path(ItemObject *self, PyObject *value, void *closure)
 }
 
 static PyMethodDef item_methods[] = {
+    ANIMA_METHOD_ROW("_create", item_create, NULL),
     ANIMA_METHOD_ROW("destroy", item_destroy,
                      "destroy($self, /)\n--\n\n"
                      "Destroy the item: it leaves every behavior (its ended-contact events still\n"
@@ -197,7 +190,7 @@ PyDoc_STRVAR(item_doc,
 "Equality and hashing follow the underlying handle.");
 
 ANIMA_TYPE(item, "anima.Item", ItemObject, item_doc,
-           {Py_tp_init, item_init}, {Py_tp_dealloc, item_dealloc}, {Py_tp_traverse, item_traverse},
+           {Py_tp_init, init_by_create}, {Py_tp_dealloc, item_dealloc}, {Py_tp_traverse, item_traverse},
            {Py_tp_clear, item_clear}, {Py_tp_hash, wrapper_hash}, {Py_tp_richcompare, wrapper_richcompare},
            {Py_tp_methods, item_methods}, {Py_tp_getset, item_getset}, ANIMA_WEAKREFS(ItemObject),);
 

@@ -470,6 +470,18 @@ is_valid_get(PyObject *self, void *closure)
     return PyBool_FromLong(valid);
 }
 
+/* -1 with InvalidStateError for an Item or a Behavior that is initialised already. */
+int
+wrapper_check_fresh(anima_state *st, PyObject *self)
+{
+    if (((ItemObject *)self)->animator != NULL) {
+        PyErr_Format(st->invalid_state_error, "%s.__init__ called on an initialised %s", Py_TYPE(self)->tp_name,
+                     PyObject_TypeCheck(self, st->item_type) ? "item" : "behavior");
+        return -1;
+    }
+    return 0;
+}
+
 /* tp_dealloc of a wrapper type whose tp_clear is clear. */
 void
 wrapper_dealloc(PyObject *self, inquiry clear)
