@@ -44,6 +44,12 @@ def _record(element: Any, index: int) -> list[Any]:
 
 @extends(Collision)
 class _Collision:
+    """Makes its items collide with each other and with boundaries
+    (UICollisionBehavior). Items in different collision behaviors do not collide
+    with each other. With translates_reference_bounds_into_boundary the animator's
+    reference bounds, inset by insets = (top, left, bottom, right), become a boundary.
+    """
+
     def add_boundary_path(self: Collision, identifier: str, path: Sequence[Any]) -> None:
         """Add (or replace) a named boundary along one continuous path of lines and Bezier
         curves (UICollisionBehavior's addBoundary(withIdentifier:for:)).

@@ -471,23 +471,11 @@ static PyMemberDef animator_members[] = {
     {NULL, 0, 0, 0, NULL},
 };
 
+/* The constructor's signature, for introspection; the docstring is anima/_animator.py's. */
 PyDoc_STRVAR(animator_doc,
 "Animator(reference_bounds=None, *, step_rate=120.0, substeps=4, rest_speed=2.0,\n"
 "         rest_angular_speed=0.035, rest_time=0.25, max_advance=60.0, workers=1)\n"
-"--\n\n"
-"Owns items and behaviors and advances time (UIDynamicAnimator).\n\n"
-"reference_bounds is (x, y, width, height) in points, or None for an abstract,\n"
-"unbounded space. The animator integrates at step_rate internal steps per second\n"
-"(30...1000) with `substeps` solver sub-steps (1...16). An item rests once it\n"
-"stays below rest_speed pt/s and rest_angular_speed rad/s for rest_time seconds;\n"
-"when every item rests the animator pauses and calls on_did_pause.\n\n"
-"One advance() consumes at most max_advance seconds (0.001...86400, default 60),\n"
-"so no single call runs for minutes; Ctrl-C (KeyboardInterrupt) stops a long\n"
-"advance or run_until_rest between internal steps, leaving the animator usable.\n\n"
-"workers (1...16, default 1) threads share each step's collision and contact\n"
-"solving, the calling one included; the poses are bit-identical for any count.\n\n"
-"The animator is single-threaded: use it (and its items and behaviors) from one\n"
-"thread at a time. The GIL stays held while it advances.");
+"--\n\n");
 
 ANIMA_TYPE(animator, "anima.Animator", AnimatorObject, animator_doc,
            {Py_tp_init, init_by_create}, {Py_tp_dealloc, animator_dealloc}, {Py_tp_traverse, animator_traverse},

@@ -78,15 +78,5 @@ static PyGetSetDef attachment_getset[] = {
     ANIMA_GETSET_END,
 };
 
-PyDoc_STRVAR(attachment_doc,
-"Ties an item to an anchor point or to another item (UIAttachmentBehavior).\n"
-"Give exactly one of anchor=(x, y), a point of the reference space, or\n"
-"to=other, a second item of the same animator. offset (and other_offset, with\n"
-"to=) is the attachment point on the item, from its centre, in the item's own\n"
-"coordinates (it turns with the item). length=None keeps the distance between\n"
-"the attachment points at creation. frequency=0 makes a rigid rod; a frequency\n"
-"in Hz with a damping ratio makes a spring. The classmethods pin(), fixed(),\n"
-"limit() and sliding() make the other kinds of attachment (UIKit's pin, fixed,\n"
-"limit and sliding attachments). The animator is taken from the item(s).");
 
-ANIMA_BEHAVIOR_TYPE(attachment, "anima.Attachment", attachment_doc, attachment_methods, attachment_getset,);
+ANIMA_BEHAVIOR_TYPE(attachment, "anima.Attachment", NULL, attachment_methods, attachment_getset,);

@@ -334,19 +334,7 @@ static PyGetSetDef behavior_getset[] = {
     {NULL, NULL, NULL, NULL, NULL},
 };
 
-PyDoc_STRVAR(behavior_doc,
-"Behavior(animator)\n"
-"--\n\n"
-"A plain behavior (UIDynamicBehavior), and the base class of every behavior:\n"
-"Gravity, Collision, ItemBehavior, Attachment, Push, Snap. A behavior belongs\n"
-"to one animator and acts while it is in the animator's tree: added with\n"
-"Animator.add_behavior(), or a child of a behavior that is.\n\n"
-"A plain behavior does nothing by itself. Give it children (add_child) to make\n"
-"a composite behavior, or subclass it and define action(self), which runs\n"
-"after every internal step, to make a custom one; while its at_rest is False\n"
-"the animator keeps running. A subclass with its own __init__ calls\n"
-"super().__init__(animator).");
 
-ANIMA_BEHAVIOR_TYPE(behavior, "anima.Behavior", behavior_doc, behavior_methods, behavior_getset,
+ANIMA_BEHAVIOR_TYPE(behavior, "anima.Behavior", NULL, behavior_methods, behavior_getset,
                     {Py_tp_hash, wrapper_hash}, {Py_tp_richcompare, wrapper_richcompare},
                     ANIMA_WEAKREFS(BehaviorObject),);

@@ -29,15 +29,8 @@ static PyGetSetDef gravity_getset[] = {
     ANIMA_GETSET_END,
 };
 
-PyDoc_STRVAR(gravity_doc,
-"Gravity(items, *, direction=None, angle=None, magnitude=None, animator=None)\n"
-"--\n\n"
-"Accelerates its items at magnitude x 1000 pt/s^2 along its direction,\n"
-"whatever their mass (UIGravityBehavior). Default direction (0, 1): angle pi/2,\n"
-"magnitude 1. Give either direction or angle and/or magnitude. The animator is\n"
-"taken from the items; pass animator= when items is empty.");
 
-ANIMA_BEHAVIOR_TYPE(gravity, "anima.Gravity", gravity_doc, gravity_methods, gravity_getset,
+ANIMA_BEHAVIOR_TYPE(gravity, "anima.Gravity", NULL, gravity_methods, gravity_getset,
                     {Py_tp_init, init_by_create},);
 
 /* ========================================================== ItemBehavior */
@@ -108,15 +101,12 @@ static PyGetSetDef item_behavior_getset[] = {
     ANIMA_GETSET_END,
 };
 
+/* The constructor's signature, for introspection; the docstring is anima/_behavior.py's. */
 PyDoc_STRVAR(item_behavior_doc,
 "ItemBehavior(items, *, elasticity=0.0, friction=0.0, density=1.0, resistance=0.0,\n"
 "             angular_resistance=0.0, charge=0.0, allows_rotation=True, anchored=False,\n"
 "             animator=None)\n"
-"--\n\n"
-"Physical properties of its items (UIDynamicItemBehavior). When several item\n"
-"behaviors govern one item, the last one in depth-first order wins. Items that\n"
-"no item behavior governs keep UIKit's implicit defaults (elasticity 0.2,\n"
-"friction 0.2, damping 0.1/s).");
+"--\n\n");
 
 ANIMA_BEHAVIOR_TYPE(item_behavior, "anima.ItemBehavior", item_behavior_doc, item_behavior_methods, item_behavior_getset,
                     {Py_tp_init, init_by_create},);
@@ -180,14 +170,7 @@ static PyGetSetDef push_getset[] = {
 
 PyDoc_STRVAR(push_doc,
 "Push(items, *, mode='continuous', angle=0.0, magnitude=0.0, active=True, animator=None)\n"
-"--\n\n"
-"Pushes its items (UIPushBehavior) with a force F = 100 x magnitude along angle\n"
-"(radians; 0 = +x, pi/2 = down), so an item of mass m accelerates at\n"
-"100 x magnitude / m pt/s^2. mode='continuous' pushes at every step while\n"
-"active; mode='instantaneous' changes the velocity once by 100 x magnitude / m\n"
-"pt/s at the next step, then turns inactive. A target offset off an item's\n"
-"centre also turns it. The animator is taken from the items; pass animator=\n"
-"when items is empty.");
+"--\n\n");
 
 ANIMA_BEHAVIOR_TYPE(push, "anima.Push", push_doc, push_methods, push_getset, {Py_tp_init, init_by_create},);
 
@@ -212,12 +195,6 @@ static PyGetSetDef snap_getset[] = {
     ANIMA_GETSET_END,
 };
 
-PyDoc_STRVAR(snap_doc,
-"Snap(item, point)\n"
-"--\n\n"
-"Moves an item to point = (x, y) on a 4 Hz spring and turns it upright\n"
-"(UISnapBehavior); with the default damping of 0.5 it overshoots a little\n"
-"and rests within about a second. The animator is taken from the item.");
 
-ANIMA_BEHAVIOR_TYPE(snap, "anima.Snap", snap_doc, snap_methods, snap_getset,);
+ANIMA_BEHAVIOR_TYPE(snap, "anima.Snap", NULL, snap_methods, snap_getset,);
 

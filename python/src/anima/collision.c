@@ -165,14 +165,11 @@ static PyGetSetDef collision_getset[] = {
     ANIMA_GETSET_END,
 };
 
+/* The constructor's signature, for introspection; the docstring is anima/_collision.py's. */
 PyDoc_STRVAR(collision_doc,
 "Collision(items, *, mode='everything', translates_reference_bounds_into_boundary=False,\n"
 "          insets=(0, 0, 0, 0), animator=None)\n"
-"--\n\n"
-"Makes its items collide with each other and with boundaries\n"
-"(UICollisionBehavior). Items in different collision behaviors do not collide\n"
-"with each other. With translates_reference_bounds_into_boundary the animator's\n"
-"reference bounds, inset by insets = (top, left, bottom, right), become a boundary.");
+"--\n\n");
 
 ANIMA_BEHAVIOR_TYPE(collision, "anima.Collision", collision_doc, collision_methods, collision_getset,
                     {Py_tp_init, init_by_create},);

@@ -161,25 +161,6 @@ static PyGetSetDef field_getset[] = {
     {NULL, NULL, NULL, NULL, NULL},
 };
 
-PyDoc_STRVAR(field_doc,
-"Field(kind, items, *, position=(0, 0), region=None, strength=1.0, falloff=None,\n"
-"      minimum_radius=0.01, direction=None, smoothness=0.0, animation_speed=0.0,\n"
-"      evaluate=None, animator=None)\n"
-"--\n\n"
-"A force field acting on its items (UIFieldBehavior). Make one with the\n"
-"classmethod named after UIKit's factory (Field.radial_gravity(items, ...), ...)\n"
-"or with Field(kind, items, ...), kind being one of those names.\n\n"
-"Units are UIKit's: strength S and forces F in newtons on metres and kilograms,\n"
-"100 pt per metre. An item of mass m accelerates at 100 F / m pt/s^2. r is the\n"
-"distance from the field's position in metres (at least minimum_radius) and\n"
-"fall = r^-falloff. Only items inside the region feel the field.\n\n"
-"The keyword arguments are the parameters, also read/write properties:\n"
-"position (x, y); region ('infinite' or None, ('rectangle', (w, h)),\n"
-"('circle', r), ('inverse', region)); strength; falloff (None: 2 for radial\n"
-"gravity, -1 for spring, 1 for electric and magnetic, else 0); minimum_radius\n"
-"(pt); direction (None: (0, 1) for linear gravity, else (0, 0)); smoothness and\n"
-"animation_speed (noise, turbulence); evaluate (custom only). The animator is\n"
-"taken from the items; pass animator= when items is empty.");
 
-ANIMA_BEHAVIOR_TYPE(field, "anima.Field", field_doc, field_methods, field_getset, {Py_tp_init, init_by_create},);
+ANIMA_BEHAVIOR_TYPE(field, "anima.Field", NULL, field_methods, field_getset, {Py_tp_init, init_by_create},);
 

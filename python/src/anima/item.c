@@ -175,19 +175,12 @@ static PyGetSetDef item_getset[] = {
     ANIMA_GETSET_END,
 };
 
+/* The constructor's signature, for introspection; the docstring is anima/_item.py's. */
 PyDoc_STRVAR(item_doc,
 "Item(animator, center=(0, 0), size=(100, 100), *, shape='rectangle', path=None,\n"
 "     rotation=0.0, scale=(1.0, 1.0), translation=(0.0, 0.0), alpha=1.0,\n"
 "     velocity=(0.0, 0.0), angular_velocity=0.0)\n"
-"--\n\n"
-"A dynamic item (UIDynamicItem) in an animator. It moves once a behavior\n"
-"governs it. Units: points, seconds, radians; y grows downward.\n\n"
-"path=[(x, y), ...] gives the item a convex collision outline (see Item.path)\n"
-"and makes 'path' its shape; shape='path' without a path is an\n"
-"InvalidArgumentError, another shape beside a path a TypeError.\n\n"
-"The same item always comes back as the same Python object while that object\n"
-"is alive (from animator.items, behavior.items, contact events ...).\n"
-"Equality and hashing follow the underlying handle.");
+"--\n\n");
 
 ANIMA_TYPE(item, "anima.Item", ItemObject, item_doc,
            {Py_tp_init, init_by_create}, {Py_tp_dealloc, item_dealloc}, {Py_tp_traverse, item_traverse},
