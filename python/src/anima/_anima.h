@@ -78,6 +78,8 @@ typedef struct {
     PyObject *action_name;    /* the interned str "action" */
     PyObject *region_record;  /* anima._types.region_record: a region's Python form to its record */
     PyObject *region_form;    /* anima._types.region_form: a region's record to its Python form */
+    PyObject *behavior_items; /* anima._types.behavior_items: a behavior's items checked, with their animator */
+    PyObject *path_points;    /* anima._types.path_points: an item's path as float64 (x, y) bytes */
 } anima_state;
 
 /* The names of the state's types and exception classes stand at their kind's and status's index. */
@@ -475,7 +477,7 @@ int check(anima_state *st, AnimatorObject *animator, anima_status status);
 int as_finite(anima_state *st, PyObject *obj, const char *what, double *out);
 PyObject *vec2_tuple(anima_vec2 v);
 const char *as_identifier(anima_state *st, PyObject *obj);
-int as_records(anima_state *st, PyObject *obj, const char *what, const char *form, Py_ssize_t width, double **out, int32_t *out_count);
+const anima_vec2 *path_points(anima_state *st, PyObject *path, PyObject **bytes, int32_t *count);
 int walk_references(PyObject **first, size_t count, visitproc visit, void *arg);
 
 /* events.c */

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from array import array
 from typing import Any, Sequence
 
 from ._anima import Collision
@@ -73,7 +74,8 @@ class _Collision:
         if elements is None:
             raise TypeError(f"path must be a sequence of elements such as ('move', (x, y)), "
                             f"not {type(path).__name__}")
-        self._add_boundary_path(identifier, [_record(element, i) for i, element in enumerate(elements)])
+        records = [value for i, element in enumerate(elements) for value in _record(element, i)]
+        self._add_boundary_path(identifier, array("d", records).tobytes())
 
     @property
     def boundary_identifiers(self: Collision) -> tuple[str, ...]:

@@ -78,88 +78,41 @@ behavior_adopt(BehaviorObject *self, AnimatorObject *animator, anima_behavior ha
     return 0;
 }
 
-/* The handle of items[i] for a behavior of *animator (NULL: the first item's, set here); -1 if it has none. */
-static int
-behavior_item(anima_state *st, PyObject *obj, Py_ssize_t i, AnimatorObject **animator, anima_item *out)
-{
-    char name[32];
-    PyOS_snprintf(name, sizeof name, "items[%zd]", i);
-    ItemObject *item = item_argument(st, obj, name);
-    if (item == NULL) {
-        return -1;
-    }
-    if (item->animator == NULL) {
-        PyErr_Format(st->stale_handle_error, "%s was never initialised", name);
-        return -1;
-    }
-    if (*animator != NULL && item->animator != *animator) {
-        PyErr_Format(st->invalid_argument_error,
-                     "%s belongs to another animator (all items of a behavior must share one)", name);
-        return -1;
-    }
-    *animator = item->animator;
-    *out = item->handle;
-    return 0;
-}
-
 /*
- * Makes the C behavior of a fresh wrapper (t->self) from its items (Items of one animator;
- * animator_obj, NULL or None unless given, names the animator when there are none) and a def,
- * then adopts it. create is the library's constructor for the def's kind: anima_status
- * (*)(anima_animator, const <kind>_def *, const anima_item *, int32_t, anima_behavior *).
+ * Makes the C behavior of a fresh wrapper (t->self) from its items (Items of one animator, which
+ * animator, NULL or None unless given, names when there are none; anima._types.behavior_items
+ * checks them) and a def, then adopts it. create is the library's constructor for the def's
+ * kind: anima_status (*)(anima_animator, const <kind>_def *, const anima_item *, int32_t,
+ * anima_behavior *).
  */
 anima_status
-behavior_create(const target *t, anima_function create, const void *def, PyObject *items_obj, PyObject *animator_obj)
+behavior_create(const target *t, anima_function create, const void *def, PyObject *items, PyObject *animator)
 {
-    anima_state *st = t->st;
-    AnimatorObject *animator = NULL;
-    value given;
-    if (wrapper_check_fresh(st, t->self) < 0) {
-        return STATUS_RAISED;
-    }
-    if (animator_obj != NULL && animator_obj != Py_None) {
-        if (value_from_python(st, VALUE_ANIMATOR, animator_obj, "animator", &given) < 0) {
-            return STATUS_RAISED;
-        }
-        animator = (AnimatorObject *)animator_obj;
-    }
-    if (PyUnicode_Check(items_obj) || PyObject_TypeCheck(items_obj, st->item_type)) {
-        PyErr_Format(PyExc_TypeError, "items must be an iterable of anima.Item, not %.100s",
-                     Py_TYPE(items_obj)->tp_name);
-        return STATUS_RAISED;
-    }
-    PyObject *seq = PySequence_Fast(items_obj, "items must be an iterable of anima.Item");
-    if (seq == NULL) {
-        return STATUS_RAISED;
-    }
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-    anima_item *handles = count <= INT32_MAX ? PyMem_Malloc(sizeof(anima_item) * (size_t)(count + 1)) : NULL;
-    int result = handles != NULL ? 0 : -1;
-    if (handles == NULL && count > INT32_MAX) {
-        PyErr_SetString(st->invalid_argument_error, "too many items");
-    }
-    else if (handles == NULL) {
-        PyErr_NoMemory();
-    }
-    for (Py_ssize_t i = 0; result == 0 && i < count; i++) {
-        result = behavior_item(st, PySequence_Fast_GET_ITEM(seq, i), i, &animator, &handles[i]);
-    }
-    Py_DECREF(seq);
-    if (result == 0 && animator == NULL) {
-        PyErr_SetString(PyExc_TypeError, "an animator= argument is needed when items is empty");
-        result = -1;
-    }
     typedef anima_status (*create_function)(anima_animator, const void *, const anima_item *, int32_t,
                                             anima_behavior *);
-    anima_behavior handle = anima_behavior_null();
-    anima_status status = result == 0 ? ((create_function)create)(animator->handle, def, handles, (int32_t)count,
-                                                                  &handle)
-                                      : ANIMA_OK;
-    PyMem_Free(handles);
-    if (result < 0 || check(st, animator, status) < 0
-        || behavior_adopt((BehaviorObject *)t->self, animator, handle) < 0) {
+    AnimatorObject *owner = NULL;
+    PyObject *given = animator != NULL ? animator : Py_None;
+    PyObject *checked = wrapper_check_fresh(t->st, t->self) < 0
+                            ? NULL
+                            : PyObject_CallFunctionObjArgs(t->st->behavior_items, items, given, NULL);
+    if (checked == NULL || !PyArg_ParseTuple(checked, "O!O!", t->st->animator_type, &owner, &PyTuple_Type, &items)) {
+        Py_XDECREF(checked);
         return STATUS_RAISED;
     }
+    Py_ssize_t count = PyTuple_GET_SIZE(items);
+    anima_item *handles = PyMem_Calloc((size_t)count + 1, sizeof(anima_item));
+    for (Py_ssize_t i = 0; handles != NULL && i < count; i++) {
+        handles[i] = ((ItemObject *)PyTuple_GET_ITEM(items, i))->handle;
+    }
+    anima_behavior handle = anima_behavior_null();
+    anima_status status = handles == NULL ? ANIMA_ERR_OUT_OF_MEMORY
+                          : ((create_function)create)(owner->handle, def, handles, (int32_t)count, &handle);
+    PyMem_Free(handles);
+    if (check(t->st, owner, status) < 0 || behavior_adopt((BehaviorObject *)t->self, owner, handle) < 0) {
+        Py_DECREF(checked);
+        return STATUS_RAISED;
+    }
+    Py_DECREF(checked);
     return ANIMA_OK;
 }
 

@@ -41,17 +41,18 @@ ANIMA_METHOD(collision_add_boundary, "add_boundary", OWNER_BEHAVIOR, VALUE_NONE,
              ANIMA_IN("to_point", VALUE_VEC2))
 
 /*
- * Adds a boundary path from records (verb, x0, y0, x1, y1, x2, y2), the form anima/_collision.py
- * turns ('quad', (cx, cy), (x, y)) and the other elements into.
+ * Adds a boundary path from float64 records (verb, x0, y0, x1, y1, x2, y2), the form
+ * anima/_collision.py turns ('quad', (cx, cy), (x, y)) and the other elements into.
  */
 static anima_status
 add_boundary_records(const target *t, const char *identifier, PyObject *path)
 {
-    double *records = NULL;
-    int32_t count = 0;
-    if (as_records(t->st, path, "path", "(verb, x0, y0, x1, y1, x2, y2)", 7, &records, &count) < 0) {
+    if (!PyBytes_Check(path) || PyBytes_GET_SIZE(path) % (7 * sizeof(double)) != 0) {
+        PyErr_SetString(PyExc_TypeError, "records must be the bytes of float64 records (verb, x0, y0, ..., y2)");
         return STATUS_RAISED;
     }
+    const double *records = (const double *)PyBytes_AS_STRING(path);
+    int32_t count = (int32_t)Py_MIN(PyBytes_GET_SIZE(path) / (Py_ssize_t)(7 * sizeof(double)), INT32_MAX);
     anima_path_element *elements = PyMem_Calloc((size_t)count + 1, sizeof(anima_path_element));
     anima_status status = elements != NULL ? ANIMA_OK : STATUS_RAISED;
     if (elements == NULL) {
@@ -71,7 +72,6 @@ add_boundary_records(const target *t, const char *identifier, PyObject *path)
     if (status == ANIMA_OK) {
         status = anima_collision_add_boundary_path(t->behavior, identifier, elements, count);
     }
-    PyMem_Free(records);
     PyMem_Free(elements);
     return status;
 }

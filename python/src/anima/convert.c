@@ -186,47 +186,18 @@ as_identifier(anima_state *st, PyObject *obj)
 }
 
 /*
- * A sequence of records of `width` finite doubles, such as a path's (x, y) points, into a
- * PyMem array (free it with PyMem_Free; an empty sequence gives a valid pointer, so that the
- * library's own count check runs). Records are named what[i] in messages.
+ * The points of an item's path, from anima._types.path_points, which checks them: they stay valid
+ * while *bytes, the new bytes object that holds them, lives.
  */
-int
-as_records(anima_state *st, PyObject *obj, const char *what, const char *form, Py_ssize_t width, double **out,
-           int32_t *out_count)
+const anima_vec2 *
+path_points(anima_state *st, PyObject *path, PyObject **bytes, int32_t *count)
 {
-    if (PyUnicode_Check(obj) || PyBytes_Check(obj) || PyByteArray_Check(obj) || !PySequence_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "%s must be a sequence of %s, not %.100s", what, form, Py_TYPE(obj)->tp_name);
-        return -1;
+    *bytes = PyObject_CallOneArg(st->path_points, path);
+    if (*bytes == NULL) {
+        return NULL;
     }
-    PyObject *seq = PySequence_Fast(obj, "expected a sequence");
-    if (seq == NULL) {
-        return -1;
-    }
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-    if (count > INT32_MAX) {
-        PyErr_Format(st->invalid_argument_error, "%s is too long (%zd)", what, count);
-        Py_DECREF(seq);
-        return -1;
-    }
-    double *records = PyMem_Malloc(((size_t)count * (size_t)width + 1) * sizeof(double));
-    if (records == NULL) {
-        Py_DECREF(seq);
-        PyErr_NoMemory();
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < count; i++) {
-        char name[64];
-        PyOS_snprintf(name, sizeof name, "%s[%zd]", what, i);
-        if (as_reals(st, PySequence_Fast_GET_ITEM(seq, i), name, form, width, true, records + i * width) < 0) {
-            PyMem_Free(records);
-            Py_DECREF(seq);
-            return -1;
-        }
-    }
-    Py_DECREF(seq);
-    *out = records;
-    *out_count = (int32_t)count;
-    return 0;
+    *count = (int32_t)Py_MIN(PyBytes_GET_SIZE(*bytes) / (Py_ssize_t)sizeof(anima_vec2), INT32_MAX);
+    return (const anima_vec2 *)PyBytes_AS_STRING(*bytes);
 }
 
 /* A callable or None (made NULL; so is a deletion) assigned to `name`; -1 with TypeError for anything else. */

@@ -35,17 +35,14 @@ item_make(const target *t, anima_item_def *def, PyObject *shape, PyObject *path)
         PyErr_SetString(t->st->invalid_argument_error, "shape='path' needs path=[(x, y), ...]");
         return STATUS_RAISED;
     }
-    double *points = NULL;
-    if (path != NULL) {
-        if (as_records(t->st, path, "path", "(x, y)", 2, &points, &def->path_count) < 0) {
-            return STATUS_RAISED;
-        }
-        def->path = (const anima_vec2 *)points;
-        def->shape = ANIMA_SHAPE_PATH;
+    PyObject *points = NULL;
+    if (path != NULL && (def->path = path_points(t->st, path, &points, &def->path_count)) == NULL) {
+        return STATUS_RAISED;
     }
+    def->shape = path != NULL ? ANIMA_SHAPE_PATH : def->shape;
     anima_item handle = anima_item_null();
     anima_status status = anima_item_create(t->animator_handle, def, &handle);
-    PyMem_Free(points);
+    Py_XDECREF(points);
     if (status == ANIMA_OK && wrapper_adopt(t->self, t->animator, &t->animator->item_wrappers, &handle) < 0) {
         (void)anima_item_destroy(handle);
         anima_clear_error();
@@ -117,13 +114,15 @@ item_set_path(ItemObject *self, PyObject *value, void *closure)
 {
     (void)closure;
     anima_state *st = STATE_OF(self);
-    double *points = NULL;
+    PyObject *points = NULL;
     int32_t count = 0;
-    if (st == NULL || forbid_delete(value, "path") < 0 || as_records(st, value, "path", "(x, y)", 2, &points, &count) < 0) {
+    const anima_vec2 *path = st != NULL && forbid_delete(value, "path") == 0 ? path_points(st, value, &points, &count)
+                                                                           : NULL;
+    if (path == NULL) {
         return -1;
     }
-    anima_status status = anima_item_set_path(self->handle, (const anima_vec2 *)points, count);
-    PyMem_Free(points);
+    anima_status status = anima_item_set_path(self->handle, path, count);
+    Py_DECREF(points);
     return check(st, self->animator, status);
 }
 

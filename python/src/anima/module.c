@@ -21,6 +21,8 @@ static const struct {
     {"ContactEvent", offsetof(anima_state, contact_event_type)},
     {"region_record", offsetof(anima_state, region_record)},
     {"region_form", offsetof(anima_state, region_form)},
+    {"behavior_items", offsetof(anima_state, behavior_items)},
+    {"path_points", offsetof(anima_state, path_points)},
 };
 
 /* Every field of the module state is an object reference: traverse and clear walk it as an array. */
