@@ -103,8 +103,7 @@ typedef struct AnimatorObject {
     PyObject *on_did_pause;
     PyObject *item_wrappers;      /* dict: handle key -> weakref to the Item */
     PyObject *behavior_wrappers;  /* dict: handle key -> weakref to the Behavior */
-    PyObject *delegating;         /* set of Collision objects with contact callbacks */
-    PyObject *acting;             /* dict: handle key -> behavior with an action installed */
+    PyObject *held;               /* dict: handle key -> behavior the library calls (see behavior_hold) */
     PyObject *completions;        /* dict: animation id -> completion callable */
     PyObject *weakreflist;
 } AnimatorObject;
@@ -135,6 +134,10 @@ typedef struct {
     PyObject *evaluate;       /* a custom field's evaluation */
     PyObject *weakreflist;
 } BehaviorObject;
+
+/* The callables of a behavior: its fields from action to evaluate. */
+#define BEHAVIOR_CALLABLES(self)                                                                          \
+    &(self)->action, (offsetof(BehaviorObject, evaluate) - offsetof(BehaviorObject, action)) / sizeof(PyObject *) + 1
 
 /* --------------------------------------------- handle lists from the library */
 
@@ -446,6 +449,7 @@ anima_status behavior_create(const target *t, anima_function create, const void 
 anima_status behavior_made(const target *t, anima_status status);
 AnimatorObject *behavior_animator(anima_state *st, BehaviorObject *self);
 int behavior_set_c_action(anima_state *st, BehaviorObject *self, bool install);
+int behavior_hold(BehaviorObject *self, bool hold);
 int behavior_class_overrides_action(anima_state *st, PyTypeObject *type);
 extern PyType_Spec behavior_spec;
 

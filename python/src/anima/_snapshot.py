@@ -90,8 +90,7 @@ class _AnimatorValue:
 
     def __reduce__(self: Animator) -> Tuple[Any, ...]:
         # the behaviors the animator keeps for their actions, evaluations and contact callbacks
-        kept = [*(self._acting or {}).values(), *(self._delegating or ())]  # type: ignore[attr-defined]
-        held = {behavior.id: behavior for behavior in kept}
+        held = {behavior.id: behavior for behavior in (self._held or {}).values()}  # type: ignore[attr-defined]
         state = {
             "instance": _instance_state(self),
             "on_will_resume": self.on_will_resume,

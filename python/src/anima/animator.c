@@ -3,36 +3,24 @@
 /* ============================================================== Animator */
 
 /*
- * Drops the contact callbacks of collisions, and the actions of behaviors (and evaluations of
- * fields), whose C behavior no longer exists, or all of them (`all`, when the animator is
- * destroyed); the animator then stops keeping those objects alive. -1 with an exception when
- * a snapshot of them cannot be made (a purge drops that error).
+ * Drops the callables of the held behaviors whose C behavior no longer exists, or of all of them
+ * (`all`, when the animator is destroyed); the animator then stops keeping those objects alive.
+ * -1 with an exception when a snapshot of them cannot be made (a purge drops that error).
  */
 static int
 animator_drop_delegates(AnimatorObject *self, bool all)
 {
-    PyObject *collisions = self->delegating != NULL ? PySequence_List(self->delegating) : PyList_New(0);
-    PyObject *acting = self->acting != NULL ? PyDict_Items(self->acting) : PyList_New(0);
-    for (Py_ssize_t i = 0; collisions != NULL && acting != NULL && i < PyList_GET_SIZE(collisions); i++) {
-        BehaviorObject *collision = (BehaviorObject *)PyList_GET_ITEM(collisions, i);
-        if (all || !anima_behavior_is_valid(collision->handle)) {
-            Py_CLEAR(collision->on_began);
-            Py_CLEAR(collision->on_ended);
-            (void)PySet_Discard(self->delegating, (PyObject *)collision);
-        }
-    }
-    for (Py_ssize_t i = 0; collisions != NULL && acting != NULL && i < PyList_GET_SIZE(acting); i++) {
-        PyObject *pair = PyList_GET_ITEM(acting, i);
+    PyObject *held = self->held != NULL ? PyDict_Items(self->held) : PyList_New(0);
+    for (Py_ssize_t i = 0; held != NULL && i < PyList_GET_SIZE(held); i++) {
+        PyObject *pair = PyList_GET_ITEM(held, i);
         BehaviorObject *behavior = (BehaviorObject *)PyTuple_GET_ITEM(pair, 1);
         if (all || !anima_behavior_is_valid(behavior->handle)) {
-            Py_CLEAR(behavior->action);
-            Py_CLEAR(behavior->evaluate);
-            (void)PyDict_DelItem(self->acting, PyTuple_GET_ITEM(pair, 0));
+            (void)walk_references(BEHAVIOR_CALLABLES(behavior), NULL, NULL);
+            (void)PyDict_DelItem(self->held, PyTuple_GET_ITEM(pair, 0));
         }
     }
-    int result = collisions != NULL && acting != NULL && !PyErr_Occurred() ? 0 : -1;
-    Py_XDECREF(collisions);
-    Py_XDECREF(acting);
+    int result = held != NULL && !PyErr_Occurred() ? 0 : -1;
+    Py_XDECREF(held);
     return result;
 }
 
@@ -465,8 +453,7 @@ static PyGetSetDef animator_getset[] = {
 /* What the animator keeps for its callbacks (None while it keeps none), for anima/_snapshot.py. */
 static PyMemberDef animator_members[] = {
     {"_completions", T_OBJECT, offsetof(AnimatorObject, completions), READONLY, "animation id -> completion"},
-    {"_acting", T_OBJECT, offsetof(AnimatorObject, acting), READONLY, "the behaviors with an action, by handle"},
-    {"_delegating", T_OBJECT, offsetof(AnimatorObject, delegating), READONLY, "the collisions with callbacks"},
+    {"_held", T_OBJECT, offsetof(AnimatorObject, held), READONLY, "the behaviors the library calls, by handle"},
     {"__weaklistoffset__", T_PYSSIZET, offsetof(AnimatorObject, weakreflist), READONLY, NULL},
     {NULL, 0, 0, 0, NULL},
 };

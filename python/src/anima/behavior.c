@@ -22,35 +22,33 @@ behavior_class_overrides_action(anima_state *st, PyTypeObject *type)
 }
 
 /*
- * Installs (install true) or removes the C action of an initialised behavior.
- * While it is installed, the animator's `acting` dict keeps the object alive,
- * so that the action always reaches the user's own object.
+ * Keeps the behavior in its animator's `held` dict while the library calls into it (its C action,
+ * which an evaluation needs too, or its contact delegate), so that the calls always reach the
+ * user's own object; hold false lets it go.
  */
+int
+behavior_hold(BehaviorObject *self, bool hold)
+{
+    AnimatorObject *animator = self->animator;
+    PyObject *key = handle_key(self->handle.index1, self->handle.generation);
+    int result = key == NULL || (animator->held == NULL && (animator->held = PyDict_New()) == NULL) ? -1
+                 : hold ? PyDict_SetItem(animator->held, key, (PyObject *)self)
+                 : PyDict_Contains(animator->held, key) == 1 ? PyDict_DelItem(animator->held, key)
+                                                             : 0;
+    Py_XDECREF(key);
+    return result;
+}
+
+/* Installs (install true) or removes the C action of an initialised behavior. */
 int
 behavior_set_c_action(anima_state *st, BehaviorObject *self, bool install)
 {
-    AnimatorObject *animator = self->animator;
     anima_status status = anima_behavior_set_action(self->handle, install ? trampoline_action : NULL,
-                                                    install ? (void *)animator : NULL);
-    if (check(st, animator, status) < 0) {
+                                                    install ? (void *)self->animator : NULL);
+    if (check(st, self->animator, status) < 0) {
         return -1;
     }
-    PyObject *key = handle_key(self->handle.index1, self->handle.generation);
-    if (key == NULL) {
-        return -1;
-    }
-    int result = 0;
-    if (install) {
-        if (animator->acting == NULL) {
-            animator->acting = PyDict_New();
-        }
-        result = animator->acting == NULL ? -1 : PyDict_SetItem(animator->acting, key, (PyObject *)self);
-    }
-    else if (animator->acting != NULL && PyDict_Contains(animator->acting, key) == 1) {
-        result = PyDict_DelItem(animator->acting, key);
-    }
-    Py_DECREF(key);
-    return result;
+    return behavior_hold(self, install || self->on_began != NULL || self->on_ended != NULL);
 }
 
 /*
@@ -129,10 +127,6 @@ behavior_made(const target *t, anima_status status)
 ANIMA_METHOD(behavior_create_plain, "_create", OWNER_NEW, VALUE_NONE,
              behavior_made(&t, anima_behavior_create(t.animator_handle, &t.behavior)),
              ANIMA_IN("animator", VALUE_ANIMATOR))
-
-/* The callables of a behavior: its fields from action to evaluate. */
-#define BEHAVIOR_CALLABLES(self)                                                                          \
-    &(self)->action, (offsetof(BehaviorObject, evaluate) - offsetof(BehaviorObject, action)) / sizeof(PyObject *) + 1
 
 int
 behavior_traverse(BehaviorObject *self, visitproc visit, void *arg)

@@ -94,10 +94,7 @@ ANIMA_METHOD(collision_boundary_identifier, "_boundary_identifier", OWNER_BEHAVI
              anima_collision_get_boundary_identifier(t.behavior, v[0].i32, &out.identifier),
              ANIMA_IN("index", VALUE_INT32))
 
-/*
- * Installs the contact trampolines for the callbacks the collision has once *slot holds value;
- * the animator keeps a collision with callbacks alive in its `delegating` set.
- */
+/* Installs the contact trampolines for the callbacks the collision has once *slot holds value. */
 static int
 collision_install_delegate(anima_state *st, PyObject *obj, PyObject **slot, PyObject *value)
 {
@@ -107,13 +104,11 @@ collision_install_delegate(anima_state *st, PyObject *obj, PyObject **slot, PyOb
     PyObject *on_ended = slot == &self->on_ended ? value : self->on_ended;
     if (animator == NULL
         || check(st, animator, anima_collision_set_delegate(self->handle, on_began ? trampoline_contact_began : NULL,
-                                                            on_ended ? trampoline_contact_ended : NULL, animator)) < 0
-        || (animator->delegating == NULL && (animator->delegating = PySet_New(NULL)) == NULL)) {
+                                                            on_ended ? trampoline_contact_ended : NULL, animator)) < 0) {
         return -1;
     }
-    int changed = on_began != NULL || on_ended != NULL ? PySet_Add(animator->delegating, obj)
-                                                       : PySet_Discard(animator->delegating, obj);
-    return changed < 0 ? -1 : 0;
+    bool acting = self->action != NULL || self->overrides_action || self->evaluate != NULL;
+    return behavior_hold(self, on_began != NULL || on_ended != NULL || acting);
 }
 
 static PyMethodDef collision_methods[] = {
