@@ -15,18 +15,37 @@ animator_store_callback_error(AnimatorObject *animator)
     (void)anima_animator_interrupt(animator->handle);
 }
 
-/* Drops a callback's result, or stores its exception. */
-static void
-animator_settle(AnimatorObject *animator, PyObject *result)
+/* True when a callback of this animator may run Python code now. */
+static bool
+animator_accepts_callbacks(AnimatorObject *animator)
 {
+    return !animator->closing && animator->pending == NULL && !PyErr_Occurred();
+}
+
+/*
+ * Calls callback(*args) while the animator and the callback are kept alive, and stores the
+ * exception it raises. A NULL argument, which could not be made, stores that error instead.
+ */
+static void
+callback_run(AnimatorObject *animator, PyObject *callback, PyObject *const *args, size_t nargs)
+{
+    bool made = true;
+    for (size_t i = 0; i < nargs; i++) {
+        made = made && args[i] != NULL;
+    }
+    Py_INCREF(animator);
+    Py_INCREF(callback);
+    PyObject *result = made ? PyObject_Vectorcall(callback, args, nargs, NULL) : NULL;
     if (result == NULL) {
         animator_store_callback_error(animator);
     }
     Py_XDECREF(result);
+    Py_DECREF(callback);
+    Py_DECREF(animator);
 }
 
 /* The live wrapper of a behavior handle (a new reference), or NULL: none, or an error that is stored. */
-static PyObject *
+static BehaviorObject *
 animator_find_behavior(AnimatorObject *animator, anima_behavior handle)
 {
     PyObject *key = handle_key(handle.index1, handle.generation);
@@ -35,45 +54,16 @@ animator_find_behavior(AnimatorObject *animator, anima_behavior handle)
         animator_store_callback_error(animator);
     }
     Py_XDECREF(key);
-    return found;
-}
-
-/* True when a callback of this animator may run Python code now. */
-static bool
-animator_accepts_callbacks(AnimatorObject *animator)
-{
-    return !animator->closing && animator->pending == NULL && !PyErr_Occurred();
-}
-
-/* The module state for a callback that may run now; NULL when it may not (an error is stored). */
-static anima_state *
-callback_state(AnimatorObject *animator, PyObject *owner)
-{
-    if (!animator_accepts_callbacks(animator)) {
-        return NULL;
-    }
-    anima_state *st = STATE_OF(owner);
-    if (st == NULL) {
-        animator_store_callback_error(animator);
-    }
-    return st;
+    return (BehaviorObject *)found;
 }
 
 static void
 animator_call_delegate(AnimatorObject *animator, bool did_pause)
 {
-    if (!animator_accepts_callbacks(animator)) {
-        return;
-    }
     PyObject *callback = did_pause ? animator->on_did_pause : animator->on_will_resume;
-    if (callback == NULL) {
-        return;
+    if (callback != NULL && animator_accepts_callbacks(animator)) {
+        callback_run(animator, callback, (PyObject *[]){(PyObject *)animator}, 1);
     }
-    Py_INCREF(callback);
-    Py_INCREF(animator);
-    animator_settle(animator, PyObject_CallOneArg(callback, (PyObject *)animator));
-    Py_DECREF(animator);
-    Py_DECREF(callback);
 }
 
 /* After every internal step: a pending signal (Ctrl-C) raises its exception here, which ends
@@ -84,10 +74,7 @@ trampoline_step(void *user_data, anima_animator handle)
 {
     (void)handle;
     AnimatorObject *animator = (AnimatorObject *)user_data;
-    if (animator->closing || animator->pending != NULL) {
-        return;
-    }
-    if (PyErr_CheckSignals() < 0) {
+    if (!animator->closing && animator->pending == NULL && PyErr_CheckSignals() < 0) {
         animator_store_callback_error(animator);
     }
 }
@@ -106,57 +93,41 @@ trampoline_did_pause(void *user_data, anima_animator handle)
     animator_call_delegate((AnimatorObject *)user_data, true);
 }
 
-/* An animation's completion: pops its callable and calls it with finished. */
+/* An animation's completion: pops its callable and calls it with finished and the position's name. */
 void
 trampoline_animation_done(void *user_data, anima_animator handle, anima_animation animation, bool finished,
                           anima_position position)
 {
     (void)handle;
     AnimatorObject *animator = (AnimatorObject *)user_data;
-    if (animator->completions == NULL) {
-        return;
-    }
-    PyObject *key = PyLong_FromUnsignedLongLong(animation);
+    PyObject *key = animator->completions != NULL ? PyLong_FromUnsignedLongLong(animation) : NULL;
     PyObject *callback = key != NULL ? Py_XNewRef(PyDict_GetItemWithError(animator->completions, key)) : NULL;
     if (callback != NULL && PyDict_DelItem(animator->completions, key) < 0) {
         Py_CLEAR(callback);
     }
     Py_XDECREF(key);
-    if (callback == NULL) {
-        if (PyErr_Occurred()) {
-            animator_store_callback_error(animator);
-        }
-        return;
+    if (callback == NULL && PyErr_Occurred()) {
+        animator_store_callback_error(animator);
     }
-    if (!animator_accepts_callbacks(animator)) {
-        Py_DECREF(callback);
-        return;
+    if (callback != NULL && animator_accepts_callbacks(animator)) {
+        const char *where = choice_name(VALUE_POSITION, (int32_t)position);
+        PyObject *name = PyUnicode_FromString(where != NULL ? where : "current");
+        callback_run(animator, callback, (PyObject *[]){finished ? Py_True : Py_False, name}, 2);
+        Py_XDECREF(name);
     }
-    Py_INCREF(animator);
-    const char *where = choice_name(VALUE_POSITION, (int32_t)position);
-    where = where != NULL ? where : "current";
-    animator_settle(animator, PyObject_CallFunction(callback, "Os", finished ? Py_True : Py_False, where));
-    Py_DECREF(animator);
-    Py_DECREF(callback);
+    Py_XDECREF(callback);
 }
 
 static void
 collision_call_delegate(AnimatorObject *animator, const anima_contact_event *event, bool began)
 {
-    anima_state *st = callback_state(animator, (PyObject *)animator);
-    if (st == NULL) {
-        return;
-    }
-    BehaviorObject *collision = (BehaviorObject *)animator_find_behavior(animator, event->collision);
+    bool accepts = animator_accepts_callbacks(animator);
+    BehaviorObject *collision = accepts ? animator_find_behavior(animator, event->collision) : NULL;
     PyObject *callback = collision == NULL ? NULL : began ? collision->on_began : collision->on_ended;
     if (callback != NULL) {
-        Py_INCREF(callback);
-        Py_INCREF(animator);
-        PyObject *contact = contact_event_new(st, animator, event);
-        animator_settle(animator, contact != NULL ? PyObject_CallOneArg(callback, contact) : NULL);
+        PyObject *contact = contact_event_new(STATE_OF(animator), animator, event);
+        callback_run(animator, callback, &contact, 1);
         Py_XDECREF(contact);
-        Py_DECREF(callback);
-        Py_DECREF(animator);
     }
     Py_XDECREF(collision);
 }
@@ -181,21 +152,17 @@ void
 trampoline_action(void *user_data, anima_behavior handle)
 {
     AnimatorObject *animator = (AnimatorObject *)user_data;
-    anima_state *st = callback_state(animator, (PyObject *)animator);
-    if (st == NULL) {
-        return;
+    anima_state *st = animator_accepts_callbacks(animator) ? STATE_OF(animator) : NULL;
+    PyObject *found = st != NULL ? (PyObject *)animator_find_behavior(animator, handle) : NULL;
+    PyObject *callback = found != NULL ? PyObject_GetAttr(found, st->action_name) : NULL;
+    if (found != NULL && callback == NULL) {
+        animator_store_callback_error(animator);
     }
-    PyObject *found = animator_find_behavior(animator, handle);
-    if (found == NULL) {
-        return;
+    else if (callback != NULL && callback != Py_None) {
+        callback_run(animator, callback, NULL, 0);
     }
-    Py_INCREF(animator);
-    PyObject *callback = PyObject_GetAttr(found, st->action_name);
-    animator_settle(animator, callback == Py_None ? Py_NewRef(Py_None)
-                              : callback != NULL  ? PyObject_CallNoArgs(callback) : NULL);
     Py_XDECREF(callback);
-    Py_DECREF(found);
-    Py_DECREF(animator);
+    Py_XDECREF(found);
 }
 
 /*
@@ -213,8 +180,7 @@ trampoline_field(void *user_data, anima_vec2 position, anima_vec2 velocity, doub
 {
     BehaviorObject *field = (BehaviorObject *)user_data;
     AnimatorObject *animator = field->animator;
-    anima_state *st = animator != NULL && field->evaluate != NULL ? callback_state(animator, (PyObject *)field) : NULL;
-    if (st == NULL) {
+    if (animator == NULL || field->evaluate == NULL || !animator_accepts_callbacks(animator)) {
         return;
     }
     Py_INCREF(field);
@@ -223,7 +189,7 @@ trampoline_field(void *user_data, anima_vec2 position, anima_vec2 velocity, doub
     PyObject *result = PyObject_CallFunction(callback, "(dd)(dd)ddd", position.x, position.y, velocity.x,
                                              velocity.y, mass, charge, delta_time);
     value force;
-    if (result == NULL || value_from_python(st, VALUE_VEC2, result, "evaluate() result", &force) < 0) {
+    if (result == NULL || value_from_python(STATE_OF(field), VALUE_VEC2, result, "evaluate() result", &force) < 0) {
         animator_store_callback_error(animator);
     }
     else {
@@ -234,4 +200,3 @@ trampoline_field(void *user_data, anima_vec2 position, anima_vec2 velocity, doub
     Py_DECREF(animator);
     Py_DECREF(field);
 }
-
