@@ -429,21 +429,26 @@ extern struct PyModuleDef anima_module;
 
 #define STATE_OF(obj) state_of_type(Py_TYPE(obj))
 
-/* animation.c */
+/* The specs of the extension's types, one per file, and the methods of animation.c. */
+extern PyType_Spec animator_spec;
+extern PyType_Spec item_spec;
+extern PyType_Spec behavior_spec;
+extern PyType_Spec gravity_spec;
+extern PyType_Spec collision_spec;
+extern PyType_Spec item_behavior_spec;
+extern PyType_Spec attachment_spec;
+extern PyType_Spec push_spec;
+extern PyType_Spec snap_spec;
+extern PyType_Spec field_spec;
 extern PyMethodDef module_methods[];
 extern PyMethodDef animator_animation_methods[];
 
 /* animator.c */
 void animator_purge_delegates(AnimatorObject *self);
-extern PyType_Spec animator_spec;
-
-/* attachment.c */
-extern PyType_Spec attachment_spec;
 
 /* behavior.c */
 int behavior_clear(BehaviorObject *self);
 int behavior_traverse(BehaviorObject *self, visitproc visit, void *arg);
-int behavior_adopt(BehaviorObject *self, AnimatorObject *animator, anima_behavior handle);
 void behavior_dealloc(BehaviorObject *self);
 anima_status behavior_create(const target *t, anima_function create, const void *def, PyObject *items, PyObject *animator);
 anima_status behavior_made(const target *t, anima_status status);
@@ -451,13 +456,6 @@ AnimatorObject *behavior_animator(anima_state *st, BehaviorObject *self);
 int behavior_set_c_action(anima_state *st, BehaviorObject *self, bool install);
 int behavior_hold(BehaviorObject *self, bool hold);
 int behavior_class_overrides_action(anima_state *st, PyTypeObject *type);
-extern PyType_Spec behavior_spec;
-
-/* behaviors.c */
-extern PyType_Spec snap_spec;
-extern PyType_Spec push_spec;
-extern PyType_Spec item_behavior_spec;
-extern PyType_Spec gravity_spec;
 
 /* callbacks.c */
 void trampoline_contact_ended(void *user_data, const anima_contact_event *event);
@@ -469,34 +467,21 @@ void trampoline_step(void *user_data, anima_animator handle);
 void trampoline_did_pause(void *user_data, anima_animator handle);
 void trampoline_animation_done(void *user_data, anima_animator handle, anima_animation animation, bool finished, anima_position position);
 
-/* collision.c */
-extern PyType_Spec collision_spec;
-
 /* convert.c */
 anima_state *state_of_type(PyTypeObject *type);
 int forbid_delete(PyObject *value, const char *name);
 void raise_exception(PyObject *exc);
 PyObject *take_exception(void);
 int check(anima_state *st, AnimatorObject *animator, anima_status status);
-int as_finite(anima_state *st, PyObject *obj, const char *what, double *out);
 PyObject *vec2_tuple(anima_vec2 v);
-const char *as_identifier(anima_state *st, PyObject *obj);
 const anima_vec2 *path_points(anima_state *st, PyObject *path, PyObject **bytes, int32_t *count);
 int walk_references(PyObject **first, size_t count, visitproc visit, void *arg);
 
 /* events.c */
 PyObject *contact_event_new(anima_state *st, AnimatorObject *animator, const anima_contact_event *event);
 
-/* field.c */
-extern PyType_Spec field_spec;
-
-/* item.c */
-ItemObject *item_argument(anima_state *st, PyObject *obj, const char *what);
-extern PyType_Spec item_spec;
-
 /* registry.c */
 PyObject *handle_key(uint32_t index1, uint32_t generation);
-int registry_add(PyObject **map, PyObject *key, PyObject *obj);
 int wrapper_adopt(PyObject *obj, AnimatorObject *animator, PyObject **map, const void *handle);
 PyObject *wrap_item(anima_state *st, AnimatorObject *animator, anima_item handle);
 void registry_forget(PyObject *map, uint32_t index1, uint32_t generation);

@@ -55,7 +55,7 @@ behavior_set_c_action(anima_state *st, BehaviorObject *self, bool install)
  * Gives a newly created C behavior to its wrapper, and installs the action of
  * a class that defines one; destroys the C behavior if that fails.
  */
-int
+static int
 behavior_adopt(BehaviorObject *self, AnimatorObject *animator, anima_behavior handle)
 {
     anima_state *st = STATE_OF(self);

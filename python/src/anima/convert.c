@@ -93,7 +93,7 @@ as_real(anima_state *st, PyObject *obj, const char *what, bool finite, double *o
     return 0;
 }
 
-int
+static int
 as_finite(anima_state *st, PyObject *obj, const char *what, double *out)
 {
     return as_real(st, obj, what, true, out);
@@ -166,7 +166,7 @@ as_int32(anima_state *st, PyObject *obj, const char *what, int32_t *out)
 }
 
 /* A UTF-8 identifier without NUL characters; borrowed from obj. */
-const char *
+static const char *
 as_identifier(anima_state *st, PyObject *obj)
 {
     if (!PyUnicode_Check(obj)) {
@@ -538,26 +538,22 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
             return 0;
         }
         /* fall through */
-    case VALUE_ITEM: {
-        ItemObject *item = item_argument(st, obj, what);
-        if (item == NULL) {
-            return -1;
-        }
-        out->item = item->handle;
-        return 0;
-    }
+    case VALUE_ITEM:
     case VALUE_BEHAVIOR:
     case VALUE_ANIMATOR: {
-        PyTypeObject *type = kind == VALUE_BEHAVIOR ? st->behavior_type : st->animator_type;
+        PyTypeObject *type = kind == VALUE_ANIMATOR ? st->animator_type
+                             : kind == VALUE_BEHAVIOR ? st->behavior_type
+                                                      : st->item_type;
         if (!PyObject_TypeCheck(obj, type)) {
             PyErr_Format(PyExc_TypeError, "%s must be %s, not %.100s", what, info->form, Py_TYPE(obj)->tp_name);
             return -1;
         }
-        if (kind == VALUE_BEHAVIOR) {
-            out->behavior = ((BehaviorObject *)obj)->handle;
+        if (kind == VALUE_ANIMATOR) {
+            out->animator = ((AnimatorObject *)obj)->handle;
         }
         else {
-            out->animator = ((AnimatorObject *)obj)->handle;
+            /* an item's handle and a behavior's stand at the same offset (see registry.c) */
+            memcpy(&out->behavior, &((BehaviorObject *)obj)->handle, sizeof out->behavior);
         }
         return 0;
     }

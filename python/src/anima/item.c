@@ -2,17 +2,6 @@
 
 /* ================================================================== Item */
 
-/* The Item argument of a method; NULL with TypeError otherwise. */
-ItemObject *
-item_argument(anima_state *st, PyObject *obj, const char *what)
-{
-    if (!PyObject_TypeCheck(obj, st->item_type)) {
-        PyErr_Format(PyExc_TypeError, "%s must be an anima.Item, not %.100s", what, Py_TYPE(obj)->tp_name);
-        return NULL;
-    }
-    return (ItemObject *)obj;
-}
-
 /*
  * Makes the C item of a fresh Item from its def and its shape and path (NULL: not given). A path
  * makes the shape 'path'; naming another shape beside it is a contradiction.

@@ -50,7 +50,7 @@ registry_find(PyObject *map, PyObject *key, PyObject **out)
     return 0;
 }
 
-int
+static int
 registry_add(PyObject **map, PyObject *key, PyObject *obj)
 {
     if (*map == NULL) {
