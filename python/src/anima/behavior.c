@@ -204,19 +204,6 @@ behavior_animator(anima_state *st, BehaviorObject *self)
     return self->animator;
 }
 
-static PyObject *
-behavior_get_parent(BehaviorObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    anima_behavior parent = anima_behavior_null();
-    if (st == NULL || behavior_animator(st, self) == NULL
-        || check(st, self->animator, anima_behavior_get_parent(self->handle, &parent)) < 0) {
-        return NULL;
-    }
-    return wrap_behavior(st, self->animator, parent);
-}
-
 /* Installs the C action while the behavior has a callable, a method or an evaluation to run. */
 static int
 behavior_install_action(anima_state *st, PyObject *obj, PyObject **slot, PyObject *value)
@@ -260,8 +247,8 @@ static PyGetSetDef behavior_getset[] = {
      (void *)LIST_BEHAVIOR_ITEMS},
     {"children", query_get, NULL, "The child behaviors, in the order added (a tuple).",
      (void *)LIST_BEHAVIOR_CHILDREN},
-    {"parent", (getter)behavior_get_parent, NULL,
-     "The behavior this one is a child of, or None (read-only).", NULL},
+    ANIMA_GET(OWNER_BEHAVIOR, VALUE_BEHAVIOR, "parent", anima_behavior_get_parent,
+              "The behavior this one is a child of, or None (read-only)."),
     ANIMA_GET(OWNER_BEHAVIOR, VALUE_UINT64, "id", anima_behavior_get_id,
               "The behavior's stable id, an int: the same for the behavior in a restored, copied or\n"
               "unpickled animator (Animator.find_behavior(id) finds it there; read-only)."),

@@ -637,59 +637,53 @@ target_of(PyObject *self, owner_kind owner)
     return t;
 }
 
+/*
+ * The value kinds of properties, with the union member and the C type T of their accessors: the
+ * getter is anima_status (*)(handle, T *), the setter anima_status (*)(handle, T).
+ */
+#define PROPERTY_KINDS(KIND)                                                                          \
+    KIND(VALUE_DOUBLE, f64, double)                                                                   \
+    KIND(VALUE_BOOL, b, bool)                                                                         \
+    KIND(VALUE_INT32, i32, int32_t)                                                                   \
+    KIND(VALUE_UINT64, u64, uint64_t)                                                                 \
+    KIND(VALUE_VEC2, vec2, anima_vec2)                                                                \
+    KIND(VALUE_SIZE, size, anima_size)                                                                \
+    KIND(VALUE_RECT, rect, anima_rect)                                                                \
+    KIND(VALUE_BOUNDS, rect, anima_rect)                                                              \
+    KIND(VALUE_INSETS, insets, anima_insets)                                                          \
+    KIND(VALUE_TRANSFORM, transform, anima_transform)                                                 \
+    KIND(VALUE_SHAPE, shape, anima_shape)                                                             \
+    KIND(VALUE_COLLISION_MODE, collision_mode, anima_collision_mode)                                  \
+    KIND(VALUE_PUSH_MODE, push_mode, anima_push_mode)                                                 \
+    KIND(VALUE_ATTACHMENT_TYPE, attachment_type, anima_attachment_type)                               \
+    KIND(VALUE_BEHAVIOR, behavior, anima_behavior)
+
 /* Calls an accessor of the C interface with the target's handle: FN has the type anima_status (*)(handle, T). */
 #define CALL_ACCESSOR(FN, T, ARG)                                                                     \
     (t->owner == OWNER_ITEM       ? ((anima_status (*)(anima_item, T))(FN))(t->item, ARG)               \
      : t->owner == OWNER_BEHAVIOR ? ((anima_status (*)(anima_behavior, T))(FN))(t->behavior, ARG)       \
                                   : ((anima_status (*)(anima_animator, T))(FN))(t->animator_handle, ARG))
 
-static anima_status
-property_read(const property *p, const target *t, value *out)
-{
-    switch (p->kind) {
-    case VALUE_DOUBLE: return CALL_ACCESSOR(p->get, double *, &out->f64);
-    case VALUE_BOOL: return CALL_ACCESSOR(p->get, bool *, &out->b);
-    case VALUE_INT32: return CALL_ACCESSOR(p->get, int32_t *, &out->i32);
-    case VALUE_UINT64: return CALL_ACCESSOR(p->get, uint64_t *, &out->u64);
-    case VALUE_VEC2: return CALL_ACCESSOR(p->get, anima_vec2 *, &out->vec2);
-    case VALUE_SIZE: return CALL_ACCESSOR(p->get, anima_size *, &out->size);
-    case VALUE_RECT:
-    case VALUE_BOUNDS: return CALL_ACCESSOR(p->get, anima_rect *, &out->rect);
-    case VALUE_INSETS: return CALL_ACCESSOR(p->get, anima_insets *, &out->insets);
-    case VALUE_TRANSFORM: return CALL_ACCESSOR(p->get, anima_transform *, &out->transform);
-    case VALUE_SHAPE: return CALL_ACCESSOR(p->get, anima_shape *, &out->shape);
-    case VALUE_COLLISION_MODE: return CALL_ACCESSOR(p->get, anima_collision_mode *, &out->collision_mode);
-    case VALUE_PUSH_MODE: return CALL_ACCESSOR(p->get, anima_push_mode *, &out->push_mode);
-    case VALUE_ATTACHMENT_TYPE: return CALL_ACCESSOR(p->get, anima_attachment_type *, &out->attachment_type);
-    case VALUE_RANGE:
-        return ((anima_status (*)(anima_behavior, double *, double *))(p->get))(t->behavior, &out->doubles[0],
-                                                                                &out->doubles[1]);
-    default: break;
-    }
-    return ANIMA_ERR_INVALID_ARGUMENT;
-}
+/* The case of a property kind in property_call: its setter with v's member, or its getter into it. */
+#define CALL_PROPERTY(KIND, MEMBER, T)                                                                \
+    case KIND: return write ? CALL_ACCESSOR(p->set, T, v->MEMBER) : CALL_ACCESSOR(p->get, T *, &v->MEMBER);
 
+/* Reads a property into *v through its getter, or (write) writes *v through its setter. */
 static anima_status
-property_write(const property *p, const target *t, const value *in)
+property_call(const property *p, const target *t, value *v, bool write)
 {
+    typedef anima_status (*range_getter)(anima_behavior, double *, double *);
+    typedef anima_status (*range_setter)(anima_behavior, double, double);
     switch (p->kind) {
-    case VALUE_DOUBLE: return CALL_ACCESSOR(p->set, double, in->f64);
-    case VALUE_BOOL: return CALL_ACCESSOR(p->set, bool, in->b);
-    case VALUE_INT32: return CALL_ACCESSOR(p->set, int32_t, in->i32);
-    case VALUE_VEC2: return CALL_ACCESSOR(p->set, anima_vec2, in->vec2);
-    case VALUE_SIZE: return CALL_ACCESSOR(p->set, anima_size, in->size);
-    case VALUE_RECT:
-    case VALUE_BOUNDS: return CALL_ACCESSOR(p->set, anima_rect, in->rect);
-    case VALUE_INSETS: return CALL_ACCESSOR(p->set, anima_insets, in->insets);
-    case VALUE_TRANSFORM: return CALL_ACCESSOR(p->set, anima_transform, in->transform);
-    case VALUE_SHAPE: return CALL_ACCESSOR(p->set, anima_shape, in->shape);
-    case VALUE_COLLISION_MODE: return CALL_ACCESSOR(p->set, anima_collision_mode, in->collision_mode);
+    PROPERTY_KINDS(CALL_PROPERTY)
     case VALUE_RANGE:
-        return ((anima_status (*)(anima_behavior, double, double))(p->set))(t->behavior, in->doubles[0], in->doubles[1]);
+        return write ? ((range_setter)p->set)(t->behavior, v->doubles[0], v->doubles[1])
+                     : ((range_getter)p->get)(t->behavior, &v->doubles[0], &v->doubles[1]);
     default: return ANIMA_ERR_INVALID_ARGUMENT;
     }
 }
 
+#undef CALL_PROPERTY
 #undef CALL_ACCESSOR
 
 /* The getter of every property declared with ANIMA_GET or ANIMA_GETSET. */
@@ -700,10 +694,11 @@ property_get(PyObject *self, void *closure)
     target t = target_of(self, p->owner);
     value v;
     memset(&v, 0, sizeof v);
-    if (t.st == NULL || check(t.st, t.animator, property_read(p, &t, &v)) < 0) {
+    if (t.st == NULL || check(t.st, t.animator, property_call(p, &t, &v, false)) < 0) {
         return NULL;
     }
-    return value_to_python(t.st, p->kind, &v);
+    /* a behavior is the live wrapper of its handle (a parent's) */
+    return p->kind == VALUE_BEHAVIOR ? wrap_behavior(t.st, t.animator, v.behavior) : value_to_python(t.st, p->kind, &v);
 }
 
 /* The setter of every property declared with ANIMA_GETSET. */
@@ -716,7 +711,7 @@ property_set(PyObject *self, PyObject *obj, void *closure)
     if (t.st == NULL || forbid_delete(obj, p->name) < 0 || value_from_python(t.st, p->kind, obj, p->name, &v) < 0) {
         return -1;
     }
-    return check(t.st, t.animator, property_write(p, &t, &v));
+    return check(t.st, t.animator, property_call(p, &t, &v, true));
 }
 
 /*
