@@ -70,13 +70,23 @@ animator_adopt(AnimatorObject *self, anima_animator handle)
     return anima_animator_set_step_callback(handle, trampoline_step, self);
 }
 
-/* Makes the C animator of a fresh Animator from its def, whose reference bounds are NaN for none. */
-static anima_status
-animator_make(const target *t, anima_animator_def *def)
+/* -1 with InvalidStateError for an animator that has had a C animator. */
+static int
+animator_check_fresh(const target *t)
 {
     if (t->animator->handle.index1 != 0) {
         /* Even after destroy(): new handles could collide with the stale wrappers it still maps. */
         PyErr_SetString(t->st->invalid_state_error, "Animator.__init__ called on an initialised animator");
+        return -1;
+    }
+    return 0;
+}
+
+/* Makes the C animator of a fresh Animator from its def, whose reference bounds are NaN for none. */
+static anima_status
+animator_make(const target *t, anima_animator_def *def)
+{
+    if (animator_check_fresh(t) < 0) {
         return STATUS_RAISED;
     }
     def->has_reference_bounds = !isnan(def->reference_bounds.x);
@@ -132,20 +142,14 @@ animator_clear(AnimatorObject *self)
 static void
 animator_dealloc(AnimatorObject *self)
 {
-    PyTypeObject *type = Py_TYPE(self);
     PyObject_GC_UnTrack(self);
-    if (self->weakreflist != NULL) {
-        PyObject_ClearWeakRefs((PyObject *)self);
-    }
     if (self->created) {
         self->closing = true;
         (void)anima_animator_destroy(self->handle);
         anima_clear_error();
         self->created = false;
     }
-    animator_clear(self);
-    type->tp_free(self);
-    Py_DECREF(type);
+    wrapper_dealloc((PyObject *)self, (inquiry)animator_clear);
 }
 
 ANIMA_METHOD(animator_advance, "advance", OWNER_ANIMATOR, VALUE_NONE, animator_run(&t, false, v[0].f64),
@@ -299,31 +303,22 @@ ANIMA_METHOD(animator_snapshot, "snapshot", OWNER_ANIMATOR, VALUE_OBJECT, snapsh
 ANIMA_METHOD(animator_state_hash, "state_hash", OWNER_ANIMATOR, VALUE_UINT64,
              anima_animator_state_hash(t.animator_handle, &out.u64), ANIMA_ARG(NULL))
 
-static PyObject *
-animator_restore(PyTypeObject *cls, PyObject *arg)
+/* Gives a fresh Animator (made by Animator.restore, anima/_snapshot.py) the animator of a snapshot. */
+static anima_status
+animator_restore(const target *t, PyObject *data)
 {
-    anima_state *st = state_of_type(cls);
     Py_buffer view;
-    if (st == NULL || PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) {
-        return NULL;
+    if (animator_check_fresh(t) < 0 || PyObject_GetBuffer(data, &view, PyBUF_SIMPLE) < 0) {
+        return STATUS_RAISED;
     }
     anima_animator handle = anima_animator_null();
     anima_status status = anima_animator_restore(view.buf, (int64_t)view.len, &handle);
     PyBuffer_Release(&view);
-    if (check(st, NULL, status) < 0) {
-        return NULL;
-    }
-    AnimatorObject *self = (AnimatorObject *)cls->tp_alloc(cls, 0);
-    if (self == NULL) {
-        (void)anima_animator_destroy(handle);
-        anima_clear_error();
-        return NULL;
-    }
-    if (check(st, self, animator_adopt(self, handle)) < 0) {
-        Py_CLEAR(self);
-    }
-    return (PyObject *)self;
+    return status != ANIMA_OK ? status : animator_adopt(t->animator, handle);
 }
+
+ANIMA_METHOD(animator_restore_into, "_restore", OWNER_ANIMATOR, VALUE_NONE, animator_restore(&t, v[0].object),
+             ANIMA_IN("data", VALUE_OBJECT))
 
 /* _wrapper(id, cls): the Item or Behavior of this animator with a stable id, as an object of class cls. */
 ANIMA_METHOD(animator_wrapper, "_wrapper", OWNER_ANIMATOR, VALUE_OBJECT, wrap_as(&t, v[0].u64, v[1].object, &out.object),
@@ -395,14 +390,7 @@ static PyMethodDef animator_methods[] = {
                      "    ...     anim.advance(0.5)\n"
                      "    >>> a.state_hash() == b.state_hash()\n"
                      "    True"),
-    {"restore", (PyCFunction)animator_restore, METH_O | METH_CLASS,
-     "restore(data, /)\n--\n\n"
-     "A new animator (of this class, without calling __init__) from the bytes of\n"
-     "snapshot(), made here or by the C interface. Items and behaviors keep their\n"
-     "ids (find_item, find_behavior); Python callbacks are not in the bytes, and\n"
-     "detached_callbacks lists those that were set. Raises InvalidArgumentError naming\n"
-     "the fault for truncated or corrupted bytes (CRC-32 mismatch), bytes that are\n"
-     "no snapshot, or a snapshot of a newer format version."},
+    ANIMA_METHOD_ROW("_restore", animator_restore_into, "Give this fresh animator a snapshot's (see restore())."),
     ANIMA_METHOD_ROW("_wrapper", animator_wrapper, "The Item or Behavior with a stable id, of class cls."),
     {NULL, NULL, 0, NULL},
 };
@@ -439,12 +427,7 @@ static PyGetSetDef animator_getset[] = {
               "True inside an `animate` or `animate_keyframes` block, while it records targets."),
     ANIMA_CALLABLE("on_will_resume", AnimatorObject, on_will_resume, animator_install_delegate, true,
                    "Called as f(animator) before the animator starts running again; None to unset."),
-    {"detached_callbacks", query_get, NULL,
-     "The callbacks set when the snapshot this animator was restored from was made and not\n"
-     "set again since, as (name, owner) pairs: the attribute to set ('action',\n"
-     "'on_began_contact', 'evaluate', 'on_did_pause', ...) and its Item, Behavior,\n"
-     "animation id or this animator. Empty for an animator not restored, and after unpickling.",
-     (void *)LIST_DETACHED},
+    {"_detached", query_get, NULL, "The detached callbacks as (anima_callback_kind, owner).", (void *)LIST_DETACHED},
     ANIMA_CALLABLE("on_did_pause", AnimatorObject, on_did_pause, animator_install_delegate, true,
                    "Called as f(animator) after everything has come to rest; None to unset."),
     {NULL, NULL, NULL, NULL, NULL},

@@ -328,21 +328,15 @@ fetch_list(anima_state *st, AnimatorObject *animator, const list_query *q, void 
     return 0;
 }
 
-/* The Python names of the callbacks a restored animator lists as detached (anima_callback_kind order). */
-static const char *const detached_names[] = {"on_will_resume", "on_did_pause", "step", "action",
-                                             "on_began_contact", "on_ended_contact", "evaluate", "completion",
-                                             "user_data"};
-
-/* (name, owner) for a detached callback: the owner is the Item, the Behavior, the animation id or the animator. */
+/* (kind, owner) for a detached callback: the owner is the Item, the Behavior, the animation id or the animator. */
 static PyObject *
 detached_tuple(anima_state *st, AnimatorObject *animator, const anima_detached_callback *c)
 {
-    bool known = c->kind >= 0 && (size_t)c->kind < sizeof detached_names / sizeof detached_names[0];
     PyObject *owner = c->item.index1 != 0       ? wrap_item(st, animator, c->item)
                       : c->behavior.index1 != 0 ? wrap_behavior(st, animator, c->behavior)
                       : c->animation != 0       ? PyLong_FromUnsignedLongLong(c->animation)
                                                 : Py_NewRef((PyObject *)animator);
-    PyObject *result = owner != NULL ? Py_BuildValue("(sO)", known ? detached_names[c->kind] : "unknown", owner) : NULL;
+    PyObject *result = owner != NULL ? Py_BuildValue("(iO)", (int)c->kind, owner) : NULL;
     Py_XDECREF(owner);
     return result;
 }
@@ -482,7 +476,7 @@ wrapper_check_fresh(anima_state *st, PyObject *self)
     return 0;
 }
 
-/* tp_dealloc of a wrapper type whose tp_clear is clear. */
+/* tp_dealloc of a type (a wrapper's, the animator's) whose tp_clear is clear. */
 void
 wrapper_dealloc(PyObject *self, inquiry clear)
 {
