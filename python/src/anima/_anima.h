@@ -36,6 +36,44 @@
 
 #include "anima.h"
 
+/* The C type of a property or argument value. */
+typedef enum {
+    VALUE_NONE,               /* not converted: the caller takes the Python object */
+    VALUE_DOUBLE,             /* double: a finite real number */
+    VALUE_BOOL,               /* bool: any object, by Python's truth rules */
+    VALUE_INT32,              /* int32_t: an int */
+    VALUE_UINT64,             /* uint64_t (read-only) */
+    VALUE_VEC2,               /* anima_vec2: (x, y) */
+    VALUE_SIZE,               /* anima_size: (width, height) */
+    VALUE_RECT,               /* anima_rect: (x, y, width, height) */
+    VALUE_INSETS,             /* anima_insets: (top, left, bottom, right) */
+    VALUE_TRANSFORM,          /* anima_transform: anima.Transform or a 5-sequence */
+    VALUE_SHAPE,              /* anima_shape: 'rectangle', 'ellipse', 'path' */
+    VALUE_COLLISION_MODE,     /* anima_collision_mode: 'items', 'boundaries', 'everything' or flags */
+    VALUE_PUSH_MODE,          /* anima_push_mode: 'continuous', 'instantaneous' */
+    VALUE_ATTACHMENT_TYPE,    /* anima_attachment_type: 'anchor', 'items', 'pin', ... */
+    VALUE_POSITION,           /* anima_position: 'end', 'start', 'current' */
+    VALUE_CURVE,              /* anima_curve: 'ease_in_out', ..., 'spring', ..., 'bounce_in_out' */
+    VALUE_STEP_POSITION,      /* anima_step_position: 'jump_end', 'jump_start', 'jump_none', 'jump_both' */
+    VALUE_KEYFRAME_MODE,      /* anima_keyframe_mode: 'linear', 'paced', 'cubic' */
+    VALUE_PROPERTY,           /* anima_property: 'center', 'size', 'transform', 'alpha' */
+    VALUE_REAL,               /* double: a real number, infinities allowed, not NaN */
+    VALUE_BEZIER,             /* double[4]: (x1, y1, x2, y2) */
+    VALUE_COMPONENTS,         /* double[5]: five real numbers, infinities allowed */
+    VALUE_FIELD_KIND,         /* anima_field_kind: 'linear_gravity', 'radial_gravity', ... */
+    VALUE_REGION,             /* anima_region: None, 'infinite', ('rectangle', (w, h)), ('circle', r), ('inverse', region) */
+    VALUE_ITEM,               /* anima_item: an anima.Item (argument only) */
+    VALUE_ITEM_OR_NONE,       /* anima_item: an anima.Item, or None for the null handle (argument only) */
+    VALUE_BEHAVIOR,           /* anima_behavior: an anima.Behavior (argument only) */
+    VALUE_ANIMATOR,           /* anima_animator: an anima.Animator (argument only) */
+    VALUE_IDENTIFIER,         /* const char *: a str without NUL characters, borrowed (argument only) */
+    VALUE_OPTIONAL_DOUBLE,    /* double: a finite real number, or None (NaN) */
+    VALUE_RANGE,              /* double[2]: (lower, upper), infinities allowed */
+    VALUE_BOUNDS,             /* anima_rect: (x, y, width, height), or None (x NaN) */
+    VALUE_CALLABLE,           /* PyObject *: a callable, borrowed, or None (NULL) (argument only) */
+    VALUE_OBJECT,             /* PyObject *: any object, borrowed; as a result, a new reference the call made */
+} value_kind;
+
 typedef struct {
     /*
      * The extension's types by the anima_kind of the handles they wrap: Animator, Item, the kinds
@@ -80,6 +118,9 @@ typedef struct {
     PyObject *region_form;    /* anima._types.region_form: a region's record to its Python form */
     PyObject *behavior_items; /* anima._types.behavior_items: a behavior's items checked, with their animator */
     PyObject *path_points;    /* anima._types.path_points: an item's path as float64 (x, y) bytes */
+    PyObject *choice_error;   /* anima._types.choice_error: the error for a name an enumeration lacks */
+    PyObject *all_choices;    /* anima._types.CHOICES: the names of the enumerations */
+    PyObject *choices[VALUE_OBJECT + 1];  /* the names of the enumeration of each value kind (a tuple) */
 } anima_state;
 
 /* The names of the state's types and exception classes stand at their kind's and status's index. */
@@ -165,44 +206,6 @@ typedef struct {
 } list_query;
 
 /* ---------------------------------------------------------- values (convert.c) */
-
-/* The C type of a property or argument value. */
-typedef enum {
-    VALUE_NONE,               /* not converted: the caller takes the Python object */
-    VALUE_DOUBLE,             /* double: a finite real number */
-    VALUE_BOOL,               /* bool: any object, by Python's truth rules */
-    VALUE_INT32,              /* int32_t: an int */
-    VALUE_UINT64,             /* uint64_t (read-only) */
-    VALUE_VEC2,               /* anima_vec2: (x, y) */
-    VALUE_SIZE,               /* anima_size: (width, height) */
-    VALUE_RECT,               /* anima_rect: (x, y, width, height) */
-    VALUE_INSETS,             /* anima_insets: (top, left, bottom, right) */
-    VALUE_TRANSFORM,          /* anima_transform: anima.Transform or a 5-sequence */
-    VALUE_SHAPE,              /* anima_shape: 'rectangle', 'ellipse', 'path' */
-    VALUE_COLLISION_MODE,     /* anima_collision_mode: 'items', 'boundaries', 'everything' or flags */
-    VALUE_PUSH_MODE,          /* anima_push_mode: 'continuous', 'instantaneous' */
-    VALUE_ATTACHMENT_TYPE,    /* anima_attachment_type: 'anchor', 'items', 'pin', ... */
-    VALUE_POSITION,           /* anima_position: 'end', 'start', 'current' */
-    VALUE_CURVE,              /* anima_curve: 'ease_in_out', ..., 'spring', ..., 'bounce_in_out' */
-    VALUE_STEP_POSITION,      /* anima_step_position: 'jump_end', 'jump_start', 'jump_none', 'jump_both' */
-    VALUE_KEYFRAME_MODE,      /* anima_keyframe_mode: 'linear', 'paced', 'cubic' */
-    VALUE_PROPERTY,           /* anima_property: 'center', 'size', 'transform', 'alpha' */
-    VALUE_REAL,               /* double: a real number, infinities allowed, not NaN */
-    VALUE_BEZIER,             /* double[4]: (x1, y1, x2, y2) */
-    VALUE_COMPONENTS,         /* double[5]: five real numbers, infinities allowed */
-    VALUE_FIELD_KIND,         /* anima_field_kind: 'linear_gravity', 'radial_gravity', ... */
-    VALUE_REGION,             /* anima_region: None, 'infinite', ('rectangle', (w, h)), ('circle', r), ('inverse', region) */
-    VALUE_ITEM,               /* anima_item: an anima.Item (argument only) */
-    VALUE_ITEM_OR_NONE,       /* anima_item: an anima.Item, or None for the null handle (argument only) */
-    VALUE_BEHAVIOR,           /* anima_behavior: an anima.Behavior (argument only) */
-    VALUE_ANIMATOR,           /* anima_animator: an anima.Animator (argument only) */
-    VALUE_IDENTIFIER,         /* const char *: a str without NUL characters, borrowed (argument only) */
-    VALUE_OPTIONAL_DOUBLE,    /* double: a finite real number, or None (NaN) */
-    VALUE_RANGE,              /* double[2]: (lower, upper), infinities allowed */
-    VALUE_BOUNDS,             /* anima_rect: (x, y, width, height), or None (x NaN) */
-    VALUE_CALLABLE,           /* PyObject *: a callable, borrowed, or None (NULL) (argument only) */
-    VALUE_OBJECT,             /* PyObject *: any object, borrowed; as a result, a new reference the call made */
-} value_kind;
 
 typedef union {
     double f64;
@@ -365,7 +368,8 @@ PyObject *method_end(const target *t, anima_status status, value_kind result, co
 
 int value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *what, value *out);
 PyObject *value_to_python(anima_state *st, value_kind kind, const value *v);
-const char *choice_name(value_kind kind, int32_t index);
+PyObject *choice_name(anima_state *st, value_kind kind, int32_t index);
+int load_choices(anima_state *st);
 int fill_def(anima_state *st, const argument *fields, PyObject *const *slots, void *def);
 int fill_field(anima_state *st, const argument *field, PyObject *obj, void *def);
 size_t value_size(value_kind kind);

@@ -4,8 +4,8 @@ checks and conversions of its arguments that read better in Python.
 The extension module (anima._anima) imports this module while it initialises and keeps the
 classes and functions in its state: the status checks raise these exceptions, item.transform
 makes Transforms, the contact events are ContactEvents, Field's region goes through
-region_record and region_form, a behavior's items through behavior_items and an item's path
-through path_points. The package exports the classes as anima.AnimaError, anima.Transform,
+region_record and region_form, a behavior's items through behavior_items, an item's path
+through path_points, and the names of the C interface's enumerations are those of CHOICES. The package exports the classes as anima.AnimaError, anima.Transform,
 anima.ContactEvent, ...
 """
 
@@ -131,6 +131,38 @@ def is_sequence(obj: object) -> bool:
     """True for what the extension reads as a sequence (lists, tuples, numpy arrays, ...), but
     not for str and bytes."""
     return hasattr(obj, "__len__") and hasattr(obj, "__getitem__") and not isinstance(obj, (str, bytes, bytearray))
+
+
+#: The names of the C interface's enumerations, in the order of their values (None where a value
+#: has none): item.shape = 'ellipse', Animator.animate(curve='spring'), ... The extension converts
+#: them, and choice_error words its error for any other value.
+CHOICES = {
+    "shape": ("rectangle", "ellipse", "path"),
+    "collision_mode": (None, "items", "boundaries", "everything"),
+    "push_mode": ("continuous", "instantaneous"),
+    "attachment_type": ("anchor", "items", "pin", "fixed", "limit", "sliding"),
+    "position": ("end", "start", "current"),
+    "curve": ("ease_in_out", "ease_in", "ease_out", "linear", "cubic_bezier", "spring", "spring_damping_ratio",
+              "spring_response", "spring_bounce", "steps",
+              # Robert Penner's easing families, each as _in, _out and _in_out
+              *(f"{family}_{way}" for family in ("quad", "cubic", "quart", "quint", "sine", "expo", "circ", "back",
+                                                 "elastic", "bounce") for way in ("in", "out", "in_out"))),
+    "step_position": ("jump_end", "jump_start", "jump_none", "jump_both"),
+    "keyframe_mode": ("linear", "paced", "cubic"),
+    "property": ("center", "size", "transform", "alpha"),
+    "field_kind": ("linear_gravity", "radial_gravity", "drag", "velocity", "vortex", "spring", "electric", "magnetic",
+                   "noise", "turbulence", "custom"),
+}
+
+
+def choice_error(what: str, names: tuple[str | None, ...], value: Any) -> Exception:
+    """The error for a value of `what` that is none of an enumeration's names: "shape must be
+    'rectangle', 'ellipse' or 'path' (got 'circle')"."""
+    named = [f"'{name}'" for name in names if name is not None]
+    listing = f"{', '.join(named[:-1])} or {named[-1]}" if len(named) > 1 else named[0]
+    if not isinstance(value, str):
+        return TypeError(f"{what} must be {listing}, not {type(value).__name__}")
+    return InvalidArgumentError(f"{what} must be {listing} (got {value!r})")
 
 
 def behavior_items(items: Any, animator: Any) -> tuple[Any, tuple[Any, ...]]:

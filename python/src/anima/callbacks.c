@@ -110,10 +110,10 @@ trampoline_animation_done(void *user_data, anima_animator handle, anima_animatio
         animator_store_callback_error(animator);
     }
     if (callback != NULL && animator_accepts_callbacks(animator)) {
-        const char *where = choice_name(VALUE_POSITION, (int32_t)position);
-        PyObject *name = PyUnicode_FromString(where != NULL ? where : "current");
-        callback_run(animator, callback, (PyObject *[]){finished ? Py_True : Py_False, name}, 2);
-        Py_XDECREF(name);
+        anima_state *st = STATE_OF(animator);
+        PyObject *where = choice_name(st, VALUE_POSITION, (int32_t)position);
+        where = where != NULL ? where : choice_name(st, VALUE_POSITION, ANIMA_POSITION_CURRENT);
+        callback_run(animator, callback, (PyObject *[]){finished ? Py_True : Py_False, where}, 2);
     }
     Py_XDECREF(callback);
 }

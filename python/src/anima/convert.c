@@ -349,40 +349,17 @@ check(anima_state *st, AnimatorObject *animator, anima_status status)
 
 /* ================================================= values and property tables */
 
-/* Names of enumeration values, indexed by value (NULL where a value has no name). */
-static const char *const shape_names[] = {"rectangle", "ellipse", "path"};
-static const char *const collision_mode_names[] = {NULL, "items", "boundaries", "everything"};
-static const char *const push_mode_names[] = {"continuous", "instantaneous"};
-static const char *const attachment_type_names[] = {"anchor", "items", "pin", "fixed", "limit", "sliding"};
-static const char *const position_names[] = {"end", "start", "current"};
-static const char *const curve_names[] = {
-    "ease_in_out", "ease_in", "ease_out", "linear", "cubic_bezier", "spring", "spring_damping_ratio",
-    "spring_response", "spring_bounce", "steps",
-#define PENNER(F) F "_in", F "_out", F "_in_out"
-    PENNER("quad"), PENNER("cubic"), PENNER("quart"), PENNER("quint"), PENNER("sine"), PENNER("expo"),
-    PENNER("circ"), PENNER("back"), PENNER("elastic"), PENNER("bounce"),
-#undef PENNER
-};
-static const char *const step_position_names[] = {"jump_end", "jump_start", "jump_none", "jump_both"};
-static const char *const keyframe_mode_names[] = {"linear", "paced", "cubic"};
-static const char *const property_names[] = {"center", "size", "transform", "alpha"};
-static const char *const field_kind_names[] = {
-    "linear_gravity", "radial_gravity", "drag", "velocity", "vortex", "spring",
-    "electric", "magnetic", "noise", "turbulence", "custom",
-};
-
 typedef struct {
     size_t size;
     const char *form;                 /* the expected Python form, for messages */
-    const char *const *choices;       /* an enumeration's names, or NULL */
-    int32_t choice_count;
+    const char *choices;              /* an enumeration's key in anima._types.CHOICES, or NULL */
     Py_ssize_t doubles;               /* a sequence of this many real numbers (0: another form) */
     bool finite;                      /* those numbers must be finite (else infinities are allowed) */
 } value_info;
 
 #define SIMPLE(TYPE, FORM) {.size = sizeof(TYPE), .form = FORM}
 #define DOUBLES(COUNT, FINITE, FORM) {.size = (COUNT) * sizeof(double), .form = FORM, .doubles = COUNT, .finite = FINITE}
-#define CHOICES(TYPE, NAMES) {.size = sizeof(TYPE), .choices = NAMES, .choice_count = Py_ARRAY_LENGTH(NAMES)}
+#define CHOICES(TYPE, KEY) {.size = sizeof(TYPE), .choices = KEY}
 
 static const value_info value_infos[] = {
     [VALUE_NONE] = {0},
@@ -395,19 +372,19 @@ static const value_info value_infos[] = {
     [VALUE_RECT] = DOUBLES(4, true, "(x, y, width, height)"),
     [VALUE_INSETS] = DOUBLES(4, true, "(top, left, bottom, right)"),
     [VALUE_TRANSFORM] = DOUBLES(5, true, "(rotation, scale_x, scale_y, translation_x, translation_y)"),
-    [VALUE_SHAPE] = CHOICES(anima_shape, shape_names),
-    [VALUE_COLLISION_MODE] = CHOICES(anima_collision_mode, collision_mode_names),
-    [VALUE_PUSH_MODE] = CHOICES(anima_push_mode, push_mode_names),
-    [VALUE_ATTACHMENT_TYPE] = CHOICES(anima_attachment_type, attachment_type_names),
-    [VALUE_POSITION] = CHOICES(anima_position, position_names),
-    [VALUE_CURVE] = CHOICES(anima_curve, curve_names),
-    [VALUE_STEP_POSITION] = CHOICES(anima_step_position, step_position_names),
-    [VALUE_KEYFRAME_MODE] = CHOICES(anima_keyframe_mode, keyframe_mode_names),
-    [VALUE_PROPERTY] = CHOICES(anima_property, property_names),
+    [VALUE_SHAPE] = CHOICES(anima_shape, "shape"),
+    [VALUE_COLLISION_MODE] = CHOICES(anima_collision_mode, "collision_mode"),
+    [VALUE_PUSH_MODE] = CHOICES(anima_push_mode, "push_mode"),
+    [VALUE_ATTACHMENT_TYPE] = CHOICES(anima_attachment_type, "attachment_type"),
+    [VALUE_POSITION] = CHOICES(anima_position, "position"),
+    [VALUE_CURVE] = CHOICES(anima_curve, "curve"),
+    [VALUE_STEP_POSITION] = CHOICES(anima_step_position, "step_position"),
+    [VALUE_KEYFRAME_MODE] = CHOICES(anima_keyframe_mode, "keyframe_mode"),
+    [VALUE_PROPERTY] = CHOICES(anima_property, "property"),
     [VALUE_REAL] = SIMPLE(double, "a real number"),
     [VALUE_BEZIER] = DOUBLES(4, true, "(x1, y1, x2, y2)"),
     [VALUE_COMPONENTS] = DOUBLES(5, false, "five real numbers"),
-    [VALUE_FIELD_KIND] = CHOICES(anima_field_kind, field_kind_names),
+    [VALUE_FIELD_KIND] = CHOICES(anima_field_kind, "field_kind"),
     [VALUE_REGION] = SIMPLE(anima_region, "a region"),
     [VALUE_ITEM] = SIMPLE(anima_item, "an anima.Item"),
     [VALUE_ITEM_OR_NONE] = SIMPLE(anima_item, "an anima.Item or None"),
@@ -433,48 +410,52 @@ value_size(value_kind kind)
     return value_infos[kind].size;
 }
 
-const char *
-choice_name(value_kind kind, int32_t index)
+/* Keeps the names of each enumeration (a tuple of anima._types.CHOICES) in the state, by value kind. */
+int
+load_choices(anima_state *st)
 {
-    bool known = value_infos[kind].choices != NULL && index >= 0 && index < value_infos[kind].choice_count;
-    return known ? value_infos[kind].choices[index] : NULL;
+    for (size_t kind = 0; kind < Py_ARRAY_LENGTH(value_infos); kind++) {
+        const char *key = value_infos[kind].choices;
+        PyObject *names = key != NULL ? PyDict_GetItemString(st->all_choices, key) : NULL;
+        if (key != NULL && (names == NULL || !PyTuple_Check(names))) {
+            PyErr_Format(PyExc_SystemError, "anima._types.CHOICES has no tuple of %s names", key);
+            return -1;
+        }
+        Py_XSETREF(st->choices[kind], Py_XNewRef(names));
+    }
+    return 0;
+}
+
+/* The name of an enumeration value (a borrowed str), or NULL when it has none. */
+PyObject *
+choice_name(anima_state *st, value_kind kind, int32_t index)
+{
+    PyObject *names = st->choices[kind];
+    PyObject *name = names != NULL && index >= 0 && index < PyTuple_GET_SIZE(names) ? PyTuple_GET_ITEM(names, index)
+                                                                                     : NULL;
+    return name != Py_None ? name : NULL;
 }
 
 /* An enumeration value from one of its names ('items', 'ellipse', ...); collision modes also take ints. */
 static int
 as_choice(anima_state *st, value_kind kind, PyObject *obj, const char *what, int32_t *out)
 {
-    const char *const *names = value_infos[kind].choices;
+    PyObject *names = st->choices[kind];
     if (kind == VALUE_COLLISION_MODE && PyLong_Check(obj) && !PyBool_Check(obj)) {
         return as_int32(st, obj, what, out);
     }
-    int32_t count = value_infos[kind].choice_count, named = 0, listed = 0;
-    for (int32_t i = 0; i < count; i++) {
-        if (names[i] == NULL) {
-            continue;
-        }
-        named++;
-        if (PyUnicode_Check(obj) && PyUnicode_CompareWithASCIIString(obj, names[i]) == 0) {
-            *out = i;
+    for (Py_ssize_t i = 0; PyUnicode_Check(obj) && i < PyTuple_GET_SIZE(names); i++) {
+        PyObject *name = PyTuple_GET_ITEM(names, i);
+        if (name != Py_None && PyUnicode_Compare(obj, name) == 0) {
+            *out = (int32_t)i;
             return 0;
         }
     }
-    /* "'a', 'b' or 'c'" */
-    char listing[160] = "";
-    size_t used = 0;
-    for (int32_t i = 0; i < count && used < sizeof listing; i++) {
-        if (names[i] != NULL) {
-            listed++;
-            const char *separator = listed == 1 ? "" : listed == named ? " or " : ", ";
-            int written = PyOS_snprintf(listing + used, sizeof listing - used, "%s'%s'", separator, names[i]);
-            used += written > 0 ? (size_t)written : 0;
-        }
-    }
-    if (!PyUnicode_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "%s must be %s, not %.100s", what, listing, Py_TYPE(obj)->tp_name);
-    }
-    else {
-        PyErr_Format(st->invalid_argument_error, "%s must be %s (got %R)", what, listing, obj);
+    /* anima._types.choice_error words the error: a TypeError, or an InvalidArgumentError for a str */
+    PyObject *error = PyObject_CallFunction(st->choice_error, "sOO", what, names, obj);
+    if (error != NULL) {
+        PyErr_SetObject((PyObject *)Py_TYPE(error), error);
+        Py_DECREF(error);
     }
     return -1;
 }
@@ -575,8 +556,8 @@ value_to_python(anima_state *st, value_kind kind, const value *v)
 {
     const value_info *info = &value_infos[kind];
     if (info->choices != NULL) {
-        const char *name = choice_name(kind, v->i32);
-        return name != NULL ? PyUnicode_FromString(name) : PyLong_FromLong(v->i32);
+        PyObject *name = choice_name(st, kind, v->i32);
+        return name != NULL ? Py_NewRef(name) : PyLong_FromLong(v->i32);
     }
     if ((kind == VALUE_BOUNDS && isnan(v->rect.x)) || (kind == VALUE_OPTIONAL_DOUBLE && isnan(v->f64))) {
         Py_RETURN_NONE;

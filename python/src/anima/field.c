@@ -2,14 +2,6 @@
 
 /* ================================================================= Field */
 
-/* The name of a field kind ('radial_gravity', ...), or "?" */
-static const char *
-field_kind_name(anima_field_kind kind)
-{
-    const char *name = choice_name(VALUE_FIELD_KIND, (int32_t)kind);
-    return name != NULL ? name : "?";
-}
-
 /* A field's parameters: keywords of Field() and properties (the closure of their getset rows). */
 static const argument field_parameters[] = {
     ANIMA_FIELD(anima_field_def, position, VALUE_VEC2),
@@ -102,8 +94,8 @@ field_install_evaluation(anima_state *st, PyObject *obj, PyObject **slot, PyObje
         return -1;
     }
     if (value != NULL && def.kind != ANIMA_FIELD_CUSTOM) {
-        PyErr_Format(st->invalid_state_error, "only a custom field has an evaluation (this is a %s field)",
-                     field_kind_name(def.kind));
+        PyErr_Format(st->invalid_state_error, "only a custom field has an evaluation (this is a %S field)",
+                     choice_name(st, VALUE_FIELD_KIND, (int32_t)def.kind));
         return -1;
     }
     anima_status status = anima_field_set_evaluation(self->handle, value != NULL ? trampoline_field : NULL,

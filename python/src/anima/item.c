@@ -16,8 +16,8 @@ item_make(const target *t, anima_item_def *def, PyObject *shape, PyObject *path)
     def->shape = named.shape;
     path = path == Py_None ? NULL : path;
     if (path != NULL && shape != NULL && def->shape != ANIMA_SHAPE_PATH) {
-        PyErr_Format(PyExc_TypeError, "path goes with shape='path', not shape='%s'",
-                     choice_name(VALUE_SHAPE, (int32_t)def->shape));
+        PyErr_Format(PyExc_TypeError, "path goes with shape='path', not shape='%S'",
+                     choice_name(t->st, VALUE_SHAPE, (int32_t)def->shape));
         return STATUS_RAISED;
     }
     if (path == NULL && def->shape == ANIMA_SHAPE_PATH) {

@@ -23,6 +23,8 @@ static const struct {
     {"region_form", offsetof(anima_state, region_form)},
     {"behavior_items", offsetof(anima_state, behavior_items)},
     {"path_points", offsetof(anima_state, path_points)},
+    {"choice_error", offsetof(anima_state, choice_error)},
+    {"CHOICES", offsetof(anima_state, all_choices)},
 };
 
 /* Every field of the module state is an object reference: traverse and clear walk it as an array. */
@@ -112,7 +114,7 @@ static int
 anima_exec(PyObject *module)
 {
     anima_state *st = PyModule_GetState(module);
-    if (load_python_types(st) < 0) {
+    if (load_python_types(st) < 0 || load_choices(st) < 0) {
         return -1;
     }
     if (add_types(module, st) < 0 || add_methods(st->animator_type, animator_animation_methods) < 0) {
