@@ -86,37 +86,24 @@ ANIMA_METHOD(item_destroy, "destroy", OWNER_ITEM, VALUE_NONE, anima_item_destroy
 
 /* -------------------------------------------------------- properties */
 
-/* The path as a tuple of (x, y) points, or None when the item has none. */
-static PyObject *
-item_get_path(PyObject *self, void *closure)
+/* Sets the item's path (Item.path, anima/_item.py) from the points of anima._types.path_points. */
+static anima_status
+item_set_path(const target *t, PyObject *path)
 {
-    (void)closure;
-    PyObject *points = query_get(self, (void *)LIST_ITEM_PATH);
-    if (points != NULL && PyTuple_GET_SIZE(points) == 0) {
-        Py_SETREF(points, Py_NewRef(Py_None));
-    }
-    return points;
-}
-
-static int
-item_set_path(ItemObject *self, PyObject *value, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
     PyObject *points = NULL;
     int32_t count = 0;
-    const anima_vec2 *path = st != NULL && forbid_delete(value, "path") == 0 ? path_points(st, value, &points, &count)
-                                                                           : NULL;
-    if (path == NULL) {
-        return -1;
-    }
-    anima_status status = anima_item_set_path(self->handle, path, count);
-    Py_DECREF(points);
-    return check(st, self->animator, status);
+    const anima_vec2 *first = path_points(t->st, path, &points, &count);
+    anima_status status = first != NULL ? anima_item_set_path(t->item, first, count) : STATUS_RAISED;
+    Py_XDECREF(points);
+    return status;
 }
+
+ANIMA_METHOD(item_path_set, "_set_path", OWNER_ITEM, VALUE_NONE, item_set_path(&t, v[0].object),
+             ANIMA_IN("path", VALUE_OBJECT))
 
 static PyMethodDef item_methods[] = {
     ANIMA_METHOD_ROW("_create", item_create, NULL),
+    ANIMA_METHOD_ROW("_set_path", item_path_set, NULL),
     ANIMA_METHOD_ROW("destroy", item_destroy,
                      "destroy($self, /)\n--\n\n"
                      "Destroy the item: it leaves every behavior (its ended-contact events still\n"
@@ -140,13 +127,7 @@ static PyGetSetDef item_getset[] = {
                  "The collision shape: 'rectangle' (the bounds), 'ellipse' (inscribed in them) or 'path'\n"
                  "(the convex outline in Item.path). Setting 'path' on an item without a path raises\n"
                  "InvalidStateError."),
-    {"path", (getter)item_get_path, (setter)item_set_path,
-     "The convex collision outline as a tuple of (x, y) points, or None when the item has none.\n"
-     "Points are from the centre in the item's own coordinates (they turn and scale with it),\n"
-     "3 to 16 of them, counter-clockwise as seen on screen (y grows downward), convex, no three\n"
-     "in a line. Assigning a path also makes 'path' the shape; a path the library rejects raises\n"
-     "InvalidArgumentError naming the rule and leaves the item unchanged. The path is kept when\n"
-     "another shape is chosen, so shape = 'path' brings it back.", NULL},
+    {"_path", query_get, NULL, "The path's points, a tuple (empty for none).", (void *)LIST_ITEM_PATH},
     ANIMA_GETSET(OWNER_ITEM, VALUE_VEC2, "velocity", anima_item_get_linear_velocity, anima_item_set_linear_velocity,
                  "The linear velocity (vx, vy) in pt/s; setting it wakes the animator."),
     ANIMA_GETSET(OWNER_ITEM, VALUE_DOUBLE, "angular_velocity", anima_item_get_angular_velocity, anima_item_set_angular_velocity,
