@@ -491,7 +491,7 @@ PyObject *wrap_item(anima_state *st, AnimatorObject *animator, anima_item handle
 void registry_forget(PyObject *map, uint32_t index1, uint32_t generation);
 PyObject *wrap_behavior(anima_state *st, AnimatorObject *animator, anima_behavior handle);
 anima_status query_call(const target *t, list_query q, PyObject **out);
-int registry_find(PyObject *map, PyObject *key, PyObject **out);
+int registry_find(PyObject *map, uint32_t index1, uint32_t generation, PyObject **out);
 anima_status wrap_as(const target *t, uint64_t id, PyObject *cls, PyObject **out);
 
 #endif

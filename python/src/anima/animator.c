@@ -1,7 +1,5 @@
 #include "_anima.h"
 
-/* ============================================================== Animator */
-
 /*
  * Drops the callables of the held behaviors whose C behavior no longer exists, or of all of them
  * (`all`, when the animator is destroyed); the animator then stops keeping those objects alive.

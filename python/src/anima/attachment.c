@@ -1,7 +1,5 @@
 #include "_anima.h"
 
-/* ============================================================ Attachment */
-
 /*
  * Makes the C attachment of a fresh wrapper. Attachment() and its classmethods
  * (anima/_attachment.py) check which arguments go together and pass every argument;

@@ -1,7 +1,5 @@
 #include "_anima.h"
 
-/* ====================================================== Behavior (base) */
-
 /* 1 when a class defines its own `action` (overriding Behavior.action), 0 if not, -1 on error. */
 int
 behavior_class_overrides_action(anima_state *st, PyTypeObject *type)

@@ -1,7 +1,5 @@
 #include "_anima.h"
 
-/* ==================================================== callback trampolines */
-
 /* Stores the first exception of this advance and asks the library to stop. */
 static void
 animator_store_callback_error(AnimatorObject *animator)
@@ -48,12 +46,10 @@ callback_run(AnimatorObject *animator, PyObject *callback, PyObject *const *args
 static BehaviorObject *
 animator_find_behavior(AnimatorObject *animator, anima_behavior handle)
 {
-    PyObject *key = handle_key(handle.index1, handle.generation);
     PyObject *found = NULL;
-    if (key == NULL || registry_find(animator->behavior_wrappers, key, &found) < 0) {
+    if (registry_find(animator->behavior_wrappers, handle.index1, handle.generation, &found) < 0) {
         animator_store_callback_error(animator);
     }
-    Py_XDECREF(key);
     return (BehaviorObject *)found;
 }
 

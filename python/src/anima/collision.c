@@ -1,7 +1,5 @@
 #include "_anima.h"
 
-/* ============================================================= Collision */
-
 /* The mode is 'items', 'boundaries', 'everything' or an int (anima.CollisionMode). */
 ANIMA_BEHAVIOR_CREATE(collision_create, "Collision", anima_collision_def, anima_default_collision_def(),
                       anima_collision_create, ANIMA_FIELD(anima_collision_def, mode, VALUE_COLLISION_MODE),

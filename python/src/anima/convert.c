@@ -132,18 +132,6 @@ as_reals(anima_state *st, PyObject *obj, const char *what, const char *form, Py_
     return 0;
 }
 
-/* A bool from any object, with Python's truth rules. */
-static int
-as_bool(PyObject *obj, bool *out)
-{
-    int truth = PyObject_IsTrue(obj);
-    if (truth < 0) {
-        return -1;
-    }
-    *out = truth != 0;
-    return 0;
-}
-
 /* An int32 from an integer (not a float); out of range is an invalid argument. */
 static int
 as_int32(anima_state *st, PyObject *obj, const char *what, int32_t *out)
@@ -486,7 +474,11 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
     case VALUE_BOUNDS: /* None */
         out->rect = (anima_rect){NAN, NAN, NAN, NAN};
         return 0;
-    case VALUE_BOOL: return as_bool(obj, &out->b);
+    case VALUE_BOOL: { /* any object, by Python's truth rules */
+        int truth = PyObject_IsTrue(obj);
+        out->b = truth > 0;
+        return truth < 0 ? -1 : 0;
+    }
     case VALUE_INT32: return as_int32(st, obj, what, &out->i32);
     case VALUE_UINT64:
         /* an id: any int; one out of range names nothing */

@@ -1,7 +1,5 @@
 #include "_anima.h"
 
-/* ================================================================= Field */
-
 /* A field's parameters: keywords of Field() and properties (the closure of their getset rows). */
 static const argument field_parameters[] = {
     ANIMA_FIELD(anima_field_def, position, VALUE_VEC2),

@@ -1,7 +1,5 @@
 #include "_anima.h"
 
-/* ================================================================== Item */
-
 /*
  * Makes the C item of a fresh Item from its def and its shape and path (NULL: not given). A path
  * makes the shape 'path'; naming another shape beside it is a contradiction.

@@ -1,7 +1,5 @@
 #include "_anima.h"
 
-/* ================================================================ module */
-
 /* The classes written in Python (anima/_types.py) that the module state keeps: a row per class. */
 static const struct {
     const char *name;

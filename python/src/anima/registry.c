@@ -1,7 +1,5 @@
 #include "_anima.h"
 
-/* ======================================================= wrapper registry */
-
 /* The registry key of a handle: generation and index (one dict per category). */
 PyObject *
 handle_key(uint32_t index1, uint32_t generation)
@@ -34,41 +32,18 @@ weakref_target(PyObject *ref)
 #endif
 }
 
-/* Looks up the live wrapper registered under key: *out is a new reference or NULL. */
+/* Looks up the live wrapper of a handle in a registry dict (NULL while empty): *out is a new reference or NULL. */
 int
-registry_find(PyObject *map, PyObject *key, PyObject **out)
+registry_find(PyObject *map, uint32_t index1, uint32_t generation, PyObject **out)
 {
-    *out = NULL;
-    if (map == NULL) {
-        return 0;
-    }
-    PyObject *ref = PyDict_GetItemWithError(map, key);
-    if (ref == NULL) {
-        return PyErr_Occurred() ? -1 : 0;
-    }
-    *out = weakref_target(ref);
-    return 0;
+    PyObject *key = handle_key(index1, generation);
+    PyObject *ref = key != NULL && map != NULL ? PyDict_GetItemWithError(map, key) : NULL;
+    Py_XDECREF(key);
+    *out = ref != NULL ? weakref_target(ref) : NULL;
+    return key == NULL || PyErr_Occurred() ? -1 : 0;
 }
 
-static int
-registry_add(PyObject **map, PyObject *key, PyObject *obj)
-{
-    if (*map == NULL) {
-        *map = PyDict_New();
-        if (*map == NULL) {
-            return -1;
-        }
-    }
-    PyObject *ref = PyWeakref_NewRef(obj, NULL);
-    if (ref == NULL) {
-        return -1;
-    }
-    int result = PyDict_SetItem(*map, key, ref);
-    Py_DECREF(ref);
-    return result;
-}
-
-/* Drops a dead entry; used by deallocators, so it keeps any pending exception. */
+/* Drops the dead entry of a handle; used by deallocators, so it keeps any pending exception. */
 void
 registry_forget(PyObject *map, uint32_t index1, uint32_t generation)
 {
@@ -76,20 +51,13 @@ registry_forget(PyObject *map, uint32_t index1, uint32_t generation)
         return;
     }
     PyObject *saved = PyErr_Occurred() ? take_exception() : NULL;
+    PyObject *alive = NULL;
     PyObject *key = handle_key(index1, generation);
-    if (key != NULL) {
-        PyObject *ref = PyDict_GetItemWithError(map, key);
-        if (ref != NULL) {
-            PyObject *alive = weakref_target(ref);
-            if (alive == NULL) {
-                (void)PyDict_DelItem(map, key);
-            }
-            else {
-                Py_DECREF(alive);
-            }
-        }
-        Py_DECREF(key);
+    if (key != NULL && registry_find(map, index1, generation, &alive) == 0 && alive == NULL) {
+        (void)PyDict_DelItem(map, key);
     }
+    Py_XDECREF(alive);
+    Py_XDECREF(key);
     PyErr_Clear();
     if (saved != NULL) {
         raise_exception(saved);
@@ -111,12 +79,14 @@ wrapper_adopt(PyObject *obj, AnimatorObject *animator, PyObject **map, const voi
     BehaviorObject *wrapper = (BehaviorObject *)obj;
     memcpy(&wrapper->handle, handle, sizeof wrapper->handle);
     PyObject *key = handle_key(wrapper->handle.index1, wrapper->handle.generation);
-    if (key == NULL || registry_add(map, key, obj) < 0) {
-        Py_XDECREF(key);
+    PyObject *ref = key != NULL ? PyWeakref_NewRef(obj, NULL) : NULL;
+    int added = ref == NULL || (*map == NULL && (*map = PyDict_New()) == NULL) ? -1 : PyDict_SetItem(*map, key, ref);
+    Py_XDECREF(key);
+    Py_XDECREF(ref);
+    if (added < 0) {
         wrapper->handle = anima_behavior_null();
         return -1;
     }
-    Py_DECREF(key);
     wrapper->animator = (AnimatorObject *)Py_NewRef(animator);
     return 0;
 }
@@ -132,11 +102,8 @@ wrap_handle(AnimatorObject *animator, PyObject **map, uint32_t index1, uint32_t 
     if (index1 == 0) {
         Py_RETURN_NONE;
     }
-    PyObject *key = handle_key(index1, generation);
     PyObject *found = NULL;
-    int lookup = key != NULL ? registry_find(*map, key, &found) : -1;
-    Py_XDECREF(key);
-    if (lookup < 0 || found != NULL) {
+    if (registry_find(*map, index1, generation, &found) < 0 || found != NULL) {
         return found;
     }
     PyObject *object = type->tp_alloc(type, 0);
@@ -202,13 +169,10 @@ wrap_as(const target *t, uint64_t id, PyObject *cls_object, PyObject **out)
     uint32_t index1 = is_item ? item.index1 : behavior.index1;
     uint32_t generation = is_item ? item.generation : behavior.generation;
     bool base = cls == st->item_type || cls == st->behavior_type;
-    PyObject *key = handle_key(index1, generation);
     PyObject *wrapper = NULL;
-    if (key == NULL || registry_find(*map, key, &wrapper) < 0) {
-        Py_XDECREF(key);
+    if (registry_find(*map, index1, generation, &wrapper) < 0) {
         return STATUS_RAISED;
     }
-    Py_DECREF(key);
     if (wrapper != NULL && !base && Py_TYPE(wrapper) != cls) {
         PyErr_Format(st->invalid_state_error, "the object with id %llu already has a wrapper, of class %.100s",
                      (unsigned long long)id, Py_TYPE(wrapper)->tp_name);
