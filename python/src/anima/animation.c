@@ -80,19 +80,6 @@ commit(const target *t, PyObject *completion, anima_animation *out)
     return status != ANIMA_OK ? status : completion_set(t, *out, completion);
 }
 
-/* Starts a fling of an item of this animator (its id in *out), with its completion (NULL: none). */
-static anima_status
-start_decay(const target *t, anima_item item, const anima_decay_def *def, PyObject *completion,
-            anima_animation *out)
-{
-    if (item.animator != t->animator_handle.index1) {
-        PyErr_SetString(t->st->invalid_argument_error, "the item belongs to another animator");
-        return STATUS_RAISED;
-    }
-    anima_status status = anima_animation_start_decay(item, def, NULL, NULL, out);
-    return status != ANIMA_OK ? status : completion_set(t, *out, completion);
-}
-
 /* The controls of a recording and of animations, one call of the C interface each. */
 ANIMA_DEF_METHOD(animator_begin_animation, "_begin_animation", OWNER_ANIMATOR, VALUE_NONE, anima_animation_def,
                  anima_default_animation_def(), animation_fields, anima_animation_begin(t.animator_handle, &def),
@@ -109,9 +96,10 @@ ANIMA_DEF_METHOD(animator_continue_animation, "_continue_animation", OWNER_ANIMA
                  ANIMA_OPT("timing", VALUE_BOOL))
 ANIMA_METHOD(animator_commit_animation, "_commit_animation", OWNER_ANIMATOR, VALUE_UINT64,
              commit(&t, v[0].object, &out.u64), ANIMA_IN("completion", VALUE_CALLABLE))
+/* a fling of an item of this animator (anima/animation.py checks that it is) */
 ANIMA_DEF_METHOD(animator_start_decay, "_start_decay", OWNER_ANIMATOR, VALUE_UINT64, anima_decay_def,
-                 anima_default_decay_def(), decay_fields, start_decay(&t, v[0].item, &def, v[1].object, &out.u64),
-                 ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("completion", VALUE_CALLABLE))
+                 anima_default_decay_def(), decay_fields,
+                 anima_animation_start_decay(v[0].item, &def, NULL, NULL, &out.u64), ANIMA_IN("item", VALUE_ITEM))
 ANIMA_METHOD(animator_set_completion, "_set_completion", OWNER_ANIMATOR, VALUE_NONE,
              completion_set(&t, v[0].u64, v[1].object), ANIMA_IN("animation", VALUE_UINT64),
              ANIMA_IN("completion", VALUE_CALLABLE))
