@@ -4,18 +4,10 @@
 int
 behavior_class_overrides_action(anima_state *st, PyTypeObject *type)
 {
+    /* Behavior's own `action` is the descriptor of its callable attribute */
     PyObject *own = PyObject_GetAttr((PyObject *)type, st->action_name);
-    if (own == NULL) {
-        return -1;
-    }
-    PyObject *base = PyObject_GetAttr((PyObject *)st->behavior_type, st->action_name);
-    if (base == NULL) {
-        Py_DECREF(own);
-        return -1;
-    }
-    int overrides = own != base && own != Py_None;
-    Py_DECREF(own);
-    Py_DECREF(base);
+    int overrides = own == NULL ? -1 : own != Py_None && !PyObject_TypeCheck(own, &PyGetSetDescr_Type);
+    Py_XDECREF(own);
     return overrides;
 }
 

@@ -153,26 +153,6 @@ as_int32(anima_state *st, PyObject *obj, const char *what, int32_t *out)
     return 0;
 }
 
-/* A UTF-8 identifier without NUL characters; borrowed from obj. */
-static const char *
-as_identifier(anima_state *st, PyObject *obj)
-{
-    if (!PyUnicode_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "identifier must be a str, not %.100s", Py_TYPE(obj)->tp_name);
-        return NULL;
-    }
-    Py_ssize_t length = 0;
-    const char *utf8 = PyUnicode_AsUTF8AndSize(obj, &length);
-    if (utf8 == NULL) {
-        return NULL;
-    }
-    if ((Py_ssize_t)strlen(utf8) != length) {
-        PyErr_SetString(st->invalid_argument_error, "identifier must not contain NUL characters");
-        return NULL;
-    }
-    return utf8;
-}
-
 /*
  * The points of an item's path, from anima._types.path_points, which checks them: they stay valid
  * while *bytes, the new bytes object that holds them, lives.
@@ -350,7 +330,6 @@ typedef struct {
 #define CHOICES(TYPE, KEY) {.size = sizeof(TYPE), .choices = KEY}
 
 static const value_info value_infos[] = {
-    [VALUE_NONE] = {0},
     [VALUE_DOUBLE] = SIMPLE(double, "a real number"),
     [VALUE_BOOL] = SIMPLE(bool, "a bool"),
     [VALUE_INT32] = SIMPLE(int32_t, "an int"),
@@ -530,9 +509,19 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
         }
         return 0;
     }
-    case VALUE_IDENTIFIER:
-        out->identifier = as_identifier(st, obj);
+    case VALUE_IDENTIFIER: { /* UTF-8 without NUL characters, borrowed from obj */
+        Py_ssize_t length = 0;
+        if (!PyUnicode_Check(obj)) {
+            PyErr_Format(PyExc_TypeError, "%s must be a str, not %.100s", what, Py_TYPE(obj)->tp_name);
+            return -1;
+        }
+        out->identifier = PyUnicode_AsUTF8AndSize(obj, &length);
+        if (out->identifier != NULL && (Py_ssize_t)strlen(out->identifier) != length) {
+            PyErr_Format(st->invalid_argument_error, "%s must not contain NUL characters", what);
+            out->identifier = NULL;
+        }
         return out->identifier != NULL ? 0 : -1;
+    }
     case VALUE_CALLABLE:
     case VALUE_OBJECT:
         out->object = obj;
