@@ -146,58 +146,51 @@ anima_status
 wrap_as(const target *t, uint64_t id, PyObject *cls_object, PyObject **out)
 {
     anima_state *st = t->st;
-    AnimatorObject *animator = t->animator;
-    if (!PyType_Check(cls_object)) {
-        PyErr_Format(PyExc_TypeError, "cls must be a class, not %.100s", Py_TYPE(cls_object)->tp_name);
+    PyTypeObject *cls = PyType_Check(cls_object) ? (PyTypeObject *)cls_object : NULL;
+    bool is_item = cls != NULL && PyType_IsSubtype(cls, st->item_type);
+    if (cls == NULL || (!is_item && !PyType_IsSubtype(cls, st->behavior_type))) {
+        PyErr_Format(PyExc_TypeError, "cls must be anima.Item, anima.Behavior or a subclass, not %.100s",
+                     cls != NULL ? cls->tp_name : Py_TYPE(cls_object)->tp_name);
         return STATUS_RAISED;
     }
-    PyTypeObject *cls = (PyTypeObject *)cls_object;
-    bool is_item = PyType_IsSubtype(cls, st->item_type);
-    if (!is_item && !PyType_IsSubtype(cls, st->behavior_type)) {
-        PyErr_Format(PyExc_TypeError, "cls must be anima.Item, anima.Behavior or a subclass, not %.100s", cls->tp_name);
-        return STATUS_RAISED;
-    }
-    anima_item item = anima_item_null();
-    anima_behavior behavior = anima_behavior_null();
-    anima_status status = is_item ? anima_animator_find_item(animator->handle, id, &item)
-                                  : anima_animator_find_behavior(animator->handle, id, &behavior);
-    if (status != ANIMA_OK) {
-        return status;
-    }
-    PyTypeObject *own = is_item ? st->item_type : behavior_type_for_kind(st, behavior.kind);
-    PyObject **map = is_item ? &animator->item_wrappers : &animator->behavior_wrappers;
-    uint32_t index1 = is_item ? item.index1 : behavior.index1;
-    uint32_t generation = is_item ? item.generation : behavior.generation;
+    union {
+        anima_item item;
+        anima_behavior behavior;
+    } handle = {.behavior = anima_behavior_null()};
+    anima_status status = is_item ? anima_animator_find_item(t->animator_handle, id, &handle.item)
+                                  : anima_animator_find_behavior(t->animator_handle, id, &handle.behavior);
+    PyTypeObject *own = is_item ? st->item_type : behavior_type_for_kind(st, handle.behavior.kind);
+    PyObject **map = is_item ? &t->animator->item_wrappers : &t->animator->behavior_wrappers;
     bool base = cls == st->item_type || cls == st->behavior_type;
-    PyObject *wrapper = NULL;
-    if (registry_find(*map, index1, generation, &wrapper) < 0) {
+    *out = NULL;
+    if (status != ANIMA_OK || registry_find(*map, handle.item.index1, handle.item.generation, out) < 0) {
+        return status != ANIMA_OK ? status : STATUS_RAISED;
+    }
+    if (*out != NULL && !base && Py_TYPE(*out) != cls) {
+        PyErr_Format(st->invalid_state_error, "the object with id %llu already has a wrapper, of class %.100s",
+                     (unsigned long long)id, Py_TYPE(*out)->tp_name);
+        Py_CLEAR(*out);
         return STATUS_RAISED;
     }
-    if (wrapper != NULL && !base && Py_TYPE(wrapper) != cls) {
-        PyErr_Format(st->invalid_state_error, "the object with id %llu already has a wrapper, of class %.100s",
-                     (unsigned long long)id, Py_TYPE(wrapper)->tp_name);
-        Py_CLEAR(wrapper);
-    }
-    if (wrapper != NULL || PyErr_Occurred()) {
-        *out = wrapper;
-        return wrapper != NULL ? ANIMA_OK : STATUS_RAISED;
-    }
-    if (!base && !PyType_IsSubtype(cls, own)) {
+    if (*out == NULL && !base && !PyType_IsSubtype(cls, own)) {
         PyErr_Format(PyExc_TypeError, "the object with id %llu is an %.100s, not an %.100s", (unsigned long long)id,
                      own->tp_name, cls->tp_name);
         return STATUS_RAISED;
     }
-    PyTypeObject *type = base ? own : cls;
-    wrapper = wrap_handle(animator, map, index1, generation, type, is_item ? (const void *)&item : &behavior);
-    int overrides = wrapper == NULL || is_item ? 0 : behavior_class_overrides_action(st, type);
-    if (overrides != 0) {
-        BehaviorObject *object = (BehaviorObject *)wrapper;
-        if (overrides < 0 || (object->overrides_action = true, behavior_set_c_action(st, object, true) < 0)) {
-            Py_CLEAR(wrapper);
+    if (*out == NULL) {
+        PyTypeObject *type = base ? own : cls;
+        *out = wrap_handle(t->animator, map, handle.item.index1, handle.item.generation, type, &handle);
+        BehaviorObject *behavior = (BehaviorObject *)*out;
+        int overrides = *out == NULL || is_item ? 0 : behavior_class_overrides_action(st, type);
+        if (overrides > 0) {
+            behavior->overrides_action = true;
+            overrides = behavior_set_c_action(st, behavior, true);
+        }
+        if (overrides < 0) {
+            Py_CLEAR(*out);
         }
     }
-    *out = wrapper;
-    return wrapper != NULL ? ANIMA_OK : STATUS_RAISED;
+    return *out != NULL ? ANIMA_OK : STATUS_RAISED;
 }
 
 /* The Python form of a list query's result. */
@@ -337,7 +330,8 @@ query_call(const target *t, list_query q, PyObject **out)
         return STATUS_RAISED;
     }
     list_form form = list_kinds[q.kind].form;
-    PyObject *result = form == FORM_BYTES ? PyBytes_FromStringAndSize(buffer, (Py_ssize_t)(count * list_kinds[q.kind].element))
+    Py_ssize_t size = (Py_ssize_t)(count * list_kinds[q.kind].element);
+    PyObject *result = form == FORM_BYTES ? PyBytes_FromStringAndSize(buffer, size)
                        : form == FORM_LIST ? PyList_New(count)
                                            : PyTuple_New(count);
     for (int32_t i = 0; result != NULL && form != FORM_BYTES && i < count; i++) {
