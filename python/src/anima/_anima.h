@@ -459,7 +459,7 @@ anima_status behavior_made(const target *t, anima_status status);
 AnimatorObject *behavior_animator(anima_state *st, BehaviorObject *self);
 int behavior_set_c_action(anima_state *st, BehaviorObject *self, bool install);
 int behavior_hold(BehaviorObject *self, bool hold);
-int behavior_class_overrides_action(anima_state *st, PyTypeObject *type);
+int behavior_take_class_action(anima_state *st, BehaviorObject *self);
 
 /* callbacks.c */
 void trampoline_contact_ended(void *user_data, const anima_contact_event *event);

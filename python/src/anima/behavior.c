@@ -1,16 +1,5 @@
 #include "_anima.h"
 
-/* 1 when a class defines its own `action` (overriding Behavior.action), 0 if not, -1 on error. */
-int
-behavior_class_overrides_action(anima_state *st, PyTypeObject *type)
-{
-    /* Behavior's own `action` is the descriptor of its callable attribute */
-    PyObject *own = PyObject_GetAttr((PyObject *)type, st->action_name);
-    int overrides = own == NULL ? -1 : own != Py_None && !PyObject_TypeCheck(own, &PyGetSetDescr_Type);
-    Py_XDECREF(own);
-    return overrides;
-}
-
 /*
  * Keeps the behavior in its animator's `held` dict while the library calls into it (its C action,
  * which an evaluation needs too, or its contact delegate), so that the calls always reach the
@@ -41,27 +30,30 @@ behavior_set_c_action(anima_state *st, BehaviorObject *self, bool install)
     return behavior_hold(self, install || self->on_began != NULL || self->on_ended != NULL);
 }
 
-/*
- * Gives a newly created C behavior to its wrapper, and installs the action of
- * a class that defines one; destroys the C behavior if that fails.
- */
+/* Gives a behavior whose class defines its own `action` (not Behavior's descriptor) the C action. */
+int
+behavior_take_class_action(anima_state *st, BehaviorObject *self)
+{
+    PyObject *own = PyObject_GetAttr((PyObject *)Py_TYPE(self), st->action_name);
+    int overrides = own == NULL ? -1 : own != Py_None && !PyObject_TypeCheck(own, &PyGetSetDescr_Type);
+    Py_XDECREF(own);
+    if (overrides > 0) {
+        self->overrides_action = true;
+        return behavior_set_c_action(st, self, true);
+    }
+    return overrides;
+}
+
+/* Gives a newly created C behavior to its wrapper (and its class's action); destroys it if that fails. */
 static int
 behavior_adopt(BehaviorObject *self, AnimatorObject *animator, anima_behavior handle)
 {
     anima_state *st = STATE_OF(self);
-    int overrides = st != NULL ? behavior_class_overrides_action(st, Py_TYPE(self)) : -1;
-    if (overrides < 0 || wrapper_adopt((PyObject *)self, animator, &animator->behavior_wrappers, &handle) < 0) {
+    if (st == NULL || wrapper_adopt((PyObject *)self, animator, &animator->behavior_wrappers, &handle) < 0
+        || behavior_take_class_action(st, self) < 0) {
         (void)anima_behavior_destroy(handle);
         anima_clear_error();
         return -1;
-    }
-    if (overrides) {
-        self->overrides_action = true;
-        if (behavior_set_c_action(st, self, true) < 0) {
-            (void)anima_behavior_destroy(handle);
-            anima_clear_error();
-            return -1;
-        }
     }
     return 0;
 }

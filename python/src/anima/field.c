@@ -111,38 +111,37 @@ field_install_evaluation(anima_state *st, PyObject *obj, PyObject **slot, PyObje
     return 0;
 }
 
+/* The PyGetSetDef row of a field parameter, the row INDEX of field_parameters. */
+#define FIELD_PARAMETER(NAME, INDEX, DOC)                                                                     \
+    {NAME, (getter)field_get_parameter, (setter)field_set_parameter, DOC, (void *)&field_parameters[INDEX]}
+
 static PyGetSetDef field_getset[] = {
     {"kind", (getter)field_get_parameter, NULL,
      "Which field this is, fixed at creation (read-only): 'linear_gravity', 'radial_gravity',\n"
      "'drag', 'velocity', 'vortex', 'spring', 'electric', 'magnetic', 'noise', 'turbulence'\n"
      "or 'custom'.", (void *)&field_kind},
-    {"position", (getter)field_get_parameter, (setter)field_set_parameter,
-     "The field's origin (x, y) in the reference space (default (0, 0)); radial fields act\n"
-     "around it and the region is centred on it.", (void *)&field_parameters[FIELD_POSITION]},
-    {"region", (getter)field_get_parameter, (setter)field_set_parameter,
-     "Where the field acts, around its position: 'infinite' (everywhere, the default; None\n"
-     "is accepted too), ('rectangle', (width, height)), ('circle', radius), or\n"
-     "('inverse', region) for everywhere except that region. Sizes are finite and >= 0.",
-     (void *)&field_parameters[FIELD_REGION]},
-    {"strength", (getter)field_get_parameter, (setter)field_set_parameter,
-     "The strength S (within +/-1e9; default 1; negative reverses the field).",
-     (void *)&field_parameters[FIELD_STRENGTH]},
-    {"falloff", (getter)field_get_parameter, (setter)field_set_parameter,
-     "The exponent of the distance fall-off r^-falloff, r in metres (-10...10; default 2\n"
-     "for radial gravity, -1 for spring, 1 for electric and magnetic, 0 for the others).",
-     (void *)&field_parameters[FIELD_FALLOFF]},
-    {"minimum_radius", (getter)field_get_parameter, (setter)field_set_parameter,
-     "Distances below this (points, > 0; default 0.01) count as this in the fall-off.",
-     (void *)&field_parameters[FIELD_MINIMUM_RADIUS]},
-    {"direction", (getter)field_get_parameter, (setter)field_set_parameter,
-     "Linear gravity: the acceleration in m/s^2 (1 = 100 pt/s^2); velocity: the velocity\n"
-     "in m/s; drag: the medium's velocity in m/s. Components within +/-1e6.",
-     (void *)&field_parameters[FIELD_DIRECTION]},
-    {"smoothness", (getter)field_get_parameter, (setter)field_set_parameter,
-     "Noise and turbulence: 0 (noisy, the default) ... 1 (smooth).", (void *)&field_parameters[FIELD_SMOOTHNESS]},
-    {"animation_speed", (getter)field_get_parameter, (setter)field_set_parameter,
-     "Noise and turbulence: how fast the noise changes, in Hz (0...1e6; default 0 freezes\n"
-     "it).", (void *)&field_parameters[FIELD_ANIMATION_SPEED]},
+    FIELD_PARAMETER("position", FIELD_POSITION,
+                    "The field's origin (x, y) in the reference space (default (0, 0)); radial fields act\n"
+                    "around it and the region is centred on it."),
+    FIELD_PARAMETER("region", FIELD_REGION,
+                    "Where the field acts, around its position: 'infinite' (everywhere, the default; None\n"
+                    "is accepted too), ('rectangle', (width, height)), ('circle', radius), or\n"
+                    "('inverse', region) for everywhere except that region. Sizes are finite and >= 0."),
+    FIELD_PARAMETER("strength", FIELD_STRENGTH,
+                    "The strength S (within +/-1e9; default 1; negative reverses the field)."),
+    FIELD_PARAMETER("falloff", FIELD_FALLOFF,
+                    "The exponent of the distance fall-off r^-falloff, r in metres (-10...10; default 2\n"
+                    "for radial gravity, -1 for spring, 1 for electric and magnetic, 0 for the others)."),
+    FIELD_PARAMETER("minimum_radius", FIELD_MINIMUM_RADIUS,
+                    "Distances below this (points, > 0; default 0.01) count as this in the fall-off."),
+    FIELD_PARAMETER("direction", FIELD_DIRECTION,
+                    "Linear gravity: the acceleration in m/s^2 (1 = 100 pt/s^2); velocity: the velocity\n"
+                    "in m/s; drag: the medium's velocity in m/s. Components within +/-1e6."),
+    FIELD_PARAMETER("smoothness", FIELD_SMOOTHNESS,
+                    "Noise and turbulence: 0 (noisy, the default) ... 1 (smooth)."),
+    FIELD_PARAMETER("animation_speed", FIELD_ANIMATION_SPEED,
+                    "Noise and turbulence: how fast the noise changes, in Hz (0...1e6; default 0 freezes\n"
+                    "it)."),
     ANIMA_CALLABLE("evaluate", BehaviorObject, evaluate, field_install_evaluation, false,
                    "A custom field's evaluation: a callable evaluate(position, velocity, mass, charge, dt)\n"
                    "returning a force (fx, fy) in mass x pt/s^2, or None (no force). Only a custom field\n"

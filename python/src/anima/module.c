@@ -30,13 +30,6 @@ _Static_assert(sizeof(anima_state) % sizeof(PyObject *) == 0, "anima_state holds
 #define STATE_OBJECTS(st) ((PyObject **)(st))
 #define STATE_OBJECT_COUNT (sizeof(anima_state) / sizeof(PyObject *))
 
-/* The object pointer at `offset` in the state (a type is stored there as the PyObject * it also is). */
-static PyObject **
-state_object(anima_state *st, size_t offset)
-{
-    return (PyObject **)((char *)st + offset);
-}
-
 /* Stores the classes of anima._types in the state (the package exports them, not this module). */
 static int
 load_python_types(anima_state *st)
@@ -51,7 +44,7 @@ load_python_types(anima_state *st)
             Py_DECREF(types);
             return -1;
         }
-        Py_XSETREF(*state_object(st, python_types[i].offset), cls);
+        Py_XSETREF(*(PyObject **)((char *)st + python_types[i].offset), cls);
     }
     Py_DECREF(types);
     return 0;

@@ -178,15 +178,8 @@ wrap_as(const target *t, uint64_t id, PyObject *cls_object, PyObject **out)
         return STATUS_RAISED;
     }
     if (*out == NULL) {
-        PyTypeObject *type = base ? own : cls;
-        *out = wrap_handle(t->animator, map, handle.item.index1, handle.item.generation, type, &handle);
-        BehaviorObject *behavior = (BehaviorObject *)*out;
-        int overrides = *out == NULL || is_item ? 0 : behavior_class_overrides_action(st, type);
-        if (overrides > 0) {
-            behavior->overrides_action = true;
-            overrides = behavior_set_c_action(st, behavior, true);
-        }
-        if (overrides < 0) {
+        *out = wrap_handle(t->animator, map, handle.item.index1, handle.item.generation, base ? own : cls, &handle);
+        if (*out != NULL && !is_item && behavior_take_class_action(st, (BehaviorObject *)*out) < 0) {
             Py_CLEAR(*out);
         }
     }
