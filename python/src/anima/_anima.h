@@ -1,24 +1,20 @@
 /*
- * _anima.h: the internal header of the CPython binding of Anima's C interface
- * (include/anima.h), shared by the C files of the extension module anima._anima
- * (docs/architecture.md, "The Python extension", describes the files).
+ * _anima.h: the internal header of the CPython binding of Anima's C interface (include/anima.h), shared by the C
+ * files of the extension module anima._anima (docs/architecture.md, "The Python extension", describes the files).
  *
- * Every Python object here wraps one value handle of the C library. The library validates
- * handles and values; the extension converts Python arguments, checks the cheap things
- * first (Python types, NaN and infinities), turns every non-OK anima_status into an
- * anima.AnimaError subclass, and keeps one Python wrapper per live handle so that events
- * hand back the user's own objects.
+ * Every Python object here wraps one value handle of the C library. The library validates handles and values; the
+ * extension converts Python arguments, checks the cheap things first (Python types, NaN and infinities), turns
+ * every non-OK anima_status into an anima.AnimaError subclass, and keeps one Python wrapper per live handle so that
+ * events hand back the user's own objects.
  *
- * Threading: the GIL stays held during advance and step. An animator and everything in it
- * belongs to one thread at a time, and holding the GIL keeps every call into the library
- * serialised.
+ * Threading: the GIL stays held during advance and step. An animator and everything in it belongs to one thread at
+ * a time, and holding the GIL keeps every call into the library serialised.
  *
- * Callbacks: the library calls the trampolines of callbacks.c from inside advance and step.
- * The first Python exception raised by a callback is stored on the animator, the library is
- * asked to stop (anima_animator_interrupt), later callbacks of that call are skipped, and the
- * stored exception is raised when the call returns. A behavior's C action is installed only
- * when its class defines `action` or it was given an `action` callable, and the animator
- * keeps it alive while it has one; a custom field's evaluation, which the library calls
+ * Callbacks: the library calls the trampolines of callbacks.c from inside advance and step. The first Python
+ * exception raised by a callback is stored on the animator, the library is asked to stop
+ * (anima_animator_interrupt), later callbacks of that call are skipped, and the stored exception is raised when the
+ * call returns. A behavior's C action is installed only when its class defines `action` or it was given an `action`
+ * callable, and the animator keeps it alive while it has one; a custom field's evaluation, which the library calls
  * inside the solver, gives the Field the C action too (see trampoline_field).
  */
 
@@ -319,11 +315,10 @@ int method_begin(PyObject *self, owner_kind owner, const char *name, const argum
 PyObject *method_end(const target *t, anima_status status, value_kind result, const value *out);
 
 /*
- * A method that makes one call of the C interface: its arguments are converted by the
- * ANIMA_IN rows into v[0], v[1], ... and CALL, an expression on those, on the target t
- * (t.item, t.behavior, t.animator_handle) and on `out`, returns the status; the method
- * returns out converted from RESULT (VALUE_NONE: None). A method without arguments gives
- * ANIMA_ARG(NULL) as its only row.
+ * A method that makes one call of the C interface: its arguments are converted by the ANIMA_IN rows into v[0],
+ * v[1], ... and CALL, an expression on those, on the target t (t.item, t.behavior, t.animator_handle) and on `out`,
+ * returns the status; the method returns out converted from RESULT (VALUE_NONE: None). A method without arguments
+ * gives ANIMA_ARG(NULL) as its only row.
  */
 #define ANIMA_METHOD(NAME, PYNAME, OWNER, RESULT, CALL, ...) \
     ANIMA_DEF_METHOD(NAME, PYNAME, OWNER, RESULT, char, 0, NULL, CALL, __VA_ARGS__)

@@ -1,11 +1,10 @@
 #include "_anima.h"
 
 /*
- * View animations, decays and timelines, as private methods of Animator that
- * anima.animation (Animation, Timeline, Timing) calls with animation ids. The
- * options users write (curve names, spring tuples, rates) are turned into the
- * fields of anima_animation_def and anima_decay_def by animation.py; here the
- * fields are converted by two tables and the library checks their ranges.
+ * View animations, decays and timelines, as private methods of Animator that anima.animation (Animation, Timeline,
+ * Timing) calls with animation ids. The options users write (curve names, spring tuples, rates) are turned into the
+ * fields of anima_animation_def and anima_decay_def by animation.py; here the fields are converted by two tables
+ * and the library checks their ranges.
  */
 
 /* anima_animation_def's fields by their C names. */

@@ -1,10 +1,9 @@
 #include "_anima.h"
 
 /*
- * Makes the C attachment of a fresh wrapper. Attachment() and its classmethods
- * (anima/_attachment.py) check which arguments go together and pass every argument;
- * `other` is None for an anchor and for a sliding line fixed in space, and a length of
- * None keeps the distance at creation.
+ * Makes the C attachment of a fresh wrapper. Attachment() and its classmethods (anima/_attachment.py) check which
+ * arguments go together and pass every argument; `other` is None for an anchor and for a sliding line fixed in
+ * space, and a length of None keeps the distance at creation.
  */
 static anima_status
 attachment_make(target *t, const value *v)

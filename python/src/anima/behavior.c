@@ -59,11 +59,10 @@ behavior_adopt(BehaviorObject *self, AnimatorObject *animator, anima_behavior ha
 }
 
 /*
- * Makes the C behavior of a fresh wrapper (t->self) from its items (Items of one animator, which
- * animator, NULL or None unless given, names when there are none; anima._types.behavior_items
- * checks them) and a def, then adopts it. create is the library's constructor for the def's
- * kind: anima_status (*)(anima_animator, const <kind>_def *, const anima_item *, int32_t,
- * anima_behavior *).
+ * Makes the C behavior of a fresh wrapper (t->self) from its items (Items of one animator, which animator, NULL or
+ * None unless given, names when there are none; anima._types.behavior_items checks them) and a def, then adopts it.
+ * create is the library's constructor for the def's kind: anima_status (*)(anima_animator, const <kind>_def *,
+ * const anima_item *, int32_t, anima_behavior *).
  */
 anima_status
 behavior_create(const target *t, anima_function create, const void *def, PyObject *items, PyObject *animator)

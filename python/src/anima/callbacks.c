@@ -162,13 +162,11 @@ trampoline_action(void *user_data, anima_behavior handle)
 }
 
 /*
- * A custom field's evaluation: calls evaluate(position, velocity, mass,
- * charge, dt) and writes the (fx, fy) it returns. It runs inside the solver,
- * so the force stays zero when Python code may not run or fails. The library
- * takes note of anima_animator_interrupt here but ends the step only when one
- * of the step's later callbacks returns; the C action that every Field with an
- * evaluation carries (trampoline_action, which does nothing once an exception
- * is stored) is that callback, so the step still ends as for other callbacks.
+ * A custom field's evaluation: calls evaluate(position, velocity, mass, charge, dt) and writes the (fx, fy) it
+ * returns. It runs inside the solver, so the force stays zero when Python code may not run or fails. The library
+ * takes note of anima_animator_interrupt here but ends the step only when one of the step's later callbacks
+ * returns; the C action that every Field with an evaluation carries (trampoline_action, which does nothing once an
+ * exception is stored) is that callback, so the step still ends as for other callbacks.
  */
 void
 trampoline_field(void *user_data, anima_vec2 position, anima_vec2 velocity, double mass, double charge,

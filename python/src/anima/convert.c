@@ -237,10 +237,9 @@ forbid_delete(PyObject *value, const char *name)
 }
 
 /*
- * Collects the arguments of a METH_FASTCALL | METH_KEYWORDS call into out[],
- * one slot per name (names ends with a NULL name); a slot stays NULL when the
- * argument is absent. The first max_positional names may be given by position;
- * the first `required` names must be given.
+ * Collects the arguments of a METH_FASTCALL | METH_KEYWORDS call into out[], one slot per name (names ends with a
+ * NULL name); a slot stays NULL when the argument is absent. The first max_positional names may be given by
+ * position; the first `required` names must be given.
  */
 static int
 parse_arguments(const char *function, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
@@ -291,10 +290,9 @@ parse_arguments(const char *function, PyObject *const *args, Py_ssize_t nargs, P
 }
 
 /*
- * Checks a status after a call on an animator's object. An exception stored by
- * a callback that ran during this call (outside advance) wins over the status;
- * STATUS_RAISED has its exception set already. Returns 0 when all is well, -1 with
- * an exception set.
+ * Checks a status after a call on an animator's object. An exception stored by a callback that ran during this call
+ * (outside advance) wins over the status; STATUS_RAISED has its exception set already. Returns 0 when all is well,
+ * -1 with an exception set.
  */
 int
 check(anima_state *st, AnimatorObject *animator, anima_status status)
@@ -677,10 +675,9 @@ property_set(PyObject *self, PyObject *obj, void *closure)
 }
 
 /*
- * The first half of an ANIMA_METHOD: its arguments parsed, the spec's converted into v[] and the
- * fields' left in field_slots[] for fill_def, its target found. The arguments are, in order: the
- * spec's positional rows, the fields (the leading positional ones may follow those by position),
- * then the spec's keyword-only rows.
+ * The first half of an ANIMA_METHOD: its arguments parsed, the spec's converted into v[] and the fields' left in
+ * field_slots[] for fill_def, its target found. The arguments are, in order: the spec's positional rows, the fields
+ * (the leading positional ones may follow those by position), then the spec's keyword-only rows.
  */
 int
 method_begin(PyObject *self, owner_kind owner, const char *name, const argument *spec, const argument *fields,
