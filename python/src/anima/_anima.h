@@ -472,9 +472,9 @@ int forbid_delete(PyObject *value, const char *name);
 void raise_exception(PyObject *exc);
 PyObject *take_exception(void);
 int check(anima_state *st, AnimatorObject *animator, anima_status status);
-PyObject *vec2_tuple(anima_vec2 v);
 const anima_vec2 *path_points(anima_state *st, PyObject *path, PyObject **bytes, int32_t *count);
 int walk_references(PyObject **first, size_t count, visitproc visit, void *arg);
+int dict_keep(PyObject **dict, PyObject *key, PyObject *value);
 
 /* events.c */
 PyObject *contact_event_new(anima_state *st, AnimatorObject *animator, const anima_contact_event *event);

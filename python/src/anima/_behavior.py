@@ -189,6 +189,8 @@ class _Field:
 
             >>> field = anima.Field("vortex", [ball], strength=0.5)
         """
+        if direction is None and kind == "linear_gravity":
+            direction = (0, 1)  # down, as UIKit's linearGravityField
         given = {"position": position, "region": region, "strength": strength, "falloff": falloff,
                  "minimum_radius": minimum_radius, "direction": direction, "smoothness": smoothness,
                  "animation_speed": animation_speed, "animator": animator}

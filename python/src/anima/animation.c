@@ -53,22 +53,12 @@ static const argument decay_fields[] = {
 static anima_status
 completion_set(const target *t, anima_animation id, PyObject *completion)
 {
-    AnimatorObject *self = t->animator;
     anima_status status = anima_animation_set_completion(
-        t->animator_handle, id, completion != NULL ? trampoline_animation_done : NULL, self);
-    if (status != ANIMA_OK) {
-        return status;
-    }
-    PyObject *key = PyLong_FromUnsignedLongLong(id);
-    if (key == NULL || (self->completions == NULL && (self->completions = PyDict_New()) == NULL)) {
-        Py_XDECREF(key);
-        return STATUS_RAISED;
-    }
-    int result = completion != NULL ? PyDict_SetItem(self->completions, key, completion)
-                 : PyDict_Contains(self->completions, key) == 1 ? PyDict_DelItem(self->completions, key)
-                                                                 : 0;
-    Py_DECREF(key);
-    return result < 0 ? STATUS_RAISED : ANIMA_OK;
+        t->animator_handle, id, completion != NULL ? trampoline_animation_done : NULL, t->animator);
+    PyObject *key = status == ANIMA_OK ? PyLong_FromUnsignedLongLong(id) : NULL;
+    int kept = status == ANIMA_OK ? dict_keep(&t->animator->completions, key, completion) : 0;
+    Py_XDECREF(key);
+    return kept < 0 ? STATUS_RAISED : status;
 }
 
 /* Ends the recording: the animation (its id in *out) starts, with its completion (NULL: none). */

@@ -8,12 +8,8 @@
 int
 behavior_hold(BehaviorObject *self, bool hold)
 {
-    AnimatorObject *animator = self->animator;
     PyObject *key = handle_key(self->handle.index1, self->handle.generation);
-    int result = key == NULL || (animator->held == NULL && (animator->held = PyDict_New()) == NULL) ? -1
-                 : hold ? PyDict_SetItem(animator->held, key, (PyObject *)self)
-                 : PyDict_Contains(animator->held, key) == 1 ? PyDict_DelItem(animator->held, key)
-                                                             : 0;
+    int result = dict_keep(&self->animator->held, key, hold ? (PyObject *)self : NULL);
     Py_XDECREF(key);
     return result;
 }
@@ -196,8 +192,7 @@ behavior_install_action(anima_state *st, PyObject *obj, PyObject **slot, PyObjec
 }
 
 static PyMethodDef behavior_methods[] = {
-    ANIMA_METHOD_ROW("_create", behavior_create_plain,
-                     "_create($self, animator)\n--\n\nMake this fresh plain behavior (the work of Behavior())."),
+    ANIMA_METHOD_ROW("_create", behavior_create_plain, "Make this fresh plain behavior (the work of Behavior())."),
     ANIMA_METHOD_ROW("add_item", behavior_add_item,
                      "add_item($self, item)\n--\n\n"
                      "Add an item of the same animator; adding one already there does nothing."),

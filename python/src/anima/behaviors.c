@@ -181,8 +181,7 @@ ANIMA_METHOD(snap_create, "_create", OWNER_NEW, VALUE_NONE,
              ANIMA_IN("animator", VALUE_ANIMATOR), ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("point", VALUE_VEC2))
 
 static PyMethodDef snap_methods[] = {
-    ANIMA_METHOD_ROW("_create", snap_create,
-                     "_create($self, animator, item, point)\n--\n\nMake this fresh snap (the work of Snap())."),
+    ANIMA_METHOD_ROW("_create", snap_create, "Make this fresh snap (the work of Snap())."),
     {NULL, NULL, 0, NULL},
 };
 

@@ -93,12 +93,6 @@ as_real(anima_state *st, PyObject *obj, const char *what, bool finite, double *o
     return 0;
 }
 
-static int
-as_finite(anima_state *st, PyObject *obj, const char *what, double *out)
-{
-    return as_real(st, obj, what, true, out);
-}
-
 /* count doubles (finite, or any but NaN) from a sequence such as (x, y) or (x, y, w, h). */
 static int
 as_reals(anima_state *st, PyObject *obj, const char *what, const char *form, Py_ssize_t count, bool finite,
@@ -205,6 +199,20 @@ callable_set(PyObject *self, PyObject *value, void *closure)
     return 0;
 }
 
+/* Sets key to value in *dict (made on first use), or deletes key when value is NULL; -1 for a NULL key. */
+int
+dict_keep(PyObject **dict, PyObject *key, PyObject *value)
+{
+    if (key == NULL || (*dict == NULL && (*dict = PyDict_New()) == NULL)) {
+        return -1;
+    }
+    if (value != NULL) {
+        return PyDict_SetItem(*dict, key, value);
+    }
+    int present = PyDict_Contains(*dict, key);
+    return present > 0 ? PyDict_DelItem(*dict, key) : present;
+}
+
 /* tp_traverse (visit given) or tp_clear (visit NULL) over count object references from first on. */
 int
 walk_references(PyObject **first, size_t count, visitproc visit, void *arg)
@@ -218,12 +226,6 @@ walk_references(PyObject **first, size_t count, visitproc visit, void *arg)
         }
     }
     return 0;
-}
-
-PyObject *
-vec2_tuple(anima_vec2 v)
-{
-    return Py_BuildValue("(dd)", v.x, v.y);
 }
 
 int
@@ -443,11 +445,11 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
         return as_reals(st, obj, what, info->form, info->doubles, info->finite, out->doubles);
     }
     switch (kind) {
-    case VALUE_DOUBLE: return as_finite(st, obj, what, &out->f64);
+    case VALUE_DOUBLE: return as_real(st, obj, what, true, &out->f64);
     case VALUE_REAL: return as_real(st, obj, what, false, &out->f64);
     case VALUE_OPTIONAL_DOUBLE:
         out->f64 = NAN;
-        return obj == Py_None ? 0 : as_finite(st, obj, what, &out->f64);
+        return obj == Py_None ? 0 : as_real(st, obj, what, true, &out->f64);
     case VALUE_BOUNDS: /* None */
         out->rect = (anima_rect){NAN, NAN, NAN, NAN};
         return 0;

@@ -21,24 +21,13 @@ enum {
 /* The kind, fixed at creation: a property only. */
 static const argument field_kind = ANIMA_FIELD(anima_field_def, kind, VALUE_FIELD_KIND);
 
-/* A kind's default def; linear gravity points down by default. */
-static anima_field_def
-field_default_def(anima_field_kind kind)
-{
-    anima_field_def def = anima_default_field_def(kind);
-    if (kind == ANIMA_FIELD_LINEAR_GRAVITY) {
-        def.direction = (anima_vec2){0, 1};
-    }
-    return def;
-}
-
 /*
- * Field(kind, items, *, position=..., ..., animator=None): a def of `kind` with the parameters
- * given over the kind's defaults, over the items. anima/_behavior.py adds the evaluation of a
- * custom field and leaves out parameters given as None.
+ * Field(kind, items, *, position=..., ..., animator=None): a def of `kind` with the parameters given over the
+ * kind's defaults, over the items. anima/_behavior.py adds the evaluation of a custom field, leaves out parameters
+ * given as None and points linear gravity down by default.
  */
 ANIMA_DEF_METHOD(field_create, "Field", OWNER_BEHAVIOR, VALUE_NONE, anima_field_def,
-                 field_default_def(v[0].field_kind), field_parameters,
+                 anima_default_field_def(v[0].field_kind), field_parameters,
                  behavior_create(&t, (anima_function)anima_field_create, &def, v[1].object, v[2].object),
                  ANIMA_IN("kind", VALUE_FIELD_KIND), ANIMA_IN("items", VALUE_OBJECT),
                  ANIMA_KW("animator", VALUE_OBJECT))

@@ -299,7 +299,10 @@ list_element(anima_state *st, AnimatorObject *animator, list_kind kind, const vo
     case LIST_ANIMATOR_BEHAVIORS:
     case LIST_BEHAVIOR_CHILDREN: return wrap_behavior(st, animator, ((const anima_behavior *)buffer)[i]);
     case LIST_BOUNDARY_POINTS:
-    case LIST_ITEM_PATH: return vec2_tuple(((const anima_vec2 *)buffer)[i]);
+    case LIST_ITEM_PATH: {
+        const anima_vec2 *point = &((const anima_vec2 *)buffer)[i];
+        return Py_BuildValue("(dd)", point->x, point->y);
+    }
     case LIST_DETACHED: return detached_tuple(st, animator, &((const anima_detached_callback *)buffer)[i]);
     case LIST_BEGAN_CONTACTS:
     case LIST_ENDED_CONTACTS: return contact_event_new(st, animator, &((const anima_contact_event *)buffer)[i]);
