@@ -190,6 +190,7 @@ typedef enum {
     LIST_DETACHED,
     LIST_BEGAN_CONTACTS,
     LIST_ENDED_CONTACTS,
+    LIST_SNAPSHOT,
 } list_kind;
 
 typedef struct {

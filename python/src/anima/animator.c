@@ -271,32 +271,8 @@ animator_install_delegate(anima_state *st, PyObject *obj, PyObject **slot, PyObj
     return check(st, self, status);
 }
 
-/* The animator's snapshot as new bytes in *out (the two-call idiom: the size, then the bytes). */
-static anima_status
-snapshot_bytes(const target *t, PyObject **out)
-{
-    int64_t size = 0;
-    anima_status status = anima_animator_snapshot(t->animator_handle, NULL, 0, &size);
-    if (status == ANIMA_ERR_BUFFER_TOO_SMALL && size > 0 && size <= PY_SSIZE_T_MAX) {
-        anima_clear_error();
-        status = ANIMA_OK;
-    }
-    if (status != ANIMA_OK) {
-        return status;
-    }
-    *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)size);
-    if (*out == NULL) {
-        return STATUS_RAISED;
-    }
-    status = anima_animator_snapshot(t->animator_handle, PyBytes_AS_STRING(*out), size, &size);
-    if (status != ANIMA_OK) {
-        Py_CLEAR(*out);
-    }
-    return status;
-}
-
-ANIMA_METHOD(animator_snapshot, "snapshot", OWNER_ANIMATOR, VALUE_OBJECT, snapshot_bytes(&t, &out.object),
-             ANIMA_ARG(NULL))
+ANIMA_METHOD(animator_snapshot, "snapshot", OWNER_ANIMATOR, VALUE_OBJECT,
+             query_call(&t, (list_query){.kind = LIST_SNAPSHOT}, &out.object), ANIMA_ARG(NULL))
 
 ANIMA_METHOD(animator_state_hash, "state_hash", OWNER_ANIMATOR, VALUE_UINT64,
              anima_animator_state_hash(t.animator_handle, &out.u64), ANIMA_ARG(NULL))

@@ -264,14 +264,11 @@ parse_arguments(const char *function, PyObject *const *args, Py_ssize_t nargs, P
     Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
     for (Py_ssize_t k = 0; k < nkw; k++) {
         PyObject *key = PyTuple_GET_ITEM(kwnames, k);
-        Py_ssize_t slot = -1;
-        for (Py_ssize_t j = 0; j < count; j++) {
-            if (PyUnicode_CompareWithASCIIString(key, names[j].name) == 0) {
-                slot = j;
-                break;
-            }
+        Py_ssize_t slot = 0;
+        while (slot < count && PyUnicode_CompareWithASCIIString(key, names[slot].name) != 0) {
+            slot++;
         }
-        if (slot < 0) {
+        if (slot == count) {
             PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'", function, key);
             return -1;
         }
@@ -593,10 +590,7 @@ target_of(PyObject *self, owner_kind owner)
         t.animator = ((BehaviorObject *)self)->animator;
         t.behavior = ((BehaviorObject *)self)->handle;
     }
-    else {
-        t.behavior = anima_behavior_null();
-    }
-    return t;
+    return t; /* the handles left out are zero: null handles */
 }
 
 /*

@@ -11,25 +11,14 @@ handle_key(uint32_t index1, uint32_t generation)
 static PyObject *
 weakref_target(PyObject *ref)
 {
-#if PY_VERSION_HEX >= 0x030D0000
-    PyObject *obj = NULL;
-    if (PyWeakref_GetRef(ref, &obj) < 0) {
-        PyErr_Clear();
-        return NULL;
-    }
-    return obj;
-#else
-    PyObject *obj = PyWeakref_GetObject(ref);
+    PyObject *obj = PyObject_CallNoArgs(ref); /* a weak reference called gives its object, or None */
     if (obj == NULL) {
         PyErr_Clear();
-        return NULL;
     }
-    if (obj == Py_None) {
-        return NULL;
+    else if (obj == Py_None) {
+        Py_CLEAR(obj);
     }
-    Py_INCREF(obj);
     return obj;
-#endif
 }
 
 /* Looks up the live wrapper of a handle in a registry dict (NULL while empty): *out is a new reference or NULL. */
@@ -206,6 +195,7 @@ static const struct {
     [LIST_DETACHED] = {sizeof(anima_detached_callback), FORM_TUPLE, OWNER_ANIMATOR},
     [LIST_BEGAN_CONTACTS] = {sizeof(anima_contact_event), FORM_LIST, OWNER_ANIMATOR},
     [LIST_ENDED_CONTACTS] = {sizeof(anima_contact_event), FORM_LIST, OWNER_ANIMATOR},
+    [LIST_SNAPSHOT] = {1, FORM_BYTES, OWNER_ANIMATOR},
 };
 
 /* The contact events of the last advance or step, copied out as by a counting query. */
@@ -221,6 +211,16 @@ copy_contacts(const list_query *q, void *out, int32_t capacity, int32_t *count)
     if (status == ANIMA_OK && *count > 0) {
         memcpy(out, events, (size_t)*count * sizeof *events);
     }
+    return status;
+}
+
+/* The animator's snapshot bytes, as a counting query (a snapshot is far below 2 GiB). */
+static anima_status
+copy_snapshot(const list_query *q, void *out, int32_t capacity, int32_t *count)
+{
+    int64_t size = 0;
+    anima_status status = anima_animator_snapshot(q->animator, out, capacity, &size);
+    *count = (int32_t)Py_MIN(size, INT32_MAX);
     return status;
 }
 
@@ -240,6 +240,7 @@ list_query_run(const list_query *q, void *out, int32_t capacity, int32_t *count)
     case LIST_DETACHED: return anima_animator_get_detached_callbacks(q->animator, out, capacity, count);
     case LIST_BEGAN_CONTACTS:
     case LIST_ENDED_CONTACTS: return copy_contacts(q, out, capacity, count);
+    case LIST_SNAPSHOT: return copy_snapshot(q, out, capacity, count);
     }
     return ANIMA_ERR_INVALID_ARGUMENT;
 }
