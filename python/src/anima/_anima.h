@@ -381,11 +381,13 @@ void wrapper_dealloc(PyObject *self, inquiry clear);
 int wrapper_check_fresh(anima_state *st, PyObject *self);
 
 /*
- * The type spec of one of the module's classes (subclassable, garbage-collected, made by
- * PyType_GenericNew): OBJECT its instance struct, DOC its docstring, then its other slots.
+ * The type spec VAR_spec of one of the module's classes (subclassable, garbage-collected, made by
+ * PyType_GenericNew): OBJECT its instance struct, DOC its docstring (NULL for a class whose docstring and
+ * __init__ are the package's), VAR_methods and VAR_getset its tables, then its other slots.
  */
 #define ANIMA_TYPE(VAR, NAME, OBJECT, DOC, ...)                                                             \
     static PyType_Slot VAR##_slots[] = {{Py_tp_doc, (void *)(DOC)}, {Py_tp_new, PyType_GenericNew},       \
+                                        {Py_tp_methods, VAR##_methods}, {Py_tp_getset, VAR##_getset},       \
                                         __VA_ARGS__{0, NULL}};                                              \
     PyType_Spec VAR##_spec = {NAME, (int)sizeof(OBJECT), 0,                                                 \
                               Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, VAR##_slots}
@@ -396,14 +398,12 @@ int wrapper_check_fresh(anima_state *st, PyObject *self);
                                      NULL}, {NULL, 0, 0, 0, NULL}}}
 
 /*
- * A behavior type (anima.Behavior or one of its kinds): its methods, properties and, last, any
- * other slots ({Py_tp_init, ...},). A kind without a tp_init gets its __init__ from the package
- * (anima/_behavior.py, anima/_attachment.py).
+ * A behavior type (anima.Behavior or one of its kinds) and, last, any other slots ({Py_tp_init, ...},). A kind
+ * without a tp_init gets its __init__ from the package (anima/_behavior.py, anima/_attachment.py).
  */
-#define ANIMA_BEHAVIOR_TYPE(VAR, NAME, DOC, METHODS, GETSET, ...)                                            \
-    ANIMA_TYPE(VAR, NAME, BehaviorObject, DOC, {Py_tp_methods, (METHODS)}, {Py_tp_getset, (GETSET)},         \
-               {Py_tp_dealloc, behavior_dealloc}, {Py_tp_traverse, behavior_traverse},                      \
-               {Py_tp_clear, behavior_clear}, __VA_ARGS__)
+#define ANIMA_BEHAVIOR_TYPE(VAR, NAME, DOC, ...)                                                              \
+    ANIMA_TYPE(VAR, NAME, BehaviorObject, DOC, {Py_tp_dealloc, behavior_dealloc},                            \
+               {Py_tp_traverse, behavior_traverse}, {Py_tp_clear, behavior_clear}, __VA_ARGS__)
 
 /*
  * A callable attribute (on_did_pause, action, on_began_contact, evaluate, ...): the closure of

@@ -122,7 +122,8 @@ ANIMA_DEF_METHOD(animator_create, "Animator", OWNER_ANIMATOR, VALUE_NONE, anima_
 
 /* The object references of an animator: its fields from pending to completions. */
 #define ANIMATOR_REFERENCES(self)                                                                         \
-    &(self)->pending, (offsetof(AnimatorObject, completions) - offsetof(AnimatorObject, pending)) / sizeof(PyObject *) + 1
+    &(self)->pending,                                                                                     \
+        (offsetof(AnimatorObject, completions) - offsetof(AnimatorObject, pending)) / sizeof(PyObject *) + 1
 
 static int
 animator_traverse(AnimatorObject *self, visitproc visit, void *arg)
@@ -295,8 +296,9 @@ ANIMA_METHOD(animator_restore_into, "_restore", OWNER_ANIMATOR, VALUE_NONE, anim
              ANIMA_IN("data", VALUE_OBJECT))
 
 /* _wrapper(id, cls): the Item or Behavior of this animator with a stable id, as an object of class cls. */
-ANIMA_METHOD(animator_wrapper, "_wrapper", OWNER_ANIMATOR, VALUE_OBJECT, wrap_as(&t, v[0].u64, v[1].object, &out.object),
-             ANIMA_IN("id", VALUE_UINT64), ANIMA_IN("cls", VALUE_OBJECT))
+ANIMA_METHOD(animator_wrapper, "_wrapper", OWNER_ANIMATOR, VALUE_OBJECT,
+             wrap_as(&t, v[0].u64, v[1].object, &out.object), ANIMA_IN("id", VALUE_UINT64),
+             ANIMA_IN("cls", VALUE_OBJECT))
 
 static PyMethodDef animator_methods[] = {
     ANIMA_METHOD_ROW("_create", animator_create, NULL),
@@ -421,8 +423,7 @@ PyDoc_STRVAR(animator_doc,
 "         rest_angular_speed=0.035, rest_time=0.25, max_advance=60.0, workers=1)\n"
 "--\n\n");
 
-ANIMA_TYPE(animator, "anima.Animator", AnimatorObject, animator_doc,
-           {Py_tp_init, init_by_create}, {Py_tp_dealloc, animator_dealloc}, {Py_tp_traverse, animator_traverse},
-           {Py_tp_clear, animator_clear}, {Py_tp_methods, animator_methods}, {Py_tp_getset, animator_getset},
+ANIMA_TYPE(animator, "anima.Animator", AnimatorObject, animator_doc, {Py_tp_init, init_by_create},
+           {Py_tp_dealloc, animator_dealloc}, {Py_tp_traverse, animator_traverse}, {Py_tp_clear, animator_clear},
            {Py_tp_members, animator_members},);
 

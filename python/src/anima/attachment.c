@@ -75,5 +75,4 @@ static PyGetSetDef attachment_getset[] = {
     ANIMA_GETSET_END,
 };
 
-
-ANIMA_BEHAVIOR_TYPE(attachment, "anima.Attachment", NULL, attachment_methods, attachment_getset,);
+ANIMA_BEHAVIOR_TYPE(attachment, "anima.Attachment", NULL,);

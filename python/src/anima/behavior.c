@@ -244,7 +244,6 @@ static PyGetSetDef behavior_getset[] = {
     {NULL, NULL, NULL, NULL, NULL},
 };
 
-
-ANIMA_BEHAVIOR_TYPE(behavior, "anima.Behavior", NULL, behavior_methods, behavior_getset,
-                    {Py_tp_hash, wrapper_hash}, {Py_tp_richcompare, wrapper_richcompare},
+ANIMA_BEHAVIOR_TYPE(behavior, "anima.Behavior", NULL, {Py_tp_hash, wrapper_hash},
+                    {Py_tp_richcompare, wrapper_richcompare},
                     ANIMA_WEAKREFS(BehaviorObject),);

@@ -29,9 +29,7 @@ static PyGetSetDef gravity_getset[] = {
     ANIMA_GETSET_END,
 };
 
-
-ANIMA_BEHAVIOR_TYPE(gravity, "anima.Gravity", NULL, gravity_methods, gravity_getset,
-                    {Py_tp_init, init_by_create},);
+ANIMA_BEHAVIOR_TYPE(gravity, "anima.Gravity", NULL, {Py_tp_init, init_by_create},);
 
 /* ========================================================== ItemBehavior */
 
@@ -108,8 +106,7 @@ PyDoc_STRVAR(item_behavior_doc,
 "             animator=None)\n"
 "--\n\n");
 
-ANIMA_BEHAVIOR_TYPE(item_behavior, "anima.ItemBehavior", item_behavior_doc, item_behavior_methods, item_behavior_getset,
-                    {Py_tp_init, init_by_create},);
+ANIMA_BEHAVIOR_TYPE(item_behavior, "anima.ItemBehavior", item_behavior_doc, {Py_tp_init, init_by_create},);
 
 /* ================================================================== Push */
 
@@ -172,7 +169,7 @@ PyDoc_STRVAR(push_doc,
 "Push(items, *, mode='continuous', angle=0.0, magnitude=0.0, active=True, animator=None)\n"
 "--\n\n");
 
-ANIMA_BEHAVIOR_TYPE(push, "anima.Push", push_doc, push_methods, push_getset, {Py_tp_init, init_by_create},);
+ANIMA_BEHAVIOR_TYPE(push, "anima.Push", push_doc, {Py_tp_init, init_by_create},);
 
 /* ================================================================== Snap */
 
@@ -194,6 +191,5 @@ static PyGetSetDef snap_getset[] = {
     ANIMA_GETSET_END,
 };
 
-
-ANIMA_BEHAVIOR_TYPE(snap, "anima.Snap", NULL, snap_methods, snap_getset,);
+ANIMA_BEHAVIOR_TYPE(snap, "anima.Snap", NULL,);
 

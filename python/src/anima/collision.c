@@ -164,6 +164,5 @@ PyDoc_STRVAR(collision_doc,
 "          insets=(0, 0, 0, 0), animator=None)\n"
 "--\n\n");
 
-ANIMA_BEHAVIOR_TYPE(collision, "anima.Collision", collision_doc, collision_methods, collision_getset,
-                    {Py_tp_init, init_by_create},);
+ANIMA_BEHAVIOR_TYPE(collision, "anima.Collision", collision_doc, {Py_tp_init, init_by_create},);
 

@@ -139,6 +139,5 @@ static PyGetSetDef field_getset[] = {
     {NULL, NULL, NULL, NULL, NULL},
 };
 
-
-ANIMA_BEHAVIOR_TYPE(field, "anima.Field", NULL, field_methods, field_getset, {Py_tp_init, init_by_create},);
+ANIMA_BEHAVIOR_TYPE(field, "anima.Field", NULL, {Py_tp_init, init_by_create},);
 

@@ -149,8 +149,7 @@ PyDoc_STRVAR(item_doc,
 "     velocity=(0.0, 0.0), angular_velocity=0.0)\n"
 "--\n\n");
 
-ANIMA_TYPE(item, "anima.Item", ItemObject, item_doc,
-           {Py_tp_init, init_by_create}, {Py_tp_dealloc, item_dealloc}, {Py_tp_traverse, item_traverse},
-           {Py_tp_clear, item_clear}, {Py_tp_hash, wrapper_hash}, {Py_tp_richcompare, wrapper_richcompare},
-           {Py_tp_methods, item_methods}, {Py_tp_getset, item_getset}, ANIMA_WEAKREFS(ItemObject),);
+ANIMA_TYPE(item, "anima.Item", ItemObject, item_doc, {Py_tp_init, init_by_create}, {Py_tp_dealloc, item_dealloc},
+           {Py_tp_traverse, item_traverse}, {Py_tp_clear, item_clear}, {Py_tp_hash, wrapper_hash},
+           {Py_tp_richcompare, wrapper_richcompare}, ANIMA_WEAKREFS(ItemObject),);
 
