@@ -69,6 +69,11 @@ commit(const target *t, PyObject *completion, anima_animation *out)
     return status != ANIMA_OK ? status : completion_set(t, *out, completion);
 }
 
+/* A control of one animation or timeline: NAME(ARG) calls CALL(animator, that id). */
+#define ID_CONTROL(NAME, PYNAME, CALL, ARG)                                                                   \
+    ANIMA_METHOD(NAME, PYNAME, OWNER_ANIMATOR, VALUE_NONE, CALL(t.animator_handle, v[0].u64),                 \
+                 ANIMA_IN(ARG, VALUE_UINT64))
+
 /* The controls of a recording and of animations, one call of the C interface each. */
 ANIMA_DEF_METHOD(animator_begin_animation, "_begin_animation", OWNER_ANIMATOR, VALUE_NONE, anima_animation_def,
                  anima_default_animation_def(), animation_fields, anima_animation_begin(t.animator_handle, &def),
@@ -94,14 +99,11 @@ ANIMA_METHOD(animator_set_completion, "_set_completion", OWNER_ANIMATOR, VALUE_N
              ANIMA_IN("completion", VALUE_CALLABLE))
 ANIMA_METHOD(animator_discard_animation, "_discard_animation", OWNER_ANIMATOR, VALUE_NONE,
              anima_animation_discard(t.animator_handle), ANIMA_ARG(NULL))
-ANIMA_METHOD(animator_cancel_animation, "_cancel_animation", OWNER_ANIMATOR, VALUE_NONE,
-             anima_animation_cancel(t.animator_handle, v[0].u64), ANIMA_IN("animation", VALUE_UINT64))
+ID_CONTROL(animator_cancel_animation, "_cancel_animation", anima_animation_cancel, "animation")
 ANIMA_METHOD(animator_is_animation_active, "_is_animation_active", OWNER_ANIMATOR, VALUE_BOOL,
              anima_animation_is_active(t.animator_handle, v[0].u64, &out.b), ANIMA_IN("animation", VALUE_UINT64))
-ANIMA_METHOD(animator_pause_animation, "_pause_animation", OWNER_ANIMATOR, VALUE_NONE,
-             anima_animation_pause(t.animator_handle, v[0].u64), ANIMA_IN("animation", VALUE_UINT64))
-ANIMA_METHOD(animator_resume_animation, "_resume_animation", OWNER_ANIMATOR, VALUE_NONE,
-             anima_animation_resume(t.animator_handle, v[0].u64), ANIMA_IN("animation", VALUE_UINT64))
+ID_CONTROL(animator_pause_animation, "_pause_animation", anima_animation_pause, "animation")
+ID_CONTROL(animator_resume_animation, "_resume_animation", anima_animation_resume, "animation")
 ANIMA_METHOD(animator_set_animation_fraction, "_set_animation_fraction", OWNER_ANIMATOR, VALUE_NONE,
              anima_animation_set_fraction_complete(t.animator_handle, v[0].u64, v[1].f64),
              ANIMA_IN("animation", VALUE_UINT64), ANIMA_IN("fraction", VALUE_DOUBLE))
@@ -131,14 +133,11 @@ ANIMA_METHOD(animator_commit_timeline, "_commit_timeline", OWNER_ANIMATOR, VALUE
 ANIMA_METHOD(animator_seek_timeline, "_seek_timeline", OWNER_ANIMATOR, VALUE_NONE,
              anima_timeline_seek(t.animator_handle, v[0].u64, v[1].f64),
              ANIMA_IN("timeline", VALUE_UINT64), ANIMA_IN("time", VALUE_DOUBLE))
-ANIMA_METHOD(animator_play_timeline, "_play_timeline", OWNER_ANIMATOR, VALUE_NONE,
-             anima_timeline_play(t.animator_handle, v[0].u64), ANIMA_IN("timeline", VALUE_UINT64))
-ANIMA_METHOD(animator_pause_timeline, "_pause_timeline", OWNER_ANIMATOR, VALUE_NONE,
-             anima_timeline_pause(t.animator_handle, v[0].u64), ANIMA_IN("timeline", VALUE_UINT64))
+ID_CONTROL(animator_play_timeline, "_play_timeline", anima_timeline_play, "timeline")
+ID_CONTROL(animator_pause_timeline, "_pause_timeline", anima_timeline_pause, "timeline")
 ANIMA_METHOD(animator_timeline_duration, "_timeline_duration", OWNER_ANIMATOR, VALUE_DOUBLE,
              anima_timeline_get_duration(t.animator_handle, v[0].u64, &out.f64), ANIMA_IN("timeline", VALUE_UINT64))
-ANIMA_METHOD(animator_release_timeline, "_release_timeline", OWNER_ANIMATOR, VALUE_NONE,
-             anima_timeline_release(t.animator_handle, v[0].u64), ANIMA_IN("timeline", VALUE_UINT64))
+ID_CONTROL(animator_release_timeline, "_release_timeline", anima_timeline_release, "timeline")
 
 ANIMA_METHOD(animator_cancel_all_animations, "cancel_all_animations", OWNER_ANIMATOR, VALUE_NONE,
              anima_animation_cancel_all(t.animator_handle), ANIMA_ARG(NULL))
