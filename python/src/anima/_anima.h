@@ -132,7 +132,7 @@ typedef struct AnimatorObject {
     anima_animator handle;
     bool created;             /* the C animator exists and belongs to this object */
     bool closing;             /* being destroyed: callbacks are ignored */
-    bool purge_delegates;     /* a collision was destroyed: drop dead delegates after advance */
+    bool purge_delegates;     /* a held behavior was destroyed: drop the dead ones after advance */
     int advancing;            /* depth of advance/step calls in progress */
     /* object references only from here to completions (traverse and clear walk them as an array) */
     PyObject *pending;        /* first exception raised by a callback, re-raised on return */

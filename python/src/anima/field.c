@@ -37,7 +37,7 @@ static PyMethodDef field_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-/* The parameter properties: the closure is the parameter's row of field_arguments. */
+/* The parameter properties: the closure is the parameter's row of field_parameters. */
 static PyObject *
 field_get_parameter(BehaviorObject *self, void *closure)
 {
