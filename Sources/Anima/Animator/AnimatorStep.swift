@@ -665,8 +665,9 @@ extension Animator {
                 // (a slot freed since the last rebuild has a zero summary and a stale row)
                 let a = Int(c.a), b = Int(c.b)
                 if store.collisionMask[a] & store.collisionMask[b] != 0 {
-                    for k in world.itemMembership.shared(a, b) where Int(k) < world.collisionBehaviors.count {
-                        reporters.append(world.collisionBehaviors[Int(k)])
+                    let behaviors = world.collisionBehaviors
+                    world.itemMembership.forEachShared(a, b) { k in
+                        if Int(k) < behaviors.count { reporters.append(behaviors[Int(k)]) }
                     }
                 }
             }

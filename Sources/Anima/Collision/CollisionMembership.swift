@@ -99,17 +99,15 @@ struct CollisionMembership: Equatable {
         return false
     }
 
-    /// The collision behaviors that hold both slots, ascending.
-    func shared(_ a: Int, _ b: Int) -> [Int32] {
+    /// Calls `body` with each collision behavior that holds both slots, ascending.
+    @inline(__always) func forEachShared(_ a: Int, _ b: Int, _ body: (Int32) -> Void) {
         let ra = row(a), rb = row(b)
-        var found: [Int32] = []
         var i = ra.startIndex, j = rb.startIndex
         while i < ra.endIndex && j < rb.endIndex {
             let x = ra[i], y = rb[j]
-            if x == y { found.append(x) }
+            if x == y { body(x) }
             if x <= y { i += 1 }
             if y <= x { j += 1 }
         }
-        return found
     }
 }
