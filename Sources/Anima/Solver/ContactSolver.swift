@@ -278,12 +278,7 @@ enum ContactSolver {
                 let c0 = (1 - is0) * l0, c1 = (1 - is1) * l1
                 let q0 = ms0 * vn0 + b0 - (k11 * c0 + k12 * c1)
                 let q1 = ms1 * vn1 + b1 - (k12 * c0 + k22 * c1)
-                let (x0, x1) = twoPointImpulses(c, p0, p1, q0, q1)
-                let d0 = x0 - l0, d1 = x1 - l1
-                p0.pointee.normalImpulse = x0
-                p1.pointee.normalImpulse = x1
-                p0.pointee.totalNormalImpulse += d0
-                p1.pointee.totalNormalImpulse += d1
+                let (d0, d1) = solveTwoPoints(c, p0, p1, q0, q1)
                 let P0 = d0 * n, P1 = d1 * n
                 vA -= mA * (P0 + P1)
                 wA -= iA * (cross(rA0, P0) + cross(rA1, P1))
@@ -344,6 +339,20 @@ enum ContactSolver {
         }
     }
 
+    /// Sets the two normal impulses of a block-solved manifold to the x >= 0 with K x + q >= 0
+    /// and x . (K x + q) = 0, and returns how much each changed.
+    @inline(__always)
+    static func solveTwoPoints(_ c: UnsafeMutablePointer<ContactConstraint>, _ p0: UnsafeMutablePointer<ConstraintPoint>,
+                               _ p1: UnsafeMutablePointer<ConstraintPoint>, _ q0: Double, _ q1: Double) -> (Double, Double) {
+        let (x0, x1) = twoPointImpulses(c, p0, p1, q0, q1)
+        let d0 = x0 - p0.pointee.normalImpulse, d1 = x1 - p1.pointee.normalImpulse
+        p0.pointee.normalImpulse = x0
+        p1.pointee.normalImpulse = x1
+        p0.pointee.totalNormalImpulse += d0
+        p1.pointee.totalNormalImpulse += d1
+        return (d0, d1)
+    }
+
     /// The two normal impulses x >= 0 of a block-solved manifold with K x + q >= 0 and
     /// x . (K x + q) = 0 (a 2 x 2 linear complementarity problem, solved by trying its four
     /// cases in turn: both points pushing, the first alone, the second alone, neither).
@@ -396,12 +405,7 @@ enum ContactSolver {
                 // the targets vn = -e x approach speed, with the impulses so far taken back out
                 let q0 = vn0 + e * p0.pointee.relativeVelocity - c.pointee.reboundBoost - (k11 * l0 + k12 * l1)
                 let q1 = vn1 + e * p1.pointee.relativeVelocity - c.pointee.reboundBoost - (k12 * l0 + k22 * l1)
-                let (x0, x1) = twoPointImpulses(c, p0, p1, q0, q1)
-                let d0 = x0 - l0, d1 = x1 - l1
-                p0.pointee.normalImpulse = x0
-                p1.pointee.normalImpulse = x1
-                p0.pointee.totalNormalImpulse += d0
-                p1.pointee.totalNormalImpulse += d1
+                let (d0, d1) = solveTwoPoints(c, p0, p1, q0, q1)
                 let P0 = d0 * n, P1 = d1 * n
                 bodyA.pointee.v = vA - mA * (P0 + P1)
                 bodyA.pointee.w = wA - iA * (cross(rA0, P0) + cross(rA1, P1))
