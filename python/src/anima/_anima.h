@@ -1,24 +1,20 @@
 /*
- * _anima.h: the internal header of the CPython binding of Anima's C interface
- * (include/anima.h), shared by the C files of the extension module anima._anima
- * (docs/architecture.md, "The Python extension", describes the files).
+ * _anima.h: the internal header of the CPython binding of Anima's C interface (include/anima.h), shared by the C
+ * files of the extension module anima._anima (docs/architecture.md, "The Python extension", describes the files).
  *
- * Every Python object here wraps one value handle of the C library. The library validates
- * handles and values; the extension converts Python arguments, checks the cheap things
- * first (Python types, NaN and infinities), turns every non-OK anima_status into an
- * anima.AnimaError subclass, and keeps one Python wrapper per live handle so that events
- * hand back the user's own objects.
+ * Every Python object here wraps one value handle of the C library. The library validates handles and values; the
+ * extension converts Python arguments, checks the cheap things first (Python types, NaN and infinities), turns
+ * every non-OK anima_status into an anima.AnimaError subclass, and keeps one Python wrapper per live handle so that
+ * events hand back the user's own objects.
  *
- * Threading: the GIL stays held during advance and step. An animator and everything in it
- * belongs to one thread at a time, and holding the GIL keeps every call into the library
- * serialised.
+ * Threading: the GIL stays held during advance and step. An animator and everything in it belongs to one thread at
+ * a time, and holding the GIL keeps every call into the library serialised.
  *
- * Callbacks: the library calls the trampolines of callbacks.c from inside advance and step.
- * The first Python exception raised by a callback is stored on the animator, the library is
- * asked to stop (anima_animator_interrupt), later callbacks of that call are skipped, and the
- * stored exception is raised when the call returns. A behavior's C action is installed only
- * when its class defines `action` or it was given an `action` callable, and the animator
- * keeps it alive while it has one; a custom field's evaluation, which the library calls
+ * Callbacks: the library calls the trampolines of callbacks.c from inside advance and step. The first Python
+ * exception raised by a callback is stored on the animator, the library is asked to stop
+ * (anima_animator_interrupt), later callbacks of that call are skipped, and the stored exception is raised when the
+ * call returns. A behavior's C action is installed only when its class defines `action` or it was given an `action`
+ * callable, and the animator keeps it alive while it has one; a custom field's evaluation, which the library calls
  * inside the solver, gives the Field the C action too (see trampoline_field).
  */
 
@@ -35,107 +31,6 @@
 #include <string.h>
 
 #include "anima.h"
-
-typedef struct {
-    PyTypeObject *animator_type;
-    PyTypeObject *item_type;
-    PyTypeObject *behavior_type;
-    PyTypeObject *gravity_type;
-    PyTypeObject *collision_type;
-    PyTypeObject *item_behavior_type;
-    PyTypeObject *attachment_type;
-    PyTypeObject *push_type;
-    PyTypeObject *snap_type;
-    PyTypeObject *field_type;
-    /* the classes of anima/_types.py */
-    PyObject *anima_error;
-    PyObject *invalid_argument_error;
-    PyObject *stale_handle_error;
-    PyObject *wrong_kind_error;
-    PyObject *out_of_memory_error;
-    PyObject *busy_error;
-    PyObject *not_found_error;
-    PyObject *invalid_state_error;
-    PyObject *transform_type;
-    PyObject *contact_event_type;
-    PyObject *action_name;    /* the interned str "action" */
-    PyObject *region_record;  /* anima._types.region_record: a region's Python form to its record */
-    PyObject *region_form;    /* anima._types.region_form: a region's record to its Python form */
-} anima_state;
-
-typedef struct AnimatorObject {
-    PyObject_HEAD
-    anima_animator handle;
-    bool created;             /* the C animator exists and belongs to this object */
-    bool closing;             /* being destroyed: callbacks are ignored */
-    bool purge_delegates;     /* a collision was destroyed: drop dead delegates after advance */
-    int advancing;            /* depth of advance/step calls in progress */
-    PyObject *pending;        /* first exception raised by a callback, re-raised on return */
-    PyObject *on_will_resume;
-    PyObject *on_did_pause;
-    PyObject *item_wrappers;      /* dict: handle key -> weakref to the Item */
-    PyObject *behavior_wrappers;  /* dict: handle key -> weakref to the Behavior */
-    PyObject *delegating;         /* set of Collision objects with contact callbacks */
-    PyObject *acting;             /* dict: handle key -> behavior with an action installed */
-    PyObject *completions;        /* dict: animation id -> completion callable */
-    PyObject *weakreflist;
-} AnimatorObject;
-
-/*
- * The wrappers start zero-filled (PyType_GenericNew): a zero handle is the library's null
- * handle (anima_item_null() and its siblings), so a wrapper made by __new__ alone is stale.
- */
-typedef struct {
-    PyObject_HEAD
-    AnimatorObject *animator;
-    anima_item handle;
-    PyObject *weakreflist;
-} ItemObject;
-
-typedef struct {
-    PyObject_HEAD
-    AnimatorObject *animator;
-    anima_behavior handle;
-    PyObject *action;         /* the callable assigned to `action`, or NULL */
-    bool overrides_action;    /* the class defines its own action method */
-    PyObject *weakreflist;
-} BehaviorObject;
-
-typedef struct {
-    BehaviorObject base;
-    PyObject *on_began;
-    PyObject *on_ended;
-} CollisionObject;
-
-typedef struct {
-    BehaviorObject base;
-    PyObject *evaluate;       /* a custom field's evaluation (a callable), or NULL */
-} FieldObject;
-
-/* --------------------------------------------- handle lists from the library */
-
-typedef enum {
-    LIST_ANIMATOR_ITEMS,
-    LIST_ANIMATOR_BEHAVIORS,
-    LIST_BEHAVIOR_CHILDREN,
-    LIST_ITEMS_IN_RECT,
-    LIST_BEHAVIOR_ITEMS,
-    LIST_BOUNDARY_POINTS,
-    LIST_ITEM_PATH,
-    LIST_POSES,
-    LIST_DETACHED,
-} list_kind;
-
-typedef struct {
-    list_kind kind;
-    anima_animator animator;
-    anima_behavior behavior;
-    anima_item item;
-    anima_rect rect;
-    const char *identifier;
-} list_query;
-
-/* ---------------------------------------------------------- values (convert.c) */
 
 /* The C type of a property or argument value. */
 typedef enum {
@@ -172,8 +67,141 @@ typedef enum {
     VALUE_RANGE,              /* double[2]: (lower, upper), infinities allowed */
     VALUE_BOUNDS,             /* anima_rect: (x, y, width, height), or None (x NaN) */
     VALUE_CALLABLE,           /* PyObject *: a callable, borrowed, or None (NULL) (argument only) */
-    VALUE_OBJECT,             /* PyObject *: any object, borrowed (argument only) */
+    VALUE_OBJECT,             /* PyObject *: any object, borrowed; as a result, a new reference the call made */
 } value_kind;
+
+typedef struct {
+    /*
+     * The extension's types by the anima_kind of the handles they wrap: Animator, Item, the kinds
+     * of behavior and, as ANIMA_KIND_CUSTOM, the plain Behavior (the base of every kind).
+     */
+    union {
+        PyTypeObject *types[ANIMA_KIND_FIELD + 1];
+        struct {
+            PyTypeObject *no_type;    /* ANIMA_KIND_NONE */
+            PyTypeObject *animator_type;
+            PyTypeObject *item_type;
+            PyTypeObject *gravity_type;
+            PyTypeObject *collision_type;
+            PyTypeObject *item_behavior_type;
+            PyTypeObject *attachment_type;
+            PyTypeObject *behavior_type;
+            PyTypeObject *push_type;
+            PyTypeObject *snap_type;
+            PyTypeObject *field_type;
+        };
+    };
+    /* The classes of anima/_types.py; the exception classes by the anima_status they stand for. */
+    union {
+        PyObject *errors[ANIMA_ERR_INTERRUPTED + 1];
+        struct {
+            PyObject *anima_error;    /* ANIMA_OK's place: the class of any other status */
+            PyObject *invalid_argument_error;
+            PyObject *stale_handle_error;
+            PyObject *wrong_kind_error;
+            PyObject *out_of_memory_error;
+            PyObject *busy_error;
+            PyObject *not_found_error;
+            PyObject *invalid_state_error;
+            PyObject *buffer_too_small_error;    /* InvalidArgumentError */
+            PyObject *interrupted_error;         /* AnimaError */
+        };
+    };
+    PyObject *transform_type;
+    PyObject *contact_event_type;
+    PyObject *action_name;    /* the interned str "action" */
+    PyObject *region_record;  /* anima._types.region_record: a region's Python form to its record */
+    PyObject *region_form;    /* anima._types.region_form: a region's record to its Python form */
+    PyObject *behavior_items; /* anima._types.behavior_items: a behavior's items checked, with their animator */
+    PyObject *path_points;    /* anima._types.path_points: an item's path as float64 (x, y) bytes */
+    PyObject *choice_error;   /* anima._types.choice_error: the error for a name an enumeration lacks */
+    PyObject *all_choices;    /* anima._types.CHOICES: the names of the enumerations */
+    PyObject *choices[VALUE_OBJECT + 1];  /* the names of the enumeration of each value kind (a tuple) */
+} anima_state;
+
+/* The names of the state's types and exception classes stand at their kind's and status's index. */
+_Static_assert(offsetof(anima_state, animator_type) == offsetof(anima_state, types[ANIMA_KIND_ANIMATOR])
+                   && offsetof(anima_state, behavior_type) == offsetof(anima_state, types[ANIMA_KIND_CUSTOM])
+                   && offsetof(anima_state, field_type) == offsetof(anima_state, types[ANIMA_KIND_FIELD])
+                   && offsetof(anima_state, busy_error) == offsetof(anima_state, errors[ANIMA_ERR_BUSY])
+                   && offsetof(anima_state, interrupted_error) == offsetof(anima_state, errors[ANIMA_ERR_INTERRUPTED]),
+               "anima_state lists its types in anima_kind order and its errors in anima_status order");
+
+typedef struct AnimatorObject {
+    PyObject_HEAD
+    anima_animator handle;
+    bool created;             /* the C animator exists and belongs to this object */
+    bool closing;             /* being destroyed: callbacks are ignored */
+    bool purge_delegates;     /* a collision was destroyed: drop dead delegates after advance */
+    int advancing;            /* depth of advance/step calls in progress */
+    /* object references only from here to completions (traverse and clear walk them as an array) */
+    PyObject *pending;        /* first exception raised by a callback, re-raised on return */
+    PyObject *on_will_resume;
+    PyObject *on_did_pause;
+    PyObject *item_wrappers;      /* dict: handle key -> weakref to the Item */
+    PyObject *behavior_wrappers;  /* dict: handle key -> weakref to the Behavior */
+    PyObject *held;               /* dict: handle key -> behavior the library calls (see behavior_hold) */
+    PyObject *completions;        /* dict: animation id -> completion callable */
+    PyObject *weakreflist;
+} AnimatorObject;
+
+/*
+ * The wrappers start zero-filled (PyType_GenericNew): a zero handle is the library's null
+ * handle (anima_item_null() and its siblings), so a wrapper made by __new__ alone is stale.
+ */
+typedef struct {
+    PyObject_HEAD
+    AnimatorObject *animator;
+    anima_item handle;
+    PyObject *weakreflist;
+} ItemObject;
+
+/*
+ * A behavior of any kind. Its callables are its own fields, NULL where none is set: `action`
+ * (any behavior), the contact callbacks (a collision) and the evaluation (a custom field).
+ */
+typedef struct {
+    PyObject_HEAD
+    AnimatorObject *animator;
+    anima_behavior handle;
+    bool overrides_action;    /* the class defines its own action method */
+    PyObject *action;         /* the callable assigned to `action` */
+    PyObject *on_began;       /* a collision's on_began_contact */
+    PyObject *on_ended;       /* a collision's on_ended_contact */
+    PyObject *evaluate;       /* a custom field's evaluation */
+    PyObject *weakreflist;
+} BehaviorObject;
+
+/* The callables of a behavior: its fields from action to evaluate. */
+#define BEHAVIOR_CALLABLES(self)                                                                          \
+    &(self)->action, (offsetof(BehaviorObject, evaluate) - offsetof(BehaviorObject, action)) / sizeof(PyObject *) + 1
+
+/* --------------------------------------------- handle lists from the library */
+
+typedef enum {
+    LIST_ANIMATOR_ITEMS,
+    LIST_ANIMATOR_BEHAVIORS,
+    LIST_BEHAVIOR_CHILDREN,
+    LIST_ITEMS_IN_RECT,
+    LIST_BEHAVIOR_ITEMS,
+    LIST_BOUNDARY_POINTS,
+    LIST_ITEM_PATH,
+    LIST_POSES,
+    LIST_DETACHED,
+    LIST_BEGAN_CONTACTS,
+    LIST_ENDED_CONTACTS,
+} list_kind;
+
+typedef struct {
+    list_kind kind;
+    anima_animator animator;
+    anima_behavior behavior;
+    anima_item item;
+    anima_rect rect;
+    const char *identifier;
+} list_query;
+
+/* ---------------------------------------------------------- values (convert.c) */
 
 typedef union {
     double f64;
@@ -210,8 +238,8 @@ typedef union {
 /*
  * Which object a property or method belongs to: it picks the handle passed to the accessors.
  * OWNER_NEW is a method that makes the C behavior of a fresh wrapper: its first argument is the
- * animator (VALUE_ANIMATOR), its call writes the new handle into t.behavior, and the wrapper
- * adopts it when the call succeeds. OWNER_MODULE is a function of the module (no handle).
+ * animator (VALUE_ANIMATOR), its call writes the new handle into t.behavior, and behavior_made
+ * has the wrapper adopt it. OWNER_MODULE is a function of the module (no handle).
  */
 typedef enum { OWNER_ANIMATOR, OWNER_ITEM, OWNER_BEHAVIOR, OWNER_NEW, OWNER_MODULE } owner_kind;
 
@@ -233,6 +261,7 @@ typedef struct {
 /* The animator and the handle a property or method of an object reads or writes. */
 typedef struct {
     anima_state *st;
+    PyObject *self;
     AnimatorObject *animator;
     owner_kind owner;
     anima_animator animator_handle;
@@ -253,73 +282,80 @@ int property_set(PyObject *self, PyObject *value, void *closure);
     {NAME, property_get, NULL, DOC, (void *)&(const property){NAME, KIND, OWNER, (anima_function)(GET), NULL}}
 #define ANIMA_GETSET_END {NULL, NULL, NULL, NULL, NULL}
 
-/* An argument of a call: its keyword and, for a def struct's field, its type and offset. */
+/* An argument of a method: its keyword, its value kind and, for a def struct's field, its offset. */
 typedef struct {
     const char *name;
-    value_kind kind;    /* VALUE_NONE: the caller converts it */
-    size_t offset;      /* where fill_def writes it */
-    bool optional;      /* a method's argument that may be left out (its value is then all zero) */
+    value_kind kind;    /* VALUE_OBJECT: the call converts it */
+    size_t offset;      /* a field's place in the def, where fill_def writes it */
+    bool optional;      /* may be left out (a method's value is then all zero) */
+    bool positional;    /* may be given by position */
 } argument;
 
-/* An argument the caller converts. */
-#define ANIMA_ARG(NAME) {NAME, VALUE_NONE, 0, false}
-/* An argument stored in the field of the same name of a def struct. */
-#define ANIMA_FIELD(DEF, NAME, KIND) {#NAME, KIND, offsetof(DEF, NAME), false}
-
+/* The end of a table of arguments (the only row of a method without arguments). */
+#define ANIMA_ARG(NAME) {NAME, VALUE_NONE, 0, false, false}
 /* An argument of a method: converted to its kind, positional or keyword, required. */
-#define ANIMA_IN(NAME, KIND) {NAME, KIND, 0, false}
+#define ANIMA_IN(NAME, KIND) {NAME, KIND, 0, false, true}
 /* An argument of a method that may be left out, after the required ones: zero by default. */
-#define ANIMA_OPT(NAME, KIND) {NAME, KIND, 0, true}
+#define ANIMA_OPT(NAME, KIND) {NAME, KIND, 0, true, true}
+/* A keyword-only argument of a method, which may be left out. */
+#define ANIMA_KW(NAME, KIND) {NAME, KIND, 0, true, false}
+/* A def struct's field MEMBER given as the keyword NAME (ANIMA_FIELD: of the same name). */
+#define ANIMA_FIELD_AS(NAME, KIND, DEF, MEMBER) {NAME, KIND, offsetof(DEF, MEMBER), true, false}
+#define ANIMA_FIELD(DEF, NAME, KIND) ANIMA_FIELD_AS(#NAME, KIND, DEF, NAME)
+/* A field that may also be given by position, after the method's positional arguments. */
+#define ANIMA_POSITIONAL_FIELD(DEF, NAME, KIND) {#NAME, KIND, offsetof(DEF, NAME), true, true}
 
-/* The most arguments a method declared with ANIMA_METHOD takes. */
+/* The most arguments and def fields a method declared with ANIMA_METHOD or ANIMA_DEF_METHOD takes. */
 #define METHOD_MAX_ARGUMENTS 12
+#define METHOD_MAX_FIELDS 24
 
 int method_begin(PyObject *self, owner_kind owner, const char *name, const argument *spec, const argument *fields,
-                 void *def, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, value *v, target *t);
-PyObject *method_end(PyObject *self, const target *t, anima_status status, value_kind result, const value *out);
+                 PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, value *v, PyObject **field_slots,
+                 target *t);
+PyObject *method_end(const target *t, anima_status status, value_kind result, const value *out);
 
 /*
- * A method that makes one call of the C interface: its arguments are converted by the
- * ANIMA_IN rows into v[0], v[1], ... and CALL, an expression on those, on the target t
- * (t.item, t.behavior, t.animator_handle) and on `out`, returns the status; the method
- * returns out converted from RESULT (VALUE_NONE: None). A method without arguments gives
- * ANIMA_ARG(NULL) as its only row.
+ * A method that makes one call of the C interface: its arguments are converted by the ANIMA_IN rows into v[0],
+ * v[1], ... and CALL, an expression on those, on the target t (t.item, t.behavior, t.animator_handle) and on `out`,
+ * returns the status; the method returns out converted from RESULT (VALUE_NONE: None). A method without arguments
+ * gives ANIMA_ARG(NULL) as its only row.
  */
 #define ANIMA_METHOD(NAME, PYNAME, OWNER, RESULT, CALL, ...) \
     ANIMA_DEF_METHOD(NAME, PYNAME, OWNER, RESULT, char, 0, NULL, CALL, __VA_ARGS__)
 
 /*
- * ANIMA_METHOD for a call that takes a def struct: `def`, of type DEF_TYPE, starts as
- * DEF_INIT and takes the keyword arguments, the fields of the table FIELDS; the ANIMA_IN
- * rows are then given by position.
+ * ANIMA_METHOD for a call that takes a def struct: `def`, of type DEF_TYPE, starts as DEF_INIT
+ * (an expression that may read v[]) and takes the fields of the table FIELDS, keyword arguments
+ * after the positional ones (see method_begin).
  */
 #define ANIMA_DEF_METHOD(NAME, PYNAME, OWNER, RESULT, DEF_TYPE, DEF_INIT, FIELDS, CALL, ...)                     \
     static PyObject *NAME(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)              \
     {                                                                                                             \
         static const argument spec[] = {__VA_ARGS__, ANIMA_ARG(NULL)};                                            \
+        PyObject *field_slots[METHOD_MAX_FIELDS];                                                                 \
         value v[METHOD_MAX_ARGUMENTS], out;                                                                       \
-        DEF_TYPE def = DEF_INIT;                                                                                  \
         target t;                                                                                                 \
         memset(&out, 0, sizeof out);                                                                              \
-        if (method_begin(self, OWNER, PYNAME, spec, FIELDS, &def, args, nargs, kwnames, v, &t) < 0) {             \
+        if (method_begin(self, OWNER, PYNAME, spec, FIELDS, args, nargs, kwnames, v, field_slots, &t) < 0) {      \
             return NULL;                                                                                          \
         }                                                                                                         \
-        return method_end(self, &t, (CALL), RESULT, &out);                                                        \
+        DEF_TYPE def = DEF_INIT;                                                                                  \
+        if (fill_def(t.st, FIELDS, field_slots, &def) < 0) {                                                      \
+            return NULL;                                                                                          \
+        }                                                                                                         \
+        return method_end(&t, (CALL), RESULT, &out);                                                              \
     }
 
 /*
- * The tp_init of a kind of behavior made as Kind(items, *, <fields>, animator=None): the
- * ANIMA_FIELD rows of its DEF_TYPE are stored over DEF_INIT, then CREATE (the library's
- * constructor for that def) makes it (see behavior_init_with_def).
+ * The _create method of a kind of behavior made as Kind(items, *, <fields>, animator=None) (its
+ * tp_init is init_by_create): the ANIMA_FIELD rows of its DEF_TYPE are stored over DEF_INIT, then
+ * CREATE, the library's constructor for that def, makes it (see behavior_create).
  */
-#define ANIMA_BEHAVIOR_INIT(NAME, PYNAME, DEF_TYPE, DEF_INIT, CREATE, ...)                                       \
-    static int NAME(PyObject *self, PyObject *args, PyObject *kwds)                                               \
-    {                                                                                                             \
-        static const argument arguments[] = {ANIMA_ARG("items"), __VA_ARGS__, ANIMA_ARG("animator"),              \
-                                             ANIMA_ARG(NULL)};                                                    \
-        DEF_TYPE def = DEF_INIT;                                                                                  \
-        return behavior_init_with_def(self, args, kwds, PYNAME, arguments, &def, (anima_function)(CREATE));       \
-    }
+#define ANIMA_BEHAVIOR_CREATE(NAME, PYNAME, DEF_TYPE, DEF_INIT, CREATE, ...)                                     \
+    static const argument NAME##_fields[] = {__VA_ARGS__, ANIMA_ARG(NULL)};                                       \
+    ANIMA_DEF_METHOD(NAME, PYNAME, OWNER_BEHAVIOR, VALUE_NONE, DEF_TYPE, DEF_INIT, NAME##_fields,                 \
+                     behavior_create(&t, (anima_function)(CREATE), &def, v[0].object, v[1].object),               \
+                     ANIMA_IN("items", VALUE_OBJECT), ANIMA_KW("animator", VALUE_OBJECT))
 
 /* The PyMethodDef row of a method defined with ANIMA_METHOD. */
 #define ANIMA_METHOD_ROW(PYNAME, NAME, DOC) \
@@ -327,12 +363,12 @@ PyObject *method_end(PyObject *self, const target *t, anima_status status, value
 
 int value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *what, value *out);
 PyObject *value_to_python(anima_state *st, value_kind kind, const value *v);
-const char *choice_name(value_kind kind, int32_t index);
+PyObject *choice_name(anima_state *st, value_kind kind, int32_t index);
+int load_choices(anima_state *st);
 int fill_def(anima_state *st, const argument *fields, PyObject *const *slots, void *def);
 int fill_field(anima_state *st, const argument *field, PyObject *obj, void *def);
 size_t value_size(value_kind kind);
-int parse_call(const char *function, PyObject *args, PyObject *kwds, const argument *names,
-               Py_ssize_t max_positional, Py_ssize_t required, PyObject **out);
+int init_by_create(PyObject *self, PyObject *args, PyObject *kwds);
 
 /* items and behaviors as values (registry.c) */
 Py_hash_t wrapper_hash(PyObject *self);
@@ -341,6 +377,7 @@ PyObject *query_get(PyObject *self, void *closure);
 PyObject *is_valid_get(PyObject *self, void *closure);
 PyObject *wrapper_richcompare(PyObject *a, PyObject *b, int op);
 void wrapper_dealloc(PyObject *self, inquiry clear);
+int wrapper_check_fresh(anima_state *st, PyObject *self);
 
 /*
  * The type spec of one of the module's classes (subclassable, garbage-collected, made by
@@ -358,47 +395,66 @@ void wrapper_dealloc(PyObject *self, inquiry clear);
                                      NULL}, {NULL, 0, 0, 0, NULL}}}
 
 /*
- * A kind of behavior (a subclass of anima.Behavior): its methods, properties, GC functions
- * and, last, any other slots ({Py_tp_init, ...},). A kind without a tp_init gets its __init__
- * from the package (anima/_behavior.py, anima/_attachment.py).
+ * A behavior type (anima.Behavior or one of its kinds): its methods, properties and, last, any
+ * other slots ({Py_tp_init, ...},). A kind without a tp_init gets its __init__ from the package
+ * (anima/_behavior.py, anima/_attachment.py).
  */
-#define ANIMA_BEHAVIOR_TYPE(VAR, NAME, OBJECT, DOC, METHODS, GETSET, TRAVERSE, CLEAR, ...)                   \
-    ANIMA_TYPE(VAR, NAME, OBJECT, DOC, {Py_tp_methods, (METHODS)}, {Py_tp_getset, (GETSET)},                 \
-               {Py_tp_traverse, (void *)(TRAVERSE)}, {Py_tp_clear, (void *)(CLEAR)}, __VA_ARGS__)
+#define ANIMA_BEHAVIOR_TYPE(VAR, NAME, DOC, METHODS, GETSET, ...)                                            \
+    ANIMA_TYPE(VAR, NAME, BehaviorObject, DOC, {Py_tp_methods, (METHODS)}, {Py_tp_getset, (GETSET)},         \
+               {Py_tp_dealloc, behavior_dealloc}, {Py_tp_traverse, behavior_traverse},                      \
+               {Py_tp_clear, behavior_clear}, __VA_ARGS__)
+
+/*
+ * A callable attribute (on_did_pause, action, on_began_contact, evaluate, ...): the closure of
+ * its PyGetSetDef row. Setting it checks the value (a callable, or None for none), has install
+ * make the library call it, or stop calling it, then keeps it in the object's slot.
+ */
+typedef struct {
+    const char *name;
+    size_t offset;            /* of the object's PyObject * slot */
+    int (*install)(anima_state *st, PyObject *self, PyObject **slot, PyObject *value);
+    bool deletable;           /* `del` sets None */
+} callable_slot;
+
+PyObject *callable_get(PyObject *self, void *closure);
+int callable_set(PyObject *self, PyObject *value, void *closure);
+
+/* The PyGetSetDef row of a callable attribute of OBJECT kept in its FIELD. */
+#define ANIMA_CALLABLE(NAME, OBJECT, FIELD, INSTALL, DELETABLE, DOC)                                          \
+    {NAME, callable_get, callable_set, DOC,                                                                   \
+     (void *)&(const callable_slot){NAME, offsetof(OBJECT, FIELD), (INSTALL), (DELETABLE)}}
 
 extern struct PyModuleDef anima_module;
 
 #define STATE_OF(obj) state_of_type(Py_TYPE(obj))
 
-/* animation.c */
+/* The specs of the extension's types, one per file, and the methods of animation.c. */
+extern PyType_Spec animator_spec;
+extern PyType_Spec item_spec;
+extern PyType_Spec behavior_spec;
+extern PyType_Spec gravity_spec;
+extern PyType_Spec collision_spec;
+extern PyType_Spec item_behavior_spec;
+extern PyType_Spec attachment_spec;
+extern PyType_Spec push_spec;
+extern PyType_Spec snap_spec;
+extern PyType_Spec field_spec;
 extern PyMethodDef module_methods[];
 extern PyMethodDef animator_animation_methods[];
 
 /* animator.c */
 void animator_purge_delegates(AnimatorObject *self);
-extern PyType_Spec animator_spec;
-
-/* attachment.c */
-extern PyType_Spec attachment_spec;
 
 /* behavior.c */
 int behavior_clear(BehaviorObject *self);
 int behavior_traverse(BehaviorObject *self, visitproc visit, void *arg);
-int behavior_adopt(BehaviorObject *self, AnimatorObject *animator, anima_behavior handle);
 void behavior_dealloc(BehaviorObject *self);
-int behavior_check_fresh(anima_state *st, BehaviorObject *self);
-int behavior_create(anima_state *st, BehaviorObject *self, PyObject *items_obj, PyObject *animator_obj, anima_function create, const void *def);
-int behavior_init_with_def(PyObject *self, PyObject *args, PyObject *kwds, const char *name, const argument *arguments, void *def, anima_function create);
+anima_status behavior_create(const target *t, anima_function create, const void *def, PyObject *items, PyObject *animator);
+anima_status behavior_made(const target *t, anima_status status);
 AnimatorObject *behavior_animator(anima_state *st, BehaviorObject *self);
 int behavior_set_c_action(anima_state *st, BehaviorObject *self, bool install);
-int behavior_class_overrides_action(anima_state *st, PyTypeObject *type);
-extern PyType_Spec behavior_spec;
-
-/* behaviors.c */
-extern PyType_Spec snap_spec;
-extern PyType_Spec push_spec;
-extern PyType_Spec item_behavior_spec;
-extern PyType_Spec gravity_spec;
+int behavior_hold(BehaviorObject *self, bool hold);
+int behavior_take_class_action(anima_state *st, BehaviorObject *self);
 
 /* callbacks.c */
 void trampoline_contact_ended(void *user_data, const anima_contact_event *event);
@@ -410,42 +466,27 @@ void trampoline_step(void *user_data, anima_animator handle);
 void trampoline_did_pause(void *user_data, anima_animator handle);
 void trampoline_animation_done(void *user_data, anima_animator handle, anima_animation animation, bool finished, anima_position position);
 
-/* collision.c */
-extern PyType_Spec collision_spec;
-
 /* convert.c */
 anima_state *state_of_type(PyTypeObject *type);
 int forbid_delete(PyObject *value, const char *name);
 void raise_exception(PyObject *exc);
 PyObject *take_exception(void);
 int check(anima_state *st, AnimatorObject *animator, anima_status status);
-int as_finite(anima_state *st, PyObject *obj, const char *what, double *out);
-PyObject *vec2_tuple(anima_vec2 v);
-const char *as_identifier(anima_state *st, PyObject *obj);
-int as_records(anima_state *st, PyObject *obj, const char *what, const char *form, Py_ssize_t width, double **out, int32_t *out_count);
-int as_callable(PyObject **value, const char *name);
-PyObject *callable_get(PyObject *self, void *closure);
+const anima_vec2 *path_points(anima_state *st, PyObject *path, PyObject **bytes, int32_t *count);
+int walk_references(PyObject **first, size_t count, visitproc visit, void *arg);
+int dict_keep(PyObject **dict, PyObject *key, PyObject *value);
 
 /* events.c */
 PyObject *contact_event_new(anima_state *st, AnimatorObject *animator, const anima_contact_event *event);
 
-/* field.c */
-extern PyType_Spec field_spec;
-
-/* item.c */
-ItemObject *item_argument(anima_state *st, PyObject *obj, const char *what);
-extern PyType_Spec item_spec;
-
 /* registry.c */
 PyObject *handle_key(uint32_t index1, uint32_t generation);
-int registry_add(PyObject **map, PyObject *key, PyObject *obj);
 int wrapper_adopt(PyObject *obj, AnimatorObject *animator, PyObject **map, const void *handle);
 PyObject *wrap_item(anima_state *st, AnimatorObject *animator, anima_item handle);
 void registry_forget(PyObject *map, uint32_t index1, uint32_t generation);
-int fetch_list(anima_state *st, AnimatorObject *animator, const list_query *q, void **out, int32_t *out_count);
 PyObject *wrap_behavior(anima_state *st, AnimatorObject *animator, anima_behavior handle);
-PyObject *query_result(anima_state *st, AnimatorObject *animator, const list_query *q, bool as_list);
-int registry_find(PyObject *map, PyObject *key, PyObject **out);
-PyObject *wrap_as(anima_state *st, AnimatorObject *animator, uint64_t id, PyTypeObject *cls);
+anima_status query_call(const target *t, list_query q, PyObject **out);
+int registry_find(PyObject *map, uint32_t index1, uint32_t generation, PyObject **out);
+anima_status wrap_as(const target *t, uint64_t id, PyObject *cls, PyObject **out);
 
 #endif

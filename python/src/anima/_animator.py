@@ -35,6 +35,25 @@ if TYPE_CHECKING:
 
 @extends(Animator)
 class _Animator:
+    """Owns items and behaviors and advances time (UIDynamicAnimator).
+
+    reference_bounds is (x, y, width, height) in points, or None for an abstract,
+    unbounded space. The animator integrates at step_rate internal steps per second
+    (30...1000) with `substeps` solver sub-steps (1...16). An item rests once it
+    stays below rest_speed pt/s and rest_angular_speed rad/s for rest_time seconds;
+    when every item rests the animator pauses and calls on_did_pause.
+
+    One advance() consumes at most max_advance seconds (0.001...86400, default 60),
+    so no single call runs for minutes; Ctrl-C (KeyboardInterrupt) stops a long
+    advance or run_until_rest between internal steps, leaving the animator usable.
+
+    workers (1...16, default 1) threads share each step's collision and contact
+    solving, the calling one included; the poses are bit-identical for any count.
+
+    The animator is single-threaded: use it (and its items and behaviors) from one
+    thread at a time. The GIL stays held while it advances.
+    """
+
     def run_until_rest(self: Animator, max_seconds: float = 10.0, frame: float = 1 / 60, *,
                        progress: bool = True) -> float | None:
         """Advance frame by frame (`frame` seconds each, at least 1e-6, default 1/60) until

@@ -42,6 +42,17 @@ def _make(self: _A, type: str, item: Item, other: Optional[Item] = None, *, anch
 
 @extends(Attachment)
 class _Attachment:
+    """Ties an item to an anchor point or to another item (UIAttachmentBehavior).
+    Give exactly one of anchor=(x, y), a point of the reference space, or
+    to=other, a second item of the same animator. offset (and other_offset, with
+    to=) is the attachment point on the item, from its centre, in the item's own
+    coordinates (it turns with the item). length=None keeps the distance between
+    the attachment points at creation. frequency=0 makes a rigid rod; a frequency
+    in Hz with a damping ratio makes a spring. The classmethods pin(), fixed(),
+    limit() and sliding() make the other kinds of attachment (UIKit's pin, fixed,
+    limit and sliding attachments). The animator is taken from the item(s).
+    """
+
     def __init__(self: Attachment, item: Item, anchor: Optional[_Pair] = None, *, to: Optional[Item] = None,
                  offset: _Pair = (0, 0), other_offset: Optional[_Pair] = None, length: Optional[float] = None,
                  frequency: float = 0.0, damping: float = 0.0) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from array import array
 from typing import Any, Sequence
 
 from ._anima import Collision
@@ -44,6 +45,12 @@ def _record(element: Any, index: int) -> list[Any]:
 
 @extends(Collision)
 class _Collision:
+    """Makes its items collide with each other and with boundaries
+    (UICollisionBehavior). Items in different collision behaviors do not collide
+    with each other. With translates_reference_bounds_into_boundary the animator's
+    reference bounds, inset by insets = (top, left, bottom, right), become a boundary.
+    """
+
     def add_boundary_path(self: Collision, identifier: str, path: Sequence[Any]) -> None:
         """Add (or replace) a named boundary along one continuous path of lines and Bezier
         curves (UICollisionBehavior's addBoundary(withIdentifier:for:)).
@@ -67,7 +74,8 @@ class _Collision:
         if elements is None:
             raise TypeError(f"path must be a sequence of elements such as ('move', (x, y)), "
                             f"not {type(path).__name__}")
-        self._add_boundary_path(identifier, [_record(element, i) for i, element in enumerate(elements)])
+        records = [value for i, element in enumerate(elements) for value in _record(element, i)]
+        self._add_boundary_path(identifier, array("d", records).tobytes())
 
     @property
     def boundary_identifiers(self: Collision) -> tuple[str, ...]:

@@ -5,7 +5,9 @@ calls that go straight to the library. What is argument shaping, formatting or a
 public calls reads better in Python: those methods live in the package's modules
 (`_animator.py`, `_item.py`, `_behavior.py`, `_attachment.py`, `_collision.py`) and are installed on
 the extension's types by `extends`, so that each public class stays one type: `help()`,
-`isinstance` and subclassing see `anima.Attachment`, not a wrapper around it.
+`isinstance` and subclassing see `anima.Attachment`, not a wrapper around it. A class body's
+docstring becomes the type's: the extension keeps only the signature of a constructor it
+defines (for `inspect.signature`), and the prose lives here, beside the Python half.
 """
 
 from __future__ import annotations
@@ -20,11 +22,12 @@ _T = TypeVar("_T", bound=type)
 
 def extends(cls: _T) -> Callable[[type], _T]:
     """Class decorator: the functions, properties and classmethods of the decorated class
-    body become attributes of `cls`; the decorated name is bound to `cls` itself."""
+    body, and its docstring if it has one, become attributes of `cls`; the decorated name is
+    bound to `cls` itself."""
 
     def install(body: type) -> _T:
         for name, value in vars(body).items():
-            if name in ("__module__", "__dict__", "__weakref__", "__doc__", "__qualname__"):
+            if name in ("__module__", "__dict__", "__weakref__", "__qualname__") or (name == "__doc__" and not value):
                 continue
             function = getattr(value, "__func__", value)
             if hasattr(function, "__qualname__"):

@@ -1,6 +1,8 @@
-"""Item's methods written in Python: bounds and the repr."""
+"""Item's methods written in Python: its path, its bounds and the repr."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from ._anima import Item
 from ._types import AnimaError
@@ -9,12 +11,38 @@ from ._extend import extends, type_name
 
 @extends(Item)
 class _Item:
+    """A dynamic item (UIDynamicItem) in an animator. It moves once a behavior
+    governs it. Units: points, seconds, radians; y grows downward.
+
+    path=[(x, y), ...] gives the item a convex collision outline (see Item.path)
+    and makes 'path' its shape; shape='path' without a path is an
+    InvalidArgumentError, another shape beside a path a TypeError.
+
+    The same item always comes back as the same Python object while that object
+    is alive (from animator.items, behavior.items, contact events ...).
+    Equality and hashing follow the underlying handle.
+    """
+
     def __repr__(self: Item) -> str:
         try:
             shown = f"center={self.center!r} size={self.size!r} shape={self.shape!r}"
         except AnimaError:
             return f"<{type_name(self)} (destroyed)>"
         return f"<{type_name(self)} {shown}>"
+
+    @property
+    def path(self: Item) -> tuple[tuple[float, float], ...] | None:
+        """The convex collision outline as a tuple of (x, y) points, or None when the item has none.
+        Points are from the centre in the item's own coordinates (they turn and scale with it),
+        3 to 16 of them, counter-clockwise as seen on screen (y grows downward), convex, no three
+        in a line. Assigning a path also makes 'path' the shape; a path the library rejects raises
+        InvalidArgumentError naming the rule and leaves the item unchanged. The path is kept when
+        another shape is chosen, so shape = 'path' brings it back."""
+        return self._path or None  # type: ignore[attr-defined, no-any-return]
+
+    @path.setter
+    def path(self: Item, points: Any) -> None:
+        self._set_path(points)  # type: ignore[attr-defined]
 
     @property
     def bounds(self: Item) -> tuple[float, float, float, float]:

@@ -77,8 +77,34 @@ def _wrapper(animator: Animator, id: int, cls: type) -> Any:
     return animator._wrapper(id, cls)  # type: ignore[attr-defined]
 
 
+#: The names of the callbacks a restored animator lists as detached, by anima_callback_kind.
+_DETACHED = ("on_will_resume", "on_did_pause", "step", "action", "on_began_contact", "on_ended_contact", "evaluate",
+             "completion", "user_data")
+
+
 @extends(Animator)
 class _AnimatorValue:
+    @classmethod
+    def restore(cls: type[Animator], data: Any, /) -> Animator:
+        """A new animator (of this class, without calling __init__) from the bytes of
+        snapshot(), made here or by the C interface. Items and behaviors keep their
+        ids (find_item, find_behavior); Python callbacks are not in the bytes, and
+        detached_callbacks lists those that were set. Raises InvalidArgumentError naming
+        the fault for truncated or corrupted bytes (CRC-32 mismatch), bytes that are
+        no snapshot, or a snapshot of a newer format version."""
+        animator = Animator.__new__(cls)
+        animator._restore(data)  # type: ignore[attr-defined]
+        return animator
+
+    @property
+    def detached_callbacks(self: Animator) -> tuple[tuple[str, Any], ...]:
+        """The callbacks set when the snapshot this animator was restored from was made and not
+        set again since, as (name, owner) pairs: the attribute to set ('action',
+        'on_began_contact', 'evaluate', 'on_did_pause', ...) and its Item, Behavior,
+        animation id or this animator. Empty for an animator not restored, and after unpickling."""
+        detached = self._detached  # type: ignore[attr-defined]
+        return tuple((_DETACHED[kind] if 0 <= kind < len(_DETACHED) else "unknown", owner) for kind, owner in detached)
+
     def find_item(self: Animator, id: int) -> Item:
         """The live item of this animator whose `Item.id` is `id` (the id of an item here, or of
         the item in the animator this one was restored or copied from). NotFoundError if none."""
@@ -89,12 +115,13 @@ class _AnimatorValue:
         return _wrapper(self, id, Behavior)  # type: ignore[no-any-return]
 
     def __reduce__(self: Animator) -> Tuple[Any, ...]:
-        held = {behavior.id: behavior for behavior in self._held}  # type: ignore[attr-defined]
+        # the behaviors the animator keeps for their actions, evaluations and contact callbacks
+        held = {behavior.id: behavior for behavior in (self._held or {}).values()}  # type: ignore[attr-defined]
         state = {
             "instance": _instance_state(self),
             "on_will_resume": self.on_will_resume,
             "on_did_pause": self.on_did_pause,
-            "completions": self._completions,  # type: ignore[attr-defined]
+            "completions": dict(self._completions or {}),  # type: ignore[attr-defined]
             "held": [held[key] for key in sorted(held)],
         }
         return (_restored, (type(self), self.snapshot()), state)

@@ -1,17 +1,19 @@
 """The Python-defined types of the extension: its exceptions, Transform, ContactEvent, and the
-conversion of a field's region.
+checks and conversions of its arguments that read better in Python.
 
 The extension module (anima._anima) imports this module while it initialises and keeps the
-classes in its state: the status checks raise these exceptions, item.transform makes
-Transforms, the contact events are ContactEvents, and Field's region goes through
-region_record and region_form. The package exports the classes as anima.AnimaError,
-anima.Transform, anima.ContactEvent, ...
+classes and functions in its state: the status checks raise these exceptions, item.transform
+makes Transforms, the contact events are ContactEvents, Field's region goes through
+region_record and region_form, a behavior's items through behavior_items, an item's path
+through path_points, and the names of the C interface's enumerations are those of CHOICES. The package exports the classes as anima.AnimaError, anima.Transform,
+anima.ContactEvent, ...
 """
 
 from __future__ import annotations
 
 import math
 import numbers
+from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -129,6 +131,79 @@ def is_sequence(obj: object) -> bool:
     """True for what the extension reads as a sequence (lists, tuples, numpy arrays, ...), but
     not for str and bytes."""
     return hasattr(obj, "__len__") and hasattr(obj, "__getitem__") and not isinstance(obj, (str, bytes, bytearray))
+
+
+#: The names of the C interface's enumerations, in the order of their values (None where a value
+#: has none): item.shape = 'ellipse', Animator.animate(curve='spring'), ... The extension converts
+#: them, and choice_error words its error for any other value.
+CHOICES = {
+    "shape": ("rectangle", "ellipse", "path"),
+    "collision_mode": (None, "items", "boundaries", "everything"),
+    "push_mode": ("continuous", "instantaneous"),
+    "attachment_type": ("anchor", "items", "pin", "fixed", "limit", "sliding"),
+    "position": ("end", "start", "current"),
+    "curve": ("ease_in_out", "ease_in", "ease_out", "linear", "cubic_bezier", "spring", "spring_damping_ratio",
+              "spring_response", "spring_bounce", "steps",
+              # Robert Penner's easing families, each as _in, _out and _in_out
+              *(f"{family}_{way}" for family in ("quad", "cubic", "quart", "quint", "sine", "expo", "circ", "back",
+                                                 "elastic", "bounce") for way in ("in", "out", "in_out"))),
+    "step_position": ("jump_end", "jump_start", "jump_none", "jump_both"),
+    "keyframe_mode": ("linear", "paced", "cubic"),
+    "property": ("center", "size", "transform", "alpha"),
+    "field_kind": ("linear_gravity", "radial_gravity", "drag", "velocity", "vortex", "spring", "electric", "magnetic",
+                   "noise", "turbulence", "custom"),
+}
+
+
+def choice_error(what: str, names: tuple[str | None, ...], value: Any) -> Exception:
+    """The error for a value of `what` that is none of an enumeration's names: "shape must be
+    'rectangle', 'ellipse' or 'path' (got 'circle')"."""
+    named = [f"'{name}'" for name in names if name is not None]
+    listing = f"{', '.join(named[:-1])} or {named[-1]}" if len(named) > 1 else named[0]
+    if not isinstance(value, str):
+        return TypeError(f"{what} must be {listing}, not {type(value).__name__}")
+    return InvalidArgumentError(f"{what} must be {listing} (got {value!r})")
+
+
+def behavior_items(items: Any, animator: Any) -> tuple[Any, tuple[Any, ...]]:
+    """The animator and the items of Kind(items, ..., animator=None): Items of one animator,
+    which `animator` (None unless given) names when there are none."""
+    from ._anima import Animator, Item  # the extension imports this module while it initialises
+
+    if animator is not None and not isinstance(animator, Animator):
+        raise TypeError(f"animator must be an anima.Animator, not {type(animator).__name__}")
+    if isinstance(items, (str, Item)):
+        raise TypeError(f"items must be an iterable of anima.Item, not {type(items).__name__}")
+    try:
+        items = tuple(items)
+    except TypeError:
+        raise TypeError("items must be an iterable of anima.Item") from None
+    for i, item in enumerate(items):
+        if not isinstance(item, Item):
+            raise TypeError(f"items[{i}] must be an anima.Item, not {type(item).__name__}")
+        try:
+            owner = item.animator
+        except StaleHandleError:
+            raise StaleHandleError(f"items[{i}] was never initialised") from None
+        if animator is not None and owner is not animator:
+            raise InvalidArgumentError(f"items[{i}] belongs to another animator (all items of a behavior must share one)")
+        animator = owner
+    if animator is None:
+        raise TypeError("an animator= argument is needed when items is empty")
+    return animator, items
+
+
+def path_points(path: Any) -> bytes:
+    """An item's path, a sequence of (x, y) points, as the float64 pairs of the C interface."""
+    if not is_sequence(path):
+        raise TypeError(f"path must be a sequence of (x, y), not {type(path).__name__}")
+    flat: list[float] = []
+    for i, point in enumerate(path):
+        if not is_sequence(point) or len(point) != 2:
+            got = f"got {len(point)}" if is_sequence(point) else f"not {type(point).__name__}"
+            raise TypeError(f"path[{i}] must be a sequence of 2 numbers (x, y), {got}")
+        flat.extend(finite(coordinate, f"path[{i}][{j}]") for j, coordinate in enumerate(point))
+    return array("d", flat).tobytes()
 
 
 _REGION_FORMS = "None, 'infinite', ('rectangle', (width, height)), ('circle', radius) or ('inverse', region)"

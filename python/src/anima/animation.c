@@ -1,11 +1,10 @@
 #include "_anima.h"
 
 /*
- * View animations, decays and timelines, as private methods of Animator that
- * anima.animation (Animation, Timeline, Timing) calls with animation ids. The
- * options users write (curve names, spring tuples, rates) are turned into the
- * fields of anima_animation_def and anima_decay_def by animation.py; here the
- * fields are converted by two tables and the library checks their ranges.
+ * View animations, decays and timelines, as private methods of Animator that anima.animation (Animation, Timeline,
+ * Timing) calls with animation ids. The options users write (curve names, spring tuples, rates) are turned into the
+ * fields of anima_animation_def and anima_decay_def by animation.py; here the fields are converted by two tables
+ * and the library checks their ranges.
  */
 
 /* anima_animation_def's fields by their C names. */
@@ -54,22 +53,12 @@ static const argument decay_fields[] = {
 static anima_status
 completion_set(const target *t, anima_animation id, PyObject *completion)
 {
-    AnimatorObject *self = t->animator;
     anima_status status = anima_animation_set_completion(
-        t->animator_handle, id, completion != NULL ? trampoline_animation_done : NULL, self);
-    if (status != ANIMA_OK) {
-        return status;
-    }
-    PyObject *key = PyLong_FromUnsignedLongLong(id);
-    if (key == NULL || (self->completions == NULL && (self->completions = PyDict_New()) == NULL)) {
-        Py_XDECREF(key);
-        return STATUS_RAISED;
-    }
-    int result = completion != NULL ? PyDict_SetItem(self->completions, key, completion)
-                 : PyDict_Contains(self->completions, key) == 1 ? PyDict_DelItem(self->completions, key)
-                                                                 : 0;
-    Py_DECREF(key);
-    return result < 0 ? STATUS_RAISED : ANIMA_OK;
+        t->animator_handle, id, completion != NULL ? trampoline_animation_done : NULL, t->animator);
+    PyObject *key = status == ANIMA_OK ? PyLong_FromUnsignedLongLong(id) : NULL;
+    int kept = status == ANIMA_OK ? dict_keep(&t->animator->completions, key, completion) : 0;
+    Py_XDECREF(key);
+    return kept < 0 ? STATUS_RAISED : status;
 }
 
 /* Ends the recording: the animation (its id in *out) starts, with its completion (NULL: none). */
@@ -77,19 +66,6 @@ static anima_status
 commit(const target *t, PyObject *completion, anima_animation *out)
 {
     anima_status status = anima_animation_commit(t->animator_handle, NULL, NULL, out);
-    return status != ANIMA_OK ? status : completion_set(t, *out, completion);
-}
-
-/* Starts a fling of an item of this animator (its id in *out), with its completion (NULL: none). */
-static anima_status
-start_decay(const target *t, anima_item item, const anima_decay_def *def, PyObject *completion,
-            anima_animation *out)
-{
-    if (item.animator != t->animator_handle.index1) {
-        PyErr_SetString(t->st->invalid_argument_error, "the item belongs to another animator");
-        return STATUS_RAISED;
-    }
-    anima_status status = anima_animation_start_decay(item, def, NULL, NULL, out);
     return status != ANIMA_OK ? status : completion_set(t, *out, completion);
 }
 
@@ -109,9 +85,10 @@ ANIMA_DEF_METHOD(animator_continue_animation, "_continue_animation", OWNER_ANIMA
                  ANIMA_OPT("timing", VALUE_BOOL))
 ANIMA_METHOD(animator_commit_animation, "_commit_animation", OWNER_ANIMATOR, VALUE_UINT64,
              commit(&t, v[0].object, &out.u64), ANIMA_IN("completion", VALUE_CALLABLE))
+/* a fling of an item of this animator (anima/animation.py checks that it is) */
 ANIMA_DEF_METHOD(animator_start_decay, "_start_decay", OWNER_ANIMATOR, VALUE_UINT64, anima_decay_def,
-                 anima_default_decay_def(), decay_fields, start_decay(&t, v[0].item, &def, v[1].object, &out.u64),
-                 ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("completion", VALUE_CALLABLE))
+                 anima_default_decay_def(), decay_fields,
+                 anima_animation_start_decay(v[0].item, &def, NULL, NULL, &out.u64), ANIMA_IN("item", VALUE_ITEM))
 ANIMA_METHOD(animator_set_completion, "_set_completion", OWNER_ANIMATOR, VALUE_NONE,
              completion_set(&t, v[0].u64, v[1].object), ANIMA_IN("animation", VALUE_UINT64),
              ANIMA_IN("completion", VALUE_CALLABLE))
@@ -193,35 +170,31 @@ ANIMA_DEF_METHOD(module_timing_duration, "_timing_duration", OWNER_MODULE, VALUE
                  anima_default_animation_def(), animation_fields, anima_timing_duration(&def, &out.f64),
                  ANIMA_ARG(NULL))
 
-static PyObject *
-module_timing_css_linear(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+/* A timing's CSS linear() text and duration as a new (str, float) in *out (the two-call idiom). */
+static anima_status
+css_linear(const anima_animation_def *def, double max_error, PyObject **out)
 {
-    static const argument spec[] = {ANIMA_IN("max_error", VALUE_DOUBLE), ANIMA_ARG(NULL)};
-    anima_animation_def def = anima_default_animation_def();
-    value max_error;
-    target t;
-    if (method_begin(module, OWNER_MODULE, "_timing_css_linear", spec, animation_fields, &def, args, nargs, kwnames,
-                     &max_error, &t) < 0) {
-        return NULL;
-    }
-    anima_state *st = t.st;
-    /* the two-call idiom: the length first, then the text */
     int32_t length = 0;
-    anima_status status = anima_timing_css_linear(&def, max_error.f64, NULL, 0, &length, NULL);
-    if (status != ANIMA_ERR_BUFFER_TOO_SMALL && check(st, NULL, status) < 0) {
-        return NULL;
+    anima_status status = anima_timing_css_linear(def, max_error, NULL, 0, &length, NULL);
+    if (status != ANIMA_OK && status != ANIMA_ERR_BUFFER_TOO_SMALL) {
+        return status;
     }
     anima_clear_error();
     char *buffer = PyMem_Malloc((size_t)length + 1);
     if (buffer == NULL) {
-        return PyErr_NoMemory();
+        PyErr_NoMemory();
+        return STATUS_RAISED;
     }
     double seconds = 0.0;
-    status = anima_timing_css_linear(&def, max_error.f64, buffer, length + 1, &length, &seconds);
-    PyObject *result = check(st, NULL, status) < 0 ? NULL : Py_BuildValue("(s#d)", buffer, (Py_ssize_t)length, seconds);
+    status = anima_timing_css_linear(def, max_error, buffer, length + 1, &length, &seconds);
+    *out = status == ANIMA_OK ? Py_BuildValue("(s#d)", buffer, (Py_ssize_t)length, seconds) : NULL;
     PyMem_Free(buffer);
-    return result;
+    return status == ANIMA_OK && *out == NULL ? STATUS_RAISED : status;
 }
+
+ANIMA_DEF_METHOD(module_timing_css_linear, "_timing_css_linear", OWNER_MODULE, VALUE_OBJECT, anima_animation_def,
+                 anima_default_animation_def(), animation_fields, css_linear(&def, v[0].f64, &out.object),
+                 ANIMA_IN("max_error", VALUE_DOUBLE))
 
 #define MODULE_FUNCTION(NAME) ANIMA_METHOD_ROW("_" #NAME, module_##NAME, NULL)
 

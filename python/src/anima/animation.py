@@ -16,7 +16,7 @@ import math
 from typing import Any, Callable, Dict, Optional, Tuple
 
 from . import _anima
-from ._anima import Animator
+from ._anima import Animator, Item
 from ._types import InvalidArgumentError
 
 _TIMING_OPTIONS = ("duration", "delay", "curve", "spring", "damping_ratio", "response", "damping_fraction",
@@ -328,7 +328,10 @@ def fling(self: Animator, item: Any, velocity: Any, *, completion: Optional[Call
     """
     animation = Animation(self)
     ended = _on_end(animation, completion)
-    animation._id = self._start_decay(item, ended, **_decay_fields(velocity, options))
+    if isinstance(item, Item) and item.animator is not self:
+        raise InvalidArgumentError("the item belongs to another animator")
+    animation._id = self._start_decay(item, **_decay_fields(velocity, options))
+    self._set_completion(animation._id, ended)
     return animation
 
 

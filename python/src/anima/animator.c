@@ -1,41 +1,24 @@
 #include "_anima.h"
 
-/* ============================================================== Animator */
-
 /*
- * Drops the contact callbacks of collisions, and the actions of behaviors (and evaluations of
- * fields), whose C behavior no longer exists, or all of them (`all`, when the animator is
- * destroyed); the animator then stops keeping those objects alive. -1 with an exception when
- * a snapshot of them cannot be made (a purge drops that error).
+ * Drops the callables of the held behaviors whose C behavior no longer exists, or of all of them
+ * (`all`, when the animator is destroyed); the animator then stops keeping those objects alive.
+ * -1 with an exception when a snapshot of them cannot be made (a purge drops that error).
  */
 static int
 animator_drop_delegates(AnimatorObject *self, bool all)
 {
-    anima_state *st = STATE_OF(self);
-    PyObject *collisions = self->delegating != NULL ? PySequence_List(self->delegating) : PyList_New(0);
-    PyObject *acting = self->acting != NULL ? PyDict_Items(self->acting) : PyList_New(0);
-    for (Py_ssize_t i = 0; collisions != NULL && acting != NULL && i < PyList_GET_SIZE(collisions); i++) {
-        CollisionObject *collision = (CollisionObject *)PyList_GET_ITEM(collisions, i);
-        if (all || !anima_behavior_is_valid(collision->base.handle)) {
-            Py_CLEAR(collision->on_began);
-            Py_CLEAR(collision->on_ended);
-            (void)PySet_Discard(self->delegating, (PyObject *)collision);
-        }
-    }
-    for (Py_ssize_t i = 0; collisions != NULL && acting != NULL && i < PyList_GET_SIZE(acting); i++) {
-        PyObject *pair = PyList_GET_ITEM(acting, i);
+    PyObject *held = self->held != NULL ? PyDict_Items(self->held) : PyList_New(0);
+    for (Py_ssize_t i = 0; held != NULL && i < PyList_GET_SIZE(held); i++) {
+        PyObject *pair = PyList_GET_ITEM(held, i);
         BehaviorObject *behavior = (BehaviorObject *)PyTuple_GET_ITEM(pair, 1);
         if (all || !anima_behavior_is_valid(behavior->handle)) {
-            Py_CLEAR(behavior->action);
-            if (st != NULL && PyObject_TypeCheck((PyObject *)behavior, st->field_type)) {
-                Py_CLEAR(((FieldObject *)behavior)->evaluate);
-            }
-            (void)PyDict_DelItem(self->acting, PyTuple_GET_ITEM(pair, 0));
+            (void)walk_references(BEHAVIOR_CALLABLES(behavior), NULL, NULL);
+            (void)PyDict_DelItem(self->held, PyTuple_GET_ITEM(pair, 0));
         }
     }
-    int result = collisions != NULL && acting != NULL && !PyErr_Occurred() ? 0 : -1;
-    Py_XDECREF(collisions);
-    Py_XDECREF(acting);
+    int result = held != NULL && !PyErr_Occurred() ? 0 : -1;
+    Py_XDECREF(held);
     return result;
 }
 
@@ -75,94 +58,96 @@ animator_run(const target *t, bool one_step, double seconds)
     return status;
 }
 
-static int
-animator_init(AnimatorObject *self, PyObject *args, PyObject *kwds)
+/* Gives a fresh animator object the C animator handle, and the step callback that lets Ctrl-C stop a
+ * long advance between internal steps (see trampoline_step). */
+static anima_status
+animator_adopt(AnimatorObject *self, anima_animator handle)
 {
-    static const argument arguments[] = {
-        ANIMA_FIELD(anima_animator_def, reference_bounds, VALUE_BOUNDS),
-        ANIMA_FIELD(anima_animator_def, step_rate, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_animator_def, substeps, VALUE_INT32),
-        ANIMA_FIELD(anima_animator_def, rest_speed, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_animator_def, rest_angular_speed, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_animator_def, rest_time, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_animator_def, max_advance, VALUE_DOUBLE),
-        ANIMA_FIELD(anima_animator_def, workers, VALUE_INT32),
-        ANIMA_ARG(NULL),
-    };
-    PyObject *slots[8];
-    anima_animator_def def = anima_default_animator_def();
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || parse_call("Animator", args, kwds, arguments, 1, 0, slots) < 0) {
-        return -1;
-    }
-    if (self->handle.index1 != 0) {
-        /* Even after destroy(): new handles could collide with the stale wrappers it still maps. */
-        PyErr_SetString(st->invalid_state_error, "Animator.__init__ called on an initialised animator");
-        return -1;
-    }
-    if (fill_def(st, arguments, slots, &def) < 0) {
-        return -1;
-    }
-    def.has_reference_bounds = slots[0] != NULL && !isnan(def.reference_bounds.x);
-    if (!def.has_reference_bounds) {
-        def.reference_bounds = anima_default_animator_def().reference_bounds;
-    }
-    anima_animator handle = anima_animator_null();
-    if (check(st, NULL, anima_animator_create(&def, &handle)) < 0) {
-        return -1;
-    }
     self->handle = handle;
     self->created = true;
-    /* Lets Ctrl-C stop a long advance between internal steps (see trampoline_step). */
-    return check(st, self, anima_animator_set_step_callback(handle, trampoline_step, self));
+    return anima_animator_set_step_callback(handle, trampoline_step, self);
 }
+
+/* -1 with InvalidStateError for an animator that has had a C animator. */
+static int
+animator_check_fresh(const target *t)
+{
+    if (t->animator->handle.index1 != 0) {
+        /* Even after destroy(): new handles could collide with the stale wrappers it still maps. */
+        PyErr_SetString(t->st->invalid_state_error, "Animator.__init__ called on an initialised animator");
+        return -1;
+    }
+    return 0;
+}
+
+/* Makes the C animator of a fresh Animator from its def, whose reference bounds are NaN for none. */
+static anima_status
+animator_make(const target *t, anima_animator_def *def)
+{
+    if (animator_check_fresh(t) < 0) {
+        return STATUS_RAISED;
+    }
+    def->has_reference_bounds = !isnan(def->reference_bounds.x);
+    if (!def->has_reference_bounds) {
+        def->reference_bounds = anima_default_animator_def().reference_bounds;
+    }
+    anima_animator handle = anima_animator_null();
+    anima_status status = anima_animator_create(def, &handle);
+    return status != ANIMA_OK ? status : animator_adopt(t->animator, handle);
+}
+
+/* The library's default def with no reference bounds given (x NaN, as None gives). */
+static anima_animator_def
+animator_default_def(void)
+{
+    anima_animator_def def = anima_default_animator_def();
+    def.reference_bounds.x = NAN;
+    return def;
+}
+
+static const argument animator_fields[] = {
+    ANIMA_POSITIONAL_FIELD(anima_animator_def, reference_bounds, VALUE_BOUNDS),
+    ANIMA_FIELD(anima_animator_def, step_rate, VALUE_DOUBLE),
+    ANIMA_FIELD(anima_animator_def, substeps, VALUE_INT32),
+    ANIMA_FIELD(anima_animator_def, rest_speed, VALUE_DOUBLE),
+    ANIMA_FIELD(anima_animator_def, rest_angular_speed, VALUE_DOUBLE),
+    ANIMA_FIELD(anima_animator_def, rest_time, VALUE_DOUBLE),
+    ANIMA_FIELD(anima_animator_def, max_advance, VALUE_DOUBLE),
+    ANIMA_FIELD(anima_animator_def, workers, VALUE_INT32),
+    ANIMA_ARG(NULL),
+};
+
+ANIMA_DEF_METHOD(animator_create, "Animator", OWNER_ANIMATOR, VALUE_NONE, anima_animator_def, animator_default_def(),
+                 animator_fields, animator_make(&t, &def), ANIMA_ARG(NULL))
+
+/* The object references of an animator: its fields from pending to completions. */
+#define ANIMATOR_REFERENCES(self)                                                                         \
+    &(self)->pending, (offsetof(AnimatorObject, completions) - offsetof(AnimatorObject, pending)) / sizeof(PyObject *) + 1
 
 static int
 animator_traverse(AnimatorObject *self, visitproc visit, void *arg)
 {
     Py_VISIT(Py_TYPE(self));
-    Py_VISIT(self->pending);
-    Py_VISIT(self->on_will_resume);
-    Py_VISIT(self->on_did_pause);
-    Py_VISIT(self->item_wrappers);
-    Py_VISIT(self->behavior_wrappers);
-    Py_VISIT(self->delegating);
-    Py_VISIT(self->acting);
-    Py_VISIT(self->completions);
-    return 0;
+    return walk_references(ANIMATOR_REFERENCES(self), visit, arg);
 }
 
 static int
 animator_clear(AnimatorObject *self)
 {
-    Py_CLEAR(self->pending);
-    Py_CLEAR(self->on_will_resume);
-    Py_CLEAR(self->on_did_pause);
-    Py_CLEAR(self->item_wrappers);
-    Py_CLEAR(self->behavior_wrappers);
-    Py_CLEAR(self->delegating);
-    Py_CLEAR(self->acting);
-    Py_CLEAR(self->completions);
-    return 0;
+    return walk_references(ANIMATOR_REFERENCES(self), NULL, NULL);
 }
 
 static void
 animator_dealloc(AnimatorObject *self)
 {
-    PyTypeObject *type = Py_TYPE(self);
     PyObject_GC_UnTrack(self);
-    if (self->weakreflist != NULL) {
-        PyObject_ClearWeakRefs((PyObject *)self);
-    }
     if (self->created) {
         self->closing = true;
         (void)anima_animator_destroy(self->handle);
         anima_clear_error();
         self->created = false;
     }
-    animator_clear(self);
-    type->tp_free(self);
-    Py_DECREF(type);
+    wrapper_dealloc((PyObject *)self, (inquiry)animator_clear);
 }
 
 ANIMA_METHOD(animator_advance, "advance", OWNER_ANIMATOR, VALUE_NONE, animator_run(&t, false, v[0].f64),
@@ -179,39 +164,13 @@ ANIMA_METHOD(animator_remove_behavior, "remove_behavior", OWNER_ANIMATOR, VALUE_
 ANIMA_METHOD(animator_remove_all_behaviors, "remove_all_behaviors", OWNER_ANIMATOR, VALUE_NONE,
              anima_animator_remove_all_behaviors(t.animator_handle), ANIMA_ARG(NULL))
 
-static PyObject *
-animator_items_in_rect(AnimatorObject *self, PyObject *arg)
-{
-    anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return NULL;
-    }
-    value rect;
-    if (value_from_python(st, VALUE_RECT, arg, "rect", &rect) < 0) {
-        return NULL;
-    }
-    list_query q = {.kind = LIST_ITEMS_IN_RECT, .animator = self->handle, .rect = rect.rect};
-    return query_result(st, self, &q, true);
-}
+ANIMA_METHOD(animator_items_in_rect, "items_in_rect", OWNER_ANIMATOR, VALUE_OBJECT,
+             query_call(&t, (list_query){.kind = LIST_ITEMS_IN_RECT, .rect = v[0].rect}, &out.object),
+             ANIMA_IN("rect", VALUE_RECT))
 
 /* _poses_bytes: every item's (x, y, rotation) as native float64 bytes, for Animator.poses(). */
-static PyObject *
-animator_poses_bytes(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
-{
-    anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return NULL;
-    }
-    list_query q = {.kind = LIST_POSES, .animator = self->handle};
-    void *buffer = NULL;
-    int32_t count = 0;
-    if (fetch_list(st, self, &q, &buffer, &count) < 0) {
-        return NULL;
-    }
-    PyObject *poses = PyBytes_FromStringAndSize(buffer, (Py_ssize_t)count * 3 * (Py_ssize_t)sizeof(double));
-    PyMem_Free(buffer);
-    return poses;
-}
+ANIMA_METHOD(animator_poses_bytes, "_poses_bytes", OWNER_ANIMATOR, VALUE_OBJECT,
+             query_call(&t, (list_query){.kind = LIST_POSES}, &out.object), ANIMA_ARG(NULL))
 
 /*
  * Writes every item's pose (3 doubles; states false) or state (7 doubles) into a writable,
@@ -260,27 +219,24 @@ ANIMA_METHOD(animator_copy_into, "_copy_into", OWNER_ANIMATOR, VALUE_INT32,
 ANIMA_METHOD(animator_update_item_using_current_state, "update_item_using_current_state", OWNER_ANIMATOR, VALUE_NONE,
              anima_animator_update_item_using_current_state(t.animator_handle, v[0].item), ANIMA_IN("item", VALUE_ITEM))
 
-static PyObject *
-animator_destroy(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
+/* Destroys the animator; the callables and behaviors it kept go. */
+static anima_status
+animator_close(const target *t)
 {
-    anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return NULL;
-    }
+    AnimatorObject *self = t->animator;
     anima_status status = anima_animator_destroy(self->handle);
-    if (check(st, self, status) < 0) {
-        return NULL;
+    if (status != ANIMA_OK) {
+        return status;
     }
     self->created = false;
     Py_CLEAR(self->on_will_resume);
     Py_CLEAR(self->on_did_pause);
     Py_CLEAR(self->pending);
     Py_CLEAR(self->completions);
-    if (animator_drop_delegates(self, true) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
+    return animator_drop_delegates(self, true) < 0 ? STATUS_RAISED : ANIMA_OK;
 }
+
+ANIMA_METHOD(animator_destroy, "destroy", OWNER_ANIMATOR, VALUE_NONE, animator_close(&t), ANIMA_ARG(NULL))
 
 /* --------------------------------------------------------- properties */
 
@@ -302,156 +258,72 @@ animator_set_reference_bounds(anima_animator animator, anima_rect bounds)
     return anima_animator_set_reference_bounds(animator, isnan(bounds.x) ? NULL : &bounds);
 }
 
-/* began_contacts (closure non-NULL) and ended_contacts. */
-static PyObject *
-animator_get_contacts(AnimatorObject *self, void *closure)
-{
-    anima_state *st = STATE_OF(self);
-    if (st == NULL) {
-        return NULL;
-    }
-    bool began = closure != NULL;
-    const anima_contact_event *events = NULL;
-    int32_t count = 0;
-    if (check(st, self, anima_animator_get_contact_events(self->handle, began, &events, &count)) < 0) {
-        return NULL;
-    }
-    PyObject *result = PyList_New(count);
-    if (result == NULL) {
-        return NULL;
-    }
-    for (int32_t i = 0; i < count; i++) {
-        PyObject *event = contact_event_new(st, self, &events[i]);
-        if (event == NULL) {
-            Py_DECREF(result);
-            return NULL;
-        }
-        PyList_SET_ITEM(result, i, event);
-    }
-    return result;
-}
-
-/* Installs the delegate trampolines for the callables now set. */
+/* Installs the delegate trampolines for the callables the animator has once *slot holds value. */
 static int
-animator_update_delegate(anima_state *st, AnimatorObject *self, PyObject *will_resume, PyObject *did_pause)
+animator_install_delegate(anima_state *st, PyObject *obj, PyObject **slot, PyObject *value)
 {
+    AnimatorObject *self = (AnimatorObject *)obj;
+    PyObject *will_resume = slot == &self->on_will_resume ? value : self->on_will_resume;
+    PyObject *did_pause = slot == &self->on_did_pause ? value : self->on_did_pause;
     anima_status status = anima_animator_set_delegate(
         self->handle, will_resume != NULL ? trampoline_will_resume : NULL,
         did_pause != NULL ? trampoline_did_pause : NULL, self);
     return check(st, self, status);
 }
 
-/* on_will_resume and on_did_pause: the closure is the offset of the callable's slot. */
-static int
-animator_set_callback(AnimatorObject *self, PyObject *value, void *closure)
+/* The animator's snapshot as new bytes in *out (the two-call idiom: the size, then the bytes). */
+static anima_status
+snapshot_bytes(const target *t, PyObject **out)
 {
-    bool did_pause = (size_t)closure == offsetof(AnimatorObject, on_did_pause);
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || as_callable(&value, did_pause ? "on_did_pause" : "on_will_resume") < 0
-        || animator_update_delegate(st, self, did_pause ? self->on_will_resume : value,
-                                    did_pause ? value : self->on_did_pause) < 0) {
-        return -1;
-    }
-    PyObject **slot = did_pause ? &self->on_did_pause : &self->on_will_resume;
-    Py_XSETREF(*slot, Py_XNewRef(value));
-    return 0;
-}
-
-static PyObject *
-animator_snapshot(AnimatorObject *self, PyObject *Py_UNUSED(ignored))
-{
-    anima_state *st = STATE_OF(self);
     int64_t size = 0;
-    anima_status status = st != NULL ? anima_animator_snapshot(self->handle, NULL, 0, &size) : ANIMA_OK;
+    anima_status status = anima_animator_snapshot(t->animator_handle, NULL, 0, &size);
     if (status == ANIMA_ERR_BUFFER_TOO_SMALL && size > 0 && size <= PY_SSIZE_T_MAX) {
         anima_clear_error();
         status = ANIMA_OK;
     }
-    if (st == NULL || check(st, self, status) < 0) {
-        return NULL;
+    if (status != ANIMA_OK) {
+        return status;
     }
-    PyObject *bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)size);
-    int64_t written = 0;
-    if (bytes != NULL
-        && check(st, self, anima_animator_snapshot(self->handle, PyBytes_AS_STRING(bytes), size, &written)) < 0) {
-        Py_CLEAR(bytes);
+    *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)size);
+    if (*out == NULL) {
+        return STATUS_RAISED;
     }
-    return bytes;
+    status = anima_animator_snapshot(t->animator_handle, PyBytes_AS_STRING(*out), size, &size);
+    if (status != ANIMA_OK) {
+        Py_CLEAR(*out);
+    }
+    return status;
 }
+
+ANIMA_METHOD(animator_snapshot, "snapshot", OWNER_ANIMATOR, VALUE_OBJECT, snapshot_bytes(&t, &out.object),
+             ANIMA_ARG(NULL))
 
 ANIMA_METHOD(animator_state_hash, "state_hash", OWNER_ANIMATOR, VALUE_UINT64,
              anima_animator_state_hash(t.animator_handle, &out.u64), ANIMA_ARG(NULL))
 
-static PyObject *
-animator_restore(PyTypeObject *cls, PyObject *arg)
+/* Gives a fresh Animator (made by Animator.restore, anima/_snapshot.py) the animator of a snapshot. */
+static anima_status
+animator_restore(const target *t, PyObject *data)
 {
-    anima_state *st = state_of_type(cls);
     Py_buffer view;
-    if (st == NULL || PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) {
-        return NULL;
+    if (animator_check_fresh(t) < 0 || PyObject_GetBuffer(data, &view, PyBUF_SIMPLE) < 0) {
+        return STATUS_RAISED;
     }
     anima_animator handle = anima_animator_null();
     anima_status status = anima_animator_restore(view.buf, (int64_t)view.len, &handle);
     PyBuffer_Release(&view);
-    if (check(st, NULL, status) < 0) {
-        return NULL;
-    }
-    AnimatorObject *self = (AnimatorObject *)cls->tp_alloc(cls, 0);
-    if (self == NULL) {
-        (void)anima_animator_destroy(handle);
-        anima_clear_error();
-        return NULL;
-    }
-    self->handle = handle;
-    self->created = true;
-    if (check(st, self, anima_animator_set_step_callback(handle, trampoline_step, self)) < 0) {
-        Py_CLEAR(self);
-    }
-    return (PyObject *)self;
+    return status != ANIMA_OK ? status : animator_adopt(t->animator, handle);
 }
+
+ANIMA_METHOD(animator_restore_into, "_restore", OWNER_ANIMATOR, VALUE_NONE, animator_restore(&t, v[0].object),
+             ANIMA_IN("data", VALUE_OBJECT))
 
 /* _wrapper(id, cls): the Item or Behavior of this animator with a stable id, as an object of class cls. */
-static PyObject *
-animator_wrapper(AnimatorObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    anima_state *st = STATE_OF(self);
-    value id;
-    if (nargs != 2) {
-        PyErr_Format(PyExc_TypeError, "_wrapper() takes 2 arguments (%zd given)", nargs);
-        return NULL;
-    }
-    if (st == NULL || value_from_python(st, VALUE_UINT64, args[0], "id", &id) < 0) {
-        return NULL;
-    }
-    if (!PyType_Check(args[1])) {
-        PyErr_Format(PyExc_TypeError, "cls must be a class, not %.100s", Py_TYPE(args[1])->tp_name);
-        return NULL;
-    }
-    return wrap_as(st, self, id.u64, (PyTypeObject *)args[1]);
-}
-
-/* _completions: a copy of the animation id -> completion dict. */
-static PyObject *
-animator_get_completions(AnimatorObject *self, void *closure)
-{
-    (void)closure;
-    return self->completions != NULL ? PyDict_Copy(self->completions) : PyDict_New();
-}
-
-/* _held: the behaviors the animator keeps alive (actions, evaluations, contact callbacks). */
-static PyObject *
-animator_get_held(AnimatorObject *self, void *closure)
-{
-    (void)closure;
-    PyObject *held = self->acting != NULL ? PyDict_Values(self->acting) : PyList_New(0);
-    if (held != NULL && self->delegating != NULL) {
-        /* list += set: the collisions with contact callbacks after the acting behaviors */
-        Py_SETREF(held, PySequence_InPlaceConcat(held, self->delegating));
-    }
-    return held;
-}
+ANIMA_METHOD(animator_wrapper, "_wrapper", OWNER_ANIMATOR, VALUE_OBJECT, wrap_as(&t, v[0].u64, v[1].object, &out.object),
+             ANIMA_IN("id", VALUE_UINT64), ANIMA_IN("cls", VALUE_OBJECT))
 
 static PyMethodDef animator_methods[] = {
+    ANIMA_METHOD_ROW("_create", animator_create, NULL),
     ANIMA_METHOD_ROW("advance", animator_advance,
                      "advance($self, seconds, /)\n--\n\n"
                      "Consume `seconds` of frame time (finite, 0...max_advance). Whole internal steps of\n"
@@ -476,11 +348,11 @@ static PyMethodDef animator_methods[] = {
     ANIMA_METHOD_ROW("remove_all_behaviors", animator_remove_all_behaviors,
                      "remove_all_behaviors($self, /)\n--\n\n"
                      "Remove every top-level behavior (none is destroyed). Deferred inside callbacks."),
-    {"items_in_rect", (PyCFunction)animator_items_in_rect, METH_O,
-     "items_in_rect($self, rect, /)\n--\n\n"
-     "The items governed by a behavior whose collision bounds intersect\n"
-     "rect = (x, y, width, height) in points (width, height >= 0), as a list."},
-    {"_poses_bytes", (PyCFunction)animator_poses_bytes, METH_NOARGS, "Every item's pose as float64 bytes."},
+    ANIMA_METHOD_ROW("items_in_rect", animator_items_in_rect,
+                     "items_in_rect($self, rect)\n--\n\n"
+                     "The items governed by a behavior whose collision bounds intersect\n"
+                     "rect = (x, y, width, height) in points (width, height >= 0), as a list."),
+    ANIMA_METHOD_ROW("_poses_bytes", animator_poses_bytes, "Every item's pose as float64 bytes."),
     ANIMA_METHOD_ROW("_copy_into", animator_copy_into, NULL),
     ANIMA_METHOD_ROW("update_item_using_current_state", animator_update_item_using_current_state,
 
@@ -488,12 +360,12 @@ static PyMethodDef animator_methods[] = {
  "Take an item's center, size and transform as they are now after a change\n"
  "made from outside the dynamics (UIKit's updateItemUsingCurrentState): its\n"
  "collision outline and mass follow, and it wakes a paused animator."),
-    {"destroy", (PyCFunction)animator_destroy, METH_NOARGS,
-     "destroy($self, /)\n--\n\n"
-     "Destroy the animator and everything in it now (collection does it too).\n"
-     "Later use of it, its items or its behaviors raises StaleHandleError.\n"
-     "Raises BusyError from inside one of its callbacks."},
-    {"snapshot", (PyCFunction)animator_snapshot, METH_NOARGS,
+    ANIMA_METHOD_ROW("destroy", animator_destroy,
+                     "destroy($self, /)\n--\n\n"
+                     "Destroy the animator and everything in it now (collection does it too).\n"
+                     "Later use of it, its items or its behaviors raises StaleHandleError.\n"
+                     "Raises BusyError from inside one of its callbacks."),
+    ANIMA_METHOD_ROW("snapshot", animator_snapshot,
      "snapshot($self, /)\n--\n\n"
      "The animator's whole state as bytes (the format: docs/snapshot.md): items,\n"
      "behaviors with every parameter, boundaries, contacts with their warm-start\n"
@@ -501,7 +373,7 @@ static PyMethodDef animator_methods[] = {
      "Animator.restore(data) rebuilds it, and stepping both gives bit-identical\n"
      "poses. Python callables and objects are not in the bytes: pickle and copy keep\n"
      "them. Raises BusyError inside a callback, InvalidStateError inside an animate\n"
-     "or timeline block."},
+     "or timeline block."),
     ANIMA_METHOD_ROW("state_hash", animator_state_hash,
                      "state_hash($self, /)\n--\n\n"
                      "A 64-bit digest (an int) of the animator's state: what snapshot() holds (poses,\n"
@@ -516,16 +388,8 @@ static PyMethodDef animator_methods[] = {
                      "    ...     anim.advance(0.5)\n"
                      "    >>> a.state_hash() == b.state_hash()\n"
                      "    True"),
-    {"restore", (PyCFunction)animator_restore, METH_O | METH_CLASS,
-     "restore(data, /)\n--\n\n"
-     "A new animator (of this class, without calling __init__) from the bytes of\n"
-     "snapshot(), made here or by the C interface. Items and behaviors keep their\n"
-     "ids (find_item, find_behavior); Python callbacks are not in the bytes, and\n"
-     "detached_callbacks lists those that were set. Raises InvalidArgumentError naming\n"
-     "the fault for truncated or corrupted bytes (CRC-32 mismatch), bytes that are\n"
-     "no snapshot, or a snapshot of a newer format version."},
-    {"_wrapper", (PyCFunction)(void (*)(void))animator_wrapper, METH_FASTCALL,
-     "The Item or Behavior with a stable id, of class cls."},
+    ANIMA_METHOD_ROW("_restore", animator_restore_into, "Give this fresh animator a snapshot's (see restore())."),
+    ANIMA_METHOD_ROW("_wrapper", animator_wrapper, "The Item or Behavior with a stable id, of class cls."),
     {NULL, NULL, 0, NULL},
 };
 
@@ -549,52 +413,40 @@ static PyGetSetDef animator_getset[] = {
     {"items", query_get, NULL, "The live items, in creation order (a tuple).", (void *)LIST_ANIMATOR_ITEMS},
     {"behaviors", query_get, NULL, "The top-level behaviors, in the order added (a tuple).",
      (void *)LIST_ANIMATOR_BEHAVIORS},
-    {"began_contacts", (getter)animator_get_contacts, NULL,
+    {"began_contacts", query_get, NULL,
      "The contacts that began during the last advance() or step(), as a list of ContactEvent.",
-     (void *)1},
-    {"ended_contacts", (getter)animator_get_contacts, NULL,
-     "The contacts that ended during the last advance() or step(), as a list of ContactEvent.", NULL},
+     (void *)LIST_BEGAN_CONTACTS},
+    {"ended_contacts", query_get, NULL,
+     "The contacts that ended during the last advance() or step(), as a list of ContactEvent.",
+     (void *)LIST_ENDED_CONTACTS},
     ANIMA_GET(OWNER_ANIMATOR, VALUE_INT32, "animation_count", anima_animation_count,
               "The number of running view animations."),
     ANIMA_GET(OWNER_ANIMATOR, VALUE_BOOL, "is_recording_animation", anima_animation_is_recording,
               "True inside an `animate` or `animate_keyframes` block, while it records targets."),
-    {"on_will_resume", callable_get, (setter)animator_set_callback,
-     "Called as f(animator) before the animator starts running again; None to unset.",
-     (void *)offsetof(AnimatorObject, on_will_resume)},
-    {"detached_callbacks", query_get, NULL,
-     "The callbacks set when the snapshot this animator was restored from was made and not\n"
-     "set again since, as (name, owner) pairs: the attribute to set ('action',\n"
-     "'on_began_contact', 'evaluate', 'on_did_pause', ...) and its Item, Behavior,\n"
-     "animation id or this animator. Empty for an animator not restored, and after unpickling.",
-     (void *)LIST_DETACHED},
-    {"_completions", (getter)animator_get_completions, NULL, "The completions by animation id (a copy).", NULL},
-    {"_held", (getter)animator_get_held, NULL, "The behaviors this animator keeps alive (a list).", NULL},
-    {"on_did_pause", callable_get, (setter)animator_set_callback,
-     "Called as f(animator) after everything has come to rest; None to unset.",
-     (void *)offsetof(AnimatorObject, on_did_pause)},
+    ANIMA_CALLABLE("on_will_resume", AnimatorObject, on_will_resume, animator_install_delegate, true,
+                   "Called as f(animator) before the animator starts running again; None to unset."),
+    {"_detached", query_get, NULL, "The detached callbacks as (anima_callback_kind, owner).", (void *)LIST_DETACHED},
+    ANIMA_CALLABLE("on_did_pause", AnimatorObject, on_did_pause, animator_install_delegate, true,
+                   "Called as f(animator) after everything has come to rest; None to unset."),
     {NULL, NULL, NULL, NULL, NULL},
 };
 
+/* What the animator keeps for its callbacks (None while it keeps none), for anima/_snapshot.py. */
+static PyMemberDef animator_members[] = {
+    {"_completions", T_OBJECT, offsetof(AnimatorObject, completions), READONLY, "animation id -> completion"},
+    {"_held", T_OBJECT, offsetof(AnimatorObject, held), READONLY, "the behaviors the library calls, by handle"},
+    {"__weaklistoffset__", T_PYSSIZET, offsetof(AnimatorObject, weakreflist), READONLY, NULL},
+    {NULL, 0, 0, 0, NULL},
+};
+
+/* The constructor's signature, for introspection; the docstring is anima/_animator.py's. */
 PyDoc_STRVAR(animator_doc,
 "Animator(reference_bounds=None, *, step_rate=120.0, substeps=4, rest_speed=2.0,\n"
 "         rest_angular_speed=0.035, rest_time=0.25, max_advance=60.0, workers=1)\n"
-"--\n\n"
-"Owns items and behaviors and advances time (UIDynamicAnimator).\n\n"
-"reference_bounds is (x, y, width, height) in points, or None for an abstract,\n"
-"unbounded space. The animator integrates at step_rate internal steps per second\n"
-"(30...1000) with `substeps` solver sub-steps (1...16). An item rests once it\n"
-"stays below rest_speed pt/s and rest_angular_speed rad/s for rest_time seconds;\n"
-"when every item rests the animator pauses and calls on_did_pause.\n\n"
-"One advance() consumes at most max_advance seconds (0.001...86400, default 60),\n"
-"so no single call runs for minutes; Ctrl-C (KeyboardInterrupt) stops a long\n"
-"advance or run_until_rest between internal steps, leaving the animator usable.\n\n"
-"workers (1...16, default 1) threads share each step's collision and contact\n"
-"solving, the calling one included; the poses are bit-identical for any count.\n\n"
-"The animator is single-threaded: use it (and its items and behaviors) from one\n"
-"thread at a time. The GIL stays held while it advances.");
+"--\n\n");
 
 ANIMA_TYPE(animator, "anima.Animator", AnimatorObject, animator_doc,
-           {Py_tp_init, animator_init}, {Py_tp_dealloc, animator_dealloc}, {Py_tp_traverse, animator_traverse},
+           {Py_tp_init, init_by_create}, {Py_tp_dealloc, animator_dealloc}, {Py_tp_traverse, animator_traverse},
            {Py_tp_clear, animator_clear}, {Py_tp_methods, animator_methods}, {Py_tp_getset, animator_getset},
-           ANIMA_WEAKREFS(AnimatorObject),);
+           {Py_tp_members, animator_members},);
 

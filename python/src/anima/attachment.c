@@ -1,12 +1,9 @@
 #include "_anima.h"
 
-/* ============================================================ Attachment */
-
 /*
- * Makes the C attachment of a fresh wrapper. Attachment() and its classmethods
- * (anima/_attachment.py) check which arguments go together and pass every argument;
- * `other` is None for an anchor and for a sliding line fixed in space, and a length of
- * None keeps the distance at creation.
+ * Makes the C attachment of a fresh wrapper. Attachment() and its classmethods (anima/_attachment.py) check which
+ * arguments go together and pass every argument; `other` is None for an anchor and for a sliding line fixed in
+ * space, and a length of None keeps the distance at creation.
  */
 static anima_status
 attachment_make(target *t, const value *v)
@@ -35,7 +32,7 @@ attachment_make(target *t, const value *v)
     return ANIMA_ERR_INVALID_ARGUMENT;
 }
 
-ANIMA_METHOD(attachment_create, "_create", OWNER_NEW, VALUE_NONE, attachment_make(&t, v),
+ANIMA_METHOD(attachment_create, "_create", OWNER_NEW, VALUE_NONE, behavior_made(&t, attachment_make(&t, v)),
              ANIMA_IN("animator", VALUE_ANIMATOR), ANIMA_IN("type", VALUE_ATTACHMENT_TYPE),
              ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("other", VALUE_ITEM_OR_NONE), ANIMA_IN("anchor", VALUE_VEC2),
              ANIMA_IN("offset", VALUE_VEC2), ANIMA_IN("other_offset", VALUE_VEC2), ANIMA_IN("axis", VALUE_VEC2),
@@ -78,16 +75,5 @@ static PyGetSetDef attachment_getset[] = {
     ANIMA_GETSET_END,
 };
 
-PyDoc_STRVAR(attachment_doc,
-"Ties an item to an anchor point or to another item (UIAttachmentBehavior).\n"
-"Give exactly one of anchor=(x, y), a point of the reference space, or\n"
-"to=other, a second item of the same animator. offset (and other_offset, with\n"
-"to=) is the attachment point on the item, from its centre, in the item's own\n"
-"coordinates (it turns with the item). length=None keeps the distance between\n"
-"the attachment points at creation. frequency=0 makes a rigid rod; a frequency\n"
-"in Hz with a damping ratio makes a spring. The classmethods pin(), fixed(),\n"
-"limit() and sliding() make the other kinds of attachment (UIKit's pin, fixed,\n"
-"limit and sliding attachments). The animator is taken from the item(s).");
 
-ANIMA_BEHAVIOR_TYPE(attachment, "anima.Attachment", BehaviorObject, attachment_doc, attachment_methods,
-                    attachment_getset, behavior_traverse, behavior_clear,);
+ANIMA_BEHAVIOR_TYPE(attachment, "anima.Attachment", NULL, attachment_methods, attachment_getset,);

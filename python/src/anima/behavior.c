@@ -1,230 +1,134 @@
 #include "_anima.h"
 
-/* ====================================================== Behavior (base) */
-
-/* True for a field that has a Python evaluation (it then needs the C action too; see trampoline_field). */
-static bool
-behavior_has_evaluation(anima_state *st, BehaviorObject *self)
-{
-    return PyObject_TypeCheck((PyObject *)self, st->field_type) && ((FieldObject *)self)->evaluate != NULL;
-}
-
-/* 1 when a class defines its own `action` (overriding Behavior.action), 0 if not, -1 on error. */
-int
-behavior_class_overrides_action(anima_state *st, PyTypeObject *type)
-{
-    PyObject *own = PyObject_GetAttr((PyObject *)type, st->action_name);
-    if (own == NULL) {
-        return -1;
-    }
-    PyObject *base = PyObject_GetAttr((PyObject *)st->behavior_type, st->action_name);
-    if (base == NULL) {
-        Py_DECREF(own);
-        return -1;
-    }
-    int overrides = own != base && own != Py_None;
-    Py_DECREF(own);
-    Py_DECREF(base);
-    return overrides;
-}
-
 /*
- * Installs (install true) or removes the C action of an initialised behavior.
- * While it is installed, the animator's `acting` dict keeps the object alive,
- * so that the action always reaches the user's own object.
+ * Keeps the behavior in its animator's `held` dict while the library calls into it (its C action,
+ * which an evaluation needs too, or its contact delegate), so that the calls always reach the
+ * user's own object; hold false lets it go.
  */
 int
-behavior_set_c_action(anima_state *st, BehaviorObject *self, bool install)
+behavior_hold(BehaviorObject *self, bool hold)
 {
-    AnimatorObject *animator = self->animator;
-    anima_status status = anima_behavior_set_action(self->handle, install ? trampoline_action : NULL,
-                                                    install ? (void *)animator : NULL);
-    if (check(st, animator, status) < 0) {
-        return -1;
-    }
     PyObject *key = handle_key(self->handle.index1, self->handle.generation);
-    if (key == NULL) {
-        return -1;
-    }
-    int result = 0;
-    if (install) {
-        if (animator->acting == NULL) {
-            animator->acting = PyDict_New();
-        }
-        result = animator->acting == NULL ? -1 : PyDict_SetItem(animator->acting, key, (PyObject *)self);
-    }
-    else if (animator->acting != NULL && PyDict_Contains(animator->acting, key) == 1) {
-        result = PyDict_DelItem(animator->acting, key);
-    }
-    Py_DECREF(key);
+    int result = dict_keep(&self->animator->held, key, hold ? (PyObject *)self : NULL);
+    Py_XDECREF(key);
     return result;
 }
 
-/*
- * Gives a newly created C behavior to its wrapper, and installs the action of
- * a class that defines one; destroys the C behavior if that fails.
- */
+/* Installs (install true) or removes the C action of an initialised behavior. */
 int
+behavior_set_c_action(anima_state *st, BehaviorObject *self, bool install)
+{
+    anima_status status = anima_behavior_set_action(self->handle, install ? trampoline_action : NULL,
+                                                    install ? (void *)self->animator : NULL);
+    if (check(st, self->animator, status) < 0) {
+        return -1;
+    }
+    return behavior_hold(self, install || self->on_began != NULL || self->on_ended != NULL);
+}
+
+/* Gives a behavior whose class defines its own `action` (not Behavior's descriptor) the C action. */
+int
+behavior_take_class_action(anima_state *st, BehaviorObject *self)
+{
+    PyObject *own = PyObject_GetAttr((PyObject *)Py_TYPE(self), st->action_name);
+    int overrides = own == NULL ? -1 : own != Py_None && !PyObject_TypeCheck(own, &PyGetSetDescr_Type);
+    Py_XDECREF(own);
+    if (overrides > 0) {
+        self->overrides_action = true;
+        return behavior_set_c_action(st, self, true);
+    }
+    return overrides;
+}
+
+/* Gives a newly created C behavior to its wrapper (and its class's action); destroys it if that fails. */
+static int
 behavior_adopt(BehaviorObject *self, AnimatorObject *animator, anima_behavior handle)
 {
     anima_state *st = STATE_OF(self);
-    int overrides = st != NULL ? behavior_class_overrides_action(st, Py_TYPE(self)) : -1;
-    if (overrides < 0 || wrapper_adopt((PyObject *)self, animator, &animator->behavior_wrappers, &handle) < 0) {
+    if (st == NULL || wrapper_adopt((PyObject *)self, animator, &animator->behavior_wrappers, &handle) < 0
+        || behavior_take_class_action(st, self) < 0) {
         (void)anima_behavior_destroy(handle);
         anima_clear_error();
         return -1;
     }
-    if (overrides) {
-        self->overrides_action = true;
-        if (behavior_set_c_action(st, self, true) < 0) {
-            (void)anima_behavior_destroy(handle);
-            anima_clear_error();
-            return -1;
-        }
-    }
-    return 0;
-}
-
-int
-behavior_check_fresh(anima_state *st, BehaviorObject *self)
-{
-    if (self->animator != NULL) {
-        PyErr_Format(st->invalid_state_error, "%s.__init__ called on an initialised behavior",
-                     Py_TYPE(self)->tp_name);
-        return -1;
-    }
-    return 0;
-}
-
-/* The handle of items[i] for a behavior of *animator (NULL: the first item's, set here); -1 if it has none. */
-static int
-behavior_item(anima_state *st, PyObject *obj, Py_ssize_t i, AnimatorObject **animator, anima_item *out)
-{
-    char name[32];
-    PyOS_snprintf(name, sizeof name, "items[%zd]", i);
-    ItemObject *item = item_argument(st, obj, name);
-    if (item == NULL) {
-        return -1;
-    }
-    if (item->animator == NULL) {
-        PyErr_Format(st->stale_handle_error, "%s was never initialised", name);
-        return -1;
-    }
-    if (*animator != NULL && item->animator != *animator) {
-        PyErr_Format(st->invalid_argument_error,
-                     "%s belongs to another animator (all items of a behavior must share one)", name);
-        return -1;
-    }
-    *animator = item->animator;
-    *out = item->handle;
     return 0;
 }
 
 /*
- * Creates the C behavior of a new wrapper from its items (Items of one animator; animator_obj,
- * NULL or None unless given, names the animator when there are none) and a def, then adopts it.
- * create is the library's constructor for the def's kind: anima_status (*)(anima_animator,
- * const <kind>_def *, const anima_item *, int32_t, anima_behavior *).
+ * Makes the C behavior of a fresh wrapper (t->self) from its items (Items of one animator, which animator, NULL or
+ * None unless given, names when there are none; anima._types.behavior_items checks them) and a def, then adopts it.
+ * create is the library's constructor for the def's kind: anima_status (*)(anima_animator, const <kind>_def *,
+ * const anima_item *, int32_t, anima_behavior *).
  */
-int
-behavior_create(anima_state *st, BehaviorObject *self, PyObject *items_obj, PyObject *animator_obj,
-                anima_function create, const void *def)
+anima_status
+behavior_create(const target *t, anima_function create, const void *def, PyObject *items, PyObject *animator)
 {
-    AnimatorObject *animator = NULL;
-    value given;
-    if (animator_obj != NULL && animator_obj != Py_None) {
-        if (value_from_python(st, VALUE_ANIMATOR, animator_obj, "animator", &given) < 0) {
-            return -1;
-        }
-        animator = (AnimatorObject *)animator_obj;
-    }
-    if (PyUnicode_Check(items_obj) || PyObject_TypeCheck(items_obj, st->item_type)) {
-        PyErr_Format(PyExc_TypeError, "items must be an iterable of anima.Item, not %.100s",
-                     Py_TYPE(items_obj)->tp_name);
-        return -1;
-    }
-    PyObject *seq = PySequence_Fast(items_obj, "items must be an iterable of anima.Item");
-    if (seq == NULL) {
-        return -1;
-    }
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-    anima_item *handles = count <= INT32_MAX ? PyMem_Malloc(sizeof(anima_item) * (size_t)(count + 1)) : NULL;
-    int result = handles != NULL ? 0 : -1;
-    if (handles == NULL && count > INT32_MAX) {
-        PyErr_SetString(st->invalid_argument_error, "too many items");
-    }
-    else if (handles == NULL) {
-        PyErr_NoMemory();
-    }
-    for (Py_ssize_t i = 0; result == 0 && i < count; i++) {
-        result = behavior_item(st, PySequence_Fast_GET_ITEM(seq, i), i, &animator, &handles[i]);
-    }
-    Py_DECREF(seq);
-    if (result == 0 && animator == NULL) {
-        PyErr_SetString(PyExc_TypeError, "an animator= argument is needed when items is empty");
-        result = -1;
-    }
     typedef anima_status (*create_function)(anima_animator, const void *, const anima_item *, int32_t,
                                             anima_behavior *);
-    anima_behavior handle = anima_behavior_null();
-    anima_status status = result == 0 ? ((create_function)create)(animator->handle, def, handles, (int32_t)count,
-                                                                  &handle)
-                                      : ANIMA_OK;
-    PyMem_Free(handles);
-    if (result < 0 || check(st, animator, status) < 0) {
-        return -1;
+    AnimatorObject *owner = NULL;
+    PyObject *given = animator != NULL ? animator : Py_None;
+    PyObject *checked = wrapper_check_fresh(t->st, t->self) < 0
+                            ? NULL
+                            : PyObject_CallFunctionObjArgs(t->st->behavior_items, items, given, NULL);
+    if (checked == NULL || !PyArg_ParseTuple(checked, "O!O!", t->st->animator_type, &owner, &PyTuple_Type, &items)) {
+        Py_XDECREF(checked);
+        return STATUS_RAISED;
     }
-    return behavior_adopt(self, animator, handle);
+    Py_ssize_t count = PyTuple_GET_SIZE(items);
+    anima_item *handles = PyMem_Calloc((size_t)count + 1, sizeof(anima_item));
+    for (Py_ssize_t i = 0; handles != NULL && i < count; i++) {
+        handles[i] = ((ItemObject *)PyTuple_GET_ITEM(items, i))->handle;
+    }
+    anima_behavior handle = anima_behavior_null();
+    anima_status status = handles == NULL ? ANIMA_ERR_OUT_OF_MEMORY
+                          : ((create_function)create)(owner->handle, def, handles, (int32_t)count, &handle);
+    PyMem_Free(handles);
+    if (check(t->st, owner, status) < 0 || behavior_adopt((BehaviorObject *)t->self, owner, handle) < 0) {
+        Py_DECREF(checked);
+        return STATUS_RAISED;
+    }
+    Py_DECREF(checked);
+    return ANIMA_OK;
 }
 
-/*
- * tp_init of the behaviors made as Kind(items, *, <def fields>..., animator=None): the
- * arguments table starts with "items" and ends with "animator"; every other argument is
- * a field of the def, which starts as the library's default.
- */
-int
-behavior_init_with_def(PyObject *self, PyObject *args, PyObject *kwds, const char *name,
-                       const argument *arguments, void *def, anima_function create)
+/* The status of a call that made the C behavior of a fresh wrapper (in t->behavior), which adopts it. */
+anima_status
+behavior_made(const target *t, anima_status status)
 {
-    PyObject *slots[16];
-    Py_ssize_t count = 0;
-    while (arguments[count].name != NULL) {
-        count++;
+    if (status != ANIMA_OK) {
+        return status;
     }
-    if (count < 2 || count > (Py_ssize_t)(sizeof slots / sizeof slots[0])) {
-        PyErr_Format(PyExc_SystemError, "%s: %zd arguments do not fit the constructor table", name, count);
-        return -1;
-    }
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || behavior_check_fresh(st, (BehaviorObject *)self) < 0
-        || parse_call(name, args, kwds, arguments, 1, 1, slots) < 0 || fill_def(st, arguments, slots, def) < 0) {
-        return -1;
-    }
-    return behavior_create(st, (BehaviorObject *)self, slots[0], slots[count - 1], create, def);
+    return behavior_adopt((BehaviorObject *)t->self, t->animator, t->behavior) < 0 ? STATUS_RAISED : ANIMA_OK;
 }
 
 ANIMA_METHOD(behavior_create_plain, "_create", OWNER_NEW, VALUE_NONE,
-             anima_behavior_create(t.animator_handle, &t.behavior), ANIMA_IN("animator", VALUE_ANIMATOR))
+             behavior_made(&t, anima_behavior_create(t.animator_handle, &t.behavior)),
+             ANIMA_IN("animator", VALUE_ANIMATOR))
 
 int
 behavior_traverse(BehaviorObject *self, visitproc visit, void *arg)
 {
     Py_VISIT(Py_TYPE(self));
     Py_VISIT(self->animator);
-    Py_VISIT(self->action);
-    return 0;
+    return walk_references(BEHAVIOR_CALLABLES(self), visit, arg);
 }
 
-/* Drops the animator reference (and the registry entry, whose weak reference is dead by now). */
+/*
+ * Makes the library forget the object's evaluation, if it has one, and drops the animator
+ * reference (and the registry entry, whose weak reference is dead by now).
+ */
 int
 behavior_clear(BehaviorObject *self)
 {
+    if (self->evaluate != NULL && anima_behavior_is_valid(self->handle)) {
+        (void)anima_field_set_evaluation(self->handle, NULL, NULL);
+        anima_clear_error();
+    }
     if (self->animator != NULL) {
         registry_forget(self->animator->behavior_wrappers, self->handle.index1, self->handle.generation);
     }
-    Py_CLEAR(self->action);
     Py_CLEAR(self->animator);
-    return 0;
+    return walk_references(BEHAVIOR_CALLABLES(self), NULL, NULL);
 }
 
 void
@@ -239,17 +143,16 @@ ANIMA_METHOD(behavior_add_item, "add_item", OWNER_BEHAVIOR, VALUE_NONE, anima_be
 ANIMA_METHOD(behavior_remove_item, "remove_item", OWNER_BEHAVIOR, VALUE_NONE,
              anima_behavior_remove_item(t.behavior, v[0].item), ANIMA_IN("item", VALUE_ITEM))
 
-static PyObject *
-behavior_destroy(BehaviorObject *self, PyObject *Py_UNUSED(ignored))
+/* Destroys the behavior; the animator stops keeping it for its callables (at once, or after advance). */
+static anima_status
+behavior_destroy_now(const target *t)
 {
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || check(st, self->animator, anima_behavior_destroy(self->handle)) < 0) {
-        return NULL;
-    }
+    BehaviorObject *self = (BehaviorObject *)t->self;
+    anima_status status = anima_behavior_destroy(self->handle);
     AnimatorObject *animator = self->animator;
-    if (animator != NULL
-        && (PyObject_TypeCheck((PyObject *)self, st->collision_type) || self->action != NULL
-            || self->overrides_action || behavior_has_evaluation(st, self))) {
+    bool held = self->action != NULL || self->on_began != NULL || self->on_ended != NULL || self->evaluate != NULL
+                || self->overrides_action;
+    if (status == ANIMA_OK && animator != NULL && held) {
         animator->purge_delegates = true;
         if (animator->advancing == 0) {
             Py_INCREF(animator);
@@ -257,8 +160,10 @@ behavior_destroy(BehaviorObject *self, PyObject *Py_UNUSED(ignored))
             Py_DECREF(animator);
         }
     }
-    Py_RETURN_NONE;
+    return status;
 }
+
+ANIMA_METHOD(behavior_destroy, "destroy", OWNER_BEHAVIOR, VALUE_NONE, behavior_destroy_now(&t), ANIMA_ARG(NULL))
 
 ANIMA_METHOD(behavior_add_child, "add_child", OWNER_BEHAVIOR, VALUE_NONE,
              anima_behavior_add_child(t.behavior, v[0].behavior), ANIMA_IN("behavior", VALUE_BEHAVIOR))
@@ -276,36 +181,18 @@ behavior_animator(anima_state *st, BehaviorObject *self)
     return self->animator;
 }
 
-static PyObject *
-behavior_get_parent(BehaviorObject *self, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    anima_behavior parent = anima_behavior_null();
-    if (st == NULL || behavior_animator(st, self) == NULL
-        || check(st, self->animator, anima_behavior_get_parent(self->handle, &parent)) < 0) {
-        return NULL;
-    }
-    return wrap_behavior(st, self->animator, parent);
-}
-
+/* Installs the C action while the behavior has a callable, a method or an evaluation to run. */
 static int
-behavior_set_action(BehaviorObject *self, PyObject *value, void *closure)
+behavior_install_action(anima_state *st, PyObject *obj, PyObject **slot, PyObject *value)
 {
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || as_callable(&value, "action") < 0 || behavior_animator(st, self) == NULL
-        || behavior_set_c_action(st, self, value != NULL || self->overrides_action
-                                               || behavior_has_evaluation(st, self)) < 0) {
-        return -1;
-    }
-    Py_XSETREF(self->action, Py_XNewRef(value));
-    return 0;
+    (void)slot;
+    BehaviorObject *self = (BehaviorObject *)obj;
+    bool needed = value != NULL || self->overrides_action || self->evaluate != NULL;
+    return behavior_animator(st, self) == NULL ? -1 : behavior_set_c_action(st, self, needed);
 }
 
 static PyMethodDef behavior_methods[] = {
-    ANIMA_METHOD_ROW("_create", behavior_create_plain,
-                     "_create($self, animator)\n--\n\nMake this fresh plain behavior (the work of Behavior())."),
+    ANIMA_METHOD_ROW("_create", behavior_create_plain, "Make this fresh plain behavior (the work of Behavior())."),
     ANIMA_METHOD_ROW("add_item", behavior_add_item,
                      "add_item($self, item)\n--\n\n"
                      "Add an item of the same animator; adding one already there does nothing."),
@@ -323,11 +210,11 @@ static PyMethodDef behavior_methods[] = {
                      "remove_child($self, behavior)\n--\n\n"
                      "Remove a child behavior (not destroyed; it can be added again). Removing one\n"
                      "that is not a child of this behavior does nothing."),
-    {"destroy", (PyCFunction)behavior_destroy, METH_NOARGS,
-     "destroy($self, /)\n--\n\n"
-     "Destroy the behavior: it is removed from its animator (or its parent) if\n"
-     "added, its action is dropped, and later use raises StaleHandleError. Its\n"
-     "children are not destroyed. Deferred inside callbacks."},
+    ANIMA_METHOD_ROW("destroy", behavior_destroy,
+                     "destroy($self, /)\n--\n\n"
+                     "Destroy the behavior: it is removed from its animator (or its parent) if\n"
+                     "added, its action is dropped, and later use raises StaleHandleError. Its\n"
+                     "children are not destroyed. Deferred inside callbacks."),
     {NULL, NULL, 0, NULL},
 };
 
@@ -336,8 +223,8 @@ static PyGetSetDef behavior_getset[] = {
      (void *)LIST_BEHAVIOR_ITEMS},
     {"children", query_get, NULL, "The child behaviors, in the order added (a tuple).",
      (void *)LIST_BEHAVIOR_CHILDREN},
-    {"parent", (getter)behavior_get_parent, NULL,
-     "The behavior this one is a child of, or None (read-only).", NULL},
+    ANIMA_GET(OWNER_BEHAVIOR, VALUE_BEHAVIOR, "parent", anima_behavior_get_parent,
+              "The behavior this one is a child of, or None (read-only)."),
     ANIMA_GET(OWNER_BEHAVIOR, VALUE_UINT64, "id", anima_behavior_get_id,
               "The behavior's stable id, an int: the same for the behavior in a restored, copied or\n"
               "unpickled animator (Animator.find_behavior(id) finds it there; read-only)."),
@@ -345,11 +232,10 @@ static PyGetSetDef behavior_getset[] = {
                  "Whether this behavior lets the animator pause (default True). While any behavior in\n"
                  "the animator's tree says False, the animator keeps running; setting it to False on a\n"
                  "behavior in the tree wakes a paused animator."),
-    {"action", callable_get, (setter)behavior_set_action,
-     "A callable run with no arguments after every internal step while the behavior is in\n"
-     "the animator's tree (UIKit's action block), or None (default). A subclass may define\n"
-     "a method action(self) instead. Exceptions stop advance() and propagate from it.",
-     (void *)offsetof(BehaviorObject, action)},
+    ANIMA_CALLABLE("action", BehaviorObject, action, behavior_install_action, true,
+                   "A callable run with no arguments after every internal step while the behavior is in\n"
+                   "the animator's tree (UIKit's action block), or None (default). A subclass may define\n"
+                   "a method action(self) instead. Exceptions stop advance() and propagate from it."),
     {"animator", wrapper_get_animator, NULL, "The Animator that owns the behavior (read-only).", NULL},
     ANIMA_GET(OWNER_BEHAVIOR, VALUE_BOOL, "is_added", anima_behavior_is_added,
      "True while the behavior is in its animator's tree: added at top level, or a child of\n"
@@ -358,21 +244,7 @@ static PyGetSetDef behavior_getset[] = {
     {NULL, NULL, NULL, NULL, NULL},
 };
 
-PyDoc_STRVAR(behavior_doc,
-"Behavior(animator)\n"
-"--\n\n"
-"A plain behavior (UIDynamicBehavior), and the base class of every behavior:\n"
-"Gravity, Collision, ItemBehavior, Attachment, Push, Snap. A behavior belongs\n"
-"to one animator and acts while it is in the animator's tree: added with\n"
-"Animator.add_behavior(), or a child of a behavior that is.\n\n"
-"A plain behavior does nothing by itself. Give it children (add_child) to make\n"
-"a composite behavior, or subclass it and define action(self), which runs\n"
-"after every internal step, to make a custom one; while its at_rest is False\n"
-"the animator keeps running. A subclass with its own __init__ calls\n"
-"super().__init__(animator).");
 
-ANIMA_TYPE(behavior, "anima.Behavior", BehaviorObject, behavior_doc,
-           {Py_tp_dealloc, behavior_dealloc}, {Py_tp_traverse, behavior_traverse}, {Py_tp_clear, behavior_clear},
-           {Py_tp_hash, wrapper_hash}, {Py_tp_richcompare, wrapper_richcompare}, {Py_tp_methods, behavior_methods},
-           {Py_tp_getset, behavior_getset}, ANIMA_WEAKREFS(BehaviorObject),);
-
+ANIMA_BEHAVIOR_TYPE(behavior, "anima.Behavior", NULL, behavior_methods, behavior_getset,
+                    {Py_tp_hash, wrapper_hash}, {Py_tp_richcompare, wrapper_richcompare},
+                    ANIMA_WEAKREFS(BehaviorObject),);

@@ -3,14 +3,15 @@
 /* =============================================================== Gravity */
 
 /* Gravity(items, *, direction, animator=None); anima/_behavior.py adds angle and magnitude. */
-ANIMA_BEHAVIOR_INIT(gravity_init, "Gravity", anima_gravity_def, anima_default_gravity_def(), anima_gravity_create,
-                    ANIMA_FIELD(anima_gravity_def, direction, VALUE_VEC2))
+ANIMA_BEHAVIOR_CREATE(gravity_create, "Gravity", anima_gravity_def, anima_default_gravity_def(), anima_gravity_create,
+                      ANIMA_FIELD(anima_gravity_def, direction, VALUE_VEC2))
 
 ANIMA_METHOD(gravity_set_angle, "set_angle", OWNER_BEHAVIOR, VALUE_NONE,
              anima_gravity_set_angle_magnitude(t.behavior, v[0].f64, v[1].f64),
              ANIMA_IN("angle", VALUE_DOUBLE), ANIMA_IN("magnitude", VALUE_DOUBLE))
 
 static PyMethodDef gravity_methods[] = {
+    ANIMA_METHOD_ROW("_create", gravity_create, NULL),
     ANIMA_METHOD_ROW("set_angle", gravity_set_angle,
                      "set_angle($self, angle, magnitude)\n--\n\n"
                      "Set the angle (radians; pi/2 = down) and the magnitude (1.0 = 1000 pt/s^2) together."),
@@ -28,28 +29,22 @@ static PyGetSetDef gravity_getset[] = {
     ANIMA_GETSET_END,
 };
 
-PyDoc_STRVAR(gravity_doc,
-"Gravity(items, *, direction=None, angle=None, magnitude=None, animator=None)\n"
-"--\n\n"
-"Accelerates its items at magnitude x 1000 pt/s^2 along its direction,\n"
-"whatever their mass (UIGravityBehavior). Default direction (0, 1): angle pi/2,\n"
-"magnitude 1. Give either direction or angle and/or magnitude. The animator is\n"
-"taken from the items; pass animator= when items is empty.");
 
-ANIMA_BEHAVIOR_TYPE(gravity, "anima.Gravity", BehaviorObject, gravity_doc, gravity_methods, gravity_getset,
-                    behavior_traverse, behavior_clear, {Py_tp_init, (void *)gravity_init},);
+ANIMA_BEHAVIOR_TYPE(gravity, "anima.Gravity", NULL, gravity_methods, gravity_getset,
+                    {Py_tp_init, init_by_create},);
 
 /* ========================================================== ItemBehavior */
 
-ANIMA_BEHAVIOR_INIT(item_behavior_init, "ItemBehavior", anima_item_behavior_def, anima_default_item_behavior_def(), anima_item_behavior_create,
-                    ANIMA_FIELD(anima_item_behavior_def, elasticity, VALUE_DOUBLE),
-                    ANIMA_FIELD(anima_item_behavior_def, friction, VALUE_DOUBLE),
-                    ANIMA_FIELD(anima_item_behavior_def, density, VALUE_DOUBLE),
-                    ANIMA_FIELD(anima_item_behavior_def, resistance, VALUE_DOUBLE),
-                    ANIMA_FIELD(anima_item_behavior_def, angular_resistance, VALUE_DOUBLE),
-                    ANIMA_FIELD(anima_item_behavior_def, charge, VALUE_DOUBLE),
-                    ANIMA_FIELD(anima_item_behavior_def, allows_rotation, VALUE_BOOL),
-                    ANIMA_FIELD(anima_item_behavior_def, anchored, VALUE_BOOL))
+ANIMA_BEHAVIOR_CREATE(item_behavior_create, "ItemBehavior", anima_item_behavior_def,
+                      anima_default_item_behavior_def(), anima_item_behavior_create,
+                      ANIMA_FIELD(anima_item_behavior_def, elasticity, VALUE_DOUBLE),
+                      ANIMA_FIELD(anima_item_behavior_def, friction, VALUE_DOUBLE),
+                      ANIMA_FIELD(anima_item_behavior_def, density, VALUE_DOUBLE),
+                      ANIMA_FIELD(anima_item_behavior_def, resistance, VALUE_DOUBLE),
+                      ANIMA_FIELD(anima_item_behavior_def, angular_resistance, VALUE_DOUBLE),
+                      ANIMA_FIELD(anima_item_behavior_def, charge, VALUE_DOUBLE),
+                      ANIMA_FIELD(anima_item_behavior_def, allows_rotation, VALUE_BOOL),
+                      ANIMA_FIELD(anima_item_behavior_def, anchored, VALUE_BOOL))
 
 ANIMA_METHOD(item_behavior_add_linear_velocity, "add_linear_velocity", OWNER_BEHAVIOR, VALUE_NONE,
              anima_item_behavior_add_linear_velocity(t.behavior, v[0].item, v[1].vec2),
@@ -66,6 +61,7 @@ ANIMA_METHOD(item_behavior_angular_velocity, "angular_velocity", OWNER_BEHAVIOR,
              anima_item_behavior_get_angular_velocity(t.behavior, v[0].item, &out.f64), ANIMA_IN("item", VALUE_ITEM))
 
 static PyMethodDef item_behavior_methods[] = {
+    ANIMA_METHOD_ROW("_create", item_behavior_create, NULL),
     ANIMA_METHOD_ROW("add_linear_velocity", item_behavior_add_linear_velocity,
                      "add_linear_velocity($self, item, velocity)\n--\n\n"
                      "Add velocity = (vx, vy) in pt/s to an item of this behavior.\n"
@@ -105,26 +101,23 @@ static PyGetSetDef item_behavior_getset[] = {
     ANIMA_GETSET_END,
 };
 
+/* The constructor's signature, for introspection; the docstring is anima/_behavior.py's. */
 PyDoc_STRVAR(item_behavior_doc,
 "ItemBehavior(items, *, elasticity=0.0, friction=0.0, density=1.0, resistance=0.0,\n"
 "             angular_resistance=0.0, charge=0.0, allows_rotation=True, anchored=False,\n"
 "             animator=None)\n"
-"--\n\n"
-"Physical properties of its items (UIDynamicItemBehavior). When several item\n"
-"behaviors govern one item, the last one in depth-first order wins. Items that\n"
-"no item behavior governs keep UIKit's implicit defaults (elasticity 0.2,\n"
-"friction 0.2, damping 0.1/s).");
+"--\n\n");
 
-ANIMA_BEHAVIOR_TYPE(item_behavior, "anima.ItemBehavior", BehaviorObject, item_behavior_doc, item_behavior_methods,
-                    item_behavior_getset, behavior_traverse, behavior_clear, {Py_tp_init, (void *)item_behavior_init},);
+ANIMA_BEHAVIOR_TYPE(item_behavior, "anima.ItemBehavior", item_behavior_doc, item_behavior_methods, item_behavior_getset,
+                    {Py_tp_init, init_by_create},);
 
 /* ================================================================== Push */
 
-ANIMA_BEHAVIOR_INIT(push_init, "Push", anima_push_def, anima_default_push_def(), anima_push_create,
-                    ANIMA_FIELD(anima_push_def, mode, VALUE_PUSH_MODE),
-                    ANIMA_FIELD(anima_push_def, angle, VALUE_DOUBLE),
-                    ANIMA_FIELD(anima_push_def, magnitude, VALUE_DOUBLE),
-                    ANIMA_FIELD(anima_push_def, active, VALUE_BOOL))
+ANIMA_BEHAVIOR_CREATE(push_create, "Push", anima_push_def, anima_default_push_def(), anima_push_create,
+                      ANIMA_FIELD(anima_push_def, mode, VALUE_PUSH_MODE),
+                      ANIMA_FIELD(anima_push_def, angle, VALUE_DOUBLE),
+                      ANIMA_FIELD(anima_push_def, magnitude, VALUE_DOUBLE),
+                      ANIMA_FIELD(anima_push_def, active, VALUE_BOOL))
 
 ANIMA_METHOD(push_set_angle, "set_angle", OWNER_BEHAVIOR, VALUE_NONE,
              anima_push_set_angle_magnitude(t.behavior, v[0].f64, v[1].f64),
@@ -138,6 +131,7 @@ ANIMA_METHOD(push_set_target_offset, "set_target_offset", OWNER_BEHAVIOR, VALUE_
              ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("offset", VALUE_VEC2))
 
 static PyMethodDef push_methods[] = {
+    ANIMA_METHOD_ROW("_create", push_create, NULL),
     ANIMA_METHOD_ROW("set_angle", push_set_angle,
                      "set_angle($self, angle, magnitude)\n--\n\n"
                      "Set the angle (radians; 0 = +x, pi/2 = down) and the magnitude together\n"
@@ -176,27 +170,18 @@ static PyGetSetDef push_getset[] = {
 
 PyDoc_STRVAR(push_doc,
 "Push(items, *, mode='continuous', angle=0.0, magnitude=0.0, active=True, animator=None)\n"
-"--\n\n"
-"Pushes its items (UIPushBehavior) with a force F = 100 x magnitude along angle\n"
-"(radians; 0 = +x, pi/2 = down), so an item of mass m accelerates at\n"
-"100 x magnitude / m pt/s^2. mode='continuous' pushes at every step while\n"
-"active; mode='instantaneous' changes the velocity once by 100 x magnitude / m\n"
-"pt/s at the next step, then turns inactive. A target offset off an item's\n"
-"centre also turns it. The animator is taken from the items; pass animator=\n"
-"when items is empty.");
+"--\n\n");
 
-ANIMA_BEHAVIOR_TYPE(push, "anima.Push", BehaviorObject, push_doc, push_methods, push_getset, behavior_traverse,
-                    behavior_clear, {Py_tp_init, (void *)push_init},);
+ANIMA_BEHAVIOR_TYPE(push, "anima.Push", push_doc, push_methods, push_getset, {Py_tp_init, init_by_create},);
 
 /* ================================================================== Snap */
 
 ANIMA_METHOD(snap_create, "_create", OWNER_NEW, VALUE_NONE,
-             anima_snap_create(t.animator_handle, v[1].item, v[2].vec2, &t.behavior),
+             behavior_made(&t, anima_snap_create(t.animator_handle, v[1].item, v[2].vec2, &t.behavior)),
              ANIMA_IN("animator", VALUE_ANIMATOR), ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("point", VALUE_VEC2))
 
 static PyMethodDef snap_methods[] = {
-    ANIMA_METHOD_ROW("_create", snap_create,
-                     "_create($self, animator, item, point)\n--\n\nMake this fresh snap (the work of Snap())."),
+    ANIMA_METHOD_ROW("_create", snap_create, "Make this fresh snap (the work of Snap())."),
     {NULL, NULL, 0, NULL},
 };
 
@@ -209,13 +194,6 @@ static PyGetSetDef snap_getset[] = {
     ANIMA_GETSET_END,
 };
 
-PyDoc_STRVAR(snap_doc,
-"Snap(item, point)\n"
-"--\n\n"
-"Moves an item to point = (x, y) on a 4 Hz spring and turns it upright\n"
-"(UISnapBehavior); with the default damping of 0.5 it overshoots a little\n"
-"and rests within about a second. The animator is taken from the item.");
 
-ANIMA_BEHAVIOR_TYPE(snap, "anima.Snap", BehaviorObject, snap_doc, snap_methods, snap_getset, behavior_traverse,
-                    behavior_clear,);
+ANIMA_BEHAVIOR_TYPE(snap, "anima.Snap", NULL, snap_methods, snap_getset,);
 

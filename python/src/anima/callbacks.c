@@ -1,7 +1,5 @@
 #include "_anima.h"
 
-/* ==================================================== callback trampolines */
-
 /* Stores the first exception of this advance and asks the library to stop. */
 static void
 animator_store_callback_error(AnimatorObject *animator)
@@ -15,29 +13,6 @@ animator_store_callback_error(AnimatorObject *animator)
     (void)anima_animator_interrupt(animator->handle);
 }
 
-/* Drops a callback's result, or stores its exception. */
-static void
-animator_settle(AnimatorObject *animator, PyObject *result)
-{
-    if (result == NULL) {
-        animator_store_callback_error(animator);
-    }
-    Py_XDECREF(result);
-}
-
-/* The live wrapper of a behavior handle (a new reference), or NULL: none, or an error that is stored. */
-static PyObject *
-animator_find_behavior(AnimatorObject *animator, anima_behavior handle)
-{
-    PyObject *key = handle_key(handle.index1, handle.generation);
-    PyObject *found = NULL;
-    if (key == NULL || registry_find(animator->behavior_wrappers, key, &found) < 0) {
-        animator_store_callback_error(animator);
-    }
-    Py_XDECREF(key);
-    return found;
-}
-
 /* True when a callback of this animator may run Python code now. */
 static bool
 animator_accepts_callbacks(AnimatorObject *animator)
@@ -45,35 +20,46 @@ animator_accepts_callbacks(AnimatorObject *animator)
     return !animator->closing && animator->pending == NULL && !PyErr_Occurred();
 }
 
-/* The module state for a callback that may run now; NULL when it may not (an error is stored). */
-static anima_state *
-callback_state(AnimatorObject *animator, PyObject *owner)
+/*
+ * Calls callback(*args) while the animator and the callback are kept alive, and stores the
+ * exception it raises. A NULL argument, which could not be made, stores that error instead.
+ */
+static void
+callback_run(AnimatorObject *animator, PyObject *callback, PyObject *const *args, size_t nargs)
 {
-    if (!animator_accepts_callbacks(animator)) {
-        return NULL;
+    bool made = true;
+    for (size_t i = 0; i < nargs; i++) {
+        made = made && args[i] != NULL;
     }
-    anima_state *st = STATE_OF(owner);
-    if (st == NULL) {
+    Py_INCREF(animator);
+    Py_INCREF(callback);
+    PyObject *result = made ? PyObject_Vectorcall(callback, args, nargs, NULL) : NULL;
+    if (result == NULL) {
         animator_store_callback_error(animator);
     }
-    return st;
+    Py_XDECREF(result);
+    Py_DECREF(callback);
+    Py_DECREF(animator);
+}
+
+/* The live wrapper of a behavior handle (a new reference), or NULL: none, or an error that is stored. */
+static BehaviorObject *
+animator_find_behavior(AnimatorObject *animator, anima_behavior handle)
+{
+    PyObject *found = NULL;
+    if (registry_find(animator->behavior_wrappers, handle.index1, handle.generation, &found) < 0) {
+        animator_store_callback_error(animator);
+    }
+    return (BehaviorObject *)found;
 }
 
 static void
 animator_call_delegate(AnimatorObject *animator, bool did_pause)
 {
-    if (!animator_accepts_callbacks(animator)) {
-        return;
-    }
     PyObject *callback = did_pause ? animator->on_did_pause : animator->on_will_resume;
-    if (callback == NULL) {
-        return;
+    if (callback != NULL && animator_accepts_callbacks(animator)) {
+        callback_run(animator, callback, (PyObject *[]){(PyObject *)animator}, 1);
     }
-    Py_INCREF(callback);
-    Py_INCREF(animator);
-    animator_settle(animator, PyObject_CallOneArg(callback, (PyObject *)animator));
-    Py_DECREF(animator);
-    Py_DECREF(callback);
 }
 
 /* After every internal step: a pending signal (Ctrl-C) raises its exception here, which ends
@@ -84,10 +70,7 @@ trampoline_step(void *user_data, anima_animator handle)
 {
     (void)handle;
     AnimatorObject *animator = (AnimatorObject *)user_data;
-    if (animator->closing || animator->pending != NULL) {
-        return;
-    }
-    if (PyErr_CheckSignals() < 0) {
+    if (!animator->closing && animator->pending == NULL && PyErr_CheckSignals() < 0) {
         animator_store_callback_error(animator);
     }
 }
@@ -106,61 +89,43 @@ trampoline_did_pause(void *user_data, anima_animator handle)
     animator_call_delegate((AnimatorObject *)user_data, true);
 }
 
-/* An animation's completion: pops its callable and calls it with finished. */
+/* An animation's completion: pops its callable and calls it with finished and the position's name. */
 void
 trampoline_animation_done(void *user_data, anima_animator handle, anima_animation animation, bool finished,
                           anima_position position)
 {
     (void)handle;
     AnimatorObject *animator = (AnimatorObject *)user_data;
-    if (animator->completions == NULL) {
-        return;
-    }
-    PyObject *key = PyLong_FromUnsignedLongLong(animation);
+    PyObject *key = animator->completions != NULL ? PyLong_FromUnsignedLongLong(animation) : NULL;
     PyObject *callback = key != NULL ? Py_XNewRef(PyDict_GetItemWithError(animator->completions, key)) : NULL;
     if (callback != NULL && PyDict_DelItem(animator->completions, key) < 0) {
         Py_CLEAR(callback);
     }
     Py_XDECREF(key);
-    if (callback == NULL) {
-        if (PyErr_Occurred()) {
-            animator_store_callback_error(animator);
-        }
-        return;
+    if (callback == NULL && PyErr_Occurred()) {
+        animator_store_callback_error(animator);
     }
-    if (!animator_accepts_callbacks(animator)) {
-        Py_DECREF(callback);
-        return;
+    if (callback != NULL && animator_accepts_callbacks(animator)) {
+        anima_state *st = STATE_OF(animator);
+        PyObject *where = choice_name(st, VALUE_POSITION, (int32_t)position);
+        where = where != NULL ? where : choice_name(st, VALUE_POSITION, ANIMA_POSITION_CURRENT);
+        callback_run(animator, callback, (PyObject *[]){finished ? Py_True : Py_False, where}, 2);
     }
-    Py_INCREF(animator);
-    const char *where = choice_name(VALUE_POSITION, (int32_t)position);
-    where = where != NULL ? where : "current";
-    animator_settle(animator, PyObject_CallFunction(callback, "Os", finished ? Py_True : Py_False, where));
-    Py_DECREF(animator);
-    Py_DECREF(callback);
+    Py_XDECREF(callback);
 }
 
 static void
 collision_call_delegate(AnimatorObject *animator, const anima_contact_event *event, bool began)
 {
-    anima_state *st = callback_state(animator, (PyObject *)animator);
-    if (st == NULL) {
-        return;
-    }
-    PyObject *found = animator_find_behavior(animator, event->collision);
-    CollisionObject *collision = found != NULL && PyObject_TypeCheck(found, st->collision_type)
-                                     ? (CollisionObject *)found : NULL;
+    bool accepts = animator_accepts_callbacks(animator);
+    BehaviorObject *collision = accepts ? animator_find_behavior(animator, event->collision) : NULL;
     PyObject *callback = collision == NULL ? NULL : began ? collision->on_began : collision->on_ended;
     if (callback != NULL) {
-        Py_INCREF(callback);
-        Py_INCREF(animator);
-        PyObject *contact = contact_event_new(st, animator, event);
-        animator_settle(animator, contact != NULL ? PyObject_CallOneArg(callback, contact) : NULL);
+        PyObject *contact = contact_event_new(STATE_OF(animator), animator, event);
+        callback_run(animator, callback, &contact, 1);
         Py_XDECREF(contact);
-        Py_DECREF(callback);
-        Py_DECREF(animator);
     }
-    Py_XDECREF(found);
+    Py_XDECREF(collision);
 }
 
 void
@@ -183,40 +148,33 @@ void
 trampoline_action(void *user_data, anima_behavior handle)
 {
     AnimatorObject *animator = (AnimatorObject *)user_data;
-    anima_state *st = callback_state(animator, (PyObject *)animator);
-    if (st == NULL) {
-        return;
+    anima_state *st = animator_accepts_callbacks(animator) ? STATE_OF(animator) : NULL;
+    PyObject *found = st != NULL ? (PyObject *)animator_find_behavior(animator, handle) : NULL;
+    PyObject *callback = found != NULL ? PyObject_GetAttr(found, st->action_name) : NULL;
+    if (found != NULL && callback == NULL) {
+        animator_store_callback_error(animator);
     }
-    PyObject *found = animator_find_behavior(animator, handle);
-    if (found == NULL) {
-        return;
+    else if (callback != NULL && callback != Py_None) {
+        callback_run(animator, callback, NULL, 0);
     }
-    Py_INCREF(animator);
-    PyObject *callback = PyObject_GetAttr(found, st->action_name);
-    animator_settle(animator, callback == Py_None ? Py_NewRef(Py_None)
-                              : callback != NULL  ? PyObject_CallNoArgs(callback) : NULL);
     Py_XDECREF(callback);
-    Py_DECREF(found);
-    Py_DECREF(animator);
+    Py_XDECREF(found);
 }
 
 /*
- * A custom field's evaluation: calls evaluate(position, velocity, mass,
- * charge, dt) and writes the (fx, fy) it returns. It runs inside the solver,
- * so the force stays zero when Python code may not run or fails. The library
- * takes note of anima_animator_interrupt here but ends the step only when one
- * of the step's later callbacks returns; the C action that every Field with an
- * evaluation carries (trampoline_action, which does nothing once an exception
- * is stored) is that callback, so the step still ends as for other callbacks.
+ * A custom field's evaluation: calls evaluate(position, velocity, mass, charge, dt) and writes the (fx, fy) it
+ * returns. It runs inside the solver, so the force stays zero when Python code may not run or fails. The library
+ * takes note of anima_animator_interrupt here but ends the step only when one of the step's later callbacks
+ * returns; the C action that every Field with an evaluation carries (trampoline_action, which does nothing once an
+ * exception is stored) is that callback, so the step still ends as for other callbacks.
  */
 void
 trampoline_field(void *user_data, anima_vec2 position, anima_vec2 velocity, double mass, double charge,
                  double delta_time, anima_vec2 *out_force)
 {
-    FieldObject *field = (FieldObject *)user_data;
-    AnimatorObject *animator = field->base.animator;
-    anima_state *st = animator != NULL && field->evaluate != NULL ? callback_state(animator, (PyObject *)field) : NULL;
-    if (st == NULL) {
+    BehaviorObject *field = (BehaviorObject *)user_data;
+    AnimatorObject *animator = field->animator;
+    if (animator == NULL || field->evaluate == NULL || !animator_accepts_callbacks(animator)) {
         return;
     }
     Py_INCREF(field);
@@ -225,7 +183,7 @@ trampoline_field(void *user_data, anima_vec2 position, anima_vec2 velocity, doub
     PyObject *result = PyObject_CallFunction(callback, "(dd)(dd)ddd", position.x, position.y, velocity.x,
                                              velocity.y, mass, charge, delta_time);
     value force;
-    if (result == NULL || value_from_python(st, VALUE_VEC2, result, "evaluate() result", &force) < 0) {
+    if (result == NULL || value_from_python(STATE_OF(field), VALUE_VEC2, result, "evaluate() result", &force) < 0) {
         animator_store_callback_error(animator);
     }
     else {
@@ -236,4 +194,3 @@ trampoline_field(void *user_data, anima_vec2 position, anima_vec2 velocity, doub
     Py_DECREF(animator);
     Py_DECREF(field);
 }
-

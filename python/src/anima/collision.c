@@ -1,38 +1,10 @@
 #include "_anima.h"
 
-/* ============================================================= Collision */
-
 /* The mode is 'items', 'boundaries', 'everything' or an int (anima.CollisionMode). */
-ANIMA_BEHAVIOR_INIT(collision_init, "Collision", anima_collision_def, anima_default_collision_def(),
-                    anima_collision_create,
-                    ANIMA_FIELD(anima_collision_def, mode, VALUE_COLLISION_MODE),
-                    ANIMA_FIELD(anima_collision_def, translates_reference_bounds_into_boundary, VALUE_BOOL),
-                    {"insets", VALUE_INSETS, offsetof(anima_collision_def, reference_bounds_insets), false})
-
-static int
-collision_traverse(CollisionObject *self, visitproc visit, void *arg)
-{
-    Py_VISIT(self->on_began);
-    Py_VISIT(self->on_ended);
-    return behavior_traverse(&self->base, visit, arg);
-}
-
-static int
-collision_clear(CollisionObject *self)
-{
-    Py_CLEAR(self->on_began);
-    Py_CLEAR(self->on_ended);
-    return behavior_clear(&self->base);
-}
-
-static void
-collision_dealloc(CollisionObject *self)
-{
-    PyObject_GC_UnTrack(self);
-    Py_CLEAR(self->on_began);
-    Py_CLEAR(self->on_ended);
-    behavior_dealloc(&self->base);
-}
+ANIMA_BEHAVIOR_CREATE(collision_create, "Collision", anima_collision_def, anima_default_collision_def(),
+                      anima_collision_create, ANIMA_FIELD(anima_collision_def, mode, VALUE_COLLISION_MODE),
+                      ANIMA_FIELD(anima_collision_def, translates_reference_bounds_into_boundary, VALUE_BOOL),
+                      ANIMA_FIELD_AS("insets", VALUE_INSETS, anima_collision_def, reference_bounds_insets))
 
 /* The reference-bounds boundary through the accessor shapes of the property table. */
 static anima_status
@@ -67,17 +39,18 @@ ANIMA_METHOD(collision_add_boundary, "add_boundary", OWNER_BEHAVIOR, VALUE_NONE,
              ANIMA_IN("to_point", VALUE_VEC2))
 
 /*
- * Adds a boundary path from records (verb, x0, y0, x1, y1, x2, y2), the form anima/_collision.py
- * turns ('quad', (cx, cy), (x, y)) and the other elements into.
+ * Adds a boundary path from float64 records (verb, x0, y0, x1, y1, x2, y2), the form
+ * anima/_collision.py turns ('quad', (cx, cy), (x, y)) and the other elements into.
  */
 static anima_status
 add_boundary_records(const target *t, const char *identifier, PyObject *path)
 {
-    double *records = NULL;
-    int32_t count = 0;
-    if (as_records(t->st, path, "path", "(verb, x0, y0, x1, y1, x2, y2)", 7, &records, &count) < 0) {
+    if (!PyBytes_Check(path) || PyBytes_GET_SIZE(path) % (7 * sizeof(double)) != 0) {
+        PyErr_SetString(PyExc_TypeError, "records must be the bytes of float64 records (verb, x0, y0, ..., y2)");
         return STATUS_RAISED;
     }
+    const double *records = (const double *)PyBytes_AS_STRING(path);
+    int32_t count = (int32_t)Py_MIN(PyBytes_GET_SIZE(path) / (Py_ssize_t)(7 * sizeof(double)), INT32_MAX);
     anima_path_element *elements = PyMem_Calloc((size_t)count + 1, sizeof(anima_path_element));
     anima_status status = elements != NULL ? ANIMA_OK : STATUS_RAISED;
     if (elements == NULL) {
@@ -97,7 +70,6 @@ add_boundary_records(const target *t, const char *identifier, PyObject *path)
     if (status == ANIMA_OK) {
         status = anima_collision_add_boundary_path(t->behavior, identifier, elements, count);
     }
-    PyMem_Free(records);
     PyMem_Free(elements);
     return status;
 }
@@ -106,14 +78,9 @@ ANIMA_METHOD(collision_add_boundary_path, "_add_boundary_path", OWNER_BEHAVIOR, 
              add_boundary_records(&t, v[0].identifier, v[1].object), ANIMA_IN("identifier", VALUE_IDENTIFIER),
              ANIMA_IN("records", VALUE_OBJECT))
 
-static PyObject *
-collision_boundary(BehaviorObject *self, PyObject *arg)
-{
-    anima_state *st = STATE_OF(self);
-    list_query q = {.kind = LIST_BOUNDARY_POINTS, .behavior = self->handle};
-    q.identifier = st != NULL ? as_identifier(st, arg) : NULL;
-    return q.identifier != NULL ? query_result(st, self->animator, &q, true) : NULL;
-}
+ANIMA_METHOD(collision_boundary, "boundary", OWNER_BEHAVIOR, VALUE_OBJECT,
+             query_call(&t, (list_query){.kind = LIST_BOUNDARY_POINTS, .identifier = v[0].identifier}, &out.object),
+             ANIMA_IN("identifier", VALUE_IDENTIFIER))
 
 ANIMA_METHOD(collision_remove_boundary, "remove_boundary", OWNER_BEHAVIOR, VALUE_NONE,
              anima_collision_remove_boundary(t.behavior, v[0].identifier), ANIMA_IN("identifier", VALUE_IDENTIFIER))
@@ -125,34 +92,25 @@ ANIMA_METHOD(collision_boundary_identifier, "_boundary_identifier", OWNER_BEHAVI
              anima_collision_get_boundary_identifier(t.behavior, v[0].i32, &out.identifier),
              ANIMA_IN("index", VALUE_INT32))
 
-/* on_began_contact and on_ended_contact: the closure is the offset of the callable's slot. */
+/* Installs the contact trampolines for the callbacks the collision has once *slot holds value. */
 static int
-collision_set_callback(CollisionObject *self, PyObject *value, void *closure)
+collision_install_delegate(anima_state *st, PyObject *obj, PyObject **slot, PyObject *value)
 {
-    bool began = (size_t)closure == offsetof(CollisionObject, on_began);
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || as_callable(&value, began ? "on_began_contact" : "on_ended_contact") < 0
-        || behavior_animator(st, &self->base) == NULL) {
+    BehaviorObject *self = (BehaviorObject *)obj;
+    AnimatorObject *animator = behavior_animator(st, self);
+    PyObject *on_began = slot == &self->on_began ? value : self->on_began;
+    PyObject *on_ended = slot == &self->on_ended ? value : self->on_ended;
+    if (animator == NULL
+        || check(st, animator, anima_collision_set_delegate(self->handle, on_began ? trampoline_contact_began : NULL,
+                                                            on_ended ? trampoline_contact_ended : NULL, animator)) < 0) {
         return -1;
     }
-    AnimatorObject *animator = self->base.animator;
-    PyObject *on_began = began ? value : self->on_began;
-    PyObject *on_ended = began ? self->on_ended : value;
-    anima_status status = anima_collision_set_delegate(self->base.handle,
-                                                       on_began ? trampoline_contact_began : NULL,
-                                                       on_ended ? trampoline_contact_ended : NULL, animator);
-    if (check(st, animator, status) < 0
-        || (animator->delegating == NULL && (animator->delegating = PySet_New(NULL)) == NULL)
-        || (on_began != NULL || on_ended != NULL ? PySet_Add(animator->delegating, (PyObject *)self)
-                                                 : PySet_Discard(animator->delegating, (PyObject *)self)) < 0) {
-        return -1;
-    }
-    PyObject **slot = began ? &self->on_began : &self->on_ended;
-    Py_XSETREF(*slot, Py_XNewRef(value));
-    return 0;
+    bool acting = self->action != NULL || self->overrides_action || self->evaluate != NULL;
+    return behavior_hold(self, on_began != NULL || on_ended != NULL || acting);
 }
 
 static PyMethodDef collision_methods[] = {
+    ANIMA_METHOD_ROW("_create", collision_create, NULL),
     ANIMA_METHOD_ROW("set_translates_reference_bounds_into_boundary", collision_set_translates_with_insets,
 
  "set_translates_reference_bounds_into_boundary($self, insets=(0, 0, 0, 0))\n--\n\n"
@@ -164,10 +122,10 @@ static PyMethodDef collision_methods[] = {
                      "Add (or replace) a named straight boundary between two distinct points.\n"
                      "identifier is a non-empty str."),
     ANIMA_METHOD_ROW("_add_boundary_path", collision_add_boundary_path, "Add a boundary path from its records."),
-    {"boundary", (PyCFunction)collision_boundary, METH_O,
-     "boundary($self, identifier, /)\n--\n\n"
-     "The points of a named boundary as a list of (x, y) (two for a segment).\n"
-     "Raises NotFoundError (a KeyError) when there is no such boundary."},
+    ANIMA_METHOD_ROW("boundary", collision_boundary,
+                     "boundary($self, identifier)\n--\n\n"
+                     "The points of a named boundary as a list of (x, y) (two for a segment).\n"
+                     "Raises NotFoundError (a KeyError) when there is no such boundary."),
     ANIMA_METHOD_ROW("remove_boundary", collision_remove_boundary,
                      "remove_boundary($self, identifier)\n--\n\n"
                      "Remove a named boundary. Raises NotFoundError (a KeyError) when there is none."),
@@ -191,25 +149,21 @@ static PyGetSetDef collision_getset[] = {
               "set them with set_translates_reference_bounds_into_boundary())."),
     ANIMA_GET(OWNER_BEHAVIOR, VALUE_INT32, "_boundary_count", anima_collision_get_boundary_count,
               "The number of named boundaries."),
-    {"on_began_contact", callable_get, (setter)collision_set_callback,
-     "Called as f(event) with a ContactEvent after the internal step in which a contact began;\n"
-     "None to unset.", (void *)offsetof(CollisionObject, on_began)},
-    {"on_ended_contact", callable_get, (setter)collision_set_callback,
-     "Called as f(event) with a ContactEvent after the internal step in which a contact ended;\n"
-     "None to unset.", (void *)offsetof(CollisionObject, on_ended)},
+    ANIMA_CALLABLE("on_began_contact", BehaviorObject, on_began, collision_install_delegate, true,
+                   "Called as f(event) with a ContactEvent after the internal step in which a contact began;\n"
+                   "None to unset."),
+    ANIMA_CALLABLE("on_ended_contact", BehaviorObject, on_ended, collision_install_delegate, true,
+                   "Called as f(event) with a ContactEvent after the internal step in which a contact ended;\n"
+                   "None to unset."),
     ANIMA_GETSET_END,
 };
 
+/* The constructor's signature, for introspection; the docstring is anima/_collision.py's. */
 PyDoc_STRVAR(collision_doc,
 "Collision(items, *, mode='everything', translates_reference_bounds_into_boundary=False,\n"
 "          insets=(0, 0, 0, 0), animator=None)\n"
-"--\n\n"
-"Makes its items collide with each other and with boundaries\n"
-"(UICollisionBehavior). Items in different collision behaviors do not collide\n"
-"with each other. With translates_reference_bounds_into_boundary the animator's\n"
-"reference bounds, inset by insets = (top, left, bottom, right), become a boundary.");
+"--\n\n");
 
-ANIMA_BEHAVIOR_TYPE(collision, "anima.Collision", CollisionObject, collision_doc, collision_methods, collision_getset,
-                    collision_traverse, collision_clear, {Py_tp_init, (void *)collision_init},
-                    {Py_tp_dealloc, (void *)collision_dealloc},);
+ANIMA_BEHAVIOR_TYPE(collision, "anima.Collision", collision_doc, collision_methods, collision_getset,
+                    {Py_tp_init, init_by_create},);
 

@@ -47,23 +47,6 @@ raise_exception(PyObject *exc)
 #endif
 }
 
-/* The exception class for a status. */
-static PyObject *
-error_class(anima_state *st, anima_status status)
-{
-    switch (status) {
-    case ANIMA_ERR_INVALID_ARGUMENT: return st->invalid_argument_error;
-    case ANIMA_ERR_INVALID_HANDLE: return st->stale_handle_error;
-    case ANIMA_ERR_WRONG_KIND: return st->wrong_kind_error;
-    case ANIMA_ERR_OUT_OF_MEMORY: return st->out_of_memory_error;
-    case ANIMA_ERR_BUSY: return st->busy_error;
-    case ANIMA_ERR_NOT_FOUND: return st->not_found_error;
-    case ANIMA_ERR_INVALID_STATE: return st->invalid_state_error;
-    case ANIMA_ERR_BUFFER_TOO_SMALL: return st->invalid_argument_error;
-    default: return st->anima_error;
-    }
-}
-
 /* Raises the exception for a failed status with the library's message. */
 static void
 raise_status(anima_state *st, anima_status status)
@@ -75,7 +58,8 @@ raise_status(anima_state *st, anima_status status)
     if (message == NULL || message[0] == '\0') {
         message = "anima: unknown error";
     }
-    PyErr_SetString(error_class(st, status), message);
+    bool known = status > ANIMA_OK && (size_t)status < Py_ARRAY_LENGTH(st->errors);
+    PyErr_SetString(st->errors[known ? status : ANIMA_OK], message);
     anima_clear_error();
 }
 
@@ -107,12 +91,6 @@ as_real(anima_state *st, PyObject *obj, const char *what, bool finite, double *o
     }
     *out = value;
     return 0;
-}
-
-int
-as_finite(anima_state *st, PyObject *obj, const char *what, double *out)
-{
-    return as_real(st, obj, what, true, out);
 }
 
 /* count doubles (finite, or any but NaN) from a sequence such as (x, y) or (x, y, w, h). */
@@ -148,18 +126,6 @@ as_reals(anima_state *st, PyObject *obj, const char *what, const char *form, Py_
     return 0;
 }
 
-/* A bool from any object, with Python's truth rules. */
-static int
-as_bool(PyObject *obj, bool *out)
-{
-    int truth = PyObject_IsTrue(obj);
-    if (truth < 0) {
-        return -1;
-    }
-    *out = truth != 0;
-    return 0;
-}
-
 /* An int32 from an integer (not a float); out of range is an invalid argument. */
 static int
 as_int32(anima_state *st, PyObject *obj, const char *what, int32_t *out)
@@ -181,72 +147,23 @@ as_int32(anima_state *st, PyObject *obj, const char *what, int32_t *out)
     return 0;
 }
 
-/* A UTF-8 identifier without NUL characters; borrowed from obj. */
-const char *
-as_identifier(anima_state *st, PyObject *obj)
-{
-    if (!PyUnicode_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "identifier must be a str, not %.100s", Py_TYPE(obj)->tp_name);
-        return NULL;
-    }
-    Py_ssize_t length = 0;
-    const char *utf8 = PyUnicode_AsUTF8AndSize(obj, &length);
-    if (utf8 == NULL) {
-        return NULL;
-    }
-    if ((Py_ssize_t)strlen(utf8) != length) {
-        PyErr_SetString(st->invalid_argument_error, "identifier must not contain NUL characters");
-        return NULL;
-    }
-    return utf8;
-}
-
 /*
- * A sequence of records of `width` finite doubles, such as a path's (x, y) points, into a
- * PyMem array (free it with PyMem_Free; an empty sequence gives a valid pointer, so that the
- * library's own count check runs). Records are named what[i] in messages.
+ * The points of an item's path, from anima._types.path_points, which checks them: they stay valid
+ * while *bytes, the new bytes object that holds them, lives.
  */
-int
-as_records(anima_state *st, PyObject *obj, const char *what, const char *form, Py_ssize_t width, double **out,
-           int32_t *out_count)
+const anima_vec2 *
+path_points(anima_state *st, PyObject *path, PyObject **bytes, int32_t *count)
 {
-    if (PyUnicode_Check(obj) || PyBytes_Check(obj) || PyByteArray_Check(obj) || !PySequence_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "%s must be a sequence of %s, not %.100s", what, form, Py_TYPE(obj)->tp_name);
-        return -1;
+    *bytes = PyObject_CallOneArg(st->path_points, path);
+    if (*bytes == NULL) {
+        return NULL;
     }
-    PyObject *seq = PySequence_Fast(obj, "expected a sequence");
-    if (seq == NULL) {
-        return -1;
-    }
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-    if (count > INT32_MAX) {
-        PyErr_Format(st->invalid_argument_error, "%s is too long (%zd)", what, count);
-        Py_DECREF(seq);
-        return -1;
-    }
-    double *records = PyMem_Malloc(((size_t)count * (size_t)width + 1) * sizeof(double));
-    if (records == NULL) {
-        Py_DECREF(seq);
-        PyErr_NoMemory();
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < count; i++) {
-        char name[64];
-        PyOS_snprintf(name, sizeof name, "%s[%zd]", what, i);
-        if (as_reals(st, PySequence_Fast_GET_ITEM(seq, i), name, form, width, true, records + i * width) < 0) {
-            PyMem_Free(records);
-            Py_DECREF(seq);
-            return -1;
-        }
-    }
-    Py_DECREF(seq);
-    *out = records;
-    *out_count = (int32_t)count;
-    return 0;
+    *count = (int32_t)Py_MIN(PyBytes_GET_SIZE(*bytes) / (Py_ssize_t)sizeof(anima_vec2), INT32_MAX);
+    return (const anima_vec2 *)PyBytes_AS_STRING(*bytes);
 }
 
 /* A callable or None (made NULL; so is a deletion) assigned to `name`; -1 with TypeError for anything else. */
-int
+static int
 as_callable(PyObject **value, const char *name)
 {
     if (*value == Py_None) {
@@ -259,18 +176,56 @@ as_callable(PyObject **value, const char *name)
     return 0;
 }
 
-/* The getter of a callable slot (on_did_pause, action, ...): the closure is the slot's offset. */
+/* The getter of every callable attribute declared with ANIMA_CALLABLE: the callable, or None. */
 PyObject *
 callable_get(PyObject *self, void *closure)
 {
-    PyObject *callback = *(PyObject **)((char *)self + (size_t)closure);
+    PyObject *callback = *(PyObject **)((char *)self + ((const callable_slot *)closure)->offset);
     return Py_NewRef(callback != NULL ? callback : Py_None);
 }
 
-PyObject *
-vec2_tuple(anima_vec2 v)
+/* The setter of every callable attribute declared with ANIMA_CALLABLE. */
+int
+callable_set(PyObject *self, PyObject *value, void *closure)
 {
-    return Py_BuildValue("(dd)", v.x, v.y);
+    const callable_slot *c = closure;
+    PyObject **slot = (PyObject **)((char *)self + c->offset);
+    anima_state *st = STATE_OF(self);
+    if (st == NULL || (!c->deletable && forbid_delete(value, c->name) < 0) || as_callable(&value, c->name) < 0
+        || c->install(st, self, slot, value) < 0) {
+        return -1;
+    }
+    Py_XSETREF(*slot, Py_XNewRef(value));
+    return 0;
+}
+
+/* Sets key to value in *dict (made on first use), or deletes key when value is NULL; -1 for a NULL key. */
+int
+dict_keep(PyObject **dict, PyObject *key, PyObject *value)
+{
+    if (key == NULL || (*dict == NULL && (*dict = PyDict_New()) == NULL)) {
+        return -1;
+    }
+    if (value != NULL) {
+        return PyDict_SetItem(*dict, key, value);
+    }
+    int present = PyDict_Contains(*dict, key);
+    return present > 0 ? PyDict_DelItem(*dict, key) : present;
+}
+
+/* tp_traverse (visit given) or tp_clear (visit NULL) over count object references from first on. */
+int
+walk_references(PyObject **first, size_t count, visitproc visit, void *arg)
+{
+    for (size_t i = 0; i < count; i++) {
+        if (visit == NULL) {
+            Py_CLEAR(first[i]);
+        }
+        else {
+            Py_VISIT(first[i]);
+        }
+    }
+    return 0;
 }
 
 int
@@ -284,10 +239,9 @@ forbid_delete(PyObject *value, const char *name)
 }
 
 /*
- * Collects the arguments of a METH_FASTCALL | METH_KEYWORDS call into out[],
- * one slot per name (names ends with a NULL name); a slot stays NULL when the
- * argument is absent. The first max_positional names may be given by position;
- * the first `required` names must be given.
+ * Collects the arguments of a METH_FASTCALL | METH_KEYWORDS call into out[], one slot per name (names ends with a
+ * NULL name); a slot stays NULL when the argument is absent. The first max_positional names may be given by
+ * position; the first `required` names must be given.
  */
 static int
 parse_arguments(const char *function, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
@@ -338,10 +292,9 @@ parse_arguments(const char *function, PyObject *const *args, Py_ssize_t nargs, P
 }
 
 /*
- * Checks a status after a call on an animator's object. An exception stored by
- * a callback that ran during this call (outside advance) wins over the status;
- * STATUS_RAISED has its exception set already. Returns 0 when all is well, -1 with
- * an exception set.
+ * Checks a status after a call on an animator's object. An exception stored by a callback that ran during this call
+ * (outside advance) wins over the status; STATUS_RAISED has its exception set already. Returns 0 when all is well,
+ * -1 with an exception set.
  */
 int
 check(anima_state *st, AnimatorObject *animator, anima_status status)
@@ -364,43 +317,19 @@ check(anima_state *st, AnimatorObject *animator, anima_status status)
 
 /* ================================================= values and property tables */
 
-/* Names of enumeration values, indexed by value (NULL where a value has no name). */
-static const char *const shape_names[] = {"rectangle", "ellipse", "path"};
-static const char *const collision_mode_names[] = {NULL, "items", "boundaries", "everything"};
-static const char *const push_mode_names[] = {"continuous", "instantaneous"};
-static const char *const attachment_type_names[] = {"anchor", "items", "pin", "fixed", "limit", "sliding"};
-static const char *const position_names[] = {"end", "start", "current"};
-static const char *const curve_names[] = {
-    "ease_in_out", "ease_in", "ease_out", "linear", "cubic_bezier", "spring", "spring_damping_ratio",
-    "spring_response", "spring_bounce", "steps",
-#define PENNER(F) F "_in", F "_out", F "_in_out"
-    PENNER("quad"), PENNER("cubic"), PENNER("quart"), PENNER("quint"), PENNER("sine"), PENNER("expo"),
-    PENNER("circ"), PENNER("back"), PENNER("elastic"), PENNER("bounce"),
-#undef PENNER
-};
-static const char *const step_position_names[] = {"jump_end", "jump_start", "jump_none", "jump_both"};
-static const char *const keyframe_mode_names[] = {"linear", "paced", "cubic"};
-static const char *const property_names[] = {"center", "size", "transform", "alpha"};
-static const char *const field_kind_names[] = {
-    "linear_gravity", "radial_gravity", "drag", "velocity", "vortex", "spring",
-    "electric", "magnetic", "noise", "turbulence", "custom",
-};
-
 typedef struct {
     size_t size;
     const char *form;                 /* the expected Python form, for messages */
-    const char *const *choices;       /* an enumeration's names, or NULL */
-    int32_t choice_count;
+    const char *choices;              /* an enumeration's key in anima._types.CHOICES, or NULL */
     Py_ssize_t doubles;               /* a sequence of this many real numbers (0: another form) */
     bool finite;                      /* those numbers must be finite (else infinities are allowed) */
 } value_info;
 
 #define SIMPLE(TYPE, FORM) {.size = sizeof(TYPE), .form = FORM}
 #define DOUBLES(COUNT, FINITE, FORM) {.size = (COUNT) * sizeof(double), .form = FORM, .doubles = COUNT, .finite = FINITE}
-#define CHOICES(TYPE, NAMES) {.size = sizeof(TYPE), .choices = NAMES, .choice_count = Py_ARRAY_LENGTH(NAMES)}
+#define CHOICES(TYPE, KEY) {.size = sizeof(TYPE), .choices = KEY}
 
 static const value_info value_infos[] = {
-    [VALUE_NONE] = {0},
     [VALUE_DOUBLE] = SIMPLE(double, "a real number"),
     [VALUE_BOOL] = SIMPLE(bool, "a bool"),
     [VALUE_INT32] = SIMPLE(int32_t, "an int"),
@@ -410,19 +339,19 @@ static const value_info value_infos[] = {
     [VALUE_RECT] = DOUBLES(4, true, "(x, y, width, height)"),
     [VALUE_INSETS] = DOUBLES(4, true, "(top, left, bottom, right)"),
     [VALUE_TRANSFORM] = DOUBLES(5, true, "(rotation, scale_x, scale_y, translation_x, translation_y)"),
-    [VALUE_SHAPE] = CHOICES(anima_shape, shape_names),
-    [VALUE_COLLISION_MODE] = CHOICES(anima_collision_mode, collision_mode_names),
-    [VALUE_PUSH_MODE] = CHOICES(anima_push_mode, push_mode_names),
-    [VALUE_ATTACHMENT_TYPE] = CHOICES(anima_attachment_type, attachment_type_names),
-    [VALUE_POSITION] = CHOICES(anima_position, position_names),
-    [VALUE_CURVE] = CHOICES(anima_curve, curve_names),
-    [VALUE_STEP_POSITION] = CHOICES(anima_step_position, step_position_names),
-    [VALUE_KEYFRAME_MODE] = CHOICES(anima_keyframe_mode, keyframe_mode_names),
-    [VALUE_PROPERTY] = CHOICES(anima_property, property_names),
+    [VALUE_SHAPE] = CHOICES(anima_shape, "shape"),
+    [VALUE_COLLISION_MODE] = CHOICES(anima_collision_mode, "collision_mode"),
+    [VALUE_PUSH_MODE] = CHOICES(anima_push_mode, "push_mode"),
+    [VALUE_ATTACHMENT_TYPE] = CHOICES(anima_attachment_type, "attachment_type"),
+    [VALUE_POSITION] = CHOICES(anima_position, "position"),
+    [VALUE_CURVE] = CHOICES(anima_curve, "curve"),
+    [VALUE_STEP_POSITION] = CHOICES(anima_step_position, "step_position"),
+    [VALUE_KEYFRAME_MODE] = CHOICES(anima_keyframe_mode, "keyframe_mode"),
+    [VALUE_PROPERTY] = CHOICES(anima_property, "property"),
     [VALUE_REAL] = SIMPLE(double, "a real number"),
     [VALUE_BEZIER] = DOUBLES(4, true, "(x1, y1, x2, y2)"),
     [VALUE_COMPONENTS] = DOUBLES(5, false, "five real numbers"),
-    [VALUE_FIELD_KIND] = CHOICES(anima_field_kind, field_kind_names),
+    [VALUE_FIELD_KIND] = CHOICES(anima_field_kind, "field_kind"),
     [VALUE_REGION] = SIMPLE(anima_region, "a region"),
     [VALUE_ITEM] = SIMPLE(anima_item, "an anima.Item"),
     [VALUE_ITEM_OR_NONE] = SIMPLE(anima_item, "an anima.Item or None"),
@@ -448,48 +377,52 @@ value_size(value_kind kind)
     return value_infos[kind].size;
 }
 
-const char *
-choice_name(value_kind kind, int32_t index)
+/* Keeps the names of each enumeration (a tuple of anima._types.CHOICES) in the state, by value kind. */
+int
+load_choices(anima_state *st)
 {
-    bool known = value_infos[kind].choices != NULL && index >= 0 && index < value_infos[kind].choice_count;
-    return known ? value_infos[kind].choices[index] : NULL;
+    for (size_t kind = 0; kind < Py_ARRAY_LENGTH(value_infos); kind++) {
+        const char *key = value_infos[kind].choices;
+        PyObject *names = key != NULL ? PyDict_GetItemString(st->all_choices, key) : NULL;
+        if (key != NULL && (names == NULL || !PyTuple_Check(names))) {
+            PyErr_Format(PyExc_SystemError, "anima._types.CHOICES has no tuple of %s names", key);
+            return -1;
+        }
+        Py_XSETREF(st->choices[kind], Py_XNewRef(names));
+    }
+    return 0;
+}
+
+/* The name of an enumeration value (a borrowed str), or NULL when it has none. */
+PyObject *
+choice_name(anima_state *st, value_kind kind, int32_t index)
+{
+    PyObject *names = st->choices[kind];
+    PyObject *name = names != NULL && index >= 0 && index < PyTuple_GET_SIZE(names) ? PyTuple_GET_ITEM(names, index)
+                                                                                     : NULL;
+    return name != Py_None ? name : NULL;
 }
 
 /* An enumeration value from one of its names ('items', 'ellipse', ...); collision modes also take ints. */
 static int
 as_choice(anima_state *st, value_kind kind, PyObject *obj, const char *what, int32_t *out)
 {
-    const char *const *names = value_infos[kind].choices;
+    PyObject *names = st->choices[kind];
     if (kind == VALUE_COLLISION_MODE && PyLong_Check(obj) && !PyBool_Check(obj)) {
         return as_int32(st, obj, what, out);
     }
-    int32_t count = value_infos[kind].choice_count, named = 0, listed = 0;
-    for (int32_t i = 0; i < count; i++) {
-        if (names[i] == NULL) {
-            continue;
-        }
-        named++;
-        if (PyUnicode_Check(obj) && PyUnicode_CompareWithASCIIString(obj, names[i]) == 0) {
-            *out = i;
+    for (Py_ssize_t i = 0; PyUnicode_Check(obj) && i < PyTuple_GET_SIZE(names); i++) {
+        PyObject *name = PyTuple_GET_ITEM(names, i);
+        if (name != Py_None && PyUnicode_Compare(obj, name) == 0) {
+            *out = (int32_t)i;
             return 0;
         }
     }
-    /* "'a', 'b' or 'c'" */
-    char listing[160] = "";
-    size_t used = 0;
-    for (int32_t i = 0; i < count && used < sizeof listing; i++) {
-        if (names[i] != NULL) {
-            listed++;
-            const char *separator = listed == 1 ? "" : listed == named ? " or " : ", ";
-            int written = PyOS_snprintf(listing + used, sizeof listing - used, "%s'%s'", separator, names[i]);
-            used += written > 0 ? (size_t)written : 0;
-        }
-    }
-    if (!PyUnicode_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "%s must be %s, not %.100s", what, listing, Py_TYPE(obj)->tp_name);
-    }
-    else {
-        PyErr_Format(st->invalid_argument_error, "%s must be %s (got %R)", what, listing, obj);
+    /* anima._types.choice_error words the error: a TypeError, or an InvalidArgumentError for a str */
+    PyObject *error = PyObject_CallFunction(st->choice_error, "sOO", what, names, obj);
+    if (error != NULL) {
+        PyErr_SetObject((PyObject *)Py_TYPE(error), error);
+        Py_DECREF(error);
     }
     return -1;
 }
@@ -512,15 +445,19 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
         return as_reals(st, obj, what, info->form, info->doubles, info->finite, out->doubles);
     }
     switch (kind) {
-    case VALUE_DOUBLE: return as_finite(st, obj, what, &out->f64);
+    case VALUE_DOUBLE: return as_real(st, obj, what, true, &out->f64);
     case VALUE_REAL: return as_real(st, obj, what, false, &out->f64);
     case VALUE_OPTIONAL_DOUBLE:
         out->f64 = NAN;
-        return obj == Py_None ? 0 : as_finite(st, obj, what, &out->f64);
+        return obj == Py_None ? 0 : as_real(st, obj, what, true, &out->f64);
     case VALUE_BOUNDS: /* None */
         out->rect = (anima_rect){NAN, NAN, NAN, NAN};
         return 0;
-    case VALUE_BOOL: return as_bool(obj, &out->b);
+    case VALUE_BOOL: { /* any object, by Python's truth rules */
+        int truth = PyObject_IsTrue(obj);
+        out->b = truth > 0;
+        return truth < 0 ? -1 : 0;
+    }
     case VALUE_INT32: return as_int32(st, obj, what, &out->i32);
     case VALUE_UINT64:
         /* an id: any int; one out of range names nothing */
@@ -553,32 +490,38 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
             return 0;
         }
         /* fall through */
-    case VALUE_ITEM: {
-        ItemObject *item = item_argument(st, obj, what);
-        if (item == NULL) {
-            return -1;
-        }
-        out->item = item->handle;
-        return 0;
-    }
+    case VALUE_ITEM:
     case VALUE_BEHAVIOR:
     case VALUE_ANIMATOR: {
-        PyTypeObject *type = kind == VALUE_BEHAVIOR ? st->behavior_type : st->animator_type;
+        PyTypeObject *type = kind == VALUE_ANIMATOR ? st->animator_type
+                             : kind == VALUE_BEHAVIOR ? st->behavior_type
+                                                      : st->item_type;
         if (!PyObject_TypeCheck(obj, type)) {
             PyErr_Format(PyExc_TypeError, "%s must be %s, not %.100s", what, info->form, Py_TYPE(obj)->tp_name);
             return -1;
         }
-        if (kind == VALUE_BEHAVIOR) {
-            out->behavior = ((BehaviorObject *)obj)->handle;
+        if (kind == VALUE_ANIMATOR) {
+            out->animator = ((AnimatorObject *)obj)->handle;
         }
         else {
-            out->animator = ((AnimatorObject *)obj)->handle;
+            /* an item's handle and a behavior's stand at the same offset (see registry.c) */
+            memcpy(&out->behavior, &((BehaviorObject *)obj)->handle, sizeof out->behavior);
         }
         return 0;
     }
-    case VALUE_IDENTIFIER:
-        out->identifier = as_identifier(st, obj);
+    case VALUE_IDENTIFIER: { /* UTF-8 without NUL characters, borrowed from obj */
+        Py_ssize_t length = 0;
+        if (!PyUnicode_Check(obj)) {
+            PyErr_Format(PyExc_TypeError, "%s must be a str, not %.100s", what, Py_TYPE(obj)->tp_name);
+            return -1;
+        }
+        out->identifier = PyUnicode_AsUTF8AndSize(obj, &length);
+        if (out->identifier != NULL && (Py_ssize_t)strlen(out->identifier) != length) {
+            PyErr_Format(st->invalid_argument_error, "%s must not contain NUL characters", what);
+            out->identifier = NULL;
+        }
         return out->identifier != NULL ? 0 : -1;
+    }
     case VALUE_CALLABLE:
     case VALUE_OBJECT:
         out->object = obj;
@@ -594,8 +537,8 @@ value_to_python(anima_state *st, value_kind kind, const value *v)
 {
     const value_info *info = &value_infos[kind];
     if (info->choices != NULL) {
-        const char *name = choice_name(kind, v->i32);
-        return name != NULL ? PyUnicode_FromString(name) : PyLong_FromLong(v->i32);
+        PyObject *name = choice_name(st, kind, v->i32);
+        return name != NULL ? Py_NewRef(name) : PyLong_FromLong(v->i32);
     }
     if ((kind == VALUE_BOUNDS && isnan(v->rect.x)) || (kind == VALUE_OPTIONAL_DOUBLE && isnan(v->f64))) {
         Py_RETURN_NONE;
@@ -629,6 +572,7 @@ value_to_python(anima_state *st, value_kind kind, const value *v)
     case VALUE_REGION:
         return PyObject_CallFunction(st->region_form, "idddO", (int)v->region.shape, v->region.size.width,
                                      v->region.size.height, v->region.radius, v->region.inverse ? Py_True : Py_False);
+    case VALUE_OBJECT: return v->object; /* a result made by the call: a new reference */
     default: Py_RETURN_NONE; /* VALUE_NONE and the kinds of arguments only */
     }
 }
@@ -636,7 +580,7 @@ value_to_python(anima_state *st, value_kind kind, const value *v)
 target
 target_of(PyObject *self, owner_kind owner)
 {
-    target t = {.st = owner == OWNER_MODULE ? PyModule_GetState(self) : STATE_OF(self), .owner = owner};
+    target t = {.st = owner == OWNER_MODULE ? PyModule_GetState(self) : STATE_OF(self), .self = self, .owner = owner};
     if (owner == OWNER_ANIMATOR) {
         t.animator = (AnimatorObject *)self;
         t.animator_handle = t.animator->handle;
@@ -655,59 +599,53 @@ target_of(PyObject *self, owner_kind owner)
     return t;
 }
 
+/*
+ * The value kinds of properties, with the union member and the C type T of their accessors: the
+ * getter is anima_status (*)(handle, T *), the setter anima_status (*)(handle, T).
+ */
+#define PROPERTY_KINDS(KIND)                                                                          \
+    KIND(VALUE_DOUBLE, f64, double)                                                                   \
+    KIND(VALUE_BOOL, b, bool)                                                                         \
+    KIND(VALUE_INT32, i32, int32_t)                                                                   \
+    KIND(VALUE_UINT64, u64, uint64_t)                                                                 \
+    KIND(VALUE_VEC2, vec2, anima_vec2)                                                                \
+    KIND(VALUE_SIZE, size, anima_size)                                                                \
+    KIND(VALUE_RECT, rect, anima_rect)                                                                \
+    KIND(VALUE_BOUNDS, rect, anima_rect)                                                              \
+    KIND(VALUE_INSETS, insets, anima_insets)                                                          \
+    KIND(VALUE_TRANSFORM, transform, anima_transform)                                                 \
+    KIND(VALUE_SHAPE, shape, anima_shape)                                                             \
+    KIND(VALUE_COLLISION_MODE, collision_mode, anima_collision_mode)                                  \
+    KIND(VALUE_PUSH_MODE, push_mode, anima_push_mode)                                                 \
+    KIND(VALUE_ATTACHMENT_TYPE, attachment_type, anima_attachment_type)                               \
+    KIND(VALUE_BEHAVIOR, behavior, anima_behavior)
+
 /* Calls an accessor of the C interface with the target's handle: FN has the type anima_status (*)(handle, T). */
 #define CALL_ACCESSOR(FN, T, ARG)                                                                     \
     (t->owner == OWNER_ITEM       ? ((anima_status (*)(anima_item, T))(FN))(t->item, ARG)               \
      : t->owner == OWNER_BEHAVIOR ? ((anima_status (*)(anima_behavior, T))(FN))(t->behavior, ARG)       \
                                   : ((anima_status (*)(anima_animator, T))(FN))(t->animator_handle, ARG))
 
-static anima_status
-property_read(const property *p, const target *t, value *out)
-{
-    switch (p->kind) {
-    case VALUE_DOUBLE: return CALL_ACCESSOR(p->get, double *, &out->f64);
-    case VALUE_BOOL: return CALL_ACCESSOR(p->get, bool *, &out->b);
-    case VALUE_INT32: return CALL_ACCESSOR(p->get, int32_t *, &out->i32);
-    case VALUE_UINT64: return CALL_ACCESSOR(p->get, uint64_t *, &out->u64);
-    case VALUE_VEC2: return CALL_ACCESSOR(p->get, anima_vec2 *, &out->vec2);
-    case VALUE_SIZE: return CALL_ACCESSOR(p->get, anima_size *, &out->size);
-    case VALUE_RECT:
-    case VALUE_BOUNDS: return CALL_ACCESSOR(p->get, anima_rect *, &out->rect);
-    case VALUE_INSETS: return CALL_ACCESSOR(p->get, anima_insets *, &out->insets);
-    case VALUE_TRANSFORM: return CALL_ACCESSOR(p->get, anima_transform *, &out->transform);
-    case VALUE_SHAPE: return CALL_ACCESSOR(p->get, anima_shape *, &out->shape);
-    case VALUE_COLLISION_MODE: return CALL_ACCESSOR(p->get, anima_collision_mode *, &out->collision_mode);
-    case VALUE_PUSH_MODE: return CALL_ACCESSOR(p->get, anima_push_mode *, &out->push_mode);
-    case VALUE_ATTACHMENT_TYPE: return CALL_ACCESSOR(p->get, anima_attachment_type *, &out->attachment_type);
-    case VALUE_RANGE:
-        return ((anima_status (*)(anima_behavior, double *, double *))(p->get))(t->behavior, &out->doubles[0],
-                                                                                &out->doubles[1]);
-    default: break;
-    }
-    return ANIMA_ERR_INVALID_ARGUMENT;
-}
+/* The case of a property kind in property_call: its setter with v's member, or its getter into it. */
+#define CALL_PROPERTY(KIND, MEMBER, T)                                                                \
+    case KIND: return write ? CALL_ACCESSOR(p->set, T, v->MEMBER) : CALL_ACCESSOR(p->get, T *, &v->MEMBER);
 
+/* Reads a property into *v through its getter, or (write) writes *v through its setter. */
 static anima_status
-property_write(const property *p, const target *t, const value *in)
+property_call(const property *p, const target *t, value *v, bool write)
 {
+    typedef anima_status (*range_getter)(anima_behavior, double *, double *);
+    typedef anima_status (*range_setter)(anima_behavior, double, double);
     switch (p->kind) {
-    case VALUE_DOUBLE: return CALL_ACCESSOR(p->set, double, in->f64);
-    case VALUE_BOOL: return CALL_ACCESSOR(p->set, bool, in->b);
-    case VALUE_INT32: return CALL_ACCESSOR(p->set, int32_t, in->i32);
-    case VALUE_VEC2: return CALL_ACCESSOR(p->set, anima_vec2, in->vec2);
-    case VALUE_SIZE: return CALL_ACCESSOR(p->set, anima_size, in->size);
-    case VALUE_RECT:
-    case VALUE_BOUNDS: return CALL_ACCESSOR(p->set, anima_rect, in->rect);
-    case VALUE_INSETS: return CALL_ACCESSOR(p->set, anima_insets, in->insets);
-    case VALUE_TRANSFORM: return CALL_ACCESSOR(p->set, anima_transform, in->transform);
-    case VALUE_SHAPE: return CALL_ACCESSOR(p->set, anima_shape, in->shape);
-    case VALUE_COLLISION_MODE: return CALL_ACCESSOR(p->set, anima_collision_mode, in->collision_mode);
+    PROPERTY_KINDS(CALL_PROPERTY)
     case VALUE_RANGE:
-        return ((anima_status (*)(anima_behavior, double, double))(p->set))(t->behavior, in->doubles[0], in->doubles[1]);
+        return write ? ((range_setter)p->set)(t->behavior, v->doubles[0], v->doubles[1])
+                     : ((range_getter)p->get)(t->behavior, &v->doubles[0], &v->doubles[1]);
     default: return ANIMA_ERR_INVALID_ARGUMENT;
     }
 }
 
+#undef CALL_PROPERTY
 #undef CALL_ACCESSOR
 
 /* The getter of every property declared with ANIMA_GET or ANIMA_GETSET. */
@@ -718,10 +656,11 @@ property_get(PyObject *self, void *closure)
     target t = target_of(self, p->owner);
     value v;
     memset(&v, 0, sizeof v);
-    if (t.st == NULL || check(t.st, t.animator, property_read(p, &t, &v)) < 0) {
+    if (t.st == NULL || check(t.st, t.animator, property_call(p, &t, &v, false)) < 0) {
         return NULL;
     }
-    return value_to_python(t.st, p->kind, &v);
+    /* a behavior is the live wrapper of its handle (a parent's) */
+    return p->kind == VALUE_BEHAVIOR ? wrap_behavior(t.st, t.animator, v.behavior) : value_to_python(t.st, p->kind, &v);
 }
 
 /* The setter of every property declared with ANIMA_GETSET. */
@@ -734,43 +673,59 @@ property_set(PyObject *self, PyObject *obj, void *closure)
     if (t.st == NULL || forbid_delete(obj, p->name) < 0 || value_from_python(t.st, p->kind, obj, p->name, &v) < 0) {
         return -1;
     }
-    return check(t.st, t.animator, property_write(p, &t, &v));
+    return check(t.st, t.animator, property_call(p, &t, &v, true));
 }
 
-/* The first half of an ANIMA_METHOD: its arguments parsed and converted, its target found. */
+/*
+ * The first half of an ANIMA_METHOD: its arguments parsed, the spec's converted into v[] and the fields' left in
+ * field_slots[] for fill_def, its target found. The arguments are, in order: the spec's positional rows, the fields
+ * (the leading positional ones may follow those by position), then the spec's keyword-only rows.
+ */
 int
 method_begin(PyObject *self, owner_kind owner, const char *name, const argument *spec, const argument *fields,
-             void *def, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, value *v, target *t)
+             PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, value *v, PyObject **field_slots, target *t)
 {
-    PyObject *slots[METHOD_MAX_ARGUMENTS], *field_slots[24];
-    Py_ssize_t count = 0, required = 0;
+    argument rows[METHOD_MAX_ARGUMENTS + METHOD_MAX_FIELDS + 1];
+    PyObject *slots[METHOD_MAX_ARGUMENTS + METHOD_MAX_FIELDS];
+    Py_ssize_t count = 0, leading = 0, field_count = 0, positional = 0, required = 0;
     while (spec[count].name != NULL) {
-        required += !spec[count].optional;
         count++;
     }
+    while (leading < count && spec[leading].positional) {
+        leading++;
+    }
+    while (fields != NULL && fields[field_count].name != NULL) {
+        field_count++;
+    }
     *t = target_of(self, owner);
-    if (count > METHOD_MAX_ARGUMENTS || (owner == OWNER_NEW && spec[0].kind != VALUE_ANIMATOR)) {
+    if (count > METHOD_MAX_ARGUMENTS || field_count > METHOD_MAX_FIELDS
+        || (owner == OWNER_NEW && spec[0].kind != VALUE_ANIMATOR)) {
         PyErr_Format(PyExc_SystemError, "%s(): the argument table does not fit ANIMA_METHOD", name);
         return -1;
     }
     if (t->st == NULL) {
         return -1;
     }
-    if (fields != NULL) {
-        /* the keywords are the def's fields; the arguments of the spec come by position */
-        if (parse_arguments(name, args + nargs, 0, kwnames, fields, 0, 0, field_slots) < 0
-            || fill_def(t->st, fields, field_slots, def) < 0) {
-            return -1;
-        }
-        kwnames = NULL;
+    memcpy(rows, spec, (size_t)leading * sizeof *rows);
+    if (field_count > 0) {
+        memcpy(rows + leading, fields, (size_t)field_count * sizeof *rows);
     }
-    if (parse_arguments(name, args, nargs, kwnames, spec, count, required, slots) < 0
-        || (owner == OWNER_NEW && behavior_check_fresh(t->st, (BehaviorObject *)self) < 0)) {
+    memcpy(rows + leading + field_count, spec + leading, (size_t)(count - leading + 1) * sizeof *rows);
+    while (positional < count + field_count && rows[positional].positional) {
+        positional++;
+    }
+    while (required < count + field_count && !rows[required].optional) {
+        required++;
+    }
+    if (parse_arguments(name, args, nargs, kwnames, rows, positional, required, slots) < 0
+        || (owner == OWNER_NEW && wrapper_check_fresh(t->st, self) < 0)) {
         return -1;
     }
+    memcpy(field_slots, slots + leading, (size_t)field_count * sizeof *slots);
     for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *given = slots[i < leading ? i : field_count + i];
         memset(&v[i], 0, sizeof v[i]);
-        if (slots[i] != NULL && value_from_python(t->st, spec[i].kind, slots[i], spec[i].name, &v[i]) < 0) {
+        if (given != NULL && value_from_python(t->st, spec[i].kind, given, spec[i].name, &v[i]) < 0) {
             return -1;
         }
     }
@@ -783,10 +738,9 @@ method_begin(PyObject *self, owner_kind owner, const char *name, const argument 
 
 /* The second half of an ANIMA_METHOD: the status checked, the result converted. */
 PyObject *
-method_end(PyObject *self, const target *t, anima_status status, value_kind result, const value *out)
+method_end(const target *t, anima_status status, value_kind result, const value *out)
 {
-    if (check(t->st, t->animator, status) < 0
-        || (t->owner == OWNER_NEW && behavior_adopt((BehaviorObject *)self, t->animator, t->behavior) < 0)) {
+    if (check(t->st, t->animator, status) < 0) {
         return NULL;
     }
     return value_to_python(t->st, result, out);
@@ -799,7 +753,7 @@ method_end(PyObject *self, const target *t, anima_status status, value_kind resu
 int
 fill_def(anima_state *st, const argument *fields, PyObject *const *slots, void *def)
 {
-    for (Py_ssize_t i = 0; fields[i].name != NULL; i++) {
+    for (Py_ssize_t i = 0; fields != NULL && fields[i].name != NULL; i++) {
         if (slots[i] != NULL && fields[i].kind != VALUE_NONE && fill_field(st, &fields[i], slots[i], def) < 0) {
             return -1;
         }
@@ -819,33 +773,13 @@ fill_field(anima_state *st, const argument *field, PyObject *obj, void *def)
     return 0;
 }
 
-/* parse_arguments for a call with an argument tuple and a keyword dict (tp_init, METH_VARARGS). */
+/* tp_init of the types a _create method makes: Kind(...) is self._create(...). */
 int
-parse_call(const char *function, PyObject *args, PyObject *kwds, const argument *names,
-           Py_ssize_t max_positional, Py_ssize_t required, PyObject **out)
+init_by_create(PyObject *self, PyObject *args, PyObject *kwds)
 {
-    Py_ssize_t nargs = PyTuple_GET_SIZE(args);
-    Py_ssize_t nkw = kwds == NULL ? 0 : PyDict_GET_SIZE(kwds);
-    PyObject **stack = PyMem_Malloc(sizeof(PyObject *) * (size_t)(nargs + nkw + 1));
-    PyObject *kwnames = nkw > 0 ? PyTuple_New(nkw) : NULL;
-    if (stack == NULL || (nkw > 0 && kwnames == NULL)) {
-        PyMem_Free(stack);
-        Py_XDECREF(kwnames);
-        PyErr_NoMemory();
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < nargs; i++) {
-        stack[i] = PyTuple_GET_ITEM(args, i);
-    }
-    PyObject *key, *item;
-    Py_ssize_t position = 0, k = 0;
-    while (nkw > 0 && PyDict_Next(kwds, &position, &key, &item)) {
-        PyTuple_SET_ITEM(kwnames, k, Py_NewRef(key));
-        stack[nargs + k++] = item;
-    }
-    /* The slots borrow from args and kwds, which the caller holds. */
-    int result = parse_arguments(function, stack, nargs, kwnames, names, max_positional, required, out);
-    PyMem_Free(stack);
-    Py_XDECREF(kwnames);
-    return result;
+    PyObject *create = PyObject_GetAttrString(self, "_create");
+    PyObject *result = create != NULL ? PyObject_Call(create, args, kwds) : NULL;
+    Py_XDECREF(create);
+    Py_XDECREF(result);
+    return result != NULL ? 0 : -1;
 }

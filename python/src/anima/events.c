@@ -1,7 +1,5 @@
 #include "_anima.h"
 
-/* ========================================================== ContactEvent */
-
 /*
  * An anima.ContactEvent (a class of _types.py) for one library event, with the user's own
  * wrappers: ContactEvent(collision, item, other, is_boundary, boundary_identifier, point).
@@ -9,21 +7,17 @@
 PyObject *
 contact_event_new(anima_state *st, AnimatorObject *animator, const anima_contact_event *event)
 {
-    const char *identifier = event->boundary_identifier;
-    PyObject *fields[6] = {NULL};
-    PyObject *result = NULL;
-    if ((fields[0] = wrap_behavior(st, animator, event->collision)) != NULL
-        && (fields[1] = wrap_item(st, animator, event->item_a)) != NULL
-        && (fields[2] = event->is_boundary ? Py_NewRef(Py_None) : wrap_item(st, animator, event->item_b)) != NULL
-        && (fields[3] = PyBool_FromLong(event->is_boundary)) != NULL
-        && (fields[4] = identifier != NULL
-                ? PyUnicode_DecodeUTF8(identifier, (Py_ssize_t)strlen(identifier), "replace")
-                : Py_NewRef(Py_None)) != NULL
-        && (fields[5] = vec2_tuple(event->point)) != NULL) {
-        result = PyObject_Vectorcall(st->contact_event_type, fields, Py_ARRAY_LENGTH(fields), NULL);
+    PyObject *collision = wrap_behavior(st, animator, event->collision);
+    PyObject *item = collision != NULL ? wrap_item(st, animator, event->item_a) : NULL;
+    PyObject *other = item == NULL ? NULL
+                      : event->is_boundary ? Py_NewRef(Py_None)
+                                           : wrap_item(st, animator, event->item_b);
+    if (other == NULL) {
+        Py_XDECREF(collision);
+        Py_XDECREF(item);
+        return NULL;
     }
-    for (size_t i = 0; i < Py_ARRAY_LENGTH(fields); i++) {
-        Py_XDECREF(fields[i]);
-    }
-    return result;
+    return PyObject_CallFunction(st->contact_event_type, "NNNOz(dd)", collision, item, other,
+                                 event->is_boundary ? Py_True : Py_False, event->boundary_identifier, event->point.x,
+                                 event->point.y);
 }

@@ -1,19 +1,7 @@
 #include "_anima.h"
 
-/* ================================================================= Field */
-
-/* The name of a field kind ('radial_gravity', ...), or "?" */
-static const char *
-field_kind_name(anima_field_kind kind)
-{
-    const char *name = choice_name(VALUE_FIELD_KIND, (int32_t)kind);
-    return name != NULL ? name : "?";
-}
-
-/* Field's arguments; the kind and the parameters are also properties (the closure of their getset rows). */
-static const argument field_arguments[] = {
-    ANIMA_FIELD(anima_field_def, kind, VALUE_FIELD_KIND),
-    ANIMA_ARG("items"),
+/* A field's parameters: keywords of Field() and properties (the closure of their getset rows). */
+static const argument field_parameters[] = {
     ANIMA_FIELD(anima_field_def, position, VALUE_VEC2),
     ANIMA_FIELD(anima_field_def, region, VALUE_REGION),
     ANIMA_FIELD(anima_field_def, strength, VALUE_DOUBLE),
@@ -22,113 +10,42 @@ static const argument field_arguments[] = {
     ANIMA_FIELD(anima_field_def, direction, VALUE_VEC2),
     ANIMA_FIELD(anima_field_def, smoothness, VALUE_DOUBLE),
     ANIMA_FIELD(anima_field_def, animation_speed, VALUE_DOUBLE),
-    ANIMA_ARG("animator"),
     ANIMA_ARG(NULL),
 };
 
 enum {
-    FIELD_KIND, FIELD_ITEMS, FIELD_POSITION, FIELD_REGION, FIELD_STRENGTH, FIELD_FALLOFF, FIELD_MINIMUM_RADIUS,
-    FIELD_DIRECTION, FIELD_SMOOTHNESS, FIELD_ANIMATION_SPEED, FIELD_ANIMATOR, FIELD_ARGUMENTS
+    FIELD_POSITION, FIELD_REGION, FIELD_STRENGTH, FIELD_FALLOFF, FIELD_MINIMUM_RADIUS, FIELD_DIRECTION,
+    FIELD_SMOOTHNESS, FIELD_ANIMATION_SPEED
 };
 
-/*
- * Installs (callable non-NULL) or removes a custom field's evaluation. The
- * library keeps a pointer to this object while it has one, so the field also
- * gets the C action, which makes the animator keep it alive (and ends the step
- * when the evaluation raises; see trampoline_field).
- */
-static int
-field_set_evaluation(anima_state *st, FieldObject *self, PyObject *callable)
-{
-    BehaviorObject *base = &self->base;
-    anima_status status = anima_field_set_evaluation(base->handle, callable != NULL ? trampoline_field : NULL,
-                                                     callable != NULL ? (void *)self : NULL);
-    if (check(st, base->animator, status) < 0) {
-        return -1;
-    }
-    bool needs_action = callable != NULL || base->action != NULL || base->overrides_action;
-    if (behavior_set_c_action(st, base, needs_action) < 0) {
-        /* The library must not point at this object unless the animator keeps it alive. */
-        (void)anima_field_set_evaluation(base->handle, self->evaluate != NULL ? trampoline_field : NULL,
-                                         self->evaluate != NULL ? (void *)self : NULL);
-        anima_clear_error();
-        return -1;
-    }
-    Py_XINCREF(callable);
-    Py_XSETREF(self->evaluate, callable);
-    return 0;
-}
+/* The kind, fixed at creation: a property only. */
+static const argument field_kind = ANIMA_FIELD(anima_field_def, kind, VALUE_FIELD_KIND);
 
 /*
- * Field(kind, items, *, position=..., ..., animator=None): a def of `kind` with the parameters
- * given over the kind's defaults (linear gravity points down by default), over the items.
- * anima/_behavior.py adds the evaluation of a custom field and leaves out parameters given as None.
+ * Field(kind, items, *, position=..., ..., animator=None): a def of `kind` with the parameters given over the
+ * kind's defaults, over the items. anima/_behavior.py adds the evaluation of a custom field, leaves out parameters
+ * given as None and points linear gravity down by default.
  */
-static int
-field_init(FieldObject *self, PyObject *args, PyObject *kwds)
-{
-    PyObject *slots[FIELD_ARGUMENTS];
-    anima_state *st = STATE_OF(self);
-    value kind;
-    if (st == NULL || behavior_check_fresh(st, &self->base) < 0
-        || parse_call("Field", args, kwds, field_arguments, 2, 2, slots) < 0
-        || value_from_python(st, VALUE_FIELD_KIND, slots[FIELD_KIND], "kind", &kind) < 0) {
-        return -1;
-    }
-    anima_field_def def = anima_default_field_def(kind.field_kind);
-    if (kind.field_kind == ANIMA_FIELD_LINEAR_GRAVITY) {
-        def.direction = (anima_vec2){0, 1};
-    }
-    if (fill_def(st, field_arguments, slots, &def) < 0) {
-        return -1;
-    }
-    return behavior_create(st, &self->base, slots[FIELD_ITEMS], slots[FIELD_ANIMATOR],
-                           (anima_function)anima_field_create, &def);
-}
+ANIMA_DEF_METHOD(field_create, "Field", OWNER_BEHAVIOR, VALUE_NONE, anima_field_def,
+                 anima_default_field_def(v[0].field_kind), field_parameters,
+                 behavior_create(&t, (anima_function)anima_field_create, &def, v[1].object, v[2].object),
+                 ANIMA_IN("kind", VALUE_FIELD_KIND), ANIMA_IN("items", VALUE_OBJECT),
+                 ANIMA_KW("animator", VALUE_OBJECT))
 
-/* Makes the library forget this object's evaluation before the object goes. */
-static void
-field_detach_evaluation(FieldObject *self)
-{
-    if (self->evaluate != NULL && anima_behavior_is_valid(self->base.handle)) {
-        (void)anima_field_set_evaluation(self->base.handle, NULL, NULL);
-        anima_clear_error();
-    }
-}
-
-static int
-field_traverse(FieldObject *self, visitproc visit, void *arg)
-{
-    Py_VISIT(self->evaluate);
-    return behavior_traverse(&self->base, visit, arg);
-}
-
-static int
-field_clear(FieldObject *self)
-{
-    field_detach_evaluation(self);
-    Py_CLEAR(self->evaluate);
-    return behavior_clear(&self->base);
-}
-
-static void
-field_dealloc(FieldObject *self)
-{
-    PyObject_GC_UnTrack(self);
-    field_detach_evaluation(self);
-    Py_CLEAR(self->evaluate);
-    behavior_dealloc(&self->base);
-}
+static PyMethodDef field_methods[] = {
+    ANIMA_METHOD_ROW("_create", field_create, NULL),
+    {NULL, NULL, 0, NULL},
+};
 
 /* The parameter properties: the closure is the parameter's row of field_arguments. */
 static PyObject *
-field_get_parameter(FieldObject *self, void *closure)
+field_get_parameter(BehaviorObject *self, void *closure)
 {
     const argument *row = closure;
     anima_state *st = STATE_OF(self);
     anima_field_def def;
     value v;
-    if (st == NULL || check(st, self->base.animator, anima_field_get(self->base.handle, &def)) < 0) {
+    if (st == NULL || check(st, self->animator, anima_field_get(self->handle, &def)) < 0) {
         return NULL;
     }
     memcpy(&v, (char *)&def + row->offset, value_size(row->kind));
@@ -137,99 +54,91 @@ field_get_parameter(FieldObject *self, void *closure)
 
 /* Sets one parameter: the library validates the whole def, so a refused value changes nothing. */
 static int
-field_set_parameter(FieldObject *self, PyObject *obj, void *closure)
+field_set_parameter(BehaviorObject *self, PyObject *obj, void *closure)
 {
     const argument *row = closure;
     anima_state *st = STATE_OF(self);
     anima_field_def def;
     if (st == NULL || forbid_delete(obj, row->name) < 0
-        || check(st, self->base.animator, anima_field_get(self->base.handle, &def)) < 0
+        || check(st, self->animator, anima_field_get(self->handle, &def)) < 0
         || fill_field(st, row, obj, &def) < 0) {
         return -1;
     }
-    return check(st, self->base.animator, anima_field_set(self->base.handle, &def));
+    return check(st, self->animator, anima_field_set(self->handle, &def));
 }
 
+/*
+ * Installs (value non-NULL) or removes a custom field's evaluation. The library keeps a pointer
+ * to this object while it has one, so the field also gets the C action, which makes the animator
+ * keep it alive (and ends the step when the evaluation raises; see trampoline_field).
+ */
 static int
-field_set_evaluate(FieldObject *self, PyObject *value, void *closure)
+field_install_evaluation(anima_state *st, PyObject *obj, PyObject **slot, PyObject *value)
 {
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || forbid_delete(value, "evaluate") < 0 || as_callable(&value, "evaluate") < 0) {
-        return -1;
-    }
+    BehaviorObject *self = (BehaviorObject *)obj;
     anima_field_def def;
-    if (behavior_animator(st, &self->base) == NULL
-        || check(st, self->base.animator, anima_field_get(self->base.handle, &def)) < 0) {
+    if (behavior_animator(st, self) == NULL || check(st, self->animator, anima_field_get(self->handle, &def)) < 0) {
         return -1;
     }
     if (value != NULL && def.kind != ANIMA_FIELD_CUSTOM) {
-        PyErr_Format(st->invalid_state_error, "only a custom field has an evaluation (this is a %s field)",
-                     field_kind_name(def.kind));
+        PyErr_Format(st->invalid_state_error, "only a custom field has an evaluation (this is a %S field)",
+                     choice_name(st, VALUE_FIELD_KIND, (int32_t)def.kind));
         return -1;
     }
-    return field_set_evaluation(st, self, value);
+    anima_status status = anima_field_set_evaluation(self->handle, value != NULL ? trampoline_field : NULL,
+                                                     value != NULL ? (void *)self : NULL);
+    if (check(st, self->animator, status) < 0) {
+        return -1;
+    }
+    if (behavior_set_c_action(st, self, value != NULL || self->action != NULL || self->overrides_action) < 0) {
+        /* The library must not point at this object unless the animator keeps it alive. */
+        (void)anima_field_set_evaluation(self->handle, *slot != NULL ? trampoline_field : NULL,
+                                         *slot != NULL ? (void *)self : NULL);
+        anima_clear_error();
+        return -1;
+    }
+    return 0;
 }
+
+/* The PyGetSetDef row of a field parameter, the row INDEX of field_parameters. */
+#define FIELD_PARAMETER(NAME, INDEX, DOC)                                                                     \
+    {NAME, (getter)field_get_parameter, (setter)field_set_parameter, DOC, (void *)&field_parameters[INDEX]}
 
 static PyGetSetDef field_getset[] = {
     {"kind", (getter)field_get_parameter, NULL,
      "Which field this is, fixed at creation (read-only): 'linear_gravity', 'radial_gravity',\n"
      "'drag', 'velocity', 'vortex', 'spring', 'electric', 'magnetic', 'noise', 'turbulence'\n"
-     "or 'custom'.", (void *)&field_arguments[FIELD_KIND]},
-    {"position", (getter)field_get_parameter, (setter)field_set_parameter,
-     "The field's origin (x, y) in the reference space (default (0, 0)); radial fields act\n"
-     "around it and the region is centred on it.", (void *)&field_arguments[FIELD_POSITION]},
-    {"region", (getter)field_get_parameter, (setter)field_set_parameter,
-     "Where the field acts, around its position: 'infinite' (everywhere, the default; None\n"
-     "is accepted too), ('rectangle', (width, height)), ('circle', radius), or\n"
-     "('inverse', region) for everywhere except that region. Sizes are finite and >= 0.",
-     (void *)&field_arguments[FIELD_REGION]},
-    {"strength", (getter)field_get_parameter, (setter)field_set_parameter,
-     "The strength S (within +/-1e9; default 1; negative reverses the field).",
-     (void *)&field_arguments[FIELD_STRENGTH]},
-    {"falloff", (getter)field_get_parameter, (setter)field_set_parameter,
-     "The exponent of the distance fall-off r^-falloff, r in metres (-10...10; default 2\n"
-     "for radial gravity, -1 for spring, 1 for electric and magnetic, 0 for the others).",
-     (void *)&field_arguments[FIELD_FALLOFF]},
-    {"minimum_radius", (getter)field_get_parameter, (setter)field_set_parameter,
-     "Distances below this (points, > 0; default 0.01) count as this in the fall-off.",
-     (void *)&field_arguments[FIELD_MINIMUM_RADIUS]},
-    {"direction", (getter)field_get_parameter, (setter)field_set_parameter,
-     "Linear gravity: the acceleration in m/s^2 (1 = 100 pt/s^2); velocity: the velocity\n"
-     "in m/s; drag: the medium's velocity in m/s. Components within +/-1e6.",
-     (void *)&field_arguments[FIELD_DIRECTION]},
-    {"smoothness", (getter)field_get_parameter, (setter)field_set_parameter,
-     "Noise and turbulence: 0 (noisy, the default) ... 1 (smooth).", (void *)&field_arguments[FIELD_SMOOTHNESS]},
-    {"animation_speed", (getter)field_get_parameter, (setter)field_set_parameter,
-     "Noise and turbulence: how fast the noise changes, in Hz (0...1e6; default 0 freezes\n"
-     "it).", (void *)&field_arguments[FIELD_ANIMATION_SPEED]},
-    {"evaluate", callable_get, (setter)field_set_evaluate,
-     "A custom field's evaluation: a callable evaluate(position, velocity, mass, charge, dt)\n"
-     "returning a force (fx, fy) in mass x pt/s^2, or None (no force). Only a custom field\n"
-     "takes one (others raise InvalidStateError). While it is set, the animator keeps the\n"
-     "Field object alive.", (void *)offsetof(FieldObject, evaluate)},
+     "or 'custom'.", (void *)&field_kind},
+    FIELD_PARAMETER("position", FIELD_POSITION,
+                    "The field's origin (x, y) in the reference space (default (0, 0)); radial fields act\n"
+                    "around it and the region is centred on it."),
+    FIELD_PARAMETER("region", FIELD_REGION,
+                    "Where the field acts, around its position: 'infinite' (everywhere, the default; None\n"
+                    "is accepted too), ('rectangle', (width, height)), ('circle', radius), or\n"
+                    "('inverse', region) for everywhere except that region. Sizes are finite and >= 0."),
+    FIELD_PARAMETER("strength", FIELD_STRENGTH,
+                    "The strength S (within +/-1e9; default 1; negative reverses the field)."),
+    FIELD_PARAMETER("falloff", FIELD_FALLOFF,
+                    "The exponent of the distance fall-off r^-falloff, r in metres (-10...10; default 2\n"
+                    "for radial gravity, -1 for spring, 1 for electric and magnetic, 0 for the others)."),
+    FIELD_PARAMETER("minimum_radius", FIELD_MINIMUM_RADIUS,
+                    "Distances below this (points, > 0; default 0.01) count as this in the fall-off."),
+    FIELD_PARAMETER("direction", FIELD_DIRECTION,
+                    "Linear gravity: the acceleration in m/s^2 (1 = 100 pt/s^2); velocity: the velocity\n"
+                    "in m/s; drag: the medium's velocity in m/s. Components within +/-1e6."),
+    FIELD_PARAMETER("smoothness", FIELD_SMOOTHNESS,
+                    "Noise and turbulence: 0 (noisy, the default) ... 1 (smooth)."),
+    FIELD_PARAMETER("animation_speed", FIELD_ANIMATION_SPEED,
+                    "Noise and turbulence: how fast the noise changes, in Hz (0...1e6; default 0 freezes\n"
+                    "it)."),
+    ANIMA_CALLABLE("evaluate", BehaviorObject, evaluate, field_install_evaluation, false,
+                   "A custom field's evaluation: a callable evaluate(position, velocity, mass, charge, dt)\n"
+                   "returning a force (fx, fy) in mass x pt/s^2, or None (no force). Only a custom field\n"
+                   "takes one (others raise InvalidStateError). While it is set, the animator keeps the\n"
+                   "Field object alive."),
     {NULL, NULL, NULL, NULL, NULL},
 };
 
-PyDoc_STRVAR(field_doc,
-"Field(kind, items, *, position=(0, 0), region=None, strength=1.0, falloff=None,\n"
-"      minimum_radius=0.01, direction=None, smoothness=0.0, animation_speed=0.0,\n"
-"      evaluate=None, animator=None)\n"
-"--\n\n"
-"A force field acting on its items (UIFieldBehavior). Make one with the\n"
-"classmethod named after UIKit's factory (Field.radial_gravity(items, ...), ...)\n"
-"or with Field(kind, items, ...), kind being one of those names.\n\n"
-"Units are UIKit's: strength S and forces F in newtons on metres and kilograms,\n"
-"100 pt per metre. An item of mass m accelerates at 100 F / m pt/s^2. r is the\n"
-"distance from the field's position in metres (at least minimum_radius) and\n"
-"fall = r^-falloff. Only items inside the region feel the field.\n\n"
-"The keyword arguments are the parameters, also read/write properties:\n"
-"position (x, y); region ('infinite' or None, ('rectangle', (w, h)),\n"
-"('circle', r), ('inverse', region)); strength; falloff (None: 2 for radial\n"
-"gravity, -1 for spring, 1 for electric and magnetic, else 0); minimum_radius\n"
-"(pt); direction (None: (0, 1) for linear gravity, else (0, 0)); smoothness and\n"
-"animation_speed (noise, turbulence); evaluate (custom only). The animator is\n"
-"taken from the items; pass animator= when items is empty.");
 
-ANIMA_BEHAVIOR_TYPE(field, "anima.Field", FieldObject, field_doc, NULL, field_getset, field_traverse, field_clear, {Py_tp_init, (void *)field_init}, {Py_tp_dealloc, (void *)field_dealloc},);
+ANIMA_BEHAVIOR_TYPE(field, "anima.Field", NULL, field_methods, field_getset, {Py_tp_init, init_by_create},);
 

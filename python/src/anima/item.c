@@ -1,83 +1,59 @@
 #include "_anima.h"
 
-/* ================================================================== Item */
-
-/* The Item argument of a method; NULL with TypeError otherwise. */
-ItemObject *
-item_argument(anima_state *st, PyObject *obj, const char *what)
+/*
+ * Makes the C item of a fresh Item from its def and its shape and path (NULL: not given). A path
+ * makes the shape 'path'; naming another shape beside it is a contradiction.
+ */
+static anima_status
+item_make(const target *t, anima_item_def *def, PyObject *shape, PyObject *path)
 {
-    if (!PyObject_TypeCheck(obj, st->item_type)) {
-        PyErr_Format(PyExc_TypeError, "%s must be an anima.Item, not %.100s", what, Py_TYPE(obj)->tp_name);
-        return NULL;
+    value named = {.shape = def->shape};
+    if (shape != NULL && value_from_python(t->st, VALUE_SHAPE, shape, "shape", &named) < 0) {
+        return STATUS_RAISED;
     }
-    return (ItemObject *)obj;
-}
-
-static int
-item_init(ItemObject *self, PyObject *args, PyObject *kwds)
-{
-    static const argument arguments[] = {
-        ANIMA_ARG("animator"),
-        ANIMA_FIELD(anima_item_def, center, VALUE_VEC2),
-        ANIMA_FIELD(anima_item_def, size, VALUE_SIZE),
-        ANIMA_FIELD(anima_item_def, shape, VALUE_SHAPE),
-        ANIMA_ARG("path"),
-        {"rotation", VALUE_DOUBLE, offsetof(anima_item_def, transform.rotation), false},
-        {"scale", VALUE_VEC2, offsetof(anima_item_def, transform.scale_x), false},
-        {"translation", VALUE_VEC2, offsetof(anima_item_def, transform.translation_x), false},
-        ANIMA_FIELD(anima_item_def, alpha, VALUE_DOUBLE),
-        {"velocity", VALUE_VEC2, offsetof(anima_item_def, linear_velocity), false},
-        ANIMA_FIELD(anima_item_def, angular_velocity, VALUE_DOUBLE),
-        ANIMA_ARG(NULL),
-    };
-    PyObject *slots[11];
-    anima_state *st = STATE_OF(self);
-    if (st == NULL || parse_call("Item", args, kwds, arguments, 3, 1, slots) < 0) {
-        return -1;
+    def->shape = named.shape;
+    path = path == Py_None ? NULL : path;
+    if (path != NULL && shape != NULL && def->shape != ANIMA_SHAPE_PATH) {
+        PyErr_Format(PyExc_TypeError, "path goes with shape='path', not shape='%S'",
+                     choice_name(t->st, VALUE_SHAPE, (int32_t)def->shape));
+        return STATUS_RAISED;
     }
-    if (self->animator != NULL) {
-        PyErr_SetString(st->invalid_state_error, "Item.__init__ called on an initialised item");
-        return -1;
+    if (path == NULL && def->shape == ANIMA_SHAPE_PATH) {
+        PyErr_SetString(t->st->invalid_argument_error, "shape='path' needs path=[(x, y), ...]");
+        return STATUS_RAISED;
     }
-    anima_item_def def = anima_default_item_def();
-    value checked;
-    if (value_from_python(st, VALUE_ANIMATOR, slots[0], "animator", &checked) < 0
-        || fill_def(st, arguments, slots, &def) < 0) {
-        return -1;
+    PyObject *points = NULL;
+    if (path != NULL && (def->path = path_points(t->st, path, &points, &def->path_count)) == NULL) {
+        return STATUS_RAISED;
     }
-    AnimatorObject *animator = (AnimatorObject *)slots[0];
-    /* A path makes the shape 'path'; naming another shape beside it is a contradiction. */
-    PyObject *path = slots[4] == Py_None ? NULL : slots[4];
-    if (path != NULL && slots[3] != NULL && def.shape != ANIMA_SHAPE_PATH) {
-        PyErr_Format(PyExc_TypeError, "path goes with shape='path', not shape='%s'",
-                     choice_name(VALUE_SHAPE, (int32_t)def.shape));
-        return -1;
-    }
-    if (path == NULL && def.shape == ANIMA_SHAPE_PATH) {
-        PyErr_SetString(st->invalid_argument_error, "shape='path' needs path=[(x, y), ...]");
-        return -1;
-    }
-    double *points = NULL;
-    if (path != NULL) {
-        if (as_records(st, path, "path", "(x, y)", 2, &points, &def.path_count) < 0) {
-            return -1;
-        }
-        def.path = (const anima_vec2 *)points;
-        def.shape = ANIMA_SHAPE_PATH;
-    }
+    def->shape = path != NULL ? ANIMA_SHAPE_PATH : def->shape;
     anima_item handle = anima_item_null();
-    anima_status status = anima_item_create(animator->handle, &def, &handle);
-    PyMem_Free(points);
-    if (check(st, animator, status) < 0) {
-        return -1;
-    }
-    if (wrapper_adopt((PyObject *)self, animator, &animator->item_wrappers, &handle) < 0) {
+    anima_status status = anima_item_create(t->animator_handle, def, &handle);
+    Py_XDECREF(points);
+    if (status == ANIMA_OK && wrapper_adopt(t->self, t->animator, &t->animator->item_wrappers, &handle) < 0) {
         (void)anima_item_destroy(handle);
         anima_clear_error();
-        return -1;
+        return STATUS_RAISED;
     }
-    return 0;
+    return status;
 }
+
+/* Item(animator, center, size, *, shape, path, <the other fields>): the fields over the library's defaults. */
+static const argument item_fields[] = {
+    ANIMA_POSITIONAL_FIELD(anima_item_def, center, VALUE_VEC2),
+    ANIMA_POSITIONAL_FIELD(anima_item_def, size, VALUE_SIZE),
+    ANIMA_FIELD_AS("rotation", VALUE_DOUBLE, anima_item_def, transform.rotation),
+    ANIMA_FIELD_AS("scale", VALUE_VEC2, anima_item_def, transform.scale_x),
+    ANIMA_FIELD_AS("translation", VALUE_VEC2, anima_item_def, transform.translation_x),
+    ANIMA_FIELD(anima_item_def, alpha, VALUE_DOUBLE),
+    ANIMA_FIELD_AS("velocity", VALUE_VEC2, anima_item_def, linear_velocity),
+    ANIMA_FIELD(anima_item_def, angular_velocity, VALUE_DOUBLE),
+    ANIMA_ARG(NULL),
+};
+
+ANIMA_DEF_METHOD(item_create, "Item", OWNER_NEW, VALUE_NONE, anima_item_def, anima_default_item_def(), item_fields,
+                 item_make(&t, &def, v[1].object, v[2].object), ANIMA_IN("animator", VALUE_ANIMATOR),
+                 ANIMA_KW("shape", VALUE_OBJECT), ANIMA_KW("path", VALUE_OBJECT))
 
 static int
 item_traverse(ItemObject *self, visitproc visit, void *arg)
@@ -108,36 +84,24 @@ ANIMA_METHOD(item_destroy, "destroy", OWNER_ITEM, VALUE_NONE, anima_item_destroy
 
 /* -------------------------------------------------------- properties */
 
-/* The path as a tuple of (x, y) points, or None when the item has none. */
-static PyObject *
-item_get_path(ItemObject *self, void *closure)
+/* Sets the item's path (Item.path, anima/_item.py) from the points of anima._types.path_points. */
+static anima_status
+item_set_path(const target *t, PyObject *path)
 {
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    list_query q = {.kind = LIST_ITEM_PATH, .item = self->handle};
-    PyObject *points = st != NULL ? query_result(st, self->animator, &q, false) : NULL;
-    if (points != NULL && PyTuple_GET_SIZE(points) == 0) {
-        Py_SETREF(points, Py_NewRef(Py_None));
-    }
-    return points;
+    PyObject *points = NULL;
+    int32_t count = 0;
+    const anima_vec2 *first = path_points(t->st, path, &points, &count);
+    anima_status status = first != NULL ? anima_item_set_path(t->item, first, count) : STATUS_RAISED;
+    Py_XDECREF(points);
+    return status;
 }
 
-static int
-item_set_path(ItemObject *self, PyObject *value, void *closure)
-{
-    (void)closure;
-    anima_state *st = STATE_OF(self);
-    double *points = NULL;
-    int32_t count = 0;
-    if (st == NULL || forbid_delete(value, "path") < 0 || as_records(st, value, "path", "(x, y)", 2, &points, &count) < 0) {
-        return -1;
-    }
-    anima_status status = anima_item_set_path(self->handle, (const anima_vec2 *)points, count);
-    PyMem_Free(points);
-    return check(st, self->animator, status);
-}
+ANIMA_METHOD(item_path_set, "_set_path", OWNER_ITEM, VALUE_NONE, item_set_path(&t, v[0].object),
+             ANIMA_IN("path", VALUE_OBJECT))
 
 static PyMethodDef item_methods[] = {
+    ANIMA_METHOD_ROW("_create", item_create, NULL),
+    ANIMA_METHOD_ROW("_set_path", item_path_set, NULL),
     ANIMA_METHOD_ROW("destroy", item_destroy,
                      "destroy($self, /)\n--\n\n"
                      "Destroy the item: it leaves every behavior (its ended-contact events still\n"
@@ -161,13 +125,7 @@ static PyGetSetDef item_getset[] = {
                  "The collision shape: 'rectangle' (the bounds), 'ellipse' (inscribed in them) or 'path'\n"
                  "(the convex outline in Item.path). Setting 'path' on an item without a path raises\n"
                  "InvalidStateError."),
-    {"path", (getter)item_get_path, (setter)item_set_path,
-     "The convex collision outline as a tuple of (x, y) points, or None when the item has none.\n"
-     "Points are from the centre in the item's own coordinates (they turn and scale with it),\n"
-     "3 to 16 of them, counter-clockwise as seen on screen (y grows downward), convex, no three\n"
-     "in a line. Assigning a path also makes 'path' the shape; a path the library rejects raises\n"
-     "InvalidArgumentError naming the rule and leaves the item unchanged. The path is kept when\n"
-     "another shape is chosen, so shape = 'path' brings it back.", NULL},
+    {"_path", query_get, NULL, "The path's points, a tuple (empty for none).", (void *)LIST_ITEM_PATH},
     ANIMA_GETSET(OWNER_ITEM, VALUE_VEC2, "velocity", anima_item_get_linear_velocity, anima_item_set_linear_velocity,
                  "The linear velocity (vx, vy) in pt/s; setting it wakes the animator."),
     ANIMA_GETSET(OWNER_ITEM, VALUE_DOUBLE, "angular_velocity", anima_item_get_angular_velocity, anima_item_set_angular_velocity,
@@ -184,22 +142,15 @@ static PyGetSetDef item_getset[] = {
     ANIMA_GETSET_END,
 };
 
+/* The constructor's signature, for introspection; the docstring is anima/_item.py's. */
 PyDoc_STRVAR(item_doc,
 "Item(animator, center=(0, 0), size=(100, 100), *, shape='rectangle', path=None,\n"
 "     rotation=0.0, scale=(1.0, 1.0), translation=(0.0, 0.0), alpha=1.0,\n"
 "     velocity=(0.0, 0.0), angular_velocity=0.0)\n"
-"--\n\n"
-"A dynamic item (UIDynamicItem) in an animator. It moves once a behavior\n"
-"governs it. Units: points, seconds, radians; y grows downward.\n\n"
-"path=[(x, y), ...] gives the item a convex collision outline (see Item.path)\n"
-"and makes 'path' its shape; shape='path' without a path is an\n"
-"InvalidArgumentError, another shape beside a path a TypeError.\n\n"
-"The same item always comes back as the same Python object while that object\n"
-"is alive (from animator.items, behavior.items, contact events ...).\n"
-"Equality and hashing follow the underlying handle.");
+"--\n\n");
 
 ANIMA_TYPE(item, "anima.Item", ItemObject, item_doc,
-           {Py_tp_init, item_init}, {Py_tp_dealloc, item_dealloc}, {Py_tp_traverse, item_traverse},
+           {Py_tp_init, init_by_create}, {Py_tp_dealloc, item_dealloc}, {Py_tp_traverse, item_traverse},
            {Py_tp_clear, item_clear}, {Py_tp_hash, wrapper_hash}, {Py_tp_richcompare, wrapper_richcompare},
            {Py_tp_methods, item_methods}, {Py_tp_getset, item_getset}, ANIMA_WEAKREFS(ItemObject),);
 

@@ -1,7 +1,5 @@
 #include "_anima.h"
 
-/* ================================================================ module */
-
 /* The classes written in Python (anima/_types.py) that the module state keeps: a row per class. */
 static const struct {
     const char *name;
@@ -15,23 +13,22 @@ static const struct {
     {"BusyError", offsetof(anima_state, busy_error)},
     {"NotFoundError", offsetof(anima_state, not_found_error)},
     {"InvalidStateError", offsetof(anima_state, invalid_state_error)},
+    {"InvalidArgumentError", offsetof(anima_state, buffer_too_small_error)},
+    {"AnimaError", offsetof(anima_state, interrupted_error)},
     {"Transform", offsetof(anima_state, transform_type)},
     {"ContactEvent", offsetof(anima_state, contact_event_type)},
     {"region_record", offsetof(anima_state, region_record)},
     {"region_form", offsetof(anima_state, region_form)},
+    {"behavior_items", offsetof(anima_state, behavior_items)},
+    {"path_points", offsetof(anima_state, path_points)},
+    {"choice_error", offsetof(anima_state, choice_error)},
+    {"CHOICES", offsetof(anima_state, all_choices)},
 };
 
 /* Every field of the module state is an object reference: traverse and clear walk it as an array. */
 _Static_assert(sizeof(anima_state) % sizeof(PyObject *) == 0, "anima_state holds object references only");
 #define STATE_OBJECTS(st) ((PyObject **)(st))
 #define STATE_OBJECT_COUNT (sizeof(anima_state) / sizeof(PyObject *))
-
-/* The object pointer at `offset` in the state (a type is stored there as the PyObject * it also is). */
-static PyObject **
-state_object(anima_state *st, size_t offset)
-{
-    return (PyObject **)((char *)st + offset);
-}
 
 /* Stores the classes of anima._types in the state (the package exports them, not this module). */
 static int
@@ -47,24 +44,46 @@ load_python_types(anima_state *st)
             Py_DECREF(types);
             return -1;
         }
-        Py_XSETREF(*state_object(st, python_types[i].offset), cls);
+        Py_XSETREF(*(PyObject **)((char *)st + python_types[i].offset), cls);
     }
     Py_DECREF(types);
     return 0;
 }
 
-static PyTypeObject *
-add_type(PyObject *module, PyType_Spec *spec, PyTypeObject *base)
+/* The extension's types, in the order they are made: a row per type, with its anima_kind and its base's. */
+static const struct {
+    PyType_Spec *spec;
+    anima_kind kind;
+    anima_kind base;    /* ANIMA_KIND_NONE: object */
+} extension_types[] = {
+    {&animator_spec, ANIMA_KIND_ANIMATOR, ANIMA_KIND_NONE},
+    {&item_spec, ANIMA_KIND_ITEM, ANIMA_KIND_NONE},
+    {&behavior_spec, ANIMA_KIND_CUSTOM, ANIMA_KIND_NONE},
+    {&gravity_spec, ANIMA_KIND_GRAVITY, ANIMA_KIND_CUSTOM},
+    {&collision_spec, ANIMA_KIND_COLLISION, ANIMA_KIND_CUSTOM},
+    {&item_behavior_spec, ANIMA_KIND_ITEM_BEHAVIOR, ANIMA_KIND_CUSTOM},
+    {&attachment_spec, ANIMA_KIND_ATTACHMENT, ANIMA_KIND_CUSTOM},
+    {&push_spec, ANIMA_KIND_PUSH, ANIMA_KIND_CUSTOM},
+    {&snap_spec, ANIMA_KIND_SNAP, ANIMA_KIND_CUSTOM},
+    {&field_spec, ANIMA_KIND_FIELD, ANIMA_KIND_CUSTOM},
+};
+
+/* Makes the extension's types, keeps them in the state and adds them to the module. */
+static int
+add_types(PyObject *module, anima_state *st)
 {
-    PyObject *type = PyType_FromModuleAndSpec(module, spec, (PyObject *)base);
-    if (type == NULL) {
-        return NULL;
+    for (size_t i = 0; i < Py_ARRAY_LENGTH(extension_types); i++) {
+        PyObject *base = (PyObject *)st->types[extension_types[i].base];
+        PyObject *type = PyType_FromModuleAndSpec(module, extension_types[i].spec, base);
+        if (type == NULL) {
+            return -1;
+        }
+        st->types[extension_types[i].kind] = (PyTypeObject *)type;
+        if (PyModule_AddType(module, (PyTypeObject *)type) < 0) {
+            return -1;
+        }
     }
-    if (PyModule_AddType(module, (PyTypeObject *)type) < 0) {
-        Py_DECREF(type);
-        return NULL;
-    }
-    return (PyTypeObject *)type;
+    return 0;
 }
 
 /* Adds methods declared in another file than the type's own (the animator's animation controls). */
@@ -86,20 +105,10 @@ static int
 anima_exec(PyObject *module)
 {
     anima_state *st = PyModule_GetState(module);
-    if (load_python_types(st) < 0) {
+    if (load_python_types(st) < 0 || load_choices(st) < 0) {
         return -1;
     }
-    if ((st->animator_type = add_type(module, &animator_spec, NULL)) == NULL
-        || add_methods(st->animator_type, animator_animation_methods) < 0
-        || (st->item_type = add_type(module, &item_spec, NULL)) == NULL
-        || (st->behavior_type = add_type(module, &behavior_spec, NULL)) == NULL
-        || (st->gravity_type = add_type(module, &gravity_spec, st->behavior_type)) == NULL
-        || (st->collision_type = add_type(module, &collision_spec, st->behavior_type)) == NULL
-        || (st->item_behavior_type = add_type(module, &item_behavior_spec, st->behavior_type)) == NULL
-        || (st->attachment_type = add_type(module, &attachment_spec, st->behavior_type)) == NULL
-        || (st->push_type = add_type(module, &push_spec, st->behavior_type)) == NULL
-        || (st->snap_type = add_type(module, &snap_spec, st->behavior_type)) == NULL
-        || (st->field_type = add_type(module, &field_spec, st->behavior_type)) == NULL) {
+    if (add_types(module, st) < 0 || add_methods(st->animator_type, animator_animation_methods) < 0) {
         return -1;
     }
     st->action_name = PyUnicode_InternFromString("action");
@@ -118,21 +127,13 @@ anima_exec(PyObject *module)
 static int
 anima_traverse(PyObject *module, visitproc visit, void *arg)
 {
-    anima_state *st = PyModule_GetState(module);
-    for (size_t i = 0; i < STATE_OBJECT_COUNT; i++) {
-        Py_VISIT(STATE_OBJECTS(st)[i]);
-    }
-    return 0;
+    return walk_references(STATE_OBJECTS(PyModule_GetState(module)), STATE_OBJECT_COUNT, visit, arg);
 }
 
 static int
 anima_clear(PyObject *module)
 {
-    anima_state *st = PyModule_GetState(module);
-    for (size_t i = 0; i < STATE_OBJECT_COUNT; i++) {
-        Py_CLEAR(STATE_OBJECTS(st)[i]);
-    }
-    return 0;
+    return walk_references(STATE_OBJECTS(PyModule_GetState(module)), STATE_OBJECT_COUNT, NULL, NULL);
 }
 
 static void

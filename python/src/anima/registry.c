@@ -1,7 +1,5 @@
 #include "_anima.h"
 
-/* ======================================================= wrapper registry */
-
 /* The registry key of a handle: generation and index (one dict per category). */
 PyObject *
 handle_key(uint32_t index1, uint32_t generation)
@@ -34,41 +32,18 @@ weakref_target(PyObject *ref)
 #endif
 }
 
-/* Looks up the live wrapper registered under key: *out is a new reference or NULL. */
+/* Looks up the live wrapper of a handle in a registry dict (NULL while empty): *out is a new reference or NULL. */
 int
-registry_find(PyObject *map, PyObject *key, PyObject **out)
+registry_find(PyObject *map, uint32_t index1, uint32_t generation, PyObject **out)
 {
-    *out = NULL;
-    if (map == NULL) {
-        return 0;
-    }
-    PyObject *ref = PyDict_GetItemWithError(map, key);
-    if (ref == NULL) {
-        return PyErr_Occurred() ? -1 : 0;
-    }
-    *out = weakref_target(ref);
-    return 0;
+    PyObject *key = handle_key(index1, generation);
+    PyObject *ref = key != NULL && map != NULL ? PyDict_GetItemWithError(map, key) : NULL;
+    Py_XDECREF(key);
+    *out = ref != NULL ? weakref_target(ref) : NULL;
+    return key == NULL || PyErr_Occurred() ? -1 : 0;
 }
 
-int
-registry_add(PyObject **map, PyObject *key, PyObject *obj)
-{
-    if (*map == NULL) {
-        *map = PyDict_New();
-        if (*map == NULL) {
-            return -1;
-        }
-    }
-    PyObject *ref = PyWeakref_NewRef(obj, NULL);
-    if (ref == NULL) {
-        return -1;
-    }
-    int result = PyDict_SetItem(*map, key, ref);
-    Py_DECREF(ref);
-    return result;
-}
-
-/* Drops a dead entry; used by deallocators, so it keeps any pending exception. */
+/* Drops the dead entry of a handle; used by deallocators, so it keeps any pending exception. */
 void
 registry_forget(PyObject *map, uint32_t index1, uint32_t generation)
 {
@@ -76,20 +51,13 @@ registry_forget(PyObject *map, uint32_t index1, uint32_t generation)
         return;
     }
     PyObject *saved = PyErr_Occurred() ? take_exception() : NULL;
+    PyObject *alive = NULL;
     PyObject *key = handle_key(index1, generation);
-    if (key != NULL) {
-        PyObject *ref = PyDict_GetItemWithError(map, key);
-        if (ref != NULL) {
-            PyObject *alive = weakref_target(ref);
-            if (alive == NULL) {
-                (void)PyDict_DelItem(map, key);
-            }
-            else {
-                Py_DECREF(alive);
-            }
-        }
-        Py_DECREF(key);
+    if (key != NULL && registry_find(map, index1, generation, &alive) == 0 && alive == NULL) {
+        (void)PyDict_DelItem(map, key);
     }
+    Py_XDECREF(alive);
+    Py_XDECREF(key);
     PyErr_Clear();
     if (saved != NULL) {
         raise_exception(saved);
@@ -111,12 +79,14 @@ wrapper_adopt(PyObject *obj, AnimatorObject *animator, PyObject **map, const voi
     BehaviorObject *wrapper = (BehaviorObject *)obj;
     memcpy(&wrapper->handle, handle, sizeof wrapper->handle);
     PyObject *key = handle_key(wrapper->handle.index1, wrapper->handle.generation);
-    if (key == NULL || registry_add(map, key, obj) < 0) {
-        Py_XDECREF(key);
+    PyObject *ref = key != NULL ? PyWeakref_NewRef(obj, NULL) : NULL;
+    int added = ref == NULL || (*map == NULL && (*map = PyDict_New()) == NULL) ? -1 : PyDict_SetItem(*map, key, ref);
+    Py_XDECREF(key);
+    Py_XDECREF(ref);
+    if (added < 0) {
         wrapper->handle = anima_behavior_null();
         return -1;
     }
-    Py_DECREF(key);
     wrapper->animator = (AnimatorObject *)Py_NewRef(animator);
     return 0;
 }
@@ -132,11 +102,8 @@ wrap_handle(AnimatorObject *animator, PyObject **map, uint32_t index1, uint32_t 
     if (index1 == 0) {
         Py_RETURN_NONE;
     }
-    PyObject *key = handle_key(index1, generation);
     PyObject *found = NULL;
-    int lookup = key != NULL ? registry_find(*map, key, &found) : -1;
-    Py_XDECREF(key);
-    if (lookup < 0 || found != NULL) {
+    if (registry_find(*map, index1, generation, &found) < 0 || found != NULL) {
         return found;
     }
     PyObject *object = type->tp_alloc(type, 0);
@@ -153,19 +120,12 @@ wrap_item(anima_state *st, AnimatorObject *animator, anima_item handle)
     return wrap_handle(animator, &animator->item_wrappers, handle.index1, handle.generation, st->item_type, &handle);
 }
 
+/* The type of a behavior kind's wrappers; the plain Behavior for a kind the extension has no type of. */
 static PyTypeObject *
 behavior_type_for_kind(anima_state *st, uint16_t kind)
 {
-    switch (kind) {
-    case ANIMA_KIND_GRAVITY: return st->gravity_type;
-    case ANIMA_KIND_COLLISION: return st->collision_type;
-    case ANIMA_KIND_ITEM_BEHAVIOR: return st->item_behavior_type;
-    case ANIMA_KIND_ATTACHMENT: return st->attachment_type;
-    case ANIMA_KIND_PUSH: return st->push_type;
-    case ANIMA_KIND_SNAP: return st->snap_type;
-    case ANIMA_KIND_FIELD: return st->field_type;
-    default: return st->behavior_type;
-    }
+    bool known = kind < Py_ARRAY_LENGTH(st->types) && kind > ANIMA_KIND_ITEM;
+    return known ? st->types[kind] : st->behavior_type;
 }
 
 /* The Behavior for a handle of this animator: the live wrapper, or a fresh one of the right type. */
@@ -182,191 +142,200 @@ wrap_behavior(anima_state *st, AnimatorObject *animator, anima_behavior handle)
  * another class than a subclass asked for is an InvalidStateError: one handle has one wrapper. A
  * new wrapper of a class that defines `action` gets the C action, as a constructed one does.
  */
-PyObject *
-wrap_as(anima_state *st, AnimatorObject *animator, uint64_t id, PyTypeObject *cls)
+anima_status
+wrap_as(const target *t, uint64_t id, PyObject *cls_object, PyObject **out)
 {
-    bool is_item = PyType_IsSubtype(cls, st->item_type);
-    if (!is_item && !PyType_IsSubtype(cls, st->behavior_type)) {
-        PyErr_Format(PyExc_TypeError, "cls must be anima.Item, anima.Behavior or a subclass, not %.100s", cls->tp_name);
-        return NULL;
+    anima_state *st = t->st;
+    PyTypeObject *cls = PyType_Check(cls_object) ? (PyTypeObject *)cls_object : NULL;
+    bool is_item = cls != NULL && PyType_IsSubtype(cls, st->item_type);
+    if (cls == NULL || (!is_item && !PyType_IsSubtype(cls, st->behavior_type))) {
+        PyErr_Format(PyExc_TypeError, "cls must be anima.Item, anima.Behavior or a subclass, not %.100s",
+                     cls != NULL ? cls->tp_name : Py_TYPE(cls_object)->tp_name);
+        return STATUS_RAISED;
     }
-    anima_item item = anima_item_null();
-    anima_behavior behavior = anima_behavior_null();
-    anima_status status = is_item ? anima_animator_find_item(animator->handle, id, &item)
-                                  : anima_animator_find_behavior(animator->handle, id, &behavior);
-    if (check(st, animator, status) < 0) {
-        return NULL;
-    }
-    PyTypeObject *own = is_item ? st->item_type : behavior_type_for_kind(st, behavior.kind);
-    PyObject **map = is_item ? &animator->item_wrappers : &animator->behavior_wrappers;
-    uint32_t index1 = is_item ? item.index1 : behavior.index1;
-    uint32_t generation = is_item ? item.generation : behavior.generation;
+    union {
+        anima_item item;
+        anima_behavior behavior;
+    } handle = {.behavior = anima_behavior_null()};
+    anima_status status = is_item ? anima_animator_find_item(t->animator_handle, id, &handle.item)
+                                  : anima_animator_find_behavior(t->animator_handle, id, &handle.behavior);
+    PyTypeObject *own = is_item ? st->item_type : behavior_type_for_kind(st, handle.behavior.kind);
+    PyObject **map = is_item ? &t->animator->item_wrappers : &t->animator->behavior_wrappers;
     bool base = cls == st->item_type || cls == st->behavior_type;
-    PyObject *key = handle_key(index1, generation);
-    PyObject *wrapper = NULL;
-    if (key == NULL || registry_find(*map, key, &wrapper) < 0) {
-        Py_XDECREF(key);
-        return NULL;
+    *out = NULL;
+    if (status != ANIMA_OK || registry_find(*map, handle.item.index1, handle.item.generation, out) < 0) {
+        return status != ANIMA_OK ? status : STATUS_RAISED;
     }
-    Py_DECREF(key);
-    if (wrapper != NULL && !base && Py_TYPE(wrapper) != cls) {
+    if (*out != NULL && !base && Py_TYPE(*out) != cls) {
         PyErr_Format(st->invalid_state_error, "the object with id %llu already has a wrapper, of class %.100s",
-                     (unsigned long long)id, Py_TYPE(wrapper)->tp_name);
-        Py_CLEAR(wrapper);
+                     (unsigned long long)id, Py_TYPE(*out)->tp_name);
+        Py_CLEAR(*out);
+        return STATUS_RAISED;
     }
-    if (wrapper != NULL || PyErr_Occurred()) {
-        return wrapper;
-    }
-    if (!base && !PyType_IsSubtype(cls, own)) {
+    if (*out == NULL && !base && !PyType_IsSubtype(cls, own)) {
         PyErr_Format(PyExc_TypeError, "the object with id %llu is an %.100s, not an %.100s", (unsigned long long)id,
                      own->tp_name, cls->tp_name);
-        return NULL;
+        return STATUS_RAISED;
     }
-    PyTypeObject *type = base ? own : cls;
-    wrapper = wrap_handle(animator, map, index1, generation, type, is_item ? (const void *)&item : &behavior);
-    int overrides = wrapper == NULL || is_item ? 0 : behavior_class_overrides_action(st, type);
-    if (overrides != 0) {
-        BehaviorObject *object = (BehaviorObject *)wrapper;
-        if (overrides < 0 || (object->overrides_action = true, behavior_set_c_action(st, object, true) < 0)) {
-            Py_CLEAR(wrapper);
+    if (*out == NULL) {
+        *out = wrap_handle(t->animator, map, handle.item.index1, handle.item.generation, base ? own : cls, &handle);
+        if (*out != NULL && !is_item && behavior_take_class_action(st, (BehaviorObject *)*out) < 0) {
+            Py_CLEAR(*out);
         }
     }
-    return wrapper;
+    return *out != NULL ? ANIMA_OK : STATUS_RAISED;
 }
 
-static size_t
-list_element_size(list_kind kind)
+/* The Python form of a list query's result. */
+typedef enum { FORM_TUPLE, FORM_LIST, FORM_BYTES } list_form;
+
+/* Each list query: the size of its elements, the form of its result and the owner of its handle. */
+static const struct {
+    size_t element;
+    list_form form;
+    owner_kind owner;
+} list_kinds[] = {
+    [LIST_ANIMATOR_ITEMS] = {sizeof(anima_item), FORM_TUPLE, OWNER_ANIMATOR},
+    [LIST_ANIMATOR_BEHAVIORS] = {sizeof(anima_behavior), FORM_TUPLE, OWNER_ANIMATOR},
+    [LIST_BEHAVIOR_CHILDREN] = {sizeof(anima_behavior), FORM_TUPLE, OWNER_BEHAVIOR},
+    [LIST_ITEMS_IN_RECT] = {sizeof(anima_item), FORM_LIST, OWNER_ANIMATOR},
+    [LIST_BEHAVIOR_ITEMS] = {sizeof(anima_item), FORM_TUPLE, OWNER_BEHAVIOR},
+    [LIST_BOUNDARY_POINTS] = {sizeof(anima_vec2), FORM_LIST, OWNER_BEHAVIOR},
+    [LIST_ITEM_PATH] = {sizeof(anima_vec2), FORM_TUPLE, OWNER_ITEM},
+    [LIST_POSES] = {3 * sizeof(double), FORM_BYTES, OWNER_ANIMATOR},
+    [LIST_DETACHED] = {sizeof(anima_detached_callback), FORM_TUPLE, OWNER_ANIMATOR},
+    [LIST_BEGAN_CONTACTS] = {sizeof(anima_contact_event), FORM_LIST, OWNER_ANIMATOR},
+    [LIST_ENDED_CONTACTS] = {sizeof(anima_contact_event), FORM_LIST, OWNER_ANIMATOR},
+};
+
+/* The contact events of the last advance or step, copied out as by a counting query. */
+static anima_status
+copy_contacts(const list_query *q, void *out, int32_t capacity, int32_t *count)
 {
-    switch (kind) {
-    case LIST_ANIMATOR_BEHAVIORS:
-    case LIST_BEHAVIOR_CHILDREN: return sizeof(anima_behavior);
-    case LIST_BOUNDARY_POINTS:
-    case LIST_ITEM_PATH: return sizeof(anima_vec2);
-    case LIST_POSES: return 3 * sizeof(double);
-    case LIST_DETACHED: return sizeof(anima_detached_callback);
-    default: return sizeof(anima_item);
+    const anima_contact_event *events = NULL;
+    anima_status status = anima_animator_get_contact_events(q->animator, q->kind == LIST_BEGAN_CONTACTS, &events,
+                                                            count);
+    if (status == ANIMA_OK && *count > capacity) {
+        return ANIMA_ERR_BUFFER_TOO_SMALL;
     }
+    if (status == ANIMA_OK && *count > 0) {
+        memcpy(out, events, (size_t)*count * sizeof *events);
+    }
+    return status;
 }
 
 static anima_status
 list_query_run(const list_query *q, void *out, int32_t capacity, int32_t *count)
 {
     switch (q->kind) {
-    case LIST_ANIMATOR_ITEMS:
-        return anima_animator_get_items(q->animator, out, capacity, count);
-    case LIST_ANIMATOR_BEHAVIORS:
-        return anima_animator_get_behaviors(q->animator, out, capacity, count);
-    case LIST_BEHAVIOR_CHILDREN:
-        return anima_behavior_get_children(q->behavior, out, capacity, count);
-    case LIST_ITEMS_IN_RECT:
-        return anima_animator_items_in_rect(q->animator, q->rect, out, capacity, count);
-    case LIST_BEHAVIOR_ITEMS:
-        return anima_behavior_get_items(q->behavior, out, capacity, count);
+    case LIST_ANIMATOR_ITEMS: return anima_animator_get_items(q->animator, out, capacity, count);
+    case LIST_ANIMATOR_BEHAVIORS: return anima_animator_get_behaviors(q->animator, out, capacity, count);
+    case LIST_BEHAVIOR_CHILDREN: return anima_behavior_get_children(q->behavior, out, capacity, count);
+    case LIST_ITEMS_IN_RECT: return anima_animator_items_in_rect(q->animator, q->rect, out, capacity, count);
+    case LIST_BEHAVIOR_ITEMS: return anima_behavior_get_items(q->behavior, out, capacity, count);
     case LIST_BOUNDARY_POINTS:
         return anima_collision_get_boundary(q->behavior, q->identifier, out, capacity, count);
-    case LIST_ITEM_PATH:
-        return anima_item_get_path(q->item, out, capacity, count);
-    case LIST_POSES:
-        return anima_animator_copy_item_poses(q->animator, out, capacity, count);
-    case LIST_DETACHED:
-        return anima_animator_get_detached_callbacks(q->animator, out, capacity, count);
+    case LIST_ITEM_PATH: return anima_item_get_path(q->item, out, capacity, count);
+    case LIST_POSES: return anima_animator_copy_item_poses(q->animator, out, capacity, count);
+    case LIST_DETACHED: return anima_animator_get_detached_callbacks(q->animator, out, capacity, count);
+    case LIST_BEGAN_CONTACTS:
+    case LIST_ENDED_CONTACTS: return copy_contacts(q, out, capacity, count);
     }
     return ANIMA_ERR_INVALID_ARGUMENT;
 }
 
 /*
- * Runs a counting query into a PyMem buffer large enough for every element.
- * On success *out (free with PyMem_Free) holds *out_count elements.
+ * Runs a counting query into a PyMem buffer large enough for every element: a first try with
+ * room for a few, then one with room for the count the library asked for. On success *out
+ * (free with PyMem_Free) holds *out_count elements.
  */
-int
+static int
 fetch_list(anima_state *st, AnimatorObject *animator, const list_query *q, void **out, int32_t *out_count)
 {
-    size_t element = list_element_size(q->kind);
-    int32_t capacity = 16;
-    for (;;) {
-        void *buffer = PyMem_Malloc((size_t)capacity * element);
-        if (buffer == NULL) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        int32_t count = -1;
-        anima_status status = list_query_run(q, buffer, capacity, &count);
-        if (status == ANIMA_OK && count >= 0 && count <= capacity) {
-            if (check(st, animator, status) < 0) {
-                PyMem_Free(buffer);
-                return -1;
-            }
-            *out = buffer;
-            *out_count = count;
-            return 0;
-        }
-        PyMem_Free(buffer);
-        if (status != ANIMA_ERR_BUFFER_TOO_SMALL) {
-            if (status == ANIMA_OK) {
-                PyErr_Format(st->anima_error, "the library reported %d elements for a capacity of %d",
-                             (int)count, (int)capacity);
-                return -1;
-            }
-            check(st, animator, status);
-            return -1;
-        }
+    int32_t capacity = 16, count = -1;
+    anima_status status = ANIMA_ERR_BUFFER_TOO_SMALL;
+    for (int attempt = 0; attempt < 2 && status == ANIMA_ERR_BUFFER_TOO_SMALL; attempt++) {
         anima_clear_error();
-        if (count > capacity) {
-            capacity = count;
-        }
-        else if (capacity <= INT32_MAX / 2) {
-            capacity *= 2;
-        }
-        else {
+        capacity = count > capacity ? count : capacity;
+        PyMem_Free(*out);
+        *out = PyMem_Malloc((size_t)capacity * list_kinds[q->kind].element);
+        if (*out == NULL) {
             PyErr_NoMemory();
             return -1;
         }
+        status = list_query_run(q, *out, capacity, &count);
     }
+    if (status == ANIMA_OK && (count < 0 || count > capacity)) {
+        PyErr_Format(st->anima_error, "the library reported %d elements for a capacity of %d", (int)count,
+                     (int)capacity);
+        status = STATUS_RAISED;
+    }
+    if (check(st, animator, status) < 0) {
+        PyMem_Free(*out);
+        return -1;
+    }
+    *out_count = count;
+    return 0;
 }
 
-/* The Python names of the callbacks a restored animator lists as detached (anima_callback_kind order). */
-static const char *const detached_names[] = {"on_will_resume", "on_did_pause", "step", "action",
-                                             "on_began_contact", "on_ended_contact", "evaluate", "completion",
-                                             "user_data"};
-
-/* (name, owner) for a detached callback: the owner is the Item, the Behavior, the animation id or the animator. */
+/* (kind, owner) for a detached callback: the owner is the Item, the Behavior, the animation id or the animator. */
 static PyObject *
 detached_tuple(anima_state *st, AnimatorObject *animator, const anima_detached_callback *c)
 {
-    bool known = c->kind >= 0 && (size_t)c->kind < sizeof detached_names / sizeof detached_names[0];
     PyObject *owner = c->item.index1 != 0       ? wrap_item(st, animator, c->item)
                       : c->behavior.index1 != 0 ? wrap_behavior(st, animator, c->behavior)
                       : c->animation != 0       ? PyLong_FromUnsignedLongLong(c->animation)
                                                 : Py_NewRef((PyObject *)animator);
-    PyObject *result = owner != NULL ? Py_BuildValue("(sO)", known ? detached_names[c->kind] : "unknown", owner) : NULL;
+    PyObject *result = owner != NULL ? Py_BuildValue("(iO)", (int)c->kind, owner) : NULL;
     Py_XDECREF(owner);
     return result;
 }
 
-/* A tuple (or list) of a query's elements: Items, Behaviors or (x, y) points, by its kind. */
-PyObject *
-query_result(anima_state *st, AnimatorObject *animator, const list_query *q, bool as_list)
+/* The Python object for element i of a query's buffer: an Item, a Behavior, an (x, y) point, ... */
+static PyObject *
+list_element(anima_state *st, AnimatorObject *animator, list_kind kind, const void *buffer, int32_t i)
+{
+    switch (kind) {
+    case LIST_ANIMATOR_BEHAVIORS:
+    case LIST_BEHAVIOR_CHILDREN: return wrap_behavior(st, animator, ((const anima_behavior *)buffer)[i]);
+    case LIST_BOUNDARY_POINTS:
+    case LIST_ITEM_PATH: {
+        const anima_vec2 *point = &((const anima_vec2 *)buffer)[i];
+        return Py_BuildValue("(dd)", point->x, point->y);
+    }
+    case LIST_DETACHED: return detached_tuple(st, animator, &((const anima_detached_callback *)buffer)[i]);
+    case LIST_BEGAN_CONTACTS:
+    case LIST_ENDED_CONTACTS: return contact_event_new(st, animator, &((const anima_contact_event *)buffer)[i]);
+    default: return wrap_item(st, animator, ((const anima_item *)buffer)[i]);
+    }
+}
+
+/*
+ * A list query of the target (q gives its kind and any rect or identifier) as a new reference in
+ * *out: a tuple or a list of its elements, or the bytes of its records, by the kind's form.
+ */
+anima_status
+query_call(const target *t, list_query q, PyObject **out)
 {
     void *buffer = NULL;
     int32_t count = 0;
-    if (fetch_list(st, animator, q, &buffer, &count) < 0) {
-        return NULL;
+    q.animator = t->animator_handle;
+    q.behavior = t->behavior;
+    q.item = t->item;
+    if (fetch_list(t->st, t->animator, &q, &buffer, &count) < 0) {
+        return STATUS_RAISED;
     }
-    PyObject *result = as_list ? PyList_New(count) : PyTuple_New(count);
-    for (int32_t i = 0; result != NULL && i < count; i++) {
-        PyObject *element;
-        switch (q->kind) {
-        case LIST_ANIMATOR_BEHAVIORS:
-        case LIST_BEHAVIOR_CHILDREN: element = wrap_behavior(st, animator, ((anima_behavior *)buffer)[i]); break;
-        case LIST_BOUNDARY_POINTS:
-        case LIST_ITEM_PATH: element = vec2_tuple(((anima_vec2 *)buffer)[i]); break;
-        case LIST_DETACHED: element = detached_tuple(st, animator, &((anima_detached_callback *)buffer)[i]); break;
-        default: element = wrap_item(st, animator, ((anima_item *)buffer)[i]); break;
-        }
+    list_form form = list_kinds[q.kind].form;
+    Py_ssize_t size = (Py_ssize_t)(count * list_kinds[q.kind].element);
+    PyObject *result = form == FORM_BYTES ? PyBytes_FromStringAndSize(buffer, size)
+                       : form == FORM_LIST ? PyList_New(count)
+                                           : PyTuple_New(count);
+    for (int32_t i = 0; result != NULL && form != FORM_BYTES && i < count; i++) {
+        PyObject *element = list_element(t->st, t->animator, q.kind, buffer, i);
         if (element == NULL) {
             Py_CLEAR(result);
         }
-        else if (as_list) {
+        else if (form == FORM_LIST) {
             PyList_SET_ITEM(result, i, element);
         }
         else {
@@ -374,7 +343,8 @@ query_result(anima_state *st, AnimatorObject *animator, const list_query *q, boo
         }
     }
     PyMem_Free(buffer);
-    return result;
+    *out = result;
+    return result != NULL ? ANIMA_OK : STATUS_RAISED;
 }
 
 /* ------------------------------------------------ items and behaviors as values */
@@ -421,22 +391,20 @@ wrapper_get_animator(PyObject *self, void *closure)
     return animator != NULL ? Py_NewRef((PyObject *)animator) : NULL;
 }
 
-/* The getter of a tuple read by a list query (items, behaviors, children): the closure is its list_kind. */
+/* The getter of a value read by a list query (items, behaviors, children, ...): the closure is its list_kind. */
 PyObject *
 query_get(PyObject *self, void *closure)
 {
     list_kind kind = (list_kind)(intptr_t)closure;
-    target t = target_of(self, kind == LIST_ANIMATOR_ITEMS || kind == LIST_ANIMATOR_BEHAVIORS || kind == LIST_DETACHED
-                                   ? OWNER_ANIMATOR
-                                   : OWNER_BEHAVIOR);
+    target t = target_of(self, list_kinds[kind].owner);
+    PyObject *result = NULL;
     if (t.st != NULL && t.animator == NULL) {
         PyErr_Format(t.st->stale_handle_error, "this %.100s was never initialised", Py_TYPE(self)->tp_name);
     }
-    if (t.st == NULL || t.animator == NULL) {
+    if (t.st == NULL || t.animator == NULL || query_call(&t, (list_query){.kind = kind}, &result) != ANIMA_OK) {
         return NULL;
     }
-    list_query q = {.kind = kind, .animator = t.animator_handle, .behavior = t.behavior};
-    return query_result(t.st, t.animator, &q, false);
+    return result;
 }
 
 /* is_valid of animators, items and behaviors: the closure is the owner_kind. */
@@ -450,7 +418,19 @@ is_valid_get(PyObject *self, void *closure)
     return PyBool_FromLong(valid);
 }
 
-/* tp_dealloc of a wrapper type whose tp_clear is clear. */
+/* -1 with InvalidStateError for an Item or a Behavior that is initialised already. */
+int
+wrapper_check_fresh(anima_state *st, PyObject *self)
+{
+    if (((ItemObject *)self)->animator != NULL) {
+        PyErr_Format(st->invalid_state_error, "%s.__init__ called on an initialised %s", Py_TYPE(self)->tp_name,
+                     PyObject_TypeCheck(self, st->item_type) ? "item" : "behavior");
+        return -1;
+    }
+    return 0;
+}
+
+/* tp_dealloc of a type (a wrapper's, the animator's) whose tp_clear is clear. */
 void
 wrapper_dealloc(PyObject *self, inquiry clear)
 {
