@@ -75,7 +75,7 @@ FUZZ_OPTIONS  := -timeout=10 -rss_limit_mb=3072 -max_len=4096 -print_final_stats
 .NOTPARALLEL:
 
 .PHONY: fuzz-build fuzz fuzz-regress fuzz-decode tsan valgrind soak stateful-soak
-.PHONY: build lib python test abi-check swift-test c-test py-test stubtest typecheck-examples install-check demo install clean help prep
+.PHONY: build lib python test abi-check swift-test c-test py-deps py-test stubtest typecheck-examples install-check demo install clean help prep
 
 build: lib python
 
@@ -127,18 +127,24 @@ swift-test: prep $(HEADER_STAMP)
 c-test: lib
 	@CC='$(CC)' scripts/run_examples.sh c $(CURDIR)/$(LIB_DIR)
 
-# numpy comes with the package (a dependency); the plotting tests need matplotlib (the "plot"
-# extra), the sweep tests dask.distributed (the "distributed" extra) and pandas (a sweep's table),
-# the pickling tests cloudpickle (lambdas and closures by value) and the browser check of the
-# player websocket-client (Chromium's DevTools protocol) and the notebooks of docs/notebooks
-# nbclient, nbconvert and ipykernel, each installed into build/venv when it is missing. The browser check needs Chromium itself (.ci/run installs Debian's).
-py-test: python stubtest typecheck-examples
+# numpy comes with the package (a dependency); pytest and hypothesis run the tests, the plotting
+# tests and the typed examples need matplotlib (the "plot" extra), the sweep tests
+# dask.distributed (the "distributed" extra) and pandas (a sweep's table), the pickling tests
+# cloudpickle (lambdas and closures by value), the browser check of the player websocket-client
+# (Chromium's DevTools protocol) and the notebooks of docs/notebooks nbclient, nbconvert,
+# ipykernel and ipywidgets, each installed into build/venv when it is missing. The browser check
+# needs Chromium itself (.ci/run installs Debian's).
+py-deps: $(VENV_PY)
+	@$(VENV_PY) -c "import pytest, hypothesis" 2>/dev/null || $(VENV_PY) -m pip install --quiet pytest hypothesis
 	@$(VENV_PY) -c "import matplotlib" 2>/dev/null || $(VENV_PY) -m pip install --quiet matplotlib
+	@$(VENV_PY) -c "import mypy" 2>/dev/null || $(VENV_PY) -m pip install --quiet mypy
 	@$(VENV_PY) -c "import distributed" 2>/dev/null || $(VENV_PY) -m pip install --quiet "dask[distributed]"
 	@$(VENV_PY) -c "import pandas" 2>/dev/null || $(VENV_PY) -m pip install --quiet pandas
 	@$(VENV_PY) -c "import cloudpickle" 2>/dev/null || $(VENV_PY) -m pip install --quiet cloudpickle
 	@$(VENV_PY) -c "import websocket" 2>/dev/null || $(VENV_PY) -m pip install --quiet websocket-client
 	@$(VENV_PY) -c "import nbclient, nbconvert, ipykernel, ipywidgets" 2>/dev/null || $(VENV_PY) -m pip install --quiet nbclient nbconvert ipykernel ipywidgets
+
+py-test: python py-deps stubtest typecheck-examples
 	$(VENV_PY) -m pytest -q python/tests
 	@scripts/run_examples.sh python $(VENV_PY)
 
@@ -146,13 +152,11 @@ py-test: python stubtest typecheck-examples
 # stubtest, with the meant differences in python/stubtest/allowlist.txt. Run outside the
 # source tree so that the installed package, not python/src, is the one imported.
 # `make typecheck-examples` runs mypy --strict on examples/python against the stub (part of py-test).
-stubtest: python
-	@$(VENV_PY) -c "import mypy" 2>/dev/null || $(VENV_PY) -m pip install --quiet mypy
+stubtest: python py-deps
 	cd build && ../$(VENV_PY) -m mypy.stubtest anima --mypy-config-file ../python/stubtest/mypy.ini \
 		--allowlist ../python/stubtest/allowlist.txt
 
-typecheck-examples: python
-	@$(VENV_PY) -c "import mypy" 2>/dev/null || $(VENV_PY) -m pip install --quiet mypy
+typecheck-examples: python py-deps
 	cd build && ../$(VENV_PY) -m mypy --strict ../examples/python
 
 # Installs into build/stage (as DESTDIR) and builds one example from the staged header,

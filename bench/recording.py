@@ -78,7 +78,7 @@ def measure_scene(anima, np, scene: str, frames: int) -> dict:
 
     animator = build(anima, scene)
     recorder = Recorder(animator)
-    recorded_seconds = timed(lambda: recorder.run(frames * FRAME))
+    recorded_seconds = timed(lambda: recorder.run(frames * FRAME, progress=False))
     recording = recorder.recording
     shape_ok = recording.poses.shape == (frames + 1, COUNT, 3) and bool(recording.present.all())
     same = bool(np.array_equal(recording.poses[-1], expected))

@@ -111,7 +111,10 @@ func copyOut<C, S>(_ values: [S], _ convert: (S) -> C, _ out: UnsafeMutablePoint
 
 func cString(_ p: UnsafePointer<CChar>?, _ name: String) throws(Failure) -> String {
     guard let p else { throw Failure.null(name) }
-    let s = String(cString: p)
+    // invalid UTF-8 is refused rather than repaired, so two different byte strings never name one boundary
+    guard let s = String(validatingCString: p) else {
+        throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "\(name) must be UTF-8 text (it holds an invalid byte sequence)")
+    }
     if s.isEmpty { throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "\(name) must not be empty") }
     return s
 }

@@ -132,6 +132,25 @@ import Testing
         #expect(throws: AnimaError.self) { try field.setAnimationSpeed(-1) }
         #expect(field.falloff == 2 && field.strength == 1)
     }
+
+    /// A region nests `.inverse` at most 16 deep, as deep as a snapshot reads back; deeper is
+    /// refused with the limit in the message, and the field keeps its region.
+    @Test func regionsNestAsDeepAsASnapshotReads() throws {
+        let (a, _, field) = try scene(.radialGravity)
+        var region = FieldRegion.circle(radius: 50)
+        for _ in 0..<FieldRegion.maximumDepth { region = .inverse(region) }
+        try field.setRegion(region)
+        let copy = try Animator.restore(try a.snapshot()).animator
+        let restored = copy.behaviors.compactMap { $0 as? FieldBehavior }.first
+        #expect(restored?.region == region)
+        do {
+            try field.setRegion(.inverse(region))
+            Issue.record("a region 17 deep was accepted")
+        } catch {
+            #expect(error.message.contains("at most 16 deep"), "\(error.message)")
+        }
+        #expect(field.region == region)
+    }
 }
 
 @Suite struct FieldCallbackTests {

@@ -42,18 +42,6 @@ private func expectRefused(_ bytes: [UInt8], _ words: String, sourceLocation: So
     }
 }
 
-/// A small deterministic generator (SplitMix64).
-private struct Mix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite struct SnapshotCorruptionTests {
     @Test func checksumIsCRC32() {
         let check = Array("123456789".utf8).withUnsafeBytes { CRC32.checksum($0) }
@@ -91,8 +79,8 @@ private struct Mix {
         expectRefused(magic, "not an Anima snapshot")
         expectRefused(Array("PK\u{3}\u{4} a zip file, say".utf8), "not an Anima snapshot")
         var future = bytes
-        future[8] = 2
-        expectRefused(future, "version 2 is newer")
+        future[8] = UInt8(SnapshotFormat.version + 1)
+        expectRefused(future, "version \(SnapshotFormat.version + 1) is newer")
         var zero = bytes
         zero[8] = 0
         expectRefused(zero, "version 0")

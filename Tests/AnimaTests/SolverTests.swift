@@ -97,6 +97,43 @@ import Testing
         }
     }
 
+    /// A box dropped flat on the floor, and a box dropped flat on a box, bounce straight: both
+    /// corners get their rebound at once, so nothing starts to turn or drift sideways, and each
+    /// bounce of the box on the floor reaches e^2 = 1/4 of the height before.
+    @Test func boxesDroppedFlatBounceStraight() throws {
+        let a = try makeAnimator(bounds: Rect(x: 0, y: 0, width: 400, height: 1600))
+        let box = Size(width: 40, height: 40)
+        let alone = try a.createItem(ItemDefinition(center: Vec2(100, 100), size: box))
+        let low = try a.createItem(ItemDefinition(center: Vec2(300, 1500), size: box))
+        let high = try a.createItem(ItemDefinition(center: Vec2(300, 1300), size: box))
+        let items = [alone, low, high]
+        try a.addBehavior(GravityBehavior(owner: a, items: items))
+        let c = try CollisionBehavior(owner: a, items: items)
+        try c.setTranslatesReferenceBoundsIntoBoundary(true)
+        try a.addBehavior(c)
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: items, properties: ItemProperties(elasticity: 0.5)))
+        var heights: [Double] = [1580 - 100]
+        var rising = false
+        var top = Double.infinity
+        while a.isRunning && a.elapsedTime < 20 {
+            try a.step()
+            let v = try a.linearVelocity(of: alone).y, y = try a.center(of: alone).y
+            if v < 0 { rising = true; top = min(top, y) }
+            if rising && v >= 0 { heights.append(1580 - top); rising = false; top = .infinity }
+        }
+        #expect(!a.isRunning, "still moving after 20 s")
+        for item in items {
+            #expect(try a.rotation(of: item) == 0 && a.angularVelocity(of: item) == 0, "item \(item) turned")
+        }
+        #expect(try a.center(of: alone).x == 100 && a.center(of: low).x == 300 && a.center(of: high).x == 300)
+        #expect(try abs(a.center(of: low).y - 1580) < 0.5 && abs(a.center(of: high).y - 1540) < 0.5)
+        #expect(heights.count >= 4, "bounced \(heights.count - 1) times")
+        for k in 1..<min(heights.count, 4) {
+            let ratio = heights[k] / heights[k - 1]
+            #expect(abs(ratio - 0.25) / 0.25 < 0.05, "bounce \(k): \(heights[k]) / \(heights[k - 1]) = \(ratio)")
+        }
+    }
+
     @Test func pyramidOfTwentyRowsStandsForThirtySeconds() throws {
         let a = try makeAnimator(bounds: nil)
         var boxes: [ItemID] = []

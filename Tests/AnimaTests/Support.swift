@@ -23,3 +23,16 @@ func runUntilRest(_ a: Animator, limit: Double = 10, each: (Double) throws -> Vo
     }
     return nil
 }
+
+/// A small deterministic generator (SplitMix64: Steele, Lea and Flood, "Fast splittable
+/// pseudorandom number generators", OOPSLA 2014).
+struct Mix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

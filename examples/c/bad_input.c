@@ -432,6 +432,9 @@ static void check_non_finite_and_ranges(void)
         EXPECT(ANIMA_ERR_INVALID_ARGUMENT, anima_collision_add_boundary_segment(collision, "", (anima_vec2){ 0, 0 }, (anima_vec2){ 1, 0 }));
         EXPECT(ANIMA_ERR_INVALID_ARGUMENT, anima_collision_add_boundary_segment(collision, "dot", (anima_vec2){ 5, 5 }, (anima_vec2){ 5, 5 }));
         EXPECT(ANIMA_ERR_INVALID_ARGUMENT, anima_collision_add_boundary_segment(collision, "nan", (anima_vec2){ NAN, 5 }, (anima_vec2){ 5, 5 }));
+        /* an identifier that is not UTF-8 (a lone continuation byte, a truncated sequence) */
+        EXPECT(ANIMA_ERR_INVALID_ARGUMENT, anima_collision_add_boundary_segment(collision, "wall\x80", (anima_vec2){ 0, 0 }, (anima_vec2){ 1, 0 }));
+        EXPECT(ANIMA_ERR_INVALID_ARGUMENT, anima_collision_add_boundary_segment(collision, "caf\xc3", (anima_vec2){ 0, 0 }, (anima_vec2){ 1, 0 }));
         int32_t boundaries = -1;
         EXPECT(ANIMA_OK, anima_collision_get_boundary_count(collision, &boundaries));
         EXPECT_TRUE(boundaries == 0);

@@ -71,12 +71,13 @@ public struct AnimationDefinition: Sendable {
     public func validate() throws(AnimaError) {
         try requireNonNegative(duration, "duration")
         try requireNonNegative(delay, "delay")
-        if duration > 1e7 || delay > 1e7 { throw AnimaError(.invalidArgument, "duration and delay must be at most 1e7 s") }
+        if duration > 1e7 { throw AnimaError(.invalidArgument, "duration must be at most 1e7 s (got \(duration))") }
+        if delay > 1e7 { throw AnimaError(.invalidArgument, "delay must be at most 1e7 s (got \(delay))") }
         if duration > 0 && duration < minimumAnimationDuration {
             throw AnimaError(.invalidArgument, "duration must be 0 or at least \(minimumAnimationDuration) s (got \(duration))")
         }
         try requireNonNegative(stagger, "stagger")
-        if stagger > 1e7 { throw AnimaError(.invalidArgument, "stagger must be at most 1e7 s") }
+        if stagger > 1e7 { throw AnimaError(.invalidArgument, "stagger must be at most 1e7 s (got \(stagger))") }
         guard repeatCount > 0 && !repeatCount.isNaN else {
             throw AnimaError(.invalidArgument, "repeat count must be > 0 (got \(repeatCount))")
         }

@@ -134,11 +134,6 @@ public final class Animator {
         if behavior.parent != nil {
             throw AnimaError(.invalidState, "the behavior is a child of another behavior; remove it from its parent first")
         }
-        // (only a tree with collision behaviors counts the others: adding thousands of attachments
-        // stays linear)
-        if behavior.collisionCount > 0 && collisionBehaviorCount + behavior.collisionCount > 64 {
-            throw AnimaError(.outOfMemory, "an animator runs at most 64 collision behaviors at once")
-        }
         behavior.walk { $0.pruneDeadItems(self) }
         behaviors.append(behavior)
         behavior.setAdded(true)
@@ -162,9 +157,6 @@ public final class Animator {
     }
 
     /// The behavior graph changed: rebuild it at the next step and wake everything.
-    /// Collision behaviors in the tree.
-    var collisionBehaviorCount: Int { behaviors.reduce(0) { $0 + $1.collisionCount } }
-
     func behaviorGraphDidChange() {
         graphDirty = true
         wake()
@@ -223,7 +215,9 @@ public final class Animator {
     /// Creates an item; it moves once a behavior governs it.
     public func createItem(_ def: ItemDefinition = ItemDefinition()) throws(AnimaError) -> ItemID {
         try def.validate()
-        if store.count >= Int(Int32.max) - 1 { throw AnimaError(.outOfMemory, "too many items") }
+        if store.freeSlots.isEmpty && store.count >= ItemStore.maximumSlots {
+            throw AnimaError(.outOfMemory, "an animator holds at most \(ItemStore.maximumSlots) items at once (it holds \(store.count))")
+        }
         return store.allocate(def)
     }
 

@@ -1,7 +1,14 @@
 /// Per-step data derived from the behavior graph and reused between steps.
 final class WorldState {
-    /// Collision behaviors in depth-first order; an item's masks index this array.
+    /// Collision behaviors in depth-first order; the memberships index this array.
     var collisionBehaviors: [CollisionBehavior] = []
+    /// Per slot, the collision behaviors (that collide items) holding it, and those (that collide
+    /// with boundaries) whose boundaries it meets; see CollisionMembership.
+    var itemMembership = CollisionMembership()
+    var boundaryMembership = CollisionMembership()
+    /// More than 64 collision behaviors: the items' 64-bit summaries fold several behaviors onto
+    /// one bit, and a shared bit is confirmed by the memberships.
+    var foldsMasks = false
     var segments: [BoundarySegment] = []
     var segmentVertices: [Vec2] = []   // 2 per segment
     var segmentNormals: [Vec2] = []    // 2 per segment: n and -n
@@ -99,6 +106,7 @@ extension Animator {
         let n = store.count
         // what decides whether two items may collide, before the rebuild (see requeueChangedPairs)
         let oldMasks = store.collisionMask, oldBoundaryMasks = store.boundaryMask
+        let oldMembership = (world.itemMembership, world.boundaryMembership)
         let oldWelds = world.weldGroup, oldInvMass = store.invMass
         for i in 0..<n {
             store.governed[i] = false
@@ -114,13 +122,13 @@ extension Animator {
         world.snaps.removeAll(keepingCapacity: true)
         world.fields.removeAll(keepingCapacity: true)
 
+        var itemMemberships: [SIMD2<Int32>] = [], boundaryMemberships: [SIMD2<Int32>] = []
         forEachBehavior { behavior in
-            var bit: UInt64 = 0
-            if let collision = behavior as? CollisionBehavior, world.collisionBehaviors.count < 64 {
-                let index = world.collisionBehaviors.count
+            var index: Int32 = -1
+            if let collision = behavior as? CollisionBehavior {
+                index = Int32(world.collisionBehaviors.count)
                 world.collisionBehaviors.append(collision)
-                bit = 1 << UInt64(index)
-                if collision.mode.contains(.boundaries) { appendSegments(of: collision, bit: index) }
+                if collision.mode.contains(.boundaries) { appendSegments(of: collision, index: Int(index)) }
             }
             if let attachment = behavior as? AttachmentBehavior, attachment.items.allSatisfy({ store.isLive($0) }),
                attachment.items.count == (attachment.otherItem == nil ? 1 : 2) {
@@ -136,9 +144,14 @@ extension Animator {
                 case let g as GravityBehavior:
                     store.gravity[s] += g.direction * GravityBehavior.unitAcceleration
                 case let c as CollisionBehavior:
-                    if bit != 0 {
-                        if c.mode.contains(.items) { store.collisionMask[s] |= bit }
-                        if c.mode.contains(.boundaries) { store.boundaryMask[s] |= bit }
+                    let bit = CollisionMembership.bit(Int(index))
+                    if c.mode.contains(.items) {
+                        store.collisionMask[s] |= bit
+                        itemMemberships.append(SIMD2(Int32(s), index))
+                    }
+                    if c.mode.contains(.boundaries) {
+                        store.boundaryMask[s] |= bit
+                        boundaryMemberships.append(SIMD2(Int32(s), index))
                     }
                 case let ib as DynamicItemBehavior:
                     store.properties[s] = ib.properties
@@ -150,6 +163,9 @@ extension Animator {
             }
         }
 
+        world.itemMembership = CollisionMembership(slotCount: n, memberships: itemMemberships)
+        world.boundaryMembership = CollisionMembership(slotCount: n, memberships: boundaryMemberships)
+        world.foldsMasks = world.collisionBehaviors.count > 64
         groupWeldedItems()
 
         for i in 0..<n where store.alive[i] {
@@ -166,7 +182,7 @@ extension Animator {
         }
         rebuildBodyLists()
         syncProxies()
-        requeueChangedPairs(oldMasks, oldBoundaryMasks, oldWelds, oldInvMass)
+        requeueChangedPairs(oldMembership.0, oldMasks, oldMembership.1, oldBoundaryMasks, oldWelds, oldInvMass)
         rebuildSegmentGeometry()
     }
 
@@ -187,14 +203,16 @@ extension Animator {
     }
 
     /// The broad phase looks for new pairs only around proxies that moved. An item whose
-    /// collision masks, weld group or pushability changed may now pair with a neighbour it
+    /// collision memberships, weld group or pushability changed may now pair with a neighbour it
     /// already overlaps (added to a neighbour's collision behavior, unwelded, no longer
     /// anchored): its proxy is queued as moved, so that the next step finds that pair.
-    private func requeueChangedPairs(_ oldMasks: [UInt64], _ oldBoundaryMasks: [UInt64], _ oldWelds: [Int32],
-                                     _ oldInvMass: [Double]) {
+    private func requeueChangedPairs(_ oldItems: CollisionMembership, _ oldMasks: [UInt64],
+                                     _ oldBoundaries: CollisionMembership, _ oldBoundaryMasks: [UInt64],
+                                     _ oldWelds: [Int32], _ oldInvMass: [Double]) {
         for i in 0..<store.count where store.alive[i] && store.proxy[i] >= 0 {
             let known = i < oldMasks.count
-            let changed = !known || oldMasks[i] != store.collisionMask[i] || oldBoundaryMasks[i] != store.boundaryMask[i]
+            let changed = !known || oldItems.row(i, summary: oldMasks[i]) != world.itemMembership.row(i)
+                || oldBoundaries.row(i, summary: oldBoundaryMasks[i]) != world.boundaryMembership.row(i)
                 || (oldInvMass[i] > 0) != (store.invMass[i] > 0)
                 || (i < oldWelds.count ? oldWelds[i] : -1) != (i < world.weldGroup.count ? world.weldGroup[i] : -1)
             if changed { world.broadPhase.queue(store.proxy[i]) }
@@ -256,7 +274,7 @@ extension Animator {
         }
     }
 
-    private func appendSegments(of collision: CollisionBehavior, bit: Int) {
+    private func appendSegments(of collision: CollisionBehavior, index: Int) {
         if collision.translatesReferenceBoundsIntoBoundary, let bounds = configuration.referenceBounds {
             let r = bounds.inset(by: collision.referenceBoundsInsets)
             if collision.referenceSegmentIDs.count != 4 {
@@ -267,12 +285,12 @@ extension Animator {
             let br = Vec2(r.maxX, r.maxY), bl = Vec2(r.minX, r.maxY)
             let corners = [(tl, tr), (tr, br), (br, bl), (bl, tl)]
             for (k, (p, q)) in corners.enumerated() where p != q {
-                world.segments.append(BoundarySegment(p1: p, p2: q, owner: collision, ownerBit: bit, id: ids[k], identifier: nil))
+                world.segments.append(BoundarySegment(p1: p, p2: q, owner: collision, ownerIndex: index, id: ids[k], identifier: nil))
             }
         }
         for boundary in collision.boundaries {
             for k in 0..<(boundary.points.count - 1) {
-                world.segments.append(BoundarySegment(p1: boundary.points[k], p2: boundary.points[k + 1], owner: collision, ownerBit: bit,
+                world.segments.append(BoundarySegment(p1: boundary.points[k], p2: boundary.points[k + 1], owner: collision, ownerIndex: index,
                                                       id: boundary.segmentIDs[k], identifier: boundary.identifier))
             }
         }

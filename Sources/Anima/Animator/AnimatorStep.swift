@@ -245,9 +245,12 @@ extension Animator {
 
     /// Whether two items may collide: a shared collision behavior that collides items, at
     /// least one of them can be pushed, and no chain of fixed attachments welds them together.
+    /// The 64-bit summaries answer the first question; past 64 collision behaviors a shared bit
+    /// is confirmed by the memberships (see CollisionMembership).
     @inline(__always) func acceptsPair(_ a: Int, _ b: Int) -> Bool {
         store.governed[a] && store.governed[b] && store.collisionMask[a] & store.collisionMask[b] != 0
             && (store.invMass[a] > 0 || store.invMass[b] > 0) && !welded(a, b)
+            && (!world.foldsMasks || world.itemMembership.shares(a, b))
     }
 
     /// Whether fixed attachments join the two slots into one rigid body (as of the last graph
@@ -260,7 +263,9 @@ extension Animator {
 
     /// Whether an item collides with a boundary segment: its collision behavior owns the segment.
     @inline(__always) func acceptsSegment(_ i: Int, _ k: Int) -> Bool {
-        store.governed[i] && store.invMass[i] > 0 && (store.boundaryMask[i] >> UInt64(world.segments[k].ownerBit)) & 1 == 1
+        let owner = world.segments[k].ownerIndex
+        return store.governed[i] && store.invMass[i] > 0 && store.boundaryMask[i] & CollisionMembership.bit(owner) != 0
+            && (!world.foldsMasks || world.boundaryMembership.contains(i, owner))
     }
 
     /// Broad phase (re-insert items that left their fat boxes, find new pairs for them), then the
@@ -657,12 +662,13 @@ extension Animator {
                     identifier = seg.identifier
                 }
             } else {
-                var bits = store.collisionMask[Int(c.a)] & store.collisionMask[Int(c.b)]
-                var k = 0
-                while bits != 0 && k < world.collisionBehaviors.count {
-                    if bits & 1 == 1 { reporters.append(world.collisionBehaviors[k]) }
-                    bits >>= 1
-                    k += 1
+                // (a slot freed since the last rebuild has a zero summary and a stale row)
+                let a = Int(c.a), b = Int(c.b)
+                if store.collisionMask[a] & store.collisionMask[b] != 0 {
+                    let behaviors = world.collisionBehaviors
+                    world.itemMembership.forEachShared(a, b) { k in
+                        if Int(k) < behaviors.count { reporters.append(behaviors[Int(k)]) }
+                    }
                 }
             }
             record = TouchRecord(reporters: reporters, identifier: identifier)

@@ -95,9 +95,6 @@ public class Behavior {
         if child.parent != nil || (child.isAdded && child.parent == nil) {
             throw AnimaError(.invalidState, "the behavior is already in the tree elsewhere; remove it first")
         }
-        if child.kind == .collision, isAdded, let owner, owner.collisionBehaviorCount + child.collisionCount > 64 {
-            throw AnimaError(.outOfMemory, "an animator runs at most 64 collision behaviors at once")
-        }
         children.append(child)
         child.parent = self
         if isAdded {
@@ -139,10 +136,6 @@ public class Behavior {
         return result
     }
 
-    /// Collision behaviors in this subtree.
-    var collisionCount: Int {
-        (kind == .collision ? 1 : 0) + children.reduce(0) { $0 + $1.collisionCount }
-    }
 
     /// Depth-first walk of this behavior and its subtree.
     func walk(_ body: (Behavior) -> Void) {

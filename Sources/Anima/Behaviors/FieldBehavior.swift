@@ -24,17 +24,27 @@ public enum FieldRegion: Sendable, Equatable {
         }
     }
 
-    /// Checks the sizes (finite, >= 0).
+    /// How deeply `.inverse` may nest (each level turns the region inside out once more).
+    public static let maximumDepth = 16
+
+    /// Checks the sizes (finite, >= 0) and the nesting (at most `maximumDepth` inverses).
     public func validate() throws(AnimaError) {
-        switch self {
-        case .infinite: return
+        var region = self, depth = 0
+        while case .inverse(let inner) = region {
+            depth += 1
+            if depth > FieldRegion.maximumDepth {
+                throw AnimaError(.invalidArgument, "a region nests .inverse at most \(FieldRegion.maximumDepth) deep (got more)")
+            }
+            region = inner
+        }
+        switch region {
+        case .infinite, .inverse: return
         case .rectangle(let s):
             guard s.width.isFinite && s.height.isFinite && s.width >= 0 && s.height >= 0 else {
                 throw AnimaError(.invalidArgument, "a region's size must be finite and >= 0")
             }
         case .circle(let r):
             guard r.isFinite && r >= 0 else { throw AnimaError(.invalidArgument, "a region's radius must be finite and >= 0 (got \(r))") }
-        case .inverse(let inner): try inner.validate()
         }
     }
 }

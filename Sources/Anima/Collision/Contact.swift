@@ -37,7 +37,8 @@ struct BoundarySegment {
     var p1: Vec2
     var p2: Vec2
     var owner: CollisionBehavior
-    var ownerBit: Int
+    /// The owner's index in `WorldState.collisionBehaviors`.
+    var ownerIndex: Int
     var id: UInt32
     var identifier: String?
 }

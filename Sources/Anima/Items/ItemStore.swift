@@ -125,6 +125,10 @@ func validateTransform(_ t: ItemTransform) throws(AnimaError) {
 
 /// Struct-of-arrays storage of every item of an animator. Slots of destroyed items are reused.
 final class ItemStore {
+    /// How many item slots an animator has at most: slots are Int32 in handles, proxies and
+    /// contacts (with room left for one past the end), and a snapshot reads back this many.
+    static let maximumSlots = Int(Int32.max) - 2
+
     // identity
     var generation: [UInt32] = []
     var alive: [Bool] = []

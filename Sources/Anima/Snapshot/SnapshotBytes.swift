@@ -3,8 +3,10 @@
 enum SnapshotFormat {
     /// The first 8 bytes of every snapshot.
     static let magic: [UInt8] = Array("ANIMASNP".utf8)
-    /// The format this library writes, and the newest it reads.
-    static let version: UInt32 = 1
+    /// The format this library writes, and the newest it reads. Version 2 lists each item's
+    /// collision memberships (any number of collision behaviors) where version 1 had two 64-bit
+    /// masks, and a boundary segment's owner as a `u32` index where version 1 had a `u8` bit.
+    static let version: UInt32 = 2
     /// magic (8), version (4), flags (4), payload length (8), CRC-32 (4), reserved (4).
     static let headerSize = 32
 

@@ -182,31 +182,41 @@ extension SnapshotDecoder {
             }
             topLevel.append(b)
         }
-        // what is in the tree is what the snapshot marked added, and it has at most 64 collisions
+        // what is in the tree is what the snapshot marked added
         var inTree = Set<ObjectIdentifier>()
         for b in topLevel { b.walk { inTree.insert(ObjectIdentifier($0)) } }
         for (k, b) in behaviors.enumerated() where b.isAdded != inTree.contains(ObjectIdentifier(b)) {
             throw SnapshotReader.corrupt("behavior \(k) is \(b.isAdded ? "" : "not ")marked added")
         }
-        guard topLevel.reduce(0, { $0 + $1.collisionCount }) <= 64 else {
-            throw SnapshotReader.corrupt("the tree holds more than 64 collision behaviors")
-        }
         world.collisionBehaviors = try list(&r, "collision behaviors", CollisionBehavior.self)
-        guard world.collisionBehaviors.count <= 64 else { throw SnapshotReader.corrupt("more than 64 collision behaviors") }
+        let collisions = world.collisionBehaviors.count
+        for (s, rows) in zip(itemRows, boundaryRows).enumerated() {
+            if let k = rows.0.last, Int(k) >= collisions {
+                throw SnapshotReader.corrupt("item slot \(s) is in collision behavior \(k) of \(collisions)")
+            }
+            if let k = rows.1.last, Int(k) >= collisions {
+                throw SnapshotReader.corrupt("item slot \(s) meets the boundaries of collision behavior \(k) of \(collisions)")
+            }
+        }
+        world.itemMembership = CollisionMembership(rows: itemRows)
+        world.boundaryMembership = CollisionMembership(rows: boundaryRows)
+        world.foldsMasks = collisions > 64
         world.attachments = try list(&r, "attachments", AttachmentBehavior.self)
         world.pushes = try list(&r, "pushes", PushBehavior.self)
         world.snaps = try list(&r, "snaps", SnapBehavior.self)
         world.fields = try list(&r, "fields", FieldBehavior.self)
         var ids = Set<UInt32>()
-        for k in 0..<(try r.count("boundary segments", bytesEach: 42)) {
+        for k in 0..<(try r.count("boundary segments", bytesEach: version == 1 ? 42 : 45)) {
             let what = "boundary segment \(k)"
             let p1 = try r.vec2(what), p2 = try r.vec2(what)
             let owner = try behavior(&r, what, as: CollisionBehavior.self)
-            let bit = Int(try r.u8())
+            let index = Int(version == 1 ? UInt32(try r.u8()) : try r.u32())
             let id = try r.u32()
-            guard bit < 64, ids.insert(id).inserted else { throw SnapshotReader.corrupt("\(what) has bit \(bit), id \(id)") }
+            guard index < collisions, world.collisionBehaviors[index] === owner, ids.insert(id).inserted else {
+                throw SnapshotReader.corrupt("\(what) has owner index \(index) of \(collisions), id \(id)")
+            }
             let identifier = try r.bool() ? try r.string(what) : nil
-            world.segments.append(BoundarySegment(p1: p1, p2: p2, owner: owner, ownerBit: bit, id: id, identifier: identifier))
+            world.segments.append(BoundarySegment(p1: p1, p2: p2, owner: owner, ownerIndex: index, id: id, identifier: identifier))
         }
         world.weldGroup = try slotList(&r, "weld groups", allowingNone: true)
         guard world.weldGroup.count <= slots else { throw SnapshotReader.corrupt("weld groups for more slots than there are") }

@@ -16,8 +16,8 @@ extension Animator {
 
     /// ``restore(_:)-([UInt8])`` from memory the caller owns (read during the call only).
     public static func restore(_ bytes: UnsafeRawBufferPointer) throws(AnimaError) -> RestoredAnimator {
-        var payload = try SnapshotDecoder.payload(bytes)
-        var decoder = try SnapshotDecoder(configuration: &payload)
+        var (payload, version) = try SnapshotDecoder.payload(bytes)
+        var decoder = try SnapshotDecoder(configuration: &payload, version: version)
         return try decoder.decode(&payload)
     }
 }
@@ -29,7 +29,12 @@ struct SnapshotDecoder {
     let store: ItemStore
     let world: WorldState
     let configuration: AnimatorConfiguration
+    /// The format version of the bytes (1 or 2: see SnapshotFormat.version).
+    let version: UInt32
     var slots = 0
+    /// Per slot, its collision memberships as read (checked against the tree once it is read).
+    var itemRows: [[Int32]] = []
+    var boundaryRows: [[Int32]] = []
     var behaviors: [Behavior] = []
     var behaviorFlags: [UInt8] = []
     var animations: [ViewAnimation] = []
@@ -57,8 +62,8 @@ struct SnapshotDecoder {
 
     // MARK: header
 
-    /// Checks the header and the checksum; returns a reader of the payload.
-    static func payload(_ bytes: UnsafeRawBufferPointer) throws(AnimaError) -> SnapshotReader {
+    /// Checks the header and the checksum; returns a reader of the payload and the version.
+    static func payload(_ bytes: UnsafeRawBufferPointer) throws(AnimaError) -> (SnapshotReader, UInt32) {
         let magic = SnapshotFormat.magic
         if bytes.count >= magic.count && !zip(bytes.prefix(magic.count), magic).allSatisfy({ $0 == $1 }) {
             throw AnimaError(.invalidArgument, "not an Anima snapshot: the first 8 bytes are not \"ANIMASNP\"")
@@ -89,12 +94,13 @@ struct SnapshotDecoder {
         guard computed == crc else {
             throw AnimaError(.invalidArgument, "snapshot is corrupted: its CRC-32 is 0x\(String(computed, radix: 16)), the header says 0x\(String(crc, radix: 16))")
         }
-        return SnapshotReader(bytes, from: header, to: bytes.count)
+        return (SnapshotReader(bytes, from: header, to: bytes.count), version)
     }
 
     // MARK: configuration (CONF), which makes the animator
 
-    init(configuration payload: inout SnapshotReader) throws(AnimaError) {
+    init(configuration payload: inout SnapshotReader, version: UInt32) throws(AnimaError) {
+        self.version = version
         var r = try payload.section(.configuration)
         var bounds: Rect? = nil
         if try r.bool("has reference bounds") {
@@ -186,11 +192,39 @@ struct SnapshotDecoder {
     // MARK: items (ITEM)
 
     /// The smallest encoded slot (no path), for bounding the slot count by the section length.
-    static let slotBytes = 264
+    /// The fewest bytes one slot takes (version 1: two 64-bit masks; version 2: two empty
+    /// membership lists).
+    var slotBytes: Int { version == 1 ? 264 : 256 }
+
+    /// A slot's collision memberships and its two summaries. Version 1 has the summaries only,
+    /// whose bits were the behaviors themselves (it allowed 64); version 2 has the lists.
+    private mutating func decodeMemberships(_ r: inout SnapshotReader, _ what: String) throws(AnimaError) {
+        var rows: [[Int32]] = [[], []]
+        if version == 1 {
+            for m in 0..<2 {
+                let mask = try r.u64()
+                for k in 0..<64 where (mask >> UInt64(k)) & 1 == 1 { rows[m].append(Int32(k)) }
+            }
+        } else {
+            for m in 0..<2 {
+                for _ in 0..<(try r.count("\(what) collision memberships", bytesEach: 4)) {
+                    let k = try r.u32()
+                    guard k < UInt32(Int32.max), rows[m].last.map({ $0 < Int32(k) }) ?? true else {
+                        throw SnapshotReader.corrupt("\(what) lists collision behavior \(k) out of order")
+                    }
+                    rows[m].append(Int32(k))
+                }
+            }
+        }
+        itemRows.append(rows[0])
+        boundaryRows.append(rows[1])
+        store.collisionMask.append(rows[0].reduce(0) { $0 | CollisionMembership.bit(Int($1)) })
+        store.boundaryMask.append(rows[1].reduce(0) { $0 | CollisionMembership.bit(Int($1)) })
+    }
 
     private mutating func decodeItems(_ payload: inout SnapshotReader) throws(AnimaError) {
         var r = try payload.section(.items)
-        let n = try r.count("item slots", bytesEach: SnapshotDecoder.slotBytes, atMost: Int(Int32.max) - 2)
+        let n = try r.count("item slots", bytesEach: slotBytes, atMost: ItemStore.maximumSlots)
         slots = n
         store.created = try r.u64()
         guard store.created < 1 << 62 else { throw SnapshotReader.corrupt("item creation count \(store.created)") }
@@ -238,8 +272,7 @@ struct SnapshotDecoder {
             store.path.append(path)
             store.properties.append(try r.properties(what))
             store.gravity.append(try r.vec2("\(what) gravity"))
-            store.collisionMask.append(try r.u64())
-            store.boundaryMask.append(try r.u64())
+            try decodeMemberships(&r, what)
             store.invMass.append(try r.finite("\(what) inverse mass", in: 0, .greatestFiniteMagnitude))
             store.invInertia.append(try r.finite("\(what) inverse inertia", in: 0, .greatestFiniteMagnitude))
             store.mass.append(try r.finite("\(what) mass", in: 0, .greatestFiniteMagnitude))

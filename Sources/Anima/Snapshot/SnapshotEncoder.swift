@@ -265,8 +265,8 @@ struct SnapshotEncoder {
             for p in path { w.vec2(p) }
             w.properties(store.properties[s])
             w.vec2(store.gravity[s])
-            w.u64(store.collisionMask[s])
-            w.u64(store.boundaryMask[s])
+            membership(world.itemMembership.row(s, summary: store.collisionMask[s]))
+            membership(world.boundaryMembership.row(s, summary: store.boundaryMask[s]))
             w.f64(store.invMass[s])
             w.f64(store.invInertia[s])
             w.f64(store.mass[s])
@@ -371,6 +371,12 @@ struct SnapshotEncoder {
         }
     }
 
+    /// A slot's collision behaviors: a count, then their indices (ascending).
+    private mutating func membership(_ row: ArraySlice<Int32>) {
+        w.count(row.count)
+        for k in row { w.u32(UInt32(k)) }
+    }
+
     private mutating func encodeTree() {
         let start = w.beginSection(.tree)
         w.count(animator.behaviors.count)
@@ -385,7 +391,7 @@ struct SnapshotEncoder {
             w.vec2(s.p1)
             w.vec2(s.p2)
             reference(s.owner)
-            w.u8(UInt8(clamping: s.ownerBit))
+            w.u32(UInt32(s.ownerIndex))
             w.u32(s.id)
             w.bool(s.identifier != nil)
             if let id = s.identifier { w.string(id) }

@@ -205,9 +205,11 @@ extension SnapshotReader {
         return t
     }
 
-    /// A field region, nested at most 16 deep.
+    /// A field region, nested at most `FieldRegion.maximumDepth` deep.
     mutating func region(_ what: String, depth: Int = 0) throws(AnimaError) -> FieldRegion {
-        guard depth < 16 else { throw SnapshotReader.corrupt("\(what) is nested more than 16 deep") }
+        guard depth <= FieldRegion.maximumDepth else {
+            throw SnapshotReader.corrupt("\(what) is nested more than \(FieldRegion.maximumDepth) deep")
+        }
         let r: FieldRegion
         switch try u8() {
         case 0: r = .infinite

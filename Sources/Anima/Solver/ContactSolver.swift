@@ -278,27 +278,7 @@ enum ContactSolver {
                 let c0 = (1 - is0) * l0, c1 = (1 - is1) * l1
                 let q0 = ms0 * vn0 + b0 - (k11 * c0 + k12 * c1)
                 let q1 = ms1 * vn1 + b1 - (k12 * c0 + k22 * c1)
-                var x0 = 0.0, x1 = 0.0
-                // K^-1 = [k22, -k12; -k12, k11] / det, with 1 / det kept from the prepare step
-                let inv = c.pointee.inverseDeterminant
-                let both0 = -(k22 * q0 - k12 * q1) * inv
-                let both1 = -(-k12 * q0 + k11 * q1) * inv
-                let alone0 = -q0 * p0.pointee.normalMass   // normalMass = 1 / k11
-                let alone1 = -q1 * p1.pointee.normalMass   // normalMass = 1 / k22
-                if both0 >= 0 && both1 >= 0 {
-                    x0 = both0
-                    x1 = both1
-                } else if alone0 >= 0 && k12 * alone0 + q1 >= 0 {
-                    x0 = alone0
-                } else if alone1 >= 0 && k12 * alone1 + q0 >= 0 {
-                    x1 = alone1
-                }
-                // otherwise q >= 0: both separate, x = 0
-                let d0 = x0 - l0, d1 = x1 - l1
-                p0.pointee.normalImpulse = x0
-                p1.pointee.normalImpulse = x1
-                p0.pointee.totalNormalImpulse += d0
-                p1.pointee.totalNormalImpulse += d1
+                let (d0, d1) = solveTwoPoints(c, p0, p1, q0, q1)
                 let P0 = d0 * n, P1 = d1 * n
                 vA -= mA * (P0 + P1)
                 wA -= iA * (cross(rA0, P0) + cross(rA1, P1))
@@ -359,6 +339,40 @@ enum ContactSolver {
         }
     }
 
+    /// Sets the two normal impulses of a block-solved manifold to the x >= 0 with K x + q >= 0
+    /// and x . (K x + q) = 0, and returns how much each changed.
+    @inline(__always)
+    static func solveTwoPoints(_ c: UnsafeMutablePointer<ContactConstraint>, _ p0: UnsafeMutablePointer<ConstraintPoint>,
+                               _ p1: UnsafeMutablePointer<ConstraintPoint>, _ q0: Double, _ q1: Double) -> (Double, Double) {
+        let (x0, x1) = twoPointImpulses(c, p0, p1, q0, q1)
+        let d0 = x0 - p0.pointee.normalImpulse, d1 = x1 - p1.pointee.normalImpulse
+        p0.pointee.normalImpulse = x0
+        p1.pointee.normalImpulse = x1
+        p0.pointee.totalNormalImpulse += d0
+        p1.pointee.totalNormalImpulse += d1
+        return (d0, d1)
+    }
+
+    /// The two normal impulses x >= 0 of a block-solved manifold with K x + q >= 0 and
+    /// x . (K x + q) = 0 (a 2 x 2 linear complementarity problem, solved by trying its four
+    /// cases in turn: both points pushing, the first alone, the second alone, neither).
+    @inline(__always)
+    static func twoPointImpulses(_ c: UnsafeMutablePointer<ContactConstraint>, _ p0: UnsafeMutablePointer<ConstraintPoint>,
+                                 _ p1: UnsafeMutablePointer<ConstraintPoint>, _ q0: Double, _ q1: Double) -> (Double, Double) {
+        let k11 = c.pointee.k11, k12 = c.pointee.k12, k22 = c.pointee.k22
+        // K^-1 = [k22, -k12; -k12, k11] / det, with 1 / det kept from the prepare step
+        let inv = c.pointee.inverseDeterminant
+        let both0 = -(k22 * q0 - k12 * q1) * inv
+        let both1 = -(-k12 * q0 + k11 * q1) * inv
+        if both0 >= 0 && both1 >= 0 { return (both0, both1) }
+        let alone0 = -q0 * p0.pointee.normalMass   // normalMass = 1 / k11
+        if alone0 >= 0 && k12 * alone0 + q1 >= 0 { return (alone0, 0) }
+        let alone1 = -q1 * p1.pointee.normalMass   // normalMass = 1 / k22
+        if alone1 >= 0 && k12 * alone1 + q0 >= 0 { return (0, alone1) }
+        // otherwise q >= 0: both separate
+        return (0, 0)
+    }
+
     /// Restitution: for points that were approaching faster than the threshold and received an
     /// impulse, drive the normal velocity to -e x (approach velocity before the step).
     static func applyRestitution(_ cs: UnsafeMutablePointer<ContactConstraint>, _ count: Int,
@@ -375,9 +389,33 @@ enum ContactSolver {
             let mA = c.pointee.invMassA, iA = c.pointee.invIA
             let mB = c.pointee.invMassB, iB = c.pointee.invIB
             let n = c.pointee.normal
+            let p0 = points + 2 * ci, p1 = points + (2 * ci + 1)
+            @inline(__always) func bounces(_ cp: UnsafeMutablePointer<ConstraintPoint>) -> Bool {
+                cp.pointee.relativeVelocity <= -threshold && cp.pointee.totalNormalImpulse != 0
+            }
+            if c.pointee.pointCount == 2 && c.pointee.blockSolve && bounces(p0) && bounces(p1) {
+                // a face that lands on a face: both rebound impulses at once, as in the solve, so
+                // that a box dropped flat bounces straight up instead of starting to turn
+                let rA0 = p0.pointee.anchorA, rB0 = p0.pointee.anchorB
+                let rA1 = p1.pointee.anchorA, rB1 = p1.pointee.anchorB
+                let vn0 = dot(vB + cross(wB, rB0) - vA - cross(wA, rA0), n)
+                let vn1 = dot(vB + cross(wB, rB1) - vA - cross(wA, rA1), n)
+                let l0 = p0.pointee.normalImpulse, l1 = p1.pointee.normalImpulse
+                let k11 = c.pointee.k11, k12 = c.pointee.k12, k22 = c.pointee.k22
+                // the targets vn = -e x approach speed, with the impulses so far taken back out
+                let q0 = vn0 + e * p0.pointee.relativeVelocity - c.pointee.reboundBoost - (k11 * l0 + k12 * l1)
+                let q1 = vn1 + e * p1.pointee.relativeVelocity - c.pointee.reboundBoost - (k12 * l0 + k22 * l1)
+                let (d0, d1) = solveTwoPoints(c, p0, p1, q0, q1)
+                let P0 = d0 * n, P1 = d1 * n
+                bodyA.pointee.v = vA - mA * (P0 + P1)
+                bodyA.pointee.w = wA - iA * (cross(rA0, P0) + cross(rA1, P1))
+                bodyB.pointee.v = vB + mB * (P0 + P1)
+                bodyB.pointee.w = wB + iB * (cross(rB0, P0) + cross(rB1, P1))
+                continue
+            }
             for j in 0..<Int(c.pointee.pointCount) {
                 let cp = points + (2 * ci + j)
-                if cp.pointee.relativeVelocity > -threshold || cp.pointee.totalNormalImpulse == 0 { continue }
+                if !bounces(cp) { continue }
                 let rA = cp.pointee.anchorA, rB = cp.pointee.anchorB
                 let vn = dot(vB + cross(wB, rB) - vA - cross(wA, rA), n)
                 let lambda = cp.pointee.normalImpulse
