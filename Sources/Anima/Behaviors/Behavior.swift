@@ -136,7 +136,6 @@ public class Behavior {
         return result
     }
 
-
     /// Depth-first walk of this behavior and its subtree.
     func walk(_ body: (Behavior) -> Void) {
         body(self)

@@ -15,7 +15,7 @@
 /// each row is ascending. A slot created after the rebuild has an empty row and a zero summary
 /// until the next rebuild; a freed slot's summary is zeroed at once while its row stays until the
 /// next rebuild, so a row is read only behind a non-zero summary (`row(_:summary:)`).
-struct CollisionMembership: Equatable {
+struct CollisionMembership {
     /// Per slot, and one more: where the slot's row starts in `indices`.
     private(set) var start: [Int32] = [0]
     /// Collision behavior indices (into `WorldState.collisionBehaviors`), ascending per row.
@@ -76,9 +76,9 @@ struct CollisionMembership: Equatable {
         summary == 0 ? [] : row(slot)
     }
 
-    /// The slot's summary: bit `k % 64` for each of its behaviors `k`.
-    func summary(_ slot: Int) -> UInt64 {
-        row(slot).reduce(0) { $0 | CollisionMembership.bit(Int($1)) }
+    /// The summary of a row: bit `k % 64` for each of its behaviors `k`.
+    static func summary(of row: [Int32]) -> UInt64 {
+        row.reduce(0) { $0 | bit(Int($1)) }
     }
 
     /// Whether collision behavior `k` holds the slot.

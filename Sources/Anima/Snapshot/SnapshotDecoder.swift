@@ -218,8 +218,8 @@ struct SnapshotDecoder {
         }
         itemRows.append(rows[0])
         boundaryRows.append(rows[1])
-        store.collisionMask.append(rows[0].reduce(0) { $0 | CollisionMembership.bit(Int($1)) })
-        store.boundaryMask.append(rows[1].reduce(0) { $0 | CollisionMembership.bit(Int($1)) })
+        store.collisionMask.append(CollisionMembership.summary(of: rows[0]))
+        store.boundaryMask.append(CollisionMembership.summary(of: rows[1]))
     }
 
     private mutating func decodeItems(_ payload: inout SnapshotReader) throws(AnimaError) {

@@ -5,8 +5,8 @@ The extension module (anima._anima) imports this module while it initialises and
 classes and functions in its state: the status checks raise these exceptions, item.transform
 makes Transforms, the contact events are ContactEvents, Field's region goes through
 region_record and region_form, a behavior's items through behavior_items, an item's path
-through path_points, and the names of the C interface's enumerations are those of CHOICES. The package exports the classes as anima.AnimaError, anima.Transform,
-anima.ContactEvent, ...
+through path_points, and the names of the C interface's enumerations are those of CHOICES.
+The package exports the classes as anima.AnimaError, anima.Transform, anima.ContactEvent, ...
 """
 
 from __future__ import annotations
