@@ -16,6 +16,12 @@
  * call returns. A behavior's C action is installed only when its class defines `action` or it was given an `action`
  * callable, and the animator keeps it alive while it has one; a custom field's evaluation, which the library calls
  * inside the solver, gives the Field the C action too (see trampoline_field).
+ *
+ * The limited API: the extension uses only CPython's limited API 3.11, so that built with
+ * -DPy_LIMITED_API=0x030B0000 it is one abi3 module for CPython 3.11 and later; built without it, it is the same
+ * code but for two functions of later versions of the API (see the top of convert.c). Types are opaque there: a
+ * type's slots are read with PyType_GetSlot, its name for messages is type_name's (what tp_name held), the module
+ * state is found by state_of_type, and tuples, lists and bytes are read through their functions, not their macros.
  */
 
 #ifndef ANIMA_PY_INTERNAL_H
@@ -427,7 +433,16 @@ int callable_set(PyObject *self, PyObject *value, void *closure);
 
 extern struct PyModuleDef anima_module;
 
-#define STATE_OF(obj) state_of_type(Py_TYPE(obj))
+/* Py_XSETREF, which the limited API lacks: *slot takes the reference value (or NULL), then its old one is released. */
+static inline void
+replace_reference(PyObject **slot, PyObject *value)
+{
+    PyObject *old = *slot;
+    *slot = value;
+    Py_XDECREF(old);
+}
+
+#define STATE_OF(obj) state_of_type(Py_TYPE((PyObject *)(obj)))
 
 /* The specs of the extension's types, one per file, and the methods of animation.c. */
 extern PyType_Spec animator_spec;
@@ -469,6 +484,7 @@ void trampoline_animation_done(void *user_data, anima_animator handle, anima_ani
 
 /* convert.c */
 anima_state *state_of_type(PyTypeObject *type);
+PyObject *type_name(PyTypeObject *type);
 int forbid_delete(PyObject *value, const char *name);
 void raise_exception(PyObject *exc);
 PyObject *take_exception(void);

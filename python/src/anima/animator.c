@@ -9,12 +9,12 @@ static int
 animator_drop_delegates(AnimatorObject *self, bool all)
 {
     PyObject *held = self->held != NULL ? PyDict_Items(self->held) : PyList_New(0);
-    for (Py_ssize_t i = 0; held != NULL && i < PyList_GET_SIZE(held); i++) {
-        PyObject *pair = PyList_GET_ITEM(held, i);
-        BehaviorObject *behavior = (BehaviorObject *)PyTuple_GET_ITEM(pair, 1);
+    for (Py_ssize_t i = 0; held != NULL && i < PyList_Size(held); i++) {
+        PyObject *pair = PyList_GetItem(held, i);
+        BehaviorObject *behavior = (BehaviorObject *)PyTuple_GetItem(pair, 1);
         if (all || !anima_behavior_is_valid(behavior->handle)) {
             (void)walk_references(BEHAVIOR_CALLABLES(behavior), NULL, NULL);
-            (void)PyDict_DelItem(self->held, PyTuple_GET_ITEM(pair, 0));
+            (void)PyDict_DelItem(self->held, PyTuple_GetItem(pair, 0));
         }
     }
     int result = held != NULL && !PyErr_Occurred() ? 0 : -1;
@@ -128,7 +128,7 @@ ANIMA_DEF_METHOD(animator_create, "Animator", OWNER_ANIMATOR, VALUE_NONE, anima_
 static int
 animator_traverse(AnimatorObject *self, visitproc visit, void *arg)
 {
-    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(Py_TYPE((PyObject *)self));
     return walk_references(ANIMATOR_REFERENCES(self), visit, arg);
 }
 

@@ -30,7 +30,7 @@ behavior_set_c_action(anima_state *st, BehaviorObject *self, bool install)
 int
 behavior_take_class_action(anima_state *st, BehaviorObject *self)
 {
-    PyObject *own = PyObject_GetAttr((PyObject *)Py_TYPE(self), st->action_name);
+    PyObject *own = PyObject_GetAttr((PyObject *)Py_TYPE((PyObject *)self), st->action_name);
     int overrides = own == NULL ? -1 : own != Py_None && !PyObject_TypeCheck(own, &PyGetSetDescr_Type);
     Py_XDECREF(own);
     if (overrides > 0) {
@@ -74,10 +74,10 @@ behavior_create(const target *t, anima_function create, const void *def, PyObjec
         Py_XDECREF(checked);
         return STATUS_RAISED;
     }
-    Py_ssize_t count = PyTuple_GET_SIZE(items);
+    Py_ssize_t count = PyTuple_Size(items);
     anima_item *handles = PyMem_Calloc((size_t)count + 1, sizeof(anima_item));
     for (Py_ssize_t i = 0; handles != NULL && i < count; i++) {
-        handles[i] = ((ItemObject *)PyTuple_GET_ITEM(items, i))->handle;
+        handles[i] = ((ItemObject *)PyTuple_GetItem(items, i))->handle;
     }
     anima_behavior handle = anima_behavior_null();
     anima_status status = handles == NULL ? ANIMA_ERR_OUT_OF_MEMORY
@@ -108,7 +108,7 @@ ANIMA_METHOD(behavior_create_plain, "_create", OWNER_NEW, VALUE_NONE,
 int
 behavior_traverse(BehaviorObject *self, visitproc visit, void *arg)
 {
-    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(Py_TYPE((PyObject *)self));
     Py_VISIT(self->animator);
     return walk_references(BEHAVIOR_CALLABLES(self), visit, arg);
 }
@@ -155,9 +155,9 @@ behavior_destroy_now(const target *t)
     if (status == ANIMA_OK && animator != NULL && held) {
         animator->purge_delegates = true;
         if (animator->advancing == 0) {
-            Py_INCREF(animator);
+            Py_INCREF((PyObject *)animator);
             animator_purge_delegates(animator);
-            Py_DECREF(animator);
+            Py_DECREF((PyObject *)animator);
         }
     }
     return status;

@@ -21,25 +21,28 @@ animator_accepts_callbacks(AnimatorObject *animator)
 }
 
 /*
- * Calls callback(*args) while the animator and the callback are kept alive, and stores the
- * exception it raises. A NULL argument, which could not be made, stores that error instead.
+ * Calls callback(*args), with at most two arguments, while the animator and the callback are kept alive, and stores
+ * the exception it raises. A NULL argument, which could not be made, stores that error instead. (The limited API
+ * has PyObject_Vectorcall from 3.12 only; PyObject_CallFunctionObjArgs ends its arguments at the first NULL.)
  */
 static void
 callback_run(AnimatorObject *animator, PyObject *callback, PyObject *const *args, size_t nargs)
 {
-    bool made = true;
+    bool made = nargs <= 2;
     for (size_t i = 0; i < nargs; i++) {
         made = made && args[i] != NULL;
     }
-    Py_INCREF(animator);
+    Py_INCREF((PyObject *)animator);
     Py_INCREF(callback);
-    PyObject *result = made ? PyObject_Vectorcall(callback, args, nargs, NULL) : NULL;
+    PyObject *result = !made      ? NULL
+                       : nargs == 0 ? PyObject_CallNoArgs(callback)
+                                    : PyObject_CallFunctionObjArgs(callback, args[0], nargs > 1 ? args[1] : NULL, NULL);
     if (result == NULL) {
         animator_store_callback_error(animator);
     }
     Py_XDECREF(result);
     Py_DECREF(callback);
-    Py_DECREF(animator);
+    Py_DECREF((PyObject *)animator);
 }
 
 /* The live wrapper of a behavior handle (a new reference), or NULL: none, or an error that is stored. */
@@ -125,7 +128,7 @@ collision_call_delegate(AnimatorObject *animator, const anima_contact_event *eve
         callback_run(animator, callback, &contact, 1);
         Py_XDECREF(contact);
     }
-    Py_XDECREF(collision);
+    Py_XDECREF((PyObject *)collision);
 }
 
 void
@@ -177,8 +180,8 @@ trampoline_field(void *user_data, anima_vec2 position, anima_vec2 velocity, doub
     if (animator == NULL || field->evaluate == NULL || !animator_accepts_callbacks(animator)) {
         return;
     }
-    Py_INCREF(field);
-    Py_INCREF(animator);
+    Py_INCREF((PyObject *)field);
+    Py_INCREF((PyObject *)animator);
     PyObject *callback = Py_NewRef(field->evaluate);
     PyObject *result = PyObject_CallFunction(callback, "(dd)(dd)ddd", position.x, position.y, velocity.x,
                                              velocity.y, mass, charge, delta_time);
@@ -191,6 +194,6 @@ trampoline_field(void *user_data, anima_vec2 position, anima_vec2 velocity, doub
     }
     Py_XDECREF(result);
     Py_DECREF(callback);
-    Py_DECREF(animator);
-    Py_DECREF(field);
+    Py_DECREF((PyObject *)animator);
+    Py_DECREF((PyObject *)field);
 }

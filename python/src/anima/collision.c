@@ -45,12 +45,14 @@ ANIMA_METHOD(collision_add_boundary, "add_boundary", OWNER_BEHAVIOR, VALUE_NONE,
 static anima_status
 add_boundary_records(const target *t, const char *identifier, PyObject *path)
 {
-    if (!PyBytes_Check(path) || PyBytes_GET_SIZE(path) % (7 * sizeof(double)) != 0) {
+    char *data = NULL;
+    Py_ssize_t size = 0;
+    if (!PyBytes_Check(path) || PyBytes_AsStringAndSize(path, &data, &size) < 0 || size % (7 * sizeof(double)) != 0) {
         PyErr_SetString(PyExc_TypeError, "records must be the bytes of float64 records (verb, x0, y0, ..., y2)");
         return STATUS_RAISED;
     }
-    const double *records = (const double *)PyBytes_AS_STRING(path);
-    int32_t count = (int32_t)Py_MIN(PyBytes_GET_SIZE(path) / (Py_ssize_t)(7 * sizeof(double)), INT32_MAX);
+    const double *records = (const double *)data;
+    int32_t count = (int32_t)Py_MIN(size / (Py_ssize_t)(7 * sizeof(double)), INT32_MAX);
     anima_path_element *elements = PyMem_Calloc((size_t)count + 1, sizeof(anima_path_element));
     anima_status status = elements != NULL ? ANIMA_OK : STATUS_RAISED;
     if (elements == NULL) {

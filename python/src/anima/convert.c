@@ -1,21 +1,99 @@
 #include "_anima.h"
 
-/* The module state of one of this module's types (or a subclass of one). */
+/*
+ * The functions of newer versions of the API that the extension uses where the API it is built for has them (the
+ * limited API has them later than CPython): PyType_GetModuleByDef (CPython 3.11, limited API 3.13), and
+ * PyErr_GetRaisedException and PyErr_SetRaisedException (3.12 in both).
+ */
+#if defined(Py_LIMITED_API) ? Py_LIMITED_API + 0 >= 0x030D0000 : PY_VERSION_HEX >= 0x030B0000
+#define HAVE_GET_MODULE_BY_DEF 1
+#else
+#define HAVE_GET_MODULE_BY_DEF 0
+#endif
+#if defined(Py_LIMITED_API) ? Py_LIMITED_API + 0 >= 0x030C0000 : PY_VERSION_HEX >= 0x030C0000
+#define HAVE_RAISED_EXCEPTION 1
+#else
+#define HAVE_RAISED_EXCEPTION 0
+#endif
+
+/*
+ * The module state of one of this module's types (or a subclass of one). Without PyType_GetModuleByDef (the limited
+ * API before 3.13), which is a few ns faster on every property and method, it is the state of the first class, from
+ * type down its bases, that this module made. The classes skipped without a look at their module are those without
+ * methods: classes defined in Python, which cannot have one (every type of the extension has methods).
+ * PyType_GetModule's TypeError for another class without a module is cleared: call it with no exception set.
+ */
 anima_state *
 state_of_type(PyTypeObject *type)
 {
+#if HAVE_GET_MODULE_BY_DEF
     PyObject *module = PyType_GetModuleByDef(type, &anima_module);
-    if (module == NULL) {
+    return module != NULL ? (anima_state *)PyModule_GetState(module) : NULL;
+#else
+    for (PyTypeObject *t = type; t != NULL; t = (PyTypeObject *)PyType_GetSlot(t, Py_tp_base)) {
+        if (PyType_GetSlot(t, Py_tp_methods) == NULL) {
+            continue;
+        }
+        PyObject *module = PyType_GetModule(t);
+        if (module == NULL) {
+            PyErr_Clear();
+        }
+        else if (PyModule_Check(module) && PyModule_GetDef(module) == &anima_module) {
+            return (anima_state *)PyModule_GetState(module);
+        }
+    }
+    PyObject *name = type_name(type);
+    if (name != NULL) {
+        PyErr_Format(PyExc_TypeError, "no superclass of '%U' is a class of anima._anima", name);
+        Py_DECREF(name);
+    }
+    return NULL;
+#endif
+}
+
+/*
+ * The name of a type as Python's own messages give it (its tp_name, which the limited API hides), a new reference:
+ * "str", "numpy.ndarray", "anima.Item", "MyBehavior". A type made by a module from a spec (the extension's types)
+ * and a static type outside builtins are named module.name; a class defined in Python by its __name__ alone. Call it
+ * with no exception set: the errors of its look-ups are cleared.
+ */
+PyObject *
+type_name(PyTypeObject *type)
+{
+    bool heap = (PyType_GetFlags(type) & Py_TPFLAGS_HEAPTYPE) != 0;
+    PyObject *name = PyType_GetName(type);
+    PyObject *module = name == NULL || (heap && PyType_GetModule(type) == NULL)
+                           ? NULL
+                           : PyObject_GetAttrString((PyObject *)type, "__module__");
+    if (name == NULL) {
         return NULL;
     }
-    return (anima_state *)PyModule_GetState(module);
+    PyErr_Clear(); /* a class without a module, or without __module__ */
+    if (module != NULL && PyUnicode_Check(module) && PyUnicode_CompareWithASCIIString(module, "builtins") != 0) {
+        replace_reference(&name, PyUnicode_FromFormat("%U.%U", module, name));
+    }
+    Py_XDECREF(module);
+    return name;
+}
+
+/* Raises TypeError "<what> must be <expected>, not <the name of obj's type>", in place of any exception set. */
+static int
+raise_wrong_type(const char *what, const char *expected, PyObject *obj)
+{
+    PyErr_Clear();
+    PyObject *name = type_name(Py_TYPE(obj));
+    if (name != NULL) {
+        PyErr_Format(PyExc_TypeError, "%s must be %s, not %.100U", what, expected, name);
+        Py_DECREF(name);
+    }
+    return -1;
 }
 
 /* Takes the raised exception out of the error indicator (a new reference). */
 PyObject *
 take_exception(void)
 {
-#if PY_VERSION_HEX >= 0x030C0000
+#if HAVE_RAISED_EXCEPTION
     return PyErr_GetRaisedException();
 #else
     PyObject *type, *value, *traceback;
@@ -37,7 +115,7 @@ take_exception(void)
 void
 raise_exception(PyObject *exc)
 {
-#if PY_VERSION_HEX >= 0x030C0000
+#if HAVE_RAISED_EXCEPTION
     PyErr_SetRaisedException(exc);
 #else
     PyObject *traceback = PyException_GetTraceback(exc);
@@ -72,8 +150,7 @@ as_real(anima_state *st, PyObject *obj, const char *what, bool finite, double *o
     double value = PyFloat_AsDouble(obj);
     if (value == -1.0 && PyErr_Occurred()) {
         if (PyErr_ExceptionMatches(PyExc_TypeError)) {
-            PyErr_Format(PyExc_TypeError, "%s must be a real number, not %.100s",
-                         what, Py_TYPE(obj)->tp_name);
+            (void)raise_wrong_type(what, "a real number", obj);
         }
         else if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
             PyErr_Format(st->invalid_argument_error, finite ? "%s must be finite (got %R)"
@@ -100,24 +177,26 @@ as_reals(anima_state *st, PyObject *obj, const char *what, const char *form, Py_
 {
     if (PyUnicode_Check(obj) || PyBytes_Check(obj) || PyByteArray_Check(obj)
         || !PySequence_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "%s must be a sequence of %zd numbers %s, not %.100s",
-                     what, count, form, Py_TYPE(obj)->tp_name);
-        return -1;
+        char expected[160];
+        PyOS_snprintf(expected, sizeof expected, "a sequence of %zd numbers %s", count, form);
+        return raise_wrong_type(what, expected, obj);
     }
+    /* a list or a tuple, read through their functions (the PySequence_Fast macros are not in the limited API) */
     PyObject *seq = PySequence_Fast(obj, "expected a sequence");
     if (seq == NULL) {
         return -1;
     }
-    if (PySequence_Fast_GET_SIZE(seq) != count) {
-        PyErr_Format(PyExc_TypeError, "%s must be a sequence of %zd numbers %s, got %zd",
-                     what, count, form, PySequence_Fast_GET_SIZE(seq));
+    bool list = PyList_Check(seq);
+    Py_ssize_t size = list ? PyList_Size(seq) : PyTuple_Size(seq);
+    if (size != count) {
+        PyErr_Format(PyExc_TypeError, "%s must be a sequence of %zd numbers %s, got %zd", what, count, form, size);
         Py_DECREF(seq);
         return -1;
     }
     for (Py_ssize_t i = 0; i < count; i++) {
         char name[96];
         PyOS_snprintf(name, sizeof name, "%s[%zd]", what, i);
-        if (as_real(st, PySequence_Fast_GET_ITEM(seq, i), name, finite, &out[i]) < 0) {
+        if (as_real(st, list ? PyList_GetItem(seq, i) : PyTuple_GetItem(seq, i), name, finite, &out[i]) < 0) {
             Py_DECREF(seq);
             return -1;
         }
@@ -131,8 +210,7 @@ static int
 as_int32(anima_state *st, PyObject *obj, const char *what, int32_t *out)
 {
     if (!PyLong_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "%s must be an int, not %.100s", what, Py_TYPE(obj)->tp_name);
-        return -1;
+        return raise_wrong_type(what, "an int", obj);
     }
     int overflow = 0;
     long long value = PyLong_AsLongLongAndOverflow(obj, &overflow);
@@ -154,12 +232,15 @@ as_int32(anima_state *st, PyObject *obj, const char *what, int32_t *out)
 const anima_vec2 *
 path_points(anima_state *st, PyObject *path, PyObject **bytes, int32_t *count)
 {
-    *bytes = PyObject_CallOneArg(st->path_points, path);
-    if (*bytes == NULL) {
+    char *data = NULL;
+    Py_ssize_t size = 0;
+    *bytes = PyObject_CallFunctionObjArgs(st->path_points, path, NULL);
+    if (*bytes == NULL || PyBytes_AsStringAndSize(*bytes, &data, &size) < 0) {
+        Py_CLEAR(*bytes);
         return NULL;
     }
-    *count = (int32_t)Py_MIN(PyBytes_GET_SIZE(*bytes) / (Py_ssize_t)sizeof(anima_vec2), INT32_MAX);
-    return (const anima_vec2 *)PyBytes_AS_STRING(*bytes);
+    *count = (int32_t)Py_MIN(size / (Py_ssize_t)sizeof(anima_vec2), INT32_MAX);
+    return (const anima_vec2 *)data;
 }
 
 /* A callable or None (made NULL; so is a deletion) assigned to `name`; -1 with TypeError for anything else. */
@@ -170,8 +251,7 @@ as_callable(PyObject **value, const char *name)
         *value = NULL;
     }
     else if (*value != NULL && !PyCallable_Check(*value)) {
-        PyErr_Format(PyExc_TypeError, "%s must be callable or None, not %.100s", name, Py_TYPE(*value)->tp_name);
-        return -1;
+        return raise_wrong_type(name, "callable or None", *value);
     }
     return 0;
 }
@@ -195,7 +275,7 @@ callable_set(PyObject *self, PyObject *value, void *closure)
         || c->install(st, self, slot, value) < 0) {
         return -1;
     }
-    Py_XSETREF(*slot, Py_XNewRef(value));
+    replace_reference(slot, Py_XNewRef(value));
     return 0;
 }
 
@@ -261,9 +341,9 @@ parse_arguments(const char *function, PyObject *const *args, Py_ssize_t nargs, P
     for (Py_ssize_t i = 0; i < nargs; i++) {
         out[i] = args[i];
     }
-    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_Size(kwnames);
     for (Py_ssize_t k = 0; k < nkw; k++) {
-        PyObject *key = PyTuple_GET_ITEM(kwnames, k);
+        PyObject *key = PyTuple_GetItem(kwnames, k);
         Py_ssize_t slot = 0;
         while (slot < count && PyUnicode_CompareWithASCIIString(key, names[slot].name) != 0) {
             slot++;
@@ -389,7 +469,7 @@ load_choices(anima_state *st)
             PyErr_Format(PyExc_SystemError, "anima._types.CHOICES has no tuple of %s names", key);
             return -1;
         }
-        Py_XSETREF(st->choices[kind], Py_XNewRef(names));
+        replace_reference(&st->choices[kind], Py_XNewRef(names));
     }
     return 0;
 }
@@ -399,8 +479,7 @@ PyObject *
 choice_name(anima_state *st, value_kind kind, int32_t index)
 {
     PyObject *names = st->choices[kind];
-    PyObject *name = names != NULL && index >= 0 && index < PyTuple_GET_SIZE(names) ? PyTuple_GET_ITEM(names, index)
-                                                                                     : NULL;
+    PyObject *name = names != NULL && index >= 0 && index < PyTuple_Size(names) ? PyTuple_GetItem(names, index) : NULL;
     return name != Py_None ? name : NULL;
 }
 
@@ -412,8 +491,8 @@ as_choice(anima_state *st, value_kind kind, PyObject *obj, const char *what, int
     if (kind == VALUE_COLLISION_MODE && PyLong_Check(obj) && !PyBool_Check(obj)) {
         return as_int32(st, obj, what, out);
     }
-    for (Py_ssize_t i = 0; PyUnicode_Check(obj) && i < PyTuple_GET_SIZE(names); i++) {
-        PyObject *name = PyTuple_GET_ITEM(names, i);
+    for (Py_ssize_t i = 0; PyUnicode_Check(obj) && i < PyTuple_Size(names); i++) {
+        PyObject *name = PyTuple_GetItem(names, i);
         if (name != Py_None && PyUnicode_Compare(obj, name) == 0) {
             *out = (int32_t)i;
             return 0;
@@ -463,8 +542,7 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
     case VALUE_UINT64:
         /* an id: any int; one out of range names nothing */
         if (!PyLong_Check(obj)) {
-            PyErr_Format(PyExc_TypeError, "%s must be an int, not %.100s", what, Py_TYPE(obj)->tp_name);
-            return -1;
+            return raise_wrong_type(what, "an int", obj);
         }
         out->u64 = PyLong_AsUnsignedLongLong(obj);
         if (out->u64 == (uint64_t)-1 && PyErr_Occurred()) {
@@ -475,7 +553,7 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
     case VALUE_REGION: {
         /* anima._types.region_record reads the Python forms; the record is checked again here. */
         double r[5];
-        PyObject *record = PyObject_CallOneArg(st->region_record, obj);
+        PyObject *record = PyObject_CallFunctionObjArgs(st->region_record, obj, NULL);
         int read = record != NULL ? as_reals(st, record, what, "(shape, width, height, radius, inverse)", 5, true, r)
                                   : -1;
         Py_XDECREF(record);
@@ -498,8 +576,7 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
                              : kind == VALUE_BEHAVIOR ? st->behavior_type
                                                       : st->item_type;
         if (!PyObject_TypeCheck(obj, type)) {
-            PyErr_Format(PyExc_TypeError, "%s must be %s, not %.100s", what, info->form, Py_TYPE(obj)->tp_name);
-            return -1;
+            return raise_wrong_type(what, info->form, obj);
         }
         if (kind == VALUE_ANIMATOR) {
             out->animator = ((AnimatorObject *)obj)->handle;
@@ -513,8 +590,7 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
     case VALUE_IDENTIFIER: { /* UTF-8 without NUL characters, borrowed from obj */
         Py_ssize_t length = 0;
         if (!PyUnicode_Check(obj)) {
-            PyErr_Format(PyExc_TypeError, "%s must be a str, not %.100s", what, Py_TYPE(obj)->tp_name);
-            return -1;
+            return raise_wrong_type(what, "a str", obj);
         }
         out->identifier = PyUnicode_AsUTF8AndSize(obj, &length);
         if (out->identifier != NULL && (Py_ssize_t)strlen(out->identifier) != length) {
@@ -551,12 +627,12 @@ value_to_python(anima_state *st, value_kind kind, const value *v)
             if (number == NULL) {
                 Py_CLEAR(tuple);
             }
-            else {
-                PyTuple_SET_ITEM(tuple, i, number);
+            else if (PyTuple_SetItem(tuple, i, number) < 0) {
+                Py_CLEAR(tuple);
             }
         }
         if (kind == VALUE_TRANSFORM && tuple != NULL) {
-            Py_SETREF(tuple, PyObject_CallObject(st->transform_type, tuple));
+            replace_reference(&tuple, PyObject_CallObject(st->transform_type, tuple));
         }
         return tuple;
     }

@@ -58,7 +58,7 @@ ANIMA_DEF_METHOD(item_create, "Item", OWNER_NEW, VALUE_NONE, anima_item_def, ani
 static int
 item_traverse(ItemObject *self, visitproc visit, void *arg)
 {
-    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(Py_TYPE((PyObject *)self));
     Py_VISIT(self->animator);
     return 0;
 }

@@ -44,7 +44,7 @@ load_python_types(anima_state *st)
             Py_DECREF(types);
             return -1;
         }
-        Py_XSETREF(*(PyObject **)((char *)st + python_types[i].offset), cls);
+        replace_reference((PyObject **)((char *)st + python_types[i].offset), cls);
     }
     Py_DECREF(types);
     return 0;

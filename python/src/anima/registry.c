@@ -76,7 +76,7 @@ wrapper_adopt(PyObject *obj, AnimatorObject *animator, PyObject **map, const voi
         wrapper->handle = anima_behavior_null();
         return -1;
     }
-    wrapper->animator = (AnimatorObject *)Py_NewRef(animator);
+    wrapper->animator = (AnimatorObject *)Py_NewRef((PyObject *)animator);
     return 0;
 }
 
@@ -95,7 +95,8 @@ wrap_handle(AnimatorObject *animator, PyObject **map, uint32_t index1, uint32_t 
     if (registry_find(*map, index1, generation, &found) < 0 || found != NULL) {
         return found;
     }
-    PyObject *object = type->tp_alloc(type, 0);
+    allocfunc alloc = (allocfunc)PyType_GetSlot(type, Py_tp_alloc);
+    PyObject *object = alloc(type, 0);
     if (object != NULL && wrapper_adopt(object, animator, map, handle) < 0) {
         Py_CLEAR(object);
     }
@@ -138,8 +139,11 @@ wrap_as(const target *t, uint64_t id, PyObject *cls_object, PyObject **out)
     PyTypeObject *cls = PyType_Check(cls_object) ? (PyTypeObject *)cls_object : NULL;
     bool is_item = cls != NULL && PyType_IsSubtype(cls, st->item_type);
     if (cls == NULL || (!is_item && !PyType_IsSubtype(cls, st->behavior_type))) {
-        PyErr_Format(PyExc_TypeError, "cls must be anima.Item, anima.Behavior or a subclass, not %.100s",
-                     cls != NULL ? cls->tp_name : Py_TYPE(cls_object)->tp_name);
+        PyObject *name = type_name(cls != NULL ? cls : Py_TYPE(cls_object));
+        if (name != NULL) {
+            PyErr_Format(PyExc_TypeError, "cls must be anima.Item, anima.Behavior or a subclass, not %.100U", name);
+            Py_DECREF(name);
+        }
         return STATUS_RAISED;
     }
     union {
@@ -156,14 +160,24 @@ wrap_as(const target *t, uint64_t id, PyObject *cls_object, PyObject **out)
         return status != ANIMA_OK ? status : STATUS_RAISED;
     }
     if (*out != NULL && !base && Py_TYPE(*out) != cls) {
-        PyErr_Format(st->invalid_state_error, "the object with id %llu already has a wrapper, of class %.100s",
-                     (unsigned long long)id, Py_TYPE(*out)->tp_name);
+        PyObject *name = type_name(Py_TYPE(*out));
+        if (name != NULL) {
+            PyErr_Format(st->invalid_state_error, "the object with id %llu already has a wrapper, of class %.100U",
+                         (unsigned long long)id, name);
+            Py_DECREF(name);
+        }
         Py_CLEAR(*out);
         return STATUS_RAISED;
     }
     if (*out == NULL && !base && !PyType_IsSubtype(cls, own)) {
-        PyErr_Format(PyExc_TypeError, "the object with id %llu is an %.100s, not an %.100s", (unsigned long long)id,
-                     own->tp_name, cls->tp_name);
+        PyObject *own_name = type_name(own);
+        PyObject *cls_name = own_name != NULL ? type_name(cls) : NULL;
+        if (cls_name != NULL) {
+            PyErr_Format(PyExc_TypeError, "the object with id %llu is an %.100U, not an %.100U",
+                         (unsigned long long)id, own_name, cls_name);
+        }
+        Py_XDECREF(own_name);
+        Py_XDECREF(cls_name);
         return STATUS_RAISED;
     }
     if (*out == NULL) {
@@ -336,11 +350,8 @@ query_call(const target *t, list_query q, PyObject **out)
         if (element == NULL) {
             Py_CLEAR(result);
         }
-        else if (form == FORM_LIST) {
-            PyList_SET_ITEM(result, i, element);
-        }
-        else {
-            PyTuple_SET_ITEM(result, i, element);
+        else if ((form == FORM_LIST ? PyList_SetItem(result, i, element) : PyTuple_SetItem(result, i, element)) < 0) {
+            Py_CLEAR(result);
         }
     }
     PyMem_Free(buffer);
@@ -379,6 +390,17 @@ wrapper_richcompare(PyObject *a, PyObject *b, int op)
     return PyBool_FromLong(op == Py_EQ ? equal : !equal);
 }
 
+/* Raises StaleHandleError for an Item or a Behavior (self) never initialised. */
+static void
+raise_never_initialised(anima_state *st, PyObject *self)
+{
+    PyObject *name = type_name(Py_TYPE(self));
+    if (name != NULL) {
+        PyErr_Format(st->stale_handle_error, "this %.100U was never initialised", name);
+        Py_DECREF(name);
+    }
+}
+
 /* The `animator` of items and behaviors; StaleHandleError for a wrapper never initialised. */
 PyObject *
 wrapper_get_animator(PyObject *self, void *closure)
@@ -387,7 +409,7 @@ wrapper_get_animator(PyObject *self, void *closure)
     AnimatorObject *animator = ((ItemObject *)self)->animator;
     anima_state *st = animator == NULL ? STATE_OF(self) : NULL;
     if (st != NULL) {
-        PyErr_Format(st->stale_handle_error, "this %.100s was never initialised", Py_TYPE(self)->tp_name);
+        raise_never_initialised(st, self);
     }
     return animator != NULL ? Py_NewRef((PyObject *)animator) : NULL;
 }
@@ -400,7 +422,7 @@ query_get(PyObject *self, void *closure)
     target t = target_of(self, list_kinds[kind].owner);
     PyObject *result = NULL;
     if (t.st != NULL && t.animator == NULL) {
-        PyErr_Format(t.st->stale_handle_error, "this %.100s was never initialised", Py_TYPE(self)->tp_name);
+        raise_never_initialised(t.st, self);
     }
     if (t.st == NULL || t.animator == NULL || query_call(&t, (list_query){.kind = kind}, &result) != ANIMA_OK) {
         return NULL;
@@ -424,8 +446,12 @@ int
 wrapper_check_fresh(anima_state *st, PyObject *self)
 {
     if (((ItemObject *)self)->animator != NULL) {
-        PyErr_Format(st->invalid_state_error, "%s.__init__ called on an initialised %s", Py_TYPE(self)->tp_name,
-                     PyObject_TypeCheck(self, st->item_type) ? "item" : "behavior");
+        PyObject *name = type_name(Py_TYPE(self));
+        if (name != NULL) {
+            PyErr_Format(st->invalid_state_error, "%U.__init__ called on an initialised %s", name,
+                         PyObject_TypeCheck(self, st->item_type) ? "item" : "behavior");
+            Py_DECREF(name);
+        }
         return -1;
     }
     return 0;
@@ -439,6 +465,7 @@ wrapper_dealloc(PyObject *self, inquiry clear)
     PyObject_GC_UnTrack(self);
     PyObject_ClearWeakRefs(self);
     clear(self);
-    type->tp_free(self);
+    freefunc free_object = (freefunc)PyType_GetSlot(type, Py_tp_free);
+    free_object(self);
     Py_DECREF(type);
 }
