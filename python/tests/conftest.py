@@ -1,5 +1,6 @@
 """Shared fixtures: scenes as a user builds them."""
 
+import os
 from pathlib import Path
 
 import pytest
@@ -54,3 +55,14 @@ def repository_file():
         return path
 
     return find
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Under `make test` (ANIMA_FORBID_SKIPS=1) a skipped test fails: a missing tool is a failed check."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.skipped and os.environ.get("ANIMA_FORBID_SKIPS") == "1" and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = f"skipped, which `make test` does not allow (run `make deps`): {reason}"

@@ -42,7 +42,11 @@ def test_extension_finds_the_library_through_its_run_path():
         pytest.skip("readelf is not available")
     dynamic = subprocess.run([readelf, "-d", extension.__file__], capture_output=True, text=True).stdout
     assert f"[{LIBRARY}]" in dynamic
-    assert "$ORIGIN" in dynamic
+    assert re.findall(r"\((?:RPATH|RUNPATH)\).*\[(.+?)\]", dynamic) == ["$ORIGIN"]
+
+
+def test_extension_is_built_for_the_stable_abi():
+    assert Path(extension.__file__).name == "_anima.abi3.so"
 
 
 def test_library_names_its_major_version_and_exports_only_the_c_interface():
