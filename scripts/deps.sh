@@ -97,7 +97,8 @@ modules=(
     "build:build"
     "auditwheel:auditwheel"
 )
-wanted=$(printf '%s\n' "${modules[@]}" | "$venv/bin/python" -c '
+# -I: the tree's own build/ folder must not pass for the `build` package
+wanted=$(printf '%s\n' "${modules[@]}" | "$venv/bin/python" -I -c '
 import importlib.util, sys
 for line in sys.stdin:
     module, requirement = line.strip().split(":", 1)
