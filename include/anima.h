@@ -187,6 +187,10 @@ anima_status anima_animator_items_in_rect(anima_animator animator, anima_rect re
 anima_status anima_animator_update_item_using_current_state(anima_animator animator, anima_item item);
 /** Writes (center x, center y, rotation) of every live item in creation order into out_xyr (3 doubles per item); counting as get_behaviors, capacity in items. */
 anima_status anima_animator_copy_item_poses(anima_animator animator, double *out_xyr, int32_t capacity, int32_t *out_count);
+/** As copy_item_poses, at the display's time: each pose between its values at the last two internal steps by the display fraction, so a display at any refresh rate sees even motion (docs/gestures.md). */
+anima_status anima_animator_copy_display_poses(anima_animator animator, double *out_xyr, int32_t capacity, int32_t *out_count);
+/** The share (0...1) of an internal step by which the frame time advanced so far runs past the last step; 1 while the animator is paused. */
+anima_status anima_animator_get_display_fraction(anima_animator animator, double *out_fraction);
 
 /** The moving state of one item, as anima_animator_copy_item_states writes it: 7 doubles. */
 typedef struct anima_item_state {
@@ -537,6 +541,10 @@ anima_status anima_attachment_set_damping(anima_behavior attachment, double rati
 anima_status anima_attachment_get_friction_torque(anima_behavior attachment, double *out_torque);
 /** Sets the friction torque of a pin (finite, >= 0). */
 anima_status anima_attachment_set_friction_torque(anima_behavior attachment, double torque);
+/** Reads the largest force of a point attachment (length 0, or a pin), mass x pt/s^2; INFINITY (the default) for no bound. */
+anima_status anima_attachment_get_max_force(anima_behavior attachment, double *out_force);
+/** Bounds the force of a point attachment (> 0, INFINITY for none): past it the attachment stretches instead of pulling harder (Box2D's mouse joint). */
+anima_status anima_attachment_set_max_force(anima_behavior attachment, double force);
 
 /* -------------------------------------------------------------------- push */
 
@@ -896,6 +904,59 @@ typedef struct anima_detached_callback { anima_callback_kind kind; anima_item it
 
 /** The callbacks (and item user data) set when the snapshot this animator was restored from was made, and not set (or cleared) since, in snapshot order; a snapshot of the animator still records them as set. Counting as anima_animator_get_behaviors; none for an animator not restored. */
 anima_status anima_animator_get_detached_callbacks(anima_animator animator, anima_detached_callback *out_callbacks, int32_t capacity, int32_t *out_count);
+
+/* ------------------------------------------------------------------------------------------------
+ * Gestures (docs/gestures.md): a pointer's velocity, momentum projection, rubber banding, the item
+ * under a point, and dragging an item with a pointer.
+ * ---------------------------------------------------------------------------------------------- */
+
+/** The most samples a velocity tracker keeps. */
+#define ANIMA_VELOCITY_TRACKER_CAPACITY 20
+
+/** One pointer sample: time in seconds (any origin), position in points. */
+typedef struct anima_pointer_sample { double time; double x; double y; } anima_pointer_sample;
+
+/** A pointer's recent samples, oldest first: a value the caller owns; read it, change it only through the functions below. */
+typedef struct anima_velocity_tracker {
+    uint32_t cookie;             /* set by anima_default_velocity_tracker() */
+    int32_t count;               /* samples held, 0...ANIMA_VELOCITY_TRACKER_CAPACITY */
+    anima_pointer_sample samples[ANIMA_VELOCITY_TRACKER_CAPACITY];
+} anima_velocity_tracker;
+
+/** An empty velocity tracker. */
+anima_velocity_tracker anima_default_velocity_tracker(void);
+/** Adds a sample (finite time and point). A sample older than the newest is put in time order, one with an equal time replaces it, and one more than 40 ms after the newest starts a new gesture. */
+anima_status anima_velocity_tracker_add(anima_velocity_tracker *tracker, double time, anima_vec2 point);
+/** The velocity (pt/s) at time: least squares over the samples of the last 100 ms (Android's VelocityTracker); (0, 0) with fewer than 2 samples or when the newest is more than 40 ms older than time. */
+anima_status anima_velocity_tracker_get_velocity(const anima_velocity_tracker *tracker, double time, anima_vec2 *out_velocity);
+/** Where a motion from position with velocity (pt/s) comes to rest under UIScrollView deceleration of rate (per ms, 0 < rate < 1; 0.998 normal): position + velocity / (-1000 ln rate). */
+anima_status anima_project_momentum(anima_vec2 position, anima_vec2 velocity, double rate, anima_vec2 *out_position);
+/** UIScrollView's rubber band: an offset past an edge shows as (1 - 1 / (|offset| c / dimension + 1)) dimension, with offset's sign; dimension and c finite and > 0 (Apple's c: 0.55). */
+anima_status anima_rubber_band(double offset, double dimension, double c, double *out_offset);
+/** value held to lower...upper with rubber-banded overflow: unchanged inside, an end plus anima_rubber_band of the excess outside. */
+anima_status anima_rubber_band_clamp(double value, double lower, double upper, double dimension, double c, double *out_value);
+
+/** The item drawn at point (reference coordinates): the last created whose shape (rectangle, ellipse or path, after its transform) holds it, alpha > 0; *out_found false and out_item null when none. */
+anima_status anima_animator_item_at_point(anima_animator animator, anima_vec2 point, anima_item *out_item, bool *out_found);
+
+/** How a pointer holds an item. */
+typedef struct anima_drag_def {
+    uint32_t cookie;             /* set by anima_default_drag_def() */
+    double frequency;            /* Hz; default 0: the touched point rides the pointer rigidly (UIKit's pan recipe) */
+    double damping;              /* damping ratio of the spring when frequency > 0; default 1 */
+    double max_acceleration;     /* pt/s^2; the attachment's max force is this x the item's mass; default 100000 (100 x gravity 1.0); > 0 or INFINITY */
+} anima_drag_def;
+
+/** The default drag def: rigid, damping 1, max acceleration 100000 pt/s^2. */
+anima_drag_def anima_default_drag_def(void);
+/** A pointer grabs item at point (reference coordinates) at time (s): an anchor attachment of length 0 from that point of the item to the pointer is added to the animator and returned as *out_drag. Running view animations drop the item's centre and transform where they are; its snaps let go while it is held. */
+anima_status anima_drag_begin(anima_animator animator, const anima_drag_def *def, anima_item item, anima_vec2 point, double time, anima_behavior *out_drag);
+/** The pointer moved to point at time: the anchor follows, the sample is kept. Errors: INVALID_STATE once the drag has ended (its attachment removed or its item destroyed). */
+anima_status anima_drag_move(anima_behavior drag, anima_vec2 point, double time);
+/** The pointer let go at time: the attachment is destroyed (the handle becomes stale) and the item leaves with the pointer's tracked velocity, written to out_velocity (may be NULL). */
+anima_status anima_drag_end(anima_behavior drag, double time, anima_vec2 *out_velocity);
+/** Whether a behavior handle is an active drag's attachment. */
+bool anima_drag_is_active(anima_behavior drag);
 
 #ifdef __cplusplus
 }

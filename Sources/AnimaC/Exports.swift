@@ -297,7 +297,7 @@ public func anima_animator_copy_item_states(_ animator: anima_animator, _ out: U
 
 /// The counting rules of the bulk item copies: out_count is required, then the capacity check,
 /// the count, BUFFER_TOO_SMALL when the records do not all fit, and only then the copy.
-private func copyItemRecords(_ animator: anima_animator, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int32,
+func copyItemRecords(_ animator: anima_animator, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int32,
                              _ outCount: UnsafeMutablePointer<Int32>?, _ name: String,
                              _ copy: (Animator, UnsafeMutablePointer<Double>?, Int) -> Int) throws(Failure) {
     let box = try resolve(animator)

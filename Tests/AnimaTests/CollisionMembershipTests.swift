@@ -176,7 +176,7 @@ private func expectPairingRule(_ a: Animator, _ items: [ItemID], _ collisions: [
         #expect(a.items.count == 5 && a.world.collisionBehaviors.count == 2)
         expectPairingRule(a, a.items, a.world.collisionBehaviors)
         let again = try a.snapshot()
-        #expect(Array(again[8..<12]) == [2, 0, 0, 0], "written in format version 2")
+        #expect(Array(again[8..<12]) == [UInt8(SnapshotFormat.version), 0, 0, 0], "written in the current format version")
         let copy = try Animator.restore(again).animator
         for _ in 0..<120 {
             try a.advance(1.0 / 60)

@@ -282,6 +282,36 @@ import Testing
         #expect(box.log == [true] && anim.position == .start)
     }
 
+    @Test func reversedThenContinuedEndsAtTheStartAndStaysReversed() throws {
+        // UIViewPropertyAnimator: paused, scrubbed to 0.25, reversed and continued, it returns to
+        // its start over the remaining quarter and reports .start.
+        let (a, item, anim, box) = try setUp()
+        for _ in 0..<60 { try a.step() }
+        try a.pauseAnimation(anim)
+        try a.setFractionComplete(0.25, of: anim)
+        try a.setReversed(true, of: anim)
+        try a.continueAnimation(anim, timing: nil, durationFactor: 1)
+        #expect(anim.isReversed && !anim.isPaused)
+        for _ in 0..<15 { try a.step() }                         // half of the remaining 0.25 s
+        #expect(abs(try a.center(of: item).x - 12.5) < 1e-9)
+        for _ in 0..<20 { try a.step() }
+        #expect(try a.center(of: item).x == 0)
+        #expect(box.log == [true] && anim.position == .start)
+    }
+
+    @Test func stoppingAContinuedAnimationAtAnEndItsTracksDoNotReachStaysPut() throws {
+        let (a, item, anim, box) = try setUp()
+        for _ in 0..<60 { try a.step() }
+        try a.setReversed(true, of: anim)
+        try a.continueAnimation(anim, timing: nil, durationFactor: 1)
+        for _ in 0..<12 { try a.step() }
+        let x = try a.center(of: item).x
+        try a.stopAnimation(anim, at: .end)
+        try a.step()
+        #expect(try a.center(of: item).x == x)
+        #expect(box.log == [false] && anim.position == .current)
+    }
+
     @Test func continuingWithASpringFinishesAtTheTarget() throws {
         let (a, item, anim, box) = try setUp()
         for _ in 0..<48 { try a.step() }                         // 0.4 s: x = 40, moving at 100 pt/s

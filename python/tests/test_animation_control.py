@@ -1,6 +1,7 @@
 """View animations: the property animator, keyframes, flings, staggers and timelines."""
 
 import math
+import pickle
 
 import pytest
 
@@ -59,6 +60,72 @@ def test_reverse_returns_to_the_start(animator, ball):
     frames(animator, 0.3)
     assert ball.center == (160, 100)
     assert done == [True] and animation.position == "start"
+
+
+def test_reversed_and_continued_ends_at_the_start(animator, ball):
+    # UIViewPropertyAnimator: paused, scrubbed, reversed and continued, it runs back to its start,
+    # stays reversed, and its completion reports the start.
+    done = []
+    animation = linear_move(animator, ball, done)
+    frames(animator, 0.5)
+    animation.pause()
+    animation.fraction_complete = 0.25
+    animation.is_reversed = True
+    animation.continue_animation(1.0)
+    assert animation.is_reversed and not animation.is_paused
+    frames(animator, 0.125)
+    assert ball.center == pytest.approx((172.5, 100), abs=1e-9)   # halfway back over the remaining 0.25 s
+    frames(animator, 0.2)
+    assert ball.center == (160, 100)
+    assert done == [True] and animation.position == "start"
+
+
+def test_continued_forward_after_a_reverse_ends_at_the_end(animator, ball):
+    done = []
+    animation = linear_move(animator, ball, done)
+    frames(animator, 0.5)
+    animation.is_reversed = True
+    frames(animator, 0.25)
+    animation.is_reversed = False
+    animation.continue_animation(0.5)
+    assert not animation.is_reversed
+    frames(animator, 0.5)
+    assert ball.center == (260, 100)
+    assert done == [True] and animation.position == "end"
+
+
+def test_stopping_a_reversed_continue_at_either_end(animator, ball):
+    # its tracks run to the original start: stopping at 'start' puts the ball there; the original
+    # end is out of their reach, so stopping at 'end' leaves the ball where it is
+    for position, center, reported in (("start", (160, 100), "start"), ("end", None, "current")):
+        done = []
+        animation = linear_move(animator, ball, done)
+        frames(animator, 0.5)
+        animation.is_reversed = True
+        animation.continue_animation(1.0)
+        frames(animator, 0.1)
+        before = ball.center
+        animation.stop(position)
+        frames(animator, 1 / 60)
+        assert ball.center == (center or before)
+        assert animation.position == reported and done == [reported == "end"]
+        ball.center = (160, 100)
+        frames(animator, 0.1)
+
+
+def test_a_pickled_reversed_continue_still_ends_at_the_start(animator, ball):
+    animation = linear_move(animator, ball)
+    frames(animator, 0.5)
+    animation.is_reversed = True
+    animation.continue_animation(1.0)
+    frames(animator, 0.1)
+    twin_animator, twin_animation = pickle.loads(pickle.dumps((animator, animation)))
+    assert twin_animation.is_reversed
+    frames(animator, 0.5)
+    frames(twin_animator, 0.5)
+    assert twin_animator.find_item(ball.id).center == ball.center == (160, 100)
+    assert (twin_animation.position, animation.position) == ("start", "start")
+    assert twin_animator.state_hash() == animator.state_hash()
 
 
 def test_continue_with_a_spring_from_a_pause(animator, ball):

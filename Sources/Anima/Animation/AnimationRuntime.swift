@@ -163,8 +163,21 @@ public final class ViewAnimation {
     /// drift; pausing, scrubbing and reversing move the origin.
     var steps: Int64 = 0
     var origin = 0.0
-    /// Runs backward toward the start (a property animator's `isReversed`).
-    public internal(set) var isReversed = false
+    /// Runs backward along its tracks, toward their start (see ``isReversed`` for the property
+    /// animator's meaning).
+    var runsBackward = false
+    /// The position the ends of the tracks stand for: `.end` until a continue gives the animation
+    /// new tracks; after a continue while reversed their end is the original start (`.start`).
+    /// A track end that is neither (tracks continued from a point of earlier continued tracks)
+    /// is `.current`. (UIViewPropertyAnimator reports `.start` for an animation reversed and then
+    /// continued; the new tracks here run forward to that start.)
+    var endStandsFor: AnimationPosition = .end
+    /// The position the starts of the tracks stand for: `.start`, or `.current` once a continue
+    /// has made tracks that start where the properties were.
+    var startStandsFor: AnimationPosition = .start
+    /// Runs toward its start (a property animator's `isReversed`): reversed, or continued after
+    /// being reversed (it then stays reversed, as UIViewPropertyAnimator's does).
+    public var isReversed: Bool { runsBackward ? startStandsFor == .start : endStandsFor == .start }
     /// Set for a keyframe animation.
     public internal(set) var keyframeMode: KeyframeMode? = nil
     /// Holds still: its clock does not move and it does not keep the animator running.
@@ -232,8 +245,18 @@ public final class ViewAnimation {
         self.tracks = tracks
         (passDuration, spring, springPlus) = ViewAnimation.timingState(definition, tracks)
         maxOffset = tracks.map(\.offset).max() ?? 0
-        isReversed = false
+        runsBackward = false
         setClock(0)
+    }
+
+    /// The position the tracks' end (`.end`) or start (`.start`) stands for, for an animation
+    /// that reached it or was stopped there.
+    func reported(_ position: AnimationPosition) -> AnimationPosition {
+        switch position {
+        case .end: return endStandsFor
+        case .start: return startStandsFor
+        case .current: return .current
+        }
     }
 
     static func timingState(_ definition: AnimationDefinition, _ tracks: [AnimationTrack])

@@ -58,6 +58,14 @@ public final class Animator {
     /// Ended contacts of the last advance or step, in order.
     public internal(set) var endedContacts: [ContactEvent] = []
     var inCallback = 0
+    /// Every item's pose at the start of the last internal step, for poses at display time
+    /// (AnimatorDisplay.swift).
+    var displayFrom = DisplayPoses()
+    /// The pointers holding items, by their attachment (AnimatorDrag.swift).
+    var drags: [ObjectIdentifier: Drag] = [:]
+    /// Item slots held by a pointer, with the number of drags on each: their snaps let go while
+    /// they are held.
+    var heldSlots: [Int32: Int] = [:]
     /// True from the start to the end of an internal step (callbacks included). While it is set,
     /// nothing rebuilds the per-step structures the step is using: graph edits wait for the next
     /// step, reads see the state as of the last rebuild, and freed item slots are not reused.
@@ -146,6 +154,7 @@ public final class Animator {
         behaviors.remove(at: i)
         behavior.setAdded(false)
         behaviorGraphDidChange(waking: behavior.allItems)
+        if !drags.isEmpty, let drag = drags[ObjectIdentifier(behavior)] { finish(drag) }
     }
 
     /// Removes every top-level behavior.
@@ -154,6 +163,7 @@ public final class Animator {
         for b in behaviors { b.setAdded(false) }
         behaviors.removeAll()
         behaviorGraphDidChange()
+        for drag in drags.values { finish(drag) }
     }
 
     /// The behavior graph changed: rebuild it at the next step and wake everything.
@@ -227,6 +237,7 @@ public final class Animator {
     /// the step ends.
     public func destroyItem(_ item: ItemID) throws(AnimaError) {
         let slot = try slot(of: item)
+        for drag in drags.values where drag.item == item { finish(drag) }
         let proxy = store.proxy[slot]
         if proxy >= 0 {
             world.broadPhase.destroy(proxy)
@@ -274,6 +285,7 @@ public final class Animator {
         if capture != nil { capture!.record(item, .center, AnimatableValue([c.x, c.y])); return }
         if store.position[s] == c { return }   // nothing changes: nothing to wake
         store.position[s] = c
+        displayFrom.jump(s, store)
         touchProxy(s)
         wake(slot: s)
     }
@@ -315,6 +327,7 @@ public final class Animator {
         store.transform[s] = t
         store.angle[s] = t.rotation
         store.rotation[s] = Rotation(angle: t.rotation)
+        displayFrom.jump(s, store)
         store.rebuildGeometry(s)
         touchProxy(s)
         wake(slot: s)

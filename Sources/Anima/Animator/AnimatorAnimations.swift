@@ -164,10 +164,10 @@ extension Animator {
         for a in animations where a.isActive && !a.isPaused {
             a.steps += 1
             let run = Double(a.steps) * dt
-            a.time = a.isReversed ? a.origin - run : a.origin + run
+            a.time = a.runsBackward ? a.origin - run : a.origin + run
             let local = a.time - a.definition.delay
             let total = a.endTime
-            if a.isReversed {
+            if a.runsBackward {
                 // back at (or before) the start: the animation ends there
                 if local <= 1e-9 * dt {
                     apply(a, at: 0)
@@ -193,7 +193,7 @@ extension Animator {
     /// Marks an animation ended; its completion runs in the next callback phase.
     func finish(_ a: ViewAnimation, at position: AnimationPosition, finished: Bool) {
         a.isActive = false
-        a.position = position
+        a.position = a.reported(position)
         a.pendingCompletion = finished
     }
 
@@ -300,7 +300,7 @@ extension Animator {
         if a.isReversed == reversed { return }
         // a reversed animation still in its delay has nothing to undo: start it now
         if reversed && a.time < a.definition.delay { a.setClock(a.definition.delay) } else { a.setClock(a.time) }
-        a.isReversed = reversed
+        a.runsBackward.toggle()
         if !a.isPaused { resume() }
     }
 
@@ -315,7 +315,7 @@ extension Animator {
         }
         let local = max(a.time - a.definition.delay, 0)
         let total = a.endTime.isFinite ? a.endTime : a.passDuration
-        let remaining = a.isReversed ? local : max(total - local, 0)
+        let remaining = a.runsBackward ? local : max(total - local, 0)
         var definition = AnimationDefinition(duration: remaining * durationFactor, delay: 0,
                                              timing: timing ?? a.definition.timing)
         if case .spring(let p, _) = definition.timing { definition.timing = .spring(p, initialVelocity: 0) }
@@ -326,30 +326,44 @@ extension Animator {
         var tracks: [AnimationTrack] = []
         for track in a.tracks where store.isLive(track.item) {
             let now = AnimatableValue(a.trackValue(track, local))
-            let destination = a.isReversed ? track.from : track.to
+            let destination = a.runsBackward ? track.from : track.to
             var next = AnimationTrack(item: track.item, property: track.property, from: now, to: destination)
             if carry {
                 let v = a.velocity(of: track, at: local)
-                if v.contains(where: { $0 != 0 && $0.isFinite }) { next.velocity = v.map { $0.isFinite ? $0 * (a.isReversed ? -1 : 1) : 0 } }
+                if v.contains(where: { $0 != 0 && $0.isFinite }) { next.velocity = v.map { $0.isFinite ? $0 * (a.runsBackward ? -1 : 1) : 0 } }
             }
             tracks.append(next)
         }
+        // the new tracks run from here (a point of neither end) to where the old ones were heading
+        let destinationStandsFor = a.runsBackward ? a.startStandsFor : a.endStandsFor
         a.restart(definition, tracks)
+        a.startStandsFor = .current
+        a.endStandsFor = destinationStandsFor
         a.isPaused = false
         resume()
     }
 
     /// Stops an animation and leaves its properties at its end, its start or where they are; its
-    /// completion runs at the next step with finished = (position is .end).
+    /// completion runs at the next step with finished = (position is .end). After a continue,
+    /// `.end` and `.start` are the original animation's: a continued animation's tracks reach one
+    /// of them (the start, after a reversed continue); asked for the other, the properties stay
+    /// where they are and the animation ends at `.current`.
     public func stopAnimation(_ a: ViewAnimation, at position: AnimationPosition) throws(AnimaError) {
         try running(a)
-        switch position {
-        case .end: apply(a, at: a.endTime.isFinite ? a.endTime : a.passDuration)
-        case .start: apply(a, at: 0)
-        case .current: break
+        let end = a.endTime.isFinite ? a.endTime : a.passDuration
+        var reached = position
+        if position != .current {
+            if a.endStandsFor == position {
+                apply(a, at: end)
+            } else if a.startStandsFor == position {
+                apply(a, at: 0)
+            } else {
+                reached = .current   // continued tracks that reach neither: the properties stay
+            }
         }
         animations.removeAll { $0 === a }
-        finish(a, at: position, finished: position == .end)
+        finish(a, at: .current, finished: reached == .end)
+        a.position = reached
         finishedAnimations.append(a)
         resume()
     }

@@ -199,6 +199,7 @@ extension Animator {
                 maxFrictionImpulse: att.frictionTorque * hs, behaviorIndex: Int32(index),
                 anchorVelocity: anchorVelocity))
             let jk = world.joints.count - 1
+            world.joints.base[jk].maxLinearImpulse = att.maxForce * hs
             world.joints.base[jk].relativeAngle = store.angle[slotB] - angleA - att.referenceAngle
             world.joints.base[jk].axis = axisWorld
             world.joints.base[jk].lower = att.attachmentRange.lowerBound
@@ -238,6 +239,7 @@ extension Animator {
         for (index, snap) in world.snaps.enumerated() {
             let slot = Int(snap.item.slot)
             guard store.isLive(snap.item), !store.asleep[slot], store.invMass[slot] > 0 else { continue }
+            if !heldSlots.isEmpty && heldSlots[Int32(slot)] != nil { continue }   // a pointer holds it
             var j = JointConstraint(
                 kind: .anchor, a: 0, b: Int32(slot + 1), anchorA: .zero, anchorB: .zero,
                 deltaCenter: store.position[slot] - snap.snapPoint, invMassA: 0, invIA: 0,

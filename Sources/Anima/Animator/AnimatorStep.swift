@@ -84,6 +84,7 @@ extension Animator {
         let h = stepDuration
         let stepBegan = beganContacts.count
         let stepEnded = endedContacts.count
+        displayFrom.record(store)
         // view animations move their items first, so this step's collisions see the new values
         advanceAnimations(h)
         updateGeometry(h)

@@ -71,7 +71,7 @@ extension Animator {
                 if !animations.contains(where: { $0 === segment }) { animations.append(segment) }
             }
             segment.isPaused = true
-            segment.isReversed = false
+            segment.runsBackward = false
             segment.setClock(time)
         }
         // which segment shows each property at `time`

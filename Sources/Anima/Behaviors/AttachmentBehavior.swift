@@ -38,6 +38,11 @@ public final class AttachmentBehavior: Behavior {
     public private(set) var damping: Double = 0
     /// Torque (mass x pt^2 / s^2) resisting rotation about a pin. Default 0.
     public private(set) var frictionTorque: Double = 0
+    /// The largest force (mass x pt/s^2) a point attachment (length 0, or a pin) exerts: past it
+    /// the attachment stretches instead of pulling harder, as Box2D's mouse joint does, so an
+    /// item held against a wall is pushed into it with a bounded force and the contact holds.
+    /// Default infinity (no bound).
+    public private(set) var maxForce: Double = .infinity
     /// Pin: the range of the relative angle (radians); sliding: of the translation along the
     /// axis (points). Must contain 0. Default infinite (no limit).
     public private(set) var attachmentRange: ClosedRange<Double> = -Double.infinity...Double.infinity
@@ -151,6 +156,7 @@ public final class AttachmentBehavior: Behavior {
         frequency = r.frequency
         damping = r.damping
         frictionTorque = r.frictionTorque
+        maxForce = r.maxForce
         attachmentRange = r.range
         axis = r.axis
         referenceAngle = r.referenceAngle
@@ -218,6 +224,13 @@ public final class AttachmentBehavior: Behavior {
     public func setFrictionTorque(_ t: Double) throws(AnimaError) {
         try requireNonNegative(t, "friction torque")
         frictionTorque = t
+        parameterChanged()
+    }
+
+    /// Sets the largest force of a point attachment (> 0; infinity for no bound).
+    public func setMaxForce(_ f: Double) throws(AnimaError) {
+        guard f > 0 && !f.isNaN else { throw AnimaError(.invalidArgument, "max force must be > 0 or infinity (got \(f))") }
+        maxForce = f
         parameterChanged()
     }
 }

@@ -6,7 +6,10 @@ enum SnapshotFormat {
     /// The format this library writes, and the newest it reads. Version 2 lists each item's
     /// collision memberships (any number of collision behaviors) where version 1 had two 64-bit
     /// masks, and a boundary segment's owner as a `u32` index where version 1 had a `u8` bit.
-    static let version: UInt32 = 2
+    /// Version 3 adds an attachment's max force (after its impulses) and, in an animation's flags,
+    /// what the ends of its tracks stand for after a continue (bits 4 to 7, zero when never
+    /// continued, so version 2 animations read as they were).
+    static let version: UInt32 = 3
     /// magic (8), version (4), flags (4), payload length (8), CRC-32 (4), reserved (4).
     static let headerSize = 32
 

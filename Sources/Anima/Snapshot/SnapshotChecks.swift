@@ -18,7 +18,10 @@ extension SnapshotDecoder {
                 tracks.append(track)
             }
             let flags = try r.u8()
-            guard flags <= 15 else { throw SnapshotReader.corrupt("\(what) has flags \(flags)") }
+            guard let endStandsFor = AnimationPosition(rawValue: Int32(flags >> 4 & 3)),
+                  let startStandsFor = AnimationPosition(rawValue: Int32(flags >> 6 ^ 1)) else {
+                throw SnapshotReader.corrupt("\(what) has flags \(flags)")
+            }
             let time = try r.finite("\(what) time")
             let steps = try r.i64()
             guard steps >= 0 && steps < 1 << 53 else { throw SnapshotReader.corrupt("\(what) has run \(steps) steps") }
@@ -36,7 +39,9 @@ extension SnapshotDecoder {
             guard pending <= 2 else { throw SnapshotReader.corrupt("\(what) has pending completion \(pending)") }
             let a = ViewAnimation(restoring: identifier, definition: definition, tracks: tracks, passDuration: pass, maxOffset: maxOffset)
             a.isActive = flags & 1 != 0
-            a.isReversed = flags & 2 != 0
+            a.runsBackward = flags & 2 != 0
+            a.endStandsFor = endStandsFor
+            a.startStandsFor = startStandsFor
             a.isPaused = flags & 4 != 0
             a.completionDetached = flags & 8 != 0
             a.time = time

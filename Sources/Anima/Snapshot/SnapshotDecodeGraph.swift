@@ -159,7 +159,7 @@ extension SnapshotDecoder {
         let lower = try r.f64(), upper = try r.f64()
         guard lower <= 0 && upper >= 0 else { throw SnapshotReader.corrupt("\(what) range \(lower)...\(upper)") }
         let axis = try r.vec2("\(what) axis")
-        return AttachmentRecord(kind: kind, item: item, offset: offset, otherItem: other, otherOffset: otherOffset,
+        var record = AttachmentRecord(kind: kind, item: item, offset: offset, otherItem: other, otherOffset: otherOffset,
                                 anchorPoint: anchor, length: length, frequency: frequency, damping: damping,
                                 frictionTorque: friction, range: lower...upper, axis: axis,
                                 referenceAngle: try r.finite("\(what) reference angle"),
@@ -168,6 +168,13 @@ extension SnapshotDecoder {
                                 previousAnchor: try r.bool() ? try r.vec2("\(what) previous anchor") : nil,
                                 axialImpulse: try r.finite("\(what) impulse"), linearImpulse: try r.vec2("\(what) impulse"),
                                 angularImpulse: try r.finite("\(what) impulse"))
+        if version >= 3 {
+            record.maxForce = try r.f64()
+            guard record.maxForce > 0 && !record.maxForce.isNaN else {
+                throw SnapshotReader.corrupt("\(what) has max force \(record.maxForce)")
+            }
+        }
+        return record
     }
 
     // MARK: the graph's lists (TREE)

@@ -340,6 +340,7 @@ struct SnapshotEncoder {
             w.f64(r.axialImpulse)
             w.vec2(r.linearImpulse)
             w.f64(r.angularImpulse)
+            w.f64(r.maxForce)
         case let p as PushBehavior:
             w.u8(UInt8(p.mode.rawValue))
             w.f64(p.angle)
@@ -469,9 +470,12 @@ struct SnapshotEncoder {
             w.count(a.tracks.count)
             for t in a.tracks { w.track(t) }
             var flags: UInt8 = a.isActive ? 1 : 0
-            if a.isReversed { flags |= 2 }
+            if a.runsBackward { flags |= 2 }
             if a.isPaused { flags |= 4 }
             if a.completion != nil || a.completionDetached { flags |= 8 }
+            // what the tracks' ends stand for, 2 bits each, zero for an animation never continued
+            flags |= UInt8(a.endStandsFor.rawValue) << 4
+            flags |= UInt8(a.startStandsFor.rawValue ^ AnimationPosition.start.rawValue) << 6
             w.u8(flags)
             w.f64(a.time)
             w.i64(a.steps)

@@ -140,6 +140,8 @@ struct AttachmentRecord {
     var frequency: Double
     var damping: Double
     var frictionTorque: Double
+    /// Format version 3 on; infinity (no bound) in earlier snapshots.
+    var maxForce = Double.infinity
     var range: ClosedRange<Double>
     var axis: Vec2
     var referenceAngle: Double
@@ -184,6 +186,7 @@ struct AttachmentRecord {
                   perpendicularImpulse: a.perpendicularImpulse, lowerImpulse: a.lowerImpulse, upperImpulse: a.upperImpulse,
                   previousAnchor: a.previousAnchor, axialImpulse: a.axialImpulse, linearImpulse: a.linearImpulse,
                   angularImpulse: a.angularImpulse)
+        maxForce = a.maxForce
     }
 }
 

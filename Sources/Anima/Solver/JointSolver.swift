@@ -21,6 +21,9 @@ struct JointConstraint {
     var angularImpulse: Double
     /// Largest angular friction impulse per sub-step: friction torque x h.
     var maxFrictionImpulse: Double
+    /// Largest accumulated linear impulse of a point constraint per sub-step: max force x h
+    /// (infinity: no bound).
+    var maxLinearImpulse = Double.infinity
     var behaviorIndex: Int32
     /// Velocity of a moving anchor point (anchor kind): the anchor slides from where it was at the
     /// last step to where it is now during this step, so the item follows its motion, not a jump.

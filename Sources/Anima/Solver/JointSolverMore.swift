@@ -109,7 +109,17 @@ extension JointSolver {
         let rhs = vr + bias
         let invDet = 1 / det
         let solved = invDet * Vec2(k22 * rhs.x - k12 * rhs.y, k11 * rhs.y - k12 * rhs.x)
-        let impulse = -massScale * solved - impulseScale * j.pointee.linearImpulse
+        var impulse = -massScale * solved - impulseScale * j.pointee.linearImpulse
+        let maxImpulse = j.pointee.maxLinearImpulse
+        if maxImpulse < .infinity {
+            // a bounded pull (Box2D's mouse joint): the accumulated impulse stays within the
+            // disc of radius max force x h
+            let old = j.pointee.linearImpulse
+            var total = old + impulse
+            let size = length(total)
+            if size > maxImpulse { total = total * (maxImpulse / size) }
+            impulse = total - old
+        }
         j.pointee.linearImpulse += impulse
         apply(impulse, 0, rA, rB, j, bodyA, bodyB)
     }
