@@ -50,6 +50,10 @@ const char *fz_string(void);
 void *fz_opaque(void);
 /** True with probability 1/n: used to pass NULL for a pointer argument now and then. */
 bool fz_one_in(unsigned n);
+/** The program's velocity tracker (anima_velocity_tracker_*), made by anima_default_velocity_tracker() at
+ * the start of each input; now and then emptied again, or one of its bytes overwritten, as a careless
+ * caller might. */
+anima_velocity_tracker *fz_tracker(void);
 
 anima_animator fz_animator(void);
 anima_item fz_item(void);

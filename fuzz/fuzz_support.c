@@ -38,6 +38,7 @@ static struct {
     unsigned items_created, animators_created, ops_left;
     void *blocks[MAX_BLOCKS];
     size_t block_count;
+    anima_velocity_tracker tracker;
 } z;
 
 bool fz_trace;
@@ -143,6 +144,19 @@ const char *fz_string(void)
 }
 
 void *fz_opaque(void) { return (void *)(uintptr_t)fz_u32(); }
+
+anima_velocity_tracker *fz_tracker(void)
+{
+    if (fz_one_in(64)) {
+        z.tracker = anima_default_velocity_tracker();
+    }
+    else if (fz_one_in(64)) {
+        /* a caller that wrote into the struct: the library must refuse it, not trust it */
+        uint8_t *bytes = (uint8_t *)&z.tracker;
+        bytes[fz_u32() % sizeof z.tracker] = (uint8_t)fz_u32();
+    }
+    return &z.tracker;
+}
 
 /* ----------------------------------------------------------------- handles */
 
@@ -511,6 +525,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     memset(&z, 0, sizeof z);
+    z.tracker = anima_default_velocity_tracker();
     fz_snapshot_reset();
     z.data = data;
     z.size = size;

@@ -16,6 +16,7 @@ Argument patterns recognised, by type and name:
   const T *x (T a struct)                 a struct value, or NULL now and then
   const char *x                           an identifier from a fixed set, or NULL
   *_fn                                    a callback that runs more of the program, or NULL
+  anima_velocity_tracker *x               the program's tracker (fuzz_support.c), or NULL
 """
 
 import argparse
@@ -40,7 +41,7 @@ CALLBACKS = {"anima_animator_event_fn", "anima_behavior_action_fn", "anima_conta
              "anima_animation_completion_fn"}
 # Output arrays whose capacity counts groups of elements, as their header comment says
 # ("3 doubles per item").
-CAPACITY_UNITS = {"anima_animator_copy_item_poses": 3}
+CAPACITY_UNITS = {"anima_animator_copy_item_poses": 3, "anima_animator_copy_display_poses": 3}
 # Larger inputs than any listed count are not generated: an honest caller's buffer of this many
 # elements is the most the harness allocates.
 MAX_ARRAY = 4096
@@ -262,6 +263,13 @@ class Writer:
                                      f"for (int32_t k = 0; k < *{count}; k++) {{ if (!anima_{kind}_is_valid({pname}[k])) "
                                      f"{{ fz_fail(\"{name}\", \"listed a {kind} that is not valid\"); }} }} }}")
                 k += 2
+                continue
+            if base in ("anima_velocity_tracker", "const anima_velocity_tracker"):
+                # the program's own tracker, kept across calls (fuzz_support.c)
+                decl.append(f"{ptype} {pname} = fz_one_in(32) ? NULL : fz_tracker();")
+                shape.append(["tracker", base, pname])
+                args.append(pname)
+                k += 1
                 continue
             if is_ptr and pname.startswith("out_"):
                 var = f"v_{pname}"

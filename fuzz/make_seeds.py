@@ -186,6 +186,10 @@ class Program:
                 self.u8(CAPACITIES.index(capacity))
                 if capacity <= 0:
                     self.u8(1)
+            elif source == "tracker":
+                self.u8(1)                      # not NULL
+                self.u8(1)                      # not emptied
+                self.u8(1)                      # not overwritten
             elif source == "out":
                 self.u8(1)
                 if type_name in self.pools:
@@ -489,7 +493,26 @@ def scenes(spec):
         p.restore(5, raw=b"CONF" + bytes(12), succeeds=False)
         p.call("anima_animator_advance", animator=a, seconds=0.1)
 
-    return [("snapshot_restore", snapshot_restore), ("restore_broken", restore_broken),
+    def gestures(p):
+        a, its = world(p, items=3)
+        c = p.call("anima_collision_create", animator=a, items=its,
+                   def_={"translates_reference_bounds_into_boundary": True})
+        p.call("anima_animator_add_behavior", animator=a, behavior=c)
+        p.call("anima_animator_item_at_point", animator=a, point=[60.0, 60.0])
+        d = p.call("anima_drag_begin", animator=a, item=its[0], point=[62.0, 58.0], time=0.0,
+                   def_={"max_acceleration": 50000.0})
+        for k in range(1, 5):
+            p.call("anima_drag_move", drag=d, point=[62.0 + 10 * k, 58.0], time=k / 60)
+            p.call("anima_velocity_tracker_add", time=k / 60, point=[62.0 + 10 * k, 58.0])
+            p.call("anima_animator_advance", animator=a, seconds=1 / 60)
+            p.call("anima_animator_copy_display_poses", animator=a, capacity=16)
+        p.call("anima_velocity_tracker_get_velocity", time=0.07)
+        p.call("anima_drag_end", drag=d, time=0.07)
+        p.call("anima_project_momentum", position=[100.0, 100.0], velocity=[600.0, 0.0], rate=0.998)
+        p.call("anima_rubber_band_clamp", value=-40.0, lower=0.0, upper=320.0, dimension=320.0, c=0.55)
+        p.call("anima_animator_advance", animator=a, seconds=0.5)
+
+    return [("gestures", gestures), ("snapshot_restore", snapshot_restore), ("restore_broken", restore_broken),
             ("regress_field_creates_items", regress_field_creates_items),
             ("regress_welded_items_in_contact", regress_welded_items_in_contact),
             ("regress_long_lever_weld", regress_long_lever_weld), ("regress_tiny_duration", regress_tiny_duration),
