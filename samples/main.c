@@ -200,7 +200,10 @@ static void pointer_down(app *a, double px, double py)
     if (taken) {
         a->owner = POINTER_SCENE;
         tracker_reset(&a->scene_tracker);
-        tracker_add(&a->scene_tracker, p, t);
+        if (!sample_check(&a->s, tracker_add(&a->scene_tracker, p, t), "anima_velocity_tracker_add")) {
+            report_failure(a);
+            return;
+        }
         LOG(a, "press", "x=%.2f y=%.2f item=%llu target=scene", p.x, p.y, (unsigned long long)item_id(a->s.scene_held));
         return;
     }
@@ -236,8 +239,8 @@ static void pointer_move(app *a, double px, double py)
     if (a->owner == POINTER_GRAB) {
         good = grab_move(&a->g, &a->s, p, t);
     } else if (a->owner == POINTER_SCENE) {
-        tracker_add(&a->scene_tracker, p, t);
-        good = a->s.def->move == NULL || a->s.def->move(&a->s, p, t);
+        good = sample_check(&a->s, tracker_add(&a->scene_tracker, p, t), "anima_velocity_tracker_add")
+            && (a->s.def->move == NULL || a->s.def->move(&a->s, p, t));
     }
     if (!good) {
         report_failure(a);
@@ -260,12 +263,10 @@ static void pointer_up(app *a, double px, double py)
         good = grab_end(&a->g, &a->s, p, t, &v);
     } else {
         item = a->s.scene_held;
-        if (p.x != a->scene_tracker.points[a->scene_tracker.newest].x
-            || p.y != a->scene_tracker.points[a->scene_tracker.newest].y) {
-            tracker_add(&a->scene_tracker, p, t);
-        }
-        v = tracker_velocity(&a->scene_tracker, t);
-        good = a->s.def->release == NULL || a->s.def->release(&a->s, p, t, v);
+        const bool moved = p.x != a->scene_tracker.last.x || p.y != a->scene_tracker.last.y;
+        good = (!moved || sample_check(&a->s, tracker_add(&a->scene_tracker, p, t), "anima_velocity_tracker_add"))
+            && sample_check(&a->s, tracker_velocity(&a->scene_tracker, t, &v), "anima_velocity_tracker_get_velocity")
+            && (a->s.def->release == NULL || a->s.def->release(&a->s, p, t, v));
     }
     a->owner = POINTER_NONE;
     if (!good) {
@@ -294,6 +295,7 @@ static void render(app *a)
     SDL_RenderSetClipRect(a->renderer, &a->view);
     if (anima_animator_is_valid(a->s.animator)) {
         const bool was_failed = a->s.failed;
+        scene_draw_prepare(&a->s);
         if (a->s.def->draw_under != NULL) {
             a->s.def->draw_under(&a->s, d);
         }
@@ -572,7 +574,6 @@ int main(int argc, char **argv)
     const int k = a.opt.window_scale;
     a.view = (SDL_Rect){ 0, 0, VIEW_WIDTH * k, VIEW_HEIGHT * k };
     a.panel = (SDL_Rect){ VIEW_WIDTH * k, 0, PANEL_WIDTH * k, VIEW_HEIGHT * k };
-    tracker_reset(&a.g.tracker);
     tracker_reset(&a.scene_tracker);
     event_log_write(0, 0.0, 0.0, "start", "version=%s mode=%s window_scale=%d units=points",
                     anima_version_string(), a.opt.frames > 0 ? "headless" : "window", k);

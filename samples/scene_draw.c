@@ -18,20 +18,28 @@ static const color attachment_color = { 90, 220, 120, 255 };
 static const color contact_color = { 255, 60, 60, 255 };
 static const color bounds_color = { 90, 90, 110, 255 };
 
+/* What scene_draw_prepare read for this frame. */
 static anima_item *item_buffer = NULL;
-static anima_item_state *state_buffer = NULL;
+static anima_item_state *state_buffer = NULL;   /* alpha (and the stepped poses) */
+static double *pose_buffer = NULL;              /* display-time poses: x, y, rotation per item */
 static int32_t item_capacity = 0;
+static int32_t item_count = 0;
 static anima_behavior *tree_buffer = NULL;
+static int32_t tree_count = 0;
 
 void scene_draw_free(void)
 {
     free(item_buffer);
     free(state_buffer);
+    free(pose_buffer);
     free(tree_buffer);
     item_buffer = NULL;
     state_buffer = NULL;
+    pose_buffer = NULL;
     tree_buffer = NULL;
     item_capacity = 0;
+    item_count = 0;
+    tree_count = 0;
 }
 
 static color darker(color c)
@@ -45,7 +53,7 @@ static color with_alpha(color c, double alpha)
     return c;
 }
 
-/* Reads the items and their states into the buffers; *count = how many. */
+/* Reads the items, their states and their display-time poses into the buffers; *count = how many. */
 static bool read_items(sample *s, int32_t *count)
 {
     for (int attempt = 0; attempt < 4; attempt++) {
@@ -54,27 +62,34 @@ static bool read_items(sample *s, int32_t *count)
         if (status == ANIMA_ERR_BUFFER_TOO_SMALL || n > item_capacity) {
             const int32_t capacity = n + 64;
             anima_item *items = realloc(item_buffer, sizeof *items * (size_t)capacity);
-            if (items == NULL) {
-                return sample_fail(s, "out of memory for %d items", (int)n);
+            if (items != NULL) {
+                item_buffer = items;
             }
-            item_buffer = items;
             anima_item_state *states = realloc(state_buffer, sizeof *states * (size_t)capacity);
-            if (states == NULL) {
+            if (states != NULL) {
+                state_buffer = states;
+            }
+            double *poses = realloc(pose_buffer, sizeof *poses * 3 * (size_t)capacity);
+            if (poses != NULL) {
+                pose_buffer = poses;
+            }
+            if (items == NULL || states == NULL || poses == NULL) {
                 return sample_fail(s, "out of memory for %d items", (int)n);
             }
-            state_buffer = states;
             item_capacity = capacity;
             continue;
         }
         if (!CHECK(s, status)) {
             return false;
         }
-        int32_t m = 0;
-        if (n > 0 && !CHECK(s, anima_animator_copy_item_states(s->animator, state_buffer, item_capacity, &m))) {
+        int32_t m = 0, p = 0;
+        if (n > 0
+            && (!CHECK(s, anima_animator_copy_item_states(s->animator, state_buffer, item_capacity, &m))
+                || !CHECK(s, anima_animator_copy_display_poses(s->animator, pose_buffer, item_capacity, &p)))) {
             return false;
         }
-        if (m != n) {
-            return sample_fail(s, "copy_item_states gave %d states for %d items", (int)m, (int)n);
+        if (m != n || p != n) {
+            return sample_fail(s, "copied %d states and %d poses for %d items", (int)m, (int)p, (int)n);
         }
         *count = n;
         return true;
@@ -109,22 +124,45 @@ static bool read_tree(sample *s, int32_t *count)
     return true;
 }
 
-/* A point given in an item's own coordinates, in the reference space. */
+bool scene_draw_prepare(sample *s)
+{
+    item_count = 0;
+    tree_count = 0;
+    return read_items(s, &item_count) && read_tree(s, &tree_count);
+}
+
+bool scene_draw_pose(sample *s, anima_item item, anima_vec2 *out_center, double *out_rotation)
+{
+    for (int32_t k = 0; k < item_count; k++) {
+        if (same_item(item_buffer[k], item)) {
+            *out_center = (anima_vec2){ pose_buffer[3 * k], pose_buffer[3 * k + 1] };
+            if (out_rotation != NULL) {
+                *out_rotation = pose_buffer[3 * k + 2];
+            }
+            return true;
+        }
+    }
+    return CHECK(s, anima_item_get_center(item, out_center))
+        && (out_rotation == NULL || CHECK(s, anima_item_get_rotation(item, out_rotation)));
+}
+
+/* A point given in an item's own coordinates, in the reference space, at the display's time. */
 static bool item_point(sample *s, anima_item item, anima_vec2 local, anima_vec2 *out)
 {
     anima_vec2 c;
+    double rotation = 0.0;
     anima_transform t;
-    if (!CHECK(s, anima_item_get_center(item, &c)) || !CHECK(s, anima_item_get_transform(item, &t))) {
+    if (!scene_draw_pose(s, item, &c, &rotation) || !CHECK(s, anima_item_get_transform(item, &t))) {
         return false;
     }
     const double u = local.x * t.scale_x, v = local.y * t.scale_y;
-    const double cr = cos(t.rotation), sr = sin(t.rotation);
+    const double cr = cos(rotation), sr = sin(rotation);
     *out = (anima_vec2){ c.x + t.translation_x + cr * u - sr * v, c.y + t.translation_y + sr * u + cr * v };
     return true;
 }
 
-static bool draw_item(sample *s, draw *d, anima_item item, const anima_item_state *state, int32_t index, bool debug,
-                      bool *awake)
+static bool draw_item(sample *s, draw *d, anima_item item, const anima_item_state *state, const double *pose, int32_t index,
+                      bool debug, bool *awake)
 {
     anima_transform t;
     anima_size size;
@@ -155,8 +193,8 @@ static bool draw_item(sample *s, draw *d, anima_item item, const anima_item_stat
         outline = (color){ 255, 255, 255, 120 };
     }
 
-    const anima_vec2 center = { state->x + t.translation_x, state->y + t.translation_y };
-    const double rotation = state->rotation, cr = cos(rotation), sr = sin(rotation);
+    const anima_vec2 center = { pose[0] + t.translation_x, pose[1] + t.translation_y };
+    const double rotation = pose[2], cr = cos(rotation), sr = sin(rotation);
     anima_vec2 points[ANIMA_MAX_PATH_POINTS];
     int32_t count = 0;
     if (shape == ANIMA_SHAPE_ELLIPSE) {
@@ -253,7 +291,7 @@ static bool draw_attachment(sample *s, draw *d, anima_behavior attachment, const
     const attachment_note *note = sample_find_note(s, id);
     anima_vec2 offset = note != NULL ? note->offset : (anima_vec2){ 0.0, 0.0 };
     const anima_vec2 other_offset = note != NULL ? note->other_offset : (anima_vec2){ 0.0, 0.0 };
-    if (g != NULL && g->active && same_behavior(g->attachment, attachment)) {
+    if (g != NULL && g->active && same_behavior(g->drag, attachment)) {
         offset = g->offset;
     }
     anima_vec2 a, b;
@@ -275,16 +313,9 @@ static bool draw_attachment(sample *s, draw *d, anima_behavior attachment, const
 
 bool scene_draw(sample *s, draw *d, const contacts *c, const grab *g, bool debug, scene_stats *stats)
 {
-    stats->items = 0;
-    stats->awake = 0;
-    stats->behaviors = 0;
-    int32_t item_count = 0, tree_count = 0;
-    if (!read_items(s, &item_count) || !read_tree(s, &tree_count)) {
-        return false;
-    }
     stats->items = item_count;
+    stats->awake = 0;
     stats->behaviors = tree_count;
-
     if (debug) {
         anima_rect r;
         bool has = false;
@@ -299,6 +330,9 @@ bool scene_draw(sample *s, draw *d, const contacts *c, const grab *g, bool debug
     }
     for (int32_t k = 0; k < tree_count; k++) {
         anima_kind kind;
+        if (!anima_behavior_is_valid(tree_buffer[k])) {
+            continue;   /* gone since scene_draw_prepare (a scene's drawing hook) */
+        }
         if (!CHECK(s, anima_behavior_get_kind(tree_buffer[k], &kind))) {
             return false;
         }
@@ -308,7 +342,8 @@ bool scene_draw(sample *s, draw *d, const contacts *c, const grab *g, bool debug
     }
     for (int32_t k = 0; k < item_count; k++) {
         bool awake = false;
-        if (!draw_item(s, d, item_buffer[k], &state_buffer[k], k, debug, &awake)) {
+        if (anima_item_is_valid(item_buffer[k])
+            && !draw_item(s, d, item_buffer[k], &state_buffer[k], &pose_buffer[3 * k], k, debug, &awake)) {
             return false;
         }
         stats->awake += awake ? 1 : 0;
@@ -318,6 +353,9 @@ bool scene_draw(sample *s, draw *d, const contacts *c, const grab *g, bool debug
     }
     for (int32_t k = 0; k < tree_count; k++) {
         anima_kind kind;
+        if (!anima_behavior_is_valid(tree_buffer[k])) {
+            continue;
+        }
         if (!CHECK(s, anima_behavior_get_kind(tree_buffer[k], &kind))) {
             return false;
         }

@@ -6,8 +6,8 @@
  *
  * The card is dragged by the scene itself (not by grab.c): while held, no behavior governs it
  * and its centre is set from the pointer; on release a snap behavior takes it to the corner,
- * starting with the release velocity. The two formulas below (rubber band, momentum projection)
- * stay in this file until the engine offers them.
+ * starting with the release velocity. The two formulas (rubber band, momentum projection) are
+ * the engine's (anima_rubber_band_clamp, anima_project_momentum), in two small functions below.
  */
 #include "scenes.h"
 
@@ -38,51 +38,53 @@ typedef struct fluid_state {
 /*
  * The rubber band of UIScrollView, from WWDC 2018 "Designing Fluid Interfaces": a drag of x
  * points past an edge shows the content (1 - 1 / (x c / d + 1)) d past it, with c = 0.55 and d
- * the view's dimension along that axis. It starts at the finger's rate and never reaches d.
+ * the view's dimension along that axis; it starts at the finger's rate and never reaches d.
+ * The engine's anima_rubber_band_clamp applies it to each axis of the card's centre, held to the
+ * centres that keep the card inside the view.
  */
-static double rubber_band(double x, double c, double d)
+static bool banded(sample *s, anima_vec2 free_center, anima_vec2 *out)
 {
-    return (1.0 - 1.0 / (x * c / d + 1.0)) * d;
+    return CHECK(s, anima_rubber_band_clamp(free_center.x, CARD_WIDTH / 2, VIEW_WIDTH - CARD_WIDTH / 2, VIEW_WIDTH,
+                                            RUBBER_BAND_CONSTANT, &out->x))
+        && CHECK(s, anima_rubber_band_clamp(free_center.y, CARD_HEIGHT / 2, VIEW_HEIGHT - CARD_HEIGHT / 2, VIEW_HEIGHT,
+                                            RUBBER_BAND_CONSTANT, &out->y));
 }
 
-/* The drag that shows y points past the edge (0 <= y < d): the rubber band's inverse, so that a
-   card caught past an edge does not jump. */
+/* The rubber band's inverse on one axis: the drag x that shows y points past the edge
+   (0 <= y < d), so that a card caught past an edge does not jump. */
 static double rubber_band_inverse(double y, double c, double d)
 {
     y = fmin(y, 0.999 * d);
     return d / c * (1.0 / (1.0 - y / d) - 1.0);
 }
 
+static double unband_axis(double shown, double half, double d)
+{
+    if (shown < half) {
+        return half - rubber_band_inverse(half - shown, RUBBER_BAND_CONSTANT, d);
+    }
+    if (shown > d - half) {
+        return d - half + rubber_band_inverse(shown - (d - half), RUBBER_BAND_CONSTANT, d);
+    }
+    return shown;
+}
+
+/* The unbanded centre of a card shown at `shown`. */
+static anima_vec2 unbanded(anima_vec2 shown)
+{
+    return (anima_vec2){ unband_axis(shown.x, CARD_WIDTH / 2, VIEW_WIDTH), unband_axis(shown.y, CARD_HEIGHT / 2, VIEW_HEIGHT) };
+}
+
 /*
  * Momentum projection, from the same WWDC 2018 session: where a release velocity (pt/s) would
- * carry a position under UIScrollView's deceleration rate r per millisecond,
- * position + velocity / 1000 x r / (1 - r), per axis (0.499 s x velocity at r = 0.998).
+ * carry a position under UIScrollView's deceleration rate r per millisecond. The session sums
+ * the per-millisecond decay, position + velocity / 1000 x r / (1 - r); the engine's
+ * anima_project_momentum integrates it, position + velocity / (-1000 ln r): 0.4995 s instead of
+ * 0.4990 s of velocity at r = 0.998.
  */
-static double project(double position, double velocity, double rate)
+static bool project(sample *s, anima_vec2 position, anima_vec2 velocity, anima_vec2 *out)
 {
-    return position + velocity / 1000.0 * rate / (1.0 - rate);
-}
-
-/* One axis: the centre shown for an unbanded centre (each edge of the card banded into [0, d]). */
-static double band_axis(double center, double half, double d, bool inverse)
-{
-    const double lo = center - half, hi = center + half;
-    if (lo < 0.0) {
-        const double past = inverse ? rubber_band_inverse(-lo, RUBBER_BAND_CONSTANT, d) : rubber_band(-lo, RUBBER_BAND_CONSTANT, d);
-        return half - past;
-    }
-    if (hi > d) {
-        const double past = inverse ? rubber_band_inverse(hi - d, RUBBER_BAND_CONSTANT, d)
-                                    : rubber_band(hi - d, RUBBER_BAND_CONSTANT, d);
-        return d + past - half;
-    }
-    return center;
-}
-
-static anima_vec2 banded(anima_vec2 free_center, bool inverse)
-{
-    return (anima_vec2){ band_axis(free_center.x, CARD_WIDTH / 2, VIEW_WIDTH, inverse),
-                         band_axis(free_center.y, CARD_HEIGHT / 2, VIEW_HEIGHT, inverse) };
+    return CHECK(s, anima_project_momentum(position, velocity, DECELERATION_RATE, out));
 }
 
 static anima_vec2 corner_center(int corner)
@@ -100,7 +102,9 @@ static bool throw_card(sample *s, anima_vec2 velocity)
     if (!CHECK(s, anima_item_get_center(st->card, &c))) {
         return false;
     }
-    st->projected = (anima_vec2){ project(c.x, velocity.x, DECELERATION_RATE), project(c.y, velocity.y, DECELERATION_RATE) };
+    if (!project(s, c, velocity, &st->projected)) {
+        return false;
+    }
     st->has_projection = true;
     double nearest = INFINITY;
     for (int k = 0; k < 4; k++) {
@@ -147,7 +151,7 @@ static bool fluid_press(sample *s, anima_vec2 point, double time, bool *taken)
         return false;
     }
     st->snap = anima_behavior_null();
-    const anima_vec2 free_center = banded(c, true);
+    const anima_vec2 free_center = unbanded(c);
     st->offset = (anima_vec2){ free_center.x - point.x, free_center.y - point.y };
     st->held = true;
     st->has_projection = false;
@@ -165,7 +169,8 @@ static bool fluid_move(sample *s, anima_vec2 point, double time)
         return true;
     }
     const anima_vec2 free_center = { point.x + st->offset.x, point.y + st->offset.y };
-    return CHECK(s, anima_item_set_center(st->card, banded(free_center, false)));
+    anima_vec2 shown;
+    return banded(s, free_center, &shown) && CHECK(s, anima_item_set_center(st->card, shown));
 }
 
 static bool fluid_release(sample *s, anima_vec2 point, double time, anima_vec2 velocity)

@@ -4,6 +4,7 @@
  * (Listing 6-7; the mouse wheel scrolls) and gravity that follows the device's motion
  * (Listing 6-4; the arrow keys tilt the device).
  */
+#include "scene_draw.h"
 #include "scenes.h"
 
 #include <math.h>
@@ -123,14 +124,13 @@ static void jelly_draw_under(sample *s, draw *d)
     anima_vec2 outline[2 + 4 * pieces];
     int n = 0;
     anima_vec2 from;
-    if (!CHECK(s, anima_item_get_center(j->grid[4], &outline[n++])) || !CHECK(s, anima_item_get_center(j->grid[0], &from))) {
+    if (!scene_draw_pose(s, j->grid[4], &outline[n++], NULL) || !scene_draw_pose(s, j->grid[0], &from, NULL)) {
         return;
     }
     outline[n++] = from;
     for (int i = 0; i < 4; i++) {
         anima_vec2 to, control;
-        if (!CHECK(s, anima_item_get_center(j->grid[destinations[i]], &to))
-            || !CHECK(s, anima_item_get_center(j->grid[control_points[i]], &control))) {
+        if (!scene_draw_pose(s, j->grid[destinations[i]], &to, NULL) || !scene_draw_pose(s, j->grid[control_points[i]], &control, NULL)) {
             return;
         }
         for (int k = 1; k <= pieces; k++) {
@@ -304,7 +304,7 @@ static void spinners_draw_over(sample *s, draw *d)
     const spinners_state *l = s->state;
     for (int i = 0; i < CELL_COUNT; i++) {
         anima_vec2 c;
-        if (!CHECK(s, anima_item_get_center(l->cells[i], &c))) {
+        if (!scene_draw_pose(s, l->cells[i], &c, NULL)) {
             return;
         }
         const anima_vec2 p = draw_to_pixels(d, c);
@@ -416,8 +416,9 @@ static void device_draw_over(sample *s, draw *d)
 static void device_info(sample *s, char *text, size_t size)
 {
     device_state *st = s->state;
-    snprintf(text, size, "roll %+.0f, pitch %+.0f deg: a (%.2f, %.2f, %.2f) g", st->roll * 180 / M_PI,
-             st->pitch * 180 / M_PI, st->acceleration_xy.x, st->acceleration_xy.y, st->acceleration_z);
+    snprintf(text, size, "roll %+.0f pitch %+.0f deg, a = (%.2f, %.2f, %.2f) g", st->roll * 180 / M_PI + 0.0,
+             st->pitch * 180 / M_PI + 0.0, st->acceleration_xy.x + 0.0, st->acceleration_xy.y + 0.0,
+             st->acceleration_z + 0.0);
 }
 
 const scene_def scene_device_gravity = {

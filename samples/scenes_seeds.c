@@ -4,6 +4,7 @@
  * spring attachments, the composite bouncing spring behavior, and the UIView animation chain.
  * All in a 320 x 568 pt reference view shown at 1 pt = 1 pixel (times --window-scale).
  */
+#include "scene_draw.h"
 #include "scenes.h"
 
 #include <math.h>
@@ -265,7 +266,7 @@ static void push_draw_over(sample *s, draw *d)
     for (int k = 0; k < 2; k++) {
         anima_vec2 c, direction;
         bool active = false;
-        if (CHECK(s, anima_item_get_center(st->items[k], &c)) && CHECK(s, anima_push_get_direction(st->behaviors[k], &direction))
+        if (scene_draw_pose(s, st->items[k], &c, NULL) && CHECK(s, anima_push_get_direction(st->behaviors[k], &direction))
             && CHECK(s, anima_push_get_active(st->behaviors[k], &active)) && active) {
             draw_segment(d, c, (anima_vec2){ c.x + 120 * direction.x, c.y + 120 * direction.y }, (color){ 255, 255, 255, 180 });
         }
@@ -359,8 +360,7 @@ static void springs_draw_under(sample *s, draw *d)
     seed_state *st = state_of(s);
     anima_vec2 ball_center, star_center;
     double rotation = 0.0;
-    if (!CHECK(s, anima_item_get_center(st->items[0], &ball_center)) || !CHECK(s, anima_item_get_center(st->items[1], &star_center))
-        || !CHECK(s, anima_item_get_rotation(st->items[1], &rotation))) {
+    if (!scene_draw_pose(s, st->items[0], &ball_center, NULL) || !scene_draw_pose(s, st->items[1], &star_center, &rotation)) {
         return;
     }
     const anima_vec2 anchor = { SCREEN_WIDTH / 2, 20.0 };
@@ -456,12 +456,11 @@ static bool view_animation_tap(sample *s, anima_vec2 point)
 
 static void view_animation_info(sample *s, char *text, size_t size)
 {
-    static const char *const phases[] = { "moving, growing, fading in (3 s)", "turning half a turn (1.5 s)",
-                                          "done: click to play again" };
+    static const char *const phases[] = { "moving in (3 s)", "turning (1.5 s)", "done, click: again" };
     double rotation = 0.0, alpha = 0.0;
     if (CHECK(s, anima_item_get_rotation(state_of(s)->items[0], &rotation))
         && CHECK(s, anima_item_get_alpha(state_of(s)->items[0], &alpha))) {
-        snprintf(text, size, "%s; alpha %.2f, turn %.2f", phases[state_of(s)->phase], alpha, rotation);
+        snprintf(text, size, "%s: alpha %.2f, turn %.2f", phases[state_of(s)->phase], alpha, rotation);
     }
 }
 
