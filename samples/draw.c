@@ -56,6 +56,9 @@ void draw_destroy(draw *d)
 
 void draw_set_camera(draw *d, anima_rect camera, SDL_Rect viewport)
 {
+    if (!(camera.width > 0.0 && camera.height > 0.0 && isfinite(camera.x) && isfinite(camera.y))) {
+        camera = (anima_rect){ 0.0, 0.0, viewport.w, viewport.h };
+    }
     const double sx = viewport.w / camera.width, sy = viewport.h / camera.height;
     d->scale = fmin(sx, sy);
     d->viewport = viewport;

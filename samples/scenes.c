@@ -85,6 +85,7 @@ bool sample_build(sample *s, const scene_def *def)
         }
         sample_destroy(s);
         s->def = def;
+        s->camera = (anima_rect){ 0.0, 0.0, 320.0, 568.0 };
         s->failed = true;
         memcpy(s->error, error, sizeof error);
         return false;

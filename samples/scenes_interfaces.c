@@ -423,7 +423,7 @@ static void device_info(sample *s, char *text, size_t size)
 
 const scene_def scene_device_gravity = {
     .name = "device_gravity",
-    .summary = "6-4: arrows tilt the device: left/right roll, up/down",
+    .summary = "6-4: the arrow keys tilt the device",
     .build = device_build,
     .key = device_key,
     .draw_over = device_draw_over,
