@@ -944,10 +944,10 @@ typedef struct anima_drag_def {
     uint32_t cookie;             /* set by anima_default_drag_def() */
     double frequency;            /* Hz; default 0: the touched point rides the pointer rigidly (UIKit's pan recipe) */
     double damping;              /* damping ratio of the spring when frequency > 0; default 1 */
-    double max_acceleration;     /* pt/s^2; the attachment's max force is this x the item's mass; default 100000 (100 x gravity 1.0); > 0 or INFINITY */
+    double max_acceleration;     /* pt/s^2; the attachment's max force is this x the item's mass; default 300000 (300 x gravity 1.0); > 0 or INFINITY */
 } anima_drag_def;
 
-/** The default drag def: rigid, damping 1, max acceleration 100000 pt/s^2. */
+/** The default drag def: rigid, damping 1, max acceleration 300000 pt/s^2. */
 anima_drag_def anima_default_drag_def(void);
 /** A pointer grabs item at point (reference coordinates) at time (s): an anchor attachment of length 0 from that point of the item to the pointer is added to the animator and returned as *out_drag. Running view animations drop the item's centre and transform where they are; its snaps let go while it is held. */
 anima_status anima_drag_begin(anima_animator animator, const anima_drag_def *def, anima_item item, anima_vec2 point, double time, anima_behavior *out_drag);

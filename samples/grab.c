@@ -91,8 +91,7 @@ bool grab_begin(grab *g, sample *s, anima_vec2 point, double time, bool *grabbed
     if (s->def->grabbed != NULL && !s->def->grabbed(s, item)) {
         return false;
     }
-    anima_drag_def def = anima_default_drag_def();   /* rigid */
-    def.max_acceleration = GRAB_MAX_ACCELERATION;
+    anima_drag_def def = anima_default_drag_def();   /* rigid, 300 000 pt/s^2 x mass at most */
     if (!to_item(s, item, point, &g->offset)
         || !CHECK(s, anima_drag_begin(s->animator, &def, item, point, time, &g->drag))) {
         return false;

@@ -6,8 +6,8 @@
  *   - picking: anima_animator_item_at_point (the item's own shape, turned and scaled; the last
  *     created on top; alpha 0 skipped);
  *   - grabbing: anima_drag_begin / _move / _end, UIKit's pan recipe (an anchor attachment of
- *     length 0 from the touched point to the pointer, rigid, its force bounded at
- *     GRAB_MAX_ACCELERATION x mass); a grab interrupts the item's view animations and snaps
+ *     length 0 from the touched point to the pointer, rigid, its force bounded at the engine's
+ *     default 300 000 pt/s^2 x mass); a grab interrupts the item's view animations and snaps
  *     without a jump;
  *   - the velocity: anima_velocity_tracker, a least-squares fit over the last 100 ms (Android's
  *     VelocityTracker), for pointers the scenes handle themselves (the fluid card).
@@ -19,12 +19,6 @@
 
 #include <anima.h>
 #include <stdbool.h>
-
-/* The drag's force bound, pt/s^2 x the item's mass. The engine's default (100 000) cannot keep up
-   with a quick flick: pulled at 2000 pt/s a 64 pt ball fell 98 pt behind in 4 frames (under
-   gravity it kept falling behind); at 1 000 000 it stays within 1.3 pt and still stops within
-   1.8 pt of a wall it is dragged into (measured on this build, 60 Hz frames). */
-#define GRAB_MAX_ACCELERATION 1.0e6
 
 /* Timestamped pointer samples (points, seconds). */
 typedef struct pointer_tracker {

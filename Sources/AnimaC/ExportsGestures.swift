@@ -107,7 +107,7 @@ public func anima_animator_item_at_point(_ animator: anima_animator, _ point: an
 
 @c @implementation
 public func anima_default_drag_def() -> anima_drag_def {
-    anima_drag_def(cookie: Cookie.drag, frequency: 0, damping: 1, max_acceleration: 100_000)
+    anima_drag_def(cookie: Cookie.drag, frequency: 0, damping: 1, max_acceleration: 300_000)
 }
 
 @c @implementation

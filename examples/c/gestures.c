@@ -11,7 +11,7 @@
  *   - anima_project_momentum with UIScrollView's normal rate 0.998: x + v / (-1000 ln 0.998);
  *     anima_rubber_band: an offset of d / c shows as d / 2;
  *   - a drag: the card grabbed 20 pt off its centre, the pointer moved 90 pt right in 0.15 s (60 Hz),
- *     the grabbed point stays within 8 pt of the pointer (it lags most in the first frame, when the
+ *     the grabbed point stays within 3 pt of the pointer (it lags most in the first frame, when the
  *     pointer jumps from rest to 600 pt/s), and anima_drag_end gives the card the
  *     pointer's 600 pt/s; the handle is stale afterwards;
  *   - the same drag toward the bottom edge and 800 pt past it: the card stays inside the view (the
@@ -143,7 +143,7 @@ static void drag(void)
     anima_vec2 given;
     anima_item_get_linear_velocity(card, &given);
     check(fabs(given.x - velocity.x) < 1e-9, "the card's velocity is the pointer's");
-    check(worst < 8, "the grabbed point follows the pointer within 8 pt");
+    check(worst < 3, "the grabbed point follows the pointer within 3 pt");
     check(!anima_drag_is_active(held), "the drag has ended");
     check(anima_drag_move(held, grab, 1) == ANIMA_ERR_INVALID_HANDLE, "moving an ended drag is refused");
     printf("gestures: dragged 90 pt in 0.15 s, grabbed point at most %.2f pt from the pointer, released at %.1f pt/s\n",
