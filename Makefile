@@ -87,6 +87,7 @@ FUZZ_OPTIONS  := -timeout=10 -rss_limit_mb=3072 -max_len=4096 -print_final_stats
 
 .PHONY: fuzz-build fuzz fuzz-regress fuzz-decode tsan valgrind soak stateful-soak
 .PHONY: build lib python test abi-check swift-test c-test py-deps py-test stubtest typecheck-examples install-check demo install clean help prep
+.PHONY: samples samples-check samples-screenshots
 .PHONY: deps deps-build abi-diff abi-record wheel wheel-check sdist sdist-check dist dist-check
 
 build: lib python
@@ -129,7 +130,7 @@ $(PY_STAMP): $(LIB) $(PY_SOURCES)
 	ANIMA_SWIFT_FLAGS='$(PY_SWIFT_FLAGS)' $(VENV_PY) -m pip install --quiet ./python
 	@touch $@
 
-test: deps abi-check abi-diff swift-test c-test py-test install-check dist-check wheel-check sdist-check fuzz-regress
+test: deps abi-check abi-diff swift-test c-test py-test samples-check install-check dist-check wheel-check sdist-check fuzz-regress
 	@echo "make test: all passed"
 
 abi-check: lib
@@ -218,6 +219,22 @@ fuzz-regress: fuzz-build
 # Prints the calls an input makes, with their arguments and results: make fuzz-decode INPUT=file
 fuzz-decode: fuzz-build
 	SWIFT_BACKTRACE=enable=no ANIMA_FUZZ_TRACE=1 $(FUZZ_BIN) -runs=1 $(INPUT) 2>&1 | grep -v "^INFO\|^Running\|^Executed\|^\*\*\*"
+
+# ------------------------------------------------------------------- samples
+
+# The samples app (samples/README.md): C and SDL2, linked to the library like any user's program.
+samples: lib
+	@$(MAKE) --no-print-directory -C samples CC='$(CC)' ANIMA_LIBDIR=$(CURDIR)/$(LIB_DIR)
+
+# Every scene 2 s headless; screenshots against the log; under Xvfb, xdotool drags the ball of
+# gravity_collision 200 px in 0.2 s and clicks the snap scene (scripts/samples_check.py).
+samples-check: samples
+	$(PYTHON) scripts/samples_check.py samples/anima-samples build/samples-check
+
+# docs/figures/samples-*.png: one screenshot per kind of scene, taken headless.
+SAMPLES_FIGURES := jelly spinners pyramid fluid_card
+samples-screenshots: samples
+	$(PYTHON) scripts/samples_screenshots.py samples/anima-samples docs/figures $(SAMPLES_FIGURES)
 
 # ------------------------------------------------------------------ sanitizers
 

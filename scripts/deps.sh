@@ -39,6 +39,8 @@ if [[ $purpose == test ]]; then
         "abidw:abigail-tools"      # abi-diff
         "abidiff:abigail-tools"
         "chromium:chromium"        # the player and notebook checks in a real browser
+        "Xvfb:xvfb"                # the samples app in a real window (samples-check)
+        "xdotool:xdotool"          # its real pointer events
     )
 fi
 
@@ -49,6 +51,10 @@ for entry in "${programs[@]}"; do
         [[ " ${missing[*]-} " == *" $package "* ]] || missing+=("$package")
     fi
 done
+# SDL2 is found through pkg-config (the samples app), not as a command
+if [[ $purpose == test ]] && ! { command -v pkg-config > /dev/null 2>&1 && pkg-config --exists sdl2; }; then
+    missing+=(libsdl2-dev)
+fi
 if ! command -v "$python" > /dev/null 2>&1; then
     missing+=(python3)
 elif ! "$python" -c 'import ensurepip, venv' 2> /dev/null; then
