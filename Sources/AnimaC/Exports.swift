@@ -111,6 +111,7 @@ public func anima_animator_destroy(_ animator: anima_animator) -> anima_status {
 
 @c @implementation
 public func anima_animator_is_valid(_ animator: anima_animator) -> Bool {
+    // the registry alone answers: callable from any thread, never busy
     animator.index1 != 0 && Registry.box(index1: animator.index1, generation: animator.generation) != nil
 }
 

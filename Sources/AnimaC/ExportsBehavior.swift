@@ -25,8 +25,7 @@ public func anima_behavior_destroy(_ behavior: anima_behavior) -> anima_status {
 
 @c @implementation
 public func anima_behavior_is_valid(_ behavior: anima_behavior) -> Bool {
-    do { _ = try resolve(behavior) } catch { return false }
-    return true
+    answer("anima_behavior_is_valid") { () throws(Failure) in _ = try resolve(behavior) }
 }
 
 @c @implementation

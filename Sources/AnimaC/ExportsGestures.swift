@@ -163,8 +163,7 @@ public func anima_drag_end(_ drag: anima_behavior, _ time: Double, _ outVelocity
 
 @c @implementation
 public func anima_drag_is_active(_ drag: anima_behavior) -> Bool {
-    do { _ = try activeDrag(drag) } catch { return false }
-    return true
+    answer("anima_drag_is_active") { () throws(Failure) in _ = try activeDrag(drag) }
 }
 
 @c @implementation

@@ -56,8 +56,7 @@ public func anima_item_destroy(_ item: anima_item) -> anima_status {
 
 @c @implementation
 public func anima_item_is_valid(_ item: anima_item) -> Bool {
-    do { _ = try resolve(item) } catch { return false }
-    return true
+    answer("anima_item_is_valid") { () throws(Failure) in _ = try resolve(item) }
 }
 
 @c @implementation

@@ -1,5 +1,6 @@
 import Anima
 import CAnima
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -59,15 +60,19 @@ func clearLastError() {
     free(old)
 }
 
-/// Runs an export's body; on failure records "function: message" and returns the status.
-@inline(__always)
-func run(_ function: StaticString, _ body: () throws(Failure) -> Void) -> anima_status {
-    do {
-        try body()
-        return ANIMA_OK
-    } catch {
-        setLastError("\(function): \(error.message)")
-        return error.status
+/// Runs the body of an export that answers a question with a bool and no status
+/// (anima_item_is_valid and the like): true when it throws nothing. A false that comes from
+/// another thread being inside the animator (ANIMA_ERR_BUSY) also sets the last-error message,
+/// so that a caller can tell it from a plain no.
+func answer(_ function: StaticString, _ body: () throws(Failure) -> Void) -> Bool {
+    guarded {
+        do throws(Failure) {
+            try body()
+            return true
+        } catch {
+            if error.status == ANIMA_ERR_BUSY { setLastError("\(function): \(error.message)") }
+            return false
+        }
     }
 }
 
@@ -145,6 +150,13 @@ final class AnimatorBox {
     let animator: Animator
     let index1: UInt16
     let generation: UInt32
+
+    /// The token of the thread inside the animator (ThreadGuard), or 0. Set under the registry's
+    /// lock; given back with a releasing store when the call that entered it returns.
+    let owner = Atomic<UInt>(0)
+    /// Set by anima_animator_destroy, which keeps a reference for the thread guard to drop when
+    /// the destroying call gives the box back.
+    var keptUntilLeave = false
     var behaviors: [(generation: UInt32, behavior: Behavior)?] = []
     var freeBehaviorSlots: [Int] = []
     var behaviorSlot: [ObjectIdentifier: Int] = [:]
@@ -273,10 +285,19 @@ enum Registry {
             slots.append(nil)
         }
         let box = AnimatorBox(animator: animator, index1: UInt16(slot + 1), generation: generation)
+        #if !ANIMA_NO_THREAD_GUARD
+        // the creating thread is inside the new animator until its call returns (a guessed
+        // handle cannot reach a half-made box)
+        let record = ThreadGuard.current
+        box.owner.store(ThreadGuard.token(record), ordering: .relaxed)
+        ThreadGuard.push(box, record)
+        #endif
         slots[slot] = box
         return box
     }
 
+    /// Takes the box out of the table (by anima_animator_destroy, whose thread is inside it, so
+    /// that no other thread can find it, or enter it, from now on).
     static func remove(_ box: AnimatorBox) {
         lock.lock()
         defer { lock.unlock() }
@@ -285,14 +306,46 @@ enum Registry {
             slots[slot] = nil
             freeSlots.append(slot)
         }
+        #if !ANIMA_NO_THREAD_GUARD
+        // the calling thread holds the box until its call returns: keep it alive until then
+        if !box.keptUntilLeave {
+            box.keptUntilLeave = true
+            _ = Unmanaged.passRetained(box)
+        }
+        #endif
     }
 
+    /// The box of a live animator, without entering it (anima_animator_is_valid).
     static func box(index1: UInt32, generation: UInt32?) -> AnimatorBox? {
         lock.lock()
         defer { lock.unlock() }
         guard index1 >= 1, Int(index1) <= slots.count, let box = slots[Int(index1) - 1] else { return nil }
         if let generation, box.generation != generation { return nil }
         return box
+    }
+
+    /// The box of a live animator, entered by the calling thread (ThreadGuard): nil when there is
+    /// none, ANIMA_ERR_BUSY when another thread is inside it. Finding and entering are one
+    /// critical section, so a box another thread destroys is either found held (BUSY) or not found.
+    @inline(__always)
+    static func enter(index1: UInt32, generation: UInt32?) throws(Failure) -> AnimatorBox? {
+        #if ANIMA_NO_THREAD_GUARD
+        return box(index1: index1, generation: generation)
+        #else
+        let record = ThreadGuard.current
+        let me = ThreadGuard.token(record)
+        lock.lock()
+        defer { lock.unlock() }
+        guard index1 >= 1, Int(index1) <= slots.count, let box = slots[Int(index1) - 1] else { return nil }
+        if let generation, box.generation != generation { return nil }
+        let owner = box.owner.load(ordering: .acquiring)
+        if owner != me {
+            if owner != 0 { throw ThreadGuard.busy }
+            box.owner.store(me, ordering: .relaxed)
+            ThreadGuard.push(box, record)
+        }
+        return box
+        #endif
     }
 }
 
@@ -307,7 +360,7 @@ final class RegistryLock: @unchecked Sendable {
 
 func resolve(_ h: anima_animator) throws(Failure) -> AnimatorBox {
     if h.index1 == 0 { throw Failure(ANIMA_ERR_INVALID_HANDLE, "animator is a null handle") }
-    guard let box = Registry.box(index1: h.index1, generation: h.generation) else {
+    guard let box = try Registry.enter(index1: h.index1, generation: h.generation) else {
         throw Failure(ANIMA_ERR_INVALID_HANDLE, "animator handle is stale or destroyed")
     }
     return box
@@ -318,7 +371,7 @@ func resolve(_ h: anima_item) throws(Failure) -> (AnimatorBox, ItemID) {
     if h.kind != UInt16(ANIMA_KIND_ITEM.rawValue) {
         throw Failure(ANIMA_ERR_WRONG_KIND, "handle of kind \(h.kind) given where an item is expected")
     }
-    guard h.index1 <= UInt32(Int32.max), let box = Registry.box(index1: UInt32(h.animator), generation: nil) else {
+    guard h.index1 <= UInt32(Int32.max), let box = try Registry.enter(index1: UInt32(h.animator), generation: nil) else {
         throw Failure(ANIMA_ERR_INVALID_HANDLE, "item handle is stale or its animator was destroyed")
     }
     let id = ItemID(slot: Int32(h.index1 - 1), generation: h.generation)
@@ -330,7 +383,7 @@ func resolve(_ h: anima_item) throws(Failure) -> (AnimatorBox, ItemID) {
 
 func resolve(_ h: anima_behavior) throws(Failure) -> (AnimatorBox, Behavior) {
     if h.index1 == 0 { throw Failure(ANIMA_ERR_INVALID_HANDLE, "behavior is a null handle") }
-    guard let box = Registry.box(index1: UInt32(h.animator), generation: nil) else {
+    guard let box = try Registry.enter(index1: UInt32(h.animator), generation: nil) else {
         throw Failure(ANIMA_ERR_INVALID_HANDLE, "behavior handle is stale or its animator was destroyed")
     }
     let slot = Int(h.index1) - 1
