@@ -420,11 +420,19 @@ dist-check: dist
 # make bench: Anima against Box2D v3 and pymunk on the same scenes (bench/README.md); a release build, not
 # part of `make test`. Installs pymunk, pyb2d3 and dask.distributed (the sweep scene) into build/venv when
 # missing, prints the table and writes bench/RESULTS.md. Options for bench/run.py go in BENCH_ARGS,
-# e.g. BENCH_ARGS='--rounds 5'.
+# e.g. BENCH_ARGS='--rounds 5'. Also builds the library without the thread guard (bench-noguard) for the call-cost scene.
 BENCH_ARGS ?=
 
+# The library built without the thread guard (-D ANIMA_NO_THREAD_GUARD), for bench/run.py's call-cost
+# scene only: what the guard costs a getter. Never installed or shipped.
+NOGUARD_SWIFT_DIR := .build-noguard
+bench-noguard: prep
+	$(SWIFT) build -c release --scratch-path $(NOGUARD_SWIFT_DIR) $(SWIFTFLAGS) $(LINKFLAGS) --product anima \
+		-Xswiftc -DANIMA_NO_THREAD_GUARD
+	@ln -sf libanima.so $(NOGUARD_SWIFT_DIR)/release/$(SONAME)
+
 .PHONY: bench
-bench: build
+bench: build bench-noguard
 	@$(VENV_PY) -c "import pymunk" 2>/dev/null || $(VENV_PY) -m pip install --quiet pymunk
 	@$(VENV_PY) -c "import distributed" 2>/dev/null || $(VENV_PY) -m pip install --quiet "dask[distributed]"
 	@$(VENV_PY) -c "import pyb2d3" 2>/dev/null || $(VENV_PY) -m pip install --quiet pyb2d3

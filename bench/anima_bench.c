@@ -7,6 +7,9 @@
  *     anima_bench springy_list [steps]   1000 list rows on springs to a moving scroller; default 500 steps
  *     anima_bench many_pyramids [steps]  20 x 20 pyramids of base 10 (22 000 boxes); default 200 steps
  *     anima_bench pile [steps]           10 000 boxes poured into a box, default animator; default 300 steps
+ *     anima_bench call_cost [calls]      ns per anima_item_get_center and anima_animator_get_step_count call,
+ *                                        best of 5 batches of `calls` (default 10 000 000); the cost of the
+ *                                        boundary itself (handle check, thread guard, status), not of physics
  *
  * An optional third argument sets the animator's worker threads (1...16, default 1).
  *
@@ -27,9 +30,11 @@
  * list's springs stretched and its rows overlapped). Any failed call prints the status and the
  * library's message on stderr and exits 2.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* dladdr: call_cost names the library it timed */
 
 #include <anima.h>
+
+#include <dlfcn.h>
 
 #include <math.h>
 #include <stdint.h>
@@ -809,13 +814,75 @@ static int run_pile(int steps)
     return 0;
 }
 
+/*
+ * The cheapest calls of the API, timed: anima_item_get_center on the 200 items of a scene in turn, and
+ * anima_animator_get_step_count. What a call costs here is the boundary's work (the handle checks, the
+ * thread guard that refuses a second thread with ANIMA_ERR_BUSY, the status), which bench/run.py compares
+ * between a library built with the guard and one built without it (-D ANIMA_NO_THREAD_GUARD).
+ */
+static int run_call_cost(long calls)
+{
+    enum { ITEMS = 200, BATCHES = 5 };
+    anima_animator_def adef = anima_default_animator_def();
+    anima_animator animator;
+    MUST(anima_animator_create(&adef, &animator));
+    anima_item items[ITEMS];
+    for (int k = 0; k < ITEMS; k++) {
+        items[k] = make_box(animator, 10.0 + 12.0 * (k % 20), 10.0 + 12.0 * (k / 20), 10, 10);
+    }
+    double best_item = INFINITY, best_animator = INFINITY;
+    double sink = 0;
+    for (int batch = 0; batch < BATCHES; batch++) {
+        double start = now_seconds();
+        for (long k = 0; k < calls; k++) {
+            anima_vec2 center;
+            if (anima_item_get_center(items[k % ITEMS], &center) != ANIMA_OK) {
+                must(ANIMA_ERR_INVALID_HANDLE, "anima_item_get_center");
+            }
+            sink += center.x;
+        }
+        best_item = fmin(best_item, now_seconds() - start);
+        start = now_seconds();
+        for (long k = 0; k < calls; k++) {
+            uint64_t steps = 0;
+            if (anima_animator_get_step_count(animator, &steps) != ANIMA_OK) {
+                must(ANIMA_ERR_INVALID_HANDLE, "anima_animator_get_step_count");
+            }
+            sink += (double)steps;
+        }
+        best_animator = fmin(best_animator, now_seconds() - start);
+    }
+    Dl_info library = {0};
+    if (dladdr((void *)anima_item_get_center, &library) == 0 || library.dli_fname == NULL) {
+        library.dli_fname = "?";
+    }
+    printf("{\"scene\": \"call_cost\", \"calls\": %ld, \"batches\": %d, \"item_get_center_ns\": %.3f, "
+           "\"animator_get_step_count_ns\": %.3f, \"checksum\": %.1f, \"library\": \"%s\"}\n",
+           calls, BATCHES, 1e9 * best_item / (double)calls, 1e9 * best_animator / (double)calls, sink, library.dli_fname);
+    MUST(anima_animator_destroy(animator));
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || argc > 4) {
-        fprintf(stderr, "usage: %s pyramid|tumbler|joint_grid|springy_list|many_pyramids|pile [steps [workers]]\n", argv[0]);
+        fprintf(stderr, "usage: %s pyramid|tumbler|joint_grid|springy_list|many_pyramids|pile [steps [workers]]\n"
+                        "       %s call_cost [calls]\n", argv[0], argv[0]);
         return 64;
     }
     scene_name = argv[1];
+    if (strcmp(scene_name, "call_cost") == 0) {
+        long calls = 10000000;
+        if (argc >= 3) {
+            char *endp = NULL;
+            calls = strtol(argv[2], &endp, 10);
+            if (endp == argv[2] || *endp != '\0' || calls < 1 || calls > 1000000000) {
+                fprintf(stderr, "anima_bench: calls must be 1...1000000000 (got %s)\n", argv[2]);
+                return 64;
+            }
+        }
+        return run_call_cost(calls);
+    }
     int steps = 0;
     if (argc == 4) {
         char *endp = NULL;

@@ -9,7 +9,9 @@ bench/anima_bench.c (the Anima side of the stepping scenes, in C) against includ
 .build/release/libanima.so, runs the Box2D side (bench/box2d_scenes.py) and the pymunk side in
 this process, interleaves the engines over several rounds (the machine is noisy), keeps the best
 round of each engine, prints a table and writes it, with every round's figures, to
-bench/RESULTS.md. The "recording" scene measures what recording a scene from Python costs
+bench/RESULTS.md. The "call-cost" scene times the cheapest C calls (a getter) against the library
+built with and without the thread guard (.build-noguard, which `make bench` builds with
+-D ANIMA_NO_THREAD_GUARD). The "recording" scene measures what recording a scene from Python costs
 (bench/recording.py), the "sweep" scene how many variants per second anima.sweep runs serially and
 on 2 worker processes (bench/sweep.py). See bench/README.md for the scenes.
 """
@@ -42,6 +44,11 @@ LIB_DIR = ROOT / ".build" / "release"
 LIB = LIB_DIR / "libanima.so"
 C_SOURCE = BENCH / "anima_bench.c"
 C_BINARY = ROOT / "build" / "bench" / "anima_bench"
+# The library built without the thread guard (make bench-noguard), for the call-cost scene's comparison.
+NOGUARD_LIB_DIR = ROOT / ".build-noguard" / "release"
+CALL_COST_CALLS = 10_000_000
+CALL_COST_GETTERS = (("item_get_center_ns", "anima_item_get_center"),
+                     ("animator_get_step_count_ns", "anima_animator_get_step_count"))
 
 DT = 1.0 / 60.0
 # Chipmunk multiplies the two shapes' frictions where Box2D and Anima take sqrt(fa fb): shapes of
@@ -60,7 +67,8 @@ STEPPING = {
     "many-pyramids": ("many pyramids", 22000, 200),
     "pile": ("pile, default animator", 10000, 300),
 }
-SCENES = ("pyramid", "tumbler", "python", "joint-grid", "springy-list", "many-pyramids", "pile", "recording", "sweep")
+SCENES = ("pyramid", "tumbler", "python", "joint-grid", "springy-list", "many-pyramids", "pile", "recording", "sweep",
+          "call-cost")
 ENGINES = ("anima", "anima-2w", "box2d", "pymunk")
 ENGINE_NAMES = {"anima": "Anima", "anima-2w": "Anima (2 workers)", "box2d": "Box2D", "pymunk": "pymunk"}
 # worker threads of each Anima engine (the animator def's `workers`); the others run one thread
@@ -155,6 +163,28 @@ def source_revision() -> str:
 
 class AnimaSceneFailed(Exception):
     """The C harness could not build or run a scene (a failed call, a crash)."""
+
+
+def run_call_cost(calls: int) -> dict:
+    """ns per call of the cheapest C calls, with the thread guard (the library of the tree) and without
+    it (.build-noguard's, found first through LD_LIBRARY_PATH); "without" is None when that is not built."""
+    figures = {}
+    for key, library_dir in (("with", None), ("without", NOGUARD_LIB_DIR)):
+        if library_dir is not None and not (library_dir / "libanima.so.0").exists():
+            figures[key] = None
+            continue
+        env = dict(os.environ)
+        if library_dir is not None:
+            env["LD_LIBRARY_PATH"] = str(library_dir)
+        done = subprocess.run([str(C_BINARY), "call_cost", str(calls)], env=env, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise AnimaSceneFailed(f"anima_bench call_cost failed (exit {done.returncode}): {done.stderr.strip()}")
+        run = json.loads(done.stdout.strip().splitlines()[-1])
+        expected = (library_dir or LIB_DIR).resolve()
+        if Path(run["library"]).resolve().parent != expected:
+            raise AnimaSceneFailed(f"anima_bench call_cost timed {run['library']}, not the library in {expected}")
+        figures[key] = run
+    return figures
 
 
 def run_anima(scene: str, steps: int, workers: int = 1) -> dict:
@@ -692,6 +722,7 @@ class Report:
         self.python: list[dict] = []
         self.recording: list[dict] = []  # one dict per round: scene -> figures (bench/recording.py)
         self.sweep: list[dict] = []  # one dict of figures per round (bench/sweep.py)
+        self.call_cost: list[dict] = []  # one {"with": run, "without": run or None} per round
         self.failures: dict[str, str] = {}  # scene -> why the Anima side did not run
         self.lines: list[str] = []  # the table printed, also written to RESULTS.md
 
@@ -808,7 +839,22 @@ class Report:
                              f"no ({best['different_rows']} differ)"]])
             lines.append("")
             lines.append(sweep_bench.describe(best))
+        if self.call_cost:
+            lines.append("")
+            lines += table([f"C call (best of {len(self.call_cost)} rounds x 5 batches of {self.call_cost[0]['with']['calls']:,} calls)",
+                            "with the thread guard", "without (-D ANIMA_NO_THREAD_GUARD)", "the guard costs"],
+                           self.call_cost_rows())
         return lines
+
+    def call_cost_rows(self) -> list[list[str]]:
+        rows = []
+        for key, name in CALL_COST_GETTERS:
+            with_guard = min(r["with"][key] for r in self.call_cost)
+            runs = [r["without"][key] for r in self.call_cost if r["without"]]
+            without = min(runs) if runs else None
+            rows.append([name, f"{with_guard:.1f} ns", f"{without:.1f} ns" if without is not None else "not built",
+                         f"{with_guard - without:+.1f} ns" if without is not None else "-"])
+        return rows
 
     def recording_best(self) -> list[dict]:
         return [recording_bench.best_of([r[scene] for r in self.recording]) for scene in recording_bench.SCENES]
@@ -850,6 +896,10 @@ def per_round_lines(report: Report) -> list[str]:
     if report.sweep:
         figures = ", ".join("{:.0f} / {:.0f}".format(*sweep_bench.rates(r)) for r in report.sweep)
         lines.append(f"- sweep: serial / {sweep_bench.WORKERS} workers {figures} variants/s")
+    for key, name in CALL_COST_GETTERS if report.call_cost else ():
+        figures = ", ".join(f"{r['with'][key]:.1f}" + (f" / {r['without'][key]:.1f}" if r["without"] else "")
+                            for r in report.call_cost)
+        lines.append(f"- {name}: with / without the thread guard {figures} ns per call")
     return lines
 
 
@@ -898,6 +948,10 @@ default).
 - sweep (Anima only): anima.sweep over 1000 variants of the spring scene (frequency and damping
   of both springs), 10 s each, serially and on a LocalCluster of 2 worker processes; variants
   per second, and both tables must be equal row by row.
+- call cost (Anima only): ns per call of anima_item_get_center (200 items in turn) and
+  anima_animator_get_step_count from C, best of 5 batches of 10 000 000 calls, with the library
+  of the tree and with the same sources built with -D ANIMA_NO_THREAD_GUARD (no thread guard):
+  the difference is what the guard that answers ANIMA_ERR_BUSY to a second thread costs.
 """
 
 
@@ -975,6 +1029,16 @@ def main() -> None:
                 serial, cluster = sweep_bench.rates(report.sweep[-1])
                 print(f"round {r + 1}: sweep: serial {serial:.0f} variants/s, {sweep_bench.WORKERS} workers "
                       f"{cluster:.0f} variants/s", flush=True)
+                continue
+            if scene == "call-cost":
+                try:
+                    report.call_cost.append(run_call_cost(CALL_COST_CALLS // (10 if args.quick else 1)))
+                except AnimaSceneFailed as failure:
+                    fail(str(failure))
+                c = report.call_cost[-1]
+                print(f"round {r + 1}: call cost: anima_item_get_center {c['with']['item_get_center_ns']:.1f} ns"
+                      + (f", {c['without']['item_get_center_ns']:.1f} ns without the thread guard" if c["without"]
+                         else " (the library without the thread guard is not built: make bench-noguard)"), flush=True)
                 continue
             if scene == "python":
                 report.python.append(python_costs(np, pymunk, anima, args.quick))
