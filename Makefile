@@ -2,12 +2,13 @@
 #
 #   make            same as make build
 #   make build      libanima.so (release, static Swift stdlib) and the Python package in build/venv
-#   make test       abi-check, swift-test, c-test, py-test, install-check, fuzz-regress; stops at
-#                   the first failure
+#   make test       abi-check, swift-test, c-test, py-test, install-check, stress, fuzz-regress;
+#                   stops at the first failure
 #   make demo       build, then run examples/python/demo.py
 #   make install    header, library and anima.pc into $(DESTDIR)$(PREFIX)
 #   make clean      remove every build product
 #   long runs       make fuzz, soak, stateful-soak, valgrind, tsan (docs/reliability.md)
+#   make stress     threads breaking the one-thread rule on one animator, under AddressSanitizer
 #
 # Variables worth overriding: SWIFTFLAGS, PREFIX, DESTDIR, LIBDIR, INCLUDEDIR, PYTHON, CC.
 
@@ -76,6 +77,10 @@ FUZZ_BIN      := $(FUZZ_DIR)/api_fuzzer
 FUZZ_SWIFT_RUNTIME := $(abspath $(SWIFT_BIN)../lib/swift/linux)
 FUZZ_SECONDS  ?= 60
 FUZZ_REGRESS_SECONDS ?= 45
+# fuzz-regress also runs the stored inputs and then fuzzes this long with two threads (ANIMA_FUZZ_THREADS=1:
+# a second thread replays the rest of each input on the same animators); `make fuzz FUZZ_THREADS=1` fuzzes so.
+FUZZ_THREADS_SECONDS ?= 15
+FUZZ_THREADS  ?= 0
 FUZZ_SWIFTFLAGS := -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
 	-Xswiftc -DANIMA_VALIDATE
 FUZZ_CFLAGS   := -g -O1 -std=c11 -Wall -Wextra -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
@@ -85,7 +90,7 @@ FUZZ_OPTIONS  := -timeout=10 -rss_limit_mb=3072 -max_len=4096 -print_final_stats
 # The targets of `make test` run one after another, in the order given, even under -j.
 .NOTPARALLEL:
 
-.PHONY: fuzz-build fuzz fuzz-regress fuzz-decode tsan valgrind soak stateful-soak
+.PHONY: fuzz-lib fuzz-build fuzz fuzz-regress fuzz-decode tsan valgrind soak stateful-soak stress bench-noguard
 .PHONY: build lib python test abi-check swift-test c-test py-deps py-test stubtest typecheck-examples install-check demo install clean help prep
 .PHONY: samples samples-check samples-screenshots
 .PHONY: deps deps-build abi-diff abi-record wheel wheel-check sdist sdist-check dist dist-check
@@ -130,7 +135,7 @@ $(PY_STAMP): $(LIB) $(PY_SOURCES)
 	ANIMA_SWIFT_FLAGS='$(PY_SWIFT_FLAGS)' $(VENV_PY) -m pip install --quiet ./python
 	@touch $@
 
-test: deps abi-check abi-diff swift-test c-test py-test samples-check install-check dist-check wheel-check sdist-check fuzz-regress
+test: deps abi-check abi-diff swift-test c-test py-test samples-check install-check dist-check wheel-check sdist-check stress fuzz-regress
 	@echo "make test: all passed"
 
 abi-check: lib
@@ -189,8 +194,10 @@ install-check: lib
 
 # ---------------------------------------------------------------- fuzzing
 
-fuzz-build: prep
+fuzz-lib: prep
 	$(SWIFT) build -c release --scratch-path $(FUZZ_SWIFT_DIR) --product anima $(FUZZ_SWIFTFLAGS)
+
+fuzz-build: fuzz-lib
 	@mkdir -p $(FUZZ_DIR)
 	$(PYTHON) fuzz/gen_harness.py $(HEADER) $(FUZZ_DIR)/api_calls.c --clang $(FUZZ_CC) --list $(FUZZ_DIR)/calls.json
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $(FUZZ_BIN) fuzz/fuzz_support.c fuzz/fuzz_snapshot.c $(FUZZ_DIR)/api_calls.c \
@@ -201,7 +208,7 @@ fuzz-build: prep
 # build/fuzz/corpus, findings to build/fuzz/crash-*.
 fuzz: fuzz-build
 	@mkdir -p $(FUZZ_DIR)/corpus
-	SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) $(FUZZ_OPTIONS) -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_DIR)/ \
+	SWIFT_BACKTRACE=enable=no ANIMA_FUZZ_THREADS=$(FUZZ_THREADS) $(FUZZ_BIN) $(FUZZ_OPTIONS) -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_DIR)/ \
 		$(FUZZ_DIR)/corpus $(FUZZ_DIR)/seeds fuzz/corpus/regressions
 
 # Replays every stored finding and seed, then fuzzes for FUZZ_REGRESS_SECONDS: part of `make test`.
@@ -215,10 +222,36 @@ fuzz-regress: fuzz-build
 		$(FUZZ_DIR)/regress-corpus $(FUZZ_DIR)/seeds fuzz/corpus/regressions > $(FUZZ_DIR)/regress.log 2>&1 \
 		|| { tail -n 60 $(FUZZ_DIR)/regress.log; exit 1; }
 	@grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|fuzz:)" $(FUZZ_DIR)/regress.log | sed 's/^/fuzz-regress: /'
+	@set -e; files=$$(find fuzz/corpus/regressions $(FUZZ_DIR)/seeds -type f ! -name README.md | sort); \
+	echo "fuzz-regress: replaying them with two threads"; \
+	SWIFT_BACKTRACE=enable=no ANIMA_FUZZ_THREADS=1 $(FUZZ_BIN) $(FUZZ_OPTIONS) $$files > $(FUZZ_DIR)/threads-replay.log 2>&1 \
+		|| { cat $(FUZZ_DIR)/threads-replay.log; exit 1; }; \
+	grep "^fuzz:" $(FUZZ_DIR)/threads-replay.log | sed 's/^/fuzz-regress: /'
+	@mkdir -p $(FUZZ_DIR)/threads-corpus
+	SWIFT_BACKTRACE=enable=no ANIMA_FUZZ_THREADS=1 $(FUZZ_BIN) $(FUZZ_OPTIONS) -seed=1 -max_total_time=$(FUZZ_THREADS_SECONDS) \
+		-artifact_prefix=$(FUZZ_DIR)/threads- $(FUZZ_DIR)/threads-corpus $(FUZZ_DIR)/seeds fuzz/corpus/regressions \
+		> $(FUZZ_DIR)/threads.log 2>&1 || { tail -n 60 $(FUZZ_DIR)/threads.log; exit 1; }
+	@grep -E "^(stat::number_of_executed_units|fuzz:)" $(FUZZ_DIR)/threads.log | sed 's/^/fuzz-regress (two threads): /'
 
 # Prints the calls an input makes, with their arguments and results: make fuzz-decode INPUT=file
 fuzz-decode: fuzz-build
 	SWIFT_BACKTRACE=enable=no ANIMA_FUZZ_TRACE=1 $(FUZZ_BIN) -runs=1 $(INPUT) 2>&1 | grep -v "^INFO\|^Running\|^Executed\|^\*\*\*"
+
+# Threads that break the one-thread rule on purpose (fuzz/thread_stress.c): 2 to 4 threads make random
+# calls on one animator of 200 colliding items, STRESS_CALLS each, against the fuzzer's library
+# (AddressSanitizer and the engine's consistency checks after every step); every status must be OK,
+# the guard's BUSY or a stale handle from the other threads' destroys, and the animator consistent
+# afterwards. `make tsan` runs the same program under ThreadSanitizer.
+STRESS_CALLS ?= 20000
+STRESS_BIN   := $(FUZZ_DIR)/thread_stress
+stress: fuzz-lib
+	@mkdir -p $(FUZZ_DIR)
+	$(FUZZ_CC) -g -O1 -std=c11 -Wall -Wextra -Werror -fsanitize=address,undefined -fno-sanitize-recover=undefined -Iinclude \
+		-o $(STRESS_BIN) fuzz/thread_stress.c -fuse-ld=lld -L$(FUZZ_LIB_DIR) -lanima -Wl,-rpath,$(CURDIR)/$(FUZZ_LIB_DIR) \
+		-Wl,-rpath,$(FUZZ_SWIFT_RUNTIME) -lm -pthread
+	SWIFT_BACKTRACE=enable=no $(STRESS_BIN) $(STRESS_CALLS) 2 1
+	SWIFT_BACKTRACE=enable=no $(STRESS_BIN) $(STRESS_CALLS) 3 2
+	SWIFT_BACKTRACE=enable=no $(STRESS_BIN) $(STRESS_CALLS) 4 3
 
 # ------------------------------------------------------------------- samples
 
@@ -239,8 +272,10 @@ samples-screenshots: samples
 # ------------------------------------------------------------------ sanitizers
 
 # ThreadSanitizer: the library built with -sanitize=thread, and examples/c/two_threads.c (two
-# animators on two threads at once, a third creating and destroying animators) and
-# examples/c/workers.c (one animator's contacts solved by 2 and 4 threads) built against it.
+# animators on two threads at once, a third creating and destroying animators),
+# examples/c/workers.c (one animator's contacts solved by 2 and 4 threads) and fuzz/thread_stress.c
+# (threads breaking the one-thread rule on one animator: the guard's BUSY, no race) built against it.
+TSAN_STRESS_CALLS ?= 5000
 TSAN_SWIFT_DIR := .build-tsan
 tsan: prep
 	$(SWIFT) build -c release --scratch-path $(TSAN_SWIFT_DIR) --product anima -Xswiftc -sanitize=thread
@@ -251,6 +286,10 @@ tsan: prep
 			-Wl,-rpath,$(FUZZ_SWIFT_RUNTIME) -L$(FUZZ_SWIFT_RUNTIME) -ldispatch -lBlocksRuntime -lm -pthread; \
 		TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 build/tsan/$$example; \
 	done
+	$(FUZZ_CC) -g -O1 -std=c11 -fsanitize=thread -Iinclude -o build/tsan/thread_stress fuzz/thread_stress.c \
+		-fuse-ld=lld -L$(TSAN_SWIFT_DIR)/release -lanima -Wl,-rpath,$(CURDIR)/$(TSAN_SWIFT_DIR)/release \
+		-Wl,-rpath,$(FUZZ_SWIFT_RUNTIME) -L$(FUZZ_SWIFT_RUNTIME) -ldispatch -lBlocksRuntime -lm -pthread
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 build/tsan/thread_stress $(TSAN_STRESS_CALLS) 3 1
 	@echo "tsan: no data race reported"
 
 # valgrind memcheck over every C example (the release library) and a Python scene: no invalid
