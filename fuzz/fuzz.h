@@ -10,7 +10,8 @@
  * program created (kept after destruction, so stale handles come back), forged handles of the
  * wrong kind, boundary doubles and integers, defs that start from their defaults with a few
  * fields changed, honest buffers (a count never exceeds the memory behind its pointer), and
- * callbacks that run more of the program from inside the library.
+ * callbacks that run more of the program from inside the library. The program's state is the
+ * running thread's own, so that a second thread can run the program too (ANIMA_FUZZ_THREADS=1).
  */
 #ifndef ANIMA_FUZZ_H
 #define ANIMA_FUZZ_H
@@ -109,7 +110,12 @@ void fz_touch_string(const char *function, const char *s);
 bool fz_allow(int index);
 /** Tracing (ANIMA_FUZZ_TRACE=1): each call and its status on stderr. */
 extern bool fz_trace;
-extern int fz_depth;
+/** How deep in callbacks the running thread's program is. */
+extern _Thread_local int fz_depth;
+/** Two threads (ANIMA_FUZZ_THREADS=1): a second thread replays the rest of each input on the same
+ * animators while the first runs it; see fuzz_support.c. Checks that one thread alone makes hold
+ * (a two-call idiom sees the same size twice, a listed item is still valid) are not made then. */
+extern bool fz_threads;
 void fz_trace_call(const char *function, anima_status status, bool has_status);
 /** Tracing: a def field the harness changed from its default (printf format and arguments). */
 void fz_trace_field(const char *format, ...) __attribute__((format(printf, 1, 2)));

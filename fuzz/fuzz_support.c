@@ -6,10 +6,21 @@
  * UndefinedBehaviorSanitizer report, a timeout, or a broken contract of include/anima.h that
  * fz_fail reports: an unknown status code, a failure without a message, an output written by a
  * failed call, a count larger than its capacity, a live-handle listing holding a dead handle,
- * a string without its terminating NUL.
+ * a string without its terminating NUL; and, with one thread, a call refused by the thread
+ * guard ("another thread is using this animator") although no other thread was inside.
+ *
+ * Two threads (ANIMA_FUZZ_THREADS=1): once the program has made an animator and run 8 operations
+ * (or read half its bytes), a second thread starts with a copy of the program's state (its
+ * handle pools, the position in its bytes) and runs the rest of the program too, while the first
+ * goes on with it: the same calls on the same animators from two threads at once, racing. Each
+ * call must then work, or fail with a status and a message as with one thread, ANIMA_ERR_BUSY
+ * from the guard included; no crash and no sanitizer report. The first thread waits for the
+ * second, and destroys what both made.
  */
 #include <float.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +37,7 @@
 
 /* ------------------------------------------------------------------- state */
 
-static struct {
+typedef struct program {
     const uint8_t *data;
     size_t size, pos;
     anima_animator animators[POOL];
@@ -39,11 +50,17 @@ static struct {
     void *blocks[MAX_BLOCKS];
     size_t block_count;
     anima_velocity_tracker tracker;
-} z;
+} program;
+
+/* The running thread's program. */
+static _Thread_local program z;
 
 bool fz_trace;
-int fz_depth;
-static unsigned long long total_calls;
+bool fz_threads;
+_Thread_local int fz_depth;
+static atomic_ullong total_calls;
+/* Calls the thread guard refused because the other thread was inside (two threads only). */
+static atomic_ullong guard_busy;
 
 /* ------------------------------------------------------------------ reader */
 
@@ -323,6 +340,12 @@ void fz_check_status(const char *function, anima_status status)
             fz_fail(function, "failed without an error message");
         }
         (void)strlen(anima_status_string(status));
+        if (status == ANIMA_ERR_BUSY && strstr(message, "another thread is using this animator") != NULL) {
+            if (!fz_threads) {
+                fz_fail(function, "refused by the thread guard, with no other thread inside");
+            }
+            atomic_fetch_add(&guard_busy, 1);
+        }
     }
 }
 
@@ -492,7 +515,7 @@ static void run_ops(unsigned count)
         if (!fz_allow(index)) {
             continue;
         }
-        total_calls++;
+        atomic_fetch_add_explicit(&total_calls, 1, memory_order_relaxed);
         size_t mark = fz_frame_begin();
         fz_calls[index].run();
         fz_frame_end(mark);
@@ -501,7 +524,11 @@ static void run_ops(unsigned count)
 
 static void report(void)
 {
-    fprintf(stderr, "fuzz: %llu API calls executed\n", total_calls);
+    fprintf(stderr, "fuzz: %llu API calls executed\n", (unsigned long long)atomic_load(&total_calls));
+    if (fz_threads) {
+        fprintf(stderr, "fuzz: two threads: %llu calls refused as BUSY by the thread guard\n",
+                (unsigned long long)atomic_load(&guard_busy));
+    }
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -510,6 +537,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     (void)argv;
     const char *trace = getenv("ANIMA_FUZZ_TRACE");
     fz_trace = trace != NULL && trace[0] == '1';
+    const char *threads = getenv("ANIMA_FUZZ_THREADS");
+    fz_threads = threads != NULL && threads[0] == '1';
     for (int k = 0; k < fz_call_count; k++) {
         if (strcmp(fz_calls[k].name, "anima_item_create") == 0) {
             item_create_index = k;
@@ -522,6 +551,32 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
+/* The second thread: the rest of the program from a copy of the first thread's state. */
+static void *second_thread(void *argument)
+{
+    program *state = argument;
+    z = *state;
+    z.block_count = 0;
+    fz_depth = 0;
+    fz_snapshot_reset();
+    while (!fz_exhausted() && z.ops_left > 0) {
+        run_ops(1);
+    }
+    fz_snapshot_reset();
+    *state = z;   /* its pools, for the first thread to destroy what it made */
+    return NULL;
+}
+
+static void destroy_animators(const program *p)
+{
+    for (unsigned k = 0; k < pool_size(p->animator_count); k++) {
+        anima_status s = anima_animator_destroy(p->animators[k]);
+        if (s != ANIMA_OK && s != ANIMA_ERR_INVALID_HANDLE) {
+            fz_fail("anima_animator_destroy", "could not destroy an animator after the program");
+        }
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     memset(&z, 0, sizeof z);
@@ -531,15 +586,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     z.size = size;
     z.ops_left = MAX_OPS_PER_INPUT;
     fz_depth = 0;
+    static program second;
+    pthread_t thread;
+    bool started = false;
     while (!fz_exhausted() && z.ops_left > 0) {
         run_ops(1);
-    }
-    /* everything the program made goes, whatever state it is in */
-    for (unsigned k = 0; k < pool_size(z.animator_count); k++) {
-        anima_status s = anima_animator_destroy(z.animators[k]);
-        if (s != ANIMA_OK && s != ANIMA_ERR_INVALID_HANDLE) {
-            fz_fail("anima_animator_destroy", "could not destroy an animator after the program");
+        if (fz_threads && !started && z.animator_count > 0
+            && (MAX_OPS_PER_INPUT - z.ops_left >= 8 || z.pos >= z.size / 2)) {
+            second = z;
+            if (pthread_create(&thread, NULL, second_thread, &second) != 0) {
+                fz_fail("harness", "pthread_create failed");
+            }
+            started = true;
         }
+    }
+    if (started) {
+        pthread_join(thread, NULL);
+    }
+    /* everything the program made goes, whatever state it is in (one thread again) */
+    destroy_animators(&z);
+    if (started) {
+        destroy_animators(&second);
     }
     anima_clear_error();
     return 0;

@@ -259,7 +259,8 @@ class Writer:
                                      f"{{ fz_fail(\"{name}\", \"the text is not NUL-terminated at its length\"); }}")
                     if base in ("anima_item", "anima_behavior"):
                         kind = base[len("anima_"):]
-                        after.append(f"if (s == ANIMA_OK && {count} != NULL && {pname} != NULL) {{ "
+                        # (with two threads, the other may destroy a listed one before it is checked)
+                        after.append(f"if (s == ANIMA_OK && !fz_threads && {count} != NULL && {pname} != NULL) {{ "
                                      f"for (int32_t k = 0; k < *{count}; k++) {{ if (!anima_{kind}_is_valid({pname}[k])) "
                                      f"{{ fz_fail(\"{name}\", \"listed a {kind} that is not valid\"); }} }} }}")
                 k += 2
