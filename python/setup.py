@@ -9,7 +9,10 @@ exported (abi/exports.map), the same two flags `make lib` uses. The extension's 
 path `$ORIGIN`, and the library is copied next to the extension under its SONAME (also for
 editable and `--inplace` builds). The statically linked Swift runtime makes the result
 independent of the Swift toolchain. The extension uses CPython's limited API (3.11), so a wheel
-is tagged cp311-abi3 and serves every later CPython. The package's version is the header's.
+is tagged cp311-abi3 and serves every later CPython, except a free-threaded one (3.13t and later),
+which has no stable ABI: there the extension is built against the full API (the same code, see
+src/anima/_anima.h) and the wheel is tagged for that interpreter alone; the module keeps the GIL
+enabled (docs/python.md, "Threading"). The package's version is the header's.
 """
 
 import os
@@ -18,6 +21,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -27,6 +31,8 @@ HERE = Path(__file__).resolve().parent
 LIBRARY_NAME = "libanima.so"
 #: The oldest CPython whose stable ABI the extension is compiled against: 3.11.
 LIMITED_API = "0x030B0000"
+#: A free-threaded CPython (3.13t and later) has no stable ABI: the extension uses the full API there.
+FREE_THREADED = bool(sysconfig.get_config_var("Py_GIL_DISABLED"))
 
 
 def is_source_tree(folder: Path) -> bool:
@@ -154,13 +160,14 @@ setup(
             sources=sorted(str(path.relative_to(HERE)) for path in (HERE / "src" / "anima").glob("*.c")),
             depends=["src/anima/_anima.h"],
             libraries=["anima"],
-            # One abi3 wheel for CPython 3.11 and later (docs/install.md, "The wheel").
-            py_limited_api=True,
-            define_macros=[("Py_LIMITED_API", LIMITED_API)],
+            # One abi3 wheel for CPython 3.11 and later (docs/install.md, "The wheel"); the full API on a
+            # free-threaded CPython, which has no stable ABI.
+            py_limited_api=not FREE_THREADED,
+            define_macros=[] if FREE_THREADED else [("Py_LIMITED_API", LIMITED_API)],
             extra_compile_args=["-std=c11", "-Wall", "-Wextra"],
             extra_link_args=["-Wl,-rpath,$ORIGIN"],
         )
     ],
     cmdclass={"build_ext": build_ext_with_swift},
-    options={"bdist_wheel": {"py_limited_api": "cp311"}},
+    options={} if FREE_THREADED else {"bdist_wheel": {"py_limited_api": "cp311"}},
 )

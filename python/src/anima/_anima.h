@@ -7,8 +7,11 @@
  * every non-OK anima_status into an anima.AnimaError subclass, and keeps one Python wrapper per live handle so that
  * events hand back the user's own objects.
  *
- * Threading: the GIL stays held during advance and step. An animator and everything in it belongs to one thread at
- * a time, and holding the GIL keeps every call into the library serialised.
+ * Threading: the GIL stays held during advance, step and every other call into the library, so two Python threads
+ * never run the library's code at once. They can still meet in one animator: while one thread's advance runs a
+ * Python callback, the interpreter may switch to another thread, whose call on that animator the library refuses
+ * with ANIMA_ERR_BUSY ("another thread is using this animator"), raised as BusyError (is_valid included). On a
+ * free-threaded CPython the module keeps the GIL enabled (Py_mod_gil, module.c). docs/python.md, "Threading".
  *
  * Callbacks: the library calls the trampolines of callbacks.c from inside advance and step. The first Python
  * exception raised by a callback is stored on the animator, the library is asked to stop

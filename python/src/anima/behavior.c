@@ -240,7 +240,9 @@ static PyGetSetDef behavior_getset[] = {
     ANIMA_GET(OWNER_BEHAVIOR, VALUE_BOOL, "is_added", anima_behavior_is_added,
      "True while the behavior is in its animator's tree: added at top level, or a child of\n"
      "a behavior that is (read-only)."),
-    {"is_valid", is_valid_get, NULL, "True until the behavior is destroyed (read-only).", (void *)OWNER_BEHAVIOR},
+    {"is_valid", is_valid_get, NULL,
+     "True until the behavior is destroyed (read-only). BusyError while another thread is inside its animator.",
+     (void *)OWNER_BEHAVIOR},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -134,7 +134,9 @@ static PyGetSetDef item_getset[] = {
               "The mass: density x area / 10 000 (a 100 x 100 item of density 1 has mass 1; read-only)."),
     ANIMA_GET(OWNER_ITEM, VALUE_BOOL, "is_resting", anima_item_is_resting,
               "True when the item has come to rest or no behavior moves it (read-only)."),
-    {"is_valid", is_valid_get, NULL, "True until the item is destroyed (read-only).", (void *)OWNER_ITEM},
+    {"is_valid", is_valid_get, NULL,
+     "True until the item is destroyed (read-only). BusyError while another thread is inside its animator.",
+     (void *)OWNER_ITEM},
     {"animator", wrapper_get_animator, NULL, "The Animator that owns the item (read-only).", NULL},
     ANIMA_GET(OWNER_ITEM, VALUE_UINT64, "id", anima_item_get_id,
               "The item's stable id, an int: the same for the item in a restored, copied or unpickled\n"

@@ -142,8 +142,16 @@ anima_free(void *module)
     anima_clear((PyObject *)module);
 }
 
+/*
+ * A free-threaded CPython (3.13t and later) keeps the GIL while this module is loaded: the extension's own state (the
+ * wrapper registries, an animator's held callables and pending exception) relies on it. Only builds without the
+ * limited API have the slot (the stable ABI has no free-threaded form); see docs/python.md, "Threading".
+ */
 static PyModuleDef_Slot anima_slots[] = {
     {Py_mod_exec, anima_exec},
+#ifdef Py_mod_gil
+    {Py_mod_gil, Py_MOD_GIL_USED},
+#endif
     {0, NULL},
 };
 

@@ -430,14 +430,26 @@ query_get(PyObject *self, void *closure)
     return result;
 }
 
-/* is_valid of animators, items and behaviors: the closure is the owner_kind. */
+/*
+ * is_valid of animators, items and behaviors: the closure is the owner_kind. The library answers false with its
+ * last-error message set when another thread is inside the animator (its BUSY): that raises BusyError, since the
+ * object may well be valid.
+ */
 PyObject *
 is_valid_get(PyObject *self, void *closure)
 {
     owner_kind owner = (owner_kind)(intptr_t)closure;
+    anima_clear_error();
     bool valid = owner == OWNER_ANIMATOR ? anima_animator_is_valid(((AnimatorObject *)self)->handle)
                  : owner == OWNER_ITEM   ? anima_item_is_valid(((ItemObject *)self)->handle)
                                          : anima_behavior_is_valid(((BehaviorObject *)self)->handle);
+    const char *message = anima_last_error_message();
+    if (!valid && message != NULL && message[0] != '\0') {
+        anima_state *st = STATE_OF(self);
+        PyErr_SetString(st != NULL ? st->busy_error : PyExc_RuntimeError, message);
+        anima_clear_error();
+        return NULL;
+    }
     return PyBool_FromLong(valid);
 }
 
