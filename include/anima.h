@@ -16,8 +16,17 @@
  * error, which says how many elements are needed). anima_last_error_message()
  * then names the function and the argument.
  *
- * Threading: creating and destroying animators is thread-safe. One animator and
- * everything in it must be used from one thread at a time.
+ * Threading: one animator and everything in it (items, behaviors, animations,
+ * timelines) must be used from one thread at a time; different animators may run
+ * on different threads at once. Creating, restoring and destroying animators is
+ * thread-safe, and the last-error message is per thread. Misuse is detected, not
+ * undefined: a call made while another thread is inside the same animator returns
+ * ANIMA_ERR_BUSY ("<function>: another thread is using this animator ...") and
+ * changes nothing, and destroying an animator another thread is inside is BUSY
+ * too. Calls from a callback on the thread that runs it are that thread's own and
+ * follow the callback rules below. anima_item_is_valid, anima_behavior_is_valid and
+ * anima_drag_is_active answer false with that message set when another thread is
+ * inside; anima_animator_is_valid answers from any thread. docs/c-api.md, Threading.
  *
  * Callbacks run after an internal step, outside the solver. Inside a callback,
  * item state may be changed, and the behavior graph may be edited (adding or
@@ -58,7 +67,7 @@ typedef enum anima_status {
     ANIMA_ERR_INVALID_HANDLE = 2,   /* null, stale or destroyed handle, or its animator is gone */
     ANIMA_ERR_WRONG_KIND = 3,       /* a valid handle of another kind (a gravity where a collision is wanted) */
     ANIMA_ERR_OUT_OF_MEMORY = 4,    /* a capacity limit was reached */
-    ANIMA_ERR_BUSY = 5,             /* called from a callback where that is not allowed */
+    ANIMA_ERR_BUSY = 5,             /* another thread is inside the animator, or called from a callback where that is not allowed */
     ANIMA_ERR_NOT_FOUND = 6,        /* an identifier or member that is not there */
     ANIMA_ERR_INVALID_STATE = 7,    /* the object cannot do that now (e.g. a behavior already added elsewhere) */
     ANIMA_ERR_BUFFER_TOO_SMALL = 8, /* the output array is too small; the count says how many are needed */
@@ -145,7 +154,7 @@ anima_animator_def anima_default_animator_def(void);
 anima_status anima_animator_create(const anima_animator_def *def, anima_animator *out_animator);
 /** Destroys an animator and everything in it; its handles become stale. Errors: INVALID_HANDLE, BUSY (inside its own callback). */
 anima_status anima_animator_destroy(anima_animator animator);
-/** True when the handle names a live animator. Never fails. */
+/** True when the handle names a live animator. Never fails; callable from any thread, even while another is inside the animator. */
 bool anima_animator_is_valid(anima_animator animator);
 /** Sets (bounds non-NULL) or clears (NULL) the reference bounds. Errors: INVALID_HANDLE, INVALID_ARGUMENT (non-finite, width or height <= 0). */
 anima_status anima_animator_set_reference_bounds(anima_animator animator, const anima_rect *bounds);
@@ -237,7 +246,7 @@ anima_item_def anima_default_item_def(void);
 anima_status anima_item_create(anima_animator animator, const anima_item_def *def, anima_item *out_item);
 /** Destroys an item: it leaves every behavior (ended-contact events still fire) and its handle becomes stale. Inside callbacks it reaches the physics at the next step. */
 anima_status anima_item_destroy(anima_item item);
-/** True when the handle names a live item. Never fails. */
+/** True when the handle names a live item. Never fails; false also while another thread is inside its animator, with anima_last_error_message() set to the BUSY message (a plain false sets none). */
 bool anima_item_is_valid(anima_item item);
 /** The animator that owns the item. */
 anima_status anima_item_get_animator(anima_item item, anima_animator *out_animator);
@@ -288,7 +297,7 @@ anima_status anima_item_set_user_data(anima_item item, void *user_data);
 
 /** Destroys a behavior: removed from its animator if added, handle becomes stale. Inside callbacks it reaches the physics at the next step. */
 anima_status anima_behavior_destroy(anima_behavior behavior);
-/** True when the handle names a live behavior. Never fails. */
+/** True when the handle names a live behavior. Never fails; false also while another thread is inside its animator, with the BUSY message set (as anima_item_is_valid). */
 bool anima_behavior_is_valid(anima_behavior behavior);
 /** The behavior's kind (ANIMA_KIND_GRAVITY, ...). */
 anima_status anima_behavior_get_kind(anima_behavior behavior, anima_kind *out_kind);
@@ -955,7 +964,7 @@ anima_status anima_drag_begin(anima_animator animator, const anima_drag_def *def
 anima_status anima_drag_move(anima_behavior drag, anima_vec2 point, double time);
 /** The pointer let go at time: the attachment is destroyed (the handle becomes stale) and the item leaves with the pointer's tracked velocity, written to out_velocity (may be NULL). */
 anima_status anima_drag_end(anima_behavior drag, double time, anima_vec2 *out_velocity);
-/** Whether a behavior handle is an active drag's attachment. */
+/** Whether a behavior handle is an active drag's attachment; false also while another thread is inside its animator, with the BUSY message set (as anima_item_is_valid). */
 bool anima_drag_is_active(anima_behavior drag);
 
 #ifdef __cplusplus
