@@ -76,7 +76,10 @@ def test_a_call_from_another_thread_during_a_callback_raises_busy_error():
 
         def action(self):
             if not seen:
-                other = threading.Thread(target=lambda: seen.update(outcomes(calls_on(anim, items[0], gravity))))
+                calls = calls_on(anim, items[0], gravity)
+                calls["item.destroy"] = items[1].destroy
+                calls["animator.destroy"] = anim.destroy
+                other = threading.Thread(target=lambda: seen.update(outcomes(calls)))
                 other.start()
                 other.join()
 
@@ -86,9 +89,11 @@ def test_a_call_from_another_thread_during_a_callback_raises_busy_error():
     for name, outcome in seen.items():
         assert outcome.endswith(BUSY_TEXT), f"{name} from another thread during advance: {outcome}"
         assert outcome.startswith("anima_"), f"{name}: the message names the C function: {outcome}"
-    # nothing the refused calls asked for happened
+    # nothing the refused calls asked for happened, and the animator goes on
+    assert anim.is_valid and items[1].is_valid
     assert len(anim.items) == 8
     assert items[0].center != (100, 100)
+    anim.advance(1 / 60)
 
 
 def test_the_same_calls_work_from_another_thread_when_no_thread_is_inside():
