@@ -47,6 +47,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define MAX_THREADS 4
 #define START_ITEMS 200
@@ -152,6 +153,14 @@ static int pick_behavior(worker *w, anima_behavior *out)
 
 /* ------------------------------------------------------------------ checks */
 
+/* After a BUSY: 10 us off the processor, so that the thread inside gets on and the calls that do
+ * work (advances, snapshots) get their turn too, with four threads on two cores as well. */
+static void pause_briefly(void)
+{
+    struct timespec pause = { 0, 10000 };
+    nanosleep(&pause, NULL);
+}
+
 /* The message of a BUSY from the thread guard: "<function>: another thread is using this animator (...)". */
 static int is_guard_message(const char *function)
 {
@@ -181,7 +190,7 @@ static int check(worker *w, const char *function, anima_status s, int too_small)
             fail("%s returned BUSY without the thread guard's message", function);
         }
         w->n.busy++;
-        sched_yield();   /* let the thread inside get on, so that the calls that do work get their turn too */
+        pause_briefly();
         return 0;
     case ANIMA_ERR_BUFFER_TOO_SMALL:
         if (too_small == GROWN_IN_BETWEEN) {
