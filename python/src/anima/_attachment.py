@@ -125,8 +125,9 @@ class _Attachment:
 
     def __repr__(self: Attachment) -> str:
         try:
-            shown, (lower, upper) = _SHOWN.get(self.type, ("type",)), self.range
+            shown, (lower, upper), max_force = _SHOWN.get(self.type, ("type",)), self.range, self.max_force
         except AnimaError:
             return describe(self, (), False)
-        limited = math.isfinite(lower) or math.isfinite(upper)
-        return describe(self, shown, False, f"range={(lower, upper)!r}" if limited else "")
+        extra = [f"range={(lower, upper)!r}"] if math.isfinite(lower) or math.isfinite(upper) else []
+        extra += [f"max_force={max_force!r}"] if math.isfinite(max_force) else []
+        return describe(self, shown, False, " ".join(extra))

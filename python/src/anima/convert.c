@@ -679,6 +679,7 @@ target_of(PyObject *self, owner_kind owner)
  */
 #define PROPERTY_KINDS(KIND)                                                                          \
     KIND(VALUE_DOUBLE, f64, double)                                                                   \
+    KIND(VALUE_REAL, f64, double)                                                                     \
     KIND(VALUE_BOOL, b, bool)                                                                         \
     KIND(VALUE_INT32, i32, int32_t)                                                                   \
     KIND(VALUE_UINT64, u64, uint64_t)                                                                 \
