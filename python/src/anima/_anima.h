@@ -71,6 +71,7 @@ typedef enum {
     VALUE_IDENTIFIER,         /* const char *: a str without NUL characters, borrowed (argument only) */
     VALUE_OPTIONAL_DOUBLE,    /* double: a finite real number, or None (NaN) */
     VALUE_RANGE,              /* double[2]: (lower, upper), infinities allowed */
+    VALUE_OFFSETS,            /* anima_vec2[2] (read-only): an attachment's two points, as 4 doubles */
     VALUE_BOUNDS,             /* anima_rect: (x, y, width, height), or None (x NaN) */
     VALUE_CALLABLE,           /* PyObject *: a callable, borrowed, or None (NULL) (argument only) */
     VALUE_OBJECT,             /* PyObject *: any object, borrowed; as a result, a new reference the call made */

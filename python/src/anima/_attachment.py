@@ -53,6 +53,20 @@ class _Attachment:
     limit and sliding attachments). The animator is taken from the item(s).
     """
 
+    @property
+    def offset(self: Attachment) -> tuple[float, float]:
+        """The attachment point on the item (x, y), in points from its centre, in the item's own
+        coordinates, fixed at creation (read-only): with the item's center and rotation it gives
+        where the attachment pulls. A pin's, fixed's and sliding's is where the anchor was."""
+        x, y, _, _ = self._offsets
+        return (x, y)
+
+    @property
+    def other_offset(self: Attachment) -> tuple[float, float]:
+        """The attachment point on the second item, as offset (read-only); (0, 0) without one."""
+        _, _, x, y = self._offsets
+        return (x, y)
+
     def __init__(self: Attachment, item: Item, anchor: Optional[_Pair] = None, *, to: Optional[Item] = None,
                  offset: _Pair = (0, 0), other_offset: Optional[_Pair] = None, length: Optional[float] = None,
                  frequency: float = 0.0, damping: float = 0.0) -> None:

@@ -57,6 +57,8 @@ static PyGetSetDef attachment_getset[] = {
      "point given at creation; types 'items' and 'limit': the first item's attachment point\n"
      "at creation. Setting it on an attachment that is not of type 'anchor' raises\n"
      "InvalidStateError."),
+    ANIMA_GET(OWNER_BEHAVIOR, VALUE_OFFSETS, "_offsets", anima_attachment_get_offsets,
+     "The two attachment points as (x, y, other_x, other_y); see offset and other_offset."),
     ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "length", anima_attachment_get_length, anima_attachment_set_length,
                  "The distance kept between the attachment points, in points (0...1e9); for a rope\n"
                  "(type 'limit') the most it lets them be apart. Pins, fixed and sliding attachments\n"
