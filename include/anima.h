@@ -532,6 +532,8 @@ anima_status anima_attachment_create_pin(anima_animator animator, const anima_at
 anima_status anima_attachment_get_type(anima_behavior attachment, anima_attachment_type *out_type);
 /** Reads the anchor point (anchor type: the point the item hangs from; pin: where it was pinned). */
 anima_status anima_attachment_get_anchor_point(anima_behavior attachment, anima_vec2 *out_point);
+/** Reads the attachment points as fixed at creation: each from its item's centre, in that item's own coordinates (other_offset (0, 0) without a second item); with the items' centres and rotations they give where the attachment pulls, e.g. to draw it. */
+anima_status anima_attachment_get_offsets(anima_behavior attachment, anima_vec2 *out_offset, anima_vec2 *out_other_offset);
 /** Moves the anchor point (anchor type only; else INVALID_STATE); the item follows its motion. */
 anima_status anima_attachment_set_anchor_point(anima_behavior attachment, anima_vec2 point);
 /** Reads the length (points). */

@@ -175,6 +175,25 @@ static void log_frame(app *a)
 
 /* ------------------------------------------------------------------ pointer */
 
+/* Gives the scene's velocity tracker a pointer sample (while the scene handles the pointer). */
+static bool track_scene_pointer(app *a, anima_vec2 p, double t)
+{
+    return sample_check(&a->s, tracker_add(&a->scene_tracker, p, t), "anima_velocity_tracker_add");
+}
+
+/* A move or release of a held pointer: false when nothing holds it; else where it is now in
+   points (also kept as a->pointer) and when. */
+static bool held_pointer_at(app *a, double px, double py, anima_vec2 *p, double *t)
+{
+    if (a->owner == POINTER_NONE) {
+        return false;
+    }
+    *t = now_seconds(a);
+    *p = draw_to_points(&a->d, px, py);
+    a->pointer = *p;
+    return true;
+}
+
 static void pointer_down(app *a, double px, double py)
 {
     const double t = now_seconds(a);
@@ -200,7 +219,7 @@ static void pointer_down(app *a, double px, double py)
     if (taken) {
         a->owner = POINTER_SCENE;
         tracker_reset(&a->scene_tracker);
-        if (!sample_check(&a->s, tracker_add(&a->scene_tracker, p, t), "anima_velocity_tracker_add")) {
+        if (!track_scene_pointer(a, p, t)) {
             report_failure(a);
             return;
         }
@@ -228,46 +247,46 @@ static void pointer_down(app *a, double px, double py)
 
 static void pointer_move(app *a, double px, double py)
 {
-    if (a->owner == POINTER_NONE) {
+    anima_vec2 p;
+    double t;
+    if (!held_pointer_at(a, px, py, &p, &t)) {
         return;
     }
-    const double t = now_seconds(a);
-    const anima_vec2 p = draw_to_points(&a->d, px, py);
-    a->pointer = p;
     LOG(a, "move", "x=%.2f y=%.2f", p.x, p.y);
     bool good = true;
     if (a->owner == POINTER_GRAB) {
         good = grab_move(&a->g, &a->s, p, t);
     } else if (a->owner == POINTER_SCENE) {
-        good = sample_check(&a->s, tracker_add(&a->scene_tracker, p, t), "anima_velocity_tracker_add")
-            && (a->s.def->move == NULL || a->s.def->move(&a->s, p, t));
+        good = track_scene_pointer(a, p, t) && (a->s.def->move == NULL || a->s.def->move(&a->s, p, t));
     }
     if (!good) {
         report_failure(a);
     }
 }
 
+/* Lets go of the pointer at p: the grab throws its item, or the scene gets its release with the
+   tracker's velocity. *v: the pointer's velocity, pt/s. */
+static bool release_held(app *a, anima_vec2 p, double t, anima_vec2 *v)
+{
+    if (a->owner == POINTER_GRAB) {
+        return grab_end(&a->g, &a->s, p, t, v);
+    }
+    const bool moved = p.x != a->scene_tracker.last.x || p.y != a->scene_tracker.last.y;
+    return (!moved || track_scene_pointer(a, p, t))
+        && sample_check(&a->s, tracker_velocity(&a->scene_tracker, t, v), "anima_velocity_tracker_get_velocity")
+        && (a->s.def->release == NULL || a->s.def->release(&a->s, p, t, *v));
+}
+
 static void pointer_up(app *a, double px, double py)
 {
-    if (a->owner == POINTER_NONE) {
+    anima_vec2 p;
+    double t;
+    if (!held_pointer_at(a, px, py, &p, &t)) {
         return;
     }
-    const double t = now_seconds(a);
-    const anima_vec2 p = draw_to_points(&a->d, px, py);
-    a->pointer = p;
+    const anima_item item = a->owner == POINTER_GRAB ? a->g.item : a->s.scene_held;
     anima_vec2 v = { 0.0, 0.0 };
-    anima_item item = anima_item_null();
-    bool good = true;
-    if (a->owner == POINTER_GRAB) {
-        item = a->g.item;
-        good = grab_end(&a->g, &a->s, p, t, &v);
-    } else {
-        item = a->s.scene_held;
-        const bool moved = p.x != a->scene_tracker.last.x || p.y != a->scene_tracker.last.y;
-        good = (!moved || sample_check(&a->s, tracker_add(&a->scene_tracker, p, t), "anima_velocity_tracker_add"))
-            && sample_check(&a->s, tracker_velocity(&a->scene_tracker, t, &v), "anima_velocity_tracker_get_velocity")
-            && (a->s.def->release == NULL || a->s.def->release(&a->s, p, t, v));
-    }
+    const bool good = release_held(a, p, t, &v);
     a->owner = POINTER_NONE;
     if (!good) {
         report_failure(a);

@@ -14,6 +14,8 @@ const color COLOR_ORANGE = { 246, 150, 52, 255 };
 const color COLOR_GREEN = { 80, 190, 110, 255 };
 const color COLOR_GREY = { 150, 150, 160, 255 };
 
+const anima_rect SCREEN_BOUNDS = { 0.0, 0.0, SCREEN_WIDTH, SCREEN_HEIGHT };
+
 static const scene_def *const table[] = {
     &scene_gravity, &scene_gravity_collision, &scene_item_properties, &scene_snap, &scene_push,
     &scene_spring_attachment, &scene_bouncing_spring_behavior, &scene_resizable_behavior,
@@ -72,11 +74,20 @@ bool sample_fail(sample *s, const char *format, ...)
     return false;
 }
 
+void *sample_new_state(sample *s, size_t size)
+{
+    s->state = calloc(1, size);
+    if (s->state == NULL) {
+        sample_fail(s, "out of memory");
+    }
+    return s->state;
+}
+
 bool sample_build(sample *s, const scene_def *def)
 {
     memset(s, 0, sizeof *s);
     s->def = def;
-    s->camera = (anima_rect){ 0.0, 0.0, 320.0, 568.0 };
+    s->camera = SCREEN_BOUNDS;
     if (!def->build(s)) {
         char error[sizeof s->error];
         memcpy(error, s->error, sizeof error);
@@ -85,7 +96,7 @@ bool sample_build(sample *s, const scene_def *def)
         }
         sample_destroy(s);
         s->def = def;
-        s->camera = (anima_rect){ 0.0, 0.0, 320.0, 568.0 };
+        s->camera = SCREEN_BOUNDS;
         s->failed = true;
         memcpy(s->error, error, sizeof error);
         return false;
@@ -95,9 +106,6 @@ bool sample_build(sample *s, const scene_def *def)
 
 void sample_destroy(sample *s)
 {
-    if (s->def != NULL && s->def->destroy != NULL && s->state != NULL) {
-        s->def->destroy(s);
-    }
     if (anima_animator_is_valid(s->animator)) {
         anima_animator_destroy(s->animator);
     }
@@ -125,34 +133,38 @@ bool sample_item(sample *s, anima_vec2 center, anima_size size, anima_shape shap
     return CHECK(s, anima_item_create(s->animator, &def, out));
 }
 
+/* Where an item's style is in s->styles, or -1. */
+static int style_index(const sample *s, uint64_t item_id)
+{
+    for (int k = 0; k < s->style_count; k++) {
+        if (s->styles[k].item_id == item_id) {
+            return k;
+        }
+    }
+    return -1;
+}
+
 bool sample_style(sample *s, anima_item item, color fill, bool hidden)
 {
     uint64_t id = 0;
     if (!CHECK(s, anima_item_get_id(item, &id))) {
         return false;
     }
-    for (int k = 0; k < s->style_count; k++) {
-        if (s->styles[k].item_id == id) {
-            s->styles[k].fill = fill;
-            s->styles[k].hidden = hidden;
-            return true;
+    int k = style_index(s, id);
+    if (k < 0) {
+        if (s->style_count == SAMPLE_MAX_STYLES) {
+            return sample_fail(s, "too many item styles (at most %d)", SAMPLE_MAX_STYLES);
         }
+        k = s->style_count++;
     }
-    if (s->style_count == SAMPLE_MAX_STYLES) {
-        return sample_fail(s, "too many item styles (at most %d)", SAMPLE_MAX_STYLES);
-    }
-    s->styles[s->style_count++] = (item_style){ id, fill, hidden };
+    s->styles[k] = (item_style){ id, fill, hidden };
     return true;
 }
 
 const item_style *sample_find_style(const sample *s, uint64_t item_id)
 {
-    for (int k = 0; k < s->style_count; k++) {
-        if (s->styles[k].item_id == item_id) {
-            return &s->styles[k];
-        }
-    }
-    return NULL;
+    const int k = style_index(s, item_id);
+    return k >= 0 ? &s->styles[k] : NULL;
 }
 
 bool sample_note_attachment(sample *s, anima_behavior attachment, anima_vec2 offset, anima_vec2 other_offset)

@@ -15,6 +15,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* The reference view of the book's listings, 320 x 568 pt (an iPhone 5 held upright): the
+   default camera, and the reference bounds of most scenes. */
+#define SCREEN_WIDTH 320.0
+#define SCREEN_HEIGHT 568.0
+extern const anima_rect SCREEN_BOUNDS;   /* { 0, 0, SCREEN_WIDTH, SCREEN_HEIGHT } */
+
 /* Keys a scene can be told about (besides the application's own keys). */
 enum { SAMPLE_KEY_LEFT = 1, SAMPLE_KEY_RIGHT, SAMPLE_KEY_UP, SAMPLE_KEY_DOWN };
 
@@ -40,7 +46,6 @@ typedef struct scene_def {
     void (*draw_under)(sample *s, draw *d);                    /* before the items */
     void (*draw_over)(sample *s, draw *d);                     /* after the items */
     void (*info)(sample *s, char *text, size_t size);          /* an extra overlay line */
-    void (*destroy)(sample *s);                                /* frees what build allocated besides state */
 } scene_def;
 
 /* How one item is drawn, when a scene says so. */
@@ -61,7 +66,7 @@ struct sample {
     const scene_def *def;
     anima_animator animator;
     anima_rect camera;            /* the points the view shows; build sets it, update may move it */
-    void *state;                  /* the scene's own, calloc'ed by build; freed by sample_destroy */
+    void *state;                  /* the scene's own, from sample_new_state in build; freed by sample_destroy */
     bool failed;
     char error[768];
     anima_item scene_held;        /* the item the scene's own pointer handling moves (for the log) */
@@ -88,6 +93,10 @@ bool sample_check(sample *s, anima_status status, const char *call);
 #define CHECK(s, call) sample_check((s), (call), #call)
 /* Records any other failure; always returns false. */
 bool sample_fail(sample *s, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+/* Allocates the scene's state, `size` zeroed bytes, as s->state (sample_destroy frees it);
+   NULL after recording "out of memory". */
+void *sample_new_state(sample *s, size_t size);
 
 /* Creates s->animator with reference bounds (or none when bounds is NULL) and points the camera
    at camera. */

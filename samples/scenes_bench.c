@@ -7,40 +7,28 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
-
-#define SCREEN_WIDTH 320.0
-#define SCREEN_HEIGHT 568.0
-
-static const anima_rect screen = { 0.0, 0.0, SCREEN_WIDTH, SCREEN_HEIGHT };
 
 typedef struct bench_state {
     sample *s;
-    anima_item *items;          /* the walls first (tumbler), then the boxes */
-    int32_t count;
     anima_item walls[4];
     anima_vec2 wall_offset[4];
     anima_vec2 drum;
     double omega;               /* rad/s, y down: negative turns counter-clockwise on screen */
     double step_duration;
+    int32_t count;
+    anima_item items[];         /* count of them: the walls first (tumbler), then the boxes */
 } bench_state;
 
+/* The state with room for `count` items, and the animator. */
 static bench_state *bench_begin(sample *s, int32_t count, const anima_rect *bounds)
 {
-    bench_state *st = calloc(1, sizeof *st);
-    s->state = st;
-    if (st == NULL || (st->items = calloc((size_t)count, sizeof(anima_item))) == NULL) {
-        sample_fail(s, "out of memory for %d items", (int)count);
+    bench_state *st = sample_new_state(s, sizeof *st + (size_t)count * sizeof st->items[0]);
+    if (st == NULL) {
         return NULL;
     }
     st->s = s;
     st->count = count;
-    return sample_create_animator(s, bounds, screen) ? st : NULL;
-}
-
-static void bench_destroy(sample *s)
-{
-    free(((bench_state *)s->state)->items);
+    return sample_create_animator(s, bounds, SCREEN_BOUNDS) ? st : NULL;
 }
 
 static bool box(sample *s, double x, double y, double w, double h, anima_item *out)
@@ -84,7 +72,7 @@ static bool box_physics(sample *s, const anima_item *items, int32_t count, bool 
 static bool pyramid_build(sample *s)
 {
     const int32_t count = PYRAMID_ROWS * (PYRAMID_ROWS + 1) / 2;
-    bench_state *st = bench_begin(s, count, &screen);
+    bench_state *st = bench_begin(s, count, &SCREEN_BOUNDS);
     if (st == NULL) {
         return false;
     }
@@ -106,7 +94,6 @@ const scene_def scene_pyramid = {
     .name = "pyramid",
     .summary = "bench: a pyramid of 20 rows (210 boxes)",
     .build = pyramid_build,
-    .destroy = bench_destroy,
 };
 
 /* ------------------------------------------------------------------ tumbler */
@@ -216,7 +203,6 @@ const scene_def scene_tumbler = {
     .summary = "bench: 324 boxes in a drum turning at 25 deg/s",
     .build = tumbler_build,
     .info = tumbler_info,
-    .destroy = bench_destroy,
 };
 
 /* ------------------------------------------------------------------ pile */
@@ -228,7 +214,7 @@ const scene_def scene_tumbler = {
 static bool pile_build(sample *s)
 {
     const int32_t count = PILE_COLUMNS * PILE_ROWS;
-    bench_state *st = bench_begin(s, count, &screen);
+    bench_state *st = bench_begin(s, count, &SCREEN_BOUNDS);
     if (st == NULL) {
         return false;
     }
@@ -250,5 +236,4 @@ const scene_def scene_pile = {
     .name = "pile",
     .summary = "bench: 900 boxes poured into a container",
     .build = pile_build,
-    .destroy = bench_destroy,
 };

@@ -6,21 +6,6 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
-
-#define SCREEN_WIDTH 320.0
-#define SCREEN_HEIGHT 568.0
-
-static const anima_rect screen = { 0.0, 0.0, SCREEN_WIDTH, SCREEN_HEIGHT };
-
-static void *allocate_state(sample *s, size_t size)
-{
-    s->state = calloc(1, size);
-    if (s->state == NULL) {
-        sample_fail(s, "out of memory");
-    }
-    return s->state;
-}
 
 /* ------------------------------------------------------------------ resizable_behavior (6-5) */
 
@@ -69,8 +54,8 @@ static void resize_action(void *user_data, anima_behavior behavior)
 
 static bool resizable_build(sample *s)
 {
-    resizable_state *st = allocate_state(s, sizeof *st);
-    if (st == NULL || !sample_create_animator(s, &screen, screen)) {
+    resizable_state *st = sample_new_state(s, sizeof *st);
+    if (st == NULL || !sample_create_animator(s, &SCREEN_BOUNDS, SCREEN_BOUNDS)) {
         return false;
     }
     st->s = s;
@@ -115,15 +100,13 @@ const scene_def scene_resizable_behavior = {
 /* A Core Graphics affine transform: [x y 1] [a b 0; c d 0; tx ty 1]. */
 typedef struct affine { double a, b, c, d, tx, ty; } affine;
 
+/* The listing's TransformBehavior: its item, the transforms it goes between, and the progress. */
 typedef struct transform_behavior {
     sample *s;
     anima_behavior behavior;
     anima_item item;
-    affine original_transform;
-    affine target_transform;
-    double velocity;
-    double acceleration;
-    double percent;
+    affine original_transform, target_transform;
+    double velocity, acceleration, percent;   /* per action call: velocity += acceleration, percent += velocity */
 } transform_behavior;
 
 typedef struct tween_state {
@@ -152,26 +135,14 @@ static double tween(double from, double to, double percent)
     return from + (to - from) * percent;
 }
 
-static affine affine_concat(affine t1, affine t2)
-{
-    return (affine){
-        t1.a * t2.a + t1.b * t2.c,           t1.a * t2.b + t1.b * t2.d,
-        t1.c * t2.a + t1.d * t2.c,           t1.c * t2.b + t1.d * t2.d,
-        t1.tx * t2.a + t1.ty * t2.c + t2.tx, t1.tx * t2.b + t1.ty * t2.d + t2.ty,
-    };
-}
-
-/* The listing's composition: rotate, then scale, then translate. */
-static affine affine_compose(double rotation, double sx, double sy, double tx, double ty)
-{
-    affine t = { cos(rotation), sin(rotation), -sin(rotation), cos(rotation), 0.0, 0.0 };
-    t = affine_concat(t, (affine){ sx, 0.0, 0.0, sy, 0.0, 0.0 });
-    return affine_concat(t, (affine){ 1.0, 0.0, 0.0, 1.0, tx, ty });
-}
-
+/* The affine transform the listing makes of an item's transform, rotate, then scale, then
+   translate, multiplied out: in Core Graphics' row vectors a rotation r then a scale (sx, sy) is
+   [sx cos r, sy sin r; -sx sin r, sy cos r], and the translation, applied last, stays as it is. */
 static affine affine_of(anima_transform t)
 {
-    return affine_compose(t.rotation, t.scale_x, t.scale_y, t.translation_x, t.translation_y);
+    const double cos_r = cos(t.rotation), sin_r = sin(t.rotation);
+    return (affine){ t.scale_x * cos_r, t.scale_y * sin_r, -(t.scale_x * sin_r), t.scale_y * cos_r, t.translation_x,
+                     t.translation_y };
 }
 
 /* The action block of Listing 6-6: an accelerating, eased-out percent tweens the transform. */
@@ -210,8 +181,8 @@ static bool transform_behavior_aim(transform_behavior *self, anima_transform tar
 
 static bool tween_build(sample *s)
 {
-    tween_state *st = allocate_state(s, sizeof *st);
-    if (st == NULL || !sample_create_animator(s, &screen, screen)) {
+    tween_state *st = sample_new_state(s, sizeof *st);
+    if (st == NULL || !sample_create_animator(s, &SCREEN_BOUNDS, SCREEN_BOUNDS)) {
         return false;
     }
     st->piled = true;
@@ -233,15 +204,15 @@ static bool tween_build(sample *s)
             return false;
         }
     }
-    /* The snaps move the views; only the tweens turn them (see examples/c/transform_tween_behavior.c). */
-    anima_item_behavior_def properties = anima_default_item_behavior_def();
-    properties.elasticity = 0.2;
-    properties.friction = 0.2;
-    properties.resistance = 0.1;
-    properties.angular_resistance = 0.1;
-    properties.allows_rotation = false;
+    /* The snaps move the views and the tweens alone turn them: a snap would also turn its view
+       upright, against the tween, so an item behavior locks their rotation, with an ungoverned
+       item's values otherwise (examples/c/transform_tween_behavior.c explains). */
+    anima_item_behavior_def rotation_locked = anima_default_item_behavior_def();
+    rotation_locked.allows_rotation = false;
+    rotation_locked.elasticity = rotation_locked.friction = 0.2;
+    rotation_locked.resistance = rotation_locked.angular_resistance = 0.1;
     anima_behavior behavior;
-    return CHECK(s, anima_item_behavior_create(s->animator, &properties, st->items, VIEWS, &behavior))
+    return CHECK(s, anima_item_behavior_create(s->animator, &rotation_locked, st->items, VIEWS, &behavior))
         && sample_add(s, behavior);
 }
 
@@ -279,8 +250,8 @@ typedef struct custom_item_state {
 /* The listing: an abstract 100 x 100 item (no reference view) pushed along the diagonal. */
 static bool custom_item_build(sample *s)
 {
-    custom_item_state *st = allocate_state(s, sizeof *st);
-    if (st == NULL || !sample_create_animator(s, NULL, screen)) {
+    custom_item_state *st = sample_new_state(s, sizeof *st);
+    if (st == NULL || !sample_create_animator(s, NULL, SCREEN_BOUNDS)) {
         return false;
     }
     anima_push_def push = anima_default_push_def();

@@ -13,17 +13,12 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 
-#define VIEW_WIDTH 320.0
-#define VIEW_HEIGHT 568.0
 #define CARD_WIDTH 120.0
 #define CARD_HEIGHT 160.0
 #define MARGIN 20.0
 #define RUBBER_BAND_CONSTANT 0.55           /* c in Apple's formula */
 #define DECELERATION_RATE 0.998             /* UIScrollView.DecelerationRate.normal, per millisecond */
-
-static const anima_rect screen = { 0.0, 0.0, VIEW_WIDTH, VIEW_HEIGHT };
 
 typedef struct fluid_state {
     anima_item card;
@@ -44,9 +39,9 @@ typedef struct fluid_state {
  */
 static bool banded(sample *s, anima_vec2 free_center, anima_vec2 *out)
 {
-    return CHECK(s, anima_rubber_band_clamp(free_center.x, CARD_WIDTH / 2, VIEW_WIDTH - CARD_WIDTH / 2, VIEW_WIDTH,
+    return CHECK(s, anima_rubber_band_clamp(free_center.x, CARD_WIDTH / 2, SCREEN_WIDTH - CARD_WIDTH / 2, SCREEN_WIDTH,
                                             RUBBER_BAND_CONSTANT, &out->x))
-        && CHECK(s, anima_rubber_band_clamp(free_center.y, CARD_HEIGHT / 2, VIEW_HEIGHT - CARD_HEIGHT / 2, VIEW_HEIGHT,
+        && CHECK(s, anima_rubber_band_clamp(free_center.y, CARD_HEIGHT / 2, SCREEN_HEIGHT - CARD_HEIGHT / 2, SCREEN_HEIGHT,
                                             RUBBER_BAND_CONSTANT, &out->y));
 }
 
@@ -72,7 +67,8 @@ static double unband_axis(double shown, double half, double d)
 /* The unbanded centre of a card shown at `shown`. */
 static anima_vec2 unbanded(anima_vec2 shown)
 {
-    return (anima_vec2){ unband_axis(shown.x, CARD_WIDTH / 2, VIEW_WIDTH), unband_axis(shown.y, CARD_HEIGHT / 2, VIEW_HEIGHT) };
+    return (anima_vec2){ unband_axis(shown.x, CARD_WIDTH / 2, SCREEN_WIDTH),
+                         unband_axis(shown.y, CARD_HEIGHT / 2, SCREEN_HEIGHT) };
 }
 
 /*
@@ -89,8 +85,8 @@ static bool project(sample *s, anima_vec2 position, anima_vec2 velocity, anima_v
 
 static anima_vec2 corner_center(int corner)
 {
-    const double left = MARGIN + CARD_WIDTH / 2, right = VIEW_WIDTH - MARGIN - CARD_WIDTH / 2;
-    const double top = MARGIN + CARD_HEIGHT / 2, bottom = VIEW_HEIGHT - MARGIN - CARD_HEIGHT / 2;
+    const double left = MARGIN + CARD_WIDTH / 2, right = SCREEN_WIDTH - MARGIN - CARD_WIDTH / 2;
+    const double top = MARGIN + CARD_HEIGHT / 2, bottom = SCREEN_HEIGHT - MARGIN - CARD_HEIGHT / 2;
     return (anima_vec2){ (corner & 1) ? right : left, (corner & 2) ? bottom : top };
 }
 
@@ -122,13 +118,9 @@ static bool throw_card(sample *s, anima_vec2 velocity)
 
 static bool fluid_build(sample *s)
 {
-    fluid_state *st = calloc(1, sizeof *st);
-    s->state = st;
-    if (st == NULL) {
-        return sample_fail(s, "out of memory");
-    }
-    return sample_create_animator(s, &screen, screen)
-        && sample_item(s, (anima_vec2){ VIEW_WIDTH / 2, VIEW_HEIGHT / 2 }, (anima_size){ CARD_WIDTH, CARD_HEIGHT },
+    fluid_state *st = sample_new_state(s, sizeof *st);
+    return st != NULL && sample_create_animator(s, &SCREEN_BOUNDS, SCREEN_BOUNDS)
+        && sample_item(s, (anima_vec2){ SCREEN_WIDTH / 2, SCREEN_HEIGHT / 2 }, (anima_size){ CARD_WIDTH, CARD_HEIGHT },
                        ANIMA_SHAPE_RECTANGLE, &st->card)
         && sample_style(s, st->card, (color){ 235, 235, 245, 255 }, false)
         && throw_card(s, (anima_vec2){ 600.0, -900.0 });   /* the scene opens with a throw */

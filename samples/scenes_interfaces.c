@@ -9,21 +9,6 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
-
-#define SCREEN_WIDTH 320.0
-#define SCREEN_HEIGHT 568.0
-
-static const anima_rect screen = { 0.0, 0.0, SCREEN_WIDTH, SCREEN_HEIGHT };
-
-static void *allocate_state(sample *s, size_t size)
-{
-    s->state = calloc(1, size);
-    if (s->state == NULL) {
-        sample_fail(s, "out of memory");
-    }
-    return s->state;
-}
 
 /* ------------------------------------------------------------------ jelly (6-8, 6-9) */
 
@@ -78,8 +63,8 @@ static bool jelly_establish_dynamics(sample *s)
 
 static bool jelly_build(sample *s)
 {
-    jelly_state *j = allocate_state(s, sizeof *j);
-    if (j == NULL || !sample_create_animator(s, &screen, screen)) {
+    jelly_state *j = sample_new_state(s, sizeof *j);
+    if (j == NULL || !sample_create_animator(s, &SCREEN_BOUNDS, SCREEN_BOUNDS)) {
         return false;
     }
     const anima_vec2 center = { SCREEN_WIDTH / 2, 100.0 };   /* the top row 40 pt below the top */
@@ -98,18 +83,23 @@ static bool jelly_build(sample *s)
     if (!jelly_establish_dynamics(s)) {
         return false;
     }
-    anima_item all[10] = { j->view };
-    for (int i = 0; i < 9; i++) {
-        all[i + 1] = j->grid[i];
-    }
+    /* Gravity pulls the alert and its grid; the grid alone collides, with the ledge and (the
+       samples' addition, so that throws stay in view) the view's bounds. */
     anima_gravity_def gravity_def = anima_default_gravity_def();
     anima_collision_def collision_def = anima_default_collision_def();
-    collision_def.translates_reference_bounds_into_boundary = true;   /* the samples' addition: throws stay in view */
+    collision_def.translates_reference_bounds_into_boundary = true;
     anima_behavior gravity, collision;
-    return CHECK(s, anima_gravity_create(s->animator, &gravity_def, all, 10, &gravity))
-        && CHECK(s, anima_collision_create(s->animator, &collision_def, j->grid, 9, &collision))
-        && CHECK(s, anima_collision_add_boundary_segment(collision, "ledge", (anima_vec2){ 0.0, LEDGE_Y },
-                                                         (anima_vec2){ SCREEN_WIDTH, LEDGE_Y }))
+    if (!CHECK(s, anima_gravity_create(s->animator, &gravity_def, &j->view, 1, &gravity))) {
+        return false;
+    }
+    for (int i = 0; i < 9; i++) {
+        if (!CHECK(s, anima_behavior_add_item(gravity, j->grid[i]))) {
+            return false;
+        }
+    }
+    const anima_vec2 ledge_left = { 0.0, LEDGE_Y }, ledge_right = { SCREEN_WIDTH, LEDGE_Y };
+    return CHECK(s, anima_collision_create(s->animator, &collision_def, j->grid, 9, &collision))
+        && CHECK(s, anima_collision_add_boundary_segment(collision, "ledge", ledge_left, ledge_right))
         && sample_add(s, gravity) && sample_add(s, collision);
 }
 
@@ -234,8 +224,9 @@ static void spinners_camera(sample *s)
 
 static bool spinners_build(sample *s)
 {
-    spinners_state *l = allocate_state(s, sizeof *l);
-    if (l == NULL || !sample_create_animator(s, NULL, screen) || !CHECK(s, anima_behavior_create(s->animator, &l->cell_layout))) {
+    spinners_state *l = sample_new_state(s, sizeof *l);
+    if (l == NULL || !sample_create_animator(s, NULL, SCREEN_BOUNDS)
+        || !CHECK(s, anima_behavior_create(s->animator, &l->cell_layout))) {
         return false;
     }
     for (int i = 0; i < CELL_COUNT; i++) {
@@ -360,8 +351,8 @@ static bool device_apply(sample *s)
 
 static bool device_build(sample *s)
 {
-    device_state *st = allocate_state(s, sizeof *st);
-    if (st == NULL || !sample_create_animator(s, &screen, screen)) {
+    device_state *st = sample_new_state(s, sizeof *st);
+    if (st == NULL || !sample_create_animator(s, &SCREEN_BOUNDS, SCREEN_BOUNDS)) {
         return false;
     }
     anima_gravity_def gravity_def = anima_default_gravity_def();

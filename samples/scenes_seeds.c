@@ -9,13 +9,8 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 
-#define SCREEN_WIDTH 320.0
-#define SCREEN_HEIGHT 568.0
 #define BALL 64.0
-
-static const anima_rect screen = { 0.0, 0.0, SCREEN_WIDTH, SCREEN_HEIGHT };
 
 /* The state every scene of this file keeps: up to two items and a few behaviors. */
 typedef struct seed_state {
@@ -34,12 +29,12 @@ static seed_state *state_of(sample *s)
 /* The animator over the 320 x 568 pt view, and the scene's state. */
 static bool begin(sample *s)
 {
-    s->state = calloc(1, sizeof(seed_state));
-    if (s->state == NULL) {
-        return sample_fail(s, "out of memory");
+    seed_state *st = sample_new_state(s, sizeof *st);
+    if (st == NULL) {
+        return false;
     }
-    state_of(s)->s = s;
-    return sample_create_animator(s, &screen, screen);
+    st->s = s;
+    return sample_create_animator(s, &SCREEN_BOUNDS, SCREEN_BOUNDS);
 }
 
 static bool ball(sample *s, double x, double y, anima_item *out)
@@ -387,16 +382,8 @@ const scene_def scene_bouncing_spring_behavior = {
 
 /* ------------------------------------------------------------------ view_animation (13-5 to 13-8) */
 
-static void rotation_finished(void *user_data, anima_animator animator, anima_animation animation, bool finished,
-                              anima_position position)
-{
-    (void)animator;
-    (void)animation;
-    (void)position;
-    if (finished) {
-        ((seed_state *)user_data)->phase = 2;
-    }
-}
+static void ball_animation_finished(void *user_data, anima_animator animator, anima_animation animation, bool finished,
+                                    anima_position position);
 
 /* Listing 13-7. */
 static void start_rotation_of_ball(seed_state *st)
@@ -407,18 +394,26 @@ static void start_rotation_of_ball(seed_state *st)
     st->phase = 1;
     if (CHECK(s, anima_animation_begin(s->animator, &def))) {
         CHECK(s, anima_item_set_transform(st->items[0], (anima_transform){ M_PI, 1.0, 1.0, 0.0, 0.0 }));
-        CHECK(s, anima_animation_commit(s->animator, rotation_finished, st, NULL));
+        CHECK(s, anima_animation_commit(s->animator, ball_animation_finished, st, NULL));
     }
 }
 
-static void animation_finished(void *user_data, anima_animator animator, anima_animation animation, bool finished,
-                               anima_position position)
+/* The completion of both animations: the move, run to its end, starts the turn (Listing 13-6);
+   the turn ends the chain. A cancelled animation (a click replays) does nothing. */
+static void ball_animation_finished(void *user_data, anima_animator animator, anima_animation animation, bool finished,
+                                    anima_position position)
 {
+    seed_state *st = user_data;
     (void)animator;
     (void)animation;
     (void)position;
-    if (finished) {
-        start_rotation_of_ball(user_data);
+    if (!finished) {
+        return;
+    }
+    if (st->phase == 0) {
+        start_rotation_of_ball(st);
+    } else {
+        st->phase = 2;
     }
 }
 
@@ -438,7 +433,7 @@ static bool view_animation_start(sample *s)
         && CHECK(s, anima_animation_begin(s->animator, &def))
         && CHECK(s, anima_item_set_center(b, (anima_vec2){ SCREEN_WIDTH / 2, SCREEN_HEIGHT / 2 }))
         && CHECK(s, anima_item_set_size(b, (anima_size){ 64.0, 64.0 })) && CHECK(s, anima_item_set_alpha(b, 1.0))
-        && CHECK(s, anima_animation_commit(s->animator, animation_finished, st, NULL));
+        && CHECK(s, anima_animation_commit(s->animator, ball_animation_finished, st, NULL));
 }
 
 static bool view_animation_build(sample *s)

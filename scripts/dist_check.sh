@@ -16,11 +16,7 @@ tree=$(pwd)
 source "$tree/scripts/clean_env.sh"
 cc=$(command -v "${CC:-gcc}")
 
-work=$(mktemp -d /tmp/anima-dist-check.XXXXXX)
-trap 'rm -rf "$work"' EXIT
-export CLEAN_HOME=$work/home
-mkdir -p "$CLEAN_HOME"
-tar -C "$work" -xzf "$tarball"
+clean_workspace dist-check "$tarball"
 root=$work/$(basename "$tarball" .tar.gz)
 major=${version%%.*}
 

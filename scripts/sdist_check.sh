@@ -15,11 +15,7 @@ sdist=$(realpath "${2:?usage: sdist_check.sh VENV_PYTHON SDIST}")
 tree=$(pwd)
 source "$tree/scripts/clean_env.sh"
 
-work=$(mktemp -d /tmp/anima-sdist-check.XXXXXX)
-trap 'rm -rf "$work"' EXIT
-export CLEAN_HOME=$work/home
-mkdir -p "$CLEAN_HOME"
-tar -C "$work" -xzf "$sdist"
+clean_workspace sdist-check "$sdist"
 source_dir=$work/$(basename "$sdist" .tar.gz)
 fail() { echo "sdist-check: FAILED: $*"; exit 1; }
 for path in setup.py pyproject.toml Package.swift include/anima.h abi/exports.map Sources/Anima Sources/AnimaC src/anima/module.c LICENSE; do

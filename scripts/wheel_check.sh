@@ -18,15 +18,8 @@ source "$tree/scripts/clean_env.sh"
 
 version=$(sed -n 's/^anima-\([0-9.]*\)-.*/\1/p' <<< "$(basename "$wheel")")
 interpreter=$("$python" -c 'import sys; print(sys.executable)')
-work=$(mktemp -d "${TMPDIR:-/tmp}/anima-wheel-check.XXXXXX")
-# TMPDIR may be a build folder: the checks use /tmp.
-if [[ $work == "$tree"/* ]]; then
-    rm -rf "$work"
-    work=$(mktemp -d /tmp/anima-wheel-check.XXXXXX)
-fi
-trap 'rm -rf "$work"' EXIT
-export CLEAN_HOME=$work/home CLEAN_PREFIX=$work/venv/bin
-mkdir -p "$CLEAN_HOME"
+clean_workspace wheel-check
+export CLEAN_PREFIX=$work/venv/bin
 
 SMOKE_TESTS=(test_physics.py test_items.py test_behaviors.py test_animation.py test_callbacks.py test_errors.py
              test_snapshot.py test_poses.py test_render.py test_timing.py)

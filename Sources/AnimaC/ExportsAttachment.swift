@@ -82,6 +82,17 @@ public func anima_attachment_create_pin(_ animator: anima_animator, _ def: Unsaf
     }
 }
 
+@c @implementation
+public func anima_attachment_get_offsets(_ behavior: anima_behavior, _ outOffset: UnsafeMutablePointer<anima_vec2>?, _ outOther: UnsafeMutablePointer<anima_vec2>?) -> anima_status {
+    run("anima_attachment_get_offsets") { () throws(Failure) in
+        let a = try attachment(behavior)
+        guard let outOffset else { throw Failure.null("out_offset") }
+        guard let outOther else { throw Failure.null("out_other_offset") }
+        outOffset.pointee = anima_vec2(x: a.offset.x, y: a.offset.y)
+        outOther.pointee = anima_vec2(x: a.otherOffset.x, y: a.otherOffset.y)
+    }
+}
+
 func attachment(_ h: anima_behavior) throws(Failure) -> AttachmentBehavior {
     try resolve(h, as: AttachmentBehavior.self, "attachment").1
 }

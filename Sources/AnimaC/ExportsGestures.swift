@@ -11,7 +11,9 @@ extension Cookie {
 /// The C tracker's samples as the engine's tracker, checked (a caller may have written into it).
 private func tracker(_ t: UnsafePointer<anima_velocity_tracker>?, _ name: String) throws(Failure) -> VelocityTracker {
     guard let t else { throw Failure.null(name) }
-    try Cookie.check(t.pointee.cookie, Cookie.velocityTracker, "velocity_tracker")
+    if t.pointee.cookie != Cookie.velocityTracker {
+        throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "\(name) was not made by anima_default_velocity_tracker() (bad cookie)")
+    }
     let count = Int(t.pointee.count)
     guard count >= 0 && count <= Int(ANIMA_VELOCITY_TRACKER_CAPACITY) else {
         throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "\(name) is corrupt: count \(count) is outside 0...\(ANIMA_VELOCITY_TRACKER_CAPACITY)")

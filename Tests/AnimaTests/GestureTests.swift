@@ -164,6 +164,40 @@ import Glibc
         #expect(throws: AnimaError.self) { try a.moveDrag(drag, to: .zero, time: 1) }
     }
 
+    @Test func aDraggedItemMovesAtThePointersPaceInEveryStep() throws {
+        // pointer samples once a 60 Hz frame, two 120 Hz steps a frame: the anchor glides over
+        // both steps, so the item moves 5 pt a step and ends each frame at the pointer's velocity
+        let (a, item) = try scene()
+        let drag = try a.beginDrag(item, at: Vec2(100, 300), time: 0)
+        var stepMoves: [Double] = []
+        var last = try a.center(of: item).x
+        for frame in 1...15 {                          // 150 pt right, short of the wall at 288
+            let t = Double(frame) / 60
+            try a.moveDrag(drag, to: Vec2(100 + 600 * t, 300), time: t)
+            for _ in 0..<2 {
+                try a.step()
+                let x = try a.center(of: item).x
+                if frame > 3 { stepMoves.append(x - last) }
+                last = x
+            }
+            if frame > 3 { #expect(abs(try a.linearVelocity(of: item).x - 600) < 30, "frame \(frame)") }
+        }
+        #expect(stepMoves.allSatisfy { abs($0 - 5) < 0.25 }, "steps of 5 pt: \(stepMoves)")
+        try a.endDrag(drag, time: 15.0 / 60)
+    }
+
+    @Test func onlyAnchorItemsAndPinAttachmentsTakeAMaxForce() throws {
+        let a = try makeAnimator()
+        let one = try ball(a, at: Vec2(100, 100)), two = try ball(a, at: Vec2(200, 100))
+        let rope = try AttachmentBehavior(owner: a, item: one, to: two, kind: .limit)
+        #expect(throws: AnimaError.self) { try rope.setMaxForce(10) }
+        let rod = try AttachmentBehavior(owner: a, item: one, to: two)
+        try rod.setMaxForce(10)
+        #expect(rod.maxForce == 10)
+        #expect(throws: AnimaError.self) { try rod.setMaxForce(0) }
+        #expect(throws: AnimaError.self) { try rod.setMaxForce(.nan) }
+    }
+
     @Test func aGrabTakesOverARunningAnimationWithoutAJump() throws {
         let a = try makeAnimator()
         let item = try ball(a, at: Vec2(60, 100))

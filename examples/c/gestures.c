@@ -122,6 +122,9 @@ static void drag(void)
     anima_vec2 grab = { 180, 300 };
     anima_behavior held;
     ok(anima_drag_begin(animator, &def, card, grab, 0, &held), "anima_drag_begin");
+    anima_vec2 offset, other_offset;
+    ok(anima_attachment_get_offsets(held, &offset, &other_offset), "anima_attachment_get_offsets");
+    check(fabs(offset.x - 20) < 1e-12 && fabs(offset.y) < 1e-12, "the drag holds the card 20 pt right of its centre");
     double worst = 0;
     for (int frame = 1; frame <= 9; frame++) {     /* 90 pt right in 0.15 s: 600 pt/s */
         double t = frame / 60.0;

@@ -73,7 +73,7 @@ def test_reversed_and_continued_ends_at_the_start(animator, ball):
     animation.is_reversed = True
     animation.continue_animation(1.0)
     assert animation.is_reversed and not animation.is_paused
-    frames(animator, 0.125)
+    frames(animator, 0.125, rate=120)   # 0.125 s exactly (at 60 Hz, round(7.5) = 8 frames would be 0.133 s)
     assert ball.center == pytest.approx((172.5, 100), abs=1e-9)   # halfway back over the remaining 0.25 s
     frames(animator, 0.2)
     assert ball.center == (160, 100)

@@ -307,3 +307,20 @@ def test_pin_range_stops_a_swinging_arm_near_its_limit():
         anim.step()
         largest = max(largest, arm.rotation)
     assert 0.45 < largest < 0.52, f"swung to {largest} rad against a 0.5 rad limit"
+
+
+def test_offsets_read_back_the_attachment_points_in_each_items_own_coordinates(animator):
+    one = anima.Item(animator, center=(100, 100), size=(40, 40))
+    two = anima.Item(animator, center=(200, 100), size=(40, 40))
+    two.transform = (math.pi / 2, 1, 1, 0, 0)
+    hanging = anima.Attachment(one, (100, 20), offset=(5, -10))
+    assert hanging.offset == (5, -10) and hanging.other_offset == (0, 0)
+    rod = anima.Attachment(one, to=two, offset=(10, 0), other_offset=(0, 15))
+    assert rod.offset == (10, 0) and rod.other_offset == (0, 15)
+    # a pin's points are where the pin was, in each item's frame: (150, 100) is 50 pt right of the
+    # first item's centre, and 50 pt left of the second's, which is turned a quarter: (0, 50) there
+    pin = anima.Attachment.pin(one, two, (150, 100))
+    assert pin.offset == pytest.approx((50, 0), abs=1e-12)
+    assert pin.other_offset == pytest.approx((0, 50), abs=1e-12)
+    with pytest.raises(AttributeError):
+        pin.offset = (1, 2)

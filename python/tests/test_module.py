@@ -117,7 +117,8 @@ def test_stub_declares_every_public_name_and_member():
 
 
 PUBLIC_TYPES = [anima.Animator, anima.Item, anima.Behavior, anima.Gravity, anima.Collision,
-                anima.ItemBehavior, anima.Attachment, anima.Push, anima.Snap, anima.ContactEvent]
+                anima.ItemBehavior, anima.Attachment, anima.Push, anima.Snap, anima.ContactEvent,
+                anima.VelocityTracker, anima.Drag]
 
 
 @pytest.mark.parametrize("cls", PUBLIC_TYPES, ids=lambda cls: cls.__name__)

@@ -168,10 +168,22 @@ extension Animator {
             var centerA = att.anchorPoint
             var anchorVelocity = Vec2.zero
             if att.attachmentKind == .anchor, let previous = att.previousAnchor, previous != att.anchorPoint {
+                // the anchor slides from where it was toward its point during the step: all the way,
+                // or, gliding (a drag), by this step's share of the time left
+                var reached = att.anchorPoint
+                if att.anchorGlide > h * (1 + 1e-9) {
+                    reached = previous + (att.anchorPoint - previous) * (h / att.anchorGlide)
+                    att.anchorGlide -= h
+                } else {
+                    att.anchorGlide = 0
+                }
                 centerA = previous
-                anchorVelocity = (att.anchorPoint - previous) / h
+                anchorVelocity = (reached - previous) / h
+                att.previousAnchor = reached
+            } else {
+                att.anchorGlide = 0
+                att.previousAnchor = att.anchorPoint
             }
-            att.previousAnchor = att.anchorPoint
             var mA = 0.0, iA = 0.0
             if let other = att.otherItem {
                 let slotA = Int(other.slot)

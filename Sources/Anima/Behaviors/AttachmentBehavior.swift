@@ -38,10 +38,10 @@ public final class AttachmentBehavior: Behavior {
     public private(set) var damping: Double = 0
     /// Torque (mass x pt^2 / s^2) resisting rotation about a pin. Default 0.
     public private(set) var frictionTorque: Double = 0
-    /// The largest force (mass x pt/s^2) a point attachment (length 0, or a pin) exerts: past it
-    /// the attachment stretches instead of pulling harder, as Box2D's mouse joint does, so an
-    /// item held against a wall is pushed into it with a bounded force and the contact holds.
-    /// Default infinity (no bound).
+    /// The largest force (mass x pt/s^2) an anchor, items or pin attachment exerts (a rod or
+    /// spring along its length, a point attachment in any direction): past it the attachment
+    /// stretches instead of pulling harder, as Box2D's mouse joint does, so an item held against
+    /// a wall is pushed into it with a bounded force and the contact holds. Default infinity.
     public private(set) var maxForce: Double = .infinity
     /// Pin: the range of the relative angle (radians); sliding: of the translation along the
     /// axis (points). Must contain 0. Default infinite (no limit).
@@ -57,6 +57,9 @@ public final class AttachmentBehavior: Behavior {
 
     /// Where the anchor was at the last step (it slides from there to `anchorPoint` during a step).
     var previousAnchor: Vec2? = nil
+    /// Seconds over which the anchor glides to `anchorPoint` (a drag: the time the pointer took to
+    /// get there), or 0: it gets there in the next step. Each step covers its share.
+    var anchorGlide = 0.0
     // accumulated impulses, kept across steps for warm starting
     var axialImpulse = 0.0
     var linearImpulse = Vec2.zero
@@ -164,6 +167,7 @@ public final class AttachmentBehavior: Behavior {
         lowerImpulse = r.lowerImpulse
         upperImpulse = r.upperImpulse
         previousAnchor = r.previousAnchor
+        anchorGlide = r.anchorGlide
         axialImpulse = r.axialImpulse
         linearImpulse = r.linearImpulse
         angularImpulse = r.angularImpulse
@@ -190,6 +194,7 @@ public final class AttachmentBehavior: Behavior {
             throw AnimaError(.invalidState, "only an item-to-anchor attachment has a movable anchor point")
         }
         anchorPoint = p
+        anchorGlide = 0
         parameterChanged()
     }
 
@@ -227,9 +232,13 @@ public final class AttachmentBehavior: Behavior {
         parameterChanged()
     }
 
-    /// Sets the largest force of a point attachment (> 0; infinity for no bound).
+    /// Sets the largest force of an anchor, items or pin attachment (> 0; infinity for no
+    /// bound). Throws `.invalidState` for the other types, which have no such bound.
     public func setMaxForce(_ f: Double) throws(AnimaError) {
         guard f > 0 && !f.isNaN else { throw AnimaError(.invalidArgument, "max force must be > 0 or infinity (got \(f))") }
+        guard attachmentKind == .anchor || attachmentKind == .items || attachmentKind == .pin else {
+            throw AnimaError(.invalidState, "only anchor, items and pin attachments have a max force (this one is \(attachmentKind))")
+        }
         maxForce = f
         parameterChanged()
     }

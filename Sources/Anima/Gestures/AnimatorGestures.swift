@@ -109,12 +109,19 @@ extension Animator {
     }
 
     /// The pointer moved: the attachment's anchor follows (the item with it, through the
-    /// solver) and the sample is kept for the release velocity.
+    /// solver) and the sample is kept for the release velocity. The anchor glides to the new
+    /// point over the time the pointer took since its last sample (at most 0.1 s), so the item
+    /// moves at the pointer's pace in every step, not all at once in the first step after a
+    /// sample.
     public func moveDrag(_ drag: Drag, to point: Vec2, time: Double) throws(AnimaError) {
         try requireActive(drag)
         try requireCoordinate(point, "point")
+        let previous = drag.tracker.samples.last?.time
         try drag.tracker.add(time: time, point: point)
         try drag.attachment.setAnchorPoint(point)
+        if let previous, time > previous {
+            drag.attachment.anchorGlide = min(time - previous, 0.1)
+        }
     }
 
     /// The pointer let go at `time`: the attachment is removed and the item leaves with the

@@ -173,6 +173,7 @@ extension SnapshotDecoder {
             guard record.maxForce > 0 && !record.maxForce.isNaN else {
                 throw SnapshotReader.corrupt("\(what) has max force \(record.maxForce)")
             }
+            record.anchorGlide = try r.finite("\(what) anchor glide", in: 0, 1e7)
         }
         return record
     }

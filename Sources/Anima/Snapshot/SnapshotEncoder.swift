@@ -341,6 +341,7 @@ struct SnapshotEncoder {
             w.vec2(r.linearImpulse)
             w.f64(r.angularImpulse)
             w.f64(r.maxForce)
+            w.f64(r.anchorGlide)
         case let p as PushBehavior:
             w.u8(UInt8(p.mode.rawValue))
             w.f64(p.angle)

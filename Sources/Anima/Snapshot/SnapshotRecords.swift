@@ -142,6 +142,8 @@ struct AttachmentRecord {
     var frictionTorque: Double
     /// Format version 3 on; infinity (no bound) in earlier snapshots.
     var maxForce = Double.infinity
+    /// Format version 3 on; 0 (no glide) in earlier snapshots.
+    var anchorGlide = 0.0
     var range: ClosedRange<Double>
     var axis: Vec2
     var referenceAngle: Double
@@ -187,6 +189,7 @@ struct AttachmentRecord {
                   previousAnchor: a.previousAnchor, axialImpulse: a.axialImpulse, linearImpulse: a.linearImpulse,
                   angularImpulse: a.angularImpulse)
         maxForce = a.maxForce
+        anchorGlide = a.anchorGlide
     }
 }
 

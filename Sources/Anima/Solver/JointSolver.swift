@@ -162,7 +162,13 @@ enum JointSolver {
                 let vr = bodyB.pointee.v + cross(bodyB.pointee.w, rB) - bodyA.pointee.v - cross(bodyA.pointee.w, rA)
                     - j.pointee.anchorVelocity
                 let cdot = dot(u, vr)
-                let impulse = -massScale * (cdot + bias) / kAxial - impulseScale * j.pointee.axialImpulse
+                var impulse = -massScale * (cdot + bias) / kAxial - impulseScale * j.pointee.axialImpulse
+                let maxImpulse = j.pointee.maxLinearImpulse
+                if maxImpulse < .infinity {
+                    // a bounded rod or spring: the accumulated impulse stays within +/- max force x h
+                    let old = j.pointee.axialImpulse
+                    impulse = min(max(old + impulse, -maxImpulse), maxImpulse) - old
+                }
                 j.pointee.axialImpulse += impulse
                 apply(impulse * u, 0, rA, rB, j, bodyA, bodyB)
             } else {

@@ -8,7 +8,10 @@ Units are UIKit's: points, seconds, radians; the origin is top-left and y grows
 downward. Gravity of magnitude 1 accelerates at 1000 pt/s^2; mass is
 density x area / 10 000, so a 100 x 100 pt item of density 1 has mass 1.
 `sweep` builds, runs and measures one animator per parameter set, on a Dask cluster or
-serially, into a table of one row per variant.
+serially, into a table of one row per variant. Gestures: `Animator.item_at` finds the item
+under a pointer, `Animator.begin_drag` drags it (a `Drag`), `VelocityTracker` measures a
+pointer's velocity, `project_momentum` and `rubber_band` give where a fling lands and how far
+past an edge a view shows, and `Animator.display_poses` gives poses to draw at any refresh rate.
 
     import anima
 
@@ -50,6 +53,7 @@ from ._types import (
 from .animation import Animation, Timeline, Timing
 from .player import Player, show
 from ._sweep import sweep
+from ._gestures import Drag, VelocityTracker, project_momentum, rubber_band, rubber_band_clamp
 
 #: The library's version as (major, minor, patch).
 version_info = ((_ANIMA_VERSION >> 16) & 0xFF, (_ANIMA_VERSION >> 8) & 0xFF, _ANIMA_VERSION & 0xFF)
@@ -79,6 +83,7 @@ __all__ = [
     "Collision",
     "CollisionMode",
     "ContactEvent",
+    "Drag",
     "Field",
     "Gravity",
     "InvalidArgumentError",
@@ -94,9 +99,13 @@ __all__ = [
     "Timeline",
     "Timing",
     "Transform",
+    "VelocityTracker",
     "WrongKindError",
     "show",
     "__version__",
+    "project_momentum",
+    "rubber_band",
+    "rubber_band_clamp",
     "sweep",
     "version_info",
 ]

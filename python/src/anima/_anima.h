@@ -74,6 +74,7 @@ typedef enum {
     VALUE_IDENTIFIER,         /* const char *: a str without NUL characters, borrowed (argument only) */
     VALUE_OPTIONAL_DOUBLE,    /* double: a finite real number, or None (NaN) */
     VALUE_RANGE,              /* double[2]: (lower, upper), infinities allowed */
+    VALUE_OFFSETS,            /* anima_vec2[2] (read-only): an attachment's two points, as 4 doubles */
     VALUE_BOUNDS,             /* anima_rect: (x, y, width, height), or None (x NaN) */
     VALUE_CALLABLE,           /* PyObject *: a callable, borrowed, or None (NULL) (argument only) */
     VALUE_OBJECT,             /* PyObject *: any object, borrowed; as a result, a new reference the call made */
@@ -196,6 +197,7 @@ typedef enum {
     LIST_BOUNDARY_POINTS,
     LIST_ITEM_PATH,
     LIST_POSES,
+    LIST_DISPLAY_POSES,
     LIST_DETACHED,
     LIST_BEGAN_CONTACTS,
     LIST_ENDED_CONTACTS,
@@ -461,6 +463,11 @@ extern PyType_Spec field_spec;
 extern PyMethodDef module_methods[];
 extern PyMethodDef animator_animation_methods[];
 
+/* The functions and methods of gestures.c: the module's, Animator's and Attachment's (the drag's). */
+extern PyMethodDef gesture_functions[];
+extern PyMethodDef animator_gesture_methods[];
+extern PyMethodDef attachment_drag_methods[];
+
 /* animator.c */
 void animator_purge_delegates(AnimatorObject *self);
 
@@ -470,6 +477,7 @@ int behavior_traverse(BehaviorObject *self, visitproc visit, void *arg);
 void behavior_dealloc(BehaviorObject *self);
 anima_status behavior_create(const target *t, anima_function create, const void *def, PyObject *items, PyObject *animator);
 anima_status behavior_made(const target *t, anima_status status);
+anima_status behavior_destroyed(BehaviorObject *self, anima_status status);
 AnimatorObject *behavior_animator(anima_state *st, BehaviorObject *self);
 int behavior_set_c_action(anima_state *st, BehaviorObject *self, bool install);
 int behavior_hold(BehaviorObject *self, bool hold);

@@ -1,5 +1,5 @@
-"""Animator's methods written in Python: run_until_rest(), poses(), copy_poses_into(),
-copy_states_into() and the repr."""
+"""Animator's methods written in Python: run_until_rest(), poses(), display_poses(),
+copy_poses_into(), copy_display_poses_into(), copy_states_into() and the repr."""
 
 from __future__ import annotations
 
@@ -10,6 +10,9 @@ from ._anima import Animator
 from ._types import InvalidArgumentError, finite
 from ._progress import bar
 from ._extend import extends, type_name
+
+#: What Animator._copy_into writes, by its `records` argument.
+_POSES, _STATES, _DISPLAY_POSES = 0, 1, 2
 
 #: The buffer formats of a native float64.
 _FLOAT64 = ("d", "@d", "=d", "<d" if sys.byteorder == "little" else ">d")
@@ -103,13 +106,45 @@ class _Animator:
 
         return numpy.frombuffer(self._poses_bytes(), dtype=numpy.float64).reshape(-1, 3)
 
+    def display_poses(self: Animator) -> numpy.typing.NDArray[numpy.float64]:
+        """Every item's pose at the display's time, for drawing: as poses() (a read-only
+        float64 array of shape (n, 3), rows (center x, center y, rotation) in creation
+        order, points and radians), each pose a share display_fraction of the way from its
+        value at the internal step before the last to its value at the last one. A display
+        refreshing at a rate other than step_rate (144 Hz, 75 Hz, ... against 120 steps/s)
+        then sees even motion, where poses() moves an item by one step in some frames and
+        by two (or none) in others; what is shown lags the simulation by less than one step
+        (1/step_rate s). An item put somewhere from outside the dynamics shows there at once,
+        and while the animator is paused the two are equal.
+
+            >>> anim = anima.Animator()
+            >>> ball = anima.Item(anim, size=(40, 40), velocity=(600, 0))
+            >>> anim.add_behavior(anima.ItemBehavior([ball]))   # resistance 0: it glides
+            >>> anim.advance(1 / 144)                           # 0 steps: the display waits
+            >>> anim.advance(1 / 144)                           # 1 step of 1/120 s, 5 pt
+            >>> float(anim.poses()[0, 0]), round(float(anim.display_poses()[0, 0]), 6)
+            (5.0, 3.333333)
+        """
+        import numpy
+
+        return numpy.frombuffer(self._display_poses_bytes(), dtype=numpy.float64).reshape(-1, 3)
+
     def copy_poses_into(self: Animator, buffer: Any, /) -> int:
         """Write every item's (x, y, rotation) into a writable, C-contiguous float64
         buffer (an array('d'), a numpy array of shape (n, 3) or (3n,), ...) with no
         intermediate copy. Returns the number of items written. Raises ValueError when
         the buffer is too small or not float64.
         """
-        return self._copy_into(_float64_buffer(buffer, "copy_poses_into"), False)
+        return self._copy_into(_float64_buffer(buffer, "copy_poses_into"), _POSES)
+
+    def copy_display_poses_into(self: Animator, buffer: Any, /) -> int:
+        """Write every item's pose at the display's time (see display_poses()), 3 float64
+        per item (x, y, rotation), into a writable, C-contiguous float64 buffer (an
+        array('d'), a numpy array of shape (n, 3) or (3n,), ...) with no intermediate
+        copy. Returns the number of items written. Raises ValueError when the buffer is too
+        small or not float64, TypeError for a non-buffer.
+        """
+        return self._copy_into(_float64_buffer(buffer, "copy_display_poses_into"), _DISPLAY_POSES)
 
     def copy_states_into(self: Animator, buffer: Any, /) -> int:
         """Write every item's state, 7 float64 per item in creation order (the order of
@@ -119,7 +154,7 @@ class _Animator:
         no intermediate copy. Returns the number of items written. Raises ValueError
         when the buffer is too small or not float64, TypeError for a non-buffer.
         """
-        return self._copy_into(_float64_buffer(buffer, "copy_states_into"), True)
+        return self._copy_into(_float64_buffer(buffer, "copy_states_into"), _STATES)
 
     def __repr__(self: Animator) -> str:
         if not self.is_valid:

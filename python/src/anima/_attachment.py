@@ -53,6 +53,20 @@ class _Attachment:
     limit and sliding attachments). The animator is taken from the item(s).
     """
 
+    @property
+    def offset(self: Attachment) -> tuple[float, float]:
+        """The attachment point on the item (x, y), in points from its centre, in the item's own
+        coordinates, fixed at creation (read-only): with the item's center and rotation it gives
+        where the attachment pulls. A pin's, fixed's and sliding's is where the anchor was."""
+        x, y, _, _ = self._offsets
+        return (x, y)
+
+    @property
+    def other_offset(self: Attachment) -> tuple[float, float]:
+        """The attachment point on the second item, as offset (read-only); (0, 0) without one."""
+        _, _, x, y = self._offsets
+        return (x, y)
+
     def __init__(self: Attachment, item: Item, anchor: Optional[_Pair] = None, *, to: Optional[Item] = None,
                  offset: _Pair = (0, 0), other_offset: Optional[_Pair] = None, length: Optional[float] = None,
                  frequency: float = 0.0, damping: float = 0.0) -> None:
@@ -125,8 +139,9 @@ class _Attachment:
 
     def __repr__(self: Attachment) -> str:
         try:
-            shown, (lower, upper) = _SHOWN.get(self.type, ("type",)), self.range
+            shown, (lower, upper), max_force = _SHOWN.get(self.type, ("type",)), self.range, self.max_force
         except AnimaError:
             return describe(self, (), False)
-        limited = math.isfinite(lower) or math.isfinite(upper)
-        return describe(self, shown, False, f"range={(lower, upper)!r}" if limited else "")
+        extra = [f"range={(lower, upper)!r}"] if math.isfinite(lower) or math.isfinite(upper) else []
+        extra += [f"max_force={max_force!r}"] if math.isfinite(max_force) else []
+        return describe(self, shown, False, " ".join(extra))

@@ -173,15 +173,36 @@ ANIMA_METHOD(animator_items_in_rect, "items_in_rect", OWNER_ANIMATOR, VALUE_OBJE
 ANIMA_METHOD(animator_poses_bytes, "_poses_bytes", OWNER_ANIMATOR, VALUE_OBJECT,
              query_call(&t, (list_query){.kind = LIST_POSES}, &out.object), ANIMA_ARG(NULL))
 
+/* _display_poses_bytes: the same at the display's time, for Animator.display_poses(). */
+ANIMA_METHOD(animator_display_poses_bytes, "_display_poses_bytes", OWNER_ANIMATOR, VALUE_OBJECT,
+             query_call(&t, (list_query){.kind = LIST_DISPLAY_POSES}, &out.object), ANIMA_ARG(NULL))
+
+/* What _copy_into writes, by its `records` argument (anima/_animator.py names them): the method, the doubles per item. */
+typedef enum { RECORDS_POSES, RECORDS_STATES, RECORDS_DISPLAY_POSES } item_records;
+
+static const struct {
+    const char *method;
+    Py_ssize_t doubles;
+    const char *noun;
+} item_record_kinds[] = {
+    [RECORDS_POSES] = {"copy_poses_into", 3, "poses"},
+    [RECORDS_STATES] = {"copy_states_into", 7, "states"},
+    [RECORDS_DISPLAY_POSES] = {"copy_display_poses_into", 3, "poses"},
+};
+
 /*
- * Writes every item's pose (3 doubles; states false) or state (7 doubles) into a writable,
- * C-contiguous float64 buffer (anima/_animator.py checks its format) and gives the item count.
+ * Writes every item's pose, state (7 doubles) or display pose into a writable, C-contiguous float64 buffer
+ * (anima/_animator.py checks its format) and gives the item count.
  */
 static anima_status
-copy_items(const target *t, PyObject *buffer, bool states, int32_t *out_count)
+copy_items(const target *t, PyObject *buffer, int32_t records, int32_t *out_count)
 {
-    const char *method = states ? "copy_states_into" : "copy_poses_into";
-    Py_ssize_t record = (states ? 7 : 3) * (Py_ssize_t)sizeof(double);
+    if (records < 0 || records > RECORDS_DISPLAY_POSES) {
+        PyErr_Format(t->st->invalid_argument_error, "_copy_into(): no records of kind %d", (int)records);
+        return STATUS_RAISED;
+    }
+    const char *method = item_record_kinds[records].method;
+    Py_ssize_t record = item_record_kinds[records].doubles * (Py_ssize_t)sizeof(double);
     Py_buffer view;
     if (PyObject_GetBuffer(buffer, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) {
         return STATUS_RAISED;
@@ -193,29 +214,35 @@ copy_items(const target *t, PyObject *buffer, bool states, int32_t *out_count)
     }
     Py_ssize_t fits = view.len / record;
     int32_t capacity = fits > INT32_MAX ? INT32_MAX : (int32_t)fits;
-    void *records = capacity > 0 ? view.buf : NULL;
+    void *out = capacity > 0 ? view.buf : NULL;
     *out_count = -1;
-    anima_status status = states ? anima_animator_copy_item_states(t->animator_handle, records, capacity, out_count)
-                                 : anima_animator_copy_item_poses(t->animator_handle, records, capacity, out_count);
+    anima_status status;
+    switch (records) {
+    case RECORDS_STATES: status = anima_animator_copy_item_states(t->animator_handle, out, capacity, out_count); break;
+    case RECORDS_DISPLAY_POSES:
+        status = anima_animator_copy_display_poses(t->animator_handle, out, capacity, out_count);
+        break;
+    default: status = anima_animator_copy_item_poses(t->animator_handle, out, capacity, out_count); break;
+    }
     PyBuffer_Release(&view);
     if (status != ANIMA_ERR_BUFFER_TOO_SMALL) {
         return status;
     }
     anima_clear_error();
+    const char *noun = item_record_kinds[records].noun;
     if (*out_count >= 0) {
         PyErr_Format(t->st->invalid_argument_error, "%s(): the buffer holds %zd %s but the animator has %d items",
-                     method, fits, states ? "states" : "poses", (int)*out_count);
+                     method, fits, noun, (int)*out_count);
     }
     else {
-        PyErr_Format(t->st->invalid_argument_error, "%s(): the buffer holds only %zd %s", method, fits,
-                     states ? "states" : "poses");
+        PyErr_Format(t->st->invalid_argument_error, "%s(): the buffer holds only %zd %s", method, fits, noun);
     }
     return STATUS_RAISED;
 }
 
 ANIMA_METHOD(animator_copy_into, "_copy_into", OWNER_ANIMATOR, VALUE_INT32,
-             copy_items(&t, v[0].object, v[1].b, &out.i32),
-             ANIMA_IN("buffer", VALUE_OBJECT), ANIMA_IN("states", VALUE_BOOL))
+             copy_items(&t, v[0].object, v[1].i32, &out.i32),
+             ANIMA_IN("buffer", VALUE_OBJECT), ANIMA_IN("records", VALUE_INT32))
 
 ANIMA_METHOD(animator_update_item_using_current_state, "update_item_using_current_state", OWNER_ANIMATOR, VALUE_NONE,
              anima_animator_update_item_using_current_state(t.animator_handle, v[0].item), ANIMA_IN("item", VALUE_ITEM))
@@ -331,6 +358,8 @@ static PyMethodDef animator_methods[] = {
                      "The items governed by a behavior whose collision bounds intersect\n"
                      "rect = (x, y, width, height) in points (width, height >= 0), as a list."),
     ANIMA_METHOD_ROW("_poses_bytes", animator_poses_bytes, "Every item's pose as float64 bytes."),
+    ANIMA_METHOD_ROW("_display_poses_bytes", animator_display_poses_bytes,
+                     "Every item's pose at the display's time as float64 bytes."),
     ANIMA_METHOD_ROW("_copy_into", animator_copy_into, NULL),
     ANIMA_METHOD_ROW("update_item_using_current_state", animator_update_item_using_current_state,
 
@@ -385,6 +414,11 @@ static PyGetSetDef animator_getset[] = {
               "The internal step length in seconds (1 / step_rate)."),
     ANIMA_GET(OWNER_ANIMATOR, VALUE_UINT64, "step_count", anima_animator_get_step_count,
               "The number of internal steps run so far."),
+    ANIMA_GET(OWNER_ANIMATOR, VALUE_DOUBLE, "display_fraction", anima_animator_get_display_fraction,
+              "Where the display's time lies between the last two internal steps, as a share of a\n"
+              "step (0...1, read-only): the frame time advance() has not yet turned into a step,\n"
+              "over step_duration; 1 while the animator is paused. display_poses() interpolates\n"
+              "each pose by it."),
     ANIMA_GET(OWNER_ANIMATOR, VALUE_INT32, "workers", anima_animator_get_workers,
               "The threads solving the contacts, the stepping one included: the constructor's\n"
               "workers, or fewer (no more than the processors online)."),

@@ -57,6 +57,8 @@ static PyGetSetDef attachment_getset[] = {
      "point given at creation; types 'items' and 'limit': the first item's attachment point\n"
      "at creation. Setting it on an attachment that is not of type 'anchor' raises\n"
      "InvalidStateError."),
+    ANIMA_GET(OWNER_BEHAVIOR, VALUE_OFFSETS, "_offsets", anima_attachment_get_offsets,
+     "The two attachment points as (x, y, other_x, other_y); see offset and other_offset."),
     ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "length", anima_attachment_get_length, anima_attachment_set_length,
                  "The distance kept between the attachment points, in points (0...1e9); for a rope\n"
                  "(type 'limit') the most it lets them be apart. Pins, fixed and sliding attachments\n"
@@ -72,6 +74,14 @@ static PyGetSetDef attachment_getset[] = {
                  "The spring's damping ratio (0...1e4; 1 = critical; default 0, as UIKit)."),
     ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "friction_torque", anima_attachment_get_friction_torque, anima_attachment_set_friction_torque,
                  "The torque resisting rotation about a pin (>= 0, mass x pt^2 / s^2; default 0)."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_REAL, "max_force", anima_attachment_get_max_force,
+                 anima_attachment_set_max_force,
+                 "The largest force of a point attachment (length 0, or a pin), in mass x pt/s^2 (> 0;\n"
+                 "math.inf, the default, for no bound). Past it the attachment stretches instead of\n"
+                 "pulling harder (Box2D's mouse joint); other attachments keep the value without\n"
+                 "using it. A drag's attachment (Animator.begin_drag) has max_acceleration x the\n"
+                 "item's mass, so a dragged item follows the pointer without being pushed through a\n"
+                 "wall."),
     ANIMA_GETSET_END,
 };
 

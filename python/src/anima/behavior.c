@@ -143,12 +143,13 @@ ANIMA_METHOD(behavior_add_item, "add_item", OWNER_BEHAVIOR, VALUE_NONE, anima_be
 ANIMA_METHOD(behavior_remove_item, "remove_item", OWNER_BEHAVIOR, VALUE_NONE,
              anima_behavior_remove_item(t.behavior, v[0].item), ANIMA_IN("item", VALUE_ITEM))
 
-/* Destroys the behavior; the animator stops keeping it for its callables (at once, or after advance). */
-static anima_status
-behavior_destroy_now(const target *t)
+/*
+ * The status of a call that destroyed the behavior self (destroy(), the end of a drag): once it succeeded, the
+ * animator stops keeping the object for its callables, at once or, inside advance, when advance returns.
+ */
+anima_status
+behavior_destroyed(BehaviorObject *self, anima_status status)
 {
-    BehaviorObject *self = (BehaviorObject *)t->self;
-    anima_status status = anima_behavior_destroy(self->handle);
     AnimatorObject *animator = self->animator;
     bool held = self->action != NULL || self->on_began != NULL || self->on_ended != NULL || self->evaluate != NULL
                 || self->overrides_action;
@@ -163,7 +164,8 @@ behavior_destroy_now(const target *t)
     return status;
 }
 
-ANIMA_METHOD(behavior_destroy, "destroy", OWNER_BEHAVIOR, VALUE_NONE, behavior_destroy_now(&t), ANIMA_ARG(NULL))
+ANIMA_METHOD(behavior_destroy, "destroy", OWNER_BEHAVIOR, VALUE_NONE,
+             behavior_destroyed((BehaviorObject *)t.self, anima_behavior_destroy(t.behavior)), ANIMA_ARG(NULL))
 
 ANIMA_METHOD(behavior_add_child, "add_child", OWNER_BEHAVIOR, VALUE_NONE,
              anima_behavior_add_child(t.behavior, v[0].behavior), ANIMA_IN("behavior", VALUE_BEHAVIOR))

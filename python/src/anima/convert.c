@@ -411,6 +411,7 @@ static const value_info value_infos[] = {
     [VALUE_VEC2] = DOUBLES(2, true, "(x, y)"),
     [VALUE_SIZE] = DOUBLES(2, true, "(width, height)"),
     [VALUE_RANGE] = DOUBLES(2, false, "(lower, upper)"),
+    [VALUE_OFFSETS] = DOUBLES(4, true, "(x, y, other_x, other_y)"),
     [VALUE_RECT] = DOUBLES(4, true, "(x, y, width, height)"),
     [VALUE_BOUNDS] = DOUBLES(4, true, "(x, y, width, height)"),
     [VALUE_INSETS] = DOUBLES(4, true, "(top, left, bottom, right)"),
@@ -679,6 +680,7 @@ target_of(PyObject *self, owner_kind owner)
  */
 #define PROPERTY_KINDS(KIND)                                                                          \
     KIND(VALUE_DOUBLE, f64, double)                                                                   \
+    KIND(VALUE_REAL, f64, double)                                                                     \
     KIND(VALUE_BOOL, b, bool)                                                                         \
     KIND(VALUE_INT32, i32, int32_t)                                                                   \
     KIND(VALUE_UINT64, u64, uint64_t)                                                                 \
@@ -710,11 +712,18 @@ property_call(const property *p, const target *t, value *v, bool write)
 {
     typedef anima_status (*range_getter)(anima_behavior, double *, double *);
     typedef anima_status (*range_setter)(anima_behavior, double, double);
+    typedef anima_status (*pair_getter)(anima_behavior, anima_vec2 *, anima_vec2 *);
     switch (p->kind) {
     PROPERTY_KINDS(CALL_PROPERTY)
     case VALUE_RANGE:
         return write ? ((range_setter)p->set)(t->behavior, v->doubles[0], v->doubles[1])
                      : ((range_getter)p->get)(t->behavior, &v->doubles[0], &v->doubles[1]);
+    case VALUE_OFFSETS: {
+        anima_vec2 first, second;
+        anima_status status = write ? ANIMA_ERR_INVALID_ARGUMENT : ((pair_getter)p->get)(t->behavior, &first, &second);
+        v->doubles[0] = first.x, v->doubles[1] = first.y, v->doubles[2] = second.x, v->doubles[3] = second.y;
+        return status;
+    }
     default: return ANIMA_ERR_INVALID_ARGUMENT;
     }
 }

@@ -86,7 +86,7 @@ add_types(PyObject *module, anima_state *st)
     return 0;
 }
 
-/* Adds methods declared in another file than the type's own (the animator's animation controls). */
+/* Adds methods declared in another file than the type's own (the animator's animation controls and gestures). */
 static int
 add_methods(PyTypeObject *type, PyMethodDef *methods)
 {
@@ -108,7 +108,10 @@ anima_exec(PyObject *module)
     if (load_python_types(st) < 0 || load_choices(st) < 0) {
         return -1;
     }
-    if (add_types(module, st) < 0 || add_methods(st->animator_type, animator_animation_methods) < 0) {
+    if (add_types(module, st) < 0 || add_methods(st->animator_type, animator_animation_methods) < 0
+        || add_methods(st->animator_type, animator_gesture_methods) < 0
+        || add_methods(st->attachment_type, attachment_drag_methods) < 0
+        || PyModule_AddFunctions(module, gesture_functions) < 0) {
         return -1;
     }
     st->action_name = PyUnicode_InternFromString("action");

@@ -206,6 +206,7 @@ static const struct {
     [LIST_BOUNDARY_POINTS] = {sizeof(anima_vec2), FORM_LIST, OWNER_BEHAVIOR},
     [LIST_ITEM_PATH] = {sizeof(anima_vec2), FORM_TUPLE, OWNER_ITEM},
     [LIST_POSES] = {3 * sizeof(double), FORM_BYTES, OWNER_ANIMATOR},
+    [LIST_DISPLAY_POSES] = {3 * sizeof(double), FORM_BYTES, OWNER_ANIMATOR},
     [LIST_DETACHED] = {sizeof(anima_detached_callback), FORM_TUPLE, OWNER_ANIMATOR},
     [LIST_BEGAN_CONTACTS] = {sizeof(anima_contact_event), FORM_LIST, OWNER_ANIMATOR},
     [LIST_ENDED_CONTACTS] = {sizeof(anima_contact_event), FORM_LIST, OWNER_ANIMATOR},
@@ -251,6 +252,7 @@ list_query_run(const list_query *q, void *out, int32_t capacity, int32_t *count)
         return anima_collision_get_boundary(q->behavior, q->identifier, out, capacity, count);
     case LIST_ITEM_PATH: return anima_item_get_path(q->item, out, capacity, count);
     case LIST_POSES: return anima_animator_copy_item_poses(q->animator, out, capacity, count);
+    case LIST_DISPLAY_POSES: return anima_animator_copy_display_poses(q->animator, out, capacity, count);
     case LIST_DETACHED: return anima_animator_get_detached_callbacks(q->animator, out, capacity, count);
     case LIST_BEGAN_CONTACTS:
     case LIST_ENDED_CONTACTS: return copy_contacts(q, out, capacity, count);
