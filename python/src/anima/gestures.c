@@ -244,8 +244,18 @@ ANIMA_METHOD(attachment_drag_move, "_drag_move", OWNER_BEHAVIOR, VALUE_NONE,
              ANIMA_IN("time", VALUE_DOUBLE))
 ANIMA_METHOD(attachment_drag_end, "_drag_end", OWNER_BEHAVIOR, VALUE_VEC2, drag_end(&t, v[0].f64, &out.vec2),
              ANIMA_IN("time", VALUE_DOUBLE))
-ANIMA_METHOD(attachment_drag_is_active, "_drag_is_active", OWNER_BEHAVIOR, VALUE_BOOL,
-             (out.b = anima_drag_is_active(t.behavior), ANIMA_OK), ANIMA_ARG(NULL))
+/* The library answers false with its message set when another thread is inside the animator: BusyError, not False. */
+static anima_status
+drag_is_active(const target *t, bool *out)
+{
+    anima_clear_error();
+    *out = anima_drag_is_active(t->behavior);
+    const char *message = anima_last_error_message();
+    return !*out && message != NULL && message[0] != '\0' ? ANIMA_ERR_BUSY : ANIMA_OK;
+}
+
+ANIMA_METHOD(attachment_drag_is_active, "_drag_is_active", OWNER_BEHAVIOR, VALUE_BOOL, drag_is_active(&t, &out.b),
+             ANIMA_ARG(NULL))
 
 /* Added to Attachment by the module (anima/_gestures.py's Drag calls them). */
 PyMethodDef attachment_drag_methods[] = {
