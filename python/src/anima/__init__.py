@@ -12,6 +12,8 @@ serially, into a table of one row per variant. Gestures: `Animator.item_at` find
 under a pointer, `Animator.begin_drag` drags it (a `Drag`), `VelocityTracker` measures a
 pointer's velocity, `project_momentum` and `rubber_band` give where a fling lands and how far
 past an edge a view shows, and `Animator.display_poses` gives poses to draw at any refresh rate.
+In a notebook, `show` plays a recorded scene and `live` runs one (a `LiveWidget`: drag it,
+tune it with sliders).
 
     import anima
 
@@ -52,6 +54,7 @@ from ._types import (
 )
 from .animation import Animation, Timeline, Timing
 from .player import Player, show
+from .live import live
 from ._sweep import sweep
 from ._gestures import Drag, VelocityTracker, project_momentum, rubber_band, rubber_band_clamp
 
@@ -101,6 +104,7 @@ __all__ = [
     "Transform",
     "VelocityTracker",
     "WrongKindError",
+    "live",
     "show",
     "__version__",
     "project_momentum",
@@ -111,3 +115,12 @@ __all__ = [
 ]
 
 del IntFlag
+
+
+def __getattr__(name: str) -> object:
+    # LiveWidget is made at first use, so that `import anima` does not load ipywidgets
+    if name == "LiveWidget":
+        import importlib
+
+        return importlib.import_module(".live", __name__).__getattr__("LiveWidget")  # the module, not live()
+    raise AttributeError(f"module 'anima' has no attribute {name!r}")

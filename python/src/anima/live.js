@@ -1,0 +1,405 @@
+// The page side of anima.live (see live.py): an anywidget ES module.
+//
+// The kernel steps the animator and sends a frame after each step of its clock: a small
+// custom message whose buffers are binary (a header of float64 values, the poses as float32
+// x, y, angle, alpha per item, and in debug mode the overlay's lines and marks), never JSON
+// numbers. The page keeps the last frames and draws at its own refresh rate
+// (requestAnimationFrame), a fixed short delay behind the kernel's clock, interpolating
+// between the two frames around that time: the kernel's timer and the websocket deliver
+// frames unevenly, and drawing whichever frame came last would show that unevenness as
+// stutter. The kernel's frames hold display-time poses (Animator.copy_display_poses_into), so
+// a frame's poses belong to the kernel's time stamped on it, not to its last internal step.
+//
+// Pointer: press, move and release on the canvas go to the kernel with the event's time, in
+// scene points; the kernel grabs the item under a press (Animator.item_at), drags it
+// (Drag.move) and flings it at the release (Drag.end), or hands a tap on empty space to
+// on_tap. Each pointer event has an id; the kernel acknowledges the newest one it has
+// stepped the scene after, and the page measures pointer-to-pixel latency as the time from
+// the event to the first drawing of a frame that acknowledges it.
+//
+// window.animaLive[key] exposes the state to tests (frames received, draws, latencies).
+
+const HEADER = 8; // float64: kernel time, seq, ack, count, scene version, simulated time, flags, wall clock
+const HELD = 2;   // flag: the frame repeats the last one, sent when the scene moves again after standing still
+const KEEP = 240; // samples kept for the clock offset and the statistics
+
+function floats(buffer, Kind) {
+  // buffers arrive as DataViews at any byte offset: copy them into an aligned array
+  const view = buffer instanceof DataView ? buffer : new DataView(buffer.buffer || buffer);
+  const bytes = view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength);
+  return new Kind(bytes);
+}
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function median(values) {
+  if (!values.length) return NaN;
+  const sorted = values.slice().sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function render({ model, el: host }) {
+  const key = model.get("_key");
+  const root = el("div", "anima-live");
+  root.id = key;
+  const canvas = el("canvas", "anima-live-canvas");
+  const ctx = canvas.getContext("2d");
+  const bar = el("div", "anima-live-bar");
+  const buttons = {};
+  const titles = {
+    play: "Play or pause the kernel's clock",
+    step: "Pause and advance one frame (1/60 s)",
+    slow: "Slow motion: a quarter of real time",
+    reset: "Back to the scene as it was when the widget was made",
+    record: "Record the session into widget.recording",
+  };
+  for (const name of ["play", "step", "slow", "reset", "record"]) {
+    const button = el("button", "anima-live-" + name);
+    button.type = "button";
+    button.title = titles[name];
+    button.addEventListener("click", () => model.send({ type: "command", name }));
+    buttons[name] = button;
+    bar.appendChild(button);
+  }
+  buttons.step.textContent = "Step";
+  buttons.reset.textContent = "Reset";
+  const status = el("span", "anima-live-status");
+  bar.appendChild(status);
+  const sliders = el("div", "anima-live-controls");
+  const message = el("div", "anima-live-message");
+  root.append(canvas, bar, sliders, message);
+  host.appendChild(root);
+
+  const state = {
+    key, frames: 0, draws: 0, latencies: [], breakdown: [], transit: [], fps: 0, received: 0, shown: null, offset: Infinity,
+    delay: 0.02, target: 0.02, pointerId: 0, dragging: false,
+  };
+  window.animaLive = window.animaLive || {};
+  window.animaLive[key] = state;
+
+  // ---- scene, size and controls ------------------------------------------------------------
+  let scene = model.get("_scene");
+  let view = model.get("_view");
+  let scale = 1;
+  let dpr = 1;
+  let groups = []; // [{color, items: [i...]}]
+
+  function layout() {
+    const size = model.get("_size");
+    dpr = window.devicePixelRatio || 1;
+    canvas.style.width = size[0] + "px";
+    canvas.style.height = size[1] + "px";
+    canvas.width = Math.round(size[0] * dpr);
+    canvas.height = Math.round(size[1] * dpr);
+    view = model.get("_view");
+    scale = size[0] / view[2];
+  }
+
+  function regroup() {
+    scene = model.get("_scene");
+    const byColor = new Map();
+    scene.items.forEach((item, i) => {
+      if (!byColor.has(item[3])) byColor.set(item[3], []);
+      byColor.get(item[3]).push(i);
+    });
+    groups = Array.from(byColor, ([color, items]) => ({ color, items }));
+  }
+
+  function buildControls() {
+    sliders.textContent = "";
+    const values = model.get("_values");
+    for (const control of model.get("_controls")) {
+      const row = el("label", "anima-live-control");
+      const name = el("span", "anima-live-label", control.label);
+      const input = el("input");
+      input.type = "range";
+      input.min = control.low;
+      input.max = control.high;
+      input.step = control.step;
+      input.value = values[control.label];
+      input.dataset.label = control.label;
+      const shown = el("span", "anima-live-value", Number(values[control.label]).toPrecision(3));
+      input.addEventListener("input", () => {
+        const next = Object.assign({}, model.get("_values"));
+        next[control.label] = Number(input.value);
+        shown.textContent = Number(input.value).toPrecision(3);
+        model.set("_values", next);
+        model.save_changes();
+      });
+      row.append(name, input, shown);
+      sliders.appendChild(row);
+    }
+  }
+
+  function showValues() {
+    const values = model.get("_values");
+    for (const input of sliders.querySelectorAll("input")) {
+      const value = values[input.dataset.label];
+      if (value === undefined) continue;
+      if (Number(input.value) !== value) input.value = value;
+      input.nextSibling.textContent = Number(value).toPrecision(3);
+    }
+  }
+
+  function showState() {
+    const playing = model.get("_playing");
+    buttons.play.textContent = playing ? "Pause" : "Play";
+    buttons.slow.textContent = "Slow";
+    buttons.slow.classList.toggle("anima-live-on", model.get("_slow"));
+    buttons.slow.setAttribute("aria-pressed", model.get("_slow") ? "true" : "false");
+    const recording = model.get("_recording");
+    buttons.record.textContent = recording ? "\u25A0 Stop" : "\u25CF Record";
+    buttons.record.classList.toggle("anima-live-on", recording);
+    buttons.reset.disabled = !model.get("_can_reset");
+    message.textContent = model.get("_message");
+    root.dataset.playing = playing ? "1" : "0";
+  }
+
+  layout();
+  regroup();
+  buildControls();
+  showState();
+
+  // ---- frames from the kernel -------------------------------------------------------------
+  const frames = []; // sorted by kernel time
+  const offsets = [];
+  const intervals = [];
+  state.intervals = intervals;
+  let lastKernelTime = null;
+
+  function onMessage(content, buffers) {
+    if (!content || content.type !== "frame" || !buffers || buffers.length < 2) return;
+    const arrival = performance.now() / 1000;
+    const header = floats(buffers[0], Float64Array);
+    // kernel to page in ms, by the wall clock (meaningful when both run on one machine)
+    state.transit.push((performance.timeOrigin + arrival * 1000) - header[7] * 1000);
+    if (state.transit.length > KEEP) state.transit.shift();
+    const frame = {
+      time: header[0], seq: header[1], ack: header[2], count: header[3], version: header[4],
+      elapsed: header[5], poses: floats(buffers[1], Float32Array),
+      lines: buffers.length > 2 ? floats(buffers[2], Float32Array) : null,
+      marks: buffers.length > 3 ? floats(buffers[3], Float32Array) : null,
+    };
+    // the kernel's clock as the page's, with the least transport delay seen lately
+    offsets.push(arrival - frame.time);
+    if (offsets.length > KEEP) offsets.shift();
+    let offset = Infinity;
+    for (const o of offsets) offset = Math.min(offset, o);
+    state.offset = offset;
+    frame.held = (header[6] & HELD) !== 0;
+    if (lastKernelTime !== null && !frame.held) {   // a still spell is no interval between frames
+      const gap = frame.time - lastKernelTime;
+      if (gap > 0 && gap < 0.1) {
+        intervals.push(gap);
+        if (intervals.length > 30) intervals.shift();
+      }
+    }
+    lastKernelTime = frame.time;
+    // draw a little behind the kernel: the longest recent interval between frames, so that
+    // the frame after the drawn time has nearly always arrived
+    let longest = 0.004;
+    for (const gap of intervals) longest = Math.max(longest, gap);
+    state.target = Math.min(0.05, longest + 0.003);
+    for (const p of pending) { if (p[0] <= frame.ack && p[3] === undefined) p[3] = arrival * 1000; }
+    frames.push(frame);
+    while (frames.length > 2 && frames[frames.length - 1].time < frames[frames.length - 2].time) frames.splice(-2, 1);
+    if (frames.length > 64) frames.splice(0, frames.length - 64);
+    state.frames++;
+  }
+
+  // ---- drawing ----------------------------------------------------------------------------
+  function addShape(item, x, y, angle) {
+    const w = item[1] / 2, h = item[2] / 2, c = Math.cos(angle), s = Math.sin(angle);
+    if (item[0] === "ellipse") {
+      ctx.moveTo(x + w * c, y + w * s);
+      ctx.ellipse(x, y, w, h, angle, 0, 2 * Math.PI);
+    } else if (item[0] === "path" && item[4]) {
+      const p = item[4];
+      for (let k = 0; k < p.length; k += 2) {
+        const px = x + p[k] * c - p[k + 1] * s, py = y + p[k] * s + p[k + 1] * c;
+        if (k === 0) ctx.moveTo(px, py); else ctx.lineTo(px, py);
+      }
+      ctx.closePath();
+    } else {
+      ctx.moveTo(x - w * c + h * s, y - w * s - h * c);
+      ctx.lineTo(x + w * c + h * s, y + w * s - h * c);
+      ctx.lineTo(x + w * c - h * s, y + w * s + h * c);
+      ctx.lineTo(x - w * c - h * s, y - w * s + h * c);
+      ctx.closePath();
+    }
+  }
+
+  function draw(a, b, f) {
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    const k = dpr * scale;
+    ctx.setTransform(k, 0, 0, k, -view[0] * k, -view[1] * k);
+    ctx.lineWidth = 1 / scale;
+    if (scene.debug) {
+      ctx.strokeStyle = "#999";
+      for (const r of scene.bounds) ctx.strokeRect(r[0], r[1], r[2], r[3]);
+      for (const p of scene.boundaries) {
+        ctx.beginPath();
+        for (let j = 0; j < p.length; j += 2) ctx[j ? "lineTo" : "moveTo"](p[j], p[j + 1]);
+        ctx.stroke();
+      }
+    }
+    if (!a || a.version !== scene.version || a.count !== scene.items.length) return;
+    const blend = b && b.version === a.version && b.count === a.count ? f : 0;
+    const pa = a.poses, pb = blend > 0 ? b.poses : a.poses;
+    const pose = (i, j) => pa[4 * i + j] + (pb[4 * i + j] - pa[4 * i + j]) * blend;
+    const faded = [];
+    for (const group of groups) {
+      ctx.fillStyle = group.color;
+      ctx.beginPath();
+      for (const i of group.items) {
+        if (pose(i, 3) < 0.999) { faded.push(i); continue; }
+        addShape(scene.items[i], pose(i, 0), pose(i, 1), pose(i, 2));
+      }
+      ctx.fill();
+    }
+    for (const i of faded) {
+      ctx.globalAlpha = Math.max(0, pose(i, 3));
+      ctx.fillStyle = scene.items[i][3];
+      ctx.beginPath();
+      addShape(scene.items[i], pose(i, 0), pose(i, 1), pose(i, 2));
+      ctx.fill();
+    }
+    ctx.globalAlpha = 1;
+    if (scene.debug) {
+      ctx.strokeStyle = "#555";
+      if (a.lines) {
+        ctx.beginPath();
+        for (let j = 0; j + 3 < a.lines.length; j += 4) { ctx.moveTo(a.lines[j], a.lines[j + 1]); ctx.lineTo(a.lines[j + 2], a.lines[j + 3]); }
+        ctx.stroke();
+      }
+      if (a.marks) {
+        for (let j = 0; j + 2 < a.marks.length; j += 3) {
+          const r = 3 / scale;
+          if (a.marks[j + 2] === 0) { ctx.fillStyle = "#555"; ctx.fillRect(a.marks[j] - r, a.marks[j + 1] - r, 2 * r, 2 * r); }
+          else { ctx.fillStyle = "#d00"; ctx.beginPath(); ctx.arc(a.marks[j], a.marks[j + 1], r, 0, 2 * Math.PI); ctx.fill(); }
+        }
+      }
+    }
+  }
+
+  // pointer events waiting for a frame that reflects them: [id, event time, handler time, arrival] (ms)
+  const pending = [];
+  let drawsThisSecond = 0, framesThisSecond = 0, secondStart = performance.now();
+  let raf = 0;
+  let shownSeq = -1;
+
+  function tick(now) {
+    raf = requestAnimationFrame(tick);
+    if (!frames.length) return;
+    // the delay glides to its target by at most 0.5 ms a drawing, so that the drawn time never
+    // runs backwards and never skips ahead
+    state.delay += Math.max(-0.0005, Math.min(0.0005, state.target - state.delay));
+    const t = now / 1000 - state.offset - state.delay;
+    let i = frames.length - 1;
+    while (i > 0 && frames[i].time > t) i--;
+    const a = frames[i], b = frames[i + 1];
+    const f = b ? Math.min(1, Math.max(0, (t - a.time) / (b.time - a.time))) : 0;
+    if (a.seq !== shownSeq || f > 0) {
+      draw(a, b, f);
+      state.draws++;
+      drawsThisSecond++;
+      shownSeq = a.seq;
+      state.shown = { seq: a.seq, time: a.time, elapsed: a.elapsed, blend: f };
+    }
+    if (i > 1) frames.splice(0, i - 1);
+    // latency: the frame now shown in full (a) acknowledges these pointer events
+    while (pending.length && pending[0][0] <= a.ack) {
+      const [, created, handled, arrived] = pending.shift();
+      state.latencies.push(now - created);
+      // where the time went: event to handler, handler to the frame's arrival, arrival to drawing
+      state.breakdown.push([handled - created, (arrived || now) - handled, now - (arrived || now)]);
+      if (state.latencies.length > KEEP) { state.latencies.shift(); state.breakdown.shift(); }
+    }
+    if (now - secondStart >= 1000) {
+      state.fps = drawsThisSecond * 1000 / (now - secondStart);
+      state.received = (state.frames - framesThisSecond) * 1000 / (now - secondStart);
+      framesThisSecond = state.frames;
+      drawsThisSecond = 0;
+      secondStart = now;
+      const latency = median(state.latencies.slice(-60));
+      // frames from the kernel per second (none while the scene stands still), and the median
+      // pointer-to-pixel latency of the last drag
+      status.textContent = (state.received >= 1 ? `${state.received.toFixed(0)} frames/s` : "")
+        + (isNaN(latency) ? "" : ` \u00b7 ${latency.toFixed(0)} ms`);
+      status.title = "frames per second from the kernel \u00b7 pointer-to-pixel latency of the last drag";
+    }
+  }
+  raf = requestAnimationFrame(tick);
+
+  // ---- pointer ------------------------------------------------------------------------------
+  function point(event) {
+    const r = canvas.getBoundingClientRect();
+    const left = r.left + canvas.clientLeft, top = r.top + canvas.clientTop; // inside the border
+    return [view[0] + (event.clientX - left) / scale, view[1] + (event.clientY - top) / scale];
+  }
+  function pointer(type, event) {
+    const [x, y] = point(event);
+    state.pointerId++;
+    model.send({ type, id: state.pointerId, x, y, t: event.timeStamp / 1000, slop: 6 / scale });
+    return state.pointerId;
+  }
+  canvas.addEventListener("pointerdown", (event) => {
+    if (event.button !== 0) return;
+    canvas.setPointerCapture(event.pointerId);
+    state.dragging = true;
+    pointer("down", event);
+    event.preventDefault();
+  });
+  canvas.addEventListener("pointermove", (event) => {
+    if (!state.dragging) return;
+    const id = pointer("move", event);
+    pending.push([id, event.timeStamp, performance.now()]);
+    if (pending.length > KEEP) pending.shift();
+  });
+  const release = (event) => {
+    if (!state.dragging) return;
+    state.dragging = false;
+    pointer("up", event);
+  };
+  canvas.addEventListener("pointerup", release);
+  canvas.addEventListener("pointercancel", release);
+
+  // ---- the kernel's clock runs while a page says it is there ------------------------------
+  const alive = () => model.send({
+    type: "alive", fps: state.fps, received: state.received,
+    latency: median(state.latencies.slice(-60)) || null, draws: state.draws, frames: state.frames,
+  });
+  model.send({ type: "hello" });
+  const heartbeat = setInterval(alive, 1000);
+
+  const handlers = [
+    ["msg:custom", onMessage],
+    ["change:_scene", regroup],
+    ["change:_size", layout],
+    ["change:_view", layout],
+    ["change:_controls", buildControls],
+    ["change:_values", showValues],
+    ["change:_playing", showState],
+    ["change:_slow", showState],
+    ["change:_recording", showState],
+    ["change:_can_reset", showState],
+    ["change:_message", showState],
+  ];
+  for (const [name, handler] of handlers) model.on(name, handler);
+  root.dataset.ready = "1";
+
+  return () => {
+    cancelAnimationFrame(raf);
+    clearInterval(heartbeat);
+    for (const [name, handler] of handlers) model.off(name, handler);
+    if (window.animaLive[key] === state) delete window.animaLive[key];
+  };
+}
+
+export default { render };

@@ -1,0 +1,732 @@
+"""A scene running live in a notebook: drag its items, tap it, tune it with sliders.
+
+    import anima
+    widget = anima.live(animator, controls={"frequency": (spring, "frequency", (0.5, 8))})
+    widget                       # the last line of a cell shows it
+
+`live` returns a `LiveWidget`, a Jupyter widget (anywidget, over ipywidgets: the package's
+"notebook" extra). The kernel steps the animator in real time, on a timer of the kernel's own
+event loop (so the notebook stays free to run cells), and after each step sends the items'
+display-time poses to the page as binary buffers. The page draws them on a canvas at its own
+refresh rate, interpolated between the two frames around its drawing time (live.js says why),
+and sends the pointer back: a press on an item grabs it (`Animator.item_at`,
+`Animator.begin_drag`), moving drags it (`Drag.move`), letting go flings it with the
+pointer's velocity (`Drag.end`), and a tap on empty space calls ``on_tap(point)``. Buttons:
+play/pause, a single step, slow motion, reset to the scene as it was, and record (the session
+as a `Recording`, `LiveWidget.recording`). ``controls`` adds a slider per property.
+
+The kernel's clock runs only while a page shows the widget: the page says so every second, and
+three seconds without word stop the clock (a closed tab, a notebook run headless by nbclient,
+where no page ever draws it). It starts again at the page's next word.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import itertools
+import math
+import os
+import time
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+
+import numpy as np
+
+from .player import COLORS, _behaviors
+from .recording import Recording
+
+__all__ = ["live", "FRAME", "DRAG_FRAME", "SLOW_MOTION", "LONGEST_FRAME", "IDLE_AFTER"]
+
+#: The kernel's clock ticks every FRAME seconds (sooner when a pointer event comes).
+FRAME = 1.0 / 60.0
+#: While the pointer holds an item the clock ticks every DRAG_FRAME s: frames closer together
+#: let the page draw closer behind the kernel, so the item follows the pointer sooner.
+DRAG_FRAME = 1.0 / 120.0
+#: A tick that comes late advances the scene by this much at most (seconds).
+LONGEST_FRAME = 1.0 / 15.0
+#: Slow motion runs the scene at this share of real time.
+SLOW_MOTION = 0.25
+#: Seconds without word from a page after which the kernel's clock stops.
+IDLE_AFTER = 3.0
+#: Contact points stay drawn (debug) this long after they began, in simulated seconds.
+_CONTACT_SHOWN = 0.1
+#: float64 values in a frame's header (see live.js).
+_HEADER = 8
+
+_HERE = Path(__file__).resolve().parent
+_keys = itertools.count(1)
+_widget_type: Optional[type] = None
+
+
+def live(animator: Any, *, controls: Optional[Mapping[str, Sequence[Any]]] = None, width: Optional[float] = None,
+         debug: bool = False, on_tap: Optional[Callable[[Tuple[float, float]], Any]] = None) -> Any:
+    """A widget that runs ``animator`` live in a notebook: drag it, tap it, tune it.
+
+    ``controls`` maps a label to ``(object, property name, (low, high))`` (a fourth element
+    sets the slider's step; default (high - low) / 1000): a slider per entry writes the
+    property while the scene runs, and `LiveWidget.values` reads back where they are.
+    ``width`` is the canvas's width in CSS pixels (default: the scene's width, at most 480);
+    ``debug`` draws the boundaries, attachments, snap points and contacts. ``on_tap(point)``
+    is called with the scene point of a tap on empty space.
+
+        >>> snap = anima.Snap(square, (160, 284))
+        >>> animator.add_behavior(snap)
+        >>> widget = anima.live(animator, on_tap=lambda point: setattr(widget.find(snap), "point", point))
+
+    Needs anywidget and ipywidgets (``pip install "anima[notebook]"``); ImportError otherwise.
+    """
+    return _widget_class()(animator, controls=controls, width=width, debug=debug, on_tap=on_tap)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "LiveWidget":
+        return _widget_class()
+    if name == "NoDelayWebsocketConnection":
+        return _no_delay_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+_no_delay_type: Optional[type] = None
+
+
+def _no_delay_class() -> type:
+    """NoDelayWebsocketConnection, made at first use (it subclasses jupyter_server's class)."""
+    global _no_delay_type
+    if _no_delay_type is None:
+        from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+
+        _no_delay_type = type("NoDelayWebsocketConnection", (ZMQChannelsWebsocketConnection,), {
+            "__module__": __name__, "__doc__": _NO_DELAY_DOC, "connect": _connect_without_delay})
+    return _no_delay_type
+
+
+_NO_DELAY_DOC = """jupyter_server's kernel websocket with Nagle's algorithm turned off.
+
+    jupyter_server (2.x) leaves TCP_NODELAY unset on the websocket to the page, so a small
+    message written while an earlier one waits for the browser's delayed ACK waits too, up to
+    the ACK timer (40 ms on Linux). During a drag every pointer message makes the kernel
+    publish busy and idle statuses just before a frame, and the frame then reaches the page
+    late. Start Jupyter with
+    ``--ServerApp.kernel_websocket_connection_class=anima.live.NoDelayWebsocketConnection``
+    to send every message at once (docs/python.md, "Live widget", has the figures).
+    """
+
+
+def _connect_without_delay(self: Any) -> Any:
+    self.websocket_handler.set_nodelay(True)
+    base: Any = _no_delay_class().__mro__[1]  # jupyter_server's class
+    return base.connect(self)
+
+
+def _widget_class() -> type:
+    """LiveWidget, made at first use: anywidget (and ipywidgets) load only when a widget is."""
+    global _widget_type
+    if _widget_type is None:
+        try:
+            import anywidget
+        except ImportError as error:
+            raise ImportError("anima.live needs anywidget and ipywidgets: pip install \"anima[notebook]\" "
+                              "(or pip install anywidget ipywidgets)") from error
+        _widget_type = type("LiveWidget", (_Live, anywidget.AnyWidget), {
+            "__module__": "anima", "__qualname__": "LiveWidget", "__doc__": _Live.__doc__,
+            "_esm": (_HERE / "live.js").read_text(encoding="utf-8"),
+            "_css": (_HERE / "live.css").read_text(encoding="utf-8"),
+        })
+    return _widget_type
+
+
+class _Control:
+    """One slider: a label and the property it writes."""
+
+    def __init__(self, label: str, target: Any, name: str, low: float, high: float, step: float) -> None:
+        self.label, self.target, self.name = label, target, name
+        self.low, self.high, self.step = low, high, step
+        self.value = float(getattr(target, name))
+
+    def page(self) -> Dict[str, Any]:
+        return {"label": self.label, "low": self.low, "high": self.high, "step": self.step}
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float, np.number)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _parse_controls(controls: Optional[Mapping[str, Sequence[Any]]]) -> List[_Control]:
+    if controls is None:
+        return []
+    if not isinstance(controls, Mapping):
+        raise TypeError(f"controls must be a mapping of label -> (object, name, (low, high)), "
+                        f"not {type(controls).__name__}")
+    parsed = []
+    for label, entry in controls.items():
+        if not isinstance(label, str):
+            raise TypeError(f"a control's label must be a str (got {label!r})")
+        if not isinstance(entry, (tuple, list)) or len(entry) not in (3, 4):
+            raise TypeError(f"controls[{label!r}] must be (object, property name, (low, high)[, step]) (got {entry!r})")
+        target, name, limits = entry[0], entry[1], entry[2]
+        if not isinstance(name, str):
+            raise TypeError(f"controls[{label!r}]: the property name must be a str (got {name!r})")
+        if not hasattr(target, name):
+            raise AttributeError(f"controls[{label!r}]: {type(target).__name__} has no property {name!r}")
+        if not _number(getattr(target, name)):
+            raise TypeError(f"controls[{label!r}]: {type(target).__name__}.{name} is not a real number "
+                            f"({getattr(target, name)!r})")
+        if not (isinstance(limits, (tuple, list)) and len(limits) == 2 and all(_number(v) for v in limits)
+                and limits[0] < limits[1]):
+            raise ValueError(f"controls[{label!r}]: the range must be (low, high), finite, low < high (got {limits!r})")
+        low, high = float(limits[0]), float(limits[1])
+        step = (high - low) / 1000 if len(entry) == 3 else entry[3]
+        if not (_number(step) and step > 0):
+            raise ValueError(f"controls[{label!r}]: the step must be finite and > 0 (got {step!r})")
+        parsed.append(_Control(label, target, name, low, high, float(step)))
+    return parsed
+
+
+def _view_box(animator: Any) -> Tuple[float, float, float, float]:
+    """The scene's area: the reference bounds, or the items' extent, with a 3 % margin."""
+    bounds = animator.reference_bounds
+    if bounds is not None:
+        x, y, w, h = (float(v) for v in bounds)
+    else:
+        low, high = [], []
+        for item in animator.items:
+            cx, cy = item.center
+            t = item.transform
+            radius = 0.5 * math.hypot(item.size[0] * t[1], item.size[1] * t[2])
+            low.append((cx - radius, cy - radius))
+            high.append((cx + radius, cy + radius))
+        if not low:
+            return (0.0, 0.0, 100.0, 100.0)
+        (x, y), (right, bottom) = np.min(low, axis=0), np.max(high, axis=0)
+        x, y, w, h = float(x), float(y), float(right - x), float(bottom - y)
+    margin = 0.03 * max(w, h, 1.0)
+    return (x - margin, y - margin, w + 2 * margin, h + 2 * margin)
+
+
+class _Live:
+    """A scene running live in a notebook, made by `anima.live`; an ipywidgets widget.
+
+    The kernel advances `animator` by the wall time elapsed (a quarter of it in slow motion)
+    on a timer of the kernel's event loop while a page shows the widget, and streams its
+    display-time poses to the page as binary buffers. On the page: drag an item (it flings at
+    the release), tap empty space (``on_tap``), play/pause, step, slow motion, reset, record,
+    and a slider per control. From Python: `play`, `pause`, `step`, `reset`,
+    `start_recording`, `stop_recording`, `values`, `recording`, `find`, `close`.
+    """
+
+    #: Called with the scene point (x, y) of a tap on empty space, or None.
+    on_tap: Optional[Callable[[Tuple[float, float]], Any]] = None
+
+    def __init__(self, animator: Any, *, controls: Optional[Mapping[str, Sequence[Any]]] = None,
+                 width: Optional[float] = None, debug: bool = False,
+                 on_tap: Optional[Callable[[Tuple[float, float]], Any]] = None) -> None:
+        import traitlets
+
+        # what close() needs, also when a bad argument stops this constructor (ipywidgets
+        # closes a widget when it is collected)
+        self._clock: Optional[asyncio.TimerHandle] = None
+        self._drag: Any = None
+        self._closed = False
+        if not all(hasattr(animator, name) for name in ("advance", "item_at", "begin_drag", "copy_display_poses_into")):
+            raise TypeError(f"live() takes an anima.Animator, not {type(animator).__name__}")
+        if width is not None and not (_number(width) and width > 0):
+            raise ValueError(f"width must be a finite number of pixels > 0 (got {width!r})")
+        if on_tap is not None and not callable(on_tap):
+            raise TypeError(f"on_tap must be callable or None (got {type(on_tap).__name__})")
+        control_list = _parse_controls(controls)
+        view = _view_box(animator)
+        css_width = float(width) if width is not None else min(view[2], 480.0)
+
+        self.on_tap = on_tap
+        self._anim = animator
+        self._original = animator
+        self._control_list = control_list
+        self._given_targets = [c.target for c in control_list]
+        self._show_debug = bool(debug)
+        # the starting state, for reset: the animator and the controls' objects, copied together
+        self._start_copy: Optional[Tuple[Any, List[Any]]] = None
+        self._start_problem = ""
+        try:
+            self._start_copy = copy.deepcopy((animator, [c.target for c in control_list]))
+        except Exception as error:  # a scene that cannot be copied (an animation being recorded, ...)
+            self._start_problem = f"reset is unavailable: the scene could not be copied ({error})"
+        self._down: Optional[Tuple[Tuple[float, float], float]] = None
+        self._pointer_time = 0.0
+        self._last_point: Optional[Tuple[float, float]] = None
+        self._recorder: Any = None
+        self._record_origin = 0.0
+        self._last_recording: Optional[Recording] = None
+        self._due = 0.0
+        self._last_seen = -math.inf
+        self._last_tick: Optional[float] = None
+        self._elapsed = 0.0
+        self._items: Optional[tuple] = None
+        self._version = 0
+        self._seq = 0
+        self._ack = 0.0
+        self._ack_pending = 0.0
+        self._ack_steps = 0
+        self._display = np.empty((0, 3))
+        self._states = np.empty((0, 7))
+        self._frame = np.empty((0, 4), np.float32)
+        self._sent: Optional[Tuple[float, np.ndarray, bytes, bytes]] = None
+        self._held: Optional[float] = None
+        self._contacts: List[Tuple[float, float, float]] = []
+        self._stats: Dict[str, Any] = {}
+        self._error: Optional[BaseException] = None
+        self._applying = False
+
+        def synced(trait: Any) -> Any:
+            return trait.tag(sync=True)
+
+        self.add_traits(  # type: ignore[attr-defined]
+            _key=synced(traitlets.Unicode()), _scene=synced(traitlets.Dict()), _view=synced(traitlets.List()),
+            _size=synced(traitlets.List()), _controls=synced(traitlets.List()), _values=synced(traitlets.Dict()),
+            _playing=synced(traitlets.Bool(True)), _slow=synced(traitlets.Bool(False)),
+            _recording=synced(traitlets.Bool(False)), _can_reset=synced(traitlets.Bool(True)),
+            _message=synced(traitlets.Unicode()))
+        super().__init__(  # type: ignore[call-arg]
+            _key=f"anima-live-{os.getpid()}-{next(_keys)}", _scene=self._scene_data(), _view=list(view),
+            _size=[round(css_width), round(css_width * view[3] / view[2])],
+            _controls=[c.page() for c in control_list], _values={c.label: c.value for c in control_list},
+            _can_reset=self._start_copy is not None, _message=self._start_problem)
+        self.on_msg(self._on_message)  # type: ignore[attr-defined]
+        self.observe(self._on_values, names=["_values"])  # type: ignore[attr-defined]
+
+    # -- what Python sees ----------------------------------------------------------------------
+
+    @property
+    def animator(self) -> Any:
+        """The animator shown: the one given to `live`, or after `reset` a copy of it as it was."""
+        return self._anim
+
+    @property
+    def values(self) -> Dict[str, float]:
+        """Each control's property as it is now, by label; assign a dict of some of them to set them."""
+        return {c.label: float(getattr(c.target, c.name)) for c in self._control_list}
+
+    @values.setter
+    def values(self, values: Mapping[str, float]) -> None:
+        by_label = {c.label: c for c in self._control_list}
+        for label in values:
+            if label not in by_label:
+                raise KeyError(f"no control labelled {label!r} (the controls: {sorted(by_label)})")
+        for label, value in values.items():
+            control = by_label[label]
+            setattr(control.target, control.name, value)
+            control.value = float(getattr(control.target, control.name))
+        self._show_values()
+
+    @property
+    def recording(self) -> Optional[Recording]:
+        """The session recorded with the record button (or `start_recording`): the one in
+        progress, else the last one stopped; None before any."""
+        return self._recorder.recording if self._recorder is not None else self._last_recording
+
+    @property
+    def playing(self) -> bool:
+        """Whether the scene advances with the clock (the play/pause button)."""
+        return bool(self._playing)  # type: ignore[attr-defined]
+
+    @property
+    def slow_motion(self) -> bool:
+        """Whether the scene runs at SLOW_MOTION (a quarter) of real time; assignable."""
+        return bool(self._slow)  # type: ignore[attr-defined]
+
+    @slow_motion.setter
+    def slow_motion(self, on: bool) -> None:
+        self._slow = bool(on)
+
+    @property
+    def is_live(self) -> bool:
+        """Whether the kernel's clock is running: a page has shown the widget in the last IDLE_AFTER s."""
+        return self._clock is not None
+
+    @property
+    def stats(self) -> Dict[str, Any]:
+        """What the page measured, reported every second: ``fps`` (drawings per second),
+        ``received`` (frames per second from the kernel), ``latency`` (median pointer-to-pixel
+        milliseconds over the last 60 pointer moves of a drag, or None), ``draws``, ``frames``."""
+        return dict(self._stats)
+
+    @property
+    def error(self) -> Optional[BaseException]:
+        """The last exception raised by the scene (a callback, ``on_tap``, a control), or None;
+        its message is shown under the widget. An exception while stepping pauses the scene."""
+        return self._error
+
+    def find(self, obj: Any) -> Any:
+        """The object of the animator shown that is ``obj`` (an item, a behavior, the animator
+        given to `live` or a control's object): ``obj`` itself before a `reset`, its copy after."""
+        import anima
+
+        if obj is self._original or obj is self._anim:
+            return self._anim
+        for control, original in zip(self._control_list, self._given_targets):
+            if obj is original:
+                return control.target
+        if isinstance(obj, anima.Item):
+            return self._anim.find_item(obj.id)
+        if isinstance(obj, anima.Behavior):
+            return self._anim.find_behavior(obj.id)
+        raise TypeError(f"find() takes an item, a behavior, the animator or a control's object, "
+                        f"not {type(obj).__name__}")
+
+    def play(self) -> None:
+        """Run the scene with the clock (the play button)."""
+        self._message = ""
+        self._playing = True
+
+    def pause(self) -> None:
+        """Stop advancing the scene; pointer drags wait for play (the pause button)."""
+        self._release()
+        self._playing = False
+
+    def step(self) -> None:
+        """Pause, then advance the scene by one frame, FRAME (1/60 s)."""
+        self.pause()
+        self._advance(FRAME)
+        self._publish(time.monotonic())
+
+    def reset(self) -> None:
+        """Show the scene as it was when the widget was made, with the controls where they are now.
+
+        The animator shown becomes a copy of the starting state (`animator`; `find` maps your
+        objects to it), the drag in progress ends and a recording stops. InvalidStateError
+        when the scene could not be copied at the start (the reason is in the message)."""
+        from ._types import InvalidStateError
+
+        if self._start_copy is None:
+            raise InvalidStateError(self._start_problem)
+        self._release()
+        self.stop_recording()
+        animator, targets = copy.deepcopy(self._start_copy)
+        for control, target in zip(self._control_list, targets):
+            control.target = target
+            setattr(target, control.name, control.value)
+        self._anim = animator
+        self._items = None
+        self._sent = None
+        self._elapsed = 0.0
+        self._contacts.clear()
+        self._error = None
+        self._message = ""
+        self._publish(time.monotonic())
+
+    def start_recording(self) -> None:
+        """Record every frame from now on (the record button); `recording` holds it."""
+        from .recorder import Recorder
+
+        if self._recorder is not None:
+            return
+        recorder = Recorder(self._anim)
+        recorder.recording.title = "anima.live"
+        recorder._start(0)  # frame 0: the scene now
+        self._recorder = recorder
+        self._record_origin = self._elapsed
+        self._recording = True
+
+    def stop_recording(self) -> Optional[Recording]:
+        """Stop recording; returns the recording (None if none was started), also `recording`."""
+        recorder, self._recorder = self._recorder, None
+        if recorder is not None:
+            recorder._capture_boundaries()
+            self._last_recording = recorder.recording
+        self._recording = False
+        return self._last_recording
+
+    def close(self) -> None:
+        """Stop the clock, end a drag and close the widget (it disappears from the page)."""
+        self._closed = True
+        self._stop_clock()
+        self._release()
+        super().close()  # type: ignore[misc]
+
+    def __repr__(self) -> str:
+        state = "playing" if self.playing else "paused"
+        return (f"<anima.LiveWidget {len(self._anim.items)} items, {state}, "
+                f"{'live' if self.is_live else 'no page'}, elapsed {self._elapsed:.3f} s>")
+
+    # -- the clock -------------------------------------------------------------------------------
+
+    def _seen(self) -> None:
+        """A page is showing the widget: keep the clock running (start it if it stopped)."""
+        self._last_seen = time.monotonic()
+        if self._clock is None and not self._closed:
+            self._schedule(self._last_seen)
+
+    def _schedule(self, at: float) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop runs here (not in a kernel): no clock
+            return
+        if self._clock is not None:
+            self._clock.cancel()
+        self._due = at
+        self._clock = loop.call_later(max(0.0, at - time.monotonic()), self._tick)
+
+    def _stop_clock(self) -> None:
+        if self._clock is not None:
+            self._clock.cancel()
+            self._clock = None
+        self._last_tick = None
+
+    def _hurry(self) -> None:
+        """A pointer moved: tick as soon as at least one internal step's time has passed."""
+        if self._clock is None:
+            return
+        at = (self._last_tick or time.monotonic()) + float(self._anim.step_duration)
+        if at < self._due:
+            self._schedule(at)
+
+    def _tick(self) -> None:
+        self._clock = None
+        now = time.monotonic()
+        if self._closed or now - self._last_seen > IDLE_AFTER:
+            self._last_tick = None
+            return
+        last, self._last_tick = self._last_tick, now
+        try:
+            if last is not None and self._playing:  # type: ignore[attr-defined]
+                self._advance(min(now - last, LONGEST_FRAME) * (SLOW_MOTION if self._slow else 1.0))  # type: ignore[attr-defined]
+        except Exception as error:  # a callback raised: the scene pauses and says why
+            self._fail(error)
+        try:
+            self._publish(now)
+        except Exception as error:  # the scene cannot be shown (its animator destroyed, ...):
+            self._fail(error)       # the clock stops, until the page's next word
+            self._last_tick = None
+            return
+        # every FRAME s (DRAG_FRAME during a drag), on the same beat (a tick that came early
+        # for a pointer keeps it)
+        beat = DRAG_FRAME if self._drag is not None else FRAME
+        self._schedule(self._due + beat if now - beat < self._due <= now else now + beat)
+
+    def _advance(self, seconds: float) -> None:
+        self._anim.advance(seconds)
+        self._elapsed += seconds
+        if self._recorder is not None:
+            recorder, at = self._recorder, self._elapsed - self._record_origin
+            recorder._capture(at)
+            for began, events in ((True, self._anim.began_contacts), (False, self._anim.ended_contacts)):
+                for event in events:
+                    recorder._contact(event, began, at)
+        if self._show_debug:
+            self._contacts = [c for c in self._contacts if self._elapsed - c[0] < _CONTACT_SHOWN]
+            for event in self._anim.began_contacts:
+                if event.point is not None:
+                    self._contacts.append((self._elapsed, float(event.point[0]), float(event.point[1])))
+
+    # -- frames to the page ----------------------------------------------------------------------
+
+    def _scene_data(self) -> Dict[str, Any]:
+        """What the page draws with, sent when the items change: shape, drawn width and height,
+        colour and outline per item, and for debug the bounds and named boundaries."""
+        entries = []
+        for i, item in enumerate(self._anim.items):
+            w, h = item.size
+            t = item.transform
+            shape = str(item.shape)
+            outline = None
+            if shape == "path" and item.path is not None:
+                outline = [round(float(v), 2) for x, y in item.path for v in (x * t[1], y * t[2])]
+            entries.append([shape, round(abs(w * t[1]), 3), round(abs(h * t[2]), 3), COLORS[i % len(COLORS)],
+                            outline])
+        bounds, boundaries = [], []
+        if self._show_debug:
+            reference = self._anim.reference_bounds
+            if reference is not None:
+                bounds.append([float(v) for v in reference])
+            for behavior in _behaviors(self._anim):
+                for identifier in getattr(behavior, "boundary_identifiers", ()):
+                    boundaries.append([round(float(v), 2) for point in behavior.boundary(identifier) for v in point])
+        self._version += 1
+        return {"version": self._version, "items": entries, "debug": self._show_debug, "bounds": bounds,
+                "boundaries": boundaries}
+
+    def _overlays(self, poses: np.ndarray) -> Tuple[bytes, bytes]:
+        """Debug lines (attachments) and marks (snap points: kind 0, contacts: kind 1) as float32."""
+        import anima
+
+        index = {item: i for i, item in enumerate(self._items or ())}
+        lines: List[float] = []
+        marks: List[float] = []
+        for behavior in _behaviors(self._anim):
+            if isinstance(behavior, anima.Attachment):
+                ends = [index.get(item, -1) for item in behavior.items]
+                if len(ends) == 1 and ends[0] >= 0:
+                    lines += [*poses[ends[0], :2], *behavior.anchor_point]
+                elif len(ends) == 2 and min(ends) >= 0:
+                    lines += [*poses[ends[0], :2], *poses[ends[1], :2]]
+            elif isinstance(behavior, anima.Snap):
+                marks += [*behavior.point, 0.0]
+        for _, x, y in self._contacts:
+            marks += [x, y, 1.0]
+        return np.asarray(lines, np.float32).tobytes(), np.asarray(marks, np.float32).tobytes()
+
+    def _publish(self, now: float) -> None:
+        """Send the scene's poses as they are now, unless nothing changed since the last frame."""
+        items = self._anim.items
+        if items != self._items:
+            self._items = items
+            self._scene = self._scene_data()
+            self._sent = None
+        n = len(items)
+        if self._display.shape[0] != n:
+            self._display, self._states = np.empty((n, 3)), np.empty((n, 7))
+            self._frame = np.empty((n, 4), np.float32)
+        self._anim.copy_display_poses_into(self._display)
+        self._anim.copy_states_into(self._states)
+        self._frame[:, :3] = self._display
+        self._frame[:, 3] = self._states[:, 6]
+        if self._ack_pending > self._ack and (self._anim.step_count > self._ack_steps or not self._anim.is_running):
+            self._ack = self._ack_pending  # a step ran after that pointer event: this frame shows it
+        lines, marks = self._overlays(self._display) if self._show_debug else (b"", b"")
+        sent = self._sent
+        if (sent is not None and sent[0] == self._ack and np.array_equal(sent[1], self._frame)
+                and sent[2] == lines and sent[3] == marks):
+            self._held = now
+            return
+        if sent is not None and self._held is not None:
+            # the scene stood still since the last frame sent: say so at the last tick, so that
+            # the page does not glide across the pause
+            self._send_frame(self._held, sent[0], sent[1], sent[2], sent[3], held=True)
+        self._send_frame(now, self._ack, self._frame, lines, marks)
+        self._sent = (self._ack, self._frame.copy(), lines, marks)
+        self._held = None
+
+    def _send_frame(self, at: float, ack: float, frame: np.ndarray, lines: bytes, marks: bytes,
+                    held: bool = False) -> None:
+        """One frame: a header of float64 (the kernel's time, a sequence number, the pointer
+        event acknowledged, the item count, the scene version, the simulated time, flags: 1
+        running, 2 a repeat after a still spell, and the wall clock), then the poses as float32
+        (x, y, angle, alpha per item) and, in debug, the overlay's lines and marks."""
+        self._seq += 1
+        flags = (1.0 if self._anim.is_running else 0.0) + (2.0 if held else 0.0)
+        header = np.array([at, self._seq, ack, len(frame), self._version, self._elapsed, flags, time.time()],
+                          np.float64)
+        buffers = [header.tobytes(), frame.tobytes()]
+        if self._show_debug:
+            buffers += [lines, marks]
+        self.send({"type": "frame"}, buffers)  # type: ignore[attr-defined]
+
+    # -- messages from the page ----------------------------------------------------------------
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        kind = content.get("type")
+        try:
+            if kind in ("down", "move", "up"):
+                self._pointer(kind, content)
+            elif kind == "command":
+                self._command(str(content.get("name")))
+            elif kind == "hello":
+                self._sent = None  # a new page: send it a whole frame
+                self._seen()
+            elif kind == "alive":
+                self._stats = {name: content.get(name) for name in ("fps", "received", "latency", "draws", "frames")}
+                self._seen()
+        except Exception as error:
+            self._fail(error, pause=False)
+
+    def _pointer(self, kind: str, content: Dict[str, Any]) -> None:
+        from ._types import InvalidStateError, StaleHandleError
+
+        point = (float(content["x"]), float(content["y"]))
+        when = float(content["t"])
+        self._pointer_time = when
+        self._seen()
+        last, self._last_point = self._last_point, point
+        if kind == "down":
+            self._release()
+            self._down = (point, float(content.get("slop", 4.0)))
+            if self._playing:  # type: ignore[attr-defined]
+                item = self._anim.item_at(point)
+                if item is not None:
+                    self._drag = self._anim.begin_drag(item, point, when)
+                    self._note_pointer(content)
+                    self._hurry()
+        elif kind == "move" and self._drag is not None:
+            try:
+                self._drag.move(point, when)
+            except (InvalidStateError, StaleHandleError):  # the item or its attachment went away
+                self._drag = None
+                return
+            self._note_pointer(content)
+            self._hurry()
+        elif kind == "up":
+            down, self._down = self._down, None
+            if self._drag is not None:
+                if point != last:  # a release where the pointer last was adds no sample:
+                    try:                       # it would read as the pointer stopping
+                        self._drag.move(point, when)
+                    except (InvalidStateError, StaleHandleError):
+                        self._drag = None
+                self._release(when)
+                self._hurry()
+            elif down is not None and math.dist(down[0], point) <= down[1] and self.on_tap is not None:
+                self.on_tap(point)
+                self._hurry()
+
+    def _note_pointer(self, content: Dict[str, Any]) -> None:
+        """The frames after the next internal step acknowledge this pointer event (latency)."""
+        self._ack_pending = float(content.get("id", 0))
+        self._ack_steps = int(self._anim.step_count)
+
+    def _release(self, when: Optional[float] = None) -> None:
+        """End the drag in progress: at a release it flings with the pointer's velocity."""
+        from ._types import AnimaError
+
+        drag, self._drag = self._drag, None
+        if drag is not None:
+            try:
+                drag.end(self._pointer_time if when is None else when)
+            except AnimaError:  # its item or attachment went away meanwhile
+                pass
+
+    def _command(self, name: str) -> None:
+        if name == "play":
+            self.pause() if self._playing else self.play()  # type: ignore[attr-defined]
+        elif name == "step":
+            self.step()
+        elif name == "slow":
+            self.slow_motion = not self.slow_motion
+        elif name == "reset":
+            self.reset()
+        elif name == "record":
+            self.stop_recording() if self._recorder is not None else self.start_recording()
+
+    def _on_values(self, change: Dict[str, Any]) -> None:
+        """A slider moved: write the property; a value refused puts the slider back."""
+        if self._applying:
+            return
+        refused = False
+        for control in self._control_list:
+            value = change["new"].get(control.label)
+            if not _number(value) or float(value) == control.value:
+                continue
+            try:
+                setattr(control.target, control.name, float(value))
+                control.value = float(getattr(control.target, control.name))
+            except Exception as error:
+                self._fail(error, pause=False)
+                refused = True
+        if refused:
+            self._show_values()
+        self._hurry()
+
+    def _show_values(self) -> None:
+        self._applying = True
+        try:
+            self._values = {c.label: c.value for c in self._control_list}
+        finally:
+            self._applying = False
+
+    def _fail(self, error: BaseException, pause: bool = True) -> None:
+        self._error = error
+        self._message = f"{type(error).__name__}: {error}"
+        if pause:
+            self._release()
+            self._playing = False
