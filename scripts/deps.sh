@@ -100,6 +100,8 @@ modules=(
     "nbconvert:nbconvert"
     "ipykernel:ipykernel"
     "ipywidgets:ipywidgets"
+    "anywidget:anywidget"          # anima.live's widget
+    "jupyterlab:jupyterlab"        # test_live.py runs anima.live in a real JupyterLab
     "build:build"
     "auditwheel:auditwheel"
 )
