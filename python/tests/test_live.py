@@ -15,7 +15,7 @@ A missing tool fails the test with the command that installs it (never a skip).
 Run as a script, the file measures the widget (docs/python.md, "Live widget"):
 
     python tests/test_live.py measure [COUNT ...]  # latency, and frames per second by scene size
-    python tests/test_live.py screenshot PATH  # docs/figures/notebook-live.png
+    python tests/test_live.py screenshot PATH      # docs/figures/notebook-live.png
 """
 
 from __future__ import annotations
@@ -40,7 +40,10 @@ import pytest
 import anima
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from browser import Browser, find_chromium  # noqa: E402
+try:
+    from browser import Browser, find_chromium
+except ImportError:  # websocket-client is missing: require_tools() says how to install it
+    Browser = find_chromium = None  # type: ignore[assignment, misc]
 
 #: import name -> what pip installs
 TOOLS = {"jupyterlab": "jupyterlab", "anywidget": "anywidget", "ipywidgets": "ipywidgets", "ipykernel": "ipykernel",
@@ -346,7 +349,7 @@ def test_dragging_the_ball_moves_it_in_the_kernel_and_letting_go_flings_it(sessi
     median = latencies[len(latencies) // 2]
     print(f"pointer-to-pixel latency over {len(latencies)} moves: median {median:.1f} ms, "
           f"max {latencies[-1]:.1f} ms")
-    assert median < 100, f"pointer-to-pixel latency {median:.0f} ms"
+    assert median < 150, f"pointer-to-pixel latency {median:.0f} ms"   # a sanity bound: docs/python.md has the figures
 
 
 def test_a_tap_on_empty_space_reaches_on_tap(session):
@@ -378,6 +381,7 @@ def test_a_slider_writes_its_property_in_the_kernel(session):
 
 def test_the_buttons_pause_step_record_and_reset(session):
     value = lambda expression: session.server.value(session.kernel, expression)  # noqa: E731
+    session.server.run(session.kernel, "ball.center = (160, 400); ball.velocity = (0, -150)")  # moving, so running
     session.click(".anima-live-play")
     time.sleep(0.2)
     assert value("widget.playing") is False
@@ -526,8 +530,9 @@ def test_the_no_delay_connection_turns_nagle_off_then_connects_as_jupyter_server
 
 def test_the_clock_runs_while_a_page_speaks_and_stops_by_itself():
     """In a kernel (nbclient, no page): the clock starts at a page's hello, advances the scene
-    in real time from the kernel's event loop between cells, and stops by itself 3 s after
-    the last word, so that a notebook run headless never hangs on it."""
+    in real time from the kernel's event loop between cells (once, though two widgets show
+    it), and stops by itself 3 s after the last word, so that a notebook run headless never
+    hangs on it."""
     require_tools()
     import nbclient
     import nbformat
@@ -537,10 +542,12 @@ def test_the_clock_runs_while_a_page_speaks_and_stops_by_itself():
         "anim = anima.Animator((0, 0, 320, 480))\n"
         "ball = anima.Item(anim, center=(160, 40), size=(40, 40))\n"
         "anim.add_behavior(anima.Gravity([ball]))\n"
-        "widget = anima.live(anim)\n"
-        "widget._on_message(widget, {'type': 'hello'}, [])   # as a page says it shows the widget\n"
+        "first = anima.live(anim)\n"
+        "widget = anima.live(anim)                          # the cell run again: a second widget\n"
+        "for shown in (first, widget):\n"
+        "    shown._on_message(shown, {'type': 'hello'}, [])  # as a page says it shows the widget\n"
         "print(widget.is_live)",
-        "await asyncio.sleep(1.0)\nprint(widget.is_live, round(anim.elapsed_time, 1))",
+        "await asyncio.sleep(1.0)\nprint(widget.is_live and first.is_live, round(anim.elapsed_time, 1))",
         "import sys\nawait asyncio.sleep(sys.modules['anima.live'].IDLE_AFTER + 0.5)\nprint(widget.is_live)",
     ]
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])

@@ -349,21 +349,24 @@ function render({ model, el: host }) {
     model.send({ type, id: state.pointerId, x, y, t: event.timeStamp / 1000, slop: 6 / scale });
     return state.pointerId;
   }
+  // one pointer at a time: a second finger or button is ignored until the first lets go
+  let active = null;
   canvas.addEventListener("pointerdown", (event) => {
-    if (event.button !== 0) return;
+    if (event.button !== 0 || state.dragging) return;
     canvas.setPointerCapture(event.pointerId);
+    active = event.pointerId;
     state.dragging = true;
     pointer("down", event);
     event.preventDefault();
   });
   canvas.addEventListener("pointermove", (event) => {
-    if (!state.dragging) return;
+    if (!state.dragging || event.pointerId !== active) return;
     const id = pointer("move", event);
     pending.push([id, event.timeStamp, performance.now()]);
     if (pending.length > KEEP) pending.shift();
   });
   const release = (event) => {
-    if (!state.dragging) return;
+    if (!state.dragging || event.pointerId !== active) return;
     state.dragging = false;
     pointer("up", event);
   };

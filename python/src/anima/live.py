@@ -28,6 +28,7 @@ import itertools
 import math
 import os
 import time
+import weakref
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
@@ -56,6 +57,10 @@ _HEADER = 8
 
 _HERE = Path(__file__).resolve().parent
 _keys = itertools.count(1)
+#: The widget that advances each animator (by id): the newest made for it, or after a reset the
+#: one showing it. Another live widget of the same animator only draws it, so that a cell run
+#: again (a new widget, the old one still live for a few seconds) does not run the scene twice.
+_drivers: "weakref.WeakValueDictionary[int, Any]" = weakref.WeakValueDictionary()
 _widget_type: Optional[type] = None
 
 
@@ -240,6 +245,7 @@ class _Live:
 
         self.on_tap = on_tap
         self._anim = animator
+        _drivers[id(animator)] = self
         self._original = animator
         self._control_list = control_list
         self._given_targets = [c.target for c in control_list]
@@ -379,7 +385,8 @@ class _Live:
         self._playing = True
 
     def pause(self) -> None:
-        """Stop advancing the scene; pointer drags wait for play (the pause button)."""
+        """Stop advancing the scene (the pause button); a drag in progress ends, and a press
+        while paused grabs nothing (taps still reach ``on_tap``)."""
         self._release()
         self._playing = False
 
@@ -406,6 +413,7 @@ class _Live:
             control.target = target
             setattr(target, control.name, control.value)
         self._anim = animator
+        _drivers[id(animator)] = self
         self._items = None
         self._sent = None
         self._elapsed = 0.0
@@ -488,7 +496,7 @@ class _Live:
             return
         last, self._last_tick = self._last_tick, now
         try:
-            if last is not None and self._playing:  # type: ignore[attr-defined]
+            if last is not None and self._playing and self._drives():  # type: ignore[attr-defined]
                 self._advance(min(now - last, LONGEST_FRAME) * (SLOW_MOTION if self._slow else 1.0))  # type: ignore[attr-defined]
         except Exception as error:  # a callback raised: the scene pauses and says why
             self._fail(error)
@@ -502,6 +510,14 @@ class _Live:
         # for a pointer keeps it)
         beat = DRAG_FRAME if self._drag is not None else FRAME
         self._schedule(self._due + beat if now - beat < self._due <= now else now + beat)
+
+    def _drives(self) -> bool:
+        """Whether this widget advances its animator: no other live widget does."""
+        driver = _drivers.get(id(self._anim))
+        if driver is None or driver is self or driver._anim is not self._anim or not driver.is_live:
+            _drivers[id(self._anim)] = self
+            return True
+        return False
 
     def _advance(self, seconds: float) -> None:
         self._anim.advance(seconds)
