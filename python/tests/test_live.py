@@ -580,6 +580,7 @@ def measure(counts=(250, 500, 1000, 2000, 4000, 8000)) -> None:
     TCP_NODELAY; then drawings and kernel frames per second, as the page counts them, for
     scenes of `counts` items. The DevTools' network events are turned off while measuring
     (they would copy every frame to this process)."""
+    print("load average before: %.2f %.2f %.2f" % os.getloadavg(), flush=True)
     no_delay = "--ServerApp.kernel_websocket_connection_class=anima.live.NoDelayWebsocketConnection"
     for label, args in (("jupyter_server as it comes", ""), ("TCP_NODELAY", no_delay)):
         os.environ["ANIMA_LIVE_SERVER_ARGS"] = args
@@ -615,7 +616,8 @@ def measure(counts=(250, 500, 1000, 2000, 4000, 8000)) -> None:
             fps = sorted(s[0] for s in samples)[3]
             received = sorted(s[1] for s in samples)[3]
             print(f"{count} items: {fps:.0f} drawings/s, {received:.0f} kernel frames/s "
-                  f"(each second: {[(round(a), round(b)) for a, b in samples]})", flush=True)
+                  f"(each second: {[(round(a), round(b)) for a, b in samples]}; "
+                  f"load average {os.getloadavg()[0]:.2f})", flush=True)
         finally:
             session.close()
 
