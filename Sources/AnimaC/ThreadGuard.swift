@@ -143,11 +143,9 @@ enum ThreadGuard {
     }
 }
 
-#if ANIMA_NO_THREAD_GUARD
 /// Runs an export's body; on failure records "function: message" and returns the status.
-/// (The build without the thread guard, for `make bench`'s comparison only.)
 @inline(__always)
-func run(_ function: StaticString, _ body: () throws(Failure) -> Void) -> anima_status {
+private func status(_ function: StaticString, _ body: () throws(Failure) -> Void) -> anima_status {
     do {
         try body()
         return ANIMA_OK
@@ -157,23 +155,22 @@ func run(_ function: StaticString, _ body: () throws(Failure) -> Void) -> anima_
     }
 }
 
+#if ANIMA_NO_THREAD_GUARD
+/// Runs an export's body (the build without the thread guard, for `make bench`'s comparison only).
+@inline(__always)
+func run(_ function: StaticString, _ body: () throws(Failure) -> Void) -> anima_status { status(function, body) }
+
 /// Runs the body of an export that returns a value without a status.
 @inline(__always)
 func guarded<T>(_ body: () -> T) -> T { body() }
 #else
-/// Runs an export's body in a scope of the thread guard; on failure records "function: message"
-/// and returns the status. Every animator the body enters is given back when it returns.
+/// Runs an export's body in a scope of the thread guard (see `status`). Every animator the body
+/// enters is given back when it returns.
 @inline(__always)
 func run(_ function: StaticString, _ body: () throws(Failure) -> Void) -> anima_status {
     let scope = ThreadGuard.open()
     defer { ThreadGuard.close(scope) }
-    do {
-        try body()
-        return ANIMA_OK
-    } catch {
-        setLastError("\(function): \(error.message)")
-        return error.status
-    }
+    return status(function, body)
 }
 
 /// Runs the body of an export that returns a value without a status (anima_item_is_valid and
@@ -184,4 +181,5 @@ func guarded<T>(_ body: () -> T) -> T {
     defer { ThreadGuard.close(scope) }
     return body()
 }
+
 #endif
