@@ -319,6 +319,13 @@ enum Registry {
     static func box(index1: UInt32, generation: UInt32?) -> AnimatorBox? {
         lock.lock()
         defer { lock.unlock() }
+        return live(index1: index1, generation: generation)
+    }
+
+    /// The box at a handle's index and generation (any generation when nil), or nil; the caller
+    /// holds the lock.
+    @inline(__always)
+    private static func live(index1: UInt32, generation: UInt32?) -> AnimatorBox? {
         guard index1 >= 1, Int(index1) <= slots.count, let box = slots[Int(index1) - 1] else { return nil }
         if let generation, box.generation != generation { return nil }
         return box
@@ -336,8 +343,7 @@ enum Registry {
         let me = ThreadGuard.token(record)
         lock.lock()
         defer { lock.unlock() }
-        guard index1 >= 1, Int(index1) <= slots.count, let box = slots[Int(index1) - 1] else { return nil }
-        if let generation, box.generation != generation { return nil }
+        guard let box = live(index1: index1, generation: generation) else { return nil }
         let owner = box.owner.load(ordering: .acquiring)
         if owner != me {
             if owner != 0 { throw ThreadGuard.busy }

@@ -61,7 +61,7 @@ public final class Animator {
     /// Every item's pose at the start of the last internal step, for poses at display time
     /// (AnimatorDisplay.swift).
     var displayFrom = DisplayPoses()
-    /// The pointers holding items, by their attachment (AnimatorDrag.swift).
+    /// The pointers holding items, by their attachment (Gestures/AnimatorGestures.swift).
     var drags: [ObjectIdentifier: Drag] = [:]
     /// Item slots held by a pointer, with the number of drags on each: their snaps let go while
     /// they are held.
@@ -504,7 +504,7 @@ public final class Animator {
     /// Calls `write(slot, record)` for every live item in creation order, record k starting at
     /// `buffer + stride * k`, if `capacity` records fit; returns the number of live items.
     @inline(__always)
-    private func copyLiveItems(into buffer: UnsafeMutablePointer<Double>?, capacity: Int, stride: Int,
+    func copyLiveItems(into buffer: UnsafeMutablePointer<Double>?, capacity: Int, stride: Int,
                                _ write: (Int, UnsafeMutablePointer<Double>) -> Void) -> Int {
         let n = store.order.count
         if let buffer, capacity >= n {

@@ -70,16 +70,11 @@ extension Animator {
     /// number of live items.
     public func copyDisplayPoses(into buffer: UnsafeMutablePointer<Double>?, capacity: Int) -> Int {
         let alpha = displayFraction
-        let count = store.order.count
-        guard let buffer, capacity >= count else { return count }
-        var k = 0
-        for slot in store.order {
-            let (center, angle) = displayFrom.pose(Int(slot), store, alpha)
-            buffer[3 * k] = center.x
-            buffer[3 * k + 1] = center.y
-            buffer[3 * k + 2] = angle
-            k += 1
+        return copyLiveItems(into: buffer, capacity: capacity, stride: 3) { slot, out in
+            let (center, angle) = displayFrom.pose(slot, store, alpha)
+            out[0] = center.x
+            out[1] = center.y
+            out[2] = angle
         }
-        return count
     }
 }
