@@ -13,21 +13,11 @@ from typing import Any, Optional, Tuple
 
 from . import _anima
 from ._anima import Animator, Attachment, Item
-from ._types import InvalidArgumentError, InvalidStateError
+from ._types import InvalidStateError
 from ._extend import extends
+from .animation import deceleration_rate
 
 _Pair = Any
-
-#: UIScrollView's deceleration rates (velocity kept per millisecond), by name.
-_RATES = {"normal": 0.998, "fast": 0.99}
-
-
-def _rate(rate: Any) -> Any:
-    if isinstance(rate, str):
-        if rate not in _RATES:
-            raise InvalidArgumentError(f"rate must be 'normal', 'fast' or a number in (0, 1) (got {rate!r})")
-        return _RATES[rate]
-    return rate
 
 
 def project_momentum(position: _Pair, velocity: _Pair, rate: Any = 0.998) -> Tuple[float, float]:
@@ -43,7 +33,7 @@ def project_momentum(position: _Pair, velocity: _Pair, rate: Any = 0.998) -> Tup
         >>> anima.project_momentum((0, 0), (1000, 0), rate="fast")
         (99.49916247342..., 0.0)
     """
-    return _anima._project_momentum(position, velocity, _rate(rate))  # type: ignore[no-any-return]
+    return _anima._project_momentum(position, velocity, deceleration_rate(rate))  # type: ignore[no-any-return]
 
 
 def rubber_band(offset: float, dimension: float, c: float = 0.55) -> float:

@@ -26,6 +26,20 @@ _CURVES = ("ease_in_out", "ease_in", "ease_out", "linear") + tuple(
     family + kind for family in _PENNER for kind in ("_in", "_out", "_in_out"))
 
 
+#: UIScrollView's deceleration rates (velocity kept per millisecond), by name.
+_RATES = {"normal": 0.998, "fast": 0.99}
+
+
+def deceleration_rate(rate: Any) -> Any:
+    """A deceleration rate given by name ('normal', 'fast') as its number; anything else as it is
+    (the library checks numbers)."""
+    if isinstance(rate, str):
+        if rate not in _RATES:
+            raise InvalidArgumentError(f"rate must be 'normal', 'fast' or a number in (0, 1) (got {rate!r})")
+        return _RATES[rate]
+    return rate
+
+
 def _numbers(value: Any, count: int, what: str, form: str) -> tuple:
     """count numbers from a sequence, as a tuple; TypeError names the form expected."""
     if isinstance(value, (str, bytes)) or not hasattr(value, "__len__") or len(value) != count:
@@ -98,11 +112,7 @@ def _decay_fields(velocity: Any, options: Dict[str, Any]) -> Dict[str, Any]:
         raise InvalidArgumentError(f"property must be 'center', 'size', 'transform' or 'alpha' (got {name!r})")
     count = _DECAY_COMPONENTS[name]
     fields: Dict[str, Any] = {"property": name, "velocity": _components(velocity, count, "velocity", math.nan)}
-    rate = options.get("rate")
-    if isinstance(rate, str):
-        if rate not in ("normal", "fast"):
-            raise InvalidArgumentError(f"rate must be 'normal', 'fast' or a number in (0, 1) (got {rate!r})")
-        rate = 0.998 if rate == "normal" else 0.99
+    rate = deceleration_rate(options.get("rate"))
     if rate is not None:
         fields["deceleration_rate"] = rate
     for option, field in (("time_constant", "time_constant"), ("snap", "snap_step")):
