@@ -96,9 +96,8 @@ extension Animator {
         try attachment.setLength(0)
         try attachment.setFrequency(definition.frequency)
         try attachment.setDamping(definition.damping)
-        // the mass the item will have once governed: an ungoverned item has none yet
-        let mass = store.mass[s] > 0 ? store.mass[s] : store.properties[s].density * store.geometry[s].area / 10_000
-        try attachment.setMaxForce(definition.maxAcceleration * max(mass, 1e-12))
+        // the store keeps density x area / 10 000 for every item, governed or not yet
+        try attachment.setMaxForce(definition.maxAcceleration * max(store.mass[s], 1e-12))
         let drag = Drag(item: item, attachment: attachment)
         try drag.tracker.add(time: time, point: point)
         releaseAnimations(of: item)
