@@ -10,7 +10,7 @@
 #   long runs       make fuzz, soak, stateful-soak, valgrind, tsan (docs/reliability.md)
 #   make stress     threads breaking the one-thread rule on one animator, under AddressSanitizer
 #
-# Variables worth overriding: SWIFTFLAGS, PREFIX, DESTDIR, LIBDIR, INCLUDEDIR, PYTHON, CC.
+# Variables worth overriding: SWIFTFLAGS, ANIMA_AVX2, PREFIX, DESTDIR, LIBDIR, INCLUDEDIR, PYTHON, CC.
 
 # A toolchain unpacked in /opt/swift is used when none is on PATH.
 SWIFT_BIN   := $(dir $(or $(shell command -v swiftc 2>/dev/null),$(wildcard /opt/swift/usr/bin/swiftc)))
@@ -23,6 +23,12 @@ SWIFT       ?= swift
 # speed; `swift test` builds with them on, so the test suite still checks every access.
 SWIFTFLAGS  ?= -Xswiftc -static-stdlib -Xswiftc -enforce-exclusivity=unchecked
 SWIFT_BUILD_DIR ?= .build
+# On x86-64 the wide contact kernel is also built for AVX2 and chosen at run time where the
+# processor has it (Package.swift); ANIMA_AVX2=0 builds the baseline kernel alone.
+ifeq ($(shell uname -m),x86_64)
+ANIMA_AVX2  ?= 1
+endif
+export ANIMA_AVX2
 PYTHON      ?= python3
 ifeq ($(origin CC),default)
 CC := gcc
@@ -91,7 +97,7 @@ FUZZ_OPTIONS  := -timeout=10 -rss_limit_mb=3072 -max_len=4096 -print_final_stats
 .NOTPARALLEL:
 
 .PHONY: fuzz-lib fuzz-build fuzz fuzz-regress fuzz-decode tsan valgrind soak stateful-soak stress bench-noguard
-.PHONY: build lib python test abi-check swift-test c-test py-deps py-test stubtest typecheck-examples install-check demo install clean help prep
+.PHONY: build lib python test abi-check swift-test c-test py-deps py-test stubtest typecheck-examples install-check swiftpm-check demo install clean help prep
 .PHONY: samples samples-check samples-screenshots
 .PHONY: deps deps-build abi-diff abi-record wheel wheel-check sdist sdist-check dist dist-check
 
@@ -135,7 +141,7 @@ $(PY_STAMP): $(LIB) $(PY_SOURCES)
 	ANIMA_SWIFT_FLAGS='$(PY_SWIFT_FLAGS)' $(VENV_PY) -m pip install --quiet ./python
 	@touch $@
 
-test: deps abi-check abi-diff swift-test c-test py-test samples-check install-check dist-check wheel-check sdist-check stress fuzz-regress
+test: deps abi-check abi-diff swift-test swiftpm-check c-test py-test samples-check install-check dist-check wheel-check sdist-check stress fuzz-regress
 	@echo "make test: all passed"
 
 abi-check: lib
@@ -178,6 +184,11 @@ typecheck-examples: python py-deps
 
 # Installs into build/stage (as DESTDIR) and builds one example from the staged header,
 # library and anima.pc only, through pkg-config.
+# The package as another Swift package's versioned dependency (no unsafe flags, no AVX2 build),
+# running the README's Swift quickstart.
+swiftpm-check: prep
+	scripts/swiftpm_check.sh
+
 install-check: lib
 	@rm -rf $(STAGE) build/stage-test
 	@$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(STAGE) PREFIX=$(STAGE_PREFIX) \

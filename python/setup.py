@@ -12,10 +12,13 @@ independent of the Swift toolchain. The extension uses CPython's limited API (3.
 is tagged cp311-abi3 and serves every later CPython, except a free-threaded one (3.13t and later),
 which has no stable ABI: there the extension is built against the full API (the same code, see
 src/anima/_anima.h) and the wheel is tagged for that interpreter alone; the module keeps the GIL
-enabled (docs/python.md, "Threading"). The package's version is the header's.
+enabled (docs/python.md, "Threading"). The package's version is the header's. On x86-64 the
+library carries the contact kernel built twice, for SSE2 and AVX2, and picks one at run time
+(`ANIMA_AVX2=0` leaves the AVX2 build out).
 """
 
 import os
+import platform
 import re
 import shlex
 import shutil
@@ -100,6 +103,10 @@ class build_ext_with_swift(build_ext):
             *shlex.split(os.environ.get("ANIMA_SWIFT_FLAGS", "")),
         ]
         env = dict(os.environ)
+        # On x86-64 the wide contact kernel is also built for AVX2, chosen at run time where the
+        # processor has it (Package.swift); ANIMA_AVX2=0 in the environment leaves it out.
+        if platform.machine() in ("x86_64", "AMD64"):
+            env.setdefault("ANIMA_AVX2", "1")
         # SwiftPM leaves temporary folders behind; keep them inside the repository's build/.
         temporary = root / "build" / "tmp"
         temporary.mkdir(parents=True, exist_ok=True)

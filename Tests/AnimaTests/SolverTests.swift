@@ -229,8 +229,10 @@ import Testing
     /// that wakes it, 300 steps more; its poses as bit patterns.
     /// `shareEveryColour` makes the workers split every colour of two groups or more, and share
     /// every outline update and pair search.
-    func crowdPoses(workers: Int = 1, shareEveryColour: Bool = false) throws -> [UInt64] {
+    func crowdPoses(workers: Int = 1, shareEveryColour: Bool = false,
+                    kernel: WideKernelChoice = .preferred) throws -> [UInt64] {
         let a = try Animator(configuration: AnimatorConfiguration(workers: workers))
+        a.wideKernel = kernel
         // no more threads than processors
         #expect(a.workers >= 1 && a.workers <= workers)
         if shareEveryColour {
@@ -284,6 +286,18 @@ import Testing
         #expect(try crowdPoses(workers: 2, shareEveryColour: true) == one)
         #expect(try crowdPoses(workers: 3, shareEveryColour: true) == one)
         #expect(try crowdPoses(workers: 2) == one)
+    }
+
+    /// The wide kernel is one source built twice, for SSE2 and for AVX2 (picked at run time);
+    /// neither fuses a multiply and an add, so the crowd ends bit-identical with each, with one
+    /// worker and with two. (Where the processor lacks AVX2, only the SSE2 build can run.)
+    @Test func sse2AndAVX2KernelsGiveBitIdenticalPoses() throws {
+        #expect(WideKernelChoice.sse2.isAvailable)
+        let sse2 = try crowdPoses(kernel: .sse2)
+        #expect(try crowdPoses(workers: 2, shareEveryColour: true, kernel: .sse2) == sse2)
+        guard WideKernelChoice.avx2.isAvailable else { return }
+        #expect(try crowdPoses(kernel: .avx2) == sse2)
+        #expect(try crowdPoses(workers: 2, shareEveryColour: true, kernel: .avx2) == sse2)
     }
 
     @Test func workerCountIsChecked() throws {

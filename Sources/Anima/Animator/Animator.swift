@@ -49,6 +49,9 @@ public final class Animator {
     /// Whether contacts are solved eight at a time by colour (the default); false solves them one
     /// at a time in contact order, for comparison in tests.
     var solvesContactsWide = true
+    /// Which build of the wide kernel solves the lane groups (SSE2 or AVX2, the same results to
+    /// the bit); the fastest available unless the environment says otherwise. Tests set it.
+    var wideKernel = WideKernelChoice.preferred
     var nextSegmentID: UInt32 = 0
 
     // per-step state (see AnimatorStep.swift)

@@ -1,3 +1,5 @@
+import AnimaWide
+
 /// Per-step data derived from the behavior graph and reused between steps.
 final class WorldState {
     /// Collision behaviors in depth-first order; the memberships index this array.

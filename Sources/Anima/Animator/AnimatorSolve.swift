@@ -1,3 +1,5 @@
+import AnimaWide
+
 extension Animator {
     /// One step of the soft-step solver over every contact. Body state is gathered into the
     /// solver's scratch buffers, sub-stepped, and scattered back to the item store.
@@ -36,18 +38,15 @@ extension Animator {
         let invHsFloat = Float(invHs)
         let colorStart = world.colorGroupStart
         let minimumShare = world.minimumGroupsPerWorker
+        let kernel = wideKernel
         /// One pass of the kernel over a range of lane groups; `worker` names the sink record of
         /// the thread running it.
         func groupPass(_ range: Range<Int>, warmStart: Bool, useBias: Bool, worker: Int) {
             let sink = Int32(bodyCount + WideBodies.sinkStride * worker)
             if warmStart {
-                for g in range { ContactSolver.warmStartWide(groups + g, wideBodies, sink: sink) }
-            } else if useBias {
-                // a copy of the kernel for each pass (the flag a constant in each), so neither
-                // carries the other's branches
-                for g in range { ContactSolver.solveWide(groups + g, wideBodies, inverseSubstep: invHsFloat, useBias: true, sink: sink) }
+                kernel.warmStart(groups, range, wideBodies, sink: sink)
             } else {
-                for g in range { ContactSolver.solveWide(groups + g, wideBodies, inverseSubstep: invHsFloat, useBias: false, sink: sink) }
+                kernel.solve(groups, range, wideBodies, inverseSubstep: invHsFloat, useBias: useBias, sink: sink)
             }
         }
         /// Warm start or solve of every contact: the lane groups colour by colour, then the

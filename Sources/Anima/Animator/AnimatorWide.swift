@@ -1,3 +1,5 @@
+import AnimaWide
+
 /// Packing the step's contact constraints for the wide solver (see WideContactSolver.swift),
 /// and unpacking their impulses for restitution and the next step's warm start.
 extension Animator {

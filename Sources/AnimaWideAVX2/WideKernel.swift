@@ -1,0 +1,1 @@
+../AnimaWide/WideKernel.swift
