@@ -29,6 +29,14 @@
  * the pyramid moved; how many boxes left the drum; how wide the net's pins opened; how far the
  * list's springs stretched and its rows overlapped). Any failed call prints the status and the
  * library's message on stderr and exits 2.
+ *
+ * The pyramid and the pile also report the process's resident memory (Linux's VmRSS and VmHWM
+ * in /proc/self/status, in bytes): "rss_baseline" just before the animator is created (the
+ * library loaded and, in the pyramid, the buffer of starting poses already written; the array of
+ * item handles comes after and counts with the animator), "rss_after" right after the timed
+ * steps, and "rss_peak", the highest it reached in between (the peak is restarted at the
+ * baseline by writing 5 to /proc/self/clear_refs; "peak_reset" says whether the kernel took it).
+ * bench/run.py divides the differences by the items.
  */
 #define _GNU_SOURCE /* dladdr: call_cost names the library it timed */
 
@@ -37,6 +45,7 @@
 #include <dlfcn.h>
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,17 +95,79 @@ static anima_item make_box(anima_animator animator, double x, double y, double w
     return item;
 }
 
-/* Reads every item's (x, y, rotation); returns the buffer (3 doubles per item). */
-static double *read_poses(anima_animator animator, int32_t count)
+/* Reads every item's (x, y, rotation) into `poses` (3 doubles per item). */
+static void read_poses_into(anima_animator animator, double *poses, int32_t count)
 {
-    double *poses = allocate((size_t)count * 3, sizeof(double));
     int32_t written = 0;
     MUST(anima_animator_copy_item_poses(animator, poses, count, &written));
     if (written != count) {
         fprintf(stderr, "anima_bench %s: copy_item_poses wrote %d poses, expected %d\n", scene_name, written, count);
         exit(2);
     }
+}
+
+/* Reads every item's (x, y, rotation); returns the buffer (3 doubles per item). */
+static double *read_poses(anima_animator animator, int32_t count)
+{
+    double *poses = allocate((size_t)count * 3, sizeof(double));
+    read_poses_into(animator, poses, count);
     return poses;
+}
+
+/* The process's resident memory around a scene, in bytes (-1 where Linux does not say). */
+typedef struct resident_memory {
+    long long baseline; /* VmRSS before the animator is created */
+    long long after;    /* VmRSS after the timed steps */
+    long long peak;     /* VmHWM after the timed steps: the highest VmRSS since the baseline */
+    bool peak_reset;    /* whether the peak was restarted at the baseline */
+} resident_memory;
+
+/* Reads VmRSS and VmHWM from /proc/self/status, in bytes; -1 for a figure it does not find. */
+static void read_resident(long long *now, long long *peak)
+{
+    *now = -1;
+    *peak = -1;
+    FILE *status = fopen("/proc/self/status", "r");
+    if (status == NULL) {
+        return;
+    }
+    char line[256];
+    while (fgets(line, sizeof line, status) != NULL) {
+        long long kib = 0;
+        if (sscanf(line, "VmRSS: %lld kB", &kib) == 1) {
+            *now = 1024 * kib;
+        }
+        else if (sscanf(line, "VmHWM: %lld kB", &kib) == 1) {
+            *peak = 1024 * kib;
+        }
+    }
+    fclose(status);
+}
+
+/* Restarts the peak (VmHWM) from the present resident size, then reads the baseline. */
+static void memory_baseline(resident_memory *memory)
+{
+    FILE *clear_refs = fopen("/proc/self/clear_refs", "w");
+    memory->peak_reset = false;
+    if (clear_refs != NULL) {
+        bool written = fputs("5", clear_refs) >= 0;
+        memory->peak_reset = fclose(clear_refs) == 0 && written;
+    }
+    long long peak = 0;
+    read_resident(&memory->baseline, &peak);
+}
+
+/* Reads the resident size after the timed steps, and the peak since the baseline. */
+static void memory_after(resident_memory *memory)
+{
+    read_resident(&memory->after, &memory->peak);
+}
+
+/* The memory figures as JSON members, after a scene's other members. */
+static void print_memory(const resident_memory *memory)
+{
+    printf(", \"rss_baseline\": %lld, \"rss_after\": %lld, \"rss_peak\": %lld, \"peak_reset\": %s", memory->baseline,
+           memory->after, memory->peak, memory->peak_reset ? "true" : "false");
 }
 
 /* Adds gravity, one collision behavior with the given boundary segments, and friction 0.6 with
@@ -169,6 +240,12 @@ static int run_pyramid(int steps)
     const double h = 50.0; /* half extent of a box, pt */
     const int32_t count = base * (base + 1) / 2;
 
+    /* the starting poses' buffer is touched before the baseline, so that it is not counted as the animator's */
+    double *start = allocate((size_t)count * 3, sizeof(double));
+    memset(start, 0xff, (size_t)count * 3 * sizeof(double));
+    resident_memory memory;
+    memory_baseline(&memory);
+
     anima_animator_def adef = anima_default_animator_def();
     adef.workers = bench_workers;
     adef.step_rate = 60.0;
@@ -190,9 +267,10 @@ static int run_pyramid(int steps)
     const anima_vec2 ground[1][2] = { { { -20000.0, 0.0 }, { 20000.0, 0.0 } } };
     add_box_physics(animator, boxes, count, ground, 1);
 
-    double *start = read_poses(animator, count);
+    read_poses_into(animator, start, count);
 
     double elapsed = timed_steps(animator, steps);
+    memory_after(&memory);
 
     uint64_t step_count = 0;
     bool running = false;
@@ -206,9 +284,11 @@ static int run_pyramid(int steps)
     double max_move = largest_move(start, end, count, &non_finite);
 
     printf("{\"scene\": \"pyramid\", \"items\": %d, \"steps\": %d, \"seconds\": %.9f, \"step_count\": %llu, "
-           "\"running\": %s, \"top_dx\": %.6f, \"top_dy\": %.6f, \"max_move\": %.6f, \"non_finite\": %d}\n",
+           "\"running\": %s, \"top_dx\": %.6f, \"top_dy\": %.6f, \"max_move\": %.6f, \"non_finite\": %d",
            count, steps, elapsed, (unsigned long long)step_count, running ? "true" : "false", top_dx, top_dy,
            max_move, non_finite);
+    print_memory(&memory);
+    printf("}\n");
 
     free(start);
     free(end);
@@ -764,6 +844,9 @@ static int run_pile(int steps)
     enum { columns = 100, count = 10000 };
     const double size = 9.0, pitch = 10.0, left = -50.0, right = 1100.0, floor_y = 600.0, top = -2000.0;
 
+    resident_memory memory;
+    memory_baseline(&memory);
+
     anima_animator_def adef = anima_default_animator_def();
     adef.workers = bench_workers;
     anima_animator animator;
@@ -782,6 +865,7 @@ static int run_pile(int steps)
     add_box_physics(animator, boxes, count, walls, 3);
 
     double elapsed = timed_steps(animator, steps);
+    memory_after(&memory);
     uint64_t step_count = 0;
     bool running = false;
     run_state(animator, &step_count, &running);
@@ -804,9 +888,11 @@ static int run_pile(int steps)
 
     printf("{\"scene\": \"pile\", \"items\": %d, \"steps\": %d, \"seconds\": %.9f, \"step_count\": %llu, "
            "\"running\": %s, \"step_rate\": %.1f, \"substeps\": %d, \"escaped\": %d, \"highest\": %.6f, "
-           "\"non_finite\": %d}\n",
+           "\"non_finite\": %d",
            count, steps, elapsed, (unsigned long long)step_count, running ? "true" : "false", adef.step_rate,
            adef.substeps, escaped, highest, non_finite);
+    print_memory(&memory);
+    printf("}\n");
 
     free(end);
     free(boxes);

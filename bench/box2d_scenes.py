@@ -4,8 +4,16 @@ Box2D works in metres with y up; Anima and pymunk in points with y down. Every s
 built in Box2D's units at 100 pt per metre (Box2D's gravity of 10 m/s^2 is Anima's 1000 pt/s^2)
 and every figure it reports is turned back into points with y down, so that bench/run.py can
 print the three engines' checks side by side. Box2D keeps its own defaults (contact softness,
-slop 0.005 m = 0.5 pt, speculative distance); the world runs on one thread (no task system),
-sleeping off, `step(dt, 4)`.
+slop 0.005 m = 0.5 pt, speculative distance); sleeping off, `step(dt, 4)`. The world runs on one
+thread (no task system), or with `workers` > 1 on pyb2d3's task system: a `ThreadPool` of that
+many threads, which pyb2d3 installs in the world def as Box2D's `enqueueTask` / `finishTask` with
+`workerCount` = the pool's threads. Box2D then hands its parallel stages to the pool while the
+calling thread waits for them.
+
+The large pyramid and the pile keep their bodies' ids in a pyb2d3 `Bodies` batch (8 bytes per
+body) and read positions through it, and take an optional `probe`, called with "baseline" just
+before the world is created and with "after" right after the timed steps, which bench/memory.py
+uses to read the process's resident memory around the scene.
 
 The scenes follow Box2D v3.1's own benchmark builders (`shared/benchmarks.c`): large_pyramid,
 tumbler (a dynamic drum turned by a revolute motor), joint_grid (revolute joints, circles that
@@ -26,8 +34,13 @@ def to_screen(x: float, y: float) -> tuple[float, float]:
     return PT * x, -PT * y
 
 
-def new_world(b2, gravity: float = -10.0):
-    world = b2.World(gravity=(0.0, gravity))
+def new_world(b2, gravity: float = -10.0, workers: int = 1):
+    """A world with sleeping off; with `workers` > 1 its task system runs on a pyb2d3 ThreadPool
+    of that many threads (the world keeps the pool alive)."""
+    if workers > 1:
+        world = b2.World(gravity=(0.0, gravity), thread_pool=b2.ThreadPool(workers))
+    else:
+        world = b2.World(gravity=(0.0, gravity))
     world.sleeping_enabled = False
     return world
 
@@ -36,28 +49,33 @@ def box_def(b2, friction: float = 0.6):
     return b2.shape_def(density=1.0, material=b2.surface_material(friction=friction))
 
 
-def timed_world_steps(world, steps: int, dt: float, check=None, every: int = 0) -> tuple[float, int, object]:
+def timed_world_steps(world, steps: int, dt: float, check=None, every: int = 0) -> tuple[float, dict, int, object]:
     """One untimed step, then `steps` timed ones of `dt` with 4 sub-steps. With `check`, calls it
     off the clock every `every` steps and stops early when it returns something other than None.
-    Returns (seconds, steps run, what check returned)."""
+    Returns (seconds, CPU figures of the timed steps, steps run, what check returned). The CPU
+    figures are the seconds of CPU of the whole process ("cpu_seconds": near twice the seconds
+    when two threads work at once) and of the calling thread ("caller_cpu_seconds": with a
+    thread pool, the rest ran on the pool's threads)."""
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
         world.step(dt, 4)
-        done, seconds, verdict = 0, 0.0, None
+        done, seconds, cpu, caller_cpu, verdict = 0, 0.0, 0.0, 0.0, None
         chunk_size = every if check else steps
         while done < steps:
             chunk = min(chunk_size, steps - done)
-            t0 = time.perf_counter()
+            c0, m0, t0 = time.process_time(), time.thread_time(), time.perf_counter()
             for _ in range(chunk):
                 world.step(dt, 4)
             seconds += time.perf_counter() - t0
+            cpu += time.process_time() - c0
+            caller_cpu += time.thread_time() - m0
             done += chunk
             if check:
                 verdict = check()
                 if verdict is not None:
                     break
-        return seconds, done, verdict
+        return seconds, {"cpu_seconds": cpu, "caller_cpu_seconds": caller_cpu}, done, verdict
     finally:
         if gc_was_enabled:
             gc.enable()
@@ -67,20 +85,31 @@ def poses_pt(bodies) -> list[tuple[float, float]]:
     return [to_screen(*b.position) for b in bodies]
 
 
+def positions_pt(positions) -> list[tuple[float, float]]:
+    """An (n, 2) array of positions in metres, y up (a Bodies batch's get_positions()), as points, y down."""
+    return [to_screen(x, y) for x, y in positions.tolist()]
+
+
 def move_figures(start, end) -> tuple[float, int]:
     moves = [math.hypot(x1 - x0, y1 - y0) for (x0, y0), (x1, y1) in zip(start, end)]
     finite = [m for m in moves if math.isfinite(m)]
     return (max(finite) if finite else math.nan), len(moves) - len(finite)
 
 
-def pyramid(b2, steps: int, dt: float) -> dict:
+def pyramid(b2, steps: int, dt: float, workers: int = 1, probe=None) -> dict:
     """large_pyramid: base 100, 1 m boxes (friction 0.6, density 1) on a 200 x 2 m ground box."""
+    import numpy
+
     base, h = 100, 0.5
-    world = new_world(b2)
+    # the starting positions' array is filled before the baseline, so that it is not counted as the world's
+    start_positions = numpy.full((base * (base + 1) // 2, 2), numpy.nan, dtype=numpy.float32)
+    if probe:
+        probe("baseline")
+    world = new_world(b2, workers=workers)
     ground = world.create_static_body(position=(0.0, -1.0))
     ground.create_polygon_shape(b2.shape_def(), b2.box(100.0, 1.0))
     sd = box_def(b2)
-    boxes = []
+    boxes = b2.Bodies()
     for i in range(base):
         y = 2.0 * h * (i + 0.5)
         for j in range(i, base):
@@ -88,20 +117,22 @@ def pyramid(b2, steps: int, dt: float) -> dict:
             body = world.create_dynamic_body(position=(x, y))
             body.create_polygon_shape(sd, b2.box(h, h))
             boxes.append(body)
-    start = poses_pt(boxes)
-    seconds, done, _ = timed_world_steps(world, steps, dt)
-    end = poses_pt(boxes)
+    boxes.get_positions(output=start_positions)
+    seconds, cpu, done, _ = timed_world_steps(world, steps, dt)
+    if probe:
+        probe("after")
+    start, end = positions_pt(start_positions), positions_pt(boxes.get_positions())
     max_move, non_finite = move_figures(start, end)
-    return {"items": len(boxes), "steps": done, "seconds": seconds,
+    return {"items": len(boxes), "steps": done, "seconds": seconds, **cpu, "workers": workers,
             "top_dx": end[-1][0] - start[-1][0], "top_dy": end[-1][1] - start[-1][1],
             "max_move": max_move, "non_finite": non_finite}
 
 
-def many_pyramids(b2, steps: int, dt: float) -> dict:
+def many_pyramids(b2, steps: int, dt: float, workers: int = 1) -> dict:
     """many_pyramids: 20 x 20 pyramids of base 10 (1 m boxes), each row of pyramids on its own
     ground segment, the segments 11 m apart."""
     rows, columns, base, extent = 20, 20, 10, 0.5
-    world = new_world(b2)
+    world = new_world(b2, workers=workers)
     ground = world.create_static_body(position=(0.0, 0.0))
     ground_dy = 2.0 * extent * (base + 1)
     ground_width = 2.0 * extent * columns * (base + 1)
@@ -120,11 +151,12 @@ def many_pyramids(b2, steps: int, dt: float) -> dict:
                 boxes.append(body)
             tops.append(len(boxes) - 1)
     start = poses_pt(boxes)
-    seconds, done, _ = timed_world_steps(world, steps, dt)
+    seconds, cpu, done, _ = timed_world_steps(world, steps, dt)
     end = poses_pt(boxes)
     max_move, non_finite = move_figures(start, end)
     drops = [end[k][1] - start[k][1] for k in tops]
-    return {"items": len(boxes), "steps": done, "seconds": seconds, "pyramids": len(tops),
+    return {"items": len(boxes), "steps": done, "seconds": seconds, **cpu, "workers": workers,
+            "pyramids": len(tops),
             "max_top_drop": max(drops), "mean_top_drop": sum(drops) / len(drops),
             "max_move": max_move, "non_finite": non_finite}
 
@@ -137,11 +169,11 @@ def small_pyramid_centres(base: int, extent: float, center_x: float, base_y: flo
             yield (i + 1.0) * extent + 2.0 * (j - i) * extent + center_x - 0.5, y
 
 
-def tumbler(b2, steps: int, dt: float, drum_escapees) -> dict:
+def tumbler(b2, steps: int, dt: float, drum_escapees, workers: int = 1) -> dict:
     """tumbler: a drum of four 1 m thick walls (density 50) around a 19 m square, pinned at
     (0, 10) m and turned at 25 deg/s by a revolute motor (max torque 1e8), holding 45 x 45 boxes
     of 0.25 m."""
-    world = new_world(b2)
+    world = new_world(b2, workers=workers)
     ground = world.create_static_body(position=(0.0, 0.0))
     drum = world.create_dynamic_body(position=(0.0, 10.0))
     wall_def = b2.shape_def(density=50.0)
@@ -158,23 +190,23 @@ def tumbler(b2, steps: int, dt: float, drum_escapees) -> dict:
             body = world.create_dynamic_body(position=(-9.0 + 0.4 * j, 1.0 + 0.4 * i))
             body.create_polygon_shape(sd, b2.box(0.125, 0.125))
             boxes.append(body)
-    seconds, done, _ = timed_world_steps(world, steps, dt)
+    seconds, cpu, done, _ = timed_world_steps(world, steps, dt)
     # y down: the counter-clockwise turn is negative; Box2D gives the angle within one turn, so
     # it is unwrapped to the turn nearest the motor's
     expected = -rate * dt * (steps + 1)
     angle = expected + math.remainder(-drum.angle - expected, 2.0 * math.pi)
     escaped, deepest = drum_escapees(poses_pt(boxes), angle)
-    return {"items": len(boxes), "steps": done, "seconds": seconds, "escaped": escaped, "max_reach": deepest,
-            "drum_angle": angle, "expected_angle": expected}
+    return {"items": len(boxes), "steps": done, "seconds": seconds, **cpu, "workers": workers,
+            "escaped": escaped, "max_reach": deepest, "drum_angle": angle, "expected_angle": expected}
 
 
-def joint_grid(b2, steps: int, dt: float, torn_gap: float) -> dict:
+def joint_grid(b2, steps: int, dt: float, torn_gap: float, workers: int = 1) -> dict:
     """joint_grid: 100 x 100 circles of radius 0.4 m, 1 m apart, that never collide, joined to
     their neighbours by revolute joints (19 800, the static ones included); the 7 top-middle
     circles are static. Checked every 25 steps off the clock; a run stops once a joint has
     opened by more than `torn_gap` points."""
     n = 100
-    world = new_world(b2)
+    world = new_world(b2, workers=workers)
     sd = b2.shape_def(density=1.0, filter=b2.make_filter(category_bits=2, mask_bits=0xFFFFFFFFFFFFFFFF ^ 2))
     grid = [[None] * n for _ in range(n)]  # grid[k][i]: column k, row i (row 0 at the top)
     dynamic = 0
@@ -215,31 +247,37 @@ def joint_grid(b2, steps: int, dt: float, torn_gap: float) -> dict:
         gap = widest_gap()
         return gap if not math.isfinite(gap) or gap > torn_gap else None
 
-    seconds, done, torn = timed_world_steps(world, steps, dt, check, every=25)
+    seconds, cpu, done, torn = timed_world_steps(world, steps, dt, check, every=25)
     lowest = max(to_screen(*grid[k][n - 1].position)[1] for k in range(n)) / PT
     return {"items": dynamic, "joints": len(joints), "steps": done, "planned_steps": steps, "seconds": seconds,
-            "max_joint_gap": gap, "lowest_y": lowest * PT, "diverged_at": done if torn is not None else None}
+            **cpu, "workers": workers, "max_joint_gap": gap, "lowest_y": lowest * PT,
+            "diverged_at": done if torn is not None else None}
 
 
-def pile(b2, steps: int, dt: float, layout) -> dict:
+def pile(b2, steps: int, dt: float, layout, workers: int = 1, probe=None) -> dict:
     """The pile: `layout` gives the boxes' centres and size and the container's walls, in points
     with y down (bench/run.py); each box is a dynamic body, the walls are segments of one static
     body."""
     centres, size, walls, inside = layout()
-    world = new_world(b2)
+    if probe:
+        probe("baseline")
+    world = new_world(b2, workers=workers)
     ground = world.create_static_body(position=(0.0, 0.0))
     for (x0, y0), (x1, y1) in walls:
         ground.create_segment_shape(b2.shape_def(), b2.segment((x0 / PT, -y0 / PT), (x1 / PT, -y1 / PT)))
     sd = box_def(b2)
     h = 0.5 * size / PT
-    boxes = []
+    boxes = b2.Bodies()
     for x, y in centres:
         body = world.create_dynamic_body(position=(x / PT, -y / PT))
         body.create_polygon_shape(sd, b2.box(h, h))
         boxes.append(body)
-    seconds, done, _ = timed_world_steps(world, steps, dt)
-    end = poses_pt(boxes)
+    seconds, cpu, done, _ = timed_world_steps(world, steps, dt)
+    if probe:
+        probe("after")
+    end = positions_pt(boxes.get_positions())
     escaped = sum(1 for p in end if not inside(p))
     finite = [y for _, y in end if math.isfinite(y)]
-    return {"items": len(boxes), "steps": done, "seconds": seconds, "escaped": escaped,
+    return {"items": len(boxes), "steps": done, "seconds": seconds, **cpu, "workers": workers,
+            "escaped": escaped,
             "highest": min(finite) if finite else math.nan, "non_finite": len(end) - len(finite)}

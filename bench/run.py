@@ -9,16 +9,20 @@ bench/anima_bench.c (the Anima side of the stepping scenes, in C) against includ
 .build/release/libanima.so, runs the Box2D side (bench/box2d_scenes.py) and the pymunk side in
 this process, interleaves the engines over several rounds (the machine is noisy), keeps the best
 round of each engine, prints a table and writes it, with every round's figures, to
-bench/RESULTS.md. The "call-cost" scene times the cheapest C calls (a getter) against the library
-built with and without the thread guard (.build-noguard, which `make bench` builds with
--D ANIMA_NO_THREAD_GUARD). The "recording" scene measures what recording a scene from Python costs
-(bench/recording.py), the "sweep" scene how many variants per second anima.sweep runs serially and
-on 2 worker processes (bench/sweep.py). See bench/README.md for the scenes.
+bench/RESULTS.md. Anima and Box2D each run once on one thread and once with 2 workers. In the
+first round the pile and the large pyramid also measure each engine's resident memory per item,
+every engine in a fresh process (the C harness, and bench/memory.py for Box2D and pymunk). The
+"call-cost" scene times the cheapest C calls (a getter) against the library built with and without
+the thread guard (.build-noguard, which `make bench` builds with -D ANIMA_NO_THREAD_GUARD). The
+"recording" scene measures what recording a scene from Python costs (bench/recording.py), the
+"sweep" scene how many variants per second anima.sweep runs serially and on 2 worker processes
+(bench/sweep.py). See bench/README.md for the scenes.
 """
 
 from __future__ import annotations
 
 import argparse
+import array
 import datetime
 import gc
 import json
@@ -69,10 +73,24 @@ STEPPING = {
 }
 SCENES = ("pyramid", "tumbler", "python", "joint-grid", "springy-list", "many-pyramids", "pile", "recording", "sweep",
           "call-cost")
-ENGINES = ("anima", "anima-2w", "box2d", "pymunk")
-ENGINE_NAMES = {"anima": "Anima", "anima-2w": "Anima (2 workers)", "box2d": "Box2D", "pymunk": "pymunk"}
-# worker threads of each Anima engine (the animator def's `workers`); the others run one thread
+ENGINES = ("anima", "anima-2w", "box2d", "box2d-2w", "pymunk")
+ENGINE_NAMES = {"anima": "Anima", "anima-2w": "Anima (2 workers)", "box2d": "Box2D", "box2d-2w": "Box2D (2 workers)",
+                "pymunk": "pymunk"}
+# worker threads of each Anima engine (the animator def's `workers`)
 ANIMA_WORKERS = {"anima": 1, "anima-2w": 2}
+# worker threads of each Box2D engine: 1 is a world without a task system, 2 a world on a pyb2d3
+# ThreadPool(2) (bench/box2d_scenes.py); pymunk runs one thread
+BOX2D_WORKERS = {"box2d": 1, "box2d-2w": 2}
+# What Anima's 2 workers should gain over its one thread on these scenes: 1 thread ms / 2 workers ms.
+SPEEDUP_TARGET = 1.7
+SPEEDUP_SCENES = ("many-pyramids", "pile")
+# Box2D with 2 workers hands its work to the pool's threads while the calling thread waits: if the
+# calling thread did more than this share of the CPU work, the pool was not in use.
+BOX2D_2W_MAX_CALLER_SHARE = 0.5
+# Scenes whose resident memory per item is measured (first round only), and the engines measured
+# in a fresh Python process (bench/memory.py); Anima's figures come from its C harness.
+MEMORY_SCENES = ("pile", "pyramid")
+MEMORY_ENGINES = ("box2d", "pymunk")
 # The pile runs at the step rate of the animator a user gets by default (anima_default_animator_def:
 # 120 steps per second, 4 sub-steps); the other engines step at the same rate.
 PILE_DT = 1.0 / 120.0
@@ -187,6 +205,21 @@ def run_call_cost(calls: int) -> dict:
     return figures
 
 
+class MemoryNotMeasured(Exception):
+    """bench/memory.py failed for an engine and scene."""
+
+
+def measure_memory(engine: str, scene: str, steps: int) -> dict:
+    """Builds and steps one scene of Box2D or pymunk in a fresh process (bench/memory.py) and returns
+    its report: the scene's figures plus rss_baseline, rss_after and rss_peak in bytes."""
+    done = subprocess.run([sys.executable, str(BENCH / "memory.py"), engine, scene, str(steps)],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        detail = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else f"exit status {done.returncode}"
+        raise MemoryNotMeasured(f"bench/memory.py {engine} {scene} failed: {detail}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def run_anima(scene: str, steps: int, workers: int = 1) -> dict:
     """Runs one stepping scene in the C harness (a fresh process) with `workers` threads and
     returns its JSON report. The harness names scenes with underscores (joint_grid) where this
@@ -239,8 +272,14 @@ def pymunk_box(pymunk, space, x: float, y: float, width: float, height: float):
     return body
 
 
-def pymunk_pyramid(pymunk, steps: int) -> dict:
+def pymunk_pyramid(pymunk, steps: int, probe: Callable[[str], None] | None = None) -> dict:
+    """`probe`, if given, is called with "baseline" before the space is created and with "after"
+    after the timed steps (bench/memory.py)."""
     base, size = 100, 100.0
+    # the starting positions' array is filled before the baseline, so that it is not counted as the space's
+    start = array.array("d", [math.nan]) * (base * (base + 1))
+    if probe:
+        probe("baseline")
     space = pymunk.Space()
     space.gravity = (0.0, GRAVITY)
     space.iterations = 10
@@ -252,12 +291,15 @@ def pymunk_pyramid(pymunk, steps: int) -> dict:
         for j in range(i, base):
             x, y = size * (0.5 * (i + 1) + (j - i) - 0.5 * base), -size * (i + 0.5)
             boxes.append(pymunk_box(pymunk, space, x, y, size, size))
-    start = [tuple(b.position) for b in boxes]
+    for k, b in enumerate(boxes):
+        start[2 * k], start[2 * k + 1] = b.position
     seconds = timed_steps(space, steps)
+    if probe:
+        probe("after")
     top = boxes[-1].position
-    moves = [math.hypot(b.position.x - x, b.position.y - y) for b, (x, y) in zip(boxes, start)]
+    moves = [math.hypot(b.position.x - start[2 * k], b.position.y - start[2 * k + 1]) for k, b in enumerate(boxes)]
     return {"items": len(boxes), "steps": steps, "seconds": seconds,
-            "top_dx": top.x - start[-1][0], "top_dy": top.y - start[-1][1],
+            "top_dx": top.x - start[-2], "top_dy": top.y - start[-1],
             "max_move": max(m for m in moves if math.isfinite(m)),
             "non_finite": sum(not math.isfinite(m) for m in moves)}
 
@@ -474,8 +516,12 @@ def pile_inside(p: tuple[float, float]) -> bool:
     return PILE_LEFT < x < PILE_RIGHT and y < PILE_FLOOR + 5.0
 
 
-def pymunk_pile(pymunk, steps: int) -> dict:
+def pymunk_pile(pymunk, steps: int, probe: Callable[[str], None] | None = None) -> dict:
+    """`probe`, if given, is called with "baseline" before the space is created and with "after"
+    after the timed steps (bench/memory.py)."""
     centres, size, walls, inside = pile_layout()
+    if probe:
+        probe("baseline")
     space = pymunk.Space()
     space.gravity = (0.0, GRAVITY)
     space.iterations = 10
@@ -487,24 +533,27 @@ def pymunk_pile(pymunk, steps: int) -> dict:
     for x, y in centres:
         boxes.append(pymunk_box(pymunk, space, x, y, size, size))
     seconds = timed_steps(space, steps, dt=PILE_DT)
+    if probe:
+        probe("after")
     end = [tuple(b.position) for b in boxes]
     finite = [y for _, y in end if math.isfinite(y)]
     return {"items": len(boxes), "steps": steps, "seconds": seconds, "escaped": sum(not inside(p) for p in end),
             "highest": min(finite) if finite else math.nan, "non_finite": len(end) - len(finite)}
 
 
-def box2d_scene(b2, scene: str, steps: int) -> dict:
-    """Runs one stepping scene in Box2D v3 (bench/box2d_scenes.py)."""
+def box2d_scene(b2, scene: str, steps: int, workers: int = 1, probe: Callable[[str], None] | None = None) -> dict:
+    """Runs one stepping scene in Box2D v3 (bench/box2d_scenes.py), on one thread or with `workers`
+    threads of a pyb2d3 ThreadPool; `probe` (the pyramid and the pile) is bench/memory.py's."""
     if scene == "pyramid":
-        return box2d_scenes.pyramid(b2, steps, DT)
+        return box2d_scenes.pyramid(b2, steps, DT, workers, probe)
     if scene == "tumbler":
-        return box2d_scenes.tumbler(b2, steps, DT, drum_escapees)
+        return box2d_scenes.tumbler(b2, steps, DT, drum_escapees, workers)
     if scene == "joint-grid":
-        return box2d_scenes.joint_grid(b2, steps, DT, TORN_GAP)
+        return box2d_scenes.joint_grid(b2, steps, DT, TORN_GAP, workers)
     if scene == "many-pyramids":
-        return box2d_scenes.many_pyramids(b2, steps, DT)
+        return box2d_scenes.many_pyramids(b2, steps, DT, workers)
     if scene == "pile":
-        return box2d_scenes.pile(b2, steps, PILE_DT, pile_layout)
+        return box2d_scenes.pile(b2, steps, PILE_DT, pile_layout, workers, probe)
     raise ValueError(scene)
 
 
@@ -632,6 +681,24 @@ def ms_per_step(run: dict) -> float:
     return 1000.0 * run["seconds"] / run["steps"]
 
 
+def busy_text(run: dict) -> str:
+    """For a Box2D run, the CPU seconds the process spent per second of stepping (about 1 on one
+    thread, up to 2 while two workers are busy at once) and, with a thread pool, the share of them
+    spent on the pool's threads."""
+    if "cpu_seconds" not in run or run["seconds"] <= 0.0:
+        return ""
+    text = f"; {run['cpu_seconds'] / run['seconds']:.2f} CPU s per s of stepping"
+    if run["workers"] > 1 and run["cpu_seconds"] > 0.0:
+        pool_share = 1.0 - run["caller_cpu_seconds"] / run["cpu_seconds"]
+        text += f", {pool_share:.0%} of it on the ThreadPool({run['workers']})'s threads"
+    return text
+
+
+def bytes_per_item(run: dict, key: str) -> float:
+    """The resident memory a scene added over its baseline (rss_after or rss_peak), per item."""
+    return (run[key] - run["rss_baseline"]) / run["items"]
+
+
 def ratio_text(anima_ms: float, pymunk_ms: float) -> str:
     if pymunk_ms >= anima_ms:
         return f"Anima is {pymunk_ms / anima_ms:.1f} x faster"
@@ -724,6 +791,9 @@ class Report:
         self.sweep: list[dict] = []  # one dict of figures per round (bench/sweep.py)
         self.call_cost: list[dict] = []  # one {"with": run, "without": run or None} per round
         self.failures: dict[str, str] = {}  # scene -> why the Anima side did not run
+        # scene -> engine ("anima", "box2d", "pymunk") -> a run's report with its rss_* figures in bytes
+        self.memory: dict[str, dict[str, dict]] = {}
+        self.memory_failures: list[str] = []
         self.lines: list[str] = []  # the table printed, also written to RESULTS.md
 
     def add(self, scene: str, engine: str, run: dict) -> None:
@@ -744,14 +814,23 @@ class Report:
                 steps_cell = ", ".join(f"{t} ({ENGINE_NAMES[e]})" for e, t in texts.items())
             row = [title, f"{items}", steps_cell]
             ms = {e: ms_per_step(run) for e, run in best.items()}
-            for engine in ENGINES:
-                row.append(f"{ms[engine]:.2f}" if engine in ms else ("not run" if engine == "anima" else "-"))
-            for peer in ("box2d", "pymunk"):
-                row.append(f"{ms[peer] / ms['anima']:.2f}" if peer in ms and "anima" in ms else "-")
-            row.append(f"{ms['box2d'] / ms['anima-2w']:.2f}" if "box2d" in ms and "anima-2w" in ms else "-")
-            row.append(si(items * 1000.0 / ms["anima"]) if "anima" in ms else "-")
+            failed = scene in self.failures
+            cell = lambda e: f"{ms[e]:.2f}" if e in ms else ("not run" if e in ANIMA_WORKERS and failed else "-")
+            ratio = lambda a, b: f"{ms[a] / ms[b]:.2f}" if a in ms and b in ms else "-"
+            row += [cell("anima"), cell("anima-2w"), ratio("anima", "anima-2w"),
+                    cell("box2d"), cell("box2d-2w"), ratio("box2d", "box2d-2w"), cell("pymunk"),
+                    ratio("box2d", "anima"), ratio("box2d-2w", "anima-2w"), ratio("pymunk", "anima"),
+                    si(items * 1000.0 / ms["anima"]) if "anima" in ms else "-"]
             rows.append(row)
         return rows
+
+    def speedup(self, scene: str, pair: tuple[str, str]) -> float | None:
+        """One engine's best ms/step on one thread over its best with 2 workers."""
+        engines = self.stepping.get(scene, {})
+        one, two = (engines[e].best() if e in engines else None for e in pair)
+        if one is None or two is None:
+            return None
+        return ms_per_step(one) / ms_per_step(two)
 
     def last(self, scene: str, engine: str) -> dict | None:
         runs = self.stepping.get(scene, {}).get(engine)
@@ -769,7 +848,7 @@ class Report:
             for engine in ENGINES:
                 r = self.last(scene, engine)
                 if r:
-                    out.append(f"{STEPPING[scene][0].split(',')[0]}, {engine:6}: {describe(r)}")
+                    out.append(f"{STEPPING[scene][0].split(',')[0]}, {engine:6}: {describe(r)}{busy_text(r)}")
             if scene == "springy-list" and (runs := self.stepping.get(scene, {}).get("anima")):
                 best = ms_per_step(runs.best())
                 verdict = "under" if best < SPRINGY_TARGET_MS else "over"
@@ -782,8 +861,65 @@ class Report:
                 out.append(f"pile, {engine}: best {best:.1f} ms per 1/120 s step at the default configuration "
                            f"({best / FRAME_120_MS:.1f} x one 120 Hz frame of {FRAME_120_MS:.1f} ms), "
                            f"{workers} worker{'s' if workers > 1 else ''}")
+        for scene in SPEEDUP_SCENES:
+            speedup = self.speedup(scene, ("anima", "anima-2w"))
+            if speedup is not None:
+                verdict = "at or above" if speedup >= SPEEDUP_TARGET else "under"
+                out.append(f"{STEPPING[scene][0].split(',')[0]}, anima: 2 workers / 1 thread speed-up {speedup:.2f} x, "
+                           f"{verdict} the {SPEEDUP_TARGET} x target")
+        for scene, engines in self.stepping.items():
+            for r in engines.get("box2d-2w", Runs()).rounds:
+                if r["caller_cpu_seconds"] > BOX2D_2W_MAX_CALLER_SHARE * r["cpu_seconds"]:
+                    out.append(f"WARNING: {STEPPING[scene][0]}, box2d-2w: the calling thread did "
+                               f"{r['caller_cpu_seconds'] / r['cpu_seconds']:.0%} of the CPU work; Box2D did not step "
+                               f"on the ThreadPool's threads")
+                    break
         for scene, reason in self.failures.items():
             out.append(f"{STEPPING[scene][0]}, anima : not run: {reason}")
+        return out
+
+    def memory_rows(self) -> list[list[str]]:
+        rows = []
+        for scene in STEPPING:
+            figures = self.memory.get(scene)
+            if not figures:
+                continue
+            title = STEPPING[scene][0]
+            items = next(iter(figures.values()))["items"]
+            steps = next(iter(figures.values()))["steps"]
+            row = [title, f"{items}", f"{steps}"]
+            for key in ("rss_after", "rss_peak"):
+                per_item = {e: bytes_per_item(r, key) for e, r in figures.items()}
+                row += [f"{per_item[e]:,.0f}" if e in per_item else "-" for e in ("anima", "box2d", "pymunk")]
+                row.append(f"{per_item['anima'] / per_item['box2d']:.2f}" if "anima" in per_item and "box2d" in per_item
+                           else "-")
+            rows.append(row)
+        return rows
+
+    def memory_lines(self) -> list[str]:
+        out = []
+        processes = {"anima": "the C harness with libanima loaded", "box2d": "Python with pyb2d3 and numpy imported",
+                     "pymunk": "Python with pymunk imported"}
+        for scene in STEPPING:
+            figures = self.memory.get(scene)
+            if not figures:
+                continue
+            title = STEPPING[scene][0].split(',')[0]
+            out.append(f"{title}: baseline " + ", ".join(
+                f"{ENGINE_NAMES[e]} {r['rss_baseline'] / 1e6:.1f} MB ({processes[e]})" for e, r in figures.items()))
+            out.append(f"{title}: after the steps " + ", ".join(
+                f"{ENGINE_NAMES[e]} +{(r['rss_after'] - r['rss_baseline']) / 1e6:.1f} MB, peak "
+                f"+{(r['rss_peak'] - r['rss_baseline']) / 1e6:.1f} MB" for e, r in figures.items()))
+            if "anima" in figures and "box2d" in figures:
+                ratio = bytes_per_item(figures["anima"], "rss_after") / bytes_per_item(figures["box2d"], "rss_after")
+                verdict = "within" if ratio <= 1.0 else "over"
+                out.append(f"{title}: Anima / Box2D {ratio:.2f} after the steps, {verdict} the target of no more "
+                           f"memory per item than Box2D")
+            for e, r in figures.items():
+                if not r.get("peak_reset", True):
+                    out.append(f"{title}, {e}: the kernel did not restart the peak at the baseline; the peak may "
+                               f"include memory from before the scene")
+        out += self.memory_failures
         return out
 
     def python_rows(self) -> list[list[str]]:
@@ -810,14 +946,24 @@ class Report:
 
     def render(self) -> list[str]:
         lines = []
-        head = ["scene", "items", "steps", "Anima ms/step", "Anima 2 workers ms/step", "Box2D ms/step",
-                "pymunk ms/step", "Box2D / Anima", "pymunk / Anima", "Box2D / Anima 2 workers",
-                "Anima items x steps/s"]
+        head = ["scene", "items", "steps", "Anima 1 thread ms/step", "Anima 2 workers ms/step",
+                "Anima speed-up (1 thread / 2 workers)", "Box2D 1 thread ms/step", "Box2D 2 workers ms/step",
+                "Box2D speed-up (1 thread / 2 workers)", "pymunk ms/step", "Box2D / Anima, 1 thread each",
+                "Box2D / Anima, 2 workers each", "pymunk / Anima, 1 thread each", "Anima items x steps/s (1 thread)"]
         rows = self.summary_rows()
         if rows:
             lines += table(head, rows)
             lines.append("")
             lines += self.sanity_lines()
+        mrows = self.memory_rows()
+        if mrows or self.memory_failures:
+            lines.append("")
+            lines += table(["resident bytes per item (one thread, fresh process each)", "items", "steps",
+                            "Anima after the steps", "Box2D after the steps", "pymunk after the steps",
+                            "Anima / Box2D after", "Anima peak", "Box2D peak", "pymunk peak", "Anima / Box2D peak"],
+                           mrows)
+            lines.append("")
+            lines += self.memory_lines()
         prows = self.python_rows()
         if prows:
             lines.append("")
@@ -915,9 +1061,26 @@ step excluded; 1/60 s steps except the pile's 1/120 s); "Box2D / Anima" and "pym
 the ratios of the times taken in this run: above 1.00 Anima is faster, 0.50 means Anima needs
 twice the peer's time. Items x steps/s = moving items x steps/s, Anima's throughput. Only ratios
 from one run are worth comparing; absolute times move 10-35 % from run to run on this kind of
-machine. Every engine runs on one thread, except "Anima (2 workers)": the same scenes with the
-animator's `workers` set to 2 (the same poses to the bit, on two threads), whose ratio to
-Box2D's one thread is in its own column.
+machine.
+
+Threads: "1 thread" is Anima's animator with `workers` 1 and Box2D's world without a task system;
+pymunk always runs one thread. "2 workers" is Anima's animator with `workers` set to 2 (the same
+poses to the bit, on two threads) and Box2D's world on pyb2d3's task system, a `ThreadPool(2)`
+(Box2D's `workerCount` 2; the calling thread waits while the pool's two threads step). "Box2D /
+Anima, 1 thread each" compares the two one-thread runs, "Box2D / Anima, 2 workers each" Box2D's 2
+workers with Anima's 2 workers; each engine's speed-up is its 1 thread ms/step over its 2 workers
+ms/step (the aim for Anima is at least 1.7 on many pyramids and the pile). Box2D's lines under the
+table give its CPU seconds per second of stepping (near 2.00 while both workers are busy) and the
+share of them spent on the pool's threads, which shows the pool in use.
+
+Memory: for the pile and the large pyramid, each engine's resident memory per item, measured once
+(in the first round) with one thread, each engine in a fresh process: VmRSS just before the world
+or animator is created, when the process has the engine loaded and nothing of the scene, and
+again right after the timed steps; the difference, and the peak (VmHWM, restarted at the baseline)
+minus the baseline, divided by the items. Anima's process is the C harness, Box2D's and pymunk's
+a Python interpreter (bench/memory.py). Counted with the engine: the harness's handle per item
+(12 bytes in Anima, an 8-byte body id in Box2D) and, in pymunk, its Python Body and shape
+objects. The aim for Anima is no more memory per item than Box2D.
 
 Scenes (Box2D v3.1's benchmark geometry at 100 pt per metre, y down, gravity 1000 pt/s^2;
 details in bench/README.md). Anima and Box2D: 4 sub-steps per step, sleeping off (Anima's
@@ -1049,7 +1212,7 @@ def main() -> None:
                 continue
             steps = STEPPING[scene][2] // (10 if args.quick else 1)
             # each round starts with another engine, so that none always runs on a cold (or warm) machine
-            engines = [e for e in ENGINES if e != "box2d" or scene in BOX2D_SCENES]
+            engines = [e for e in ENGINES if e not in BOX2D_WORKERS or scene in BOX2D_SCENES]
             engines = engines[r % len(engines):] + engines[:r % len(engines)]
             for engine in engines:
                 if engine in ANIMA_WORKERS:
@@ -1061,14 +1224,26 @@ def main() -> None:
                         report.failures[scene] = str(failure)
                         print(f"round {r + 1}: {STEPPING[scene][0]}, anima: not run: {failure}", flush=True)
                         continue
-                elif engine == "box2d":
-                    run = box2d_scene(b2, scene, steps)
+                    if engine == "anima" and scene in MEMORY_SCENES and "rss_baseline" in run:
+                        report.memory.setdefault(scene, {}).setdefault("anima", run)
+                elif engine in BOX2D_WORKERS:
+                    run = box2d_scene(b2, scene, steps, BOX2D_WORKERS[engine])
                 else:
                     run = pymunk_scenes[scene](pymunk, steps)
                 report.add(scene, engine, run)
                 print(f"round {r + 1}: {STEPPING[scene][0]}, {engine}: {ms_per_step(run):.2f} ms/step"
                       + (f" ({steps_text(run)} steps)" if "planned_steps" in run and run["steps"] != run["planned_steps"]
-                         else ""), flush=True)
+                         else "") + busy_text(run), flush=True)
+            if r == 0 and scene in MEMORY_SCENES:
+                for engine in MEMORY_ENGINES:
+                    try:
+                        report.memory.setdefault(scene, {})[engine] = measure_memory(engine, scene, steps)
+                    except MemoryNotMeasured as failure:
+                        report.memory_failures.append(f"{STEPPING[scene][0]}, {engine}: memory not measured: {failure}")
+                        print(f"round {r + 1}: {report.memory_failures[-1]}", flush=True)
+                figures = report.memory.get(scene, {})
+                print(f"round {r + 1}: {STEPPING[scene][0]}, resident bytes per item after the steps: " + ", ".join(
+                    f"{e} {bytes_per_item(run, 'rss_after'):,.0f}" for e, run in figures.items()), flush=True)
 
     print()
     for line in report.render():
