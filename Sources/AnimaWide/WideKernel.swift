@@ -190,18 +190,21 @@ extension WideKernel {
             var blockA = A, blockB = B
             let t0 = wideTerms(c, p0, A, B, dpx, dpy, inverseSubstep: invH, maxPushOut: maxPushOut, useBias: useBias)
             let t1 = wideTerms(c, p1, A, B, dpx, dpy, inverseSubstep: invH, maxPushOut: maxPushOut, useBias: useBias)
-            let k11 = c.pointee.k11, k12 = c.pointee.k12, k22 = c.pointee.k22, inv = c.pointee.invDet
-            let one = FloatLanes(repeating: 1)
-            let c0 = (one - t0.soft) * l0, c1 = (one - t1.soft) * l1
-            let q0 = t0.ms * t0.vn + t0.bias - (k11 * c0 + k12 * c1)
-            let q1 = t1.ms * t1.vn + t1.bias - (k12 * c0 + k22 * c1)
-            let both0 = -(k22 * q0 - k12 * q1) * inv
-            let both1 = -(k11 * q1 - k12 * q0) * inv
+            let k11 = c.pointee.k11, k12 = c.pointee.k12, k22 = c.pointee.k22
+            // the soft system A x = -q (see ContactSolver.twoPointImpulses): the off-diagonal
+            // terms scaled by each point's mass scale, which is 1 in the relax pass
+            let q0 = t0.ms * (t0.vn - (k11 * l0 + k12 * l1)) + t0.bias
+            let q1 = t1.ms * (t1.vn - (k12 * l0 + k22 * l1)) + t1.bias
+            let a01 = useBias ? t0.ms * k12 : k12, a10 = useBias ? t1.ms * k12 : k12
+            let inv = useBias ? (FloatLanes(repeating: 1) / (k11 * k22 - a01 * a10)).replacing(with: zero, where: .!block)
+                              : c.pointee.invDet
+            let both0 = -(k22 * q0 - a01 * q1) * inv
+            let both1 = -(k11 * q1 - a10 * q0) * inv
             let alone0 = -q0 * p0.pointee.normalMass
             let alone1 = -q1 * p1.pointee.normalMass
             let useBoth = (both0 .>= zero) .& (both1 .>= zero)
-            let useFirst = .!useBoth .& (alone0 .>= zero) .& (k12 * alone0 + q1 .>= zero)
-            let useSecond = .!useBoth .& .!useFirst .& (alone1 .>= zero) .& (k12 * alone1 + q0 .>= zero)
+            let useFirst = .!useBoth .& (alone0 .>= zero) .& (a10 * alone0 + q1 .>= zero)
+            let useSecond = .!useBoth .& .!useFirst .& (alone1 .>= zero) .& (a01 * alone1 + q0 .>= zero)
             var x0 = zero, x1 = zero
             x0.replace(with: both0, where: useBoth)
             x1.replace(with: both1, where: useBoth)

@@ -169,8 +169,9 @@ private func expectPairingRule(_ a: Animator, _ items: [ItemID], _ collisions: [
     /// A snapshot in format version 1 (64-bit masks) still restores: the memberships read from
     /// the masks give the pairing of the behaviors it holds, it writes itself again in version 2
     /// and both copies move on bit for bit; 2 s later its items are where the library that wrote
-    /// it had them, within 2 pt and 0.1 rad (not to the bit: the solver has changed since, in
-    /// how a two-point manifold rebounds, and a rolling ellipse and a tilted box magnify that).
+    /// it had them, within 5 pt and 0.15 rad (not to the bit: the solver has changed since, in
+    /// how a two-point manifold rebounds and how stiff its soft block solve is, and a rolling
+    /// ellipse and a tilted box magnify that).
     @Test func aVersionOneSnapshotRestoresAndReplays() throws {
         let a = try Animator.restore(snapshotVersion1).animator
         #expect(a.items.count == 5 && a.world.collisionBehaviors.count == 2)
@@ -187,7 +188,7 @@ private func expectPairingRule(_ a: Animator, _ items: [ItemID], _ collisions: [
             let c = try a.center(of: item), angle = try a.rotation(of: item)
             let x = Double(bitPattern: snapshotVersion1Poses[3 * k]), y = Double(bitPattern: snapshotVersion1Poses[3 * k + 1])
             let original = Double(bitPattern: snapshotVersion1Poses[3 * k + 2])
-            #expect(abs(c.x - x) < 2 && abs(c.y - y) < 2 && abs(angle - original) < 0.1,
+            #expect(abs(c.x - x) < 5 && abs(c.y - y) < 5 && abs(angle - original) < 0.15,
                     "item \(k) at (\(c.x), \(c.y)) turned \(angle); the original at (\(x), \(y)) turned \(original)")
         }
     }

@@ -249,8 +249,8 @@ enum ContactSolver {
                 // both normal impulses at once (a 2 x 2 complementarity problem), so a flat face
                 // landing square gets equal impulses at both corners and does not start to turn
                 let p0 = points + 2 * ci, p1 = points + (2 * ci + 1)
-                var ms0 = 1.0, is0 = 0.0, b0 = 0.0
-                var ms1 = 1.0, is1 = 0.0, b1 = 0.0
+                var ms0 = 1.0, b0 = 0.0
+                var ms1 = 1.0, b1 = 0.0
                 let rA0 = p0.pointee.anchorA, rB0 = p0.pointee.anchorB
                 let rA1 = p1.pointee.anchorA, rB1 = p1.pointee.anchorB
                 let s0 = p0.pointee.baseSeparation + dot(dp + dqB.rotate(rB0) - dqA.rotate(rA0), n)
@@ -262,23 +262,20 @@ enum ContactSolver {
                     b0 = max(softness.massScale * softness.biasRate * s0, -maxPush)
                     if vn0 >= -hard && l0 <= 10 * hard * p0.pointee.normalMass {
                         ms0 = softness.massScale
-                        is0 = softness.impulseScale
                     }
                 }
                 if s1 > 0 { b1 = s1 * invH } else if useBias {
                     b1 = max(softness.massScale * softness.biasRate * s1, -maxPush)
                     if vn1 >= -hard && l1 <= 10 * hard * p1.pointee.normalMass {
                         ms1 = softness.massScale
-                        is1 = softness.impulseScale
                     }
                 }
                 let k11 = c.pointee.k11, k12 = c.pointee.k12, k22 = c.pointee.k22
-                // find x >= 0 with w = K x + q >= 0 and x . w = 0, where the single-point soft
-                // update generalises to K (x - (1 - is) lambda) + (ms vn + b) = w
-                let c0 = (1 - is0) * l0, c1 = (1 - is1) * l1
-                let q0 = ms0 * vn0 + b0 - (k11 * c0 + k12 * c1)
-                let q1 = ms1 * vn1 + b1 - (k12 * c0 + k22 * c1)
-                let (d0, d1) = solveTwoPoints(c, p0, p1, q0, q1)
+                // the impulses the single-point soft updates reach when repeated until neither
+                // changes (twoPointImpulses): ms_i (vn_i + (K (x - lambda))_i) + b_i + is_i k_ii x_i = 0
+                let q0 = ms0 * (vn0 - (k11 * l0 + k12 * l1)) + b0
+                let q1 = ms1 * (vn1 - (k12 * l0 + k22 * l1)) + b1
+                let (d0, d1) = solveTwoPoints(c, p0, p1, q0, q1, massScales: (ms0, ms1))
                 let P0 = d0 * n, P1 = d1 * n
                 vA -= mA * (P0 + P1)
                 wA -= iA * (cross(rA0, P0) + cross(rA1, P1))
@@ -343,8 +340,9 @@ enum ContactSolver {
     /// and x . (K x + q) = 0, and returns how much each changed.
     @inline(__always)
     static func solveTwoPoints(_ c: UnsafeMutablePointer<ContactConstraint>, _ p0: UnsafeMutablePointer<ConstraintPoint>,
-                               _ p1: UnsafeMutablePointer<ConstraintPoint>, _ q0: Double, _ q1: Double) -> (Double, Double) {
-        let (x0, x1) = twoPointImpulses(c, p0, p1, q0, q1)
+                               _ p1: UnsafeMutablePointer<ConstraintPoint>, _ q0: Double, _ q1: Double,
+                               massScales: (Double, Double) = (1, 1)) -> (Double, Double) {
+        let (x0, x1) = twoPointImpulses(c, p0, p1, q0, q1, massScales: massScales)
         let d0 = x0 - p0.pointee.normalImpulse, d1 = x1 - p1.pointee.normalImpulse
         p0.pointee.normalImpulse = x0
         p1.pointee.normalImpulse = x1
@@ -353,22 +351,35 @@ enum ContactSolver {
         return (d0, d1)
     }
 
-    /// The two normal impulses x >= 0 of a block-solved manifold with K x + q >= 0 and
-    /// x . (K x + q) = 0 (a 2 x 2 linear complementarity problem, solved by trying its four
+    /// The two normal impulses x >= 0 of a block-solved manifold with A x + q >= 0 and
+    /// x . (A x + q) = 0 (a 2 x 2 linear complementarity problem, solved by trying its four
     /// cases in turn: both points pushing, the first alone, the second alone, neither).
+    ///
+    /// A = [k11, ms0 k12; ms1 k12, k22], with ms_i each point's mass scale (1 for a rigid point,
+    /// in the relax pass and for restitution). Solving each point's soft update
+    ///   x_i = lambda_i - m_i (ms_i vn_i + b_i) - is_i lambda_i
+    /// again and again until neither changes reaches x with
+    ///   ms_i (vn_i + (K (x - lambda))_i) + b_i + is_i k_ii x_i = 0,
+    /// and since ms_i + is_i = 1 that is A x = ms (K lambda - vn) - b: the diagonal of K whole,
+    /// its coupling scaled by the mass scale. So the pair is exactly as stiff as each point is
+    /// alone, as Box2D v3 solves them. (Softening K itself, K (x - (1 - is) lambda) + ms vn + b
+    /// = 0, made a pair whose points share their load, as in a stack of staggered boxes where
+    /// k12 is large, softer than either point: the 100-row pyramid settled 127 pt, not 85.)
     @inline(__always)
     static func twoPointImpulses(_ c: UnsafeMutablePointer<ContactConstraint>, _ p0: UnsafeMutablePointer<ConstraintPoint>,
-                                 _ p1: UnsafeMutablePointer<ConstraintPoint>, _ q0: Double, _ q1: Double) -> (Double, Double) {
+                                 _ p1: UnsafeMutablePointer<ConstraintPoint>, _ q0: Double, _ q1: Double,
+                                 massScales: (Double, Double) = (1, 1)) -> (Double, Double) {
         let k11 = c.pointee.k11, k12 = c.pointee.k12, k22 = c.pointee.k22
-        // K^-1 = [k22, -k12; -k12, k11] / det, with 1 / det kept from the prepare step
-        let inv = c.pointee.inverseDeterminant
-        let both0 = -(k22 * q0 - k12 * q1) * inv
-        let both1 = -(-k12 * q0 + k11 * q1) * inv
+        let a01 = massScales.0 * k12, a10 = massScales.1 * k12
+        // A^-1 = [k22, -a01; -a10, k11] / det, with 1 / det of K kept from the prepare step
+        let inv = massScales == (1, 1) ? c.pointee.inverseDeterminant : 1 / (k11 * k22 - a01 * a10)
+        let both0 = -(k22 * q0 - a01 * q1) * inv
+        let both1 = -(-a10 * q0 + k11 * q1) * inv
         if both0 >= 0 && both1 >= 0 { return (both0, both1) }
         let alone0 = -q0 * p0.pointee.normalMass   // normalMass = 1 / k11
-        if alone0 >= 0 && k12 * alone0 + q1 >= 0 { return (alone0, 0) }
+        if alone0 >= 0 && a10 * alone0 + q1 >= 0 { return (alone0, 0) }
         let alone1 = -q1 * p1.pointee.normalMass   // normalMass = 1 / k22
-        if alone1 >= 0 && k12 * alone1 + q0 >= 0 { return (0, alone1) }
+        if alone1 >= 0 && a01 * alone1 + q0 >= 0 { return (0, alone1) }
         // otherwise q >= 0: both separate
         return (0, 0)
     }
