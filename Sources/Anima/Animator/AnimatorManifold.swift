@@ -25,7 +25,7 @@ struct ManifoldView {
         let base = slot * maxPolygonVertices
         return WorldShape(center: position[slot], radius: g.radius, isCircle: g.isCircle,
                           vertices: worldVertices.baseAddress! + base, normals: worldNormals.baseAddress! + base,
-                          count: Int(g.count))
+                          count: Int(g.count), halfSize: g.halfSize)
     }
 
     /// `Animator.isActive` through the view, with the store's `asleep` flags.

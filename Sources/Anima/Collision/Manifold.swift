@@ -32,4 +32,7 @@ struct WorldShape {
     var vertices: UnsafePointer<Vec2>
     var normals: UnsafePointer<Vec2>
     var count: Int
+    /// Half width and height of a rectangle (its outline in the order the store keeps it:
+    /// corners (-w, -h), (w, -h), (w, h), (-w, h) turned about `center`), else zero.
+    var halfSize = Vec2.zero
 }
