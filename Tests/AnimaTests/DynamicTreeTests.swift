@@ -286,3 +286,41 @@ private func queried(_ tree: DynamicTree, _ box: AABB) -> [Int32] {
         #expect(tree.validate())
     }
 }
+
+/// The broad phase's fat boxes: ahead of the motion while an item moves, back to the margin
+/// once it stops.
+@Suite struct BroadPhaseFatBoxTests {
+    /// A 9 pt box falls 12 pt a step: its fat box reaches the margin (10 pt) around it and four
+    /// steps (48 pt) ahead, and is not remade while the box falls through it; once the box
+    /// stops, the fat box is remade to the margin alone (and the proxy queued for pairs); at
+    /// rest it stays.
+    @Test func aFatBoxLeftBehindByFastMotionIsRemadeOnceTheItemStops() {
+        var phase = BroadPhase()
+        var box = AABB(lower: Vec2(0, 0), upper: Vec2(9, 9))
+        let proxy = phase.create(box, userData: 0)
+        phase.clearMoved()
+        let fall = Vec2(0, 12)
+        func shift(_ b: AABB, _ d: Vec2) -> AABB { AABB(lower: b.lower + d, upper: b.upper + d) }
+        box = shift(box, fall)
+        phase.update(proxy, box, motion: fall)
+        let ahead = phase.tree.fatAABB(proxy)
+        #expect(phase.moved == [proxy])
+        #expect(ahead.lower == box.lower - Vec2(10, 10) && ahead.upper == box.upper + Vec2(10, 10 + 48))
+        phase.clearMoved()
+        for _ in 0..<3 {
+            box = shift(box, fall)
+            phase.update(proxy, box, motion: fall)
+            let fat = phase.tree.fatAABB(proxy)
+            #expect(phase.moved.isEmpty && fat.lower == ahead.lower && fat.upper == ahead.upper, "a steady fall stays in its fat box")
+        }
+        // stopped where it is: the fat box reaches 12 pt beyond the margin, more than allowed
+        phase.update(proxy, box, motion: .zero)
+        #expect(phase.moved == [proxy])
+        let rest = phase.tree.fatAABB(proxy)
+        #expect(rest.lower == box.lower - Vec2(10, 10) && rest.upper == box.upper + Vec2(10, 10))
+        phase.clearMoved()
+        phase.update(proxy, box, motion: .zero)
+        #expect(phase.moved.isEmpty)
+    }
+}
+

@@ -45,4 +45,25 @@ import Testing
         #expect(!removedTwice)
         for k in keys { #expect(!set.contains(k)) }
     }
+
+    /// After most keys are gone the table gives its slots back (to a quarter full at most, a
+    /// power of two), keeps every remaining key and none of the removed ones, and takes keys as
+    /// before; at more than an eighth full it is left as it is.
+    @Test func releasingSpareSlotsKeepsTheKeys() {
+        var set = PairKeySet()
+        let keys = (0..<20_000).map { UInt64($0) << 32 | UInt64(($0 * 7919) % 20_000) }
+        for k in keys { set.insert(k) }
+        let full = set.capacity
+        #expect(full >= 40_000)
+        set.releaseSpareSlots()
+        #expect(set.capacity == full, "half full: nothing to give back")
+        for k in keys[1000...] { set.remove(k) }
+        set.releaseSpareSlots()
+        #expect(set.count == 1000 && set.capacity == 4096, "\(set.capacity) slots for 1000 keys")
+        for k in keys[..<1000] { #expect(set.contains(k)) }
+        for k in keys[1000...] { #expect(!set.contains(k)) }
+        let added = set.insert(keys[5000]), addedAgain = set.insert(keys[3])
+        #expect(added && set.contains(keys[5000]) && set.count == 1001)
+        #expect(!addedAgain)
+    }
 }

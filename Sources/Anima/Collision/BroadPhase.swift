@@ -61,15 +61,28 @@ struct BroadPhase {
     /// re-inserted every few steps instead of every step.
     static let stepsAhead = 4.0
 
-    /// Re-inserts a proxy whose box left its fat box: the new fat box is the box enlarged by
-    /// `margin` all around and, ahead of `motion` (the displacement expected in one step), by
-    /// `stepsAhead` times it. Any fat box that contains the box keeps the pairs right: a pair
-    /// is looked for whenever one of its two fat boxes is re-inserted.
+    /// Re-inserts a proxy whose box left its fat box, or whose fat box has grown far larger than
+    /// its motion needs: the new fat box is the box enlarged by `margin` all around and, ahead of
+    /// `motion` (the displacement expected in one step), by `stepsAhead` times it. Any fat box
+    /// that contains the box keeps the pairs right: a pair is looked for whenever one of its two
+    /// fat boxes is re-inserted.
+    ///
+    /// A fat box made while the item moved fast still reaches far ahead once it has stopped (a
+    /// box that fell into a pile); kept, it would hold pairs with every item in that reach, each
+    /// a contact record, for as long as the item rests. So the fat box is also remade when it
+    /// reaches out of the one its motion now needs by more than `margin` plus that motion's lead
+    /// (Box2D 2.4's "huge AABB" check, `b2DynamicTree::MoveProxy`, with the lead added so that an
+    /// item moving steadily is not remade any sooner than it leaves its fat box).
     @inline(__always) mutating func update(_ proxy: Int32, _ box: AABB, motion: Vec2 = .zero) {
-        if DynamicTree.contains(tree.fatAABB(proxy), box) { return }
+        let current = tree.fatAABB(proxy)
         let fat = fatten(box)
         let ahead = BroadPhase.stepsAhead * motion
-        tree.moveProxy(proxy, AABB(lower: fat.lower + pointwiseMin(ahead, .zero), upper: fat.upper + pointwiseMax(ahead, .zero)))
+        let wanted = AABB(lower: fat.lower + pointwiseMin(ahead, .zero), upper: fat.upper + pointwiseMax(ahead, .zero))
+        if DynamicTree.contains(current, box) {
+            let slack = Vec2(BroadPhase.margin + abs(ahead.x), BroadPhase.margin + abs(ahead.y))
+            if DynamicTree.contains(AABB(lower: wanted.lower - slack, upper: wanted.upper + slack), current) { return }
+        }
+        tree.moveProxy(proxy, wanted)
         queue(proxy)
     }
 

@@ -9,19 +9,59 @@ struct Contact {
     var segmentID: UInt32
     var segment: Int32
     var manifold = Manifold()
-    // accumulated impulses per manifold point, carried across steps by point id
-    var normalImpulse0 = 0.0
-    var tangentImpulse0 = 0.0
-    var normalImpulse1 = 0.0
-    var tangentImpulse1 = 0.0
-    var maxNormalImpulse0 = 0.0
-    var maxNormalImpulse1 = 0.0
-    var friction = 0.0
-    var restitution = 0.0
+    // The accumulated impulses per manifold point, carried across steps by point id, and the
+    // pair's materials, stored in single precision: the wide solver works in it, so its
+    // impulses keep every bit (and a contact record is 176 bytes, not 216, which counts in a
+    // crowd of pairs: 10 000 boxes falling into a pile hold up to 770 000 of them).
+    private var impulses: (Float, Float, Float, Float, Float, Float) = (0, 0, 0, 0, 0, 0)
+    private var materials: (Float, Float) = (0, 0)
     var touching = false
-    var lastPoint = Vec2.zero
     /// False while both sides sleep or are static: the manifold and touching state are kept as they were.
     var simulated = true
+    var lastPoint = Vec2.zero
+
+    init(key: UInt64, a: Int32, b: Int32, generationA: UInt32, generationB: UInt32, segmentID: UInt32, segment: Int32) {
+        self.key = key
+        self.a = a
+        self.b = b
+        self.generationA = generationA
+        self.generationB = generationB
+        self.segmentID = segmentID
+        self.segment = segment
+    }
+
+    var normalImpulse0: Double {
+        @inline(__always) get { Double(impulses.0) }
+        @inline(__always) set { impulses.0 = Float(newValue) }
+    }
+    var tangentImpulse0: Double {
+        @inline(__always) get { Double(impulses.1) }
+        @inline(__always) set { impulses.1 = Float(newValue) }
+    }
+    var normalImpulse1: Double {
+        @inline(__always) get { Double(impulses.2) }
+        @inline(__always) set { impulses.2 = Float(newValue) }
+    }
+    var tangentImpulse1: Double {
+        @inline(__always) get { Double(impulses.3) }
+        @inline(__always) set { impulses.3 = Float(newValue) }
+    }
+    var maxNormalImpulse0: Double {
+        @inline(__always) get { Double(impulses.4) }
+        @inline(__always) set { impulses.4 = Float(newValue) }
+    }
+    var maxNormalImpulse1: Double {
+        @inline(__always) get { Double(impulses.5) }
+        @inline(__always) set { impulses.5 = Float(newValue) }
+    }
+    var friction: Double {
+        @inline(__always) get { Double(materials.0) }
+        @inline(__always) set { materials.0 = Float(newValue) }
+    }
+    var restitution: Double {
+        @inline(__always) get { Double(materials.1) }
+        @inline(__always) set { materials.1 = Float(newValue) }
+    }
 }
 
 /// A candidate pair from the broad phase.

@@ -67,6 +67,26 @@ struct PairKeySet {
         return true
     }
 
+    /// Rebuilds the table at a quarter full once it is less than an eighth full (a crowd that
+    /// came to rest holds a third of the pairs it had while falling), so that its memory follows
+    /// the pairs: between the two limits it neither grows nor shrinks.
+    mutating func releaseSpareSlots() {
+        guard slots.count > 64, 8 * count < slots.count else { return }
+        var size = 64, shift = 64 - 6
+        while size < 4 * count {
+            size *= 2
+            shift -= 1
+        }
+        let old = slots
+        slots = Array(repeating: PairKeySet.empty, count: size)
+        self.shift = shift
+        count = 0
+        for k in old where k != PairKeySet.empty { insert(k) }
+    }
+
+    /// Slots in the table (a power of two, at least 64).
+    var capacity: Int { slots.count }
+
     private mutating func grow() {
         let old = slots
         slots = Array(repeating: PairKeySet.empty, count: 2 * old.count)
