@@ -14,8 +14,7 @@ extension Animator {
         guard seconds <= configuration.maximumAdvance else {
             throw AnimaError(.invalidArgument, "seconds must be at most the animator's maximum advance of \(configuration.maximumAdvance) s (got \(seconds)); advance in shorter calls or raise the maximum")
         }
-        beganContacts.removeAll(keepingCapacity: true)
-        endedContacts.removeAll(keepingCapacity: true)
+        clearContactEvents()
         try deliverResumeIfNeeded()
         guard isRunning else {
             accumulator = 0
@@ -38,8 +37,7 @@ extension Animator {
     /// Runs exactly one internal step if running; does nothing while paused.
     public func step() throws(AnimaError) {
         guard inCallback == 0 else { throw AnimaError(.busy, "step cannot be called from inside a callback") }
-        beganContacts.removeAll(keepingCapacity: true)
-        endedContacts.removeAll(keepingCapacity: true)
+        clearContactEvents()
         try deliverResumeIfNeeded()
         if isRunning { try runStep() }
     }
@@ -365,6 +363,22 @@ extension Animator {
         world.newPairs = pairs
         finishWaking(woke, &builder)
         keep(builder)
+    }
+
+    /// Empties the event lists of the last call, keeping their storage for the next unless the
+    /// last call used less than a quarter of it (a crowd's first contacts are thousands of
+    /// events; a resting crowd makes none).
+    func clearContactEvents() {
+        Animator.clearKeepingWhatWasUsed(&beganContacts)
+        Animator.clearKeepingWhatWasUsed(&endedContacts)
+    }
+
+    static func clearKeepingWhatWasUsed<T>(_ list: inout [T]) {
+        if list.capacity > 4096 && 4 * list.count < list.capacity {
+            list = []
+        } else {
+            list.removeAll(keepingCapacity: true)
+        }
     }
 
     /// Gives back the spare storage of an array that holds less than half of what it has room
