@@ -271,6 +271,53 @@ import Testing
         return out.map(\.bitPattern)
     }
 
+    /// A stack of 10 boxes settles the same with manifolds carried forward while the boxes are
+    /// still (the default: 8 steps) as with every pair collided every step: heights within
+    /// 0.05 pt, sideways within 0.05 pt, both stacks upright and at rest; once still, most
+    /// contacts carry their manifold (ages 1 to 8), and a box pushed into a slide collides its
+    /// pair with the floor again every step (age 0).
+    @Test func stillPolygonsCarryTheirManifoldsForward() throws {
+        func stack(reuse: UInt8) throws -> (Animator, [ItemID], CollisionBehavior) {
+            let a = try Animator(referenceBounds: Rect(x: 0, y: 0, width: 400, height: 600))
+            a.manifoldReuseSteps = reuse
+            var items: [ItemID] = []
+            for k in 0..<10 {
+                items.append(try a.createItem(ItemDefinition(center: Vec2(200, 575 - 50 * Double(k)), size: Size(width: 60, height: 50))))
+            }
+            try a.addBehavior(GravityBehavior(owner: a, items: items))
+            let c = try CollisionBehavior(owner: a, items: items)
+            try c.setTranslatesReferenceBoundsIntoBoundary(true)
+            try a.addBehavior(c)
+            try a.addBehavior(DynamicItemBehavior(owner: a, items: items, properties: ItemProperties(friction: 0.6)))
+            for _ in 0..<600 { try a.step() }
+            return (a, items, c)
+        }
+        let (carried, items, _) = try stack(reuse: Animator.defaultManifoldReuseSteps)
+        let (collided, same, _) = try stack(reuse: 0)
+        for (k, item) in items.enumerated() {
+            let p = try carried.center(of: item), q = try collided.center(of: same[k])
+            #expect(abs(p.y - q.y) < 0.05 && abs(p.x - q.x) < 0.05, "box \(k): \(p) carried, \(q) collided")
+            let turned = try carried.rotation(of: item)
+            #expect(abs(p.x - 200) < 0.05 && abs(turned) < 1e-3)
+        }
+        // the top box stands where ten 50 pt boxes reach, less the contacts' give
+        let top = try carried.center(of: items[9])
+        #expect(abs(top.y - 125) < 1, "top box at \(top)")
+        let ages = carried.world.contacts.filter { $0.manifold.count > 0 }.map(\.manifoldAge)
+        #expect(ages.count >= 10 && ages.allSatisfy { $0 <= Animator.defaultManifoldReuseSteps })
+        #expect(ages.filter { $0 > 0 }.count * 2 > ages.count, "ages \(ages)")
+        #expect(collided.world.contacts.allSatisfy { $0.manifoldAge == 0 })
+
+        // the bottom box pushed sideways slides: its floor contact is collided every step
+        let floorKey = carried.world.contacts.first { $0.a < 0 && $0.b == items[0].slot && $0.manifold.count > 0 }!.key
+        for _ in 0..<30 {
+            try carried.setLinearVelocity(Vec2(120, 0), of: items[0])
+            try carried.step()
+            let floor = carried.world.contacts.first { $0.key == floorKey }!
+            #expect(floor.manifoldAge == 0)
+        }
+    }
+
     /// A crowd exercises every part of the wide solver (dozens of colours, full and partial lane
     /// groups, the overflow, pairs made and dropped every step): the same scene twice gives the
     /// same poses to the bit after 500 steps.

@@ -49,6 +49,10 @@ public final class Animator {
     /// Whether contacts are solved eight at a time by colour (the default); false solves them one
     /// at a time in contact order, for comparison in tests.
     var solvesContactsWide = true
+    /// How many steps a manifold between two still polygons (or a polygon and a boundary) is
+    /// carried forward before the shapes are collided again (see `updateManifold`); 0 collides
+    /// every pair every step, for comparison in tests.
+    var manifoldReuseSteps = Animator.defaultManifoldReuseSteps
     /// Which build of the wide kernel solves the lane groups (SSE2 or AVX2, the same results to
     /// the bit); the fastest available unless the environment says otherwise. Tests set it.
     var wideKernel = WideKernelChoice.preferred

@@ -35,6 +35,11 @@ struct ManifoldView {
         return properties[i].anchored && (velocity[i] != .zero || angularVelocity[i] != 0)
     }
 
+    /// Whether item `i` moves less than `Animator.stillDistance` in a step of h at its velocity.
+    @inline(__always) func isStill(_ i: Int, _ h: Double) -> Bool {
+        (length(velocity[i]) + abs(angularVelocity[i]) * geometry[i].extent) * h < Animator.stillDistance
+    }
+
     /// Boundary segment `k` as a two-vertex polygon.
     @inline(__always) func segment(_ k: Int) -> WorldShape {
         let v = segmentVertices.baseAddress! + 2 * k
@@ -70,6 +75,13 @@ extension Animator {
     }
 
     /// Computes the manifold of one contact and carries impulses over by point id.
+    /// Steps a still pair's manifold is carried forward (`manifoldReuseSteps`).
+    static let defaultManifoldReuseSteps: UInt8 = 8
+    /// How far an item may move in a step (its speed plus its turning at its farthest point,
+    /// times the step) and still count as still: 0.05 pt, a tenth of the linear slop (6 pt/s at
+    /// 120 steps a second).
+    static let stillDistance = 0.05
+
     func updateManifold(_ c: inout Contact, _ view: ManifoldView) {
         let b = Int(c.b)
         let h = stepDuration
@@ -96,6 +108,23 @@ extension Animator {
         // apart now and apart before: nothing to write (its impulses are already zero, and its
         // materials are mixed again when it gets points)
         if apart && c.manifold.count == 0 { return }
+        // Two polygons (or a polygon and a boundary) that both stood still through the last step
+        // keep their manifold for up to `manifoldReuseSteps` steps: its points moved with the
+        // items and its separations were measured as the solver left them (`storeImpulses`), so
+        // what is carried forward is what colliding the shapes again would give, to the distance
+        // the items moved (Bullet's persistent manifolds keep points the same way). A resting
+        // crowd then collides each pair once in that many steps. Circles are always collided:
+        // a rolling ball's contact stays below it while its material turns.
+        if !apart && c.manifold.count > 0 && c.manifoldAge < manifoldReuseSteps
+            && !view.geometry[b].isCircle && view.isStill(b, h)
+            && (c.a < 0 || !view.geometry[Int(c.a)].isCircle && view.isStill(Int(c.a), h)) {
+            c.manifoldAge += 1
+            c.maxNormalImpulse0 = 0
+            c.maxNormalImpulse1 = 0
+            mixMaterials(&c, view)
+            return
+        }
+        c.manifoldAge = 0
         let m: Manifold
         if apart {
             m = Manifold()
@@ -122,9 +151,14 @@ extension Animator {
         c.tangentImpulse1 = t1
         c.maxNormalImpulse0 = 0
         c.maxNormalImpulse1 = 0
+        mixMaterials(&c, view)
+    }
 
-        // materials: item-item mixes (friction sqrt(fa fb), restitution max); a boundary takes the item's own
-        let pb = view.properties[b]
+    /// The contact's materials, each step (an item's may change): item-item mixes (friction
+    /// sqrt(fa fb), restitution max); a boundary takes the item's own.
+    @inline(__always)
+    func mixMaterials(_ c: inout Contact, _ view: ManifoldView) {
+        let pb = view.properties[Int(c.b)]
         if c.a >= 0 {
             let pa = view.properties[Int(c.a)]
             c.friction = (pa.friction * pb.friction).squareRoot()

@@ -420,7 +420,15 @@ extension Animator {
                 let start = c.pointee.manifold.point(j).point
                 let onA = itemA >= 0 ? centerA + a.dp + a.dq.rotate(cp.anchorA) : start
                 let onB = centerB + b.dp + b.dq.rotate(cp.anchorB)
-                if j == 0 { c.pointee.manifold.p0.point = (onA + onB) * 0.5 } else { c.pointee.manifold.p1.point = (onA + onB) * 0.5 }
+                // and its separation then, as the solver measures it (for a manifold carried forward)
+                let s = cp.baseSeparation + dot(c.pointee.manifold.normal, b.dp - a.dp + b.dq.rotate(cp.anchorB) - a.dq.rotate(cp.anchorA))
+                if j == 0 {
+                    c.pointee.manifold.p0.point = (onA + onB) * 0.5
+                    c.pointee.manifold.p0.separation = s
+                } else {
+                    c.pointee.manifold.p1.point = (onA + onB) * 0.5
+                    c.pointee.manifold.p1.separation = s
+                }
             }
         }
         }

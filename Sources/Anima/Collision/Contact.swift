@@ -18,6 +18,9 @@ struct Contact {
     var touching = false
     /// False while both sides sleep or are static: the manifold and touching state are kept as they were.
     var simulated = true
+    /// Steps the manifold has been carried forward without colliding the shapes again (see
+    /// `Animator.updateManifold`); 0 when it was just computed.
+    var manifoldAge: UInt8 = 0
     var lastPoint = Vec2.zero
 
     init(key: UInt64, a: Int32, b: Int32, generationA: UInt32, generationB: UInt32, segmentID: UInt32, segment: Int32) {

@@ -9,7 +9,7 @@ enum SnapshotFormat {
     /// Version 3 adds an attachment's max force (after its impulses) and, in an animation's flags,
     /// what the ends of its tracks stand for after a continue (bits 4 to 7, zero when never
     /// continued, so version 2 animations read as they were).
-    static let version: UInt32 = 3
+    static let version: UInt32 = 4
     /// magic (8), version (4), flags (4), payload length (8), CRC-32 (4), reserved (4).
     static let headerSize = 32
 

@@ -312,9 +312,10 @@ extension SnapshotDecoder {
             c.friction = try r.finite("\(what) friction", in: 0, .greatestFiniteMagnitude)
             c.restitution = try r.finite("\(what) restitution", in: 0, 1)
             let flags = try r.u8()
-            guard flags <= 3 else { throw SnapshotReader.corrupt("\(what) has flags \(flags)") }
+            guard flags <= (version >= 4 ? 63 : 3) else { throw SnapshotReader.corrupt("\(what) has flags \(flags)") }
             c.touching = flags & 1 != 0
             c.simulated = flags & 2 != 0
+            c.manifoldAge = flags >> 2
             c.lastPoint = try r.vec2("\(what) last point")
             if c.touching {
                 var reporters: [CollisionBehavior] = []

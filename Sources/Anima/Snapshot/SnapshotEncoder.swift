@@ -448,7 +448,8 @@ struct SnapshotEncoder {
             w.manifold(of: c)
             w.f64(c.friction)
             w.f64(c.restitution)
-            w.u8((c.touching ? 1 : 0) | (c.simulated ? 2 : 0))
+            // bits 2 to 5: the steps its manifold has been carried forward (version 4 on)
+            w.u8((c.touching ? 1 : 0) | (c.simulated ? 2 : 0) | UInt8(min(c.manifoldAge, 15)) << 2)
             w.vec2(c.lastPoint)
             if c.touching {
                 let record = animator.touchingReporters[c.key]
