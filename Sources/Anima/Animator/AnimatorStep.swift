@@ -201,9 +201,15 @@ extension Animator {
                         upper = pointwiseMax(upper, v)
                     }
                 }
-                // the box the item may occupy during the step, plus the contact distance
-                let e = reach + grow
-                tight[i] = AABB(lower: lower - Vec2(e, e), upper: upper + Vec2(e, e))
+                // the box the item may occupy during the step: swept along its expected
+                // displacement (velocity and gravity over the step), grown all round by what its
+                // turning may sweep and the contact distance. (Grown by the displacement's length
+                // all round instead, a crowd falling together kept pairs with everything beside
+                // and above it: the 10 000-box pile held a fifth more memory at its peak and took
+                // 15 % longer a step, the tumbler 14 %.)
+                let d = (velocity[i] + gravity[i] * h) * h
+                let e = abs(angular[i]) * g.extent * h + grow
+                tight[i] = AABB(lower: lower + pointwiseMin(d, .zero) - Vec2(e, e), upper: upper + pointwiseMax(d, .zero) + Vec2(e, e))
             }
             if let pool = world.workers, pool.count > 1, colliding.count >= world.minimumItemsPerWorker * pool.count {
                 let block = 256
