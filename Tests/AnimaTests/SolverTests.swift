@@ -318,6 +318,39 @@ import Testing
         }
     }
 
+    /// A resting box whose pose or size is set from outside collides its shapes again at the
+    /// next step rather than carry its manifold forward: moved 20 pt into the floor it measures
+    /// that overlap at once, made 40 pt taller likewise, and it is pushed back out.
+    @Test func aPoseSetFromOutsideIsCollidedAgain() throws {
+        let a = try Animator(referenceBounds: Rect(x: 0, y: 0, width: 400, height: 600))
+        let box = try a.createItem(ItemDefinition(center: Vec2(200, 575), size: Size(width: 60, height: 50)))
+        try a.addBehavior(GravityBehavior(owner: a, items: [box]))
+        let c = try CollisionBehavior(owner: a, items: [box])
+        try c.setTranslatesReferenceBoundsIntoBoundary(true)
+        try a.addBehavior(c)
+        for _ in 0..<120 { try a.step() }
+        func floor() -> Contact { a.world.contacts.first { $0.segment >= 0 && $0.manifold.count == 2 && $0.manifold.normal.y < -0.5 }! }
+        // at rest its floor manifold is being carried forward
+        var carried = false
+        for _ in 0..<10 {
+            try a.step()
+            carried = carried || floor().manifoldAge > 0
+        }
+        #expect(carried)
+        func deepest() -> Double { min(floor().manifold.p0.separation, floor().manifold.p1.separation) }
+        let rest = try a.center(of: box)
+        try a.setCenter(Vec2(rest.x, rest.y + 20), of: box)
+        try a.step()
+        #expect(floor().manifoldAge == 0 && deepest() < -10, "separation \(deepest()) after the move")
+        for _ in 0..<120 { try a.step() }
+        #expect(try abs(a.center(of: box).y - rest.y) < 0.5)
+        try a.setSize(Size(width: 60, height: 90), of: box)
+        try a.step()
+        #expect(floor().manifoldAge == 0 && deepest() < -10, "separation \(deepest()) after the resize")
+        for _ in 0..<120 { try a.step() }
+        #expect(try abs(a.center(of: box).y - 555) < 0.5, "a 90 pt box rests with its centre 45 pt above the floor")
+    }
+
     /// A crowd falling together at 1500 pt/s (a 10 x 10 grid of 9 pt boxes, 20 pt apart) keeps
     /// pairs only with the boxes its motion may reach: each box's swept box runs along its
     /// displacement, not its length all round, so after 6 steps of the fall there are at most

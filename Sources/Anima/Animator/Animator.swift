@@ -53,6 +53,8 @@ public final class Animator {
     /// carried forward before the shapes are collided again (see `updateManifold`); 0 collides
     /// every pair every step, for comparison in tests.
     var manifoldReuseSteps = Animator.defaultManifoldReuseSteps
+    /// Whether any item's `poseEdited` flag is set.
+    var anyPoseEdited = false
     /// Which build of the wide kernel solves the lane groups (SSE2 or AVX2, the same results to
     /// the bit); the fastest available unless the environment says otherwise. Tests set it.
     var wideKernel = WideKernelChoice.preferred
@@ -479,6 +481,8 @@ public final class Animator {
 
     /// Keeps an item's broad-phase box around it after its state was changed from outside.
     func touchProxy(_ s: Int) {
+        store.poseEdited[s] = true
+        anyPoseEdited = true
         let proxy = store.proxy[s]
         if proxy >= 0 { world.broadPhase.update(proxy, store.aabb(s)) }
     }

@@ -18,6 +18,7 @@ struct ManifoldView {
     let invInertia: UnsafeBufferPointer<Double>
     let geometry: UnsafeBufferPointer<ShapeGeometry>
     let properties: UnsafeBufferPointer<ItemProperties>
+    let poseEdited: UnsafeBufferPointer<Bool>
 
     /// Item `slot`'s shape in world space (its outline as `updateGeometry` left it this step).
     @inline(__always) func shape(_ slot: Int) -> WorldShape {
@@ -35,9 +36,10 @@ struct ManifoldView {
         return properties[i].anchored && (velocity[i] != .zero || angularVelocity[i] != 0)
     }
 
-    /// Whether item `i` moves less than `Animator.stillDistance` in a step of h at its velocity.
+    /// Whether item `i` moves less than `Animator.stillDistance` in a step of h at its velocity,
+    /// and nothing set its pose or shape since the last contact update.
     @inline(__always) func isStill(_ i: Int, _ h: Double) -> Bool {
-        (length(velocity[i]) + abs(angularVelocity[i]) * geometry[i].extent) * h < Animator.stillDistance
+        !poseEdited[i] && (length(velocity[i]) + abs(angularVelocity[i]) * geometry[i].extent) * h < Animator.stillDistance
     }
 
     /// Boundary segment `k` as a two-vertex polygon.
@@ -67,14 +69,14 @@ extension Animator {
         store.invInertia.withUnsafeBufferPointer { invInertia in
         store.geometry.withUnsafeBufferPointer { geometry in
         store.properties.withUnsafeBufferPointer { properties in
+        store.poseEdited.withUnsafeBufferPointer { poseEdited in
             body(ManifoldView(sweep: sweep, tightBoxes: tight, worldVertices: worldVertices, worldNormals: worldNormals,
                               segmentVertices: segmentVertices, segmentNormals: segmentNormals, position: position,
                               velocity: velocity, angularVelocity: angularVelocity, gravity: gravity, invMass: invMass,
-                              invInertia: invInertia, geometry: geometry, properties: properties))
-        }}}}}}}}}}}}}}
+                              invInertia: invInertia, geometry: geometry, properties: properties, poseEdited: poseEdited))
+        }}}}}}}}}}}}}}}
     }
 
-    /// Computes the manifold of one contact and carries impulses over by point id.
     /// Steps a still pair's manifold is carried forward (`manifoldReuseSteps`).
     static let defaultManifoldReuseSteps: UInt8 = 8
     /// How far an item may move in a step (its speed plus its turning at its farthest point,
@@ -82,6 +84,7 @@ extension Animator {
     /// 120 steps a second).
     static let stillDistance = 0.05
 
+    /// Computes the manifold of one contact and carries impulses over by point id.
     func updateManifold(_ c: inout Contact, _ view: ManifoldView) {
         let b = Int(c.b)
         let h = stepDuration

@@ -365,6 +365,11 @@ extension Animator {
         Animator.releaseSpareCapacity(&world.candidates)
         Animator.releaseSpareCapacity(&pairs)
         world.contactKeys.releaseSpareSlots()
+        // poses set from outside have been collided again
+        if anyPoseEdited {
+            store.poseEdited.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
+            anyPoseEdited = false
+        }
         swap(&contacts, &world.contacts)
         world.newPairs = pairs
         finishWaking(woke, &builder)

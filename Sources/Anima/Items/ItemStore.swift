@@ -172,6 +172,10 @@ final class ItemStore {
     /// Whether the caller set the velocity since the last step (an item that becomes anchored
     /// then keeps that velocity instead of stopping).
     var velocityGiven: [Bool] = []
+    /// Whether the item's pose or shape was set from outside the solver (a setter, an animation,
+    /// `updateItemUsingCurrentState`) since the last contact update: its contacts then collide
+    /// their shapes again instead of carrying their manifolds forward.
+    var poseEdited: [Bool] = []
     /// Broad-phase proxy of the slot, or -1.
     var proxy: [Int32] = []
     /// Order of creation, for listing items in the order they were made.
@@ -224,6 +228,7 @@ final class ItemStore {
             proxy.append(-1)
             creation.append(0)
             velocityGiven.append(false)
+            poseEdited.append(false)
         }
         created += 1
         creation[slot] = created
@@ -248,6 +253,7 @@ final class ItemStore {
         asleep[slot] = false
         island[slot] = -1
         velocityGiven[slot] = false
+        poseEdited[slot] = false
         rebuildGeometry(slot)
         order.append(Int32(slot))
         return ItemID(slot: Int32(slot), generation: gen)

@@ -164,6 +164,7 @@ struct SnapshotDecoder {
         animator.isRunning = isRunning
         animator.elapsedTime = elapsedTime
         animator.stepCount = stepCount
+        animator.anyPoseEdited = store.poseEdited.contains(true)
         animator.accumulator = accumulator
         animator.pendingResumeNotification = pendingResume
         animator.pendingPauseNotification = pendingPause
@@ -234,13 +235,14 @@ struct SnapshotDecoder {
             largestGeneration = max(largestGeneration, generation)
             store.generation.append(generation)
             let flags = try r.u8()
-            guard flags <= 63 else { throw SnapshotReader.corrupt("\(what) has unknown flags \(flags)") }
+            guard flags <= (version >= 4 ? 127 : 63) else { throw SnapshotReader.corrupt("\(what) has unknown flags \(flags)") }
             let alive = flags & 1 != 0
             store.alive.append(alive)
             store.governed.append(flags & 2 != 0)
             store.wasAnchored.append(flags & 4 != 0)
             store.asleep.append(flags & 8 != 0)
             store.velocityGiven.append(flags & 16 != 0)
+            store.poseEdited.append(flags & 64 != 0)
             if flags & 32 != 0 {
                 guard alive else { throw SnapshotReader.corrupt("\(what) is dead but has user data") }
                 userDataSlots.append(Int32(s))

@@ -248,6 +248,7 @@ struct SnapshotEncoder {
             if store.asleep[s] { flags |= 8 }
             if store.velocityGiven[s] { flags |= 16 }
             if userData { flags |= 32 }
+            if store.poseEdited[s] { flags |= 64 }
             w.u8(flags)
             w.vec2(store.position[s])
             w.f64(store.angle[s])
