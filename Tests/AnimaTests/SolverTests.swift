@@ -320,7 +320,8 @@ import Testing
 
     /// A resting box whose pose or size is set from outside collides its shapes again at the
     /// next step rather than carry its manifold forward: moved 20 pt into the floor it measures
-    /// that overlap at once, made 40 pt taller likewise, and it is pushed back out.
+    /// that overlap at once, made 40 pt taller likewise, and it is pushed back out; so does its
+    /// contact with a floor that moves into it (the reference bounds inset).
     @Test func aPoseSetFromOutsideIsCollidedAgain() throws {
         let a = try Animator(referenceBounds: Rect(x: 0, y: 0, width: 400, height: 600))
         let box = try a.createItem(ItemDefinition(center: Vec2(200, 575), size: Size(width: 60, height: 50)))
@@ -349,6 +350,13 @@ import Testing
         #expect(floor().manifoldAge == 0 && deepest() < -10, "separation \(deepest()) after the resize")
         for _ in 0..<120 { try a.step() }
         #expect(try abs(a.center(of: box).y - 555) < 0.5, "a 90 pt box rests with its centre 45 pt above the floor")
+        // the floor itself moved 20 pt up into the resting box (the reference bounds' insets)
+        for _ in 0..<10 { try a.step() }
+        try c.setTranslatesReferenceBoundsIntoBoundary(true, insets: EdgeInsets(top: 0, left: 0, bottom: 20, right: 0))
+        try a.step()
+        #expect(floor().manifoldAge == 0 && deepest() < -10, "separation \(deepest()) after the floor moved")
+        for _ in 0..<120 { try a.step() }
+        #expect(try abs(a.center(of: box).y - 535) < 0.5, "the box rests on the raised floor")
     }
 
     /// A crowd falling together at 1500 pt/s (a 10 x 10 grid of 9 pt boxes, 20 pt apart) keeps

@@ -186,6 +186,12 @@ extension Animator {
         syncProxies()
         requeueChangedPairs(oldMembership.0, oldMasks, oldMembership.1, oldBoundaryMasks, oldWelds, oldInvMass)
         rebuildSegmentGeometry()
+        // a boundary may have moved and kept its segments' ids (new reference bounds insets):
+        // contacts with boundaries collide again at the next step rather than carry their
+        // manifolds forward (an age past the limit; it is in the snapshot)
+        world.contacts.withUnsafeMutableBufferPointer { contacts in
+            for k in contacts.indices where contacts[k].segment >= 0 { contacts[k].manifoldAge = .max }
+        }
     }
 
     /// The two vertices and the two normals (n and -n) of every boundary segment, for the
