@@ -122,12 +122,30 @@ extension Animator {
             && !view.geometry[b].isCircle && view.isStill(b, h)
             && (c.a < 0 || !view.geometry[Int(c.a)].isCircle && view.isStill(Int(c.a), h)) {
             c.manifoldAge += 1
-            c.maxNormalImpulse0 = 0
-            c.maxNormalImpulse1 = 0
-            mixMaterials(&c, view)
-            return
+        } else {
+            c.manifoldAge = 0
+            collideShapes(&c, view, apart: apart, margin: margin)
         }
-        c.manifoldAge = 0
+        c.maxNormalImpulse0 = 0
+        c.maxNormalImpulse1 = 0
+
+        // materials: item-item mixes (friction sqrt(fa fb), restitution max); a boundary takes the item's own
+        let pb = view.properties[b]
+        if c.a >= 0 {
+            let pa = view.properties[Int(c.a)]
+            c.friction = (pa.friction * pb.friction).squareRoot()
+            c.restitution = max(pa.elasticity, pb.elasticity)
+        } else {
+            c.friction = pb.friction
+            c.restitution = pb.elasticity
+        }
+    }
+
+    /// The contact's manifold from its shapes as they are now (none when its swept boxes are
+    /// apart), an old point's impulses going to the new point with the same id (warm starting).
+    @inline(__always)
+    private func collideShapes(_ c: inout Contact, _ view: ManifoldView, apart: Bool, margin: Double) {
+        let b = Int(c.b)
         let m: Manifold
         if apart {
             m = Manifold()
@@ -136,7 +154,6 @@ extension Animator {
         } else {
             m = Collide.shapes(view.segment(Int(c.segment)), view.shape(b), margin: margin)
         }
-        // warm starting: an old point's impulses go to the new point with the same id
         var n0 = 0.0, t0 = 0.0, n1 = 0.0, t1 = 0.0
         let old = c.manifold
         for j in 0..<m.count {
@@ -152,23 +169,5 @@ extension Animator {
         c.tangentImpulse0 = t0
         c.normalImpulse1 = n1
         c.tangentImpulse1 = t1
-        c.maxNormalImpulse0 = 0
-        c.maxNormalImpulse1 = 0
-        mixMaterials(&c, view)
-    }
-
-    /// The contact's materials, each step (an item's may change): item-item mixes (friction
-    /// sqrt(fa fb), restitution max); a boundary takes the item's own.
-    @inline(__always)
-    func mixMaterials(_ c: inout Contact, _ view: ManifoldView) {
-        let pb = view.properties[Int(c.b)]
-        if c.a >= 0 {
-            let pa = view.properties[Int(c.a)]
-            c.friction = (pa.friction * pb.friction).squareRoot()
-            c.restitution = max(pa.elasticity, pb.elasticity)
-        } else {
-            c.friction = pb.friction
-            c.restitution = pb.elasticity
-        }
     }
 }

@@ -418,10 +418,11 @@ extension Animator {
             for j in 0..<Int(cc.pointCount) {
                 let cp = j == 0 ? p0 : p1
                 let start = c.pointee.manifold.point(j).point
-                let onA = itemA >= 0 ? centerA + a.dp + a.dq.rotate(cp.anchorA) : start
-                let onB = centerB + b.dp + b.dq.rotate(cp.anchorB)
+                let rA = a.dq.rotate(cp.anchorA), rB = b.dq.rotate(cp.anchorB)
+                let onA = itemA >= 0 ? centerA + a.dp + rA : start
+                let onB = centerB + b.dp + rB
                 // and its separation then, as the solver measures it (for a manifold carried forward)
-                let s = cp.baseSeparation + dot(c.pointee.manifold.normal, b.dp - a.dp + b.dq.rotate(cp.anchorB) - a.dq.rotate(cp.anchorA))
+                let s = cp.baseSeparation + dot(c.pointee.manifold.normal, b.dp - a.dp + rB - rA)
                 if j == 0 {
                     c.pointee.manifold.p0.point = (onA + onB) * 0.5
                     c.pointee.manifold.p0.separation = s
