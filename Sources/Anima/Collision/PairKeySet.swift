@@ -72,25 +72,21 @@ struct PairKeySet {
     /// the pairs: between the two limits it neither grows nor shrinks.
     mutating func releaseSpareSlots() {
         guard slots.count > 64, 8 * count < slots.count else { return }
-        var size = 64, shift = 64 - 6
-        while size < 4 * count {
-            size *= 2
-            shift -= 1
-        }
-        let old = slots
-        slots = Array(repeating: PairKeySet.empty, count: size)
-        self.shift = shift
-        count = 0
-        for k in old where k != PairKeySet.empty { insert(k) }
+        var size = 64
+        while size < 4 * count { size *= 2 }
+        rehash(into: size)
     }
 
     /// Slots in the table (a power of two, at least 64).
     var capacity: Int { slots.count }
 
-    private mutating func grow() {
+    private mutating func grow() { rehash(into: 2 * slots.count) }
+
+    /// Moves every key into a new table of `size` slots (a power of two, at least 64).
+    private mutating func rehash(into size: Int) {
         let old = slots
-        slots = Array(repeating: PairKeySet.empty, count: 2 * old.count)
-        shift -= 1
+        slots = Array(repeating: PairKeySet.empty, count: size)
+        shift = 64 - size.trailingZeroBitCount
         count = 0
         for k in old where k != PairKeySet.empty { insert(k) }
     }
