@@ -2,6 +2,11 @@ import AnimaWide
 #if ANIMA_AVX2_KERNEL
 import AnimaCPU
 import AnimaWideAVX2
+/// The AVX2 build of the kernel.
+typealias AVX2Kernel = AnimaWideAVX2.WideKernel
+#else
+/// No AVX2 build in this library: `avx2` is never available, and names the baseline build.
+typealias AVX2Kernel = AnimaWide.WideKernel
 #endif
 #if canImport(Glibc)
 import Glibc
@@ -43,12 +48,7 @@ enum WideKernelChoice: Sendable, CaseIterable {
                    _ bodies: UnsafeMutablePointer<WideBodyState>, sink: Int32) {
         switch self {
         case .sse2: AnimaWide.WideKernel.warmStart(groups, range, bodies, sink: sink)
-        case .avx2:
-            #if ANIMA_AVX2_KERNEL
-            AnimaWideAVX2.WideKernel.warmStart(groups, range, bodies, sink: sink)
-            #else
-            AnimaWide.WideKernel.warmStart(groups, range, bodies, sink: sink)
-            #endif
+        case .avx2: AVX2Kernel.warmStart(groups, range, bodies, sink: sink)
         }
     }
 
@@ -62,13 +62,8 @@ enum WideKernelChoice: Sendable, CaseIterable {
             AnimaWide.WideKernel.solve(groups, range, bodies, inverseSubstep: inverseSubstep, maxPushOut: push,
                                        useBias: useBias, sink: sink)
         case .avx2:
-            #if ANIMA_AVX2_KERNEL
-            AnimaWideAVX2.WideKernel.solve(groups, range, bodies, inverseSubstep: inverseSubstep, maxPushOut: push,
-                                           useBias: useBias, sink: sink)
-            #else
-            AnimaWide.WideKernel.solve(groups, range, bodies, inverseSubstep: inverseSubstep, maxPushOut: push,
-                                       useBias: useBias, sink: sink)
-            #endif
+            AVX2Kernel.solve(groups, range, bodies, inverseSubstep: inverseSubstep, maxPushOut: push,
+                             useBias: useBias, sink: sink)
         }
     }
 }
