@@ -85,4 +85,10 @@ import Testing
     func separation(_ shape: WorldShape, _ edge: Int, _ other: WorldShape) -> Double {
         (0..<other.count).map { dot(shape.normals[edge], other.vertices[$0] - shape.vertices[edge]) }.min()!
     }
+
+    /// A contact record is 176 bytes (impulses and materials in single precision), as
+    /// Contact.swift and docs/performance.md say: a crowd holds hundreds of thousands.
+    @Test func aContactRecordIs176Bytes() {
+        #expect(MemoryLayout<Contact>.stride == 176)
+    }
 }

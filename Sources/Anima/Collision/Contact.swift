@@ -13,8 +13,14 @@ struct Contact {
     // pair's materials, stored in single precision: the wide solver works in it, so its
     // impulses keep every bit (and a contact record is 176 bytes, not 216, which counts in a
     // crowd of pairs: 10 000 boxes falling into a pile hold up to 770 000 of them).
-    private var impulses: (Float, Float, Float, Float, Float, Float) = (0, 0, 0, 0, 0, 0)
-    private var materials: (Float, Float) = (0, 0)
+    @SinglePrecision var normalImpulse0 = 0.0
+    @SinglePrecision var tangentImpulse0 = 0.0
+    @SinglePrecision var normalImpulse1 = 0.0
+    @SinglePrecision var tangentImpulse1 = 0.0
+    @SinglePrecision var maxNormalImpulse0 = 0.0
+    @SinglePrecision var maxNormalImpulse1 = 0.0
+    @SinglePrecision var friction = 0.0
+    @SinglePrecision var restitution = 0.0
     var touching = false
     /// False while both sides sleep or are static: the manifold and touching state are kept as they were.
     var simulated = true
@@ -22,48 +28,18 @@ struct Contact {
     /// `Animator.updateManifold`); 0 when it was just computed.
     var manifoldAge: UInt8 = 0
     var lastPoint = Vec2.zero
+}
 
-    init(key: UInt64, a: Int32, b: Int32, generationA: UInt32, generationB: UInt32, segmentID: UInt32, segment: Int32) {
-        self.key = key
-        self.a = a
-        self.b = b
-        self.generationA = generationA
-        self.generationB = generationB
-        self.segmentID = segmentID
-        self.segment = segment
-    }
+/// A `Double` property stored in four bytes, as a `Float`.
+@propertyWrapper
+struct SinglePrecision {
+    private var stored: Float
 
-    var normalImpulse0: Double {
-        @inline(__always) get { Double(impulses.0) }
-        @inline(__always) set { impulses.0 = Float(newValue) }
-    }
-    var tangentImpulse0: Double {
-        @inline(__always) get { Double(impulses.1) }
-        @inline(__always) set { impulses.1 = Float(newValue) }
-    }
-    var normalImpulse1: Double {
-        @inline(__always) get { Double(impulses.2) }
-        @inline(__always) set { impulses.2 = Float(newValue) }
-    }
-    var tangentImpulse1: Double {
-        @inline(__always) get { Double(impulses.3) }
-        @inline(__always) set { impulses.3 = Float(newValue) }
-    }
-    var maxNormalImpulse0: Double {
-        @inline(__always) get { Double(impulses.4) }
-        @inline(__always) set { impulses.4 = Float(newValue) }
-    }
-    var maxNormalImpulse1: Double {
-        @inline(__always) get { Double(impulses.5) }
-        @inline(__always) set { impulses.5 = Float(newValue) }
-    }
-    var friction: Double {
-        @inline(__always) get { Double(materials.0) }
-        @inline(__always) set { materials.0 = Float(newValue) }
-    }
-    var restitution: Double {
-        @inline(__always) get { Double(materials.1) }
-        @inline(__always) set { materials.1 = Float(newValue) }
+    init(wrappedValue: Double) { stored = Float(wrappedValue) }
+
+    var wrappedValue: Double {
+        @inline(__always) get { Double(stored) }
+        @inline(__always) set { stored = Float(newValue) }
     }
 }
 
