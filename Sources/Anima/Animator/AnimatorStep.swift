@@ -384,6 +384,7 @@ extension Animator {
         Animator.clearKeepingWhatWasUsed(&endedContacts)
     }
 
+    /// Empties `list`; its storage goes too when it is large and was less than a quarter used.
     static func clearKeepingWhatWasUsed<T>(_ list: inout [T]) {
         if list.capacity > 4096 && 4 * list.count < list.capacity {
             list = []
