@@ -106,48 +106,91 @@ static unsigned below(worker *w, unsigned n) { return (unsigned)(next_random(w) 
 
 /* ------------------------------------------------------------- shared scene */
 
-/* What the threads share: the animator, its two fixed behaviors, and pools of what they created.
- * `pending` counts destroy calls in progress, so that a stale handle can be told from a bug: a call
- * that got INVALID_HANDLE for a pooled handle must find it destroyed or being destroyed. */
-typedef struct pooled_item {
-    anima_item handle;
-    int destroyed;
-    int pending;
-} pooled_item;
+/* What the threads share: the animator, its two fixed behaviors, and pools of what they created
+ * (one for items, one for behaviors). `pending` counts destroy calls in progress, so that a stale
+ * handle can be told from a bug: a call that got INVALID_HANDLE for a pooled handle must find it
+ * destroyed or being destroyed. An entry is written under the lock before the count takes it in,
+ * and never changes after, except its two counters. */
+typedef union pooled_handle {
+    anima_item item;
+    anima_behavior behavior;
+} pooled_handle;
 
-typedef struct pooled_behavior {
-    anima_behavior handle;
+typedef struct pool_entry {
+    pooled_handle handle;
     int destroyed;
     int pending;
-} pooled_behavior;
+} pool_entry;
+
+typedef struct pool {
+    const char *kind;   /* "item" or "behavior", for messages */
+    int count;
+    pool_entry entries[POOL_CAPACITY];
+} pool;
 
 static anima_animator scene;
 static anima_behavior gravity, collision;
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
-static pooled_item items[POOL_CAPACITY];
-static int item_count;
-static pooled_behavior behaviors[POOL_CAPACITY];
-static int behavior_count;
+static pool items = { .kind = "item" };
+static pool behaviors = { .kind = "behavior" };
 
-static int pick_item(worker *w, anima_item *out)
+/* A random entry of the pool and its handle, or -1 while the pool is empty; with `destroying`,
+ * the entry is marked as being destroyed until pool_destroyed(). */
+static int pool_pick(pool *p, worker *w, pooled_handle *out, int destroying)
 {
     pthread_mutex_lock(&pool_lock);
-    int k = item_count > 0 ? (int)below(w, (unsigned)item_count) : -1;
+    int k = p->count > 0 ? (int)below(w, (unsigned)p->count) : -1;
     if (k >= 0) {
-        *out = items[k].handle;
+        *out = p->entries[k].handle;
+        p->entries[k].pending += destroying;
     }
     pthread_mutex_unlock(&pool_lock);
     return k;
 }
 
-static int pick_behavior(worker *w, anima_behavior *out)
+/* Adds a handle to the pool; its entry, or -1 when the pool is full. */
+static int pool_add(pool *p, pooled_handle handle)
 {
     pthread_mutex_lock(&pool_lock);
-    int k = behavior_count > 0 ? (int)below(w, (unsigned)behavior_count) : -1;
+    int k = p->count < POOL_CAPACITY ? p->count++ : -1;
     if (k >= 0) {
-        *out = behaviors[k].handle;
+        p->entries[k] = (pool_entry){ handle, 0, 0 };
     }
     pthread_mutex_unlock(&pool_lock);
+    return k;
+}
+
+/* Whether entry k is destroyed or being destroyed. */
+static int pool_gone(pool *p, int k)
+{
+    pthread_mutex_lock(&pool_lock);
+    int gone = p->entries[k].destroyed || p->entries[k].pending > 0;
+    pthread_mutex_unlock(&pool_lock);
+    return gone;
+}
+
+/* The end of a destroy call on entry k picked with `destroying`: OK marks it destroyed (twice is a bug). */
+static void pool_destroyed(pool *p, int k, anima_status s)
+{
+    pthread_mutex_lock(&pool_lock);
+    p->entries[k].pending--;
+    if (s == ANIMA_OK) {
+        if (p->entries[k].destroyed) {
+            pthread_mutex_unlock(&pool_lock);
+            fail("anima_%s_destroy: %s %d destroyed twice", p->kind, p->kind, k);
+        }
+        p->entries[k].destroyed = 1;
+    }
+    pthread_mutex_unlock(&pool_lock);
+}
+
+static int pick_item(worker *w, anima_item *out)
+{
+    pooled_handle h;
+    int k = pool_pick(&items, w, &h, 0);
+    if (k >= 0) {
+        *out = h.item;
+    }
     return k;
 }
 
@@ -204,15 +247,12 @@ static int check(worker *w, const char *function, anima_status s, int too_small)
     fail("%s returned %s", function, anima_status_string(s));
 }
 
-/* A call on a pooled item: as check(), and INVALID_HANDLE only for an item being or been destroyed. */
-static int check_item(worker *w, const char *function, anima_status s, int k)
+/* A call on a pooled item or behavior: as check(), and INVALID_HANDLE only for one being or been destroyed. */
+static int pool_check(pool *p, worker *w, const char *function, anima_status s, int k)
 {
     if (s == ANIMA_ERR_INVALID_HANDLE) {
-        pthread_mutex_lock(&pool_lock);
-        int gone = items[k].destroyed || items[k].pending > 0;
-        pthread_mutex_unlock(&pool_lock);
-        if (!gone) {
-            fail("%s: INVALID_HANDLE for item %d, which nobody destroyed", function, k);
+        if (!pool_gone(p, k)) {
+            fail("%s: INVALID_HANDLE for %s %d, which nobody destroyed", function, p->kind, k);
         }
         w->n.calls++;
         w->n.stale++;
@@ -221,20 +261,14 @@ static int check_item(worker *w, const char *function, anima_status s, int k)
     return check(w, function, s, NOT_TOO_SMALL);
 }
 
+static int check_item(worker *w, const char *function, anima_status s, int k)
+{
+    return pool_check(&items, w, function, s, k);
+}
+
 static int check_behavior(worker *w, const char *function, anima_status s, int k)
 {
-    if (s == ANIMA_ERR_INVALID_HANDLE) {
-        pthread_mutex_lock(&pool_lock);
-        int gone = behaviors[k].destroyed || behaviors[k].pending > 0;
-        pthread_mutex_unlock(&pool_lock);
-        if (!gone) {
-            fail("%s: INVALID_HANDLE for behavior %d, which nobody destroyed", function, k);
-        }
-        w->n.calls++;
-        w->n.stale++;
-        return 0;
-    }
-    return check(w, function, s, NOT_TOO_SMALL);
+    return pool_check(&behaviors, w, function, s, k);
 }
 
 /* ---------------------------------------------------------------- callbacks */
@@ -287,11 +321,7 @@ static void on_contact(void *user_data, const anima_contact_event *event)
 
 static void add_item(anima_item item)
 {
-    pthread_mutex_lock(&pool_lock);
-    if (item_count < POOL_CAPACITY) {
-        items[item_count++] = (pooled_item){ item, 0, 0 };
-    }
-    pthread_mutex_unlock(&pool_lock);
+    pool_add(&items, (pooled_handle){ .item = item });
 }
 
 static void op_create_item(worker *w)
@@ -318,28 +348,13 @@ static void op_create_item(worker *w)
 
 static void op_destroy_item(worker *w)
 {
-    pthread_mutex_lock(&pool_lock);
-    int k = item_count > 0 ? (int)below(w, (unsigned)item_count) : -1;
-    anima_item item = {0};
-    if (k >= 0) {
-        item = items[k].handle;
-        items[k].pending++;
-    }
-    pthread_mutex_unlock(&pool_lock);
+    pooled_handle h;
+    int k = pool_pick(&items, w, &h, 1);
     if (k < 0) {
         return;
     }
-    anima_status s = anima_item_destroy(item);
-    pthread_mutex_lock(&pool_lock);
-    items[k].pending--;
-    if (s == ANIMA_OK) {
-        if (items[k].destroyed) {
-            pthread_mutex_unlock(&pool_lock);
-            fail("anima_item_destroy: item %d destroyed twice", k);
-        }
-        items[k].destroyed = 1;
-    }
-    pthread_mutex_unlock(&pool_lock);
+    anima_status s = anima_item_destroy(h.item);
+    pool_destroyed(&items, k, s);
     w->n.items_destroyed += (unsigned)check_item(w, "anima_item_destroy", s, k);
 }
 
@@ -438,12 +453,7 @@ static void op_create_behavior(worker *w)
     if (!check_item(w, function, s, k)) {
         return;
     }
-    pthread_mutex_lock(&pool_lock);
-    int slot = behavior_count < POOL_CAPACITY ? behavior_count++ : -1;
-    if (slot >= 0) {
-        behaviors[slot] = (pooled_behavior){ b, 0, 0 };
-    }
-    pthread_mutex_unlock(&pool_lock);
+    int slot = pool_add(&behaviors, (pooled_handle){ .behavior = b });
     if (slot >= 0) {
         check_behavior(w, "anima_animator_add_behavior", anima_animator_add_behavior(scene, b), slot);
     }
@@ -451,28 +461,13 @@ static void op_create_behavior(worker *w)
 
 static void op_destroy_behavior(worker *w)
 {
-    pthread_mutex_lock(&pool_lock);
-    int k = behavior_count > 0 ? (int)below(w, (unsigned)behavior_count) : -1;
-    anima_behavior b = {0};
-    if (k >= 0) {
-        b = behaviors[k].handle;
-        behaviors[k].pending++;
-    }
-    pthread_mutex_unlock(&pool_lock);
+    pooled_handle h;
+    int k = pool_pick(&behaviors, w, &h, 1);
     if (k < 0) {
         return;
     }
-    anima_status s = anima_behavior_destroy(b);
-    pthread_mutex_lock(&pool_lock);
-    behaviors[k].pending--;
-    if (s == ANIMA_OK) {
-        if (behaviors[k].destroyed) {
-            pthread_mutex_unlock(&pool_lock);
-            fail("anima_behavior_destroy: behavior %d destroyed twice", k);
-        }
-        behaviors[k].destroyed = 1;
-    }
-    pthread_mutex_unlock(&pool_lock);
+    anima_status s = anima_behavior_destroy(h.behavior);
+    pool_destroyed(&behaviors, k, s);
     check_behavior(w, "anima_behavior_destroy", s, k);
 }
 
@@ -545,51 +540,23 @@ static void op_snapshot(worker *w, int restore)
 static void op_is_valid(worker *w)
 {
     anima_clear_error();
-    if (below(w, 2)) {
-        anima_item item;
-        int k = pick_item(w, &item);
-        if (k < 0) {
-            return;
-        }
-        bool valid = anima_item_is_valid(item);
-        w->n.calls++;
-        if (!valid && anima_last_error_message()[0] != '\0') {
-            if (!is_guard_message("anima_item_is_valid")) {
-                fail("anima_item_is_valid: false with a message that is not the guard's");
-            }
-            w->n.valid_busy++;
-        }
-        else if (!valid) {
-            pthread_mutex_lock(&pool_lock);
-            int gone = items[k].destroyed || items[k].pending > 0;
-            pthread_mutex_unlock(&pool_lock);
-            if (!gone) {
-                fail("anima_item_is_valid: false for item %d, which nobody destroyed", k);
-            }
-        }
+    pool *p = below(w, 2) ? &items : &behaviors;
+    pooled_handle h;
+    int k = pool_pick(p, w, &h, 0);
+    if (k < 0) {
+        return;
     }
-    else {
-        anima_behavior b;
-        int k = pick_behavior(w, &b);
-        if (k < 0) {
-            return;
+    const char *function = p == &items ? "anima_item_is_valid" : "anima_behavior_is_valid";
+    bool valid = p == &items ? anima_item_is_valid(h.item) : anima_behavior_is_valid(h.behavior);
+    w->n.calls++;
+    if (!valid && anima_last_error_message()[0] != '\0') {
+        if (!is_guard_message(function)) {
+            fail("%s: false with a message that is not the guard's", function);
         }
-        bool valid = anima_behavior_is_valid(b);
-        w->n.calls++;
-        if (!valid && anima_last_error_message()[0] != '\0') {
-            if (!is_guard_message("anima_behavior_is_valid")) {
-                fail("anima_behavior_is_valid: false with a message that is not the guard's");
-            }
-            w->n.valid_busy++;
-        }
-        else if (!valid) {
-            pthread_mutex_lock(&pool_lock);
-            int gone = behaviors[k].destroyed || behaviors[k].pending > 0;
-            pthread_mutex_unlock(&pool_lock);
-            if (!gone) {
-                fail("anima_behavior_is_valid: false for behavior %d, which nobody destroyed", k);
-            }
-        }
+        w->n.valid_busy++;
+    }
+    else if (!valid && !pool_gone(p, k)) {
+        fail("%s: false for %s %d, which nobody destroyed", function, p->kind, k);
     }
 }
 
@@ -784,15 +751,15 @@ static void build_scene(void)
 static void check_consistent(int *live_out, uint64_t *hash_out)
 {
     int live = 0;
-    for (int k = 0; k < item_count; k++) {
-        bool valid = anima_item_is_valid(items[k].handle);
-        if (valid == (items[k].destroyed != 0)) {
-            fail("item %d: is_valid %d but destroyed %d", k, valid, items[k].destroyed);
+    for (int k = 0; k < items.count; k++) {
+        bool valid = anima_item_is_valid(items.entries[k].handle.item);
+        if (valid == (items.entries[k].destroyed != 0)) {
+            fail("item %d: is_valid %d but destroyed %d", k, valid, items.entries[k].destroyed);
         }
-        live += !items[k].destroyed;
+        live += !items.entries[k].destroyed;
     }
-    for (int k = 0; k < behavior_count; k++) {
-        if (anima_behavior_is_valid(behaviors[k].handle) == (behaviors[k].destroyed != 0)) {
+    for (int k = 0; k < behaviors.count; k++) {
+        if (anima_behavior_is_valid(behaviors.entries[k].handle.behavior) == (behaviors.entries[k].destroyed != 0)) {
             fail("behavior %d: is_valid disagrees with what the threads did", k);
         }
     }
