@@ -182,13 +182,13 @@ stubtest: python py-deps
 typecheck-examples: python py-deps
 	cd build && ../$(VENV_PY) -m mypy --strict ../examples/python
 
-# Installs into build/stage (as DESTDIR) and builds one example from the staged header,
-# library and anima.pc only, through pkg-config.
 # The package as another Swift package's versioned dependency (no unsafe flags, no AVX2 build),
 # running the README's Swift quickstart.
 swiftpm-check: prep
-	scripts/swiftpm_check.sh
+	scripts/swiftpm_check.sh $(VERSION)
 
+# Installs into build/stage (as DESTDIR) and builds one example from the staged header,
+# library and anima.pc only, through pkg-config.
 install-check: lib
 	@rm -rf $(STAGE) build/stage-test
 	@$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(STAGE) PREFIX=$(STAGE_PREFIX) \

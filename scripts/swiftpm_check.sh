@@ -2,10 +2,12 @@
 # The README's Swift front door: Anima as another package's dependency. The tree's files (as
 # committed or changed, not the build folders) become a git repository in a temporary folder; a
 # new package depends on its version tag by URL, as on a release, so SwiftPM applies the rules
-# of a versioned dependency (no unsafe flags), builds it without ANIMA_AVX2 set, and runs the README's Swift quickstart.
+# of a versioned dependency (no unsafe flags), builds it without ANIMA_AVX2 set, and runs the
+# README's Swift quickstart.
 #
-#   scripts/swiftpm_check.sh
+#   scripts/swiftpm_check.sh VERSION      (the Makefile passes the header's version)
 set -euo pipefail
+version=${1:?usage: scripts/swiftpm_check.sh VERSION}
 cd "$(dirname "$0")/.."
 source scripts/clean_env.sh
 clean_workspace swiftpm
@@ -17,7 +19,6 @@ git -C "$source_copy" init -q -b main
 git -C "$source_copy" add -A
 git -C "$source_copy" -c user.name=check -c user.email=check@localhost.invalid commit -q -m "source for the check"
 # a version tag: SwiftPM refuses unsafe flags only in dependencies resolved by version
-version=$(awk '/^#define ANIMA_VERSION_(MAJOR|MINOR|PATCH) / { v = v (v == "" ? "" : ".") $3 } END { print v }' include/anima.h)
 git -C "$source_copy" tag "$version"
 
 app=$work/App
