@@ -6,9 +6,10 @@
 /// block solve of two-point manifolds, Coulomb friction), and writes the new velocities back
 /// into the records.
 ///
-/// This one file is compiled into two modules: `AnimaWide` for baseline x86-64 (SSE2: every
-/// eight-lane vector takes two registers, and the kernel spills) and `AnimaWideAVX2`, built for
-/// AVX2 (one register per vector, about half the instructions). Anima picks one at run time
+/// This one file is compiled into `AnimaWide` for baseline x86-64 (SSE2: every eight-lane vector
+/// takes two registers, and the kernel spills) and, in builds made with `ANIMA_AVX2=1`
+/// (Package.swift), into `AnimaWideAVX2` for AVX2 (one register per vector, about half the
+/// instructions). Anima picks one at run time
 /// (`WideKernelChoice`), as Box2D v3 builds its wide solver for AVX2 where the machine has it.
 /// Neither build fuses multiplies and adds (Swift contracts no floating-point expression), so
 /// both give the same results to the bit; the tests run each.

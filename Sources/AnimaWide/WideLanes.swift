@@ -3,9 +3,9 @@
 /// after Catto's "Solver2D" soft step). Each step the constraints are coloured so that no two of
 /// one colour touch the same moving body (Anima's `ContactColoring`), and each colour is packed
 /// into lane groups in structure-of-arrays form (`WideContact`). The kernel that solves them is
-/// `WideKernel` (WideKernel.swift), compiled twice: in this module for baseline x86-64 (SSE2,
-/// each eight-lane vector two registers) and in `AnimaWideAVX2` for AVX2 (one register each);
-/// Anima picks one at run time. Only data lives here, so that both copies of the kernel read
+/// `WideKernel` (WideKernel.swift), compiled in this module for baseline x86-64 (SSE2, each
+/// eight-lane vector two registers) and, in builds made with `ANIMA_AVX2=1`, in `AnimaWideAVX2`
+/// for AVX2 (one register each); Anima picks one at run time. Only data lives here, so that both copies of the kernel read
 /// the same layout.
 ///
 /// Eight lanes: on SSE2 each vector is two registers, and still 17 % faster than four lanes on

@@ -364,7 +364,7 @@ enum ContactSolver {
     /// its coupling scaled by the mass scale. So the pair is exactly as stiff as each point is
     /// alone, as Box2D v3 solves them. (Softening K itself, K (x - (1 - is) lambda) + ms vn + b
     /// = 0, made a pair whose points share their load, as in a stack of staggered boxes where
-    /// k12 is large, softer than either point: the 100-row pyramid settled 127 pt, not 85.)
+    /// k12 is large, softer than either point: the 100-row pyramid settled 127 pt, not 84.)
     @inline(__always)
     static func twoPointImpulses(_ c: UnsafeMutablePointer<ContactConstraint>, _ p0: UnsafeMutablePointer<ConstraintPoint>,
                                  _ p1: UnsafeMutablePointer<ConstraintPoint>, _ q0: Double, _ q1: Double,
