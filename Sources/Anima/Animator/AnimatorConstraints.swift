@@ -19,13 +19,32 @@ struct ContactConstraintBuilder {
     /// counts, but with zero inverse mass nothing pushes them. A contact between two items that
     /// cannot move makes no constraint.
     mutating func add(_ c: UnsafeMutablePointer<Contact>, index: Int, _ view: ManifoldView) {
+        if !ContactConstraintBuilder.makesConstraint(c, view) { return }
+        let slot = constraints.count
+        constraints.extend(by: 1)
+        points.extend(by: 2)
+        separations.extend(by: 2)
+        write(c, index: index, at: slot, view)
+    }
+
+    /// Whether a contact makes a constraint: at least one of its sides can move.
+    @inline(__always)
+    static func makesConstraint(_ c: UnsafePointer<Contact>, _ view: ManifoldView) -> Bool {
+        let itemA = Int(c.pointee.a), b = Int(c.pointee.b)
+        let aMoves = itemA >= 0 && (view.invMass[itemA] != 0 || view.invInertia[itemA] != 0)
+        return aMoves || view.invMass[b] != 0 || view.invInertia[b] != 0
+    }
+
+    /// Writes the constraint of contact `c` (at `index` in the contact list) as constraint `slot`,
+    /// with its two points and their separations; the buffers hold room for it. Writes nothing
+    /// else, so workers may write different constraints at once.
+    func write(_ c: UnsafePointer<Contact>, index: Int, at slot: Int, _ view: ManifoldView) {
         let itemA = Int(c.pointee.a), b = Int(c.pointee.b)
         let hasA = itemA >= 0
         let mA = hasA ? view.invMass[itemA] : 0, iA = hasA ? view.invInertia[itemA] : 0
         let mB = view.invMass[b], iB = view.invInertia[b]
         let aStatic = !hasA || mA == 0 && iA == 0
         let bStatic = mB == 0 && iB == 0
-        if aStatic && bStatic { return }
         let centerA = hasA ? view.position[itemA] : Vec2.zero
         let centerB = view.position[b]
         let manifold = c.pointee.manifold
@@ -79,11 +98,18 @@ struct ContactConstraintBuilder {
                 constraint.blockSolve = true
             }
         }
-        constraints.append(constraint)
-        points.append(pair.0)
-        points.append(pair.1)
-        separations.append(separation.0)
-        separations.append(separation.1)
+        constraints.base[slot] = constraint
+        points.base[2 * slot] = pair.0
+        points.base[2 * slot + 1] = pair.1
+        separations.base[2 * slot] = separation.0
+        separations.base[2 * slot + 1] = separation.1
+    }
+
+    /// Makes room for `count` constraints (the buffers are empty) for `write` to fill.
+    mutating func reserve(_ count: Int) {
+        constraints.resize(count)
+        points.resize(2 * count)
+        separations.resize(2 * count)
     }
 }
 

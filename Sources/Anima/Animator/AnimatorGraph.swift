@@ -14,7 +14,14 @@ final class WorldState {
     var segments: [BoundarySegment] = []
     var segmentVertices: [Vec2] = []   // 2 per segment
     var segmentNormals: [Vec2] = []    // 2 per segment: n and -n
-    var contacts: [Contact] = []       // in the order they began
+    var contacts: [Contact] = []       // in the order they began, with holes (see contactHoles)
+    /// Holes in `contacts`: records of contacts that ended, left in place (`Contact.isHole`) so
+    /// that a step in which pairs end does not move every contact after them. The list is
+    /// closed up once they are an eighth of it; the live contacts keep the order they would
+    /// have had without holes, so the holes change no result.
+    var contactHoles = 0
+    /// Closes every hole in the step it appears (tests compare the two ways).
+    var closesEveryHole = false
     var activeContacts: [Int32] = []   // this step's contacts with points or touching (see listActiveContacts)
     var contactKeys = PairKeySet()      // the keys of `contacts`
     var candidates: [SIMD2<Int32>] = []
@@ -31,6 +38,9 @@ final class WorldState {
     /// The wide solver's view of `constraints`: their colours and lane groups.
     var coloring = ContactColoring()
     var wide = ScratchBuffer<WideContact>()
+    /// Per constraint, its lane in `wide` (group x laneWidth + lane) or -1; made for packing
+    /// shared by the workers.
+    var lanePlace = ScratchBuffer<Int32>()
     var wideBodies = ScratchBuffer<WideBodyState>()
     /// Per colour k, where its lane groups start in `wide` (colorCount + 1 entries).
     var colorGroupStart: [Int] = []
@@ -47,7 +57,11 @@ final class WorldState {
     /// The shared contact update's lists (see `updateContactsShared`): per worker, from the
     /// start of its share, the contacts the pass after it must see, and how many.
     var listed = ScratchBuffer<Int32>()
+    var listedFlags = ScratchBuffer<UInt8>()
     var listedCount = ScratchBuffer<Int>()
+    /// The shared contact update's contacts that make constraints, in order: (where the contact
+    /// is now, its place once holes are closed).
+    var constrainedContacts: [SIMD2<Int32>] = []
     /// The shared pair search's lists, one per block of moved proxies (see `findNewPairsShared`).
     var blockPairs: [[Pair]] = []
     /// Attachments, pushes and snaps in depth-first order of the behavior tree.
@@ -87,8 +101,10 @@ final class WorldState {
         separations.free()
         joints.free()
         wide.free()
+        lanePlace.free()
         wideBodies.free()
         listed.free()
+        listedFlags.free()
         listedCount.free()
     }
 }
@@ -190,7 +206,7 @@ extension Animator {
         // contacts with boundaries collide again at the next step rather than carry their
         // manifolds forward (an age past the limit; it is in the snapshot)
         world.contacts.withUnsafeMutableBufferPointer { contacts in
-            for k in contacts.indices where contacts[k].segment >= 0 { contacts[k].manifoldAge = .max }
+            for k in contacts.indices where contacts[k].segment >= 0 && !contacts[k].isHole { contacts[k].manifoldAge = .max }
         }
     }
 

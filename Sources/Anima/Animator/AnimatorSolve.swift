@@ -95,13 +95,18 @@ extension Animator {
         moving.withUnsafeBufferPointer { mv in
             kinematic.withUnsafeBufferPointer { kv in
                 world.coloring.overflow.withUnsafeBufferPointer { overflow in
+                    let minimumBodies = world.minimumItemsPerWorker
                     for _ in 0..<substeps {
-                        Animator.integrateVelocities(mv, bodies, params, hs)
+                        forEachShare(mv.count, block: Animator.bodyBlock, minimum: minimumBodies) { r in
+                            Animator.integrateVelocities(UnsafeBufferPointer(rebasing: mv[r]), bodies, params, hs)
+                        }
                         JointSolver.warmStart(js, jointCount, bodies)
                         contacts(warmStart: true, useBias: true, overflow)
                         JointSolver.solve(js, jointCount, bodies, jointSoftness: jointSoftness, useBias: true, inverseSubstep: invHs)
                         contacts(warmStart: false, useBias: true, overflow)
-                        Animator.integratePositions(mv, bodies, hs, capped: true)
+                        forEachShare(mv.count, block: Animator.bodyBlock, minimum: minimumBodies) { r in
+                            Animator.integratePositions(UnsafeBufferPointer(rebasing: mv[r]), bodies, hs, capped: true)
+                        }
                         Animator.integratePositions(kv, bodies, hs)
                         JointSolver.advanceAnchors(js, jointCount, hs)
                         JointSolver.solve(js, jointCount, bodies, jointSoftness: jointSoftness, useBias: false, inverseSubstep: invHs)
@@ -121,6 +126,22 @@ extension Animator {
 
     /// Bodies per block of the shared load and store of the solver's records.
     static let bodyBlock = 1024
+    /// Lane groups per block of shared packing and unpacking.
+    static let groupBlock = 32
+    /// Constraints per block of the shared impulse storage.
+    static let constraintBlock = 256
+
+    /// Runs `body` over 0..<count: in blocks of `block` that the workers share when there are
+    /// workers and at least `minimum` per thread, else in one range on this thread. Each block
+    /// must write only what its own indices own, so the result is the same either way.
+    @inline(__always)
+    func forEachShare(_ count: Int, block: Int, minimum: Int, _ body: (Range<Int>) -> Void) {
+        if let pool = world.workers, pool.count > 1, count >= minimum * pool.count, count > block {
+            pool.forEachBlock((count + block - 1) / block) { b, _ in body((b * block)..<min(count, (b + 1) * block)) }
+        } else if count > 0 {
+            body(0..<count)
+        }
+    }
     /// Copies velocities of moving and kinematic items into solver bodies and precomputes
     /// gravity and the damping factors 1 / (1 + h c) for the sub-step h.
     func gatherBodies(_ hs: Double) {
@@ -398,40 +419,43 @@ extension Animator {
         var contacts: [Contact] = []
         swap(&contacts, &world.contacts)   // a local, updated in place, put back below
         defer { swap(&contacts, &world.contacts) }
+        let constraints = world.constraints.base, points = world.points.base
         contacts.withUnsafeMutableBufferPointer { cb in
-        for ci in 0..<world.constraints.count {
-            let cc = world.constraints[ci]
-            let k = Int(cc.contactIndex)
-            let p0 = world.points[2 * ci], p1 = world.points[2 * ci + 1]
-            let c = cb.baseAddress! + k
-            c.pointee.normalImpulse0 = finiteOrZero(p0.normalImpulse)
-            c.pointee.tangentImpulse0 = finiteOrZero(p0.tangentImpulse)
-            c.pointee.maxNormalImpulse0 = finiteOrZero(p0.totalNormalImpulse)
-            c.pointee.normalImpulse1 = finiteOrZero(p1.normalImpulse)
-            c.pointee.tangentImpulse1 = finiteOrZero(p1.tangentImpulse)
-            c.pointee.maxNormalImpulse1 = finiteOrZero(p1.totalNormalImpulse)
-            // contact points after the motion of the step: midway between where each body's anchor went
-            let a = bodies[Int(cc.a)], b = bodies[Int(cc.b)]
-            let itemA = Int(c.pointee.a)
-            let centerA = itemA >= 0 ? position[itemA] : Vec2.zero
-            let centerB = position[Int(c.pointee.b)]
-            for j in 0..<Int(cc.pointCount) {
-                let cp = j == 0 ? p0 : p1
-                let start = c.pointee.manifold.point(j).point
-                let rA = a.dq.rotate(cp.anchorA), rB = b.dq.rotate(cp.anchorB)
-                let onA = itemA >= 0 ? centerA + a.dp + rA : start
-                let onB = centerB + b.dp + rB
-                // and its separation then, as the solver measures it (for a manifold carried forward)
-                let s = cp.baseSeparation + dot(c.pointee.manifold.normal, b.dp - a.dp + rB - rA)
-                if j == 0 {
-                    c.pointee.manifold.p0.point = (onA + onB) * 0.5
-                    c.pointee.manifold.p0.separation = s
-                } else {
-                    c.pointee.manifold.p1.point = (onA + onB) * 0.5
-                    c.pointee.manifold.p1.separation = s
+            // each constraint writes its own contact: shared in blocks when the workers are there
+            forEachShare(world.constraints.count, block: Animator.constraintBlock, minimum: world.minimumItemsPerWorker) { range in
+                for ci in range {
+                    let cc = constraints[ci]
+                    let p0 = points[2 * ci], p1 = points[2 * ci + 1]
+                    let c = cb.baseAddress! + Int(cc.contactIndex)
+                    c.pointee.normalImpulse0 = finiteOrZero(p0.normalImpulse)
+                    c.pointee.tangentImpulse0 = finiteOrZero(p0.tangentImpulse)
+                    c.pointee.maxNormalImpulse0 = finiteOrZero(p0.totalNormalImpulse)
+                    c.pointee.normalImpulse1 = finiteOrZero(p1.normalImpulse)
+                    c.pointee.tangentImpulse1 = finiteOrZero(p1.tangentImpulse)
+                    c.pointee.maxNormalImpulse1 = finiteOrZero(p1.totalNormalImpulse)
+                    // contact points after the motion of the step: midway between where each body's anchor went
+                    let a = bodies[Int(cc.a)], b = bodies[Int(cc.b)]
+                    let itemA = Int(c.pointee.a)
+                    let centerA = itemA >= 0 ? position[itemA] : Vec2.zero
+                    let centerB = position[Int(c.pointee.b)]
+                    for j in 0..<Int(cc.pointCount) {
+                        let cp = j == 0 ? p0 : p1
+                        let start = c.pointee.manifold.point(j).point
+                        let rA = a.dq.rotate(cp.anchorA), rB = b.dq.rotate(cp.anchorB)
+                        let onA = itemA >= 0 ? centerA + a.dp + rA : start
+                        let onB = centerB + b.dp + rB
+                        // and its separation then, as the solver measures it (for a manifold carried forward)
+                        let s = cp.baseSeparation + dot(c.pointee.manifold.normal, b.dp - a.dp + rB - rA)
+                        if j == 0 {
+                            c.pointee.manifold.p0.point = (onA + onB) * 0.5
+                            c.pointee.manifold.p0.separation = s
+                        } else {
+                            c.pointee.manifold.p1.point = (onA + onB) * 0.5
+                            c.pointee.manifold.p1.separation = s
+                        }
+                    }
                 }
             }
-        }
         }
     }
 }

@@ -330,25 +330,40 @@ extension Animator {
         var active: [Int32] = []
         swap(&active, &world.activeContacts)
         active.removeAll(keepingCapacity: true)
+        // contacts that end leave holes; once the holes are an eighth of the list, this pass
+        // closes them up (moving each kept contact down), else it leaves them (see contactHoles)
+        let closing = world.closesEveryHole || world.contactHoles > count / 8
         // shared when there is enough to share (the two ways give the same result)
         let pool = world.workers.flatMap { $0.count > 1 && count >= world.minimumItemsPerWorker * $0.count ? $0 : nil }
-        if let pool { updateContactsShared(pool, &contacts, &builder, &active, &woke) }
+        if let pool { updateContactsShared(pool, closing: closing, &contacts, &builder, &active, &woke) }
         withManifoldView { view in
             if pool == nil { contacts.withUnsafeMutableBufferPointer { cb in
+                var holes = 0
                 for k in 0..<count {
+                    if cb[k].isHole { holes += 1; continue }
                     if !contactStillValid(&cb[k]) {
                         world.contactKeys.remove(cb[k].key)
                         contactVanished(cb[k])
+                        cb[k].makeHole()
+                        holes += 1
                         continue
                     }
+                    // its place once the holes are closed, or where it is
+                    let index = closing ? kept : k
                     refresh(&cb[k], view, &woke)
-                    if cb[k].manifold.count > 0 || cb[k].touching { active.append(Int32(kept)) }
-                    if needsConstraint(cb[k]) { builder.add(cb.baseAddress! + k, index: kept, view) }
-                    if kept != k { cb[kept] = cb[k] }
+                    if cb[k].manifold.count > 0 || cb[k].touching { active.append(Int32(index)) }
+                    if needsConstraint(cb[k]) { builder.add(cb.baseAddress! + k, index: index, view) }
+                    if closing && kept != k { cb[kept] = cb[k] }
                     kept += 1
                 }
+                world.contactHoles = closing ? 0 : holes
             }
-            contacts.removeLast(count - kept) }
+            if closing { contacts.removeLast(count - kept) } }
+            // holes at the end go at once
+            while let last = contacts.last, last.isHole {
+                contacts.removeLast()
+                world.contactHoles -= 1
+            }
             var previous: UInt64? = nil
             for pair in pairs where pair.key != previous {
                 previous = pair.key
@@ -406,15 +421,6 @@ extension Animator {
         array = slim
     }
 
-    /// The update of the existing contacts with several workers, with the result of the loop in
-    /// `collide` to the bit. (1) Shared, in blocks of `contactBlock` contacts: check
-    /// that each contact goes on, refresh the manifolds of those with an active side, and list
-    /// what the next pass must see (contacts that ended, as -(index + 1); those with points,
-    /// touching, or not refreshed). (2) On this thread, in contact order, what the loop in
-    /// `collide` does around a refresh: end contacts, wake sleeping sides, list the active
-    /// contacts, make the constraints; an island woken here makes contacts later in the order
-    /// active, and they are refreshed here, as in the loop. (3) Close the gaps of the ended
-    /// contacts, keeping the order.
     /// Moved proxies per block of the shared pair search.
     static let pairBlock = 64
 
@@ -453,15 +459,37 @@ extension Animator {
     /// Contacts per block of the shared contact update (their cost varies: workers claim blocks).
     static let contactBlock = 64
 
-    func updateContactsShared(_ pool: SolverWorkers, _ contacts: inout [Contact], _ builder: inout ContactConstraintBuilder,
-                              _ active: inout [Int32], _ woke: inout Bool) {
+    /// What the shared contact update's first pass found of a contact it lists.
+    enum ListedFlag {
+        /// An active side: the manifold was refreshed.
+        static let simulated: UInt8 = 1
+        /// It has points or was touching: an active contact of the step.
+        static let active: UInt8 = 2
+        /// Refreshed with points while a side sleeps: that island wakes.
+        static let wakes: UInt8 = 4
+        /// Refreshed with points, both sides awake and one that can move: it makes a constraint.
+        static let constrained: UInt8 = 8
+    }
+
+    /// The update of the existing contacts with several workers, with the result of the loop in
+    /// `collide` to the bit. (1) Shared, in blocks of `contactBlock` contacts: check
+    /// that each contact goes on, refresh the manifolds of those with an active side, and list
+    /// what the next pass must see (contacts that ended, and holes when `closing`, as
+    /// -(index + 1); those with points, touching, or not refreshed). (2) On this thread, in
+    /// contact order, what the loop in `collide` does around a refresh: end contacts (their
+    /// records become holes), wake sleeping sides, list the active contacts, make the
+    /// constraints; an island woken here makes contacts later in the order active, and they are
+    /// refreshed here, as in the loop. (3) When `closing`, close the holes, keeping the order.
+    func updateContactsShared(_ pool: SolverWorkers, closing: Bool, _ contacts: inout [Contact],
+                              _ builder: inout ContactConstraintBuilder, _ active: inout [Int32], _ woke: inout Bool) {
         let count = contacts.count
         if count == 0 { return }
         let blockSize = Animator.contactBlock
         let blocks = (count + blockSize - 1) / blockSize
         world.listed.resize(count)
+        world.listedFlags.resize(count)
         world.listedCount.resize(blocks)
-        let listed = world.listed.base, listedCount = world.listedCount.base
+        let listed = world.listed.base, flags = world.listedFlags.base, listedCount = world.listedCount.base
         withManifoldView { view in
             store.asleep.withUnsafeBufferPointer { asleep in
                 contacts.withUnsafeMutableBufferPointer { cb in
@@ -471,6 +499,14 @@ extension Animator {
                         var n = 0
                         for k in share {
                             let c = base + k
+                            if c.pointee.isHole {
+                                // closed up in pass (3) when closing, else left alone
+                                if closing {
+                                    listed[share.lowerBound + n] = -Int32(k) - 1
+                                    n += 1
+                                }
+                                continue
+                            }
                             if !contactStillValid(&c.pointee) {
                                 listed[share.lowerBound + n] = -Int32(k) - 1
                                 n += 1
@@ -479,8 +515,22 @@ extension Animator {
                             let activeA = c.pointee.a >= 0 && view.isActive(Int(c.pointee.a), asleep)
                             c.pointee.simulated = activeA || view.isActive(Int(c.pointee.b), asleep)
                             if c.pointee.simulated { updateManifold(&c.pointee, view) }
-                            if !c.pointee.simulated || c.pointee.manifold.count > 0 || c.pointee.touching {
+                            let hasPoints = c.pointee.manifold.count > 0
+                            if !c.pointee.simulated || hasPoints || c.pointee.touching {
+                                // what pass (2) needs to know without reading the contact again
+                                var f: UInt8 = 0
+                                if c.pointee.simulated { f |= ListedFlag.simulated }
+                                if hasPoints || c.pointee.touching { f |= ListedFlag.active }
+                                if c.pointee.simulated && hasPoints {
+                                    let sleeps = (c.pointee.a >= 0 && asleep[Int(c.pointee.a)]) || asleep[Int(c.pointee.b)]
+                                    if sleeps {
+                                        f |= ListedFlag.wakes
+                                    } else if ContactConstraintBuilder.makesConstraint(c, view) {
+                                        f |= ListedFlag.constrained
+                                    }
+                                }
                                 listed[share.lowerBound + n] = Int32(k)
+                                flags[share.lowerBound + n] = f
                                 n += 1
                             }
                         }
@@ -489,7 +539,13 @@ extension Animator {
                 }
             }
         }
+        // (2) in order: which contacts end, wake, are active and make constraints (those are
+        // listed with their places, for pass (3)); a contact is read again here only when it
+        // ends, wakes an island or may have been woken
         var ended = 0
+        var constrained: [SIMD2<Int32>] = []
+        swap(&constrained, &world.constrainedContacts)
+        constrained.removeAll(keepingCapacity: true)
         withManifoldView { view in
             contacts.withUnsafeMutableBufferPointer { cb in
                 for block in 0..<blocks {
@@ -498,25 +554,57 @@ extension Animator {
                         let entry = Int(listed[j])
                         if entry < 0 {
                             let k = -entry - 1
-                            world.contactKeys.remove(cb[k].key)
-                            contactVanished(cb[k])
+                            if !cb[k].isHole {
+                                world.contactKeys.remove(cb[k].key)
+                                contactVanished(cb[k])
+                                cb[k].makeHole()
+                            }
                             ended += 1
                             continue
                         }
-                        let k = entry, index = k - ended   // its place once the ended ones are gone
-                        if !cb[k].simulated {
-                            // an island woken earlier in this pass made it active
-                            refresh(&cb[k], view, &woke)
-                        } else if cb[k].manifold.count > 0 {
-                            if cb[k].a >= 0 && store.asleep[Int(cb[k].a)] { wakeIsland(of: Int(cb[k].a)); woke = true }
-                            if store.asleep[Int(cb[k].b)] { wakeIsland(of: Int(cb[k].b)); woke = true }
+                        // its place once the holes are closed, or where it is
+                        let k = entry, index = closing ? k - ended : k
+                        let f = flags[j]
+                        let simulated = f & ListedFlag.simulated != 0
+                        if (!simulated && woke) || f & ListedFlag.wakes != 0 {
+                            if !simulated {
+                                // an island woken earlier in this pass made it active
+                                refresh(&cb[k], view, &woke)
+                            } else {
+                                if cb[k].a >= 0 && store.asleep[Int(cb[k].a)] { wakeIsland(of: Int(cb[k].a)); woke = true }
+                                if store.asleep[Int(cb[k].b)] { wakeIsland(of: Int(cb[k].b)); woke = true }
+                            }
+                            if cb[k].manifold.count > 0 || cb[k].touching { active.append(Int32(index)) }
+                            if needsConstraint(cb[k]) && ContactConstraintBuilder.makesConstraint(cb.baseAddress! + k, view) {
+                                constrained.append(SIMD2(Int32(k), Int32(index)))
+                            }
+                            continue
                         }
-                        if cb[k].manifold.count > 0 || cb[k].touching { active.append(Int32(index)) }
-                        if needsConstraint(cb[k]) { builder.add(cb.baseAddress! + k, index: index, view) }
+                        if f & ListedFlag.active != 0 { active.append(Int32(index)) }
+                        if f & ListedFlag.constrained != 0 { constrained.append(SIMD2(Int32(k), Int32(index))) }
                     }
                 }
-                if ended == 0 { return }
-                // close the gaps: the kept contacts move down, in order
+            }
+        }
+        // (3) the constraints, shared: each is written at its place in contact order
+        builder.reserve(constrained.count)
+        withManifoldView { view in
+            contacts.withUnsafeBufferPointer { cb in
+                constrained.withUnsafeBufferPointer { list in
+                    let base = cb.baseAddress!, b = builder
+                    let block = Animator.constraintBlock
+                    pool.forEachBlock((list.count + block - 1) / block) { blockIndex, _ in
+                        for j in (blockIndex * block)..<min(list.count, (blockIndex + 1) * block) {
+                            b.write(base + Int(list[j].x), index: Int(list[j].y), at: j, view)
+                        }
+                    }
+                }
+            }
+        }
+        swap(&constrained, &world.constrainedContacts)
+        // (4) when closing, close the holes: the kept contacts move down, in order
+        if closing && ended > 0 {
+            contacts.withUnsafeMutableBufferPointer { cb in
                 var kept = 0, next = 0
                 for block in 0..<blocks {
                     let start = block * blockSize
@@ -537,7 +625,12 @@ extension Animator {
                 }
             }
         }
-        contacts.removeLast(ended)
+        if closing {
+            contacts.removeLast(ended)
+            world.contactHoles = 0
+        } else {
+            world.contactHoles += ended
+        }
     }
 
     /// Whether a refreshed contact makes a constraint this step: it has points and both its
@@ -573,7 +666,7 @@ extension Animator {
             swap(&contacts, &world.contacts)
             withManifoldView { view in
                 contacts.withUnsafeMutableBufferPointer { cb in
-                    for k in cb.indices where !cb[k].simulated {
+                    for k in cb.indices where !cb[k].simulated && !cb[k].isHole {
                         if (cb[k].a >= 0 && isActive(Int(cb[k].a))) || isActive(Int(cb[k].b)) {
                             cb[k].simulated = true
                             updateManifold(&cb[k], view)
@@ -785,3 +878,4 @@ extension Animator {
         forEachBehavior { if $0.action != nil || !$0.isAtRest { behaviorHooks.append($0) } }
     }
 }
+

@@ -43,11 +43,13 @@ extension Animator {
         }
 
         // contacts: one per key, slots in range, and a reporter record for each touching one
-        guard world.contactKeys.count == world.contacts.count else {
-            return "\(world.contactKeys.count) contact keys for \(world.contacts.count) contacts"
+        let holes = world.contacts.reduce(0) { $0 + ($1.isHole ? 1 : 0) }
+        guard holes == world.contactHoles else { return "\(holes) holes in the contact list, \(world.contactHoles) counted" }
+        guard world.contactKeys.count == world.contacts.count - holes else {
+            return "\(world.contactKeys.count) contact keys for \(world.contacts.count - holes) contacts"
         }
         var touching = 0
-        for c in world.contacts {
+        for c in world.contacts where !c.isHole {
             guard world.contactKeys.contains(c.key), c.b >= 0, Int(c.b) < n, c.a < Int32(n) else {
                 return "contact \(c.a)-\(c.b) (segment \(c.segmentID)) unkeyed or out of range"
             }

@@ -25,37 +25,77 @@ extension Animator {
             firstGroup[k] = groupCount
             groupCount += (world.coloring.memberCount[k] + laneWidth - 1) / laneWidth
         }
+        /// Where constraint ci of colour k goes among the lanes (group x laneWidth + lane), taken
+        /// in constraint order.
+        @inline(__always) func nextPlace(_ ci: Int, _ k: Int) -> Int {
+            let rank: Int
+            if cs[ci].blockSolve {
+                rank = nextBlock[k]
+                nextBlock[k] += 1
+            } else {
+                rank = nextOther[k]
+                nextOther[k] += 1
+            }
+            return firstGroup[k] * laneWidth + rank
+        }
         world.wide.resize(groupCount)
         let groups = world.wide.base
-        for g in 0..<groupCount { (groups + g).initialize(to: WideContact()) }
-        world.coloring.colorOf.withUnsafeBufferPointer { colorOf in
-            for ci in 0..<count {
-                let k = Int(colorOf[ci])
-                if k < 0 { continue }
-                let rank: Int
-                if cs[ci].blockSolve {
-                    rank = nextBlock[k]
-                    nextBlock[k] += 1
-                } else {
-                    rank = nextOther[k]
-                    nextOther[k] += 1
-                }
-                Animator.pack(ci, cs, points, into: groups + (firstGroup[k] + rank / laneWidth), lane: rank % laneWidth)
-            }
-        }
-        world.colorGroupStart.removeAll(keepingCapacity: true)
-        world.colorGroupStart.append(contentsOf: firstGroup)
-        world.colorGroupStart.append(groupCount)
         // each side writes its velocities back to its body if a contact can move it, else to
         // the sink record of the worker that solves the group (-1)
         let none = IndexLanes(repeating: -1)
-        for g in 0..<groupCount {
-            let c = groups + g
+        @inline(__always) func setWriteIndices(_ c: UnsafeMutablePointer<WideContact>) {
             let movesA = (c.pointee.mA .!= 0) .| (c.pointee.iA .!= 0)
             let movesB = (c.pointee.mB .!= 0) .| (c.pointee.iB .!= 0)
             c.pointee.writeA = none.replacing(with: c.pointee.a, where: movesA)
             c.pointee.writeB = none.replacing(with: c.pointee.b, where: movesB)
         }
+        if let pool = world.workers, pool.count > 1, count >= world.minimumItemsPerWorker * pool.count {
+            // shared: each constraint's place first (here, in constraint order); then the
+            // groups are emptied in blocks, and the constraints packed in blocks, each read once
+            // in order and written to its own lane (with its lanes' write-back indices)
+            world.lanePlace.resize(count)
+            let place = world.lanePlace.base
+            world.coloring.colorOf.withUnsafeBufferPointer { colorOf in
+                for ci in 0..<count {
+                    let k = Int(colorOf[ci])
+                    place[ci] = k < 0 ? -1 : Int32(nextPlace(ci, k))
+                }
+            }
+            let block = Animator.groupBlock
+            pool.forEachBlock((groupCount + block - 1) / block) { b, _ in
+                for g in (b * block)..<min(groupCount, (b + 1) * block) {
+                    (groups + g).initialize(to: WideContact())
+                    groups[g].writeA = none
+                    groups[g].writeB = none
+                }
+            }
+            let constraintBlock = Animator.constraintBlock
+            pool.forEachBlock((count + constraintBlock - 1) / constraintBlock) { b, _ in
+                for ci in (b * constraintBlock)..<min(count, (b + 1) * constraintBlock) {
+                    let p = Int(place[ci])
+                    if p < 0 { continue }
+                    let g = groups + p / laneWidth, k = p % laneWidth
+                    Animator.pack(ci, cs, points, into: g, lane: k)
+                    // as setWriteIndices decides it, from the lane's single-precision masses
+                    if g.pointee.mA[k] != 0 || g.pointee.iA[k] != 0 { setLane(&g.pointee.writeA, k, g.pointee.a[k]) }
+                    if g.pointee.mB[k] != 0 || g.pointee.iB[k] != 0 { setLane(&g.pointee.writeB, k, g.pointee.b[k]) }
+                }
+            }
+        } else {
+            for g in 0..<groupCount { (groups + g).initialize(to: WideContact()) }
+            world.coloring.colorOf.withUnsafeBufferPointer { colorOf in
+                for ci in 0..<count {
+                    let k = Int(colorOf[ci])
+                    if k < 0 { continue }
+                    let p = nextPlace(ci, k)
+                    Animator.pack(ci, cs, points, into: groups + p / laneWidth, lane: p % laneWidth)
+                }
+            }
+            for g in 0..<groupCount { setWriteIndices(groups + g) }
+        }
+        world.colorGroupStart.removeAll(keepingCapacity: true)
+        world.colorGroupStart.append(contentsOf: firstGroup)
+        world.colorGroupStart.append(groupCount)
         assert((0..<groupCount).allSatisfy { Animator.lanesShareNoMovingBody(groups[$0]) }, "a lane group writes one body twice")
     }
 
@@ -118,12 +158,15 @@ extension Animator {
     /// Copies the lanes' impulses back into the constraint points.
     func unpackWideContacts() {
         let points = world.points.base
-        for g in 0..<world.wide.count {
-            let group = world.wide[g]
-            for k in 0..<laneWidth where group.index[k] >= 0 {
-                let ci = Int(group.index[k])
-                Animator.unpack(group.p0, lane: k, into: points + 2 * ci)
-                Animator.unpack(group.p1, lane: k, into: points + (2 * ci + 1))
+        let groups = world.wide.base
+        forEachShare(world.wide.count, block: Animator.groupBlock, minimum: world.minimumItemsPerWorker / laneWidth) { range in
+            for g in range {
+                let group = groups + g
+                for k in 0..<laneWidth where group.pointee.index[k] >= 0 {
+                    let ci = Int(group.pointee.index[k])
+                    Animator.unpack(group.pointee.p0, lane: k, into: points + 2 * ci)
+                    Animator.unpack(group.pointee.p1, lane: k, into: points + (2 * ci + 1))
+                }
             }
         }
     }

@@ -28,6 +28,21 @@ struct Contact {
     /// `Animator.updateManifold`); 0 when it was just computed.
     var manifoldAge: UInt8 = 0
     var lastPoint = Vec2.zero
+
+    /// Whether this record is a hole left by a contact that ended (see `WorldState.contactHoles`).
+    @inline(__always) var isHole: Bool { key == 0 }
+
+    /// Turns the record into a hole: key 0 (no pair has it: an item pair's key has a < b, a
+    /// boundary's has its segment bit), no points, not touching or simulated, no segment.
+    @inline(__always) mutating func makeHole() {
+        key = 0
+        a = -1
+        segment = -1
+        manifold = Manifold()
+        touching = false
+        simulated = false
+        manifoldAge = 0
+    }
 }
 
 /// A `Double` property stored in four bytes, as a `Float`.

@@ -130,7 +130,7 @@ struct SnapshotEncoder {
         for b in world.snaps { include(b) }
         for b in world.fields { include(b) }
         for s in world.segments { include(s.owner) }
-        for c in world.contacts where c.touching {
+        for c in world.contacts where c.touching && !c.isHole {
             for r in animator.touchingReporters[c.key]?.reporters ?? [] { include(r) }
         }
         for a in animator.animations { include(a) }
@@ -437,8 +437,9 @@ struct SnapshotEncoder {
 
     private mutating func encodeContacts() {
         let start = w.beginSection(.contacts)
-        w.count(world.contacts.count)
-        for c in world.contacts {
+        // the live contacts in their order (holes are not state: see WorldState.contactHoles)
+        w.count(world.contacts.count - world.contactHoles)
+        for c in world.contacts where !c.isHole {
             w.u64(c.key)
             w.i32(c.a)
             w.i32(c.b)

@@ -55,6 +55,20 @@ struct ScratchBuffer<Element> {
         count += 1
     }
 
+    /// Adds `k` elements at the end for the caller to write next (trivial element types only:
+    /// they are not initialised), growing and keeping the contents when full.
+    @inline(__always) mutating func extend(by k: Int) {
+        if count + k > capacity {
+            let bigger = UnsafeMutablePointer<Element>.allocate(capacity: max(2 * capacity, count + k))
+            bigger.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = bigger
+            capacity = max(2 * capacity, count + k)
+            filled = false
+        }
+        count += k
+    }
+
     @inline(__always) subscript(i: Int) -> Element {
         get { base[i] }
         nonmutating set { base[i] = newValue }
