@@ -226,15 +226,26 @@ import Testing
     }
 
     /// A crowd that falls into a box and piles up, stepped 500 times, then a box dropped on it
-    /// that wakes it, 300 steps more; its poses as bit patterns.
-    /// `shareEveryColour` makes the workers split every colour of two groups or more, and share
-    /// every outline update and pair search.
+    /// that wakes it, 300 steps more; its poses as bit patterns, then every step's contact
+    /// events (began or ended, items, point). `shareEveryColour` makes the workers split every
+    /// colour of two groups or more, and share every stage they can (outlines, pair search,
+    /// contact update, packing, touch update). `holes` sees the contact list's holes after each
+    /// step.
     func crowdPoses(workers: Int = 1, shareEveryColour: Bool = false,
                     kernel: WideKernelChoice = .preferred, closesEveryHole: Bool = false,
                     holes: (Int) -> Void = { _ in }) throws -> [UInt64] {
         let a = try Animator(configuration: AnimatorConfiguration(workers: workers))
         a.wideKernel = kernel
         a.world.closesEveryHole = closesEveryHole
+        // the contact events of every step, in order: items, boundary and point
+        var events: [UInt64] = []
+        func record() {
+            for e in a.beganContacts + a.endedContacts {
+                events.append(UInt64(e.began ? 1 : 0) << 63 | UInt64(UInt32(e.item.slot)) << 32 | UInt64(UInt32(bitPattern: e.otherItem?.slot ?? -1)))
+                events.append(e.point.x.bitPattern)
+                events.append(e.point.y.bitPattern)
+            }
+        }
         // no more threads than processors
         #expect(a.workers >= 1 && a.workers <= workers)
         if shareEveryColour {
@@ -259,6 +270,7 @@ import Testing
         for _ in 0..<500 {
             try a.step()
             holes(a.world.contactHoles)
+            record()
         }
         // most of the pile sleeps by now; a box dropped on one side wakes islands mid-update
         let sleeping = items.filter { a.store.asleep[Int($0.slot)] }.count
@@ -268,6 +280,7 @@ import Testing
         for _ in 0..<300 {
             try a.step()
             holes(a.world.contactHoles)
+            record()
         }
         items.append(late)
         var out = [Double](repeating: 0, count: 3 * items.count)
@@ -276,7 +289,8 @@ import Testing
         // the crowd fell and piled up inside the box
         let inside = stride(from: 1, to: out.count, by: 3).allSatisfy { out[$0] > -200 && out[$0] < 200 }
         #expect(finite && inside)
-        return out.map(\.bitPattern)
+        #expect(events.count > 300)
+        return out.map(\.bitPattern) + events
     }
 
     /// A stack of 10 boxes settles the same with manifolds carried forward while the boxes are

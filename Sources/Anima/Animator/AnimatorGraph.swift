@@ -58,6 +58,8 @@ final class WorldState {
     /// start of its share, the contacts the pass after it must see, and how many.
     var listed = ScratchBuffer<Int32>()
     var listedFlags = ScratchBuffer<UInt8>()
+    /// Per active contact, whether this step's touch update changed its touching state.
+    var touchChanged = ScratchBuffer<Bool>()
     var listedCount = ScratchBuffer<Int>()
     /// The shared contact update's contacts that make constraints, in order: (where the contact
     /// is now, its place once holes are closed).
@@ -105,6 +107,7 @@ final class WorldState {
         wideBodies.free()
         listed.free()
         listedFlags.free()
+        touchChanged.free()
         listedCount.free()
     }
 }

@@ -152,15 +152,27 @@ extension Animator {
         let params = world.params.base
         bodies[0] = .atRest
         params[0] = BodyParams(gravity: .zero, linearDamping: 1, angularDamping: 1, locksRotation: true)
-        for s in world.moving {
-            let i = Int(s)
-            let p = store.properties[i]
-            bodies[i + 1] = SolverBody(v: store.velocity[i], w: store.angularVelocity[i], turned: 0, dp: .zero, dq: .identity)
-            params[i + 1] = BodyParams(gravity: store.gravity[i], linearDamping: 1 / (1 + hs * p.resistance),
-                                       angularDamping: 1 / (1 + hs * p.angularResistance),
-                                       locksRotation: store.invInertia[i] == 0,
-                                       invMass: store.invMass[i], invInertia: store.invInertia[i])
-        }
+        // one access per array for the whole loop, shared by the workers in blocks
+        let store = self.store
+        world.moving.withUnsafeBufferPointer { moving in
+        store.properties.withUnsafeBufferPointer { properties in
+        store.velocity.withUnsafeBufferPointer { velocity in
+        store.angularVelocity.withUnsafeBufferPointer { angularVelocity in
+        store.gravity.withUnsafeBufferPointer { gravity in
+        store.invMass.withUnsafeBufferPointer { invMass in
+        store.invInertia.withUnsafeBufferPointer { invInertia in
+            forEachShare(moving.count, block: Animator.bodyBlock, minimum: world.minimumItemsPerWorker) { range in
+                for s in moving[range] {
+                    let i = Int(s)
+                    let p = properties[i]
+                    bodies[i + 1] = SolverBody(v: velocity[i], w: angularVelocity[i], turned: 0, dp: .zero, dq: .identity)
+                    params[i + 1] = BodyParams(gravity: gravity[i], linearDamping: 1 / (1 + hs * p.resistance),
+                                               angularDamping: 1 / (1 + hs * p.angularResistance),
+                                               locksRotation: invInertia[i] == 0,
+                                               invMass: invMass[i], invInertia: invInertia[i])
+                }
+            }
+        }}}}}}}
         applyPushes(bodies, params)
         applyFields(bodies, params, hs)
         for s in world.kinematic {
@@ -343,17 +355,22 @@ extension Animator {
                     store.angularVelocity.withUnsafeMutableBufferPointer { angular in
                         store.rotation.withUnsafeMutableBufferPointer { rotation in
                             for list in [world.moving, world.kinematic] {
-                                for s in list {
-                                    let i = Int(s)
-                                    let b = bodies[i + 1]
-                                    // the last guard against a solve that overflowed: an item
-                                    // keeps a finite velocity whatever the constraints did
-                                    velocity[i] = b.v.x.isFinite && b.v.y.isFinite ? b.v : .zero
-                                    angular[i] = b.w.isFinite ? b.w : 0
-                                    position[i] += b.dp
-                                    if b.turned != 0 {
-                                        angle[i] += b.turned
-                                        rotation[i] = Rotation(angle: angle[i])
+                                list.withUnsafeBufferPointer { list in
+                                    // each body writes its own item: shared in blocks
+                                    forEachShare(list.count, block: Animator.bodyBlock, minimum: world.minimumItemsPerWorker) { range in
+                                        for s in list[range] {
+                                            let i = Int(s)
+                                            let b = bodies[i + 1]
+                                            // the last guard against a solve that overflowed: an
+                                            // item keeps a finite velocity whatever the constraints did
+                                            velocity[i] = b.v.x.isFinite && b.v.y.isFinite ? b.v : .zero
+                                            angular[i] = b.w.isFinite ? b.w : 0
+                                            position[i] += b.dp
+                                            if b.turned != 0 {
+                                                angle[i] += b.turned
+                                                rotation[i] = Rotation(angle: angle[i])
+                                            }
+                                        }
                                     }
                                 }
                             }

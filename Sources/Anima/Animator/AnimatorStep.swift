@@ -757,28 +757,41 @@ extension Animator {
         var contacts: [Contact] = []
         swap(&contacts, &world.contacts)   // updated in place, put back below
         defer { swap(&contacts, &world.contacts) }
+        world.touchChanged.resize(world.activeContacts.count)
+        let changed = world.touchChanged.base
         contacts.withUnsafeMutableBufferPointer { cb in
-            for k32 in world.activeContacts {
-                let c = cb.baseAddress! + Int(k32)
-                if !c.pointee.simulated { continue }
-                var touching = false
-                var bestImpulse = -1.0
-                var point = c.pointee.lastPoint
-                for j in 0..<c.pointee.manifold.count {
-                    let mp = c.pointee.manifold.point(j)
-                    let impulse = j == 0 ? c.pointee.maxNormalImpulse0 : c.pointee.maxNormalImpulse1
-                    if mp.separation < Tolerances.linearSlop || impulse > 0 {
-                        touching = true
-                        if impulse > bestImpulse {
-                            bestImpulse = impulse
-                            point = mp.point
+            world.activeContacts.withUnsafeBufferPointer { list in
+                // each contact's new state, shared in blocks (each writes its own contact)...
+                forEachShare(list.count, block: Animator.constraintBlock, minimum: world.minimumItemsPerWorker) { range in
+                    for j in range {
+                        let c = cb.baseAddress! + Int(list[j])
+                        changed[j] = false
+                        if !c.pointee.simulated { continue }
+                        var touching = false
+                        var bestImpulse = -1.0
+                        var point = c.pointee.lastPoint
+                        for k in 0..<c.pointee.manifold.count {
+                            let mp = c.pointee.manifold.point(k)
+                            let impulse = k == 0 ? c.pointee.maxNormalImpulse0 : c.pointee.maxNormalImpulse1
+                            if mp.separation < Tolerances.linearSlop || impulse > 0 {
+                                touching = true
+                                if impulse > bestImpulse {
+                                    bestImpulse = impulse
+                                    point = mp.point
+                                }
+                            }
+                        }
+                        c.pointee.lastPoint = point
+                        if touching != c.pointee.touching {
+                            c.pointee.touching = touching
+                            changed[j] = true
                         }
                     }
                 }
-                c.pointee.lastPoint = point
-                if touching != c.pointee.touching {
-                    c.pointee.touching = touching
-                    emitContact(c.pointee, began: touching)
+                // ...then the events, in contact order
+                for j in 0..<list.count where changed[j] {
+                    let c = cb[Int(list[j])]
+                    emitContact(c, began: c.touching)
                 }
             }
         }
