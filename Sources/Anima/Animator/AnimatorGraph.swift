@@ -35,6 +35,16 @@ final class WorldState {
     var constraints = ScratchBuffer<ContactConstraint>()
     var separations = ScratchBuffer<Double>()   // per constraint point: its manifold point's separation
     var joints = ScratchBuffer<JointConstraint>()
+    /// The step's joint order, its ranges (per colour when coloured, see `orderJoints`), and
+    /// two scratch body records per worker for the sides joints cannot move.
+    var jointOrder = ScratchBuffer<Int32>()
+    var jointColorStart: [Int] = [0, 0]
+    var jointsColored = false
+    /// `Animator.minimumColoredJoints`; tests change it to compare the two orders.
+    var minimumColoredJoints = Animator.minimumColoredJoints
+    var jointColor = ScratchBuffer<UInt8>()
+    var jointTaken: [UInt32] = []
+    var jointSinks = ScratchBuffer<SolverBody>()
     /// The wide solver's view of `constraints`: their colours and lane groups.
     var coloring = ContactColoring()
     var wide = ScratchBuffer<WideContact>()
@@ -102,6 +112,9 @@ final class WorldState {
         points.free()
         separations.free()
         joints.free()
+        jointOrder.free()
+        jointColor.free()
+        jointSinks.free()
         wide.free()
         lanePlace.free()
         wideBodies.free()

@@ -92,6 +92,28 @@ extension Animator {
                 ContactSolver.solve(cs, only: overflow, points, bodies, inverseSubstep: invHs, useBias: useBias)
             }
         }
+        orderJoints(bodyCount: world.bodies.count)
+        world.jointSinks.resize(2 * workerCount)
+        let jointOrder = world.jointOrder.base, jointStart = world.jointColorStart, jointSinks = world.jointSinks.base
+        let sharesJoints = world.jointsColored && workerCount > 1
+        /// One pass over the joints, range by range of `jointColorStart`: the blocks of a colour
+        /// shared by the workers, the rest (joints no colour took, or all of them when they are
+        /// not coloured) on this thread.
+        func joints(_ pass: (UnsafeBufferPointer<Int32>, UnsafeMutablePointer<SolverBody>) -> Void) {
+            for c in 0..<(jointStart.count - 1) {
+                let first = jointStart[c], n = jointStart[c + 1] - first
+                if n == 0 { continue }
+                let block = Animator.jointBlock
+                if let pool, sharesJoints, c < jointStart.count - 2, n >= 2 * block {
+                    pool.forEachBlock((n + block - 1) / block) { b, w in
+                        pass(UnsafeBufferPointer(start: jointOrder + first + b * block, count: min(block, n - b * block)),
+                             jointSinks + 2 * w)
+                    }
+                } else {
+                    pass(UnsafeBufferPointer(start: jointOrder + first, count: n), jointSinks)
+                }
+            }
+        }
         moving.withUnsafeBufferPointer { mv in
             kinematic.withUnsafeBufferPointer { kv in
                 world.coloring.overflow.withUnsafeBufferPointer { overflow in
@@ -100,16 +122,22 @@ extension Animator {
                         forEachShare(mv.count, block: Animator.bodyBlock, minimum: minimumBodies) { r in
                             Animator.integrateVelocities(UnsafeBufferPointer(rebasing: mv[r]), bodies, params, hs)
                         }
-                        JointSolver.warmStart(js, jointCount, bodies)
+                        joints { order, sink in JointSolver.warmStart(js, order: order, bodies, sink: sink) }
                         contacts(warmStart: true, useBias: true, overflow)
-                        JointSolver.solve(js, jointCount, bodies, jointSoftness: jointSoftness, useBias: true, inverseSubstep: invHs)
+                        joints { order, sink in
+                            JointSolver.solve(js, order: order, bodies, sink: sink, jointSoftness: jointSoftness, useBias: true,
+                                              inverseSubstep: invHs)
+                        }
                         contacts(warmStart: false, useBias: true, overflow)
                         forEachShare(mv.count, block: Animator.bodyBlock, minimum: minimumBodies) { r in
                             Animator.integratePositions(UnsafeBufferPointer(rebasing: mv[r]), bodies, hs, capped: true)
                         }
                         Animator.integratePositions(kv, bodies, hs)
                         JointSolver.advanceAnchors(js, jointCount, hs)
-                        JointSolver.solve(js, jointCount, bodies, jointSoftness: jointSoftness, useBias: false, inverseSubstep: invHs)
+                        joints { order, sink in
+                            JointSolver.solve(js, order: order, bodies, sink: sink, jointSoftness: jointSoftness, useBias: false,
+                                              inverseSubstep: invHs)
+                        }
                         contacts(warmStart: false, useBias: false, overflow)
                     }
                 }
@@ -122,6 +150,64 @@ extension Animator {
         scatterBodies()
         // islands a custom field's evaluation woke join the lists now that the solve is over
         if bodyListsDirty { rebuildBodyLists() }
+    }
+
+    /// Joints in a step from which they are solved colour by colour (see `orderJoints`).
+    static let minimumColoredJoints = 1024
+    /// Joints per block of a shared colour.
+    static let jointBlock = 128
+
+    /// The order the joints are solved in this step. Up to `minimumColoredJoints` they are
+    /// solved in the order they were made (the attachments' order in the behavior tree). From
+    /// there, as Box2D v3 does with its constraint graph, they are coloured greedily in that
+    /// order so that no two joints of a colour move one body (24 colours; a joint no colour
+    /// takes is solved after them), and solved colour by colour: the joints of a colour may then
+    /// run on several threads at once with the same result. The order depends on the joints
+    /// alone, never on the worker count.
+    func orderJoints(bodyCount: Int) {
+        let count = world.joints.count
+        world.jointOrder.resize(count)
+        let order = world.jointOrder.base
+        world.jointsColored = count >= world.minimumColoredJoints
+        guard world.jointsColored else {
+            for k in 0..<count { order[k] = Int32(k) }
+            world.jointColorStart = [0, count]
+            return
+        }
+        let js = world.joints.base
+        let colors = ContactColoring.colorCount
+        world.jointColor.resize(count)
+        let colorOf = world.jointColor.base
+        // per colour (the last for no colour) its count, then where it starts
+        var start = [Int](repeating: 0, count: colors + 2)
+        world.jointTaken.removeAll(keepingCapacity: true)
+        world.jointTaken.append(contentsOf: repeatElement(0, count: bodyCount))
+        world.jointTaken.withUnsafeMutableBufferPointer { taken in
+            for k in 0..<count {
+                let j = js + k
+                let a = Int(j.pointee.a), b = Int(j.pointee.b)
+                let aMoves = j.pointee.invMassA != 0 || j.pointee.invIA != 0
+                let bMoves = j.pointee.invMassB != 0 || j.pointee.invIB != 0
+                let used = (aMoves ? taken[a] : 0) | (bMoves ? taken[b] : 0)
+                let free = ~used & (1 << UInt32(colors) - 1)
+                var c = colors
+                if free != 0 {
+                    c = free.trailingZeroBitCount
+                    if aMoves { taken[a] |= 1 << UInt32(c) }
+                    if bMoves { taken[b] |= 1 << UInt32(c) }
+                }
+                colorOf[k] = UInt8(c)
+                start[c + 1] += 1
+            }
+        }
+        for c in 0...colors { start[c + 1] += start[c] }
+        var next = start
+        for k in 0..<count {
+            let c = Int(colorOf[k])
+            order[next[c]] = Int32(k)
+            next[c] += 1
+        }
+        world.jointColorStart = start
     }
 
     /// Bodies per block of the shared load and store of the solver's records.

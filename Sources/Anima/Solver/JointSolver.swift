@@ -67,34 +67,58 @@ enum JointSolver {
         return (rA, rB, d)
     }
 
-    static func warmStart(_ js: UnsafeMutablePointer<JointConstraint>, _ count: Int, _ bodies: UnsafeMutablePointer<SolverBody>) {
-        for k in 0..<count {
-            let j = js + k
-            let bodyA = bodies + Int(j.pointee.a), bodyB = bodies + Int(j.pointee.b)
-            let (rA, rB, d) = geometry(j, bodyA, bodyB)
-            var P = Vec2.zero
-            var angular = 0.0
-            switch j.pointee.kind {
-            case .limit:
-                let len = length(d)
-                if len > 1e-9 { P = (j.pointee.axialImpulse / len) * d }
-                apply(P, 0, rA, rB, j, bodyA, bodyB)
-                continue
-            case .sliding:
-                warmStartSliding(j, bodyA, bodyB, rA, rB, d)
-                continue
-            default:
-                break
-            }
-            if j.pointee.isPoint {
-                P = j.pointee.linearImpulse
-                angular = j.pointee.angularImpulse + j.pointee.lowerImpulse - j.pointee.upperImpulse
-            } else {
-                let len = length(d)
-                if len > 1e-9 { P = (j.pointee.axialImpulse / len) * d }
-            }
-            apply(P, angular, rA, rB, j, bodyA, bodyB)
+    /// The bodies a joint acts on: its own records for the sides it can move, and for a side it
+    /// cannot move (a boundary anchor, an anchored item), a copy in the two `sink` records of
+    /// the thread solving it, so that joints solved at once never write one record.
+    @inline(__always)
+    static func sides(_ j: UnsafeMutablePointer<JointConstraint>, _ bodies: UnsafeMutablePointer<SolverBody>,
+                      _ sink: UnsafeMutablePointer<SolverBody>)
+        -> (UnsafeMutablePointer<SolverBody>, UnsafeMutablePointer<SolverBody>) {
+        var bodyA = bodies + Int(j.pointee.a), bodyB = bodies + Int(j.pointee.b)
+        if j.pointee.invMassA == 0 && j.pointee.invIA == 0 {
+            sink.pointee = bodyA.pointee
+            bodyA = sink
         }
+        if j.pointee.invMassB == 0 && j.pointee.invIB == 0 {
+            (sink + 1).pointee = bodyB.pointee
+            bodyB = sink + 1
+        }
+        return (bodyA, bodyB)
+    }
+
+    /// The joints named by `order`, in that order; `sink` is two records of the calling thread's.
+    static func warmStart(_ js: UnsafeMutablePointer<JointConstraint>, order: UnsafeBufferPointer<Int32>,
+                          _ bodies: UnsafeMutablePointer<SolverBody>, sink: UnsafeMutablePointer<SolverBody>) {
+        for k in order { warmStart(js + Int(k), bodies, sink) }
+    }
+
+    @inline(__always)
+    static func warmStart(_ j: UnsafeMutablePointer<JointConstraint>, _ bodies: UnsafeMutablePointer<SolverBody>,
+                          _ sink: UnsafeMutablePointer<SolverBody>) {
+        let (bodyA, bodyB) = sides(j, bodies, sink)
+        let (rA, rB, d) = geometry(j, bodyA, bodyB)
+        var P = Vec2.zero
+        var angular = 0.0
+        switch j.pointee.kind {
+        case .limit:
+            let len = length(d)
+            if len > 1e-9 { P = (j.pointee.axialImpulse / len) * d }
+            apply(P, 0, rA, rB, j, bodyA, bodyB)
+            return
+        case .sliding:
+            warmStartSliding(j, bodyA, bodyB, rA, rB, d)
+            return
+        default:
+            break
+        }
+        if j.pointee.isPoint {
+            P = j.pointee.linearImpulse
+            angular = j.pointee.angularImpulse + j.pointee.lowerImpulse - j.pointee.upperImpulse
+        } else {
+            let len = length(d)
+            if len > 1e-9 { P = (j.pointee.axialImpulse / len) * d }
+        }
+        apply(P, angular, rA, rB, j, bodyA, bodyB)
     }
 
     @inline(__always)
@@ -111,89 +135,94 @@ enum JointSolver {
     /// (joint softness) while biased and rigid while relaxing.
     /// Pin: C = d (a 2D point constraint), K the 2 x 2 effective mass; friction torque first
     /// clamps the relative angular impulse to +/- torque x h.
-    @inline(__always)
-    static func solve(_ js: UnsafeMutablePointer<JointConstraint>, _ count: Int, _ bodies: UnsafeMutablePointer<SolverBody>,
+    /// The joints named by `order`, in that order; `sink` is two records of the calling thread's.
+    static func solve(_ js: UnsafeMutablePointer<JointConstraint>, order: UnsafeBufferPointer<Int32>,
+                      _ bodies: UnsafeMutablePointer<SolverBody>, sink: UnsafeMutablePointer<SolverBody>,
                       jointSoftness: Softness, useBias: Bool, inverseSubstep invH: Double) {
-        for k in 0..<count {
-            let j = js + k
-            let bodyA = bodies + Int(j.pointee.a), bodyB = bodies + Int(j.pointee.b)
-            switch j.pointee.kind {
-            case .fixed:
-                if !solveFixedBlock(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias) {
-                    solveAngle(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias)
-                    solvePoint(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias)
-                }
-                continue
-            case .limit:
-                solveRope(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias, inverseSubstep: invH)
-                continue
-            case .sliding:
-                solveSliding(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias, inverseSubstep: invH)
-                continue
-            case .pin:
-                if j.pointee.lower > -Double.infinity || j.pointee.upper < Double.infinity {
-                    solveAngleLimits(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias, inverseSubstep: invH)
-                }
-            case .anchor, .items:
-                break
-            }
-            let mA = j.pointee.invMassA, iA = j.pointee.invIA
-            let mB = j.pointee.invMassB, iB = j.pointee.invIB
-            let (rA, rB, d) = geometry(j, bodyA, bodyB)
-            if !j.pointee.isPoint {
-                let len = length(d)
-                if len < 1e-9 { continue }
-                let u = d / len
-                let crA = cross(rA, u), crB = cross(rB, u)
-                let kAxial = mA + mB + iA * crA * crA + iB * crB * crB
-                if kAxial <= 0 { continue }
-                let C = len - j.pointee.length
-                var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-                if j.pointee.isSpring {
-                    let s = j.pointee.springSoftness
-                    bias = s.biasRate * C
-                    massScale = s.massScale
-                    impulseScale = s.impulseScale
-                } else if useBias {
-                    bias = jointSoftness.biasRate * C
-                    massScale = jointSoftness.massScale
-                    impulseScale = jointSoftness.impulseScale
-                }
-                let vr = bodyB.pointee.v + cross(bodyB.pointee.w, rB) - bodyA.pointee.v - cross(bodyA.pointee.w, rA)
-                    - j.pointee.anchorVelocity
-                let cdot = dot(u, vr)
-                var impulse = -massScale * (cdot + bias) / kAxial - impulseScale * j.pointee.axialImpulse
-                let maxImpulse = j.pointee.maxLinearImpulse
-                if maxImpulse < .infinity {
-                    // a bounded rod or spring: the accumulated impulse stays within +/- max force x h
-                    let old = j.pointee.axialImpulse
-                    impulse = min(max(old + impulse, -maxImpulse), maxImpulse) - old
-                }
-                j.pointee.axialImpulse += impulse
-                apply(impulse * u, 0, rA, rB, j, bodyA, bodyB)
-            } else {
-                let maxFriction = j.pointee.maxFrictionImpulse
-                if maxFriction > 0 && iA + iB > 0 {
-                    let cdotAngular = bodyB.pointee.w - bodyA.pointee.w
-                    let old = j.pointee.angularImpulse
-                    let updated = min(max(old - cdotAngular / (iA + iB), -maxFriction), maxFriction)
-                    j.pointee.angularImpulse = updated
-                    apply(.zero, updated - old, rA, rB, j, bodyA, bodyB)
-                }
-                if j.pointee.uprights && iB > 0 {
-                    // angular spring towards upright: C = angle wrapped to (-pi, pi], k = iA + iB
-                    let sp = j.pointee.springSoftness
-                    var angle = (j.pointee.startAngle + bodyB.pointee.turned).truncatingRemainder(dividingBy: 2 * Double.pi)
-                    if angle > Double.pi { angle -= 2 * Double.pi } else if angle <= -Double.pi { angle += 2 * Double.pi }
-                    let cdotAngular = bodyB.pointee.w - bodyA.pointee.w
-                    let kAngular = iA + iB
-                    let impulse = -sp.massScale * (cdotAngular + sp.biasRate * angle) / kAngular - sp.impulseScale * j.pointee.angularImpulse
-                    j.pointee.angularImpulse += impulse
-                    apply(.zero, impulse, rA, rB, j, bodyA, bodyB)
-                }
-                // a pin, or a zero-length rod or spring: hold the two points together in 2D
+        for k in order { solve(js + Int(k), bodies, sink, jointSoftness: jointSoftness, useBias: useBias, inverseSubstep: invH) }
+    }
+
+    @inline(__always)
+    static func solve(_ j: UnsafeMutablePointer<JointConstraint>, _ bodies: UnsafeMutablePointer<SolverBody>,
+                      _ sink: UnsafeMutablePointer<SolverBody>, jointSoftness: Softness, useBias: Bool,
+                      inverseSubstep invH: Double) {
+        let (bodyA, bodyB) = sides(j, bodies, sink)
+        switch j.pointee.kind {
+        case .fixed:
+            if !solveFixedBlock(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias) {
+                solveAngle(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias)
                 solvePoint(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias)
             }
+            return
+        case .limit:
+            solveRope(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias, inverseSubstep: invH)
+            return
+        case .sliding:
+            solveSliding(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias, inverseSubstep: invH)
+            return
+        case .pin:
+            if j.pointee.lower > -Double.infinity || j.pointee.upper < Double.infinity {
+                solveAngleLimits(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias, inverseSubstep: invH)
+            }
+        case .anchor, .items:
+            break
+        }
+        let mA = j.pointee.invMassA, iA = j.pointee.invIA
+        let mB = j.pointee.invMassB, iB = j.pointee.invIB
+        let (rA, rB, d) = geometry(j, bodyA, bodyB)
+        if !j.pointee.isPoint {
+            let len = length(d)
+            if len < 1e-9 { return }
+            let u = d / len
+            let crA = cross(rA, u), crB = cross(rB, u)
+            let kAxial = mA + mB + iA * crA * crA + iB * crB * crB
+            if kAxial <= 0 { return }
+            let C = len - j.pointee.length
+            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+            if j.pointee.isSpring {
+                let s = j.pointee.springSoftness
+                bias = s.biasRate * C
+                massScale = s.massScale
+                impulseScale = s.impulseScale
+            } else if useBias {
+                bias = jointSoftness.biasRate * C
+                massScale = jointSoftness.massScale
+                impulseScale = jointSoftness.impulseScale
+            }
+            let vr = bodyB.pointee.v + cross(bodyB.pointee.w, rB) - bodyA.pointee.v - cross(bodyA.pointee.w, rA)
+                - j.pointee.anchorVelocity
+            let cdot = dot(u, vr)
+            var impulse = -massScale * (cdot + bias) / kAxial - impulseScale * j.pointee.axialImpulse
+            let maxImpulse = j.pointee.maxLinearImpulse
+            if maxImpulse < .infinity {
+                // a bounded rod or spring: the accumulated impulse stays within +/- max force x h
+                let old = j.pointee.axialImpulse
+                impulse = min(max(old + impulse, -maxImpulse), maxImpulse) - old
+            }
+            j.pointee.axialImpulse += impulse
+            apply(impulse * u, 0, rA, rB, j, bodyA, bodyB)
+        } else {
+            let maxFriction = j.pointee.maxFrictionImpulse
+            if maxFriction > 0 && iA + iB > 0 {
+                let cdotAngular = bodyB.pointee.w - bodyA.pointee.w
+                let old = j.pointee.angularImpulse
+                let updated = min(max(old - cdotAngular / (iA + iB), -maxFriction), maxFriction)
+                j.pointee.angularImpulse = updated
+                apply(.zero, updated - old, rA, rB, j, bodyA, bodyB)
+            }
+            if j.pointee.uprights && iB > 0 {
+                // angular spring towards upright: C = angle wrapped to (-pi, pi], k = iA + iB
+                let sp = j.pointee.springSoftness
+                var angle = (j.pointee.startAngle + bodyB.pointee.turned).truncatingRemainder(dividingBy: 2 * Double.pi)
+                if angle > Double.pi { angle -= 2 * Double.pi } else if angle <= -Double.pi { angle += 2 * Double.pi }
+                let cdotAngular = bodyB.pointee.w - bodyA.pointee.w
+                let kAngular = iA + iB
+                let impulse = -sp.massScale * (cdotAngular + sp.biasRate * angle) / kAngular - sp.impulseScale * j.pointee.angularImpulse
+                j.pointee.angularImpulse += impulse
+                apply(.zero, impulse, rA, rB, j, bodyA, bodyB)
+            }
+            // a pin, or a zero-length rod or spring: hold the two points together in 2D
+            solvePoint(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias)
         }
     }
 }
