@@ -58,7 +58,9 @@ extension Animator {
                 }
                 return
             }
-            if let pool, workerCount > 1 {
+            if groupCount == 0 {
+                // no lane group (no contact, or all in the overflow): the records are not needed
+            } else if let pool, workerCount > 1 {
                 // each job is blocks of independent work (SolverWorkers): the bodies' records,
                 // then each colour's lane groups, then the velocities
                 let bodyBlock = Animator.bodyBlock, groupBlock = minimumShare
