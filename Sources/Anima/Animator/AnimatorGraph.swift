@@ -85,7 +85,7 @@ final class WorldState {
     var snaps: [SnapBehavior] = []
     var fields: [FieldBehavior] = []
     var points = ScratchBuffer<ConstraintPoint>()
-    var worldVertices: [Vec2] = []     // maxPolygonVertices per slot
+    var worldVertices: [Vec2] = []     // laid out as the store's outline pools (ItemStore.outlineStart)
     var worldNormals: [Vec2] = []
     var sweep: [Double] = []           // per slot: how far it may move in one step
     var tightBoxes: [AABB] = []        // per slot: the box it may occupy during the step, plus contact distance

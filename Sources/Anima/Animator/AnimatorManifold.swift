@@ -19,11 +19,12 @@ struct ManifoldView {
     let geometry: UnsafeBufferPointer<ShapeGeometry>
     let properties: UnsafeBufferPointer<ItemProperties>
     let poseEdited: UnsafeBufferPointer<Bool>
+    let outlineStart: UnsafeBufferPointer<Int32>
 
     /// Item `slot`'s shape in world space (its outline as `updateGeometry` left it this step).
     @inline(__always) func shape(_ slot: Int) -> WorldShape {
         let g = geometry[slot]
-        let base = slot * maxPolygonVertices
+        let base = Int(outlineStart[slot])
         return WorldShape(center: position[slot], radius: g.radius, isCircle: g.isCircle,
                           vertices: worldVertices.baseAddress! + base, normals: worldNormals.baseAddress! + base,
                           count: Int(g.count), halfSize: g.halfSize)
@@ -70,11 +71,13 @@ extension Animator {
         store.geometry.withUnsafeBufferPointer { geometry in
         store.properties.withUnsafeBufferPointer { properties in
         store.poseEdited.withUnsafeBufferPointer { poseEdited in
+        store.outlineStart.withUnsafeBufferPointer { outlineStart in
             body(ManifoldView(sweep: sweep, tightBoxes: tight, worldVertices: worldVertices, worldNormals: worldNormals,
                               segmentVertices: segmentVertices, segmentNormals: segmentNormals, position: position,
                               velocity: velocity, angularVelocity: angularVelocity, gravity: gravity, invMass: invMass,
-                              invInertia: invInertia, geometry: geometry, properties: properties, poseEdited: poseEdited))
-        }}}}}}}}}}}}}}}
+                              invInertia: invInertia, geometry: geometry, properties: properties, poseEdited: poseEdited,
+                              outlineStart: outlineStart))
+        }}}}}}}}}}}}}}}}
     }
 
     /// Steps a still pair's manifold is carried forward (`manifoldReuseSteps`).

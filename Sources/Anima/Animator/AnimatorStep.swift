@@ -141,7 +141,7 @@ extension Animator {
             world.tightBoxes.append(contentsOf: repeatElement(AABB(lower: .zero, upper: .zero), count: n - world.tightBoxes.count))
         }
         let grow = Tolerances.speculativeDistance
-        let needed = n * maxPolygonVertices
+        let needed = store.localVertices.count
         if world.worldVertices.count < needed {
             world.worldVertices.append(contentsOf: repeatElement(.zero, count: needed - world.worldVertices.count))
             world.worldNormals.append(contentsOf: repeatElement(.zero, count: needed - world.worldNormals.count))
@@ -156,6 +156,7 @@ extension Animator {
         store.position.withUnsafeBufferPointer { position in
         store.localVertices.withUnsafeBufferPointer { localVertices in
         store.localNormals.withUnsafeBufferPointer { localNormals in
+        store.outlineStart.withUnsafeBufferPointer { outlineStart in
         world.sweep.withUnsafeMutableBufferPointer { sweep in
         world.worldVertices.withUnsafeMutableBufferPointer { worldVertices in
         world.worldNormals.withUnsafeMutableBufferPointer { worldNormals in
@@ -173,7 +174,7 @@ extension Animator {
                     // the same arithmetic as rotating the stored outline, without reading it:
                     // corners (-+hw, -+hh) turned by q, and the normals q (0, -1), q (1, 0), ...
                     let q = rotation[i]
-                    let base = i * maxPolygonVertices
+                    let base = Int(outlineStart[i])
                     let hw = g.halfSize.x, hh = g.halfSize.y
                     let corners = (Vec2(-hw, -hh), Vec2(hw, -hh), Vec2(hw, hh), Vec2(-hw, hh))
                     let v0 = p + q.rotate(corners.0), v1 = p + q.rotate(corners.1)
@@ -190,7 +191,7 @@ extension Animator {
                     upper = pointwiseMax(pointwiseMax(v0, v1), pointwiseMax(v2, v3))
                 } else if !g.isCircle {
                     let q = rotation[i]
-                    let base = i * maxPolygonVertices
+                    let base = Int(outlineStart[i])
                     lower = Vec2(Double.infinity, Double.infinity)
                     upper = -lower
                     for k in 0..<Int(g.count) {
@@ -219,7 +220,7 @@ extension Animator {
             } else {
                 for s in colliding { outline(s) }
             }
-        }}}}}}}}}}}}}
+        }}}}}}}}}}}}}}
     }
 
     /// The proxy user data of a boundary segment: -(index + 1); items use their slot.

@@ -151,8 +151,16 @@ final class ItemStore {
 
     // geometry (rebuilt when size, scale or shape change)
     var geometry: [ShapeGeometry] = []
+    /// The collision outlines of all slots in two shared pools: slot i's `geometry[i].count`
+    /// vertices and edge normals start at `outlineStart[i]`, in room for `outlineRoom[i]` (a
+    /// rectangle takes 4, a circle none). An outline that outgrows its room moves to the end
+    /// of the pools; the room it leaves is not reused (outlines rarely grow).
     var localVertices: [Vec2] = []
     var localNormals: [Vec2] = []
+    var outlineStart: [Int32] = []
+    var outlineRoom: [UInt8] = []
+    /// Where `rebuildOutline` builds an outline before it goes to the pools.
+    private var outlineScratch = [Vec2](repeating: .zero, count: 2 * maxPolygonVertices)
 
     // derived from the behavior graph (see Animator.rebuildGraph)
     var governed: [Bool] = []
@@ -211,8 +219,8 @@ final class ItemStore {
             path.append(nil)
             userData.append(nil)
             geometry.append(ShapeGeometry(isCircle: true, radius: 0, count: 0, extent: 0, area: 0, inertiaPerMass: 0))
-            localVertices.append(contentsOf: repeatElement(Vec2.zero, count: maxPolygonVertices))
-            localNormals.append(contentsOf: repeatElement(Vec2.zero, count: maxPolygonVertices))
+            outlineStart.append(Int32(localVertices.count))
+            outlineRoom.append(0)
             governed.append(false)
             properties.append(.implicit)
             gravity.append(.zero)
@@ -284,16 +292,25 @@ final class ItemStore {
 
     /// Rebuilds the collision outline of one slot from its shape, size, scale and path.
     func rebuildOutline(_ slot: Int) {
-        let base = slot * maxPolygonVertices
         let t = transform[slot]
         let shapeKind = shape[slot]
         let sz = size[slot]
         let outline = path[slot]
-        let g = localVertices.withUnsafeMutableBufferPointer { vb in
-            localNormals.withUnsafeMutableBufferPointer { nb in
-                ShapeBuilder.build(shape: shapeKind, size: sz, scaleX: t.scaleX, scaleY: t.scaleY, path: outline,
-                                   vertices: vb.baseAddress! + base, normals: nb.baseAddress! + base)
-            }
+        let g = outlineScratch.withUnsafeMutableBufferPointer { scratch in
+            ShapeBuilder.build(shape: shapeKind, size: sz, scaleX: t.scaleX, scaleY: t.scaleY, path: outline,
+                               vertices: scratch.baseAddress!, normals: scratch.baseAddress! + maxPolygonVertices)
+        }
+        let count = Int(g.count)
+        if count > Int(outlineRoom[slot]) {
+            outlineStart[slot] = Int32(localVertices.count)
+            outlineRoom[slot] = UInt8(count)
+            localVertices.append(contentsOf: repeatElement(Vec2.zero, count: count))
+            localNormals.append(contentsOf: repeatElement(Vec2.zero, count: count))
+        }
+        let base = Int(outlineStart[slot])
+        for k in 0..<count {
+            localVertices[base + k] = outlineScratch[k]
+            localNormals[base + k] = outlineScratch[maxPolygonVertices + k]
         }
         geometry[slot] = g
     }
@@ -322,7 +339,7 @@ final class ItemStore {
             return AABB(lower: p - Vec2(g.radius, g.radius), upper: p + Vec2(g.radius, g.radius))
         }
         let q = rotation[slot]
-        let base = slot * maxPolygonVertices
+        let base = Int(outlineStart[slot])
         var lower = Vec2(Double.infinity, Double.infinity)
         var upper = -lower
         for i in 0..<Int(g.count) {

@@ -285,8 +285,8 @@ struct SnapshotDecoder {
             store.proxy.append(proxy)
             store.creation.append(try r.u64())
             store.geometry.append(ShapeGeometry(isCircle: true, radius: 0, count: 0, extent: 0, area: 0, inertiaPerMass: 0))
-            store.localVertices.append(contentsOf: repeatElement(Vec2.zero, count: maxPolygonVertices))
-            store.localNormals.append(contentsOf: repeatElement(Vec2.zero, count: maxPolygonVertices))
+            store.outlineStart.append(0)
+            store.outlineRoom.append(0)
         }
         store.freeSlots = try slotList(&r, "free slots")
         store.order = try slotList(&r, "creation order")
