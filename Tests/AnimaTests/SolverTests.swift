@@ -527,3 +527,37 @@ import Testing
         }
     }
 }
+
+/// Existing contacts are checked against the pair rules (live items, shared collision behavior,
+/// a side that can move) only in steps after those rules may have changed; in the others only
+/// their fat boxes are compared (`Animator.contactStillValid`).
+@Suite struct PairRuleTests {
+    /// A box resting on another; the upper one destroyed and a new item made in its slot and
+    /// place between two steps: the old pair's contact does not carry over to the new item, and
+    /// the new pair gets a contact of its own with the new generation.
+    @Test func aSlotReusedBetweenStepsGetsAContactOfItsOwn() throws {
+        let a = try Animator(referenceBounds: Rect(x: 0, y: 0, width: 400, height: 600))
+        let lower = try a.createItem(ItemDefinition(center: Vec2(200, 575), size: Size(width: 60, height: 50)))
+        let upper = try a.createItem(ItemDefinition(center: Vec2(200, 525), size: Size(width: 60, height: 50)))
+        let gravity = try GravityBehavior(owner: a, items: [lower, upper])
+        let collision = try CollisionBehavior(owner: a, items: [lower, upper])
+        try collision.setTranslatesReferenceBoundsIntoBoundary(true)
+        try a.addBehavior(gravity)
+        try a.addBehavior(collision)
+        for _ in 0..<60 { try a.step() }
+        let key = UInt64(UInt32(lower.slot)) << 32 | UInt64(UInt32(upper.slot))
+        #expect(a.world.contacts.contains { $0.key == key && $0.touching && $0.generationB == upper.generation })
+        try a.destroyItem(upper)
+        let again = try a.createItem(ItemDefinition(center: Vec2(200, 525), size: Size(width: 60, height: 50)))
+        #expect(again.slot == upper.slot && again.generation != upper.generation)
+        try gravity.addItem(again)
+        try collision.addItem(again)
+        try a.step()
+        let pair = a.world.contacts.filter { $0.key == key }
+        #expect(pair.count == 1 && pair.allSatisfy { $0.generationB == again.generation })
+        // and the steps after, with nothing changed, keep that contact
+        for _ in 0..<30 { try a.step() }
+        #expect(a.world.contacts.contains { $0.key == key && $0.touching && $0.generationB == again.generation })
+        #expect(!a.world.pairRulesChanged && a.world.checkedPairRulesVersion == a.store.pairRulesVersion)
+    }
+}

@@ -287,6 +287,94 @@ extension Animator {
             let motion = (store.velocity[i] + h * store.gravity[i]) * h
             world.broadPhase.update(proxy, world.tightBoxes[i], motion: isFinite(motion) ? motion : .zero)
         }
+
+        // existing contacts, in place: drop those whose fat boxes parted or whose items no longer
+        // collide, refresh the others; then new contacts go at the end in key order, so the order
+        // only depends on the history of the scene
+        var pairs: [Pair] = []
+        var woke = false
+        var contacts: [Contact] = []
+        swap(&contacts, &world.contacts)   // updated in place, put back below
+        let count = contacts.count
+        var kept = 0
+        // this step's contact constraints, made as each contact is refreshed (see ContactConstraintBuilder)
+        var builder = contactConstraintBuilder()
+        // the contacts with points or touching, listed on the way (see listActiveContacts)
+        var active: [Int32] = []
+        swap(&active, &world.activeContacts)
+        active.removeAll(keepingCapacity: true)
+        // contacts that end leave holes; once the holes are an eighth of the list, this pass
+        // closes them up (moving each kept contact down), else it leaves them (see contactHoles)
+        let closing = world.closesEveryHole || world.contactHoles > count / 8
+        // every contact is checked against the pair rules only when they may have changed
+        let recheck = world.pairRulesChanged || store.pairRulesVersion != world.checkedPairRulesVersion
+        world.pairRulesChanged = false
+        world.checkedPairRulesVersion = store.pairRulesVersion
+        // shared when there is enough to share (the two ways give the same result)
+        let pool = world.workers.flatMap { $0.count > 1 && count >= world.minimumItemsPerWorker * $0.count ? $0 : nil }
+        if let pool { updateContactsShared(pool, closing: closing, recheck: recheck, &contacts, &builder, &active, &woke) }
+        withManifoldView { view in
+            if pool == nil { contacts.withUnsafeMutableBufferPointer { cb in
+                var holes = 0
+                for k in 0..<count {
+                    if cb[k].isHole { holes += 1; continue }
+                    if !contactStillValid(&cb[k], recheck: recheck) {
+                        world.contactKeys.remove(cb[k].key)
+                        contactVanished(cb[k])
+                        cb[k].makeHole()
+                        holes += 1
+                        continue
+                    }
+                    // its place once the holes are closed, or where it is
+                    let index = closing ? kept : k
+                    refresh(&cb[k], view, &woke)
+                    if cb[k].manifold.count > 0 || cb[k].touching { active.append(Int32(index)) }
+                    if needsConstraint(cb[k]) { builder.add(cb.baseAddress! + k, index: index, view) }
+                    if closing && kept != k { cb[kept] = cb[k] }
+                    kept += 1
+                }
+                world.contactHoles = closing ? 0 : holes
+            }
+            if closing { contacts.removeLast(count - kept) } }
+            // holes at the end go at once
+            while let last = contacts.last, last.isHole {
+                contacts.removeLast()
+                world.contactHoles -= 1
+            }
+            // new pairs, then their contacts at the end, in key order
+            pairs = findNewPairs()
+            var previous: UInt64? = nil
+            for pair in pairs where pair.key != previous {
+                previous = pair.key
+                var c = newContact(pair, view, &woke)
+                if c.manifold.count > 0 { active.append(Int32(contacts.count)) }
+                if needsConstraint(c) { builder.add(&c, index: contacts.count, view) }
+                contacts.append(c)
+            }
+        }
+        swap(&active, &world.activeContacts)
+        // what a crowd needed on its way down is given back once it rests
+        Animator.releaseSpareCapacity(&contacts)
+        Animator.releaseSpareCapacity(&world.activeContacts)
+        Animator.releaseSpareCapacity(&world.candidates)
+        Animator.releaseSpareCapacity(&pairs)
+        world.contactKeys.releaseSpareSlots()
+        // poses set from outside have been collided again
+        if anyPoseEdited {
+            store.poseEdited.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
+            anyPoseEdited = false
+        }
+        swap(&contacts, &world.contacts)
+        world.newPairs = pairs
+        finishWaking(woke, &builder)
+        keep(builder)
+    }
+
+    /// The pairs of proxies that moved this step with the proxies their fat boxes now overlap,
+    /// that may collide and have no contact yet, sorted by key. It runs after the existing
+    /// contacts were updated, so that a pair whose contact just ended because an item was
+    /// destroyed and its slot reused (a new item where the old one was) is found again.
+    func findNewPairs() -> [Pair] {
         // new pairs: every moved proxy against the tree (candidates first, filtered after)
         world.broadPhase.compactMoved()
         var pairs: [Pair] = []
@@ -316,80 +404,7 @@ extension Animator {
         }
         world.broadPhase.clearMoved()
         pairs.sort { $0.key < $1.key }
-
-        // existing contacts, in place: drop those whose fat boxes parted or whose items no longer
-        // collide, refresh the others; then new contacts go at the end in key order, so the order
-        // only depends on the history of the scene
-        var woke = false
-        var contacts: [Contact] = []
-        swap(&contacts, &world.contacts)   // updated in place, put back below
-        let count = contacts.count
-        var kept = 0
-        // this step's contact constraints, made as each contact is refreshed (see ContactConstraintBuilder)
-        var builder = contactConstraintBuilder()
-        // the contacts with points or touching, listed on the way (see listActiveContacts)
-        var active: [Int32] = []
-        swap(&active, &world.activeContacts)
-        active.removeAll(keepingCapacity: true)
-        // contacts that end leave holes; once the holes are an eighth of the list, this pass
-        // closes them up (moving each kept contact down), else it leaves them (see contactHoles)
-        let closing = world.closesEveryHole || world.contactHoles > count / 8
-        // shared when there is enough to share (the two ways give the same result)
-        let pool = world.workers.flatMap { $0.count > 1 && count >= world.minimumItemsPerWorker * $0.count ? $0 : nil }
-        if let pool { updateContactsShared(pool, closing: closing, &contacts, &builder, &active, &woke) }
-        withManifoldView { view in
-            if pool == nil { contacts.withUnsafeMutableBufferPointer { cb in
-                var holes = 0
-                for k in 0..<count {
-                    if cb[k].isHole { holes += 1; continue }
-                    if !contactStillValid(&cb[k]) {
-                        world.contactKeys.remove(cb[k].key)
-                        contactVanished(cb[k])
-                        cb[k].makeHole()
-                        holes += 1
-                        continue
-                    }
-                    // its place once the holes are closed, or where it is
-                    let index = closing ? kept : k
-                    refresh(&cb[k], view, &woke)
-                    if cb[k].manifold.count > 0 || cb[k].touching { active.append(Int32(index)) }
-                    if needsConstraint(cb[k]) { builder.add(cb.baseAddress! + k, index: index, view) }
-                    if closing && kept != k { cb[kept] = cb[k] }
-                    kept += 1
-                }
-                world.contactHoles = closing ? 0 : holes
-            }
-            if closing { contacts.removeLast(count - kept) } }
-            // holes at the end go at once
-            while let last = contacts.last, last.isHole {
-                contacts.removeLast()
-                world.contactHoles -= 1
-            }
-            var previous: UInt64? = nil
-            for pair in pairs where pair.key != previous {
-                previous = pair.key
-                var c = newContact(pair, view, &woke)
-                if c.manifold.count > 0 { active.append(Int32(contacts.count)) }
-                if needsConstraint(c) { builder.add(&c, index: contacts.count, view) }
-                contacts.append(c)
-            }
-        }
-        swap(&active, &world.activeContacts)
-        // what a crowd needed on its way down is given back once it rests
-        Animator.releaseSpareCapacity(&contacts)
-        Animator.releaseSpareCapacity(&world.activeContacts)
-        Animator.releaseSpareCapacity(&world.candidates)
-        Animator.releaseSpareCapacity(&pairs)
-        world.contactKeys.releaseSpareSlots()
-        // poses set from outside have been collided again
-        if anyPoseEdited {
-            store.poseEdited.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
-            anyPoseEdited = false
-        }
-        swap(&contacts, &world.contacts)
-        world.newPairs = pairs
-        finishWaking(woke, &builder)
-        keep(builder)
+        return pairs
     }
 
     /// Empties the event lists of the last call, keeping their storage for the next unless the
@@ -481,7 +496,7 @@ extension Animator {
     /// records become holes), wake sleeping sides, list the active contacts, make the
     /// constraints; an island woken here makes contacts later in the order active, and they are
     /// refreshed here, as in the loop. (3) When `closing`, close the holes, keeping the order.
-    func updateContactsShared(_ pool: SolverWorkers, closing: Bool, _ contacts: inout [Contact],
+    func updateContactsShared(_ pool: SolverWorkers, closing: Bool, recheck: Bool, _ contacts: inout [Contact],
                               _ builder: inout ContactConstraintBuilder, _ active: inout [Int32], _ woke: inout Bool) {
         let count = contacts.count
         if count == 0 { return }
@@ -508,7 +523,7 @@ extension Animator {
                                 }
                                 continue
                             }
-                            if !contactStillValid(&c.pointee) {
+                            if !contactStillValid(&c.pointee, recheck: recheck) {
                                 listed[share.lowerBound + n] = -Int32(k) - 1
                                 n += 1
                                 continue
@@ -709,8 +724,16 @@ extension Animator {
         return c
     }
 
-    /// Whether a contact's items still collide and their fat boxes still overlap.
-    func contactStillValid(_ c: inout Contact) -> Bool {
+    /// Whether a contact's items still collide and their fat boxes still overlap. Without
+    /// `recheck` (nothing changed the pair rules since the last check: see
+    /// `WorldState.pairRulesChanged`) only the fat boxes are looked at.
+    @inline(__always)
+    func contactStillValid(_ c: inout Contact, recheck: Bool) -> Bool {
+        if !recheck {
+            let proxyB = store.proxy[Int(c.b)]
+            if c.a >= 0 { return world.broadPhase.overlaps(store.proxy[Int(c.a)], proxyB) }
+            return world.broadPhase.overlaps(world.segmentProxies[Int(c.segment)], proxyB)
+        }
         let b = Int(c.b)
         guard store.alive[b], store.generation[b] == c.generationB, store.proxy[b] >= 0 else { return false }
         if c.a >= 0 {

@@ -186,6 +186,10 @@ final class ItemStore {
     var poseEdited: [Bool] = []
     /// Broad-phase proxy of the slot, or -1.
     var proxy: [Int32] = []
+    /// Changes whenever a slot is made, freed or its mass rebuilt: what decides whether an
+    /// existing contact's two items may still collide, beside the behavior graph (see
+    /// `Animator.contactStillValid`).
+    var pairRulesVersion: UInt64 = 0
     /// Order of creation, for listing items in the order they were made.
     var creation: [UInt64] = []
     var created: UInt64 = 0
@@ -197,6 +201,7 @@ final class ItemStore {
     }
 
     func allocate(_ def: ItemDefinition) -> ItemID {
+        pairRulesVersion &+= 1
         let gen = Generation.next()
         let slot: Int
         if let reused = freeSlots.popLast() {
@@ -270,6 +275,7 @@ final class ItemStore {
     /// Marks a slot dead. A slot that is not `reusable` yet (freed during a step) goes to the
     /// free list later, through `release(_:)`.
     func free(_ slot: Int, reusable: Bool = true) {
+        pairRulesVersion &+= 1
         alive[slot] = false
         governed[slot] = false
         collisionMask[slot] = 0
@@ -286,6 +292,7 @@ final class ItemStore {
 
     /// Rebuilds the collision outline and the mass properties of one slot.
     func rebuildGeometry(_ slot: Int) {
+        pairRulesVersion &+= 1
         rebuildOutline(slot)
         updateMass(slot)
     }
