@@ -24,26 +24,10 @@ extension Animator {
             rootRest = [Double](repeating: 0, count: n)
             rootIsland = [Int32](repeating: -1, count: n)
         }
-        func find(_ x: Int) -> Int {
-            var r = x
-            while Int(parent[r]) != r { r = Int(parent[r]) }
-            var y = x
-            while Int(parent[y]) != r {
-                let next = Int(parent[y])
-                parent[y] = Int32(r)
-                y = next
-            }
-            return r
-        }
-        // the smaller index becomes the root, so islands do not depend on the order of unions
-        func union(_ a: Int, _ b: Int) {
-            let ra = find(a), rb = find(b)
-            if ra == rb { return }
-            if ra < rb { parent[rb] = Int32(ra) } else { parent[ra] = Int32(rb) }
-        }
         // the bodies the solver gathered this step: an island woken by a callback since then has
         // no body in this step's buffers
         let moving = world.solvedMoving
+        var longestRest = 0.0
         for s in moving {
             let i = Int(s)
             parent[i + 1] = Int32(i + 1)
@@ -54,6 +38,7 @@ extension Animator {
             let body = world.bodies[i + 1]
             if length(body.dp) < linear * h && abs(body.turned) < angular * h {
                 store.restTime[i] += h
+                longestRest = max(longestRest, store.restTime[i])
             } else {
                 store.restTime[i] = 0
             }
@@ -66,6 +51,48 @@ extension Animator {
         // items under an active continuous push never rest
         for push in world.pushes where push.active && push.mode == .continuous && push.magnitude != 0 {
             for item in push.items where store.isLive(item) { store.restTime[Int(item.slot)] = 0 }
+        }
+        // an island sleeps only when every member has rested long enough: while no item has,
+        // none can, and the islands need not be found (most steps of a scene in motion)
+        var slept = false
+        if longestRest >= threshold { slept = sleepRestedIslands(moving, threshold, &parent, &rootRest, &rootIsland) }
+        if slept || bodyListsDirty { rebuildBodyLists() }
+
+        var kinematicMoving = false
+        for s in world.kinematic {
+            let i = Int(s)
+            if store.velocity[i] != .zero || store.angularVelocity[i] != 0 { kinematicMoving = true }
+        }
+        refreshBehaviorHooks()
+        let behaviorsRest = !behaviorHooks.contains { $0.isAdded && !$0.isAtRest }
+        physicsAtRest = world.moving.isEmpty && !kinematicMoving && behaviorsRest && !graphDirty
+        if physicsAtRest && !animationsNeedSteps {
+            isRunning = false
+            pendingPauseNotification = true
+        }
+    }
+
+    /// Joins the moving bodies that touch or are attached into islands (union-find over this
+    /// step's contact constraints and joints; the smaller index becomes the root, so islands do
+    /// not depend on the order of unions) and puts to sleep every island whose members have all
+    /// rested `threshold` seconds. True when one did.
+    private func sleepRestedIslands(_ moving: [Int32], _ threshold: Double, _ parent: inout [Int32],
+                                    _ rootRest: inout [Double], _ rootIsland: inout [Int32]) -> Bool {
+        func find(_ x: Int) -> Int {
+            var r = x
+            while Int(parent[r]) != r { r = Int(parent[r]) }
+            var y = x
+            while Int(parent[y]) != r {
+                let next = Int(parent[y])
+                parent[y] = Int32(r)
+                y = next
+            }
+            return r
+        }
+        func union(_ a: Int, _ b: Int) {
+            let ra = find(a), rb = find(b)
+            if ra == rb { return }
+            if ra < rb { parent[rb] = Int32(ra) } else { parent[ra] = Int32(rb) }
         }
         // join bodies that touch or are attached (static and kinematic bodies join no island)
         let cs = world.constraints.base
@@ -98,20 +125,7 @@ extension Animator {
             world.sleepingIslands[id, default: []].append(s)
             slept = true
         }
-        if slept || bodyListsDirty { rebuildBodyLists() }
-
-        var kinematicMoving = false
-        for s in world.kinematic {
-            let i = Int(s)
-            if store.velocity[i] != .zero || store.angularVelocity[i] != 0 { kinematicMoving = true }
-        }
-        refreshBehaviorHooks()
-        let behaviorsRest = !behaviorHooks.contains { $0.isAdded && !$0.isAtRest }
-        physicsAtRest = world.moving.isEmpty && !kinematicMoving && behaviorsRest && !graphDirty
-        if physicsAtRest && !animationsNeedSteps {
-            isRunning = false
-            pendingPauseNotification = true
-        }
+        return slept
     }
 
     /// Wakes the island an item sleeps in.
