@@ -145,7 +145,7 @@ typedef struct anima_animator_def {
     double rest_angular_speed;    /* rad/s below which an item may rest; default 0.035 (2 deg/s); > 0 */
     double rest_time;             /* s an item must stay slow to come to rest; default 0.25; 0...1e7 */
     double max_advance;           /* the longest time one anima_animator_advance may consume, s; default 60; 0.001...86400 */
-    int32_t workers;              /* threads that solve the contacts, the caller's included; default 1; 1...16; results are bit-identical for any count */
+    int32_t workers;              /* threads that share each step (collision, contacts, joints from 1024), the caller's included; default 1; 1...16; results are bit-identical for any count */
 } anima_animator_def;
 
 /** The default animator def: no reference bounds, 120 Hz, 4 sub-steps, rest below 2 pt/s and 2 deg/s for 0.25 s, advances of at most 60 s, one worker. */
@@ -174,7 +174,7 @@ anima_status anima_animator_is_running(anima_animator animator, bool *out_runnin
 anima_status anima_animator_get_elapsed_time(anima_animator animator, double *out_seconds);
 /** Number of internal steps run so far. */
 anima_status anima_animator_get_step_count(anima_animator animator, uint64_t *out_steps);
-/** The worker threads solving the contacts, the caller's included: the def's workers, or fewer if the system refused to start a thread. */
+/** The worker threads sharing each step, the caller's included: the def's workers, or fewer if the system refused to start a thread. */
 anima_status anima_animator_get_workers(anima_animator animator, int32_t *out_workers);
 /** Sets the step callback (NULL clears it): called at the end of every internal step, after every other callback of the step; the place for per-step work and for anima_animator_interrupt to end a long advance early. */
 anima_status anima_animator_set_step_callback(anima_animator animator, anima_animator_event_fn callback, void *user_data);

@@ -420,7 +420,7 @@ static PyGetSetDef animator_getset[] = {
               "over step_duration; 1 while the animator is paused. display_poses() interpolates\n"
               "each pose by it."),
     ANIMA_GET(OWNER_ANIMATOR, VALUE_INT32, "workers", anima_animator_get_workers,
-              "The threads solving the contacts, the stepping one included: the constructor's\n"
+              "The threads sharing each step, the stepping one included: the constructor's\n"
               "workers, or fewer (no more than the processors online)."),
     {"items", query_get, NULL, "The live items, in creation order (a tuple).", (void *)LIST_ANIMATOR_ITEMS},
     {"behaviors", query_get, NULL, "The top-level behaviors, in the order added (a tuple).",
