@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import Anima
 
 /// Scenes with many joints solve them colour by colour (`Animator.orderJoints`), and the
@@ -70,6 +73,47 @@ import Testing
         #expect(one.poses.allSatisfy { Double(bitPattern: $0).isFinite })
         #expect(try net(workers: 2).poses == one.poses)
         #expect(try net(workers: 3).poses == one.poses)
+    }
+
+    /// A hub with 40 rods to 40 spokes (more joints on one item than there are colours) beside
+    /// a 1024-rod chain: the joints no colour takes are solved after the colours, on the
+    /// stepping thread, and the result is the same for one and two workers.
+    @Test func jointsNoColourTakesAreSolvedAfterTheColours() throws {
+        func run(workers: Int) throws -> (poses: [UInt64], uncolored: Int) {
+            let a = try Animator(configuration: AnimatorConfiguration(workers: workers))
+            let hub = try a.createItem(ItemDefinition(center: Vec2(0, 0), size: Size(width: 20, height: 20)))
+            var items = [hub]
+            for k in 0..<40 {
+                let angle = Double(k) / 40 * 2 * Double.pi
+                let spoke = try a.createItem(ItemDefinition(center: Vec2(100 * cos(angle), 100 * sin(angle)),
+                                                            size: Size(width: 8, height: 8)))
+                try a.addBehavior(AttachmentBehavior(owner: a, item: spoke, to: hub))
+                items.append(spoke)
+            }
+            var previous = try a.createItem(ItemDefinition(center: Vec2(0, 300), size: Size(width: 6, height: 6)))
+            items.append(previous)
+            for k in 1...1024 {
+                let next = try a.createItem(ItemDefinition(center: Vec2(10 * Double(k), 300), size: Size(width: 6, height: 6)))
+                try a.addBehavior(AttachmentBehavior(owner: a, item: next, to: previous))
+                items.append(next)
+                previous = next
+            }
+            try a.addBehavior(GravityBehavior(owner: a, items: items))
+            try a.addBehavior(DynamicItemBehavior(owner: a, items: [hub], properties: ItemProperties(angularResistance: 1)))
+            for _ in 0..<60 { try a.step() }
+            let start = a.world.jointColorStart
+            var poses: [UInt64] = []
+            for item in items {
+                let c = try a.center(of: item)
+                poses += [c.x.bitPattern, c.y.bitPattern, try a.rotation(of: item).bitPattern]
+            }
+            return (poses, start[start.count - 1] - start[start.count - 2])
+        }
+        let one = try run(workers: 1)
+        // the hub's 40 rods need 40 colours: 16 go without one
+        #expect(one.uncolored == 40 - ContactColoring.colorCount)
+        #expect(one.poses.allSatisfy { Double(bitPattern: $0).isFinite })
+        #expect(try run(workers: 2).poses == one.poses)
     }
 
     /// Under `minimumColoredJoints` joints keep the order they were made in: a small chain is
