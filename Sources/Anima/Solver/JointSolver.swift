@@ -121,6 +121,15 @@ enum JointSolver {
         apply(P, angular, rA, rB, j, bodyA, bodyB)
     }
 
+    /// The softness of a distance or point row: a spring's own, always; else the joint
+    /// softness while biased; nil while relaxing a rod or pin (rigid: no bias, mass scale 1,
+    /// impulse scale 0).
+    @inline(__always)
+    static func rowSoftness(_ j: UnsafeMutablePointer<JointConstraint>, _ jointSoftness: Softness, useBias: Bool) -> Softness? {
+        if j.pointee.isSpring { return j.pointee.springSoftness }
+        return useBias ? jointSoftness : nil
+    }
+
     @inline(__always)
     static func apply(_ P: Vec2, _ angular: Double, _ rA: Vec2, _ rB: Vec2, _ j: UnsafeMutablePointer<JointConstraint>,
                       _ bodyA: UnsafeMutablePointer<SolverBody>, _ bodyB: UnsafeMutablePointer<SolverBody>) {
@@ -179,15 +188,10 @@ enum JointSolver {
             if kAxial <= 0 { return }
             let C = len - j.pointee.length
             var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-            if j.pointee.isSpring {
-                let s = j.pointee.springSoftness
+            if let s = rowSoftness(j, jointSoftness, useBias: useBias) {
                 bias = s.biasRate * C
                 massScale = s.massScale
                 impulseScale = s.impulseScale
-            } else if useBias {
-                bias = jointSoftness.biasRate * C
-                massScale = jointSoftness.massScale
-                impulseScale = jointSoftness.impulseScale
             }
             let vr = bodyB.pointee.v + cross(bodyB.pointee.w, rB) - bodyA.pointee.v - cross(bodyA.pointee.w, rA)
                 - j.pointee.anchorVelocity

@@ -89,15 +89,10 @@ extension JointSolver {
         let mB = j.pointee.invMassB, iB = j.pointee.invIB
         let (rA, rB, d) = geometry(j, bodyA, bodyB)
         var bias = Vec2.zero, massScale = 1.0, impulseScale = 0.0
-        if j.pointee.isSpring {
-            let sp = j.pointee.springSoftness
-            bias = sp.biasRate * d
-            massScale = sp.massScale
-            impulseScale = sp.impulseScale
-        } else if useBias {
-            bias = jointSoftness.biasRate * d
-            massScale = jointSoftness.massScale
-            impulseScale = jointSoftness.impulseScale
+        if let s = rowSoftness(j, jointSoftness, useBias: useBias) {
+            bias = s.biasRate * d
+            massScale = s.massScale
+            impulseScale = s.impulseScale
         }
         let vr = bodyB.pointee.v + cross(bodyB.pointee.w, rB) - bodyA.pointee.v - cross(bodyA.pointee.w, rA)
             - j.pointee.anchorVelocity
