@@ -319,9 +319,7 @@ extension Animator {
                 for k in 0..<count {
                     if cb[k].isHole { holes += 1; continue }
                     if !contactStillValid(&cb[k], recheck: recheck) {
-                        world.contactKeys.remove(cb[k].key)
-                        contactVanished(cb[k])
-                        cb[k].makeHole()
+                        endContact(&cb[k])
                         holes += 1
                         continue
                     }
@@ -570,11 +568,7 @@ extension Animator {
                         let entry = Int(listed[j])
                         if entry < 0 {
                             let k = -entry - 1
-                            if !cb[k].isHole {
-                                world.contactKeys.remove(cb[k].key)
-                                contactVanished(cb[k])
-                                cb[k].makeHole()
-                            }
+                            if !cb[k].isHole { endContact(&cb[k]) }
                             ended += 1
                             continue
                         }
@@ -587,8 +581,7 @@ extension Animator {
                                 // an island woken earlier in this pass made it active
                                 refresh(&cb[k], view, &woke)
                             } else {
-                                if cb[k].a >= 0 && store.asleep[Int(cb[k].a)] { wakeIsland(of: Int(cb[k].a)); woke = true }
-                                if store.asleep[Int(cb[k].b)] { wakeIsland(of: Int(cb[k].b)); woke = true }
+                                wakeSleepingSides(cb[k].a, cb[k].b, &woke)
                             }
                             if cb[k].manifold.count > 0 || cb[k].touching { active.append(Int32(index)) }
                             if needsConstraint(cb[k]) && ContactConstraintBuilder.makesConstraint(cb.baseAddress! + k, view) {
@@ -754,10 +747,14 @@ extension Animator {
         c.simulated = activeA || activeB
         guard c.simulated else { return }
         updateManifold(&c, view)
-        if c.manifold.count > 0 {
-            if c.a >= 0 && store.asleep[Int(c.a)] { wakeIsland(of: Int(c.a)); woke = true }
-            if store.asleep[Int(c.b)] { wakeIsland(of: Int(c.b)); woke = true }
-        }
+        if c.manifold.count > 0 { wakeSleepingSides(c.a, c.b, &woke) }
+    }
+
+    /// Wakes the island of each side of a contact, a (-1 for a boundary) and b, that sleeps (a
+    /// contact with points reached it).
+    @inline(__always) func wakeSleepingSides(_ a: Int32, _ b: Int32, _ woke: inout Bool) {
+        if a >= 0 && store.asleep[Int(a)] { wakeIsland(of: Int(a)); woke = true }
+        if store.asleep[Int(b)] { wakeIsland(of: Int(b)); woke = true }
     }
 
     /// True for an awake moving item and for a kinematic item that moves.
@@ -767,9 +764,13 @@ extension Animator {
         return store.properties[i].anchored && (store.velocity[i] != .zero || store.angularVelocity[i] != 0)
     }
 
-    /// A pair left the broad phase (moved apart, item destroyed, behavior removed).
-    func contactVanished(_ c: Contact) {
+    /// Ends a contact whose pair left the broad phase (moved apart, item destroyed, behavior
+    /// removed): its key goes, a touching contact's ended event is emitted, and its record
+    /// becomes a hole (see `WorldState.contactHoles`).
+    func endContact(_ c: inout Contact) {
+        world.contactKeys.remove(c.key)
         if c.touching { emitContact(c, began: false) }
+        c.makeHole()
     }
 
     // MARK: contact events
