@@ -54,8 +54,7 @@ final class WorldState {
     /// The wide solver's view of `constraints`: their colours and lane groups.
     var coloring = ContactColoring()
     var wide = ScratchBuffer<WideContact>()
-    /// Per constraint, its lane in `wide` (group x laneWidth + lane) or -1; made for packing
-    /// shared by the workers.
+    /// Per constraint, its lane in `wide` (group x laneWidth + lane) or -1 (see packWideContacts).
     var lanePlace = ScratchBuffer<Int32>()
     var wideBodies = ScratchBuffer<WideBodyState>()
     /// Per colour k, where its lane groups start in `wide` (colorCount + 1 entries).

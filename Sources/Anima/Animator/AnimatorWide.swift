@@ -40,58 +40,37 @@ extension Animator {
         }
         world.wide.resize(groupCount)
         let groups = world.wide.base
-        // each side writes its velocities back to its body if a contact can move it, else to
-        // the sink record of the worker that solves the group (-1)
-        let none = IndexLanes(repeating: -1)
-        @inline(__always) func setWriteIndices(_ c: UnsafeMutablePointer<WideContact>) {
-            let movesA = (c.pointee.mA .!= 0) .| (c.pointee.iA .!= 0)
-            let movesB = (c.pointee.mB .!= 0) .| (c.pointee.iB .!= 0)
-            c.pointee.writeA = none.replacing(with: c.pointee.a, where: movesA)
-            c.pointee.writeB = none.replacing(with: c.pointee.b, where: movesB)
+        // each constraint's place, found in constraint order
+        world.lanePlace.resize(count)
+        let place = world.lanePlace.base
+        world.coloring.colorOf.withUnsafeBufferPointer { colorOf in
+            for ci in 0..<count {
+                let k = Int(colorOf[ci])
+                place[ci] = k < 0 ? -1 : Int32(nextPlace(ci, k))
+            }
         }
-        if let pool = world.workers, pool.count > 1, count >= world.minimumItemsPerWorker * pool.count {
-            // shared: each constraint's place first (here, in constraint order); then the
-            // groups are emptied in blocks, and the constraints packed in blocks, each read once
-            // in order and written to its own lane (with its lanes' write-back indices)
-            world.lanePlace.resize(count)
-            let place = world.lanePlace.base
-            world.coloring.colorOf.withUnsafeBufferPointer { colorOf in
-                for ci in 0..<count {
-                    let k = Int(colorOf[ci])
-                    place[ci] = k < 0 ? -1 : Int32(nextPlace(ci, k))
-                }
+        // then the groups emptied, and each constraint written to its lane, read once in order,
+        // with the lane's write-back indices: its body where the contact can move it (as the
+        // lane's single-precision masses say), else -1 for the sink record of the worker that
+        // solves the group. Each block writes only its own groups, then its own lanes, so the
+        // workers share both.
+        let none = IndexLanes(repeating: -1)
+        forEachShare(groupCount, block: Animator.groupBlock, minimum: world.minimumItemsPerWorker / laneWidth) { range in
+            for g in range {
+                (groups + g).initialize(to: WideContact())
+                groups[g].writeA = none
+                groups[g].writeB = none
             }
-            let block = Animator.groupBlock
-            pool.forEachBlock((groupCount + block - 1) / block) { b, _ in
-                for g in (b * block)..<min(groupCount, (b + 1) * block) {
-                    (groups + g).initialize(to: WideContact())
-                    groups[g].writeA = none
-                    groups[g].writeB = none
-                }
+        }
+        forEachShare(count, block: Animator.constraintBlock, minimum: world.minimumItemsPerWorker) { range in
+            for ci in range {
+                let p = Int(place[ci])
+                if p < 0 { continue }
+                let g = groups + p / laneWidth, k = p % laneWidth
+                Animator.pack(ci, cs, points, into: g, lane: k)
+                if g.pointee.mA[k] != 0 || g.pointee.iA[k] != 0 { setLane(&g.pointee.writeA, k, g.pointee.a[k]) }
+                if g.pointee.mB[k] != 0 || g.pointee.iB[k] != 0 { setLane(&g.pointee.writeB, k, g.pointee.b[k]) }
             }
-            let constraintBlock = Animator.constraintBlock
-            pool.forEachBlock((count + constraintBlock - 1) / constraintBlock) { b, _ in
-                for ci in (b * constraintBlock)..<min(count, (b + 1) * constraintBlock) {
-                    let p = Int(place[ci])
-                    if p < 0 { continue }
-                    let g = groups + p / laneWidth, k = p % laneWidth
-                    Animator.pack(ci, cs, points, into: g, lane: k)
-                    // as setWriteIndices decides it, from the lane's single-precision masses
-                    if g.pointee.mA[k] != 0 || g.pointee.iA[k] != 0 { setLane(&g.pointee.writeA, k, g.pointee.a[k]) }
-                    if g.pointee.mB[k] != 0 || g.pointee.iB[k] != 0 { setLane(&g.pointee.writeB, k, g.pointee.b[k]) }
-                }
-            }
-        } else {
-            for g in 0..<groupCount { (groups + g).initialize(to: WideContact()) }
-            world.coloring.colorOf.withUnsafeBufferPointer { colorOf in
-                for ci in 0..<count {
-                    let k = Int(colorOf[ci])
-                    if k < 0 { continue }
-                    let p = nextPlace(ci, k)
-                    Animator.pack(ci, cs, points, into: groups + p / laneWidth, lane: p % laneWidth)
-                }
-            }
-            for g in 0..<groupCount { setWriteIndices(groups + g) }
         }
         world.colorGroupStart.removeAll(keepingCapacity: true)
         world.colorGroupStart.append(contentsOf: firstGroup)
