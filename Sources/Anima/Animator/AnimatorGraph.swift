@@ -20,12 +20,11 @@ final class WorldState {
     /// closed up once they are an eighth of it; the live contacts keep the order they would
     /// have had without holes, so the holes change no result.
     var contactHoles = 0
-    /// Whether the rules that decide which pairs may collide may have changed since the last
-    /// contact update checked every contact against them: the graph was rebuilt, or the store's
-    /// `pairRulesVersion` moved on from `checkedPairRulesVersion`. While neither, a contact
-    /// only checks that its fat boxes still overlap.
-    var pairRulesChanged = true
-    var checkedPairRulesVersion: UInt64 = 0
+    /// The store's `pairRulesVersion` when the last contact update checked every contact against
+    /// the rules that decide which pairs may collide; while it is still the store's, a contact
+    /// only checks that its fat boxes still overlap. (No version yet in a new world: the first
+    /// update checks everything.)
+    var checkedPairRulesVersion = UInt64.max
     /// Closes every hole in the step it appears (tests compare the two ways).
     var closesEveryHole = false
     var activeContacts: [Int32] = []   // this step's contacts with points or touching (see listActiveContacts)
@@ -141,7 +140,7 @@ extension Animator {
     /// wins), mass, and the boundary segments.
     func rebuildGraph() {
         graphDirty = false
-        world.pairRulesChanged = true
+        store.pairRulesVersion &+= 1
         behaviorHooksDirty = true
         let n = store.count
         // what decides whether two items may collide, before the rebuild (see requeueChangedPairs)

@@ -307,8 +307,7 @@ extension Animator {
         // closes them up (moving each kept contact down), else it leaves them (see contactHoles)
         let closing = world.closesEveryHole || world.contactHoles > count / 8
         // every contact is checked against the pair rules only when they may have changed
-        let recheck = world.pairRulesChanged || store.pairRulesVersion != world.checkedPairRulesVersion
-        world.pairRulesChanged = false
+        let recheck = store.pairRulesVersion != world.checkedPairRulesVersion
         world.checkedPairRulesVersion = store.pairRulesVersion
         // shared when there is enough to share (the two ways give the same result)
         let pool = world.workers.flatMap { $0.count > 1 && count >= world.minimumItemsPerWorker * $0.count ? $0 : nil }
@@ -719,7 +718,7 @@ extension Animator {
 
     /// Whether a contact's items still collide and their fat boxes still overlap. Without
     /// `recheck` (nothing changed the pair rules since the last check: see
-    /// `WorldState.pairRulesChanged`) only the fat boxes are looked at.
+    /// `WorldState.checkedPairRulesVersion`) only the fat boxes are looked at.
     @inline(__always)
     func contactStillValid(_ c: inout Contact, recheck: Bool) -> Bool {
         if !recheck {

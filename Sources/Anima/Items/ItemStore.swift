@@ -186,8 +186,8 @@ final class ItemStore {
     var poseEdited: [Bool] = []
     /// Broad-phase proxy of the slot, or -1.
     var proxy: [Int32] = []
-    /// Changes whenever a slot is made, freed or its mass rebuilt: what decides whether an
-    /// existing contact's two items may still collide, beside the behavior graph (see
+    /// Changes whenever a slot is made, freed or its mass rebuilt, and whenever the behavior graph
+    /// is rebuilt: what decides whether an existing contact's two items may still collide (see
     /// `Animator.contactStillValid`).
     var pairRulesVersion: UInt64 = 0
     /// Order of creation, for listing items in the order they were made.
