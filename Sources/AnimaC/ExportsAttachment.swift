@@ -94,7 +94,7 @@ public func anima_attachment_get_offsets(_ behavior: anima_behavior, _ outOffset
 }
 
 func attachment(_ h: anima_behavior) throws(Failure) -> AttachmentBehavior {
-    try resolve(h, as: AttachmentBehavior.self, "attachment").1
+    try resolveBehavior(h, as: AttachmentBehavior.self, "attachment")
 }
 
 @c @implementation

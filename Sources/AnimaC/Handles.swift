@@ -290,7 +290,7 @@ enum Registry {
         // handle cannot reach a half-made box)
         let record = ThreadGuard.current
         box.owner.store(ThreadGuard.token(record), ordering: .relaxed)
-        ThreadGuard.push(box, record)
+        ThreadGuard.push(Unmanaged.passUnretained(box), record)
         #endif
         slots[slot] = box
         return box
@@ -319,16 +319,18 @@ enum Registry {
     static func box(index1: UInt32, generation: UInt32?) -> AnimatorBox? {
         lock.lock()
         defer { lock.unlock() }
-        return live(index1: index1, generation: generation)
+        return live(index1: index1, generation: generation)?.takeUnretainedValue()
     }
 
     /// The box at a handle's index and generation (any generation when nil), or nil; the caller
     /// holds the lock.
     @inline(__always)
-    private static func live(index1: UInt32, generation: UInt32?) -> AnimatorBox? {
-        guard index1 >= 1, Int(index1) <= slots.count, let box = slots[Int(index1) - 1] else { return nil }
-        if let generation, box.generation != generation { return nil }
-        return box
+    private static func live(index1: UInt32, generation: UInt32?) -> Unmanaged<AnimatorBox>? {
+        slots.withUnsafeBufferPointer { slots in
+            guard index1 >= 1, Int(index1) <= slots.count, let box = slots[Int(index1) - 1] else { return nil }
+            if let generation, box.generation != generation { return nil }
+            return Unmanaged.passUnretained(box)
+        }
     }
 
     /// The box of a live animator, entered by the calling thread (ThreadGuard): nil when there is
@@ -336,18 +338,26 @@ enum Registry {
     /// critical section, so a box another thread destroys is either found held (BUSY) or not found.
     @inline(__always)
     static func enter(index1: UInt32, generation: UInt32?) throws(Failure) -> AnimatorBox? {
+        try enterUnretained(index1: index1, generation: generation)?.takeUnretainedValue()
+    }
+
+    /// `enter` without a retain of the box: the calling thread is inside it until its export
+    /// returns, and until then the box lives (in the table, or kept by anima_animator_destroy
+    /// for the thread guard to drop), so a per-frame setter may read it without counting.
+    @inline(__always)
+    static func enterUnretained(index1: UInt32, generation: UInt32?) throws(Failure) -> Unmanaged<AnimatorBox>? {
         #if ANIMA_NO_THREAD_GUARD
-        return box(index1: index1, generation: generation)
+        return box(index1: index1, generation: generation).map { Unmanaged.passUnretained($0) }
         #else
         let record = ThreadGuard.current
         let me = ThreadGuard.token(record)
         lock.lock()
         defer { lock.unlock() }
         guard let box = live(index1: index1, generation: generation) else { return nil }
-        let owner = box.owner.load(ordering: .acquiring)
+        let owner = box._withUnsafeGuaranteedRef { $0.owner.load(ordering: .acquiring) }
         if owner != me {
             if owner != 0 { throw ThreadGuard.busy }
-            box.owner.store(me, ordering: .relaxed)
+            box._withUnsafeGuaranteedRef { $0.owner.store(me, ordering: .relaxed) }
             ThreadGuard.push(box, record)
         }
         return box
@@ -388,23 +398,53 @@ func resolve(_ h: anima_item) throws(Failure) -> (AnimatorBox, ItemID) {
 }
 
 func resolve(_ h: anima_behavior) throws(Failure) -> (AnimatorBox, Behavior) {
-    if h.index1 == 0 { throw Failure(ANIMA_ERR_INVALID_HANDLE, "behavior is a null handle") }
-    guard let box = try Registry.enter(index1: UInt32(h.animator), generation: nil) else {
-        throw Failure(ANIMA_ERR_INVALID_HANDLE, "behavior handle is stale or its animator was destroyed")
-    }
-    let slot = Int(h.index1) - 1
-    guard slot < box.behaviors.count, let entry = box.behaviors[slot], entry.generation == h.generation else {
-        throw Failure(ANIMA_ERR_INVALID_HANDLE, "behavior handle is stale or destroyed")
-    }
-    return (box, entry.behavior)
+    let box = try enteredBox(h)
+    return (box.takeUnretainedValue(), try behavior(h, in: box))
 }
 
 func resolve<B: Behavior>(_ h: anima_behavior, as type: B.Type, _ what: String) throws(Failure) -> (AnimatorBox, B) {
-    let (box, behavior) = try resolve(h)
-    guard let typed = behavior as? B else {
-        throw Failure(ANIMA_ERR_WRONG_KIND, "behavior is a \(behavior.kind) behavior, not a \(what)")
+    let box = try enteredBox(h)
+    return (box.takeUnretainedValue(), try behavior(h, in: box, as: type, what))
+}
+
+/// A behavior handle's behavior as `B`, for exports that need only the behavior (its box is
+/// entered and not counted: see `Registry.enterUnretained`).
+func resolveBehavior<B: Behavior>(_ h: anima_behavior, as type: B.Type, _ what: String) throws(Failure) -> B {
+    try behavior(h, in: try enteredBox(h), as: type, what)
+}
+
+/// The box of a behavior handle's animator, entered by the calling thread.
+@inline(__always)
+private func enteredBox(_ h: anima_behavior) throws(Failure) -> Unmanaged<AnimatorBox> {
+    if h.index1 == 0 { throw Failure(ANIMA_ERR_INVALID_HANDLE, "behavior is a null handle") }
+    guard let box = try Registry.enterUnretained(index1: UInt32(h.animator), generation: nil) else {
+        throw Failure(ANIMA_ERR_INVALID_HANDLE, "behavior handle is stale or its animator was destroyed")
     }
-    return (box, typed)
+    return box
+}
+
+/// The behavior in the slot a handle names, if its generation matches.
+@inline(__always)
+private func behavior(_ h: anima_behavior, in box: Unmanaged<AnimatorBox>) throws(Failure) -> Behavior {
+    let slot = Int(h.index1) - 1
+    let found: Behavior? = box._withUnsafeGuaranteedRef { box in
+        box.behaviors.withUnsafeBufferPointer { table in
+            guard slot < table.count, let entry = table[slot], entry.generation == h.generation else { return nil }
+            return entry.behavior
+        }
+    }
+    guard let found else { throw Failure(ANIMA_ERR_INVALID_HANDLE, "behavior handle is stale or destroyed") }
+    return found
+}
+
+@inline(__always)
+private func behavior<B: Behavior>(_ h: anima_behavior, in box: Unmanaged<AnimatorBox>, as type: B.Type,
+                                   _ what: String) throws(Failure) -> B {
+    let found = try behavior(h, in: box)
+    guard let typed = found as? B else {
+        throw Failure(ANIMA_ERR_WRONG_KIND, "behavior is a \(found.kind) behavior, not a \(what)")
+    }
+    return typed
 }
 
 /// Resolves an item array of the given animator.

@@ -82,12 +82,12 @@ enum ThreadGuard {
 
     /// Notes that the thread now holds `box` (called under the registry's lock, once per box).
     @inline(__always)
-    static func push(_ box: AnimatorBox, _ record: UnsafeMutablePointer<ThreadRecord>) {
+    static func push(_ box: Unmanaged<AnimatorBox>, _ record: UnsafeMutablePointer<ThreadRecord>) {
         #if ANIMA_VALIDATE
         precondition(record.pointee.scopes > 0, "an animator was entered outside an exported call's scope")
         #endif
         if record.pointee.count == record.pointee.capacity { grow(record) }
-        record.pointee.entered[record.pointee.count] = Unmanaged.passUnretained(box)
+        record.pointee.entered[record.pointee.count] = box
         record.pointee.count += 1
     }
 

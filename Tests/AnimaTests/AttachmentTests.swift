@@ -358,4 +358,32 @@ import Testing
         for _ in 0..<240 { try a.step(); largest = max(largest, try a.rotation(of: arm)) }
         #expect(largest < 0.52 && largest > 0.45, "swung to \(largest) rad against a 0.5 rad limit")
     }
+
+    /// A behavior may outlive its animator: once the animator is gone it is no longer added,
+    /// and its setters (which reach the animator without a weak load while it is added) only
+    /// store their value.
+    @Test func anAttachmentOutlivingItsAnimatorIsNoLongerAdded() throws {
+        weak var gone: Animator?
+        let spring: AttachmentBehavior
+        let child: GravityBehavior
+        do {
+            let a = try makeAnimator(bounds: nil)
+            let bob = try ball(a, at: Vec2(100, 0), diameter: 10)
+            spring = try AttachmentBehavior(owner: a, item: bob, anchor: .zero)
+            child = try GravityBehavior(owner: a, items: [bob])
+            let group = try Behavior(owner: a)
+            try group.addChild(child)
+            try a.addBehavior(spring)
+            try a.addBehavior(group)
+            try a.step()
+            #expect(spring.isAdded && child.isAdded)
+            gone = a
+        }
+        #expect(gone == nil, "the animator was freed")
+        #expect(!spring.isAdded && !child.isAdded, "its behaviors were taken out of its tree")
+        try spring.setAnchorPoint(Vec2(5, 5))
+        try spring.setFrequency(3)
+        #expect(spring.anchorPoint == Vec2(5, 5))
+        #expect(spring.owner == nil)
+    }
 }

@@ -107,6 +107,12 @@ public final class Animator {
         if configuration.workers > 1 { world.workers = SolverWorkers(count: configuration.workers) }
     }
 
+    /// Takes every behavior out of the tree, so that a behavior outliving its animator says it
+    /// is not added (and `Behavior.parameterChanged` never reaches a freed animator).
+    deinit {
+        for b in behaviors { b.setAdded(false) }
+    }
+
     /// Takes a restored snapshot's configuration and starts its worker threads (the animator
     /// was made with one worker while the snapshot was checked).
     func adoptRestoredConfiguration(_ restored: AnimatorConfiguration) {

@@ -26,6 +26,11 @@ public enum BehaviorKind: Int32, Sendable {
 public class Behavior {
     /// The animator this behavior was created for.
     public private(set) weak var owner: Animator?
+    /// The owner without a weak load or a retain (an animator's count lives in a side table,
+    /// for its weak references, so either costs as much as the rest of a per-frame setter): to
+    /// be used only while `isAdded`, which holds only while the owner lives, since its deinit
+    /// takes every behavior out of its tree.
+    private let addedOwner: Unmanaged<Animator>
     /// The kind of behavior.
     public let kind: BehaviorKind
     /// The items this behavior governs, in the order added.
@@ -58,6 +63,7 @@ public class Behavior {
 
     init(owner: Animator, kind: BehaviorKind, items: [ItemID]) throws(AnimaError) {
         self.owner = owner
+        self.addedOwner = Unmanaged.passUnretained(owner)
         self.kind = kind
         for item in items { try addItem(item) }
     }
@@ -66,6 +72,7 @@ public class Behavior {
     /// what the snapshot recorded, without waking or rebuilding anything.
     init(restoringOwner owner: Animator, kind: BehaviorKind) {
         self.owner = owner
+        self.addedOwner = Unmanaged.passUnretained(owner)
         self.kind = kind
     }
 
@@ -173,11 +180,11 @@ public class Behavior {
     /// Marks the behavior graph dirty and wakes this behavior's items (or the given ones), if
     /// the behavior is in use.
     func graphChanged(waking: [ItemID]? = nil) {
-        if isAdded { owner?.behaviorGraphDidChange(waking: waking ?? items) }
+        if isAdded { addedOwner._withUnsafeGuaranteedRef { $0.behaviorGraphDidChange(waking: waking ?? items) } }
     }
 
     /// A value the solver reads every step changed (no rebuild needed): wake this behavior's items.
     func parameterChanged() {
-        if isAdded { owner?.behaviorParameterDidChange(waking: items) }
+        if isAdded { addedOwner._withUnsafeGuaranteedRef { $0.behaviorParameterDidChange(waking: items) } }
     }
 }
