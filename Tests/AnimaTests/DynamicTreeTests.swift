@@ -322,5 +322,44 @@ private func queried(_ tree: DynamicTree, _ box: AABB) -> [Int32] {
         phase.update(proxy, box, motion: .zero)
         #expect(phase.moved.isEmpty)
     }
-}
 
+    /// Small moves (a crowd jostling, list rows scrolling) mostly stay inside the moved leaf's
+    /// parent box, where the leaf keeps its place and only the boxes above shrink to fit. The
+    /// tree stays valid, every internal box stays the exact union of its children's, and
+    /// queries still match a scan.
+    @Test func smallMovesKeepTheTreeTightAndQueriesRight() {
+        var rng = TreeLCG(state: 777)
+        var tree = DynamicTree()
+        var boxes: [AABB] = [], ids: [Int32] = []
+        for k in 0..<400 {
+            // a grid of 20 x 20 boxes of 20 pt, 30 pt apart
+            let lower = Vec2(Double(k % 20) * 30, Double(k / 20) * 30)
+            let box = AABB(lower: lower, upper: lower + Vec2(20, 20))
+            ids.append(tree.createProxy(box, userData: Int32(k)))
+            boxes.append(box)
+        }
+        let before = tree.height
+        for round in 0..<50 {
+            for _ in 0..<100 {
+                let k = rng.index(boxes.count)
+                let d = Vec2(rng.uniform(-6, 6), rng.uniform(-6, 6))
+                let box = AABB(lower: boxes[k].lower + d, upper: boxes[k].upper + d)
+                tree.moveProxy(ids[k], box)
+                boxes[k] = box
+            }
+            #expect(tree.validate(), "invalid after round \(round)")
+            var loose = 0
+            for node in tree.nodes where node.height > 0 {
+                let u = DynamicTree.union(tree.nodes[Int(node.child1)].aabb, tree.nodes[Int(node.child2)].aabb)
+                if !(u.lower == node.aabb.lower && u.upper == node.aabb.upper) { loose += 1 }
+            }
+            #expect(loose == 0, "round \(round): \(loose) internal boxes larger than their children's union")
+            for _ in 0..<5 {
+                let q = rng.box(world: 600, minSide: 0, maxSide: 120)
+                let expected = (0..<boxes.count).filter { boxes[$0].overlaps(q) }.map { ids[$0] }.sorted()
+                #expect(queried(tree, q) == expected)
+            }
+        }
+        #expect(tree.height <= max(before + 2, Int(heightBound(boxes.count))))
+    }
+}

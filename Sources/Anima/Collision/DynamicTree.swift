@@ -116,10 +116,21 @@ struct DynamicTree {
         proxyCount -= 1
     }
 
-    /// Gives the proxy `proxy` the box `aabb`, keeping its id and user value. Rule: remove the
-    /// leaf, store the new box, insert it again by the surface-area heuristic. Always moves;
-    /// the caller decides when a move is worth it. Precondition: `proxy` is a live id.
+    /// Gives the proxy `proxy` the box `aabb`, keeping its id and user value. Rule: a box still
+    /// inside the parent's box is stored in place and the ancestors refitted; any other is
+    /// inserted again by the surface-area heuristic (remove the leaf, store the box, insert).
+    /// Always moves; the caller decides when a move is worth it. Precondition: `proxy` is a
+    /// live id.
     mutating func moveProxy(_ proxy: Int32, _ aabb: AABB) {
+        let parent = nodes[Int(proxy)].parent
+        if parent != DynamicTree.nullNode && DynamicTree.contains(nodes[Int(parent)].aabb, aabb) {
+            // still inside its parent's box: it stays beside its sibling, the boxes above shrink to fit
+            nodes[Int(proxy)].aabb = aabb
+            var root = self.root
+            nodes.withUnsafeMutableBufferPointer { n in DynamicTree.refitAncestors(from: parent, root: &root, n) }
+            self.root = root
+            return
+        }
         removeLeaf(proxy)
         nodes[Int(proxy)].aabb = aabb
         insertLeaf(proxy)
@@ -377,16 +388,22 @@ struct DynamicTree {
     }
 
     /// Walks from `start` up to the root; at each node: balance it, then set
-    /// height = 1 + max(children's heights) and box = union of the children's boxes.
+    /// height = 1 + max(children's heights) and box = union of the children's boxes. Stops at
+    /// the first node that keeps its place, height and box: nothing above it changes.
     private static func refitAncestors(from start: Int32, root: inout Int32,
                                        _ n: UnsafeMutableBufferPointer<Node>) {
         var index = start
         while index != nullNode {
-            index = balance(index, root: &root, n)
-            let c1 = n[Int(index)].child1, c2 = n[Int(index)].child2
-            n[Int(index)].height = 1 + max(n[Int(c1)].height, n[Int(c2)].height)
-            n[Int(index)].aabb = union(n[Int(c1)].aabb, n[Int(c2)].aabb)
-            index = n[Int(index)].parent
+            let top = balance(index, root: &root, n)
+            let c1 = n[Int(top)].child1, c2 = n[Int(top)].child2
+            let height = 1 + max(n[Int(c1)].height, n[Int(c2)].height)
+            let box = union(n[Int(c1)].aabb, n[Int(c2)].aabb)
+            // unchanged here (no rotation, same height and box): unchanged above
+            let old = n[Int(top)].aabb
+            if top == index && n[Int(top)].height == height && old.lower == box.lower && old.upper == box.upper { return }
+            n[Int(top)].height = height
+            n[Int(top)].aabb = box
+            index = n[Int(top)].parent
         }
     }
 
