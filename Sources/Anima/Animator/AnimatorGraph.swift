@@ -56,6 +56,15 @@ final class WorldState {
     /// Per constraint, its lane in `wide` (group x laneWidth + lane) or -1 (see packWideContacts).
     var lanePlace = ScratchBuffer<Int32>()
     var wideBodies = ScratchBuffer<WideBodyState>()
+    /// The bodies the lane groups read (the static body first), listed by `packWideContacts`
+    /// when they are under a quarter of all bodies (a list whose rows rarely touch), so that a
+    /// pass loads and stores only those; `wideBodiesListed` says whether the list is in use.
+    var wideBodyList = ScratchBuffer<Int32>()
+    var wideBodyListed = ScratchBuffer<Bool>()
+    var wideBodiesListed = false
+    /// Lists the lane groups' bodies always (true) or never (false) instead of when they are
+    /// few (nil); tests compare the ways.
+    var listsWideBodies: Bool? = nil
     /// Per colour k, where its lane groups start in `wide` (colorCount + 1 entries).
     var colorGroupStart: [Int] = []
     /// The threads that share the wide passes, when the configuration asks for more than one.
@@ -122,6 +131,8 @@ final class WorldState {
         wide.free()
         lanePlace.free()
         wideBodies.free()
+        wideBodyList.free()
+        wideBodyListed.free()
         listed.free()
         listedFlags.free()
         touchChanged.free()

@@ -35,6 +35,9 @@ extension Animator {
         let workerCount = pool?.count ?? 1
         if wide { world.wideBodies.resize(WideBodies.recordCount(bodyCount: bodyCount, workers: workerCount)) }
         let wideBodies = world.wideBodies.base
+        // the bodies each pass loads and stores: all, or the listed ones (listWideBodies)
+        let bodyList: UnsafePointer<Int32>? = wide && world.wideBodiesListed ? UnsafePointer(world.wideBodyList.base) : nil
+        let loadCount = bodyList == nil ? bodyCount : world.wideBodyList.count
         let invHsFloat = Float(invHs)
         let colorStart = world.colorGroupStart
         let minimumShare = world.minimumGroupsPerWorker
@@ -64,9 +67,9 @@ extension Animator {
                 // each job is blocks of independent work (SolverWorkers): the bodies' records,
                 // then each colour's lane groups, then the velocities
                 let bodyBlock = Animator.bodyBlock, groupBlock = minimumShare
-                let bodyBlocks = (bodyCount + bodyBlock - 1) / bodyBlock
+                let bodyBlocks = (loadCount + bodyBlock - 1) / bodyBlock
                 pool.forEachBlock(bodyBlocks) { b, _ in
-                    WideBodies.load(bodies, into: wideBodies, (b * bodyBlock)..<min(bodyCount, (b + 1) * bodyBlock))
+                    WideBodies.load(bodies, into: wideBodies, (b * bodyBlock)..<min(loadCount, (b + 1) * bodyBlock), list: bodyList)
                 }
                 for k in 0..<(colorStart.count - 1) {
                     let first = colorStart[k], n = colorStart[k + 1] - first
@@ -81,12 +84,13 @@ extension Animator {
                     }
                 }
                 pool.forEachBlock(bodyBlocks) { b, _ in
-                    WideBodies.storeVelocities(wideBodies, into: bodies, (b * bodyBlock)..<min(bodyCount, (b + 1) * bodyBlock))
+                    WideBodies.storeVelocities(wideBodies, into: bodies, (b * bodyBlock)..<min(loadCount, (b + 1) * bodyBlock),
+                                               list: bodyList)
                 }
             } else {
-                WideBodies.load(bodies, into: wideBodies, 0..<bodyCount)
+                WideBodies.load(bodies, into: wideBodies, 0..<loadCount, list: bodyList)
                 groupPass(0..<groupCount, warmStart: warmStart, useBias: useBias, worker: 0)
-                WideBodies.storeVelocities(wideBodies, into: bodies, 0..<bodyCount)
+                WideBodies.storeVelocities(wideBodies, into: bodies, 0..<loadCount, list: bodyList)
             }
             if warmStart {
                 ContactSolver.warmStart(cs, only: overflow, points, bodies)

@@ -49,6 +49,7 @@ extension Animator {
                 place[ci] = k < 0 ? -1 : Int32(nextPlace(ci, k))
             }
         }
+        listWideBodies(cs, count, place)
         // then the groups emptied, and each constraint written to its lane, read once in order,
         // with the lane's write-back indices: its body where the contact can move it (as the
         // lane's single-precision masses say), else -1 for the sink record of the worker that
@@ -78,6 +79,34 @@ extension Animator {
         assert((0..<groupCount).allSatisfy { Animator.lanesShareNoMovingBody(groups[$0]) }, "a lane group writes one body twice")
     }
 
+
+    /// Lists the bodies of the constraints given a lane (and the static body, which padding
+    /// lanes read) when two bodies per lane are under a quarter of all bodies; else the
+    /// passes load and store every body (`WideContactSolver`'s `WideBodies`). A body no lane
+    /// reads keeps its velocity either way, so the list changes no result.
+    func listWideBodies(_ cs: UnsafeMutablePointer<ContactConstraint>, _ count: Int, _ place: UnsafeMutablePointer<Int32>) {
+        let bodyCount = world.bodies.count
+        world.wideBodiesListed = world.listsWideBodies ?? (8 * count < bodyCount)
+        guard world.wideBodiesListed else { return }
+        world.wideBodyListed.resize(bodyCount, filling: false)
+        world.wideBodyList.resize(2 * count + 1)
+        let listed = world.wideBodyListed.base, list = world.wideBodyList.base
+        var n = 0
+        @inline(__always) func add(_ body: Int32) {
+            if listed[Int(body)] { return }
+            listed[Int(body)] = true
+            list[n] = body
+            n += 1
+        }
+        add(0)
+        for ci in 0..<count where place[ci] >= 0 {
+            add(cs[ci].a)
+            add(cs[ci].b)
+        }
+        world.wideBodyList.count = n
+        // cleared for the next step's list
+        for k in 0..<n { listed[Int(list[k])] = false }
+    }
 
     /// Whether no body that contacts can move appears twice among a group's lanes.
     static func lanesShareNoMovingBody(_ g: WideContact) -> Bool {

@@ -16,28 +16,43 @@ enum WideBodies {
     /// Records needed for `bodyCount` bodies and the sinks of `workers` workers.
     static func recordCount(bodyCount: Int, workers: Int) -> Int { bodyCount + sinkStride * workers }
 
-    /// bodies[i] -> copy[i] for i in range.
+    /// bodies[i] -> copy[i] for the bodies i in range, or with a list for list[k], k in range.
     static func load(_ bodies: UnsafeMutablePointer<SolverBody>, into copy: UnsafeMutablePointer<WideBodyState>,
-                     _ range: Range<Int>) {
-        for i in range {
-            let b = bodies[i]
-            copy[i] = WideBodyState(Float(b.v.x), Float(b.v.y), Float(b.w), 0,
-                                    Float(b.dp.x), Float(b.dp.y), Float(b.dq.c), Float(b.dq.s))
+                     _ range: Range<Int>, list: UnsafePointer<Int32>?) {
+        if let list {
+            for k in range { load(bodies, into: copy, Int(list[k])) }
+        } else {
+            for i in range { load(bodies, into: copy, i) }
         }
     }
 
-    /// v += copy.v - float(v) for each body in range: the change the pass made, in double precision.
+    @inline(__always)
+    private static func load(_ bodies: UnsafeMutablePointer<SolverBody>, into copy: UnsafeMutablePointer<WideBodyState>, _ i: Int) {
+        let b = bodies[i]
+        copy[i] = WideBodyState(Float(b.v.x), Float(b.v.y), Float(b.w), 0,
+                                Float(b.dp.x), Float(b.dp.y), Float(b.dq.c), Float(b.dq.s))
+    }
+
+    /// v += copy.v - float(v) for each body as `load` names them: the change the pass made, in
+    /// double precision.
     static func storeVelocities(_ copy: UnsafePointer<WideBodyState>, into bodies: UnsafeMutablePointer<SolverBody>,
-                                _ range: Range<Int>) {
-        for i in range {
-            let c = copy[i]
-            let b = bodies + i
-            let dvx = c[0] - Float(b.pointee.v.x), dvy = c[1] - Float(b.pointee.v.y), dw = c[2] - Float(b.pointee.w)
-            if dvx != 0 || dvy != 0 || dw != 0 {
-                b.pointee.v.x += Double(dvx)
-                b.pointee.v.y += Double(dvy)
-                b.pointee.w += Double(dw)
-            }
+                                _ range: Range<Int>, list: UnsafePointer<Int32>?) {
+        if let list {
+            for k in range { storeVelocity(copy, into: bodies, Int(list[k])) }
+        } else {
+            for i in range { storeVelocity(copy, into: bodies, i) }
+        }
+    }
+
+    @inline(__always)
+    private static func storeVelocity(_ copy: UnsafePointer<WideBodyState>, into bodies: UnsafeMutablePointer<SolverBody>, _ i: Int) {
+        let c = copy[i]
+        let b = bodies + i
+        let dvx = c[0] - Float(b.pointee.v.x), dvy = c[1] - Float(b.pointee.v.y), dw = c[2] - Float(b.pointee.w)
+        if dvx != 0 || dvy != 0 || dw != 0 {
+            b.pointee.v.x += Double(dvx)
+            b.pointee.v.y += Double(dvy)
+            b.pointee.w += Double(dw)
         }
     }
 }
