@@ -21,9 +21,11 @@ if avx2Kernel {
     animaDependencies += ["AnimaWideAVX2", "AnimaCPU"]
     animaSettings.append(.define("ANIMA_AVX2_KERNEL"))
     kernelTargets += [
-        // the same WideKernel.swift (a link to AnimaWide's), built for AVX2
+        // the same WideKernel.swift (a link to AnimaWide's), built for AVX2, with its eight-lane
+        // arithmetic as vector instructions (LaneArithmetic.swift, which needs the compiler's
+        // builtins: -parse-stdlib)
         .target(name: "AnimaWideAVX2", dependencies: ["AnimaWide"],
-                swiftSettings: [.define("ANIMA_WIDE_AVX2"), .unsafeFlags(["-target-cpu", "haswell"])]),
+                swiftSettings: [.define("ANIMA_WIDE_AVX2"), .unsafeFlags(["-target-cpu", "haswell", "-parse-stdlib"])]),
         // whether the processor has AVX2; DWARF 4 because valgrind (3.19) cannot read clang's DWARF 5
         .target(name: "AnimaCPU", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
     ]

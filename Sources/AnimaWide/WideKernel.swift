@@ -14,6 +14,8 @@
 /// Neither build fuses multiplies and adds (Swift contracts no floating-point expression), so
 /// both give the same results to the bit; the tests run each.
 #if ANIMA_WIDE_AVX2
+// built with -parse-stdlib (see LaneArithmetic.swift), which imports nothing by itself
+import Swift
 import AnimaWide
 #endif
 
