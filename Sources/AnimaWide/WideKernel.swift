@@ -71,13 +71,15 @@ private struct WideBody {
     /// it to its worker's sink record.
     @inline(__always)
     func scatter(_ bodies: UnsafeMutablePointer<WideBodyState>, _ index: IndexLanes, _ sink: Int32) {
-        for k in 0..<FloatLanes.scalarCount {
+        // lane by lane with constant lane numbers (a loop indexed the vectors through the stack)
+        @inline(__always) func lane(_ k: Int) {
             let i = index[k]
-            let body = bodies + Int(i < 0 ? sink : i)
-            body.pointee[0] = vx[k]
-            body.pointee[1] = vy[k]
-            body.pointee[2] = w[k]
+            let body = UnsafeMutableRawPointer(bodies + Int(i < 0 ? sink : i)).assumingMemoryBound(to: Float.self)
+            body[0] = vx[k]
+            body[1] = vy[k]
+            body[2] = w[k]
         }
+        lane(0); lane(1); lane(2); lane(3); lane(4); lane(5); lane(6); lane(7)
     }
 }
 
