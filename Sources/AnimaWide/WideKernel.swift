@@ -58,12 +58,15 @@ private struct WideBody {
     init(_ bodies: UnsafeMutablePointer<WideBodyState>, _ index: IndexLanes) {
         vx = FloatLanes(); vy = FloatLanes(); w = FloatLanes()
         dpx = FloatLanes(); dpy = FloatLanes(); qc = FloatLanes(); qs = FloatLanes()
-        for k in 0..<FloatLanes.scalarCount {
+        // lane by lane with constant lane numbers, as `scatter` (a loop over the lanes kept the
+        // lane a variable: a mask compare and a blend for every value)
+        @inline(__always) func lane(_ k: Int) {
             let body = bodies[Int(index[k])]
             vx[k] = body[0]; vy[k] = body[1]; w[k] = body[2]
             dpx[k] = body[4]; dpy[k] = body[5]
             qc[k] = body[6]; qs[k] = body[7]
         }
+        lane(0); lane(1); lane(2); lane(3); lane(4); lane(5); lane(6); lane(7)
     }
 
     /// Writes each lane's velocity back, to the group's write indices. Lanes of one group share
