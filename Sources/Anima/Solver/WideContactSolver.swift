@@ -16,14 +16,21 @@ enum WideBodies {
     /// Records needed for `bodyCount` bodies and the sinks of `workers` workers.
     static func recordCount(bodyCount: Int, workers: Int) -> Int { bodyCount + sinkStride * workers }
 
-    /// bodies[i] -> copy[i] for the bodies i in range, or with a list for list[k], k in range.
+    /// Calls `body` with each body a pass names: i for i in range, or with a list list[k] for k
+    /// in range.
+    @inline(__always)
+    private static func forEachBody(_ range: Range<Int>, _ list: UnsafePointer<Int32>?, _ body: (Int) -> Void) {
+        if let list {
+            for k in range { body(Int(list[k])) }
+        } else {
+            for i in range { body(i) }
+        }
+    }
+
+    /// bodies[i] -> copy[i] for the bodies i `forEachBody` names.
     static func load(_ bodies: UnsafeMutablePointer<SolverBody>, into copy: UnsafeMutablePointer<WideBodyState>,
                      _ range: Range<Int>, list: UnsafePointer<Int32>?) {
-        if let list {
-            for k in range { load(bodies, into: copy, Int(list[k])) }
-        } else {
-            for i in range { load(bodies, into: copy, i) }
-        }
+        forEachBody(range, list) { load(bodies, into: copy, $0) }
     }
 
     @inline(__always)
@@ -33,15 +40,11 @@ enum WideBodies {
                                 Float(b.dp.x), Float(b.dp.y), Float(b.dq.c), Float(b.dq.s))
     }
 
-    /// v += copy.v - float(v) for each body as `load` names them: the change the pass made, in
+    /// v += copy.v - float(v) for each body `forEachBody` names: the change the pass made, in
     /// double precision.
     static func storeVelocities(_ copy: UnsafePointer<WideBodyState>, into bodies: UnsafeMutablePointer<SolverBody>,
                                 _ range: Range<Int>, list: UnsafePointer<Int32>?) {
-        if let list {
-            for k in range { storeVelocity(copy, into: bodies, Int(list[k])) }
-        } else {
-            for i in range { storeVelocity(copy, into: bodies, i) }
-        }
+        forEachBody(range, list) { storeVelocity(copy, into: bodies, $0) }
     }
 
     @inline(__always)
