@@ -30,32 +30,25 @@ enum WideBodies {
     /// bodies[i] -> copy[i] for the bodies i `forEachBody` names.
     static func load(_ bodies: UnsafeMutablePointer<SolverBody>, into copy: UnsafeMutablePointer<WideBodyState>,
                      _ range: Range<Int>, list: UnsafePointer<Int32>?) {
-        forEachBody(range, list) { load(bodies, into: copy, $0) }
-    }
-
-    @inline(__always)
-    private static func load(_ bodies: UnsafeMutablePointer<SolverBody>, into copy: UnsafeMutablePointer<WideBodyState>, _ i: Int) {
-        let b = bodies[i]
-        copy[i] = WideBodyState(Float(b.v.x), Float(b.v.y), Float(b.w), 0,
-                                Float(b.dp.x), Float(b.dp.y), Float(b.dq.c), Float(b.dq.s))
+        forEachBody(range, list) { i in
+            let b = bodies[i]
+            copy[i] = WideBodyState(Float(b.v.x), Float(b.v.y), Float(b.w), 0,
+                                    Float(b.dp.x), Float(b.dp.y), Float(b.dq.c), Float(b.dq.s))
+        }
     }
 
     /// v += copy.v - float(v) for each body `forEachBody` names: the change the pass made, in
     /// double precision.
     static func storeVelocities(_ copy: UnsafePointer<WideBodyState>, into bodies: UnsafeMutablePointer<SolverBody>,
                                 _ range: Range<Int>, list: UnsafePointer<Int32>?) {
-        forEachBody(range, list) { storeVelocity(copy, into: bodies, $0) }
-    }
-
-    @inline(__always)
-    private static func storeVelocity(_ copy: UnsafePointer<WideBodyState>, into bodies: UnsafeMutablePointer<SolverBody>, _ i: Int) {
-        let c = copy[i]
-        let b = bodies + i
-        let dvx = c[0] - Float(b.pointee.v.x), dvy = c[1] - Float(b.pointee.v.y), dw = c[2] - Float(b.pointee.w)
-        if dvx != 0 || dvy != 0 || dw != 0 {
-            b.pointee.v.x += Double(dvx)
-            b.pointee.v.y += Double(dvy)
-            b.pointee.w += Double(dw)
+        forEachBody(range, list) { i in
+            let c = copy[i], b = bodies + i
+            let dvx = c[0] - Float(b.pointee.v.x), dvy = c[1] - Float(b.pointee.v.y), dw = c[2] - Float(b.pointee.w)
+            if dvx != 0 || dvy != 0 || dw != 0 {
+                b.pointee.v.x += Double(dvx)
+                b.pointee.v.y += Double(dvy)
+                b.pointee.w += Double(dw)
+            }
         }
     }
 }
