@@ -58,6 +58,21 @@ enum JointSolver {
         }
     }
 
+    /// The axial row of a distance joint or rope, from its geometry: the axis u = d / |d|, the
+    /// effective mass k = mA + mB + iA (rA x u)^2 + iB (rB x u)^2 and C = |d| - length; nil when
+    /// the points coincide or nothing can move along the axis.
+    @inline(__always)
+    static func axialRow(_ j: UnsafeMutablePointer<JointConstraint>, _ rA: Vec2, _ rB: Vec2, _ d: Vec2)
+        -> (u: Vec2, k: Double, C: Double)? {
+        let len = length(d)
+        if len < 1e-9 { return nil }
+        let u = d / len
+        let crA = cross(rA, u), crB = cross(rB, u)
+        let k = j.pointee.invMassA + j.pointee.invMassB + j.pointee.invIA * crA * crA + j.pointee.invIB * crB * crB
+        if k <= 0 { return nil }
+        return (u, k, len - j.pointee.length)
+    }
+
     @inline(__always)
     static func geometry(_ j: UnsafeMutablePointer<JointConstraint>, _ bodyA: UnsafeMutablePointer<SolverBody>,
                          _ bodyB: UnsafeMutablePointer<SolverBody>) -> (rA: Vec2, rB: Vec2, d: Vec2) {
@@ -180,13 +195,7 @@ enum JointSolver {
         let mB = j.pointee.invMassB, iB = j.pointee.invIB
         let (rA, rB, d) = geometry(j, bodyA, bodyB)
         if !j.pointee.isPoint {
-            let len = length(d)
-            if len < 1e-9 { return }
-            let u = d / len
-            let crA = cross(rA, u), crB = cross(rB, u)
-            let kAxial = mA + mB + iA * crA * crA + iB * crB * crB
-            if kAxial <= 0 { return }
-            let C = len - j.pointee.length
+            guard let (u, kAxial, C) = axialRow(j, rA, rB, d) else { return }
             var bias = 0.0, massScale = 1.0, impulseScale = 0.0
             if let s = rowSoftness(j, jointSoftness, useBias: useBias) {
                 bias = s.biasRate * C

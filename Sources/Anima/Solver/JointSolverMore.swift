@@ -124,16 +124,8 @@ extension JointSolver {
     static func solveRope(_ j: UnsafeMutablePointer<JointConstraint>, _ bodyA: UnsafeMutablePointer<SolverBody>,
                           _ bodyB: UnsafeMutablePointer<SolverBody>, jointSoftness: Softness, useBias: Bool,
                           inverseSubstep invH: Double) {
-        let mA = j.pointee.invMassA, iA = j.pointee.invIA
-        let mB = j.pointee.invMassB, iB = j.pointee.invIB
         let (rA, rB, d) = geometry(j, bodyA, bodyB)
-        let len = length(d)
-        if len < 1e-9 { return }
-        let u = d / len
-        let crA = cross(rA, u), crB = cross(rB, u)
-        let k = mA + mB + iA * crA * crA + iB * crB * crB
-        if k <= 0 { return }
-        let C = len - j.pointee.length
+        guard let (u, k, C) = axialRow(j, rA, rB, d) else { return }
         var bias = 0.0, massScale = 1.0, impulseScale = 0.0
         if C < 0 {
             bias = C * invH
