@@ -58,10 +58,10 @@ final class WorldState {
     var wideBodies = ScratchBuffer<WideBodyState>()
     /// The bodies the lane groups read (the static body first), listed by `packWideContacts`
     /// when they are under a quarter of all bodies (a list whose rows rarely touch), so that a
-    /// pass loads and stores only those; `wideBodiesListed` says whether the list is in use.
+    /// pass loads and stores only those; empty when not in use. `wideBodyMarks` is the per-body
+    /// scratch that keeps a body from being listed twice (all false between steps).
     var wideBodyList = ScratchBuffer<Int32>()
-    var wideBodyListed = ScratchBuffer<Bool>()
-    var wideBodiesListed = false
+    var wideBodyMarks = ScratchBuffer<Bool>()
     /// Lists the lane groups' bodies always (true) or never (false) instead of when they are
     /// few (nil); tests compare the ways.
     var listsWideBodies: Bool? = nil
@@ -132,7 +132,7 @@ final class WorldState {
         lanePlace.free()
         wideBodies.free()
         wideBodyList.free()
-        wideBodyListed.free()
+        wideBodyMarks.free()
         listed.free()
         listedFlags.free()
         touchChanged.free()

@@ -36,7 +36,7 @@ extension Animator {
         if wide { world.wideBodies.resize(WideBodies.recordCount(bodyCount: bodyCount, workers: workerCount)) }
         let wideBodies = world.wideBodies.base
         // the bodies each pass loads and stores: all, or the listed ones (listWideBodies)
-        let bodyList: UnsafePointer<Int32>? = wide && world.wideBodiesListed ? UnsafePointer(world.wideBodyList.base) : nil
+        let bodyList: UnsafePointer<Int32>? = wide && world.wideBodyList.count > 0 ? UnsafePointer(world.wideBodyList.base) : nil
         let loadCount = bodyList == nil ? bodyCount : world.wideBodyList.count
         let invHsFloat = Float(invHs)
         let colorStart = world.colorGroupStart

@@ -79,18 +79,17 @@ extension Animator {
         assert((0..<groupCount).allSatisfy { Animator.lanesShareNoMovingBody(groups[$0]) }, "a lane group writes one body twice")
     }
 
-
     /// Lists the bodies of the constraints given a lane (and the static body, which padding
     /// lanes read) when two bodies per lane are under a quarter of all bodies; else the
     /// passes load and store every body (`WideContactSolver`'s `WideBodies`). A body no lane
     /// reads keeps its velocity either way, so the list changes no result.
     func listWideBodies(_ cs: UnsafeMutablePointer<ContactConstraint>, _ count: Int, _ place: UnsafeMutablePointer<Int32>) {
         let bodyCount = world.bodies.count
-        world.wideBodiesListed = world.listsWideBodies ?? (8 * count < bodyCount)
-        guard world.wideBodiesListed else { return }
-        world.wideBodyListed.resize(bodyCount, filling: false)
+        world.wideBodyList.count = 0
+        guard world.listsWideBodies ?? (8 * count < bodyCount) else { return }
+        world.wideBodyMarks.resize(bodyCount, filling: false)
         world.wideBodyList.resize(2 * count + 1)
-        let listed = world.wideBodyListed.base, list = world.wideBodyList.base
+        let listed = world.wideBodyMarks.base, list = world.wideBodyList.base
         var n = 0
         @inline(__always) func add(_ body: Int32) {
             if listed[Int(body)] { return }
