@@ -403,6 +403,31 @@ import Testing
         #expect(contacts.allSatisfy { $0.manifold.count == 0 })
     }
 
+    /// An item's fat box reaches a quarter of its extent beyond it, at most 10 pt: a grid of
+    /// 9 pt boxes at a 10 pt pitch (1 pt gaps) pairs each box with its eight neighbours and no
+    /// others, 342 pairs for 10 x 10 (with 10 pt for every item, as Box2D's one margin, each fat
+    /// box reached the boxes two rows away too), while a 100 pt box keeps the 10 pt margin.
+    @Test func anItemsFatBoxFollowsItsSize() throws {
+        let a = try Animator(configuration: AnimatorConfiguration(restTime: 1e7))
+        var items: [ItemID] = []
+        for k in 0..<100 {
+            items.append(try a.createItem(ItemDefinition(center: Vec2(10 * Double(k % 10), 10 * Double(k / 10)),
+                                                         size: Size(width: 9, height: 9))))
+        }
+        let big = try a.createItem(ItemDefinition(center: Vec2(500, 0), size: Size(width: 100, height: 100)))
+        try a.addBehavior(CollisionBehavior(owner: a, items: items + [big]))
+        try a.step()
+        try a.step()
+        let contacts = a.world.contacts.filter { !$0.isHole }
+        #expect(contacts.count == 9 * 10 + 10 * 9 + 2 * 9 * 9)
+        let small = a.world.broadPhase.tree.fatAABB(a.store.proxy[try a.slot(of: items[0])])
+        // the box, the 2 pt contact distance, and the margin: made so, and kept at rest
+        let reach = 4.5 + 2 + 0.25 * (4.5 * 4.5 * 2).squareRoot()   // margin 1.59 pt
+        #expect(abs(small.lower.x + reach) < 1e-9 && abs(small.upper.y - reach) < 1e-9, "\(small)")
+        let large = a.world.broadPhase.tree.fatAABB(a.store.proxy[try a.slot(of: big)])
+        #expect(large.lower.x == 438 && large.upper.x == 562 && large.lower.y == -62 && large.upper.y == 62, "\(large)")
+    }
+
     /// A crowd exercises every part of the wide solver (dozens of colours, full and partial lane
     /// groups, the overflow, pairs made and dropped every step): the same scene twice gives the
     /// same poses to the bit after 500 steps.

@@ -490,7 +490,7 @@ public final class Animator {
         store.poseEdited[s] = true
         anyPoseEdited = true
         let proxy = store.proxy[s]
-        if proxy >= 0 { world.broadPhase.update(proxy, store.aabb(s)) }
+        if proxy >= 0 { world.broadPhase.update(proxy, restingProxyBox(s), margin: proxyMargin(s)) }
     }
 
     /// Writes (x, y, rotation) of every live item in creation order, 3 values per item, when

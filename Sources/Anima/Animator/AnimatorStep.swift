@@ -223,6 +223,17 @@ extension Animator {
         }}}}}}}}}}}}}}
     }
 
+    /// How far an item's fat box reaches beyond it (see `BroadPhase.margin(extent:)`).
+    @inline(__always) func proxyMargin(_ i: Int) -> Double { BroadPhase.margin(extent: store.geometry[i].extent) }
+
+    /// An item's box as the step's broad phase sees it at rest (its tight box without motion:
+    /// the shape's box grown by the contact distance), for a proxy made or moved between steps;
+    /// the first step then finds it inside its fat box.
+    func restingProxyBox(_ i: Int) -> AABB {
+        let box = store.aabb(i), grow = Vec2(Tolerances.speculativeDistance, Tolerances.speculativeDistance)
+        return AABB(lower: box.lower - grow, upper: box.upper + grow)
+    }
+
     /// The proxy user data of a boundary segment: -(index + 1); items use their slot.
     @inline(__always) static func segmentUserData(_ k: Int) -> Int32 { -Int32(k) - 1 }
 
@@ -233,7 +244,7 @@ extension Animator {
             let wanted = store.alive[i] && store.governed[i]
             let proxy = store.proxy[i]
             if wanted && proxy < 0 {
-                store.proxy[i] = world.broadPhase.create(store.aabb(i), userData: Int32(i))
+                store.proxy[i] = world.broadPhase.create(restingProxyBox(i), userData: Int32(i), margin: proxyMargin(i))
             } else if !wanted && proxy >= 0 {
                 world.broadPhase.destroy(proxy)
                 store.proxy[i] = -1
@@ -285,7 +296,7 @@ extension Animator {
             if proxy < 0 { continue }
             // the displacement expected next step, for the fat box to reach ahead
             let motion = (store.velocity[i] + h * store.gravity[i]) * h
-            world.broadPhase.update(proxy, world.tightBoxes[i], motion: isFinite(motion) ? motion : .zero)
+            world.broadPhase.update(proxy, world.tightBoxes[i], motion: isFinite(motion) ? motion : .zero, margin: proxyMargin(i))
         }
 
         // existing contacts, in place: drop those whose fat boxes parted or whose items no longer
