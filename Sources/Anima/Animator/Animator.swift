@@ -490,7 +490,11 @@ public final class Animator {
         store.poseEdited[s] = true
         anyPoseEdited = true
         let proxy = store.proxy[s]
-        if proxy >= 0 { world.broadPhase.update(proxy, restingProxyBox(s), margin: proxyMargin(s)) }
+        if proxy >= 0 {
+            world.broadPhase.update(proxy, restingProxyBox(s), margin: proxyMargin(s))
+            // its shape or mass may have changed what it pairs with: its pairs are all looked for
+            world.broadPhase.queue(proxy, fresh: true)
+        }
     }
 
     /// Writes (x, y, rotation) of every live item in creation order, 3 values per item, when

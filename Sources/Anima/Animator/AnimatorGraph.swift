@@ -271,7 +271,7 @@ extension Animator {
                 || oldBoundaries.row(i, summary: oldBoundaryMasks[i]) != world.boundaryMembership.row(i)
                 || (oldInvMass[i] > 0) != (store.invMass[i] > 0)
                 || (i < oldWelds.count ? oldWelds[i] : -1) != (i < world.weldGroup.count ? world.weldGroup[i] : -1)
-            if changed { world.broadPhase.queue(store.proxy[i]) }
+            if changed { world.broadPhase.queue(store.proxy[i], fresh: true) }
         }
     }
 

@@ -43,6 +43,23 @@ struct ManifoldView {
         !poseEdited[i] && (length(velocity[i]) + abs(angularVelocity[i]) * geometry[i].extent) * h < Animator.stillDistance
     }
 
+    /// Whether rectangle item `r` (false for any other shape), grown by how far it may move
+    /// this step and the contact distance as its tight box is, lies apart from `box` along one
+    /// of its two axes: the oriented-box test (Gottschalk et al., "OBBTree", 1996) against the
+    /// other item's tight box. Any shape in that box is then farther than the contact margin
+    /// (the box holds its sweep and contact distance too), so colliding the two would give no
+    /// point. A turned rectangle's own box can be far larger than it: a drum's walls.
+    @inline(__always) func sidesMiss(_ r: Int, _ box: AABB) -> Bool {
+        let g = geometry[r]
+        guard g.isRectangle else { return false }
+        let base = Int(outlineStart[r])
+        let u = worldNormals[base + 1], v = worldNormals[base + 2]
+        let half = 0.5 * (box.upper - box.lower), d = 0.5 * (box.upper + box.lower) - position[r]
+        let grow = sweep[r] + Tolerances.speculativeDistance
+        return abs(dot(d, u)) - g.halfSize.x - grow > abs(u.x) * half.x + abs(u.y) * half.y
+            || abs(dot(d, v)) - g.halfSize.y - grow > abs(v.x) * half.x + abs(v.y) * half.y
+    }
+
     /// Boundary segment `k` as a two-vertex polygon.
     @inline(__always) func segment(_ k: Int) -> WorldShape {
         let v = segmentVertices.baseAddress! + 2 * k
@@ -104,8 +121,13 @@ extension Animator {
             let turning = (abs(view.angularVelocity[a]) * view.geometry[a].extent
                            + abs(view.angularVelocity[b]) * view.geometry[b].extent) * h
             margin = Tolerances.speculativeDistance + closing + turning
-            // pairs whose swept boxes are apart cannot touch this step: no narrow phase
+            // pairs whose swept boxes are apart cannot touch this step: no narrow phase; nor
+            // can a box beside a far larger rectangle (a wall, a floor) whose box, turned,
+            // covers it but whose sides, swept, do not reach it
+            let ea = view.geometry[a].extent, eb = view.geometry[b].extent
             apart = !view.tightBoxes[a].overlaps(view.tightBoxes[b])
+                || (ea > 2 * eb && view.sidesMiss(a, view.tightBoxes[b]))
+                || (eb > 2 * ea && view.sidesMiss(b, view.tightBoxes[a]))
         } else {
             let k = 2 * Int(c.segment)
             let p1 = view.segmentVertices[k], p2 = view.segmentVertices[k + 1]

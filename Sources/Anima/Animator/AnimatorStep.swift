@@ -385,6 +385,7 @@ extension Animator {
     func findNewPairs() -> [Pair] {
         // new pairs: every moved proxy against the tree (candidates first, filtered after)
         world.broadPhase.compactMoved()
+        world.broadPhase.markQueued()
         var pairs: [Pair] = []
         swap(&pairs, &world.newPairs)
         pairs.removeAll(keepingCapacity: true)
@@ -395,21 +396,16 @@ extension Animator {
             swap(&candidates, &world.candidates)   // reuse the buffer without sharing it
             candidates.removeAll(keepingCapacity: true)
             for proxy in world.broadPhase.moved {
-                let box = world.broadPhase.tree.fatAABB(proxy)
-                world.broadPhase.tree.query(box) { other in
-                    if other != proxy { candidates.append(SIMD2(proxy, other)) }
-                    return true
-                }
+                world.broadPhase.searchPairs(of: proxy) { other in candidates.append(SIMD2(proxy, other)) }
             }
             for candidate in candidates {
                 let proxy = candidate.x, other = candidate.y
-                // a pair of moved proxies is found twice: keep the one found from the smaller id
-                if world.broadPhase.isMoved[Int(other)] && other < proxy { continue }
                 let pair = makePair(world.broadPhase.tree.userData(proxy), world.broadPhase.tree.userData(other))
                 if let pair, !world.contactKeys.contains(pair.key) { pairs.append(pair) }
             }
             world.candidates = candidates
         }
+        world.broadPhase.unmarkQueued()
         world.broadPhase.clearMoved()
         pairs.sort { $0.key < $1.key }
         return pairs
@@ -465,13 +461,9 @@ extension Animator {
                     lists[block].removeAll(keepingCapacity: true)
                     for j in (block * Animator.pairBlock)..<min(moved.count, (block + 1) * Animator.pairBlock) {
                         let proxy = moved[j]
-                        let box = world.broadPhase.tree.fatAABB(proxy)
-                        world.broadPhase.tree.query(box) { other in
-                            // a pair of moved proxies is found twice: keep the one found from the smaller id
-                            if other == proxy || (world.broadPhase.isMoved[Int(other)] && other < proxy) { return true }
+                        world.broadPhase.searchPairs(of: proxy) { other in
                             let pair = makePair(world.broadPhase.tree.userData(proxy), world.broadPhase.tree.userData(other))
                             if let pair, !world.contactKeys.contains(pair.key) { lists[block].append(pair) }
-                            return true
                         }
                     }
                 }

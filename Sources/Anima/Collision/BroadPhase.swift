@@ -24,11 +24,22 @@ struct BroadPhase {
     var isMoved: [Bool] = []
     /// New pairs found this step, sorted by key before use.
     var pairs: [Pair] = []
+    /// Per queued proxy: its fat box when pairs were last searched, before it moved since, or
+    /// an empty box when it is new or its pairs' rules may have changed (see `searchPairs`).
+    var searchedBoxes: [AABB] = []
+    /// Per tree node, while pairs are searched: whether a queued proxy is it or lies below it.
+    var queuedBelow: [Bool] = []
+    /// Whether `searchPairs` leaves out the pairs the last search left in place (the same pairs
+    /// are found either way; tests turn it off to show that).
+    var skipsKnownPairs = true
+
+    /// A box that overlaps and contains nothing.
+    static let nothing = AABB(lower: Vec2(.infinity, .infinity), upper: Vec2(-.infinity, -.infinity))
 
     /// Creates a proxy fattened by `margin` and queues it to look for pairs.
     mutating func create(_ box: AABB, userData: Int32, margin: Double = BroadPhase.margin) -> Int32 {
         let id = tree.createProxy(fatten(box, by: margin), userData: userData)
-        queue(id)
+        queue(id, fresh: true)
         return id
     }
 
@@ -94,16 +105,73 @@ struct BroadPhase {
             let slack = Vec2(margin + abs(ahead.x), margin + abs(ahead.y))
             if DynamicTree.contains(AABB(lower: wanted.lower - slack, upper: wanted.upper + slack), current) { return }
         }
+        queue(proxy)   // first, while the tree still has the box pairs were searched with
         tree.moveProxy(proxy, wanted)
-        queue(proxy)
     }
 
-    mutating func queue(_ proxy: Int32) {
+    /// Queues a proxy to look for pairs, keeping the fat box it has now as the one pairs were
+    /// last searched with, unless it is `fresh`: new, or its pairs' rules may have changed, so
+    /// that no pair it overlaps may be taken as known.
+    mutating func queue(_ proxy: Int32, fresh: Bool = false) {
         let i = Int(proxy)
-        if i >= isMoved.count { isMoved.append(contentsOf: repeatElement(false, count: i + 1 - isMoved.count)) }
+        if i >= isMoved.count {
+            isMoved.append(contentsOf: repeatElement(false, count: i + 1 - isMoved.count))
+            searchedBoxes.append(contentsOf: repeatElement(BroadPhase.nothing, count: i + 1 - searchedBoxes.count))
+        }
         if !isMoved[i] {
             isMoved[i] = true
             moved.append(proxy)
+            searchedBoxes[i] = fresh ? BroadPhase.nothing : tree.fatAABB(proxy)
+        } else if fresh {
+            searchedBoxes[i] = BroadPhase.nothing
+        }
+    }
+
+    /// Marks every queued proxy's leaf and the nodes above it, for `searchPairs` (call after
+    /// `compactMoved`, and `unmarkQueued` before the tree changes again).
+    mutating func markQueued() {
+        let n = tree.nodeCapacity
+        if queuedBelow.count < n { queuedBelow.append(contentsOf: repeatElement(false, count: n - queuedBelow.count)) }
+        for p in moved where !searchedBoxes[Int(p)].overlaps(tree.fatAABB(p)) {
+            var node = p
+            while node != DynamicTree.nullNode && !queuedBelow[Int(node)] {
+                queuedBelow[Int(node)] = true
+                node = tree.parent(node)
+            }
+        }
+    }
+
+    mutating func unmarkQueued() {
+        for p in moved {
+            var node = p
+            while node != DynamicTree.nullNode && queuedBelow[Int(node)] {
+                queuedBelow[Int(node)] = false
+                node = tree.parent(node)
+            }
+        }
+    }
+
+    /// Calls `found` with every proxy whose pair with queued proxy `proxy` may be new: their fat
+    /// boxes overlap, and either box changed since the last search or they did not overlap then.
+    /// The pairs this leaves out are the ones the last search left with a contact that the
+    /// contact update has kept (a contact lives while its fat boxes overlap and its rules hold;
+    /// a change of rules queues the proxy fresh), so it finds what a search of every overlap
+    /// filtered by the contacts finds. A pair of two queued proxies is given once, from the
+    /// smaller id. Subtrees inside the proxy's last searched box with no queued proxy below are
+    /// not entered: a rotating wall's box, re-inserted every step, looks only at its new edges.
+    /// Needs `markQueued`.
+    @inline(__always) func searchPairs(of proxy: Int32, _ found: (Int32) -> Void) {
+        let known = skipsKnownPairs ? searchedBoxes[Int(proxy)] : BroadPhase.nothing
+        tree.query(tree.fatAABB(proxy), skipping: { node, box in
+            !queuedBelow[Int(node)] && DynamicTree.contains(known, box)
+        }) { other in
+            if isMoved[Int(other)] {
+                if other <= proxy || known.overlaps(searchedBoxes[Int(other)]) { return true }
+            } else if known.overlaps(tree.fatAABB(other)) {
+                return true
+            }
+            found(other)
+            return true
         }
     }
 

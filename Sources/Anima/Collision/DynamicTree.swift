@@ -162,6 +162,12 @@ struct DynamicTree {
     /// a temporary allocation of that size on the call stack and nothing is allocated. The tree
     /// must not be changed from inside `callback`.
     func query(_ aabb: AABB, _ callback: (Int32) -> Bool) {
+        query(aabb, skipping: { _, _ in false }, callback)
+    }
+
+    /// `query`, leaving out every node (and all below it) for which `skip(node, box)` is true.
+    @inline(__always)
+    func query(_ aabb: AABB, skipping skip: (Int32, AABB) -> Bool, _ callback: (Int32) -> Bool) {
         guard root != DynamicTree.nullNode else { return }
         let capacity = height + 1
         // Pending nodes moved to the heap if the stack ever fills; cannot happen while the
@@ -175,7 +181,7 @@ struct DynamicTree {
                     count -= 1
                     let index = stack[count]
                     let node = n[Int(index)]
-                    guard node.aabb.overlaps(aabb) else { continue }
+                    guard node.aabb.overlaps(aabb), !skip(index, node.aabb) else { continue }
                     if node.isLeaf {
                         if !callback(index) { return true }
                     } else if count + 2 <= capacity {
@@ -195,7 +201,7 @@ struct DynamicTree {
         if finished { return }
         while let index = spill.popLast() {
             let node = nodes[Int(index)]
-            guard node.aabb.overlaps(aabb) else { continue }
+            guard node.aabb.overlaps(aabb), !skip(index, node.aabb) else { continue }
             if node.isLeaf {
                 if !callback(index) { return }
             } else {
@@ -204,6 +210,9 @@ struct DynamicTree {
             }
         }
     }
+
+    /// The parent of a live node (`nullNode` for the root).
+    @inline(__always) func parent(_ node: Int32) -> Int32 { nodes[Int(node)].parent }
 
     // MARK: Validation
 

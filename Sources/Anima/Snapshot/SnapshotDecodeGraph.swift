@@ -285,6 +285,9 @@ extension SnapshotDecoder {
         for p in moved where p < 0 || Int(p) >= flagCount { throw SnapshotReader.corrupt("moved proxy \(p) has no flag") }
         world.broadPhase.moved = moved
         world.broadPhase.isMoved = flags
+        // queued proxies look for every pair they overlap (the boxes of their last search are
+        // not kept): the same pairs as in the saved animator, which left out only known ones
+        world.broadPhase.searchedBoxes = Array(repeating: BroadPhase.nothing, count: flagCount)
         for _ in 0..<(try r.count("boundary proxies", bytesEach: 4)) { world.segmentProxies.append(try r.i32()) }
         try r.finish(.broadPhase)
     }
