@@ -12,7 +12,7 @@ struct Contact {
     // The accumulated impulses per manifold point, carried across steps by point id, and the
     // pair's materials, stored in single precision: the wide solver works in it, so its
     // impulses keep every bit (and a contact record is 176 bytes, not 216, which counts in a
-    // crowd of pairs: 10 000 boxes falling into a pile hold up to 770 000 of them).
+    // crowd of pairs: 10 000 boxes falling into a pile hold up to 220 000 of them).
     @SinglePrecision var normalImpulse0 = 0.0
     @SinglePrecision var tangentImpulse0 = 0.0
     @SinglePrecision var normalImpulse1 = 0.0
