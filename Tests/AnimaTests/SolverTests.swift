@@ -408,7 +408,7 @@ import Testing
     /// An item's fat box reaches a quarter of its extent beyond it, at most 10 pt: a grid of
     /// 9 pt boxes at a 10 pt pitch (1 pt gaps) pairs each box with its eight neighbours and no
     /// others, 342 pairs for 10 x 10 (with 10 pt for every item, as Box2D's one margin, each fat
-    /// box reached the boxes two rows away too), while a 100 pt box keeps the 10 pt margin.
+    /// box reached the boxes three rows away: 1632 pairs), while a 100 pt box keeps 10 pt.
     @Test func anItemsFatBoxFollowsItsSize() throws {
         let a = try Animator(configuration: AnimatorConfiguration(restTime: 1e7))
         var items: [ItemID] = []
