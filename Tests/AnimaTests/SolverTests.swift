@@ -474,9 +474,10 @@ import Testing
     /// collision behavior and back, an item anchored and freed, an item resized, and a small
     /// item put down from outside, every other step, inside the fat box of a large one that
     /// crosses the scene (made first, so its proxy's id is the smaller of the two) and is
-    /// re-inserted in some of those steps.
-    @Test func everyOverlappingPairHasAContactAfterEachStep() throws {
-        let a = try Animator(configuration: AnimatorConfiguration(restTime: 1e7))
+    /// re-inserted in some of those steps. With one worker, and with two sharing the search.
+    @Test(arguments: [1, 2]) func everyOverlappingPairHasAContactAfterEachStep(workers: Int) throws {
+        let a = try Animator(configuration: AnimatorConfiguration(restTime: 1e7, workers: workers))
+        a.world.minimumItemsPerWorker = 1
         var rng = Mix(state: 29)
         let large = try a.createItem(ItemDefinition(center: Vec2(-300, 50), size: Size(width: 60, height: 60)))
         var items: [ItemID] = []
