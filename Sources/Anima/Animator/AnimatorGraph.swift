@@ -43,6 +43,11 @@ final class WorldState {
     /// The step's joint order, its ranges (per colour when coloured, see `orderJoints`), and
     /// two scratch body records per worker for the sides joints cannot move.
     var jointOrder = ScratchBuffer<Int32>()
+    /// Per joint of the step: whether it is a plain pin, and if so its `PinRow`.
+    var plainPins = ScratchBuffer<Bool>()
+    var pinRows = ScratchBuffer<PinRow>()
+    /// Whether plain pins are solved from their rows (the same result either way; tests turn it off).
+    var usesPinRows = true
     var jointColorStart: [Int] = [0, 0]
     var jointsColored = false
     /// `Animator.minimumColoredJoints`; tests change it to compare the two orders.
@@ -126,6 +131,8 @@ final class WorldState {
         separations.free()
         joints.free()
         jointOrder.free()
+        plainPins.free()
+        pinRows.free()
         jointColor.free()
         jointSinks.free()
         wide.free()

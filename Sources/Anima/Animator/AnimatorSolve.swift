@@ -16,6 +16,7 @@ extension Animator {
         finishContactConstraints()
         prepareJoints(hs)
         prepareSnaps(hs)
+        preparePinRows()
 
         let bodies = world.bodies.base
         let params = world.params.base
@@ -24,6 +25,7 @@ extension Animator {
         let points = world.points.base
         let js = world.joints.base
         let jointCount = world.joints.count
+        let jointRows = JointSolver.Rows(joints: js, plain: world.plainPins.base, pins: world.pinRows.base)
         let moving = world.moving
         let kinematic = world.kinematic
         let wide = solvesContactsWide
@@ -128,10 +130,10 @@ extension Animator {
                         forEachShare(mv.count, block: Animator.bodyBlock, minimum: minimumBodies) { r in
                             Animator.integrateVelocities(UnsafeBufferPointer(rebasing: mv[r]), bodies, params, hs)
                         }
-                        joints { order, sink in JointSolver.warmStart(js, order: order, bodies, sink: sink) }
+                        joints { order, sink in JointSolver.warmStart(jointRows, order: order, bodies, sink: sink) }
                         contacts(warmStart: true, useBias: true, overflow)
                         joints { order, sink in
-                            JointSolver.solve(js, order: order, bodies, sink: sink, jointSoftness: jointSoftness, useBias: true,
+                            JointSolver.solve(jointRows, order: order, bodies, sink: sink, jointSoftness: jointSoftness, useBias: true,
                                               inverseSubstep: invHs)
                         }
                         contacts(warmStart: false, useBias: true, overflow)
@@ -141,7 +143,7 @@ extension Animator {
                         Animator.integratePositions(kv, bodies, hs)
                         JointSolver.advanceAnchors(js, jointCount, hs)
                         joints { order, sink in
-                            JointSolver.solve(js, order: order, bodies, sink: sink, jointSoftness: jointSoftness, useBias: false,
+                            JointSolver.solve(jointRows, order: order, bodies, sink: sink, jointSoftness: jointSoftness, useBias: false,
                                               inverseSubstep: invHs)
                         }
                         contacts(warmStart: false, useBias: false, overflow)
@@ -152,6 +154,7 @@ extension Animator {
         if wide { unpackWideContacts() }
         ContactSolver.applyRestitution(cs, count, points, bodies)
         storeImpulses()
+        for k in 0..<jointCount where jointRows.plain[k] { js[k].linearImpulse = jointRows.pins[k].impulse }
         storeJointImpulses()
         scatterBodies()
         // islands a custom field's evaluation woke join the lists now that the solve is over
@@ -343,6 +346,23 @@ extension Animator {
             world.joints.base[jk].perpendicularImpulse = att.perpendicularImpulse
             world.joints.base[jk].lowerImpulse = att.lowerImpulse
             world.joints.base[jk].upperImpulse = att.upperImpulse
+        }
+    }
+
+    /// Marks the step's plain pins and writes their rows (see `PinRow`); the solve passes read
+    /// those, and their impulses go back to the joints before `storeJointImpulses`.
+    func preparePinRows() {
+        let count = world.joints.count
+        world.plainPins.resize(count)
+        world.pinRows.resize(count)
+        let js = world.joints.base, plain = world.plainPins.base, rows = world.pinRows.base
+        for k in 0..<count {
+            if world.usesPinRows, let row = PinRow(js[k]) {
+                (rows + k).initialize(to: row)
+                plain[k] = true
+            } else {
+                plain[k] = false
+            }
         }
     }
 

@@ -49,8 +49,138 @@ struct JointConstraint {
     var isPoint: Bool { kind == .pin || length == 0 }
 }
 
+/// A plain pin (no angle limits, friction, spring, force bound or moving anchor, and no
+/// angular impulse to carry) in the fields its sub-step passes read: 104 bytes where its
+/// `JointConstraint` is over 300, so a net of thousands of pins is read from a third of the
+/// memory in each of the step's twelve passes. Its arithmetic is the pin's in
+/// `JointSolver.solve` and `warmStart`, to the bit.
+struct PinRow {
+    var a: Int32
+    var b: Int32
+    var anchorA: Vec2
+    var anchorB: Vec2
+    var deltaCenter: Vec2
+    var invMassA: Double
+    var invIA: Double
+    var invMassB: Double
+    var invIB: Double
+    var impulse: Vec2
+
+    /// The row of joint `j` when it is a plain pin, else nil.
+    init?(_ j: JointConstraint) {
+        guard j.kind == .pin, j.lower == -Double.infinity, j.upper == Double.infinity, !(j.maxFrictionImpulse > 0),
+              !j.uprights, !j.isSpring, j.anchorVelocity == .zero, j.maxLinearImpulse == .infinity,
+              j.angularImpulse == 0, j.lowerImpulse == 0, j.upperImpulse == 0, !j.isSnap else { return nil }
+        a = j.a
+        b = j.b
+        anchorA = j.anchorA
+        anchorB = j.anchorB
+        deltaCenter = j.deltaCenter
+        invMassA = j.invMassA
+        invIA = j.invIA
+        invMassB = j.invMassB
+        invIB = j.invIB
+        impulse = j.linearImpulse
+    }
+}
+
 /// Distance (rod or spring) and pin constraints in the soft step (Catto 2024; Box2D v3 joints).
 enum JointSolver {
+    /// The step's joints: a plain pin's row where `plain` says so, else its constraint.
+    struct Rows {
+        let joints: UnsafeMutablePointer<JointConstraint>
+        let plain: UnsafeMutablePointer<Bool>
+        let pins: UnsafeMutablePointer<PinRow>
+    }
+
+    /// The bodies of a plain pin, as `sides` gives them for its constraint.
+    @inline(__always)
+    static func sides(_ p: UnsafeMutablePointer<PinRow>, _ bodies: UnsafeMutablePointer<SolverBody>,
+                      _ sink: UnsafeMutablePointer<SolverBody>)
+        -> (UnsafeMutablePointer<SolverBody>, UnsafeMutablePointer<SolverBody>) {
+        var bodyA = bodies + Int(p.pointee.a), bodyB = bodies + Int(p.pointee.b)
+        if p.pointee.invMassA == 0 && p.pointee.invIA == 0 {
+            sink.pointee = bodyA.pointee
+            bodyA = sink
+        }
+        if p.pointee.invMassB == 0 && p.pointee.invIB == 0 {
+            (sink + 1).pointee = bodyB.pointee
+            bodyB = sink + 1
+        }
+        return (bodyA, bodyB)
+    }
+
+    /// A plain pin's impulse applied to its bodies (`apply` with no angular part).
+    @inline(__always)
+    static func apply(_ P: Vec2, _ rA: Vec2, _ rB: Vec2, _ p: UnsafeMutablePointer<PinRow>,
+                      _ bodyA: UnsafeMutablePointer<SolverBody>, _ bodyB: UnsafeMutablePointer<SolverBody>) {
+        bodyA.pointee.v -= p.pointee.invMassA * P
+        bodyA.pointee.w -= p.pointee.invIA * (cross(rA, P) + 0.0)
+        bodyB.pointee.v += p.pointee.invMassB * P
+        bodyB.pointee.w += p.pointee.invIB * (cross(rB, P) + 0.0)
+    }
+
+    /// `warmStart` of a plain pin.
+    @inline(__always)
+    static func warmStart(_ p: UnsafeMutablePointer<PinRow>, _ bodies: UnsafeMutablePointer<SolverBody>,
+                          _ sink: UnsafeMutablePointer<SolverBody>) {
+        let (bodyA, bodyB) = sides(p, bodies, sink)
+        let rA = bodyA.pointee.dq.rotate(p.pointee.anchorA)
+        let rB = bodyB.pointee.dq.rotate(p.pointee.anchorB)
+        apply(p.pointee.impulse, rA, rB, p, bodyA, bodyB)
+    }
+
+    /// `solvePoint` of a plain pin: the 2 x 2 soft point constraint.
+    @inline(__always)
+    static func solve(_ p: UnsafeMutablePointer<PinRow>, _ bodies: UnsafeMutablePointer<SolverBody>,
+                      _ sink: UnsafeMutablePointer<SolverBody>, jointSoftness: Softness, useBias: Bool) {
+        let (bodyA, bodyB) = sides(p, bodies, sink)
+        let mA = p.pointee.invMassA, iA = p.pointee.invIA
+        let mB = p.pointee.invMassB, iB = p.pointee.invIB
+        let rA = bodyA.pointee.dq.rotate(p.pointee.anchorA)
+        let rB = bodyB.pointee.dq.rotate(p.pointee.anchorB)
+        var bias = Vec2.zero, massScale = 1.0, impulseScale = 0.0
+        if useBias {
+            let d = p.pointee.deltaCenter + (bodyB.pointee.dp - bodyA.pointee.dp) + rB - rA
+            bias = jointSoftness.biasRate * d
+            massScale = jointSoftness.massScale
+            impulseScale = jointSoftness.impulseScale
+        }
+        let vr = bodyB.pointee.v + cross(bodyB.pointee.w, rB) - bodyA.pointee.v - cross(bodyA.pointee.w, rA)
+        let k11 = mA + mB + iA * rA.y * rA.y + iB * rB.y * rB.y
+        let k12 = -iA * rA.x * rA.y - iB * rB.x * rB.y
+        let k22 = mA + mB + iA * rA.x * rA.x + iB * rB.x * rB.x
+        let det = k11 * k22 - k12 * k12
+        if det <= 0 { return }
+        let rhs = vr + bias
+        let invDet = 1 / det
+        let solved = invDet * Vec2(k22 * rhs.x - k12 * rhs.y, k11 * rhs.y - k12 * rhs.x)
+        let impulse = -massScale * solved - impulseScale * p.pointee.impulse
+        p.pointee.impulse += impulse
+        apply(impulse, rA, rB, p, bodyA, bodyB)
+    }
+
+    /// The joints named by `order`, in that order, plain pins from their rows; `sink` is two
+    /// records of the calling thread's.
+    static func warmStart(_ rows: Rows, order: UnsafeBufferPointer<Int32>,
+                          _ bodies: UnsafeMutablePointer<SolverBody>, sink: UnsafeMutablePointer<SolverBody>) {
+        for k in order {
+            if rows.plain[Int(k)] { warmStart(rows.pins + Int(k), bodies, sink) } else { warmStart(rows.joints + Int(k), bodies, sink) }
+        }
+    }
+
+    static func solve(_ rows: Rows, order: UnsafeBufferPointer<Int32>,
+                      _ bodies: UnsafeMutablePointer<SolverBody>, sink: UnsafeMutablePointer<SolverBody>,
+                      jointSoftness: Softness, useBias: Bool, inverseSubstep invH: Double) {
+        for k in order {
+            if rows.plain[Int(k)] {
+                solve(rows.pins + Int(k), bodies, sink, jointSoftness: jointSoftness, useBias: useBias)
+            } else {
+                solve(rows.joints + Int(k), bodies, sink, jointSoftness: jointSoftness, useBias: useBias, inverseSubstep: invH)
+            }
+        }
+    }
+
     /// Slides moving anchors along with the sub-steps: deltaCenter = centreB - anchor(t).
     static func advanceAnchors(_ js: UnsafeMutablePointer<JointConstraint>, _ count: Int, _ h: Double) {
         for k in 0..<count where js[k].anchorVelocity != .zero {
@@ -99,12 +229,6 @@ enum JointSolver {
             bodyB = sink + 1
         }
         return (bodyA, bodyB)
-    }
-
-    /// The joints named by `order`, in that order; `sink` is two records of the calling thread's.
-    static func warmStart(_ js: UnsafeMutablePointer<JointConstraint>, order: UnsafeBufferPointer<Int32>,
-                          _ bodies: UnsafeMutablePointer<SolverBody>, sink: UnsafeMutablePointer<SolverBody>) {
-        for k in order { warmStart(js + Int(k), bodies, sink) }
     }
 
     @inline(__always)
@@ -159,13 +283,6 @@ enum JointSolver {
     /// (joint softness) while biased and rigid while relaxing.
     /// Pin: C = d (a 2D point constraint), K the 2 x 2 effective mass; friction torque first
     /// clamps the relative angular impulse to +/- torque x h.
-    /// The joints named by `order`, in that order; `sink` is two records of the calling thread's.
-    static func solve(_ js: UnsafeMutablePointer<JointConstraint>, order: UnsafeBufferPointer<Int32>,
-                      _ bodies: UnsafeMutablePointer<SolverBody>, sink: UnsafeMutablePointer<SolverBody>,
-                      jointSoftness: Softness, useBias: Bool, inverseSubstep invH: Double) {
-        for k in order { solve(js + Int(k), bodies, sink, jointSoftness: jointSoftness, useBias: useBias, inverseSubstep: invH) }
-    }
-
     @inline(__always)
     static func solve(_ j: UnsafeMutablePointer<JointConstraint>, _ bodies: UnsafeMutablePointer<SolverBody>,
                       _ sink: UnsafeMutablePointer<SolverBody>, jointSoftness: Softness, useBias: Bool,
