@@ -141,7 +141,7 @@ extension Animator {
                             Animator.integratePositions(UnsafeBufferPointer(rebasing: mv[r]), bodies, hs, capped: true)
                         }
                         Animator.integratePositions(kv, bodies, hs)
-                        JointSolver.advanceAnchors(js, jointCount, hs)
+                        if world.jointsHaveMovingAnchors { JointSolver.advanceAnchors(js, jointCount, hs) }
                         joints { order, sink in
                             JointSolver.solve(jointRows, order: order, bodies, sink: sink, jointSoftness: jointSoftness, useBias: false,
                                               inverseSubstep: invHs)
@@ -350,13 +350,16 @@ extension Animator {
     }
 
     /// Marks the step's plain pins and writes their rows (see `PinRow`); the solve passes read
-    /// those, and their impulses go back to the joints before `storeJointImpulses`.
+    /// those, and their impulses go back to the joints before `storeJointImpulses`. Notes
+    /// whether any joint's anchor moves this step (else no sub-step slides anchors).
     func preparePinRows() {
         let count = world.joints.count
         world.plainPins.resize(count)
         world.pinRows.resize(count)
         let js = world.joints.base, plain = world.plainPins.base, rows = world.pinRows.base
+        var moving = false
         for k in 0..<count {
+            moving = moving || js[k].anchorVelocity != .zero
             if world.usesPinRows, let row = PinRow(js[k]) {
                 (rows + k).initialize(to: row)
                 plain[k] = true
@@ -364,6 +367,7 @@ extension Animator {
                 plain[k] = false
             }
         }
+        world.jointsHaveMovingAnchors = moving
     }
 
     /// Keeps the joints' accumulated impulses for the next step's warm start.
