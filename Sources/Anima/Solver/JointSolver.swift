@@ -55,15 +55,10 @@ struct JointConstraint {
 /// memory in each of the step's twelve passes. Its arithmetic is the pin's in
 /// `JointSolver.solve` and `warmStart`, to the bit.
 struct PinRow {
-    var a: Int32
-    var b: Int32
-    var anchorA: Vec2
-    var anchorB: Vec2
-    var deltaCenter: Vec2
-    var invMassA: Double
-    var invIA: Double
-    var invMassB: Double
-    var invIB: Double
+    var a: Int32, b: Int32
+    var anchorA: Vec2, anchorB: Vec2, deltaCenter: Vec2
+    var invMassA: Double, invIA: Double, invMassB: Double, invIB: Double
+    /// The accumulated point impulse (the joint's `linearImpulse` while the step solves).
     var impulse: Vec2
 
     /// The row of joint `j` when it is a plain pin, else nil.
@@ -84,40 +79,40 @@ struct PinRow {
     }
 }
 
+/// What `JointSolver.sides` and `apply` read of a joint: its two bodies and their inverse masses.
+protocol JointBodies {
+    var a: Int32 { get }
+    var b: Int32 { get }
+    var invMassA: Double { get }
+    var invIA: Double { get }
+    var invMassB: Double { get }
+    var invIB: Double { get }
+}
+
+extension JointConstraint: JointBodies {}
+extension PinRow: JointBodies {}
+
 /// Distance (rod or spring) and pin constraints in the soft step (Catto 2024; Box2D v3 joints).
 enum JointSolver {
+    /// The 2 x 2 point constraint's K^-1 rhs, with K = [k11 k12; k12 k22] the effective mass of
+    /// anchors rA, rB; nil when K is singular (nothing can move the point).
+    @inline(__always)
+    static func pointSolve(_ mA: Double, _ iA: Double, _ mB: Double, _ iB: Double, _ rA: Vec2, _ rB: Vec2,
+                           _ rhs: Vec2) -> Vec2? {
+        let k11 = mA + mB + iA * rA.y * rA.y + iB * rB.y * rB.y
+        let k12 = -iA * rA.x * rA.y - iB * rB.x * rB.y
+        let k22 = mA + mB + iA * rA.x * rA.x + iB * rB.x * rB.x
+        let det = k11 * k22 - k12 * k12
+        if det <= 0 { return nil }
+        let invDet = 1 / det
+        return invDet * Vec2(k22 * rhs.x - k12 * rhs.y, k11 * rhs.y - k12 * rhs.x)
+    }
+
     /// The step's joints: a plain pin's row where `plain` says so, else its constraint.
     struct Rows {
         let joints: UnsafeMutablePointer<JointConstraint>
         let plain: UnsafeMutablePointer<Bool>
         let pins: UnsafeMutablePointer<PinRow>
-    }
-
-    /// The bodies of a plain pin, as `sides` gives them for its constraint.
-    @inline(__always)
-    static func sides(_ p: UnsafeMutablePointer<PinRow>, _ bodies: UnsafeMutablePointer<SolverBody>,
-                      _ sink: UnsafeMutablePointer<SolverBody>)
-        -> (UnsafeMutablePointer<SolverBody>, UnsafeMutablePointer<SolverBody>) {
-        var bodyA = bodies + Int(p.pointee.a), bodyB = bodies + Int(p.pointee.b)
-        if p.pointee.invMassA == 0 && p.pointee.invIA == 0 {
-            sink.pointee = bodyA.pointee
-            bodyA = sink
-        }
-        if p.pointee.invMassB == 0 && p.pointee.invIB == 0 {
-            (sink + 1).pointee = bodyB.pointee
-            bodyB = sink + 1
-        }
-        return (bodyA, bodyB)
-    }
-
-    /// A plain pin's impulse applied to its bodies (`apply` with no angular part).
-    @inline(__always)
-    static func apply(_ P: Vec2, _ rA: Vec2, _ rB: Vec2, _ p: UnsafeMutablePointer<PinRow>,
-                      _ bodyA: UnsafeMutablePointer<SolverBody>, _ bodyB: UnsafeMutablePointer<SolverBody>) {
-        bodyA.pointee.v -= p.pointee.invMassA * P
-        bodyA.pointee.w -= p.pointee.invIA * (cross(rA, P) + 0.0)
-        bodyB.pointee.v += p.pointee.invMassB * P
-        bodyB.pointee.w += p.pointee.invIB * (cross(rB, P) + 0.0)
     }
 
     /// `warmStart` of a plain pin.
@@ -127,7 +122,7 @@ enum JointSolver {
         let (bodyA, bodyB) = sides(p, bodies, sink)
         let rA = bodyA.pointee.dq.rotate(p.pointee.anchorA)
         let rB = bodyB.pointee.dq.rotate(p.pointee.anchorB)
-        apply(p.pointee.impulse, rA, rB, p, bodyA, bodyB)
+        apply(p.pointee.impulse, 0, rA, rB, p, bodyA, bodyB)
     }
 
     /// `solvePoint` of a plain pin: the 2 x 2 soft point constraint.
@@ -147,17 +142,10 @@ enum JointSolver {
             impulseScale = jointSoftness.impulseScale
         }
         let vr = bodyB.pointee.v + cross(bodyB.pointee.w, rB) - bodyA.pointee.v - cross(bodyA.pointee.w, rA)
-        let k11 = mA + mB + iA * rA.y * rA.y + iB * rB.y * rB.y
-        let k12 = -iA * rA.x * rA.y - iB * rB.x * rB.y
-        let k22 = mA + mB + iA * rA.x * rA.x + iB * rB.x * rB.x
-        let det = k11 * k22 - k12 * k12
-        if det <= 0 { return }
-        let rhs = vr + bias
-        let invDet = 1 / det
-        let solved = invDet * Vec2(k22 * rhs.x - k12 * rhs.y, k11 * rhs.y - k12 * rhs.x)
+        guard let solved = pointSolve(mA, iA, mB, iB, rA, rB, vr + bias) else { return }
         let impulse = -massScale * solved - impulseScale * p.pointee.impulse
         p.pointee.impulse += impulse
-        apply(impulse, rA, rB, p, bodyA, bodyB)
+        apply(impulse, 0, rA, rB, p, bodyA, bodyB)
     }
 
     /// The joints named by `order`, in that order, plain pins from their rows; `sink` is two
@@ -216,8 +204,8 @@ enum JointSolver {
     /// cannot move (a boundary anchor, an anchored item), a copy in the two `sink` records of
     /// the thread solving it, so that joints solved at once never write one record.
     @inline(__always)
-    static func sides(_ j: UnsafeMutablePointer<JointConstraint>, _ bodies: UnsafeMutablePointer<SolverBody>,
-                      _ sink: UnsafeMutablePointer<SolverBody>)
+    static func sides<J: JointBodies>(_ j: UnsafeMutablePointer<J>, _ bodies: UnsafeMutablePointer<SolverBody>,
+                                      _ sink: UnsafeMutablePointer<SolverBody>)
         -> (UnsafeMutablePointer<SolverBody>, UnsafeMutablePointer<SolverBody>) {
         var bodyA = bodies + Int(j.pointee.a), bodyB = bodies + Int(j.pointee.b)
         if j.pointee.invMassA == 0 && j.pointee.invIA == 0 {
@@ -270,8 +258,8 @@ enum JointSolver {
     }
 
     @inline(__always)
-    static func apply(_ P: Vec2, _ angular: Double, _ rA: Vec2, _ rB: Vec2, _ j: UnsafeMutablePointer<JointConstraint>,
-                      _ bodyA: UnsafeMutablePointer<SolverBody>, _ bodyB: UnsafeMutablePointer<SolverBody>) {
+    static func apply<J: JointBodies>(_ P: Vec2, _ angular: Double, _ rA: Vec2, _ rB: Vec2, _ j: UnsafeMutablePointer<J>,
+                                      _ bodyA: UnsafeMutablePointer<SolverBody>, _ bodyB: UnsafeMutablePointer<SolverBody>) {
         bodyA.pointee.v -= j.pointee.invMassA * P
         bodyA.pointee.w -= j.pointee.invIA * (cross(rA, P) + angular)
         bodyB.pointee.v += j.pointee.invMassB * P

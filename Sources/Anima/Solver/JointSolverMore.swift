@@ -96,14 +96,7 @@ extension JointSolver {
         }
         let vr = bodyB.pointee.v + cross(bodyB.pointee.w, rB) - bodyA.pointee.v - cross(bodyA.pointee.w, rA)
             - j.pointee.anchorVelocity
-        let k11 = mA + mB + iA * rA.y * rA.y + iB * rB.y * rB.y
-        let k12 = -iA * rA.x * rA.y - iB * rB.x * rB.y
-        let k22 = mA + mB + iA * rA.x * rA.x + iB * rB.x * rB.x
-        let det = k11 * k22 - k12 * k12
-        if det <= 0 { return }
-        let rhs = vr + bias
-        let invDet = 1 / det
-        let solved = invDet * Vec2(k22 * rhs.x - k12 * rhs.y, k11 * rhs.y - k12 * rhs.x)
+        guard let solved = JointSolver.pointSolve(mA, iA, mB, iB, rA, rB, vr + bias) else { return }
         var impulse = -massScale * solved - impulseScale * j.pointee.linearImpulse
         let maxImpulse = j.pointee.maxLinearImpulse
         if maxImpulse < .infinity {
