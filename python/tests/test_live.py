@@ -263,9 +263,13 @@ class Session:
         scale = w / view[2]
         return (x + (point[0] - view[0]) * scale, y + (point[1] - view[1]) * scale)
 
-    def mouse(self, kind: str, x: float, y: float, pressed: bool) -> None:
+    def mouse(self, kind: str, x: float, y: float, pressed: bool, at: float | None = None) -> None:
+        """One pointer event; `at` (seconds since the epoch) stamps it, so that the page reads
+        the times it was sent on even when a busy machine delivers the events late."""
         params = {"type": kind, "x": x, "y": y, "button": "left" if kind != "mouseMoved" or pressed else "none",
                   "buttons": 1 if pressed else 0, "clickCount": 1 if kind != "mouseMoved" else 0}
+        if at is not None:
+            params["timestamp"] = at
         self.page.send("Input.dispatchMouseEvent", params)
 
     def click(self, selector: str) -> None:
@@ -330,10 +334,11 @@ def test_dragging_the_ball_moves_it_in_the_kernel_and_letting_go_flings_it(sessi
     flick = (target[0] - 80, target[1])
     x0, y0 = session.to_page(target)
     x1, y1 = session.to_page(flick)
+    beat = time.time()
     for k in range(1, 9):
         time.sleep(1 / 60)
-        session.mouse("mouseMoved", x0 + (x1 - x0) * k / 8, y0, True)
-    session.mouse("mouseReleased", x1, y1, False)
+        session.mouse("mouseMoved", x0 + (x1 - x0) * k / 8, y0, True, at=beat + k / 60)
+    session.mouse("mouseReleased", x1, y1, False, at=beat + 8 / 60)
     time.sleep(0.03)
     velocity = session.server.value(session.kernel, "ball.velocity")
     let_go = session.server.value(session.kernel, "ball.center")
