@@ -48,8 +48,6 @@ final class WorldState {
     var pinRows = ScratchBuffer<PinRow>()
     /// Whether plain pins are solved from their rows (the same result either way; tests turn it off).
     var usesPinRows = true
-    /// Whether a joint of the step has a moving anchor (see `JointSolver.advanceAnchors`).
-    var jointsHaveMovingAnchors = false
     var jointColorStart: [Int] = [0, 0]
     var jointsColored = false
     /// `Animator.minimumColoredJoints`; tests change it to compare the two orders.

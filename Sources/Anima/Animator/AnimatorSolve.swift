@@ -16,7 +16,7 @@ extension Animator {
         finishContactConstraints()
         prepareJoints(hs)
         prepareSnaps(hs)
-        preparePinRows()
+        let anchorsMove = preparePinRows()
 
         let bodies = world.bodies.base
         let params = world.params.base
@@ -141,7 +141,7 @@ extension Animator {
                             Animator.integratePositions(UnsafeBufferPointer(rebasing: mv[r]), bodies, hs, capped: true)
                         }
                         Animator.integratePositions(kv, bodies, hs)
-                        if world.jointsHaveMovingAnchors { JointSolver.advanceAnchors(js, jointCount, hs) }
+                        if anchorsMove { JointSolver.advanceAnchors(js, jointCount, hs) }
                         joints { order, sink in
                             JointSolver.solve(jointRows, order: order, bodies, sink: sink, jointSoftness: jointSoftness, useBias: false,
                                               inverseSubstep: invHs)
@@ -154,7 +154,6 @@ extension Animator {
         if wide { unpackWideContacts() }
         ContactSolver.applyRestitution(cs, count, points, bodies)
         storeImpulses()
-        for k in 0..<jointCount where jointRows.plain[k] { js[k].linearImpulse = jointRows.pins[k].impulse }
         storeJointImpulses()
         scatterBodies()
         // islands a custom field's evaluation woke join the lists now that the solve is over
@@ -350,9 +349,9 @@ extension Animator {
     }
 
     /// Marks the step's plain pins and writes their rows (see `PinRow`); the solve passes read
-    /// those, and their impulses go back to the joints before `storeJointImpulses`. Notes
-    /// whether any joint's anchor moves this step (else no sub-step slides anchors).
-    func preparePinRows() {
+    /// those, and `storeJointImpulses` takes a plain pin's impulse from its row. Returns whether
+    /// any joint's anchor moves this step (else no sub-step slides anchors).
+    func preparePinRows() -> Bool {
         let count = world.joints.count
         world.plainPins.resize(count)
         world.pinRows.resize(count)
@@ -367,14 +366,17 @@ extension Animator {
                 plain[k] = false
             }
         }
-        world.jointsHaveMovingAnchors = moving
+        return moving
     }
 
-    /// Keeps the joints' accumulated impulses for the next step's warm start.
+    /// Keeps the joints' accumulated impulses for the next step's warm start (a plain pin's
+    /// point impulse from its row, where the solve passes kept it).
     func storeJointImpulses() {
         let attachments = world.attachments, snaps = world.snaps
+        let plain = world.plainPins.base, pins = world.pinRows.base
         for k in 0..<world.joints.count {
-            let j = world.joints[k]
+            var j = world.joints[k]
+            if plain[k] { j.linearImpulse = pins[k].impulse }
             if j.isSnap {
                 unowned(unsafe) let snap = snaps[Int(j.behaviorIndex)]
                 snap.linearImpulse = j.linearImpulse.x.isFinite && j.linearImpulse.y.isFinite ? j.linearImpulse : .zero

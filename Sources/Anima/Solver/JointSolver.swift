@@ -79,18 +79,22 @@ struct PinRow {
     }
 }
 
-/// What `JointSolver.sides` and `apply` read of a joint: its two bodies and their inverse masses.
-protocol JointBodies {
+/// What `JointSolver.sides`, `geometry` and `apply` read of a joint: its two bodies, their
+/// inverse masses, its anchors and the offset of the centres at the step's start.
+protocol JointFrame {
     var a: Int32 { get }
     var b: Int32 { get }
     var invMassA: Double { get }
     var invIA: Double { get }
     var invMassB: Double { get }
     var invIB: Double { get }
+    var anchorA: Vec2 { get }
+    var anchorB: Vec2 { get }
+    var deltaCenter: Vec2 { get }
 }
 
-extension JointConstraint: JointBodies {}
-extension PinRow: JointBodies {}
+extension JointConstraint: JointFrame {}
+extension PinRow: JointFrame {}
 
 /// Distance (rod or spring) and pin constraints in the soft step (Catto 2024; Box2D v3 joints).
 enum JointSolver {
@@ -120,8 +124,7 @@ enum JointSolver {
     static func warmStart(_ p: UnsafeMutablePointer<PinRow>, _ bodies: UnsafeMutablePointer<SolverBody>,
                           _ sink: UnsafeMutablePointer<SolverBody>) {
         let (bodyA, bodyB) = sides(p, bodies, sink)
-        let rA = bodyA.pointee.dq.rotate(p.pointee.anchorA)
-        let rB = bodyB.pointee.dq.rotate(p.pointee.anchorB)
+        let (rA, rB, _) = geometry(p, bodyA, bodyB)
         apply(p.pointee.impulse, 0, rA, rB, p, bodyA, bodyB)
     }
 
@@ -132,11 +135,9 @@ enum JointSolver {
         let (bodyA, bodyB) = sides(p, bodies, sink)
         let mA = p.pointee.invMassA, iA = p.pointee.invIA
         let mB = p.pointee.invMassB, iB = p.pointee.invIB
-        let rA = bodyA.pointee.dq.rotate(p.pointee.anchorA)
-        let rB = bodyB.pointee.dq.rotate(p.pointee.anchorB)
+        let (rA, rB, d) = geometry(p, bodyA, bodyB)
         var bias = Vec2.zero, massScale = 1.0, impulseScale = 0.0
         if useBias {
-            let d = p.pointee.deltaCenter + (bodyB.pointee.dp - bodyA.pointee.dp) + rB - rA
             bias = jointSoftness.biasRate * d
             massScale = jointSoftness.massScale
             impulseScale = jointSoftness.impulseScale
@@ -192,8 +193,8 @@ enum JointSolver {
     }
 
     @inline(__always)
-    static func geometry(_ j: UnsafeMutablePointer<JointConstraint>, _ bodyA: UnsafeMutablePointer<SolverBody>,
-                         _ bodyB: UnsafeMutablePointer<SolverBody>) -> (rA: Vec2, rB: Vec2, d: Vec2) {
+    static func geometry<J: JointFrame>(_ j: UnsafeMutablePointer<J>, _ bodyA: UnsafeMutablePointer<SolverBody>,
+                                        _ bodyB: UnsafeMutablePointer<SolverBody>) -> (rA: Vec2, rB: Vec2, d: Vec2) {
         let rA = bodyA.pointee.dq.rotate(j.pointee.anchorA)
         let rB = bodyB.pointee.dq.rotate(j.pointee.anchorB)
         let d = j.pointee.deltaCenter + (bodyB.pointee.dp - bodyA.pointee.dp) + rB - rA
@@ -204,7 +205,7 @@ enum JointSolver {
     /// cannot move (a boundary anchor, an anchored item), a copy in the two `sink` records of
     /// the thread solving it, so that joints solved at once never write one record.
     @inline(__always)
-    static func sides<J: JointBodies>(_ j: UnsafeMutablePointer<J>, _ bodies: UnsafeMutablePointer<SolverBody>,
+    static func sides<J: JointFrame>(_ j: UnsafeMutablePointer<J>, _ bodies: UnsafeMutablePointer<SolverBody>,
                                       _ sink: UnsafeMutablePointer<SolverBody>)
         -> (UnsafeMutablePointer<SolverBody>, UnsafeMutablePointer<SolverBody>) {
         var bodyA = bodies + Int(j.pointee.a), bodyB = bodies + Int(j.pointee.b)
@@ -258,7 +259,7 @@ enum JointSolver {
     }
 
     @inline(__always)
-    static func apply<J: JointBodies>(_ P: Vec2, _ angular: Double, _ rA: Vec2, _ rB: Vec2, _ j: UnsafeMutablePointer<J>,
+    static func apply<J: JointFrame>(_ P: Vec2, _ angular: Double, _ rA: Vec2, _ rB: Vec2, _ j: UnsafeMutablePointer<J>,
                                       _ bodyA: UnsafeMutablePointer<SolverBody>, _ bodyB: UnsafeMutablePointer<SolverBody>) {
         bodyA.pointee.v -= j.pointee.invMassA * P
         bodyA.pointee.w -= j.pointee.invIA * (cross(rA, P) + angular)
