@@ -23,8 +23,6 @@ struct BroadPhase {
     /// Proxies re-inserted this step, in the order they moved.
     var moved: [Int32] = []
     var isMoved: [Bool] = []
-    /// New pairs found this step, sorted by key before use.
-    var pairs: [Pair] = []
     /// Per queued proxy: its fat box when pairs were last searched, before it moved since, or
     /// an empty box when it is new or its pairs' rules may have changed (see `searchPairs`).
     var searchedBoxes: [AABB] = []
