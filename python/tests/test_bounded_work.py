@@ -77,7 +77,9 @@ def test_ctrl_c_stops_run_until_rest():
     killer = interrupt_soon()
     try:
         with pytest.raises(KeyboardInterrupt):
-            animator.run_until_rest(max_seconds=1e6)
+            # never at rest: an interrupt that did not land ends the run at 20 000 simulated
+            # seconds (about 100 s here, 600 took 3.2 s) and fails the test instead of hanging it
+            animator.run_until_rest(max_seconds=20_000)
     finally:
         killer.wait()
     steps = animator.step_count
