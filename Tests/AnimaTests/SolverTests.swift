@@ -475,6 +475,8 @@ import Testing
     /// item put down from outside, every other step, inside the fat box of a large one that
     /// crosses the scene (made first, so its proxy's id is the smaller of the two) and is
     /// re-inserted in some of those steps. With one worker, and with two sharing the search.
+    /// Conversely, no contact outlives the overlap of its fat boxes, whichever side moved (the
+    /// contact update compares the boxes only when one of the two proxies was re-inserted).
     @Test(arguments: [1, 2]) func everyOverlappingPairHasAContactAfterEachStep(workers: Int) throws {
         let a = try Animator(configuration: AnimatorConfiguration(restTime: 1e7, workers: workers))
         a.world.minimumItemsPerWorker = 1
@@ -507,7 +509,12 @@ import Testing
             }
             return count
         }
-        var lost = 0, thrown = 0
+        func stale() -> Int {
+            a.world.contacts.filter { c in
+                !c.isHole && c.a >= 0 && !a.world.broadPhase.overlaps(a.store.proxy[Int(c.a)], a.store.proxy[Int(c.b)])
+            }.count
+        }
+        var lost = 0, thrown = 0, outlived = 0, ended = 0
         for step in 0..<240 {
             for item in items where rng.next() % 16 == 0 {
                 // some steps cross the scene (a jump of several boxes), others jostle
@@ -528,11 +535,15 @@ import Testing
             case 35: try a.setSize(Size(width: 10, height: 10), of: items[12])
             default: break
             }
+            let before = a.world.contactKeys.count
             try a.step()
             lost += missing()
+            outlived += stale()
+            ended += max(0, before + a.world.newPairs.count - a.world.contactKeys.count)
         }
         #expect(thrown > 500)
         #expect(lost == 0, "\(lost) overlapping pairs without a contact")
+        #expect(outlived == 0 && ended > 500, "\(outlived) contacts outlived their fat boxes' overlap; \(ended) ended")
     }
 
     /// A crowd exercises every part of the wide solver (dozens of colours, full and partial lane

@@ -725,9 +725,10 @@ extension Animator {
     @inline(__always)
     func contactStillValid(_ c: inout Contact, recheck: Bool) -> Bool {
         if !recheck {
+            // the pair's fat boxes overlapped at the last update (or when it was found)
             let proxyB = store.proxy[Int(c.b)]
-            if c.a >= 0 { return world.broadPhase.overlaps(store.proxy[Int(c.a)], proxyB) }
-            return world.broadPhase.overlaps(world.segmentProxies[Int(c.segment)], proxyB)
+            if c.a >= 0 { return world.broadPhase.stillOverlap(store.proxy[Int(c.a)], proxyB) }
+            return world.broadPhase.stillOverlap(world.segmentProxies[Int(c.segment)], proxyB)
         }
         let b = Int(c.b)
         guard store.alive[b], store.generation[b] == c.generationB, store.proxy[b] >= 0 else { return false }

@@ -186,4 +186,12 @@ struct BroadPhase {
     @inline(__always) func overlaps(_ p: Int32, _ q: Int32) -> Bool {
         tree.fatAABB(p).overlaps(tree.fatAABB(q))
     }
+
+    /// `overlaps` for two proxies whose fat boxes overlapped when last compared, before the
+    /// queue is cleared: a fat box changes only when its proxy is re-inserted, which queues it,
+    /// so when neither is queued the answer stands without reading the tree.
+    @inline(__always) func stillOverlap(_ p: Int32, _ q: Int32) -> Bool {
+        if !isMoved[Int(p)] && !isMoved[Int(q)] { return true }
+        return overlaps(p, q)
+    }
 }
