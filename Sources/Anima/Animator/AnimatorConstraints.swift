@@ -9,6 +9,8 @@ struct ContactConstraintBuilder {
     var points: ScratchBuffer<ConstraintPoint>
     /// Per constraint point (2 per constraint), the manifold point's separation.
     var separations: ScratchBuffer<Double>
+    /// Per constraint, the bodies it can move, -1 for a side it cannot (`ContactColoring`).
+    var ends: ScratchBuffer<SIMD2<Int32>>
     let softness: Softness
     let staticSoftness: Softness
     let substep: Double
@@ -24,6 +26,7 @@ struct ContactConstraintBuilder {
         constraints.extend(by: 1)
         points.extend(by: 2)
         separations.extend(by: 2)
+        ends.extend(by: 1)
         write(c, index: index, at: slot, view)
     }
 
@@ -99,6 +102,11 @@ struct ContactConstraintBuilder {
             }
         }
         constraints.base[slot] = constraint
+        // as the colouring reads the stored (single-precision) masses
+        let aMoves = constraint.invMassA != 0 || constraint.invIA != 0
+        let bMoves = constraint.invMassB != 0 || constraint.invIB != 0
+        // (a constraint whose masses both round to zero keeps b, as a side to colour)
+        ends.base[slot] = SIMD2(aMoves ? constraint.a : -1, bMoves || !aMoves ? constraint.b : -1)
         points.base[2 * slot] = pair.0
         points.base[2 * slot + 1] = pair.1
         separations.base[2 * slot] = separation.0
@@ -110,6 +118,7 @@ struct ContactConstraintBuilder {
         constraints.resize(count)
         points.resize(2 * count)
         separations.resize(2 * count)
+        ends.resize(count)
     }
 }
 
@@ -126,13 +135,14 @@ extension Animator {
         let hs = stepDuration / Double(configuration.substeps)
         let hertz = Animator.contactHertz(substep: hs)
         var builder = ContactConstraintBuilder(
-            constraints: world.constraints, points: world.points, separations: world.separations,
+            constraints: world.constraints, points: world.points, separations: world.separations, ends: world.constraintEnds,
             softness: Softness(hertz: hertz, dampingRatio: Tolerances.contactDampingRatio, substep: hs),
             staticSoftness: Softness(hertz: 2 * hertz, dampingRatio: Tolerances.contactDampingRatio, substep: hs),
             substep: hs)
         builder.constraints.count = 0
         builder.points.count = 0
         builder.separations.count = 0
+        builder.ends.count = 0
         return builder
     }
 
@@ -141,6 +151,7 @@ extension Animator {
         world.constraints = builder.constraints
         world.points = builder.points
         world.separations = builder.separations
+        world.constraintEnds = builder.ends
     }
 
     /// The approach speed of each point of a constraint with restitution, from the velocities

@@ -39,6 +39,9 @@ final class WorldState {
     var params = ScratchBuffer<BodyParams>()
     var constraints = ScratchBuffer<ContactConstraint>()
     var separations = ScratchBuffer<Double>()   // per constraint point: its manifold point's separation
+    /// Per constraint, the bodies its contact can move (-1 for a side it cannot), for the
+    /// colouring (see `ContactColoring.color`).
+    var constraintEnds = ScratchBuffer<SIMD2<Int32>>()
     var joints = ScratchBuffer<JointConstraint>()
     /// The step's joint order, its ranges (per colour when coloured, see `orderJoints`), and
     /// two scratch body records per worker for the sides joints cannot move.
@@ -129,6 +132,7 @@ final class WorldState {
         constraints.free()
         points.free()
         separations.free()
+        constraintEnds.free()
         joints.free()
         jointOrder.free()
         plainPins.free()

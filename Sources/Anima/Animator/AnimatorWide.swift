@@ -12,7 +12,7 @@ extension Animator {
         let cs = world.constraints.base
         let points = world.points.base
         let count = world.constraints.count
-        world.coloring.color(cs, count, bodyCount: world.bodies.count)
+        world.coloring.color(world.constraintEnds.base, count, bodyCount: world.bodies.count)
         let colors = ContactColoring.colorCount
         // per colour: where its groups start, and the next rank of a block-solved and of another constraint
         var firstGroup = [Int](repeating: 0, count: colors)

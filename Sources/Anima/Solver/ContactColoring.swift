@@ -21,7 +21,11 @@ struct ContactColoring {
     private var taken: [UInt32] = []
     private var visit: [Int32] = []
 
-    mutating func color(_ cs: UnsafeMutablePointer<ContactConstraint>, _ count: Int, bodyCount: Int) {
+    ///
+    /// `ends` holds per constraint the bodies it can move, -1 for a side it cannot (written by
+    /// the constraint builder beside each constraint): the colours are offered in a scrambled
+    /// order, and these 8 bytes a constraint are what that order reads, not its record.
+    mutating func color(_ ends: UnsafePointer<SIMD2<Int32>>, _ count: Int, bodyCount: Int) {
         taken.removeAll(keepingCapacity: true)
         taken.append(contentsOf: repeatElement(0, count: bodyCount))
         for k in 0..<ContactColoring.colorCount { memberCount[k] = 0 }
@@ -48,7 +52,7 @@ struct ContactColoring {
                 colorOf.withUnsafeMutableBufferPointer { colorOf in
                     for k in 0..<count {
                         let ci = Int(visit[k])
-                        colorOf[ci] = Int8(ContactColoring.firstFree(cs + ci, bits))
+                        colorOf[ci] = Int8(ContactColoring.firstFree(ends[ci], bits))
                     }
                 }
             }
@@ -63,10 +67,9 @@ struct ContactColoring {
     /// A constraint between two moving bodies takes the lowest colour below `dynamicColorCount`
     /// that neither has taken; one with a single moving body the highest colour it has not.
     @inline(__always)
-    private static func firstFree(_ c: UnsafeMutablePointer<ContactConstraint>, _ taken: UnsafeMutableBufferPointer<UInt32>) -> Int {
-        let aMoves = c.pointee.invMassA != 0 || c.pointee.invIA != 0
-        let bMoves = c.pointee.invMassB != 0 || c.pointee.invIB != 0
-        let a = Int(c.pointee.a), b = Int(c.pointee.b)
+    private static func firstFree(_ ends: SIMD2<Int32>, _ taken: UnsafeMutableBufferPointer<UInt32>) -> Int {
+        let aMoves = ends.x >= 0, bMoves = ends.y >= 0
+        let a = Int(ends.x), b = Int(ends.y)
         if aMoves && bMoves {
             let free = ~(taken[a] | taken[b]) & (1 << UInt32(dynamicColorCount) - 1)
             if free == 0 { return -1 }
