@@ -266,6 +266,12 @@ private func queried(_ tree: DynamicTree, _ box: AABB) -> [Int32] {
         tree.query(point) { _ in true }
         tree.query(nan) { _ in true }
         #expect(tree.proxyCount == 30)
+        // moved in place and rebuilt: the centres of such boxes are NaN or infinite
+        for (k, id) in ids.enumerated() { tree.enlargeProxy(id, [nan, infinite, point][k % 3]) }
+        var scratch = DynamicTree.RebuildScratch()
+        tree.rebuildEnlarged(&scratch)
+        tree.query(point) { _ in true }
+        #expect(tree.proxyCount == 30 && !tree.anyEnlarged)
         for id in ids { tree.destroyProxy(id) }
         #expect(tree.proxyCount == 0 && tree.validate())
     }
@@ -284,6 +290,107 @@ private func queried(_ tree: DynamicTree, _ box: AABB) -> [Int32] {
         for box in boxes { tree.query(box) { _ in pairs += 1; return true } }
         #expect(pairs >= n, "every box overlaps at least itself")
         #expect(tree.validate())
+    }
+
+    /// Proxies moved in place (`enlargeProxy`) leave a valid but loose tree that still answers
+    /// every query; `rebuildEnlarged` rebuilds the marked part: the tree validates, queries
+    /// match a brute-force scan, every proxy keeps its id and user value, and no node is added.
+    /// Proxies are created and destroyed between rounds, as between steps. The same calls give
+    /// the same tree, node for node.
+    @Test func proxiesMovedInPlaceAndRebuiltAnswerQueriesAsABruteForceScan() {
+        func run() -> DynamicTree {
+            var rng = TreeLCG(state: 77)
+            var tree = DynamicTree()
+            var ids: [Int32] = [], boxes: [Int32: AABB] = [:], users: [Int32: Int32] = [:]
+            for i in 0..<1000 {
+                let box = rng.box(world: 2000, maxSide: 30)
+                let id = tree.createProxy(box, userData: Int32(i))
+                ids.append(id)
+                boxes[id] = box
+                users[id] = Int32(i)
+            }
+            for round in 0..<40 {
+                let nodesBefore = tree.nodeCapacity
+                for id in ids where rng.unit() < 0.3 {
+                    let d = Vec2(rng.uniform(-15, 15), rng.uniform(-15, 15))
+                    let box = AABB(lower: boxes[id]!.lower + d, upper: boxes[id]!.upper + d + Vec2(rng.uniform(0, 5), 0))
+                    tree.enlargeProxy(id, box)
+                    boxes[id] = box
+                }
+                #expect(tree.anyEnlarged && tree.validationFailure() == "nodes marked for a rebuild remain")
+                for _ in 0..<5 {
+                    let q = rng.box(world: 2000, minSide: 0, maxSide: 200)
+                    #expect(queried(tree, q) == ids.filter { boxes[$0]!.overlaps(q) }.sorted(), "loose tree, round \(round)")
+                }
+                var scratch = DynamicTree.RebuildScratch()
+                tree.rebuildEnlarged(&scratch)
+                #expect(tree.validate(), "round \(round): \(tree.validationFailure() ?? "")")
+                #expect(tree.nodeCapacity == nodesBefore)
+                #expect(ids.allSatisfy { tree.isProxy($0) && tree.userData($0) == users[$0]! && same(tree.fatAABB($0), boxes[$0]) })
+                for _ in 0..<5 {
+                    let q = rng.box(world: 2000, minSide: 0, maxSide: 200)
+                    #expect(queried(tree, q) == ids.filter { boxes[$0]!.overlaps(q) }.sorted(), "rebuilt tree, round \(round)")
+                }
+                // between steps: a proxy made, one destroyed, one moved by insertion
+                let box = rng.box(world: 2000, maxSide: 30)
+                let id = tree.createProxy(box, userData: Int32(1000 + round))
+                ids.append(id)
+                boxes[id] = box
+                users[id] = Int32(1000 + round)
+                tree.destroyProxy(ids.remove(at: rng.index(ids.count)))
+                let moved = ids[rng.index(ids.count)], to = rng.box(world: 2000, maxSide: 30)
+                tree.moveProxy(moved, to)
+                boxes[moved] = to
+                #expect(tree.validate())
+            }
+            return tree
+        }
+        let a = run(), b = run()
+        #expect(a.root == b.root && a.nodes.count == b.nodes.count)
+        #expect(zip(a.nodes, b.nodes).allSatisfy { x, y in
+            same(x.aabb, y.aabb) && x.parent == y.parent && x.child1 == y.child1 && x.child2 == y.child2 && x.height == y.height
+        })
+    }
+
+    /// A crowd where every box moves every step, as in a tumbling drum: 2000 boxes of 25 pt,
+    /// each moved 4 pt a step in a random direction for 60 steps. Rebuilding the moved part
+    /// of the tree each step keeps it tighter (its surface-area cost, the sum of the internal
+    /// nodes' perimeters over the root's, lower) than removing and inserting each box by the
+    /// surface-area heuristic, and its queries visit fewer nodes for the same answers.
+    @Test func rebuildingTheMovedPartKeepsACrowdsTreeTighterThanReinsertion() {
+        var rng = TreeLCG(state: 5)
+        var inserted = DynamicTree(), rebuilt = DynamicTree()
+        var boxes: [AABB] = [], ids: [Int32] = []
+        for i in 0..<2000 {
+            let lower = Vec2(Double(i % 50) * 40, Double(i / 50) * 40)
+            let box = AABB(lower: lower, upper: lower + Vec2(25, 25))
+            boxes.append(box)
+            ids.append(inserted.createProxy(box, userData: Int32(i)))
+            #expect(rebuilt.createProxy(box, userData: Int32(i)) == ids[i])
+        }
+        var scratch = DynamicTree.RebuildScratch()
+        for _ in 0..<60 {
+            for k in 0..<boxes.count {
+                let angle = rng.uniform(0, 6.283185307179586)
+                let d = 4 * Vec2(cosine(angle), sine(angle))
+                boxes[k] = AABB(lower: boxes[k].lower + d, upper: boxes[k].upper + d)
+                inserted.moveProxy(ids[k], boxes[k])
+                rebuilt.enlargeProxy(ids[k], boxes[k])
+            }
+            rebuilt.rebuildEnlarged(&scratch)
+        }
+        #expect(inserted.validate() && rebuilt.validate())
+        func visits(_ tree: DynamicTree) -> Int {
+            var count = 0
+            for box in boxes { tree.query(box, skipping: { _, _ in count += 1; return false }) { _ in true } }
+            return count
+        }
+        let ratioInserted = inserted.perimeterRatio, ratioRebuilt = rebuilt.perimeterRatio
+        let visitsInserted = visits(inserted), visitsRebuilt = Double(visits(rebuilt))
+        // measured: 94.1 against 126.3, and 32 666 against 45 895 nodes
+        #expect(ratioRebuilt < 0.85 * ratioInserted, "perimeter ratio \(ratioRebuilt) rebuilt, \(ratioInserted) inserted")
+        #expect(visitsRebuilt < 0.85 * Double(visitsInserted), "\(visitsRebuilt) nodes visited rebuilt, \(visitsInserted) inserted")
+        for box in boxes.prefix(50) { #expect(queried(inserted, box) == queried(rebuilt, box)) }
     }
 }
 

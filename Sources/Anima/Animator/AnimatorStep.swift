@@ -296,8 +296,11 @@ extension Animator {
             if proxy < 0 { continue }
             // the displacement expected next step, for the fat box to reach ahead
             let motion = (store.velocity[i] + h * store.gravity[i]) * h
-            world.broadPhase.update(proxy, world.tightBoxes[i], motion: isFinite(motion) ? motion : .zero, margin: proxyMargin(i))
+            world.broadPhase.update(proxy, world.tightBoxes[i], motion: isFinite(motion) ? motion : .zero, margin: proxyMargin(i),
+                                    deferred: true)
         }
+        // the moved proxies' part of the tree, rebuilt at once (a crowd moves hundreds a step)
+        world.broadPhase.rebuildMoved()
 
         // existing contacts, in place: drop those whose fat boxes parted or whose items no longer
         // collide, refresh the others; then new contacts go at the end in key order, so the order

@@ -95,7 +95,12 @@ struct BroadPhase {
     /// reaches out of the one its motion now needs by more than `margin` plus that motion's lead
     /// (Box2D 2.4's "huge AABB" check, `b2DynamicTree::MoveProxy`, with the lead added so that an
     /// item moving steadily is not remade any sooner than it leaves its fat box).
-    @inline(__always) mutating func update(_ proxy: Int32, _ box: AABB, motion: Vec2 = .zero, margin: Double = BroadPhase.margin) {
+    ///
+    /// `deferred`: the proxy keeps its place in the tree, the boxes above it grown, until
+    /// `rebuildMoved` rebuilds that part of the tree (the step's moves, all at once); else it
+    /// is removed and inserted again at once.
+    @inline(__always) mutating func update(_ proxy: Int32, _ box: AABB, motion: Vec2 = .zero, margin: Double = BroadPhase.margin,
+                                           deferred: Bool = false) {
         let current = tree.fatAABB(proxy)
         let fat = fatten(box, by: margin)
         let ahead = BroadPhase.stepsAhead * motion
@@ -105,7 +110,19 @@ struct BroadPhase {
             if DynamicTree.contains(AABB(lower: wanted.lower - slack, upper: wanted.upper + slack), current) { return }
         }
         queue(proxy)   // first, while the tree still has the box pairs were searched with
-        tree.moveProxy(proxy, wanted)
+        if deferred {
+            tree.enlargeProxy(proxy, wanted)
+        } else {
+            tree.moveProxy(proxy, wanted)
+        }
+    }
+
+    /// Working storage of `rebuildMoved`.
+    var rebuildScratch = DynamicTree.RebuildScratch()
+
+    /// Rebuilds the part of the tree above the proxies moved with `update(deferred: true)`.
+    mutating func rebuildMoved() {
+        tree.rebuildEnlarged(&rebuildScratch)
     }
 
     /// Queues a proxy to look for pairs, keeping the fat box it has now as the one pairs were

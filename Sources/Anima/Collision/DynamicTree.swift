@@ -54,6 +54,10 @@ struct DynamicTree {
     private var freeList: Int32 = DynamicTree.nullNode
     /// The number of live proxies (leaves).
     private(set) var proxyCount: Int = 0
+    /// Per node: marked by `enlargeProxy` for `rebuildEnlarged` (all clear outside a step).
+    private var enlarged: [Bool] = []
+    /// Whether any node is marked.
+    private(set) var anyEnlarged = false
 
     /// An empty tree with room for `capacity` nodes (a tree of n proxies uses 2n - 1 nodes).
     init(capacity: Int = 0) {
@@ -214,6 +218,168 @@ struct DynamicTree {
     /// The parent of a live node (`nullNode` for the root).
     @inline(__always) func parent(_ node: Int32) -> Int32 { nodes[Int(node)].parent }
 
+    // MARK: Enlarging and rebuilding
+
+    /// Gives `proxy` the box `aabb` without moving it in the tree: the boxes above it grow to
+    /// contain the new one, and the leaf and every node above it are marked, for
+    /// `rebuildEnlarged` to rebuild that part of the tree (Box2D v3's `b2DynamicTree_EnlargeProxy`).
+    /// The tree stays valid meanwhile (every box contains its children's), only looser.
+    /// Precondition: `proxy` is a live id.
+    mutating func enlargeProxy(_ proxy: Int32, _ aabb: AABB) {
+        if enlarged.count < nodes.count { enlarged.append(contentsOf: repeatElement(false, count: nodes.count - enlarged.count)) }
+        nodes[Int(proxy)].aabb = aabb
+        enlarged[Int(proxy)] = true
+        anyEnlarged = true
+        var node = nodes[Int(proxy)].parent
+        // grow the boxes until one already holds the new box
+        while node != DynamicTree.nullNode {
+            let old = nodes[Int(node)].aabb
+            let grown = DynamicTree.union(old, aabb)
+            nodes[Int(node)].aabb = grown
+            enlarged[Int(node)] = true
+            node = nodes[Int(node)].parent
+            if grown.lower == old.lower && grown.upper == old.upper { break }
+        }
+        // and mark the rest of the way up, to the first node marked already
+        while node != DynamicTree.nullNode && !enlarged[Int(node)] {
+            enlarged[Int(node)] = true
+            node = nodes[Int(node)].parent
+        }
+    }
+
+    /// Whether a node is marked by `enlargeProxy` and not yet rebuilt.
+    func isEnlarged(_ node: Int32) -> Bool { Int(node) < enlarged.count && enlarged[Int(node)] }
+
+    /// Rebuilds the part of the tree `enlargeProxy` marked, top down, and clears the marks.
+    /// The marked internal nodes form the top of the tree; what hangs below them, unmarked
+    /// subtrees and marked leaves, is kept whole and rearranged: each node's share is split at
+    /// the middle of their boxes' centres along the longer side of the centres' box (Box2D
+    /// v3's `b2PartitionMid`), or in two halves by count when that leaves a side empty. Leaves
+    /// keep their ids; the marked internal nodes are reused. Removing and inserting each moved
+    /// proxy by the surface-area heuristic, in a crowd that moves every step, lets the boxes of
+    /// the tree grow loose (a query visits twice the nodes); rebuilt, they are tight again.
+    /// Deterministic: the parts are taken depth first, child 1 before child 2. `scratch` is
+    /// working storage the caller keeps between rebuilds.
+    mutating func rebuildEnlarged(_ scratch: inout RebuildScratch) {
+        guard anyEnlarged else { return }
+        anyEnlarged = false
+        guard root != DynamicTree.nullNode else { return }
+        // the scratch arrays as locals, put back at the end
+        var parts: [Int32] = [], spareNodes: [Int32] = [], centers: [Vec2] = []
+        var tasks: [RebuildTask] = [], pending: [Int32] = []
+        swap(&parts, &scratch.parts)
+        swap(&spareNodes, &scratch.spare)
+        swap(&centers, &scratch.centers)
+        swap(&tasks, &scratch.tasks)
+        swap(&pending, &scratch.pending)
+        defer {
+            swap(&parts, &scratch.parts)
+            swap(&spareNodes, &scratch.spare)
+            swap(&centers, &scratch.centers)
+            swap(&tasks, &scratch.tasks)
+            swap(&pending, &scratch.pending)
+        }
+        parts.removeAll(keepingCapacity: true)
+        spareNodes.removeAll(keepingCapacity: true)
+        centers.removeAll(keepingCapacity: true)
+        tasks.removeAll(keepingCapacity: true)
+        pending.removeAll(keepingCapacity: true)
+        var newRoot = DynamicTree.nullNode
+        nodes.withUnsafeMutableBufferPointer { n in
+        enlarged.withUnsafeMutableBufferPointer { marked in
+            // the marked internal nodes, and the parts below them
+            pending.append(root)
+            while let i = pending.popLast() {
+                let node = n[Int(i)]
+                if marked[Int(i)] && !node.isLeaf {
+                    spareNodes.append(i)
+                    pending.append(node.child2)
+                    pending.append(node.child1)
+                } else {
+                    parts.append(i)
+                    centers.append(0.5 * (node.aabb.lower + node.aabb.upper))
+                }
+                marked[Int(i)] = false
+            }
+            let partCount = parts.count
+            parts.withUnsafeMutableBufferPointer { lv in
+            centers.withUnsafeMutableBufferPointer { ct in
+            spareNodes.withUnsafeBufferPointer { spare in
+                // pending ranges, each with the node it hangs from and which child it is;
+                // internal nodes are taken from `spare` as they are made, parents first
+                tasks.append(RebuildTask(lo: 0, hi: Int32(partCount), parent: DynamicTree.nullNode, first: true))
+                var made = 0
+                while let task = tasks.popLast() {
+                    let lo = Int(task.lo), hi = Int(task.hi)
+                    let node: Int32
+                    if hi - lo == 1 {
+                        node = lv[lo]
+                    } else {
+                        // the centres' box (plain comparisons: the boxes are finite)
+                        var lx = ct[lo].x, ly = ct[lo].y, ux = lx, uy = ly
+                        for k in (lo + 1)..<hi {
+                            let c = ct[k]
+                            lx = c.x < lx ? c.x : lx
+                            ly = c.y < ly ? c.y : ly
+                            ux = c.x > ux ? c.x : ux
+                            uy = c.y > uy ? c.y : uy
+                        }
+                        let alongX = ux - lx >= uy - ly
+                        let mid = alongX ? 0.5 * (lx + ux) : 0.5 * (ly + uy)
+                        // centres below the middle first
+                        var i = lo, j = hi - 1
+                        while i <= j {
+                            if (alongX ? ct[i].x : ct[i].y) < mid {
+                                i += 1
+                            } else {
+                                lv.swapAt(i, j)
+                                ct.swapAt(i, j)
+                                j -= 1
+                            }
+                        }
+                        let split = i == lo || i == hi ? (lo + hi) / 2 : i
+                        node = spare[made]
+                        made += 1
+                        tasks.append(RebuildTask(lo: Int32(split), hi: Int32(hi), parent: node, first: false))
+                        tasks.append(RebuildTask(lo: Int32(lo), hi: Int32(split), parent: node, first: true))
+                    }
+                    n[Int(node)].parent = task.parent
+                    if task.parent == DynamicTree.nullNode {
+                        newRoot = node
+                    } else if task.first {
+                        n[Int(task.parent)].child1 = node
+                    } else {
+                        n[Int(task.parent)].child2 = node
+                    }
+                }
+                // boxes and heights bottom up: a node was made before its children
+                for k in stride(from: made - 1, through: 0, by: -1) {
+                    let node = Int(spare[k])
+                    let c1 = Int(n[node].child1), c2 = Int(n[node].child2)
+                    n[node].aabb = DynamicTree.union(n[c1].aabb, n[c2].aabb)
+                    n[node].height = 1 + max(n[c1].height, n[c2].height)
+                }
+            }}}
+        }}
+        root = newRoot
+    }
+
+    /// One pending range of `rebuildEnlarged`.
+    struct RebuildTask {
+        var lo: Int32, hi: Int32
+        var parent: Int32
+        var first: Bool
+    }
+
+    /// Working storage of `rebuildEnlarged`.
+    struct RebuildScratch {
+        var parts: [Int32] = []
+        var spare: [Int32] = []
+        var centers: [Vec2] = []
+        var tasks: [RebuildTask] = []
+        var pending: [Int32] = []
+    }
+
     // MARK: Validation
 
     /// True when the structure is consistent, for tests: the root has no parent; every live
@@ -226,6 +392,7 @@ struct DynamicTree {
     /// The first inconsistency found, described, or nil (see `validate()`).
     func validationFailure() -> String? {
         let count = nodes.count
+        guard !anyEnlarged else { return "nodes marked for a rebuild remain" }
         func valid(_ i: Int32) -> Bool { i >= 0 && Int(i) < count }
         var free = 0
         var cursor = freeList
