@@ -398,12 +398,10 @@ extension Animator {
             var candidates: [SIMD2<Int32>] = []
             swap(&candidates, &world.candidates)   // reuse the buffer without sharing it
             candidates.removeAll(keepingCapacity: true)
-            for proxy in world.broadPhase.moved {
-                world.broadPhase.searchPairs(of: proxy) { other in candidates.append(SIMD2(proxy, other)) }
-            }
+            Animator.searchPairs(world.broadPhase, &candidates)
+            Animator.userData(world.broadPhase, &candidates)
             for candidate in candidates {
-                let proxy = candidate.x, other = candidate.y
-                let pair = makePair(world.broadPhase.tree.userData(proxy), world.broadPhase.tree.userData(other))
+                let pair = makePair(candidate.x, candidate.y)
                 if let pair, !world.contactKeys.contains(pair.key) { pairs.append(pair) }
             }
             world.candidates = candidates
@@ -412,6 +410,22 @@ extension Animator {
         world.broadPhase.clearMoved()
         pairs.sort { $0.key < $1.key }
         return pairs
+    }
+
+    /// Every queued proxy's search, its candidate pairs appended in order. The broad phase is
+    /// borrowed for the whole search: a method called on `world.broadPhase` for each proxy
+    /// copied the struct each time, retaining and releasing each of its arrays.
+    static func searchPairs(_ broadPhase: borrowing BroadPhase, _ candidates: inout [SIMD2<Int32>]) {
+        for proxy in broadPhase.moved {
+            broadPhase.searchPairs(of: proxy) { other in candidates.append(SIMD2(proxy, other)) }
+        }
+    }
+
+    /// Replaces each candidate's two proxies by their user data (item slot or boundary).
+    static func userData(_ broadPhase: borrowing BroadPhase, _ candidates: inout [SIMD2<Int32>]) {
+        for k in candidates.indices {
+            candidates[k] = SIMD2(broadPhase.tree.userData(candidates[k].x), broadPhase.tree.userData(candidates[k].y))
+        }
     }
 
     /// Empties the event lists of the last call, keeping their storage for the next unless the
@@ -452,7 +466,11 @@ extension Animator {
     /// that may collide and have no contact yet, in a list of its own; the lists joined in block
     /// order are the pairs the loop in `collide` finds, in its order.
     func findNewPairsShared(_ pool: SolverWorkers, _ pairs: inout [Pair]) {
-        let moved = world.broadPhase.moved
+        // one copy of the broad phase for the workers to read (reading `world.broadPhase` in
+        // each call copies it, retaining its arrays); it ends with this call, before the
+        // broad phase is changed again
+        let broadPhase = world.broadPhase
+        let moved = broadPhase.moved
         let blocks = (moved.count + Animator.pairBlock - 1) / Animator.pairBlock
         if world.blockPairs.count < blocks { world.blockPairs.append(contentsOf: repeatElement([], count: blocks - world.blockPairs.count)) }
         var blockPairs: [[Pair]] = []
@@ -464,8 +482,8 @@ extension Animator {
                     lists[block].removeAll(keepingCapacity: true)
                     for j in (block * Animator.pairBlock)..<min(moved.count, (block + 1) * Animator.pairBlock) {
                         let proxy = moved[j]
-                        world.broadPhase.searchPairs(of: proxy) { other in
-                            let pair = makePair(world.broadPhase.tree.userData(proxy), world.broadPhase.tree.userData(other))
+                        broadPhase.searchPairs(of: proxy) { other in
+                            let pair = makePair(broadPhase.tree.userData(proxy), broadPhase.tree.userData(other))
                             if let pair, !world.contactKeys.contains(pair.key) { lists[block].append(pair) }
                         }
                     }
