@@ -343,6 +343,56 @@ import Testing
         }
     }
 
+    /// A box riding an anchored platform that moves at 150 pt/s keeps its place on it: their
+    /// pair keeps its manifold (ages above 0 in most steps, where a pair moving that fast was
+    /// collided every step when only still items kept theirs), and the box rides the same as
+    /// with every pair collided every step, within 0.05 pt. Pushed to slide along the
+    /// platform, the pair is collided every step.
+    @Test func aBoxRidingAMovingPlatformCarriesItsManifoldForward() throws {
+        func ride(reuse: UInt8) throws -> (Animator, ItemID, ItemID) {
+            let a = try Animator(configuration: AnimatorConfiguration(restTime: 1e7))
+            a.manifoldReuseSteps = reuse
+            let platform = try a.createItem(ItemDefinition(center: Vec2(0, 500), size: Size(width: 400, height: 20)))
+            let box = try a.createItem(ItemDefinition(center: Vec2(0, 465), size: Size(width: 50, height: 50)))
+            try a.addBehavior(GravityBehavior(owner: a, items: [box]))
+            try a.addBehavior(CollisionBehavior(owner: a, items: [platform, box]))
+            try a.addBehavior(DynamicItemBehavior(owner: a, items: [platform], properties: ItemProperties(friction: 0.8, anchored: true)))
+            try a.addBehavior(DynamicItemBehavior(owner: a, items: [box], properties: ItemProperties(friction: 0.8)))
+            for _ in 0..<60 { try a.step() }          // settle on the platform at rest
+            for _ in 0..<240 {
+                try a.setLinearVelocity(Vec2(150, 0), of: platform)
+                try a.step()
+            }
+            return (a, platform, box)
+        }
+        let (carried, platform, box) = try ride(reuse: Animator.defaultManifoldReuseSteps)
+        let (collided, _, same) = try ride(reuse: 0)
+        let p = try carried.center(of: box), q = try collided.center(of: same)
+        #expect(abs(p.x - q.x) < 0.05 && abs(p.y - q.y) < 0.05, "\(p) carried, \(q) collided")
+        // it sits on the platform, behind where it started by the slip of the platform's
+        // start (v^2 / 2 mu g = 150^2 / (2 x 0.8 x 1000) = 14 pt), and rides along
+        let under = try carried.center(of: platform)
+        let offset = p.x - under.x
+        #expect(offset < 0 && offset > -20 && abs(under.y - p.y - 35) < 0.5, "box at \(p), platform at \(under)")
+        func pair(_ a: Animator) -> Contact { a.world.contacts.first { !$0.isHole && $0.manifold.count > 0 }! }
+        var ages = 0
+        for _ in 0..<16 {
+            try carried.setLinearVelocity(Vec2(150, 0), of: platform)
+            try carried.step()
+            ages += pair(carried).manifoldAge > 0 ? 1 : 0
+        }
+        #expect(ages >= 12, "carried in \(ages) of 16 steps")
+        let rode = try carried.center(of: box).x - carried.center(of: platform).x
+        #expect(abs(rode - offset) < 0.05, "offset \(offset) then \(rode)")
+        // pushed to slide at 120 pt/s along the platform: collided every step
+        for _ in 0..<20 {
+            try carried.setLinearVelocity(Vec2(150, 0), of: platform)
+            try carried.setLinearVelocity(Vec2(270, 0), of: box)
+            try carried.step()
+            #expect(pair(carried).manifoldAge == 0)
+        }
+    }
+
     /// A resting box whose pose or size is set from outside collides its shapes again at the
     /// next step rather than carry its manifold forward: moved 20 pt into the floor it measures
     /// that overlap at once, made 40 pt taller likewise, and it is pushed back out; so does its

@@ -43,6 +43,32 @@ struct ManifoldView {
         !poseEdited[i] && (length(velocity[i]) + abs(angularVelocity[i]) * geometry[i].extent) * h < Animator.stillDistance
     }
 
+    /// Whether items a and b, at their velocities, keep their places relative to each other in
+    /// a step of h to within `Animator.relativeStillDistance`, neither turns by more than
+    /// `Animator.stillTurn`, and nothing set the pose or shape of either since the last contact
+    /// update. The motion bound is that of any point of b seen from a's frame: b's centre moves
+    /// there at vB - vA - wA x (cB - cA), and a point r from it turns at (wB - wA) x r, |r|
+    /// within the larger of the two extents. The turn bound keeps the carried normal, fixed in
+    /// the world, within a few degrees of the pair's (Box2D v3 recycles a contact for 11.5).
+    @inline(__always) func keepTheirPlaces(_ a: Int, _ b: Int, _ h: Double) -> Bool {
+        if poseEdited[a] || poseEdited[b] { return false }
+        let wA = angularVelocity[a], wB = angularVelocity[b]
+        if max(abs(wA), abs(wB)) * h > Animator.stillTurn { return false }
+        let d = position[b] - position[a]
+        let v = velocity[b] - velocity[a] - Vec2(-wA * d.y, wA * d.x)
+        let reach = max(geometry[a].extent, geometry[b].extent)
+        return (length(v) + abs(wB - wA) * reach) * h < Animator.relativeStillDistance
+    }
+
+    /// Whether a pair of items keeps its manifold this step: they keep their places relative to
+    /// each other (`keepTheirPlaces`) when one can move, since the solver then moves the
+    /// manifold's points with the items at the end of each step (`storeImpulses`); two items
+    /// that cannot move have no constraint to do that, and keep it only while both are still.
+    @inline(__always) func carriesForward(_ a: Int, _ b: Int, _ h: Double) -> Bool {
+        let moves = invMass[a] != 0 || invInertia[a] != 0 || invMass[b] != 0 || invInertia[b] != 0
+        return moves ? keepTheirPlaces(a, b, h) : isStill(a, h) && isStill(b, h)
+    }
+
     /// Whether rectangle item `r` (false for any other shape), grown by how far it may move
     /// this step and the contact distance as its tight box is, lies apart from `box` along one
     /// of its two axes: the oriented-box test (Gottschalk et al., "OBBTree", 1996) against the
@@ -103,6 +129,13 @@ extension Animator {
     /// times the step) and still count as still: 0.05 pt, a tenth of the linear slop (6 pt/s at
     /// 120 steps a second).
     static let stillDistance = 0.05
+    /// How far two items may move relative to each other in a step and keep their manifold
+    /// (`keepTheirPlaces`): 0.1 pt, what two items each still by `stillDistance` may.
+    static let relativeStillDistance = 0.25
+    /// The most either item of a pair may turn in a step and keep the pair's manifold: 0.01 rad,
+    /// so a manifold carried for `defaultManifoldReuseSteps` steps keeps its normal within 4.6
+    /// degrees of the items' turn.
+    static let stillTurn = 0.01
 
     /// Computes the manifold of one contact and carries impulses over by point id.
     func updateManifold(_ c: inout Contact, _ view: ManifoldView) {
@@ -136,16 +169,18 @@ extension Animator {
         // apart now and apart before: nothing to write (its impulses are already zero, and its
         // materials are mixed again when it gets points)
         if apart && c.manifold.count == 0 { return }
-        // Two polygons (or a polygon and a boundary) that both stood still through the last step
-        // keep their manifold for up to `manifoldReuseSteps` steps: its points moved with the
-        // items and its separations were measured as the solver left them (`storeImpulses`), so
-        // what is carried forward is what colliding the shapes again would give, to the distance
-        // the items moved (Bullet's persistent manifolds keep points the same way). A resting
-        // crowd then collides each pair once in that many steps. Circles are always collided:
-        // a rolling ball's contact stays below it while its material turns.
+        // Two polygons that keep their places relative to each other (a polygon and a boundary:
+        // that stands still) keep their manifold for up to `manifoldReuseSteps` steps: its
+        // points moved with the items and its separations were measured as the solver left them
+        // (`storeImpulses`), so what is carried forward is what colliding the shapes again would
+        // give, to the distance the items moved apart (Bullet's persistent manifolds keep points
+        // the same way; Box2D v3 recycles a contact whose relative pose barely changed). A
+        // resting crowd, or one carried along together (boxes riding a turning drum), then
+        // collides each pair once in that many steps. Circles are always collided: a rolling
+        // ball's contact stays below it while its material turns.
         if !apart && c.manifold.count > 0 && c.manifoldAge < manifoldReuseSteps
-            && !view.geometry[b].isCircle && view.isStill(b, h)
-            && (c.a < 0 || !view.geometry[Int(c.a)].isCircle && view.isStill(Int(c.a), h)) {
+            && !view.geometry[b].isCircle
+            && (c.a < 0 ? view.isStill(b, h) : !view.geometry[Int(c.a)].isCircle && view.carriesForward(Int(c.a), b, h)) {
             c.manifoldAge += 1
         } else {
             c.manifoldAge = 0
