@@ -393,6 +393,33 @@ import Testing
         }
     }
 
+    /// The restitution passes are left out while no item is elastic; an item given elasticity
+    /// 1 later, through its behavior (which rebuilds the graph, where elasticity is looked at
+    /// again), bounces back to within 10 pt of the height it fell from.
+    @Test func anItemMadeElasticLaterBouncesBack() throws {
+        let a = try Animator(referenceBounds: Rect(x: 0, y: 0, width: 400, height: 600))
+        let ball = try a.createItem(ItemDefinition(center: Vec2(200, 100), size: Size(width: 40, height: 40)))
+        try a.addBehavior(GravityBehavior(owner: a, items: [ball]))
+        let c = try CollisionBehavior(owner: a, items: [ball])
+        try c.setTranslatesReferenceBoundsIntoBoundary(true)
+        try a.addBehavior(c)
+        let properties = try DynamicItemBehavior(owner: a, items: [ball], properties: ItemProperties(elasticity: 0))
+        try a.addBehavior(properties)
+        try a.step()
+        #expect(!a.world.anyElastic)
+        try properties.setProperties(ItemProperties(elasticity: 1))
+        var bounced = false, highest = 600.0
+        for _ in 0..<240 {
+            let before = try a.linearVelocity(of: ball).y
+            try a.step()
+            let v = try a.linearVelocity(of: ball).y
+            if before > 0 && v < 0 { bounced = true }
+            if bounced { highest = min(highest, try a.center(of: ball).y) }
+        }
+        #expect(a.world.anyElastic && bounced)
+        #expect(highest < 110, "back up to y = \(highest) after falling from 100")
+    }
+
     /// A resting box whose pose or size is set from outside collides its shapes again at the
     /// next step rather than carry its manifold forward: moved 20 pt into the floor it measures
     /// that overlap at once, made 40 pt taller likewise, and it is pushed back out; so does its

@@ -159,6 +159,8 @@ extension Animator {
     /// away keeps accelerating under gravity until it touches, v^2 = vn^2 - 2 a_n s0, so the
     /// bounce returns the energy of the whole fall (e = 1 keeps its height).
     func finishContactConstraints() {
+        // no item bounces: no constraint has restitution (a record read for nothing each)
+        guard world.anyElastic else { return }
         let cs = world.constraints.base, points = world.points.base, separations = world.separations.base
         let bodies = world.bodies.base
         store.invMass.withUnsafeBufferPointer { invMass in

@@ -81,6 +81,10 @@ final class WorldState {
     /// block (a barrier costs more than a few groups), else it runs on the stepping thread.
     /// Tests lower it to share every colour.
     var minimumGroupsPerWorker = 4
+    /// False when no live item has elasticity (as of the last graph rebuild, which is the only
+    /// place an item's properties change): then no contact has restitution, and the solver's
+    /// restitution passes over the constraints are left out. True until known.
+    var anyElastic = true
     /// The fewest items (outlines to compute, moved proxies to query, contacts to update, per
     /// worker for outlines and contacts) for which the workers share the work; tests lower it
     /// to share all of it.
@@ -229,6 +233,7 @@ extension Animator {
         world.foldsMasks = world.collisionBehaviors.count > 64
         groupWeldedItems()
 
+        world.anyElastic = (0..<n).contains { store.alive[$0] && store.properties[$0].elasticity > 0 }
         for i in 0..<n where store.alive[i] {
             store.updateMass(i)
             if store.invMass[i] > 0 && store.invInertia[i] == 0 {

@@ -152,7 +152,7 @@ extension Animator {
             }
         }
         if wide { unpackWideContacts() }
-        ContactSolver.applyRestitution(cs, count, points, bodies)
+        if world.anyElastic { ContactSolver.applyRestitution(cs, count, points, bodies) }
         storeImpulses()
         storeJointImpulses()
         scatterBodies()
