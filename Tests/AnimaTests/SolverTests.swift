@@ -393,16 +393,22 @@ import Testing
         }
     }
 
+    /// One item under gravity inside a 400 x 600 pt box of boundaries (the reference bounds).
+    private func fallingInABox(center: Vec2, size: Size) throws -> (Animator, ItemID, CollisionBehavior) {
+        let a = try Animator(referenceBounds: Rect(x: 0, y: 0, width: 400, height: 600))
+        let item = try a.createItem(ItemDefinition(center: center, size: size))
+        try a.addBehavior(GravityBehavior(owner: a, items: [item]))
+        let c = try CollisionBehavior(owner: a, items: [item])
+        try c.setTranslatesReferenceBoundsIntoBoundary(true)
+        try a.addBehavior(c)
+        return (a, item, c)
+    }
+
     /// The restitution passes are left out while no item is elastic; an item given elasticity
     /// 1 later, through its behavior (which rebuilds the graph, where elasticity is looked at
     /// again), bounces back to within 10 pt of the height it fell from.
     @Test func anItemMadeElasticLaterBouncesBack() throws {
-        let a = try Animator(referenceBounds: Rect(x: 0, y: 0, width: 400, height: 600))
-        let ball = try a.createItem(ItemDefinition(center: Vec2(200, 100), size: Size(width: 40, height: 40)))
-        try a.addBehavior(GravityBehavior(owner: a, items: [ball]))
-        let c = try CollisionBehavior(owner: a, items: [ball])
-        try c.setTranslatesReferenceBoundsIntoBoundary(true)
-        try a.addBehavior(c)
+        let (a, ball, _) = try fallingInABox(center: Vec2(200, 100), size: Size(width: 40, height: 40))
         let properties = try DynamicItemBehavior(owner: a, items: [ball], properties: ItemProperties(elasticity: 0))
         try a.addBehavior(properties)
         try a.step()
@@ -425,12 +431,7 @@ import Testing
     /// that overlap at once, made 40 pt taller likewise, and it is pushed back out; so does its
     /// contact with a floor that moves into it (the reference bounds inset).
     @Test func aPoseSetFromOutsideIsCollidedAgain() throws {
-        let a = try Animator(referenceBounds: Rect(x: 0, y: 0, width: 400, height: 600))
-        let box = try a.createItem(ItemDefinition(center: Vec2(200, 575), size: Size(width: 60, height: 50)))
-        try a.addBehavior(GravityBehavior(owner: a, items: [box]))
-        let c = try CollisionBehavior(owner: a, items: [box])
-        try c.setTranslatesReferenceBoundsIntoBoundary(true)
-        try a.addBehavior(c)
+        let (a, box, c) = try fallingInABox(center: Vec2(200, 575), size: Size(width: 60, height: 50))
         for _ in 0..<120 { try a.step() }
         func floor() -> Contact { a.world.contacts.first { $0.segment >= 0 && $0.manifold.count == 2 && $0.manifold.normal.y < -0.5 }! }
         // at rest its floor manifold is being carried forward
