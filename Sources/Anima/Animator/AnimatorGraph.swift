@@ -233,8 +233,9 @@ extension Animator {
         world.foldsMasks = world.collisionBehaviors.count > 64
         groupWeldedItems()
 
-        world.anyElastic = (0..<n).contains { store.alive[$0] && store.properties[$0].elasticity > 0 }
+        world.anyElastic = false
         for i in 0..<n where store.alive[i] {
+            if store.properties[i].elasticity > 0 { world.anyElastic = true }
             store.updateMass(i)
             if store.invMass[i] > 0 && store.invInertia[i] == 0 {
                 store.angularVelocity[i] = 0

@@ -130,7 +130,8 @@ extension Animator {
     /// 120 steps a second).
     static let stillDistance = 0.05
     /// How far two items may move relative to each other in a step and keep their manifold
-    /// (`keepTheirPlaces`): 0.1 pt, what two items each still by `stillDistance` may.
+    /// (`keepTheirPlaces`): 0.25 pt, so that over `defaultManifoldReuseSteps` steps they move
+    /// apart at most 2 pt, the speculative contact distance.
     static let relativeStillDistance = 0.25
     /// The most either item of a pair may turn in a step and keep the pair's manifold: 0.01 rad,
     /// so a manifold carried for `defaultManifoldReuseSteps` steps keeps its normal within 4.6

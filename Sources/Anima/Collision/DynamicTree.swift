@@ -247,9 +247,6 @@ struct DynamicTree {
         }
     }
 
-    /// Whether a node is marked by `enlargeProxy` and not yet rebuilt.
-    func isEnlarged(_ node: Int32) -> Bool { Int(node) < enlarged.count && enlarged[Int(node)] }
-
     /// Rebuilds the part of the tree `enlargeProxy` marked, top down, and clears the marks.
     /// The marked internal nodes form the top of the tree; what hangs below them, unmarked
     /// subtrees and marked leaves, is kept whole and rearranged: each node's share is split at

@@ -21,7 +21,7 @@ struct ContactColoring {
     private var taken: [UInt32] = []
     private var visit: [Int32] = []
 
-    ///
+    /// Colours the step's `count` constraints over `bodyCount` solver bodies.
     /// `ends` holds per constraint the bodies it can move, -1 for a side it cannot (written by
     /// the constraint builder beside each constraint): the colours are offered in a scrambled
     /// order, and these 8 bytes a constraint are what that order reads, not its record.
