@@ -41,7 +41,7 @@ struct ContactConstraintBuilder {
     /// Writes the constraint of contact `c` (at `index` in the contact list) as constraint `slot`,
     /// with its two points and their separations; the buffers hold room for it. Writes nothing
     /// else, so workers may write different constraints at once.
-    func write(_ c: UnsafePointer<Contact>, index: Int, at slot: Int, _ view: ManifoldView) {
+    mutating func write(_ c: UnsafePointer<Contact>, index: Int, at slot: Int, _ view: ManifoldView) {
         let itemA = Int(c.pointee.a), b = Int(c.pointee.b)
         let hasA = itemA >= 0
         let mA = hasA ? view.invMass[itemA] : 0, iA = hasA ? view.invInertia[itemA] : 0

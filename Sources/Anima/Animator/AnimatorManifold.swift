@@ -142,26 +142,20 @@ extension Animator {
     func updateManifold(_ c: inout Contact, _ view: ManifoldView) {
         let b = Int(c.b)
         let h = stepDuration
-        var margin = Tolerances.speculativeDistance + view.sweep[b]
+        // pairs whose swept boxes are apart cannot touch this step: no narrow phase; nor can a
+        // box beside a far larger rectangle (a wall, a floor) whose box, turned, covers it but
+        // whose sides, swept, do not reach it. Most live pairs of a crowd are apart (their fat
+        // boxes overlap, their items do not), so this comes before anything else is read.
         let apart: Bool
         if c.a >= 0 {
-            // between two items what matters is how far they may close in on each other:
-            // (|vB - vA| + |gB - gA| h) h plus what their turning may sweep, so items moving
-            // together (a list, a falling stack) keep no far-away speculative points
             let a = Int(c.a)
-            let ga = view.invMass[a] > 0 ? view.gravity[a] : Vec2.zero
-            let gb = view.invMass[b] > 0 ? view.gravity[b] : Vec2.zero
-            let closing = (length(view.velocity[b] - view.velocity[a]) + length(gb - ga) * h) * h
-            let turning = (abs(view.angularVelocity[a]) * view.geometry[a].extent
-                           + abs(view.angularVelocity[b]) * view.geometry[b].extent) * h
-            margin = Tolerances.speculativeDistance + closing + turning
-            // pairs whose swept boxes are apart cannot touch this step: no narrow phase; nor
-            // can a box beside a far larger rectangle (a wall, a floor) whose box, turned,
-            // covers it but whose sides, swept, do not reach it
-            let ea = view.geometry[a].extent, eb = view.geometry[b].extent
-            apart = !view.tightBoxes[a].overlaps(view.tightBoxes[b])
-                || (ea > 2 * eb && view.sidesMiss(a, view.tightBoxes[b]))
-                || (eb > 2 * ea && view.sidesMiss(b, view.tightBoxes[a]))
+            if !view.tightBoxes[a].overlaps(view.tightBoxes[b]) {
+                apart = true
+            } else {
+                let ea = view.geometry[a].extent, eb = view.geometry[b].extent
+                apart = (ea > 2 * eb && view.sidesMiss(a, view.tightBoxes[b]))
+                    || (eb > 2 * ea && view.sidesMiss(b, view.tightBoxes[a]))
+            }
         } else {
             let k = 2 * Int(c.segment)
             let p1 = view.segmentVertices[k], p2 = view.segmentVertices[k + 1]
@@ -185,7 +179,7 @@ extension Animator {
             c.manifoldAge += 1
         } else {
             c.manifoldAge = 0
-            collideShapes(&c, view, apart: apart, margin: margin)
+            collideShapes(&c, view, apart: apart, margin: apart ? 0 : contactMargin(c.a, b, view))
         }
         c.maxNormalImpulse0 = 0
         c.maxNormalImpulse1 = 0
@@ -200,6 +194,23 @@ extension Animator {
             c.friction = pb.friction
             c.restitution = pb.elasticity
         }
+    }
+
+    /// How far apart the shapes of a contact between items a (-1 for a boundary) and b may be
+    /// and still get speculative points: the contact distance plus how far they may close in on each other this step. Between two items that
+    /// is (|vB - vA| + |gB - gA| h) h plus what their turning may sweep, so items moving
+    /// together (a list, a falling stack) keep no far-away speculative points; against a
+    /// boundary it is the item's own sweep.
+    @inline(__always) func contactMargin(_ a: Int32, _ b: Int, _ view: ManifoldView) -> Double {
+        guard a >= 0 else { return Tolerances.speculativeDistance + view.sweep[b] }
+        let a = Int(a)
+        let h = stepDuration
+        let ga = view.invMass[a] > 0 ? view.gravity[a] : Vec2.zero
+        let gb = view.invMass[b] > 0 ? view.gravity[b] : Vec2.zero
+        let closing = (length(view.velocity[b] - view.velocity[a]) + length(gb - ga) * h) * h
+        let turning = (abs(view.angularVelocity[a]) * view.geometry[a].extent
+                       + abs(view.angularVelocity[b]) * view.geometry[b].extent) * h
+        return Tolerances.speculativeDistance + closing + turning
     }
 
     /// The contact's manifold from its shapes as they are now (none when its swept boxes are

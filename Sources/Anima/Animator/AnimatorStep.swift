@@ -626,6 +626,7 @@ extension Animator {
                     let base = cb.baseAddress!, b = builder
                     let block = Animator.constraintBlock
                     pool.forEachBlock((list.count + block - 1) / block) { blockIndex, _ in
+                        var b = b   // `write` is mutating (it writes only through the buffers' pointers)
                         for j in (blockIndex * block)..<min(list.count, (blockIndex + 1) * block) {
                             b.write(base + Int(list[j].x), index: Int(list[j].y), at: j, view)
                         }
