@@ -27,6 +27,9 @@ final class WorldState {
     var checkedPairRulesVersion = UInt64.max
     /// Closes every hole in the step it appears (tests compare the two ways).
     var closesEveryHole = false
+    /// Leaves out the separating-axis test of a pair it found apart that has not moved enough
+    /// to touch since (`ManifoldView.staysSeparated`; tests compare the two ways).
+    var skipsSeparatedPairs = true
     var activeContacts: [Int32] = []   // this step's contacts with points or touching (see listActiveContacts)
     var contactKeys = PairKeySet()      // the keys of `contacts`
     var candidates: [SIMD2<Int32>] = []

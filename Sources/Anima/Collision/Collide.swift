@@ -148,12 +148,21 @@ enum Collide {
         let edgeA: Int, sepA: Double, edgeB: Int, sepB: Double
         if rectangles {
             (edgeA, sepA, edgeB, sepB) = rectangleSeparations(a, b)
-            if sepA > margin || sepB > margin { return m }
+            if sepA > margin || sepB > margin {
+                m.noteGap(sepA >= sepB ? sepA : sepB, onA: sepA >= sepB)
+                return m
+            }
         } else {
             (edgeA, sepA) = maxSeparation(a, countA, b, countB)
-            if sepA > margin { return m }
+            if sepA > margin {
+                m.noteGap(sepA, onA: true)
+                return m
+            }
             (edgeB, sepB) = maxSeparation(b, countB, a, countA)
-            if sepB > margin { return m }
+            if sepB > margin {
+                m.noteGap(sepB, onA: false)
+                return m
+            }
         }
 
         // Prefer A as reference unless B is clearly better (keeps the choice stable frame to frame).
