@@ -32,8 +32,7 @@ struct Rotation {
     }
 
     @inline(__always) init(angle: Double) {
-        c = _cos(angle)
-        s = _sin(angle)
+        (s, c) = sineAndCosine(angle)
     }
 
     /// q v: [c -s; s c] v.
@@ -53,5 +52,3 @@ struct Rotation {
     }
 }
 
-@inline(__always) func _cos(_ x: Double) -> Double { cosine(x) }
-@inline(__always) func _sin(_ x: Double) -> Double { sine(x) }
