@@ -30,6 +30,10 @@ final class WorldState {
     /// Leaves out the separating-axis test of a pair it found apart that has not moved enough
     /// to touch since (`ManifoldView.staysSeparated`; tests compare the two ways).
     var skipsSeparatedPairs = true
+    /// Runs the contacts' warm start and biased solve between one load and store of the bodies'
+    /// velocities when nothing else reads them in between (`Animator.solve`; tests compare the
+    /// two ways).
+    var fusesWarmStart = true
     var activeContacts: [Int32] = []   // this step's contacts with points or touching (see listActiveContacts)
     var contactKeys = PairKeySet()      // the keys of `contacts`
     var candidates: [SIMD2<Int32>] = []
