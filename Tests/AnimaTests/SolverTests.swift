@@ -531,10 +531,12 @@ import Testing
         #expect(contacts.allSatisfy { $0.manifold.count == 0 })
     }
 
-    /// An item's fat box reaches a quarter of its extent beyond it, at most 10 pt: a grid of
-    /// 9 pt boxes at a 10 pt pitch (1 pt gaps) pairs each box with its eight neighbours and no
-    /// others, 342 pairs for 10 x 10 (with 10 pt for every item, as Box2D's one margin, each fat
-    /// box reached the boxes three rows away: 1632 pairs), while a 100 pt box keeps 10 pt.
+    /// An item's fat box reaches a tenth of its extent beyond it, at least 1 pt and at most 10 pt:
+    /// a grid of 9 pt boxes at a 10 pt pitch (1 pt gaps; a tenth of their 6.4 pt extent is under
+    /// 1 pt) pairs each box with its eight neighbours and no others, 342 pairs for 10 x 10 (with
+    /// 10 pt for every item, as Box2D's one margin, each fat box reached the boxes three rows
+    /// away: 1632 pairs); a 100 pt box gets a tenth of its 70.7 pt extent, and a 300 pt box the
+    /// 10 pt cap.
     @Test func anItemsFatBoxFollowsItsSize() throws {
         let a = try Animator(configuration: AnimatorConfiguration(restTime: 1e7))
         var items: [ItemID] = []
@@ -543,17 +545,20 @@ import Testing
                                                          size: Size(width: 9, height: 9))))
         }
         let big = try a.createItem(ItemDefinition(center: Vec2(500, 0), size: Size(width: 100, height: 100)))
-        try a.addBehavior(CollisionBehavior(owner: a, items: items + [big]))
+        let huge = try a.createItem(ItemDefinition(center: Vec2(1000, 0), size: Size(width: 300, height: 300)))
+        try a.addBehavior(CollisionBehavior(owner: a, items: items + [big, huge]))
         try a.step()
         try a.step()
         let contacts = a.world.contacts.filter { !$0.isHole }
         #expect(contacts.count == 9 * 10 + 10 * 9 + 2 * 9 * 9)
-        let small = a.world.broadPhase.tree.fatAABB(a.store.proxy[try a.slot(of: items[0])])
+        func fatBox(_ item: ItemID) throws -> AABB { a.world.broadPhase.tree.fatAABB(a.store.proxy[try a.slot(of: item)]) }
         // the box, the 2 pt contact distance, and the margin: made so, and kept at rest
-        let reach = 4.5 + 2 + 0.25 * (4.5 * 4.5 * 2).squareRoot()   // margin 1.59 pt
+        let small = try fatBox(items[0]), reach = 4.5 + 2 + 1
         #expect(abs(small.lower.x + reach) < 1e-9 && abs(small.upper.y - reach) < 1e-9, "\(small)")
-        let large = a.world.broadPhase.tree.fatAABB(a.store.proxy[try a.slot(of: big)])
-        #expect(large.lower.x == 438 && large.upper.x == 562 && large.lower.y == -62 && large.upper.y == 62, "\(large)")
+        let large = try fatBox(big), half = 50 + 2 + 0.1 * (50 * 50 * 2).squareRoot()   // margin 7.07 pt
+        #expect(abs(large.lower.x - (500 - half)) < 1e-9 && abs(large.upper.y - half) < 1e-9, "\(large)")
+        let largest = try fatBox(huge)
+        #expect(largest.lower.x == 838 && largest.upper.x == 1162 && largest.lower.y == -162 && largest.upper.y == 162, "\(largest)")
     }
 
     /// A small box inside the box of a long wall turned 45 degrees, 100 pt from the wall's
