@@ -165,6 +165,25 @@ import Testing
         _ = loose
     }
 
+    /// An item that collides with nothing keeps the broad-phase proxy it was made with (the step
+    /// moves only colliding items' proxies), yet `items(in:)` finds it where it is: a ball
+    /// under gravity alone, 1 s later 500 pt lower, is in a rect around its new place and not in
+    /// one around its old place; made to collide, it is found in the tree where it is.
+    @Test func itemsInRectFindsItemsThatCollideWithNothingWhereTheyAre() throws {
+        let a = try makeAnimator()
+        let falling = try ball(a, at: Vec2(50, 50), diameter: 20)
+        try a.addBehavior(GravityBehavior(owner: a, items: [falling]))
+        for _ in 0..<120 { try a.step() }
+        let center = try a.center(of: falling)
+        #expect(center.y > 500, "the ball is at \(center.y) pt")
+        #expect(try a.items(in: Rect(x: center.x - 15, y: center.y - 15, width: 30, height: 30)) == [falling])
+        #expect(try a.items(in: Rect(x: 0, y: 0, width: 100, height: 100)).isEmpty)
+        try a.addBehavior(CollisionBehavior(owner: a, items: [falling]))
+        let now = try a.center(of: falling)
+        #expect(try a.items(in: Rect(x: now.x - 15, y: now.y - 15, width: 30, height: 30)) == [falling])
+        #expect(try a.items(in: Rect(x: 0, y: 0, width: 100, height: 100)).isEmpty)
+    }
+
     @Test func destroyingATouchingItemEndsItsContact() throws {
         let a = try makeAnimator()
         let item = try ball(a, at: Vec2(160, 500))

@@ -189,6 +189,25 @@ import Testing
         if let t { #expect(t - lastVisibleMotion < 2, "paused at \(t) s, last visible motion at \(lastVisibleMotion) s") }
     }
 
+    /// Box2D's pyramid at a fifth of the rows: 20 rows of 100 pt boxes on a ground line, with
+    /// gravity, collisions and friction 0.6; the boxes from the bottom row up.
+    func twentyRowPyramid(_ a: Animator) throws -> [ItemID] {
+        var boxes: [ItemID] = []
+        let rows = 20
+        for i in 0..<rows {
+            for j in i..<rows {
+                let x = 100 * (0.5 * Double(i + 1) + Double(j - i) - 0.5 * Double(rows))
+                boxes.append(try a.createItem(ItemDefinition(center: Vec2(x, -100 * (Double(i) + 0.5)))))
+            }
+        }
+        try a.addBehavior(GravityBehavior(owner: a, items: boxes))
+        let c = try CollisionBehavior(owner: a, items: boxes)
+        try c.addBoundary(identifier: "ground", from: Vec2(-5000, 0), to: Vec2(5000, 0))
+        try a.addBehavior(c)
+        try a.addBehavior(DynamicItemBehavior(owner: a, items: boxes, properties: ItemProperties(friction: 0.6)))
+        return boxes
+    }
+
     /// A pyramid of 20 rows of 100 pt boxes (friction 0.6, 60 Hz x 4, Box2D's pyramid at a
     /// fifth of the rows), 5 s: solved eight contacts at a time by colour, or one at a time in
     /// contact order, it stands: the top box settles by the same few points and stays within a
@@ -200,19 +219,7 @@ import Testing
             configuration.stepRate = 60
             let a = try Animator(configuration: configuration)
             a.solvesContactsWide = wide
-            var boxes: [ItemID] = []
-            let rows = 20
-            for i in 0..<rows {
-                for j in i..<rows {
-                    let x = 100 * (0.5 * Double(i + 1) + Double(j - i) - 0.5 * Double(rows))
-                    boxes.append(try a.createItem(ItemDefinition(center: Vec2(x, -100 * (Double(i) + 0.5)))))
-                }
-            }
-            try a.addBehavior(GravityBehavior(owner: a, items: boxes))
-            let c = try CollisionBehavior(owner: a, items: boxes)
-            try c.addBoundary(identifier: "ground", from: Vec2(-5000, 0), to: Vec2(5000, 0))
-            try a.addBehavior(c)
-            try a.addBehavior(DynamicItemBehavior(owner: a, items: boxes, properties: ItemProperties(friction: 0.6)))
+            let boxes = try twentyRowPyramid(a)
             let start = try a.center(of: boxes[boxes.count - 1])
             for _ in 0..<300 { try a.step() }
             return try a.center(of: boxes[boxes.count - 1]) - start
@@ -241,19 +248,7 @@ import Testing
                 a.world.minimumGroupsPerWorker = 1
                 a.world.minimumItemsPerWorker = 1
             }
-            var boxes: [ItemID] = []
-            let rows = 20
-            for i in 0..<rows {
-                for j in i..<rows {
-                    let x = 100 * (0.5 * Double(i + 1) + Double(j - i) - 0.5 * Double(rows))
-                    boxes.append(try a.createItem(ItemDefinition(center: Vec2(x, -100 * (Double(i) + 0.5)))))
-                }
-            }
-            try a.addBehavior(GravityBehavior(owner: a, items: boxes))
-            let c = try CollisionBehavior(owner: a, items: boxes)
-            try c.addBoundary(identifier: "ground", from: Vec2(-5000, 0), to: Vec2(5000, 0))
-            try a.addBehavior(c)
-            try a.addBehavior(DynamicItemBehavior(owner: a, items: boxes, properties: ItemProperties(friction: 0.6)))
+            let boxes = try twentyRowPyramid(a)
             for _ in 0..<300 { try a.step() }
             #expect(a.world.coloring.overflow.isEmpty && a.world.joints.count == 0)
             var out = [Double](repeating: 0, count: 3 * boxes.count)

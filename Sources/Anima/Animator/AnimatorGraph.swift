@@ -129,6 +129,9 @@ final class WorldState {
     var kinematic: [Int32] = []
     /// Slots that take part in collision, in slot order.
     var colliding: [Int32] = []
+    /// Governed slots that collide with nothing, in slot order. Their proxies are not moved by
+    /// the step (nothing pairs with them), so `items(in:)` tests their boxes directly.
+    var notColliding: [Int32] = []
     /// Sleeping islands: id -> member slots.
     var sleepingIslands: [Int32: [Int32]] = [:]
     var nextIslandID: Int32 = 0
@@ -347,10 +350,15 @@ extension Animator {
         world.moving.removeAll(keepingCapacity: true)
         world.kinematic.removeAll(keepingCapacity: true)
         world.colliding.removeAll(keepingCapacity: true)
+        world.notColliding.removeAll(keepingCapacity: true)
         for i in 0..<store.count where store.alive[i] && store.governed[i] {
             if store.invMass[i] > 0 && !store.asleep[i] { world.moving.append(Int32(i)) }
             if store.properties[i].anchored { world.kinematic.append(Int32(i)) }
-            if (store.collisionMask[i] | store.boundaryMask[i]) != 0 { world.colliding.append(Int32(i)) }
+            if (store.collisionMask[i] | store.boundaryMask[i]) != 0 {
+                world.colliding.append(Int32(i))
+            } else {
+                world.notColliding.append(Int32(i))
+            }
         }
     }
 

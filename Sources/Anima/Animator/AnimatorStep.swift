@@ -238,7 +238,9 @@ extension Animator {
     @inline(__always) static func segmentUserData(_ k: Int) -> Int32 { -Int32(k) - 1 }
 
     /// Brings the broad-phase proxies in line with the behavior graph: one per governed item,
-    /// one per boundary segment (re-created whenever the segments are rebuilt).
+    /// one per boundary segment (re-created whenever the segments are rebuilt). A proxy whose
+    /// item has left its fat box is moved around it: the step moves only the proxies of items
+    /// that collide, and an item that collided with nothing may collide now.
     func syncProxies() {
         for i in 0..<store.count {
             let wanted = store.alive[i] && store.governed[i]
@@ -248,6 +250,8 @@ extension Animator {
             } else if !wanted && proxy >= 0 {
                 world.broadPhase.destroy(proxy)
                 store.proxy[i] = -1
+            } else if wanted && !DynamicTree.contains(world.broadPhase.tree.fatAABB(proxy), restingProxyBox(i)) {
+                world.broadPhase.update(proxy, restingProxyBox(i), margin: proxyMargin(i))
             }
         }
         for p in world.segmentProxies { world.broadPhase.destroy(p) }
