@@ -753,7 +753,13 @@ extension Animator {
         if !recheck {
             // the pair's fat boxes overlapped at the last update (or when it was found)
             let proxyB = store.proxy[Int(c.b)]
-            if c.a >= 0 { return world.broadPhase.stillOverlap(store.proxy[Int(c.a)], proxyB) }
+            if c.a >= 0 {
+                // an item's tight box lies in its fat box (the broad-phase update above re-inserts
+                // a proxy whose tight box left it), so overlapping tight boxes settle it without
+                // reading the tree: a pair of a moving crowd whose proxies were re-inserted
+                if world.tightBoxes[Int(c.a)].overlaps(world.tightBoxes[Int(c.b)]) { return true }
+                return world.broadPhase.stillOverlap(store.proxy[Int(c.a)], proxyB)
+            }
             return world.broadPhase.stillOverlap(world.segmentProxies[Int(c.segment)], proxyB)
         }
         let b = Int(c.b)
