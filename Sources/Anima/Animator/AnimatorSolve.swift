@@ -81,7 +81,8 @@ extension Animator {
                 pool.forEachBlock(bodyBlocks) { b, _ in
                     WideBodies.load(bodies, into: wideBodies, (b * bodyBlock)..<min(loadCount, (b + 1) * bodyBlock), list: bodyList)
                 }
-                for (warmStart, useBias) in thenSolve ? [(true, true), (false, true)] : [(warmStart, useBias)] {
+                /// One pass over the lane groups, colour by colour, each colour's blocks shared.
+                func sharedPass(warmStart: Bool, useBias: Bool) {
                     for k in 0..<(colorStart.count - 1) {
                         let first = colorStart[k], n = colorStart[k + 1] - first
                         if n < minimumShare * workerCount {
@@ -95,6 +96,8 @@ extension Animator {
                         }
                     }
                 }
+                sharedPass(warmStart: warmStart, useBias: useBias)
+                if thenSolve { sharedPass(warmStart: false, useBias: true) }
                 pool.forEachBlock(bodyBlocks) { b, _ in
                     WideBodies.storeVelocities(wideBodies, into: bodies, (b * bodyBlock)..<min(loadCount, (b + 1) * bodyBlock),
                                                list: bodyList)

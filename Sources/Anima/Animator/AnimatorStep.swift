@@ -250,8 +250,11 @@ extension Animator {
             } else if !wanted && proxy >= 0 {
                 world.broadPhase.destroy(proxy)
                 store.proxy[i] = -1
-            } else if wanted && !DynamicTree.contains(world.broadPhase.tree.fatAABB(proxy), restingProxyBox(i)) {
-                world.broadPhase.update(proxy, restingProxyBox(i), margin: proxyMargin(i))
+            } else if wanted {
+                let box = restingProxyBox(i)
+                if !DynamicTree.contains(world.broadPhase.tree.fatAABB(proxy), box) {
+                    world.broadPhase.update(proxy, box, margin: proxyMargin(i))
+                }
             }
         }
         for p in world.segmentProxies { world.broadPhase.destroy(p) }
