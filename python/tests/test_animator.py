@@ -179,6 +179,21 @@ def test_items_in_rect_finds_governed_items_only(animator):
     assert ungoverned not in found
 
 
+def test_items_in_rect_finds_an_item_that_collides_with_nothing_where_it_is(animator):
+    # its broad-phase box stays where it was made (the step moves only colliding items' boxes)
+    ball = anima.Item(animator, center=(50, 50), size=(20, 20))
+    animator.add_behavior(anima.Gravity([ball]))
+    for _ in range(120):
+        animator.step()
+    x, y = ball.center
+    assert y > 500
+    assert animator.items_in_rect((x - 15, y - 15, 30, 30)) == [ball]
+    assert animator.items_in_rect((0, 0, 100, 100)) == []
+    animator.add_behavior(anima.Collision([ball]))
+    assert animator.items_in_rect((x - 15, y - 15, 30, 30)) == [ball]
+    assert animator.items_in_rect((0, 0, 100, 100)) == []
+
+
 def test_repr_shows_state_counts_and_elapsed_time(falling_ball, animator):
     text = repr(animator)
     assert "running" in text and "1 item" in text and "2 behaviors" in text
