@@ -56,6 +56,12 @@ private struct WideBody {
 
     @inline(__always)
     init(_ bodies: UnsafeMutablePointer<WideBodyState>, _ index: IndexLanes) {
+        #if ANIMA_WIDE_AVX2
+        // eight whole records transposed in registers (LaneTranspose.swift)
+        (vx, vy, w, dpx, dpy, qc, qs) = transposeBodies(
+            bodies[Int(index[0])], bodies[Int(index[1])], bodies[Int(index[2])], bodies[Int(index[3])],
+            bodies[Int(index[4])], bodies[Int(index[5])], bodies[Int(index[6])], bodies[Int(index[7])])
+        #else
         vx = FloatLanes(); vy = FloatLanes(); w = FloatLanes()
         dpx = FloatLanes(); dpy = FloatLanes(); qc = FloatLanes(); qs = FloatLanes()
         // lane by lane with constant lane numbers, as `scatter` (a loop over the lanes kept the
@@ -67,6 +73,7 @@ private struct WideBody {
             qc[k] = body[6]; qs[k] = body[7]
         }
         lane(0); lane(1); lane(2); lane(3); lane(4); lane(5); lane(6); lane(7)
+        #endif
     }
 
     /// Writes each lane's velocity back, to the group's write indices. Lanes of one group share
@@ -74,6 +81,17 @@ private struct WideBody {
     /// it to its worker's sink record.
     @inline(__always)
     func scatter(_ bodies: UnsafeMutablePointer<WideBodyState>, _ index: IndexLanes, _ sink: Int32) {
+        #if ANIMA_WIDE_AVX2
+        // the first four floats of each record (vx, vy, w and the unused zero) at once, from the
+        // velocities transposed in registers (LaneTranspose.swift)
+        let (r04, r15, r26, r37) = transposeVelocities(vx, vy, w)
+        @inline(__always) func store(_ k: Int, _ v: SIMD4<Float>) {
+            let i = index[k]
+            UnsafeMutableRawPointer(bodies + Int(i < 0 ? sink : i)).assumingMemoryBound(to: SIMD4<Float>.self).pointee = v
+        }
+        store(0, lowHalf(r04)); store(1, lowHalf(r15)); store(2, lowHalf(r26)); store(3, lowHalf(r37))
+        store(4, highHalf(r04)); store(5, highHalf(r15)); store(6, highHalf(r26)); store(7, highHalf(r37))
+        #else
         // lane by lane with constant lane numbers (a loop indexed the vectors through the stack)
         @inline(__always) func lane(_ k: Int) {
             let i = index[k]
@@ -83,6 +101,7 @@ private struct WideBody {
             body[2] = w[k]
         }
         lane(0); lane(1); lane(2); lane(3); lane(4); lane(5); lane(6); lane(7)
+        #endif
     }
 }
 
