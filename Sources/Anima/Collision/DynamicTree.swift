@@ -648,7 +648,7 @@ struct DynamicTree {
 
     /// True when `outer` contains `inner` (boundaries included).
     @inline(__always) static func contains(_ outer: AABB, _ inner: AABB) -> Bool {
-        outer.lower.x <= inner.lower.x && outer.lower.y <= inner.lower.y
-            && inner.upper.x <= outer.upper.x && inner.upper.y <= outer.upper.y
+        // the four comparisons at once, as `AABB.overlaps`
+        all((outer.lower .<= inner.lower) .& (inner.upper .<= outer.upper))
     }
 }

@@ -109,7 +109,10 @@ struct AABB {
     var lower: Vec2
     var upper: Vec2
 
+    /// Whether the boxes share a point (touching edges count). The four comparisons are made
+    /// at once, two vector compares and one branch, where `||` made a branch of each: a tree
+    /// query tests dozens of boxes against one and mispredicted those branches.
     @inline(__always) func overlaps(_ other: AABB) -> Bool {
-        !(other.lower.x > upper.x || other.lower.y > upper.y || lower.x > other.upper.x || lower.y > other.upper.y)
+        !any((other.lower .> upper) .| (lower .> other.upper))
     }
 }
