@@ -90,8 +90,7 @@ extension Animator {
                             groupPass(first..<(first + n), warmStart: warmStart, useBias: useBias, worker: 0)
                             continue
                         }
-                        // a few blocks per thread: each claim is an atomic add on a line both
-                        // threads write (see colorBlocksPerWorker)
+                        // a few blocks per thread (see colorBlocksPerWorker)
                         let groupBlock = max(groupBlock, n / (workerCount * Animator.colorBlocksPerWorker))
                         pool.forEachBlock((n + groupBlock - 1) / groupBlock) { b, w in
                             groupPass((first + b * groupBlock)..<(first + min(n, (b + 1) * groupBlock)),
@@ -246,12 +245,13 @@ extension Animator {
     static let bodyBlock = 1024
     /// Lane groups per block of shared packing and unpacking.
     static let groupBlock = 32
-    /// Blocks per thread that each colour of lane groups is cut into for the workers. Claiming
-    /// a block costs an atomic add on the job's counter, which every thread writes: with blocks
-    /// of 4 groups (32 contacts), the claims took 12 % of the samples of the many pyramids on
-    /// two threads; cut into four blocks per thread the pyramid's two-worker step took 17 %
-    /// less time and the many pyramids' 14 % less. A block's groups share no moving body with
-    /// any other group of its colour, so the cut changes no result.
+    /// Blocks per thread that each colour of lane groups is cut into for the workers. With
+    /// blocks of 4 groups (32 contacts) claimed from one shared counter, the claims took 12 % of
+    /// the samples of the many pyramids on two threads; cut into four blocks per thread the
+    /// pyramid's two-worker step took 17 % less time and the many pyramids' 14 % less (with
+    /// each thread's own run of blocks since, SolverWorkers, 16 blocks per thread are no
+    /// faster). A block's groups share no moving body with any other group of its colour, so
+    /// the cut changes no result.
     static let colorBlocksPerWorker = 4
     /// Constraints per block of the shared impulse storage.
     static let constraintBlock = 256

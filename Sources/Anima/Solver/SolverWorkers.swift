@@ -9,8 +9,13 @@ import Synchronization
 
 /// Threads that share the heavy stages of one animator's step with the thread that steps it
 /// (`AnimatorConfiguration.workers`): outlines, the pair search, the contact update and the
-/// wide contact solver's passes. A stage is a job of numbered blocks of independent work; every
-/// thread in the job claims blocks from an atomic counter until none is left (`forEachBlock`).
+/// wide contact solver's passes. A stage is a job of numbered blocks of independent work, cut
+/// into one run of blocks per thread; every thread in the job claims blocks from its own run's
+/// atomic counter, then from the others' until none is left (`forEachBlock`). A counter is
+/// written by one thread until its run is nearly done, so a claim seldom moves a cache line
+/// between cores (one counter for all blocks did at every claim: 12 % of the samples of a
+/// two-thread step with small blocks). Box2D v3's workers likewise start each stage at blocks
+/// of their own and then take others'.
 /// Anything a block writes depends on the block alone (and, for scratch records, on the thread's
 /// own index), so the result does not depend on which thread did what, nor on how many there
 /// are: Box2D v3's promise of identical results for any worker count, kept the same way (its
@@ -31,8 +36,9 @@ final class SolverWorkers: @unchecked Sendable {
     private let state = Atomic<UInt64>(0)
     private static let openBit: UInt64 = 1 << 31
     private static let insideMask: UInt64 = (1 << 31) - 1
-    /// The next block the current job hands out.
-    private let cursor = Atomic<Int>(0)
+    /// Per thread, the run of blocks of the current job it starts with: the next block to
+    /// hand out and the run's end.
+    private var runs: [BlockRun] = []
     /// Workers blocked on the condition variable, waiting for a job.
     private let sleepers = Atomic<Int>(0)
     private let stopping = Atomic<Bool>(false)
@@ -67,6 +73,7 @@ final class SolverWorkers: @unchecked Sendable {
             threads.append(thread)
             self.count += 1
         }
+        runs = (0..<self.count).map { _ in BlockRun() }
     }
 
     deinit {
@@ -91,16 +98,25 @@ final class SolverWorkers: @unchecked Sendable {
             return
         }
         withoutActuallyEscaping(body) { body in
+            let runs = self.runs
             let claim = { (worker: Int) in
-                while true {
-                    let b = self.cursor.wrappingAdd(1, ordering: .relaxed).oldValue
-                    if b >= blocks { return }
-                    body(b, worker)
+                // its own run first, then the others' (each block is handed out once: a run's
+                // counter gives each number once, and numbers past the run's end are dropped)
+                for r in 0..<runs.count {
+                    let run = runs[(worker + r) % runs.count]
+                    while true {
+                        let b = run.next.wrappingAdd(1, ordering: .relaxed).oldValue
+                        if b >= run.end { break }
+                        body(b, worker)
+                    }
                 }
             }
             withoutActuallyEscaping(claim) { claim in
                 job = claim
-                cursor.store(0, ordering: .relaxed)
+                for (w, run) in runs.enumerated() {
+                    run.next.store(w * blocks / runs.count, ordering: .relaxed)
+                    run.end = (w + 1) * blocks / runs.count
+                }
                 let generation = (state.load(ordering: .relaxed) >> 32) &+ 1
                 state.store(generation << 32 | SolverWorkers.openBit, ordering: .sequentiallyConsistent)
                 // a worker blocks only after it has counted itself and seen no new job, so one of
@@ -161,6 +177,14 @@ final class SolverWorkers: @unchecked Sendable {
             spins = 0
         }
     }
+}
+
+/// A thread's run of blocks in a job: the next block to hand out and the run's end (written
+/// before the job opens). Padded so that no two runs' counters share a cache line.
+private final class BlockRun: @unchecked Sendable {
+    let next = Atomic<Int>(0)
+    var end = 0
+    private let padding: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
 }
 
 /// What a worker thread starts with.
