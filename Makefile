@@ -141,7 +141,7 @@ $(PY_STAMP): $(LIB) $(PY_SOURCES)
 	ANIMA_SWIFT_FLAGS='$(PY_SWIFT_FLAGS)' $(VENV_PY) -m pip install --quiet ./python
 	@touch $@
 
-test: deps abi-check abi-diff swift-test swiftpm-check c-test py-test samples-check install-check dist-check wheel-check sdist-check stress fuzz-regress
+test: deps abi-check abi-diff swift-test swiftpm-check c-test py-test samples-check install-check dist-check wheel-check sdist-check stress fuzz-regress tsan
 	@echo "make test: all passed"
 
 abi-check: lib

@@ -67,10 +67,7 @@ extension Animator {
             for ci in range {
                 let p = Int(place[ci])
                 if p < 0 { continue }
-                let g = groups + p / laneWidth, k = p % laneWidth
-                Animator.pack(ci, cs, points, into: g, lane: k)
-                if g.pointee.mA[k] != 0 || g.pointee.iA[k] != 0 { setLane(&g.pointee.writeA, k, g.pointee.a[k]) }
-                if g.pointee.mB[k] != 0 || g.pointee.iB[k] != 0 { setLane(&g.pointee.writeB, k, g.pointee.b[k]) }
+                Animator.pack(ci, cs, points, into: groups + p / laneWidth, lane: p % laneWidth)
             }
         }
         world.colorGroupStart.removeAll(keepingCapacity: true)
@@ -117,49 +114,64 @@ extension Animator {
         return Set(seen).count == seen.count
     }
 
-    /// Writes constraint `ci` (and its points) into lane k of a group in place.
+    /// Writes constraint `ci` (and its points) into lane k of a group in place, with the lane's
+    /// write-back indices: its body where the contact can move it (as the lane's
+    /// single-precision masses say), else -1 for the sink record of the worker that solves the
+    /// group. Only lane k's own bytes are written (`setLane`): the other lanes of the group may be
+    /// written by another thread at the same time.
     @inline(__always)
     private static func pack(_ ci: Int, _ cs: UnsafeMutablePointer<ContactConstraint>,
                              _ points: UnsafeMutablePointer<ConstraintPoint>,
                              into g: UnsafeMutablePointer<WideContact>, lane k: Int) {
         let c = cs + ci
-        setLane(&g.pointee.index, k, Int32(ci))
-        setLane(&g.pointee.a, k, c.pointee.a)
-        setLane(&g.pointee.b, k, c.pointee.b)
-        setLane(&g.pointee.nx, k, Float(c.pointee.normal.x))
-        setLane(&g.pointee.ny, k, Float(c.pointee.normal.y))
-        setLane(&g.pointee.friction, k, Float(c.pointee.friction))
-        setLane(&g.pointee.mA, k, Float(c.pointee.invMassA))
-        setLane(&g.pointee.iA, k, Float(c.pointee.invIA))
-        setLane(&g.pointee.mB, k, Float(c.pointee.invMassB))
-        setLane(&g.pointee.iB, k, Float(c.pointee.invIB))
-        setLane(&g.pointee.biasRate, k, Float(c.pointee.softness.biasRate))
-        setLane(&g.pointee.softMass, k, Float(c.pointee.softness.massScale))
-        setLane(&g.pointee.softImpulse, k, Float(c.pointee.softness.impulseScale))
-        setLane(&g.pointee.hard, k, Float(c.pointee.hardApproach))
+        let mA = Float(c.pointee.invMassA), iA = Float(c.pointee.invIA)
+        let mB = Float(c.pointee.invMassB), iB = Float(c.pointee.invIB)
+        setLane(g, \.index, k, Int32(ci))
+        setLane(g, \.a, k, c.pointee.a)
+        setLane(g, \.b, k, c.pointee.b)
+        if mA != 0 || iA != 0 { setLane(g, \.writeA, k, c.pointee.a) }
+        if mB != 0 || iB != 0 { setLane(g, \.writeB, k, c.pointee.b) }
+        setLane(g, \.nx, k, Float(c.pointee.normal.x))
+        setLane(g, \.ny, k, Float(c.pointee.normal.y))
+        setLane(g, \.friction, k, Float(c.pointee.friction))
+        setLane(g, \.mA, k, mA)
+        setLane(g, \.iA, k, iA)
+        setLane(g, \.mB, k, mB)
+        setLane(g, \.iB, k, iB)
+        setLane(g, \.biasRate, k, Float(c.pointee.softness.biasRate))
+        setLane(g, \.softMass, k, Float(c.pointee.softness.massScale))
+        setLane(g, \.softImpulse, k, Float(c.pointee.softness.impulseScale))
+        setLane(g, \.hard, k, Float(c.pointee.hardApproach))
         if c.pointee.pointCount == 2 && c.pointee.blockSolve {
-            g.pointee.block[k] = true
-            setLane(&g.pointee.k11, k, Float(c.pointee.k11))
-            setLane(&g.pointee.k12, k, Float(c.pointee.k12))
-            setLane(&g.pointee.k22, k, Float(c.pointee.k22))
-            setLane(&g.pointee.invDet, k, Float(c.pointee.inverseDeterminant))
+            // a true lane of a mask is all ones
+            setLane(g, \.block, k, Int32(-1))
+            setLane(g, \.k11, k, Float(c.pointee.k11))
+            setLane(g, \.k12, k, Float(c.pointee.k12))
+            setLane(g, \.k22, k, Float(c.pointee.k22))
+            setLane(g, \.invDet, k, Float(c.pointee.inverseDeterminant))
         }
-        pack(points + 2 * ci, into: &g.pointee.p0, lane: k)
-        if c.pointee.pointCount == 2 { pack(points + (2 * ci + 1), into: &g.pointee.p1, lane: k) }
+        let raw = UnsafeMutableRawPointer(g)
+        pack(points + 2 * ci, into: raw + MemoryLayout<WideContact>.offset(of: \.p0)!, lane: k)
+        if c.pointee.pointCount == 2 { pack(points + (2 * ci + 1), into: raw + MemoryLayout<WideContact>.offset(of: \.p1)!, lane: k) }
     }
 
+    /// A constraint point into lane k of the group's point at `w` (lane k's bytes alone).
     @inline(__always)
-    private static func pack(_ p: UnsafeMutablePointer<ConstraintPoint>, into w: inout WidePoint, lane k: Int) {
-        setLane(&w.ax, k, Float(p.pointee.anchorA.x))
-        setLane(&w.ay, k, Float(p.pointee.anchorA.y))
-        setLane(&w.bx, k, Float(p.pointee.anchorB.x))
-        setLane(&w.by, k, Float(p.pointee.anchorB.y))
-        setLane(&w.base, k, Float(p.pointee.baseSeparation))
-        setLane(&w.normalMass, k, Float(p.pointee.normalMass))
-        setLane(&w.tangentMass, k, Float(p.pointee.tangentMass))
-        setLane(&w.normalImpulse, k, Float(p.pointee.normalImpulse))
-        setLane(&w.tangentImpulse, k, Float(p.pointee.tangentImpulse))
-        setLane(&w.totalImpulse, k, Float(p.pointee.totalNormalImpulse))
+    private static func pack(_ p: UnsafeMutablePointer<ConstraintPoint>, into w: UnsafeMutableRawPointer, lane k: Int) {
+        @inline(__always) func set(_ field: KeyPath<WidePoint, FloatLanes>, _ x: Double) {
+            w.storeBytes(of: Float(x), toByteOffset: MemoryLayout<WidePoint>.offset(of: field)! + k * MemoryLayout<Float>.stride,
+                         as: Float.self)
+        }
+        set(\.ax, p.pointee.anchorA.x)
+        set(\.ay, p.pointee.anchorA.y)
+        set(\.bx, p.pointee.anchorB.x)
+        set(\.by, p.pointee.anchorB.y)
+        set(\.base, p.pointee.baseSeparation)
+        set(\.normalMass, p.pointee.normalMass)
+        set(\.tangentMass, p.pointee.tangentMass)
+        set(\.normalImpulse, p.pointee.normalImpulse)
+        set(\.tangentImpulse, p.pointee.tangentImpulse)
+        set(\.totalImpulse, p.pointee.totalNormalImpulse)
     }
 
     /// Copies the lanes' impulses back into the constraint points.
@@ -186,8 +198,17 @@ extension Animator {
     }
 }
 
-/// Stores x in lane k of a vector held in memory (one scalar store, no read of the vector).
+/// Stores x in lane k of a group's vector `field`: one scalar store at the lane's byte offset,
+/// no access to the rest of the vector, which other lanes' writers may be writing.
 @inline(__always)
-private func setLane<V: SIMD>(_ v: inout V, _ k: Int, _ x: V.Scalar) {
-    withUnsafeMutableBytes(of: &v) { $0.storeBytes(of: x, toByteOffset: k * MemoryLayout<V.Scalar>.stride, as: V.Scalar.self) }
+private func setLane<V: SIMD>(_ g: UnsafeMutablePointer<WideContact>, _ field: KeyPath<WideContact, V>, _ k: Int, _ x: V.Scalar) {
+    let offset = MemoryLayout<WideContact>.offset(of: field)! + k * MemoryLayout<V.Scalar>.stride
+    UnsafeMutableRawPointer(g).storeBytes(of: x, toByteOffset: offset, as: V.Scalar.self)
+}
+
+/// `setLane` for a lane of a mask field (its lanes stored as `Int32`, all ones for true).
+@inline(__always)
+private func setLane(_ g: UnsafeMutablePointer<WideContact>, _ field: KeyPath<WideContact, LaneMask>, _ k: Int, _ x: Int32) {
+    let offset = MemoryLayout<WideContact>.offset(of: field)! + k * MemoryLayout<Int32>.stride
+    UnsafeMutableRawPointer(g).storeBytes(of: x, toByteOffset: offset, as: Int32.self)
 }
