@@ -11,131 +11,101 @@
 /// inserts' to the bit.
 ///
 /// The shuffles are the compiler's `shufflevector` builtin (this module is built with
-/// `-parse-stdlib`), each mask written as constants so that it reaches LLVM as one.
+/// `-parse-stdlib`), each mask written as literals so that it reaches LLVM as a constant.
 import Swift
 
-// Each shuffle's lane indices (0...7 from x, 8...15 from y) are literals in its own body: the
-// builtin needs its mask to be a constant when the function is compiled on its own, as it is
-// without optimization.
+/// The lane indices of a shuffle as the builtin takes them (0...7 from the first vector, 8...15
+/// from the second). The builtin needs its mask to be a constant even where a function is
+/// compiled on its own (as without optimization): each shuffle below calls this with literals
+/// in its own body, where it is inlined (it is transparent) into a constant. A mask passed on
+/// as an argument to a function that calls the builtin is not one, and crashes the compiler.
+@_transparent
+func laneMask(_ i0: Int32, _ i1: Int32, _ i2: Int32, _ i3: Int32,
+              _ i4: Int32, _ i5: Int32, _ i6: Int32, _ i7: Int32) -> Builtin.Vec8xInt32 {
+    var m: Builtin.Vec8xInt32 = Builtin.zeroInitializer()
+    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, i0._value, Int32(0)._value)
+    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, i1._value, Int32(1)._value)
+    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, i2._value, Int32(2)._value)
+    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, i3._value, Int32(3)._value)
+    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, i4._value, Int32(4)._value)
+    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, i5._value, Int32(5)._value)
+    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, i6._value, Int32(6)._value)
+    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, i7._value, Int32(7)._value)
+    return m
+}
+
+/// `laneMask` for a four-lane result.
+@_transparent
+func halfMask(_ i0: Int32, _ i1: Int32, _ i2: Int32, _ i3: Int32) -> Builtin.Vec4xInt32 {
+    var m: Builtin.Vec4xInt32 = Builtin.zeroInitializer()
+    m = Builtin.insertelement_Vec4xInt32_Int32_Int32(m, i0._value, Int32(0)._value)
+    m = Builtin.insertelement_Vec4xInt32_Int32_Int32(m, i1._value, Int32(1)._value)
+    m = Builtin.insertelement_Vec4xInt32_Int32_Int32(m, i2._value, Int32(2)._value)
+    m = Builtin.insertelement_Vec4xInt32_Int32_Int32(m, i3._value, Int32(3)._value)
+    return m
+}
 
 /// x0 y0 x1 y1 | x4 y4 x5 y5: the low pair of each 128-bit half, interleaved.
-@_transparent
-func unpackLow(_ x: SIMD8<Float>, _ y: SIMD8<Float>) -> SIMD8<Float> {
-    var m: Builtin.Vec8xInt32 = Builtin.zeroInitializer()
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(0)._value, Int32(0)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(8)._value, Int32(1)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(1)._value, Int32(2)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(9)._value, Int32(3)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(4)._value, Int32(4)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(12)._value, Int32(5)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(5)._value, Int32(6)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(13)._value, Int32(7)._value)
+@_transparent func unpackLow(_ x: SIMD8<Float>, _ y: SIMD8<Float>) -> SIMD8<Float> {
     var r = SIMD8<Float>()
-    r._storage._value = Builtin.shufflevector_Vec8xFPIEEE32_Vec8xInt32(x._storage._value, y._storage._value, m)
+    r._storage._value = Builtin.shufflevector_Vec8xFPIEEE32_Vec8xInt32(x._storage._value, y._storage._value,
+                                                                      laneMask(0, 8, 1, 9, 4, 12, 5, 13))
     return r
 }
+
 /// x2 y2 x3 y3 | x6 y6 x7 y7
-@_transparent
-func unpackHigh(_ x: SIMD8<Float>, _ y: SIMD8<Float>) -> SIMD8<Float> {
-    var m: Builtin.Vec8xInt32 = Builtin.zeroInitializer()
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(2)._value, Int32(0)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(10)._value, Int32(1)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(3)._value, Int32(2)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(11)._value, Int32(3)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(6)._value, Int32(4)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(14)._value, Int32(5)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(7)._value, Int32(6)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(15)._value, Int32(7)._value)
+@_transparent func unpackHigh(_ x: SIMD8<Float>, _ y: SIMD8<Float>) -> SIMD8<Float> {
     var r = SIMD8<Float>()
-    r._storage._value = Builtin.shufflevector_Vec8xFPIEEE32_Vec8xInt32(x._storage._value, y._storage._value, m)
+    r._storage._value = Builtin.shufflevector_Vec8xFPIEEE32_Vec8xInt32(x._storage._value, y._storage._value,
+                                                                      laneMask(2, 10, 3, 11, 6, 14, 7, 15))
     return r
 }
+
 /// x0 x1 y0 y1 | x4 x5 y4 y5
-@_transparent
-func lowPairs(_ x: SIMD8<Float>, _ y: SIMD8<Float>) -> SIMD8<Float> {
-    var m: Builtin.Vec8xInt32 = Builtin.zeroInitializer()
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(0)._value, Int32(0)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(1)._value, Int32(1)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(8)._value, Int32(2)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(9)._value, Int32(3)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(4)._value, Int32(4)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(5)._value, Int32(5)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(12)._value, Int32(6)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(13)._value, Int32(7)._value)
+@_transparent func lowPairs(_ x: SIMD8<Float>, _ y: SIMD8<Float>) -> SIMD8<Float> {
     var r = SIMD8<Float>()
-    r._storage._value = Builtin.shufflevector_Vec8xFPIEEE32_Vec8xInt32(x._storage._value, y._storage._value, m)
+    r._storage._value = Builtin.shufflevector_Vec8xFPIEEE32_Vec8xInt32(x._storage._value, y._storage._value,
+                                                                      laneMask(0, 1, 8, 9, 4, 5, 12, 13))
     return r
 }
+
 /// x2 x3 y2 y3 | x6 x7 y6 y7
-@_transparent
-func highPairs(_ x: SIMD8<Float>, _ y: SIMD8<Float>) -> SIMD8<Float> {
-    var m: Builtin.Vec8xInt32 = Builtin.zeroInitializer()
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(2)._value, Int32(0)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(3)._value, Int32(1)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(10)._value, Int32(2)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(11)._value, Int32(3)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(6)._value, Int32(4)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(7)._value, Int32(5)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(14)._value, Int32(6)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(15)._value, Int32(7)._value)
+@_transparent func highPairs(_ x: SIMD8<Float>, _ y: SIMD8<Float>) -> SIMD8<Float> {
     var r = SIMD8<Float>()
-    r._storage._value = Builtin.shufflevector_Vec8xFPIEEE32_Vec8xInt32(x._storage._value, y._storage._value, m)
+    r._storage._value = Builtin.shufflevector_Vec8xFPIEEE32_Vec8xInt32(x._storage._value, y._storage._value,
+                                                                      laneMask(2, 3, 10, 11, 6, 7, 14, 15))
     return r
 }
+
 /// x's low half, then y's low half
-@_transparent
-func lowHalves(_ x: SIMD8<Float>, _ y: SIMD8<Float>) -> SIMD8<Float> {
-    var m: Builtin.Vec8xInt32 = Builtin.zeroInitializer()
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(0)._value, Int32(0)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(1)._value, Int32(1)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(2)._value, Int32(2)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(3)._value, Int32(3)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(8)._value, Int32(4)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(9)._value, Int32(5)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(10)._value, Int32(6)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(11)._value, Int32(7)._value)
+@_transparent func lowHalves(_ x: SIMD8<Float>, _ y: SIMD8<Float>) -> SIMD8<Float> {
     var r = SIMD8<Float>()
-    r._storage._value = Builtin.shufflevector_Vec8xFPIEEE32_Vec8xInt32(x._storage._value, y._storage._value, m)
+    r._storage._value = Builtin.shufflevector_Vec8xFPIEEE32_Vec8xInt32(x._storage._value, y._storage._value,
+                                                                      laneMask(0, 1, 2, 3, 8, 9, 10, 11))
     return r
 }
+
 /// x's high half, then y's high half
-@_transparent
-func highHalves(_ x: SIMD8<Float>, _ y: SIMD8<Float>) -> SIMD8<Float> {
-    var m: Builtin.Vec8xInt32 = Builtin.zeroInitializer()
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(4)._value, Int32(0)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(5)._value, Int32(1)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(6)._value, Int32(2)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(7)._value, Int32(3)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(12)._value, Int32(4)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(13)._value, Int32(5)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(14)._value, Int32(6)._value)
-    m = Builtin.insertelement_Vec8xInt32_Int32_Int32(m, Int32(15)._value, Int32(7)._value)
+@_transparent func highHalves(_ x: SIMD8<Float>, _ y: SIMD8<Float>) -> SIMD8<Float> {
     var r = SIMD8<Float>()
-    r._storage._value = Builtin.shufflevector_Vec8xFPIEEE32_Vec8xInt32(x._storage._value, y._storage._value, m)
+    r._storage._value = Builtin.shufflevector_Vec8xFPIEEE32_Vec8xInt32(x._storage._value, y._storage._value,
+                                                                      laneMask(4, 5, 6, 7, 12, 13, 14, 15))
     return r
 }
+
 /// Lanes 0...3.
-@_transparent
-func lowHalf(_ x: SIMD8<Float>) -> SIMD4<Float> {
-    var m: Builtin.Vec4xInt32 = Builtin.zeroInitializer()
-    m = Builtin.insertelement_Vec4xInt32_Int32_Int32(m, Int32(0)._value, Int32(0)._value)
-    m = Builtin.insertelement_Vec4xInt32_Int32_Int32(m, Int32(1)._value, Int32(1)._value)
-    m = Builtin.insertelement_Vec4xInt32_Int32_Int32(m, Int32(2)._value, Int32(2)._value)
-    m = Builtin.insertelement_Vec4xInt32_Int32_Int32(m, Int32(3)._value, Int32(3)._value)
+@_transparent func lowHalf(_ x: SIMD8<Float>) -> SIMD4<Float> {
     var r = SIMD4<Float>()
-    r._storage._value = Builtin.shufflevector_Vec8xFPIEEE32_Vec4xInt32(x._storage._value, x._storage._value, m)
+    r._storage._value = Builtin.shufflevector_Vec8xFPIEEE32_Vec4xInt32(x._storage._value, x._storage._value,
+                                                                      halfMask(0, 1, 2, 3))
     return r
 }
+
 /// Lanes 4...7.
-@_transparent
-func highHalf(_ x: SIMD8<Float>) -> SIMD4<Float> {
-    var m: Builtin.Vec4xInt32 = Builtin.zeroInitializer()
-    m = Builtin.insertelement_Vec4xInt32_Int32_Int32(m, Int32(4)._value, Int32(0)._value)
-    m = Builtin.insertelement_Vec4xInt32_Int32_Int32(m, Int32(5)._value, Int32(1)._value)
-    m = Builtin.insertelement_Vec4xInt32_Int32_Int32(m, Int32(6)._value, Int32(2)._value)
-    m = Builtin.insertelement_Vec4xInt32_Int32_Int32(m, Int32(7)._value, Int32(3)._value)
+@_transparent func highHalf(_ x: SIMD8<Float>) -> SIMD4<Float> {
     var r = SIMD4<Float>()
-    r._storage._value = Builtin.shufflevector_Vec8xFPIEEE32_Vec4xInt32(x._storage._value, x._storage._value, m)
+    r._storage._value = Builtin.shufflevector_Vec8xFPIEEE32_Vec4xInt32(x._storage._value, x._storage._value,
+                                                                      halfMask(4, 5, 6, 7))
     return r
 }
 
