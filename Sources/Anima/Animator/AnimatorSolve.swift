@@ -76,7 +76,7 @@ extension Animator {
             } else if let pool, workerCount > 1 {
                 // each job is blocks of independent work (SolverWorkers): the bodies' records,
                 // then each colour's lane groups, then the velocities
-                let bodyBlock = Animator.bodyBlock, groupBlock = minimumShare
+                let bodyBlock = Animator.bodyBlock
                 let bodyBlocks = (loadCount + bodyBlock - 1) / bodyBlock
                 pool.forEachBlock(bodyBlocks) { b, _ in
                     WideBodies.load(bodies, into: wideBodies, (b * bodyBlock)..<min(loadCount, (b + 1) * bodyBlock), list: bodyList)
@@ -91,9 +91,9 @@ extension Animator {
                             continue
                         }
                         // a few blocks per thread (see colorBlocksPerWorker)
-                        let groupBlock = max(groupBlock, n / (workerCount * Animator.colorBlocksPerWorker))
-                        pool.forEachBlock((n + groupBlock - 1) / groupBlock) { b, w in
-                            groupPass((first + b * groupBlock)..<(first + min(n, (b + 1) * groupBlock)),
+                        let block = max(minimumShare, n / (workerCount * Animator.colorBlocksPerWorker))
+                        pool.forEachBlock((n + block - 1) / block) { b, w in
+                            groupPass((first + b * block)..<(first + min(n, (b + 1) * block)),
                                       warmStart: warmStart, useBias: useBias, worker: w)
                         }
                     }

@@ -124,54 +124,50 @@ extension Animator {
                              _ points: UnsafeMutablePointer<ConstraintPoint>,
                              into g: UnsafeMutablePointer<WideContact>, lane k: Int) {
         let c = cs + ci
+        let g = UnsafeMutableRawPointer(g)
         let mA = Float(c.pointee.invMassA), iA = Float(c.pointee.invIA)
         let mB = Float(c.pointee.invMassB), iB = Float(c.pointee.invIB)
-        setLane(g, \.index, k, Int32(ci))
-        setLane(g, \.a, k, c.pointee.a)
-        setLane(g, \.b, k, c.pointee.b)
-        if mA != 0 || iA != 0 { setLane(g, \.writeA, k, c.pointee.a) }
-        if mB != 0 || iB != 0 { setLane(g, \.writeB, k, c.pointee.b) }
-        setLane(g, \.nx, k, Float(c.pointee.normal.x))
-        setLane(g, \.ny, k, Float(c.pointee.normal.y))
-        setLane(g, \.friction, k, Float(c.pointee.friction))
-        setLane(g, \.mA, k, mA)
-        setLane(g, \.iA, k, iA)
-        setLane(g, \.mB, k, mB)
-        setLane(g, \.iB, k, iB)
-        setLane(g, \.biasRate, k, Float(c.pointee.softness.biasRate))
-        setLane(g, \.softMass, k, Float(c.pointee.softness.massScale))
-        setLane(g, \.softImpulse, k, Float(c.pointee.softness.impulseScale))
-        setLane(g, \.hard, k, Float(c.pointee.hardApproach))
+        setLane(g, \WideContact.index, k, Int32(ci))
+        setLane(g, \WideContact.a, k, c.pointee.a)
+        setLane(g, \WideContact.b, k, c.pointee.b)
+        if mA != 0 || iA != 0 { setLane(g, \WideContact.writeA, k, c.pointee.a) }
+        if mB != 0 || iB != 0 { setLane(g, \WideContact.writeB, k, c.pointee.b) }
+        setLane(g, \WideContact.nx, k, Float(c.pointee.normal.x))
+        setLane(g, \WideContact.ny, k, Float(c.pointee.normal.y))
+        setLane(g, \WideContact.friction, k, Float(c.pointee.friction))
+        setLane(g, \WideContact.mA, k, mA)
+        setLane(g, \WideContact.iA, k, iA)
+        setLane(g, \WideContact.mB, k, mB)
+        setLane(g, \WideContact.iB, k, iB)
+        setLane(g, \WideContact.biasRate, k, Float(c.pointee.softness.biasRate))
+        setLane(g, \WideContact.softMass, k, Float(c.pointee.softness.massScale))
+        setLane(g, \WideContact.softImpulse, k, Float(c.pointee.softness.impulseScale))
+        setLane(g, \WideContact.hard, k, Float(c.pointee.hardApproach))
         if c.pointee.pointCount == 2 && c.pointee.blockSolve {
             // a true lane of a mask is all ones
-            setLane(g, \.block, k, Int32(-1))
-            setLane(g, \.k11, k, Float(c.pointee.k11))
-            setLane(g, \.k12, k, Float(c.pointee.k12))
-            setLane(g, \.k22, k, Float(c.pointee.k22))
-            setLane(g, \.invDet, k, Float(c.pointee.inverseDeterminant))
+            setLane(g, \WideContact.block, k, Int32(-1))
+            setLane(g, \WideContact.k11, k, Float(c.pointee.k11))
+            setLane(g, \WideContact.k12, k, Float(c.pointee.k12))
+            setLane(g, \WideContact.k22, k, Float(c.pointee.k22))
+            setLane(g, \WideContact.invDet, k, Float(c.pointee.inverseDeterminant))
         }
-        let raw = UnsafeMutableRawPointer(g)
-        pack(points + 2 * ci, into: raw + MemoryLayout<WideContact>.offset(of: \.p0)!, lane: k)
-        if c.pointee.pointCount == 2 { pack(points + (2 * ci + 1), into: raw + MemoryLayout<WideContact>.offset(of: \.p1)!, lane: k) }
+        pack(points + 2 * ci, into: g + MemoryLayout<WideContact>.offset(of: \.p0)!, lane: k)
+        if c.pointee.pointCount == 2 { pack(points + (2 * ci + 1), into: g + MemoryLayout<WideContact>.offset(of: \.p1)!, lane: k) }
     }
 
     /// A constraint point into lane k of the group's point at `w` (lane k's bytes alone).
     @inline(__always)
     private static func pack(_ p: UnsafeMutablePointer<ConstraintPoint>, into w: UnsafeMutableRawPointer, lane k: Int) {
-        @inline(__always) func set(_ field: KeyPath<WidePoint, FloatLanes>, _ x: Double) {
-            w.storeBytes(of: Float(x), toByteOffset: MemoryLayout<WidePoint>.offset(of: field)! + k * MemoryLayout<Float>.stride,
-                         as: Float.self)
-        }
-        set(\.ax, p.pointee.anchorA.x)
-        set(\.ay, p.pointee.anchorA.y)
-        set(\.bx, p.pointee.anchorB.x)
-        set(\.by, p.pointee.anchorB.y)
-        set(\.base, p.pointee.baseSeparation)
-        set(\.normalMass, p.pointee.normalMass)
-        set(\.tangentMass, p.pointee.tangentMass)
-        set(\.normalImpulse, p.pointee.normalImpulse)
-        set(\.tangentImpulse, p.pointee.tangentImpulse)
-        set(\.totalImpulse, p.pointee.totalNormalImpulse)
+        setLane(w, \WidePoint.ax, k, Float(p.pointee.anchorA.x))
+        setLane(w, \WidePoint.ay, k, Float(p.pointee.anchorA.y))
+        setLane(w, \WidePoint.bx, k, Float(p.pointee.anchorB.x))
+        setLane(w, \WidePoint.by, k, Float(p.pointee.anchorB.y))
+        setLane(w, \WidePoint.base, k, Float(p.pointee.baseSeparation))
+        setLane(w, \WidePoint.normalMass, k, Float(p.pointee.normalMass))
+        setLane(w, \WidePoint.tangentMass, k, Float(p.pointee.tangentMass))
+        setLane(w, \WidePoint.normalImpulse, k, Float(p.pointee.normalImpulse))
+        setLane(w, \WidePoint.tangentImpulse, k, Float(p.pointee.tangentImpulse))
+        setLane(w, \WidePoint.totalImpulse, k, Float(p.pointee.totalNormalImpulse))
     }
 
     /// Copies the lanes' impulses back into the constraint points.
@@ -198,17 +194,18 @@ extension Animator {
     }
 }
 
-/// Stores x in lane k of a group's vector `field`: one scalar store at the lane's byte offset,
-/// no access to the rest of the vector, which other lanes' writers may be writing.
+/// Stores x in lane k of the vector `field` of the record (a lane group or one of its points) at
+/// `record`: one scalar store at the lane's byte offset, no access to the rest of the vector,
+/// which other lanes' writers may be writing.
 @inline(__always)
-private func setLane<V: SIMD>(_ g: UnsafeMutablePointer<WideContact>, _ field: KeyPath<WideContact, V>, _ k: Int, _ x: V.Scalar) {
-    let offset = MemoryLayout<WideContact>.offset(of: field)! + k * MemoryLayout<V.Scalar>.stride
-    UnsafeMutableRawPointer(g).storeBytes(of: x, toByteOffset: offset, as: V.Scalar.self)
+private func setLane<Record, V: SIMD>(_ record: UnsafeMutableRawPointer, _ field: KeyPath<Record, V>, _ k: Int, _ x: V.Scalar) {
+    let offset = MemoryLayout<Record>.offset(of: field)! + k * MemoryLayout<V.Scalar>.stride
+    record.storeBytes(of: x, toByteOffset: offset, as: V.Scalar.self)
 }
 
 /// `setLane` for a lane of a mask field (its lanes stored as `Int32`, all ones for true).
 @inline(__always)
-private func setLane(_ g: UnsafeMutablePointer<WideContact>, _ field: KeyPath<WideContact, LaneMask>, _ k: Int, _ x: Int32) {
-    let offset = MemoryLayout<WideContact>.offset(of: field)! + k * MemoryLayout<Int32>.stride
-    UnsafeMutableRawPointer(g).storeBytes(of: x, toByteOffset: offset, as: Int32.self)
+private func setLane<Record>(_ record: UnsafeMutableRawPointer, _ field: KeyPath<Record, LaneMask>, _ k: Int, _ x: Int32) {
+    let offset = MemoryLayout<Record>.offset(of: field)! + k * MemoryLayout<Int32>.stride
+    record.storeBytes(of: x, toByteOffset: offset, as: Int32.self)
 }
