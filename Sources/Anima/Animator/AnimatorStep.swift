@@ -306,8 +306,6 @@ extension Animator {
             world.broadPhase.update(proxy, world.tightBoxes[i], motion: isFinite(motion) ? motion : .zero, margin: proxyMargin(i),
                                     deferred: true)
         }
-        // the moved proxies' part of the tree, rebuilt at once (a crowd moves hundreds a step)
-        world.broadPhase.rebuildMoved()
 
         // existing contacts, in place: drop those whose fat boxes parted or whose items no longer
         // collide, refresh the others; then new contacts go at the end in key order, so the order
@@ -332,13 +330,24 @@ extension Animator {
         world.checkedPairRulesVersion = store.pairRulesVersion
         // shared when there is enough to share (the two ways give the same result)
         let pool = world.workers.flatMap { $0.count > 1 && count >= world.minimumItemsPerWorker * $0.count ? $0 : nil }
-        if let pool { updateContactsShared(pool, closing: closing, recheck: recheck, &contacts, &builder, &active, &woke) }
+        if let pool {
+            // the moved proxies' part of the tree is rebuilt by one thread while the others
+            // begin the contact update, which reads the fat boxes beside the tree
+            var moves = world.broadPhase.takeDeferredMoves()
+            world.broadPhase.withFatBoxes { boxes in
+                updateContactsShared(pool, closing: closing, recheck: recheck, boxes, alongside: { moves.apply(boxes.fatBoxes) },
+                                     &contacts, &builder, &active, &woke)
+            }
+            world.broadPhase.putBack(moves)
+        } else {
+            world.broadPhase.applyDeferredMoves()
+        }
         withManifoldView { view in
-            if pool == nil { contacts.withUnsafeMutableBufferPointer { cb in
+            if pool == nil { world.broadPhase.withFatBoxes { boxes in contacts.withUnsafeMutableBufferPointer { cb in
                 var holes = 0
                 for k in 0..<count {
                     if cb[k].isHole { holes += 1; continue }
-                    if !contactStillValid(&cb[k], recheck: recheck) {
+                    if !contactStillValid(&cb[k], recheck: recheck, boxes) {
                         endContact(&cb[k])
                         holes += 1
                         continue
@@ -352,7 +361,7 @@ extension Animator {
                     kept += 1
                 }
                 world.contactHoles = closing ? 0 : holes
-            }
+            }}
             if closing { contacts.removeLast(count - kept) } }
             // holes at the end go at once
             while let last = contacts.last, last.isHole {
@@ -524,10 +533,11 @@ extension Animator {
     /// records become holes), wake sleeping sides, list the active contacts, make the
     /// constraints; an island woken here makes contacts later in the order active, and they are
     /// refreshed here, as in the loop. (3) When `closing`, close the holes, keeping the order.
-    func updateContactsShared(_ pool: SolverWorkers, closing: Bool, recheck: Bool, _ contacts: inout [Contact],
-                              _ builder: inout ContactConstraintBuilder, _ active: inout [Int32], _ woke: inout Bool) {
+    func updateContactsShared(_ pool: SolverWorkers, closing: Bool, recheck: Bool, _ boxes: FatBoxView, alongside: () -> Void,
+                              _ contacts: inout [Contact], _ builder: inout ContactConstraintBuilder, _ active: inout [Int32],
+                              _ woke: inout Bool) {
         let count = contacts.count
-        if count == 0 { return }
+        if count == 0 { alongside(); return }
         let blockSize = Animator.contactBlock
         let blocks = (count + blockSize - 1) / blockSize
         world.listed.resize(count)
@@ -538,7 +548,10 @@ extension Animator {
             store.asleep.withUnsafeBufferPointer { asleep in
                 contacts.withUnsafeMutableBufferPointer { cb in
                     let base = cb.baseAddress!
-                    pool.forEachBlock(blocks) { block, _ in
+                    // block 0 is `alongside`, taken first by the stepping thread
+                    pool.forEachBlock(blocks + 1) { job, _ in
+                        if job == 0 { alongside(); return }
+                        let block = job - 1
                         let share = (block * blockSize)..<min(count, (block + 1) * blockSize)
                         var n = 0
                         for k in share {
@@ -551,7 +564,7 @@ extension Animator {
                                 }
                                 continue
                             }
-                            if !contactStillValid(&c.pointee, recheck: recheck) {
+                            if !contactStillValid(&c.pointee, recheck: recheck, boxes) {
                                 listed[share.lowerBound + n] = -Int32(k) - 1
                                 n += 1
                                 continue
@@ -752,7 +765,7 @@ extension Animator {
     /// `recheck` (nothing changed the pair rules since the last check: see
     /// `WorldState.checkedPairRulesVersion`) only the fat boxes are looked at.
     @inline(__always)
-    func contactStillValid(_ c: inout Contact, recheck: Bool) -> Bool {
+    func contactStillValid(_ c: inout Contact, recheck: Bool, _ boxes: FatBoxView) -> Bool {
         if !recheck {
             // the pair's fat boxes overlapped at the last update (or when it was found)
             let proxyB = store.proxy[Int(c.b)]
@@ -761,21 +774,21 @@ extension Animator {
                 // a proxy whose tight box left it), so overlapping tight boxes settle it without
                 // reading the tree: a pair of a moving crowd whose proxies were re-inserted
                 if world.tightBoxes[Int(c.a)].overlaps(world.tightBoxes[Int(c.b)]) { return true }
-                return world.broadPhase.stillOverlap(store.proxy[Int(c.a)], proxyB)
+                return boxes.stillOverlap(store.proxy[Int(c.a)], proxyB)
             }
-            return world.broadPhase.stillOverlap(world.segmentProxies[Int(c.segment)], proxyB)
+            return boxes.stillOverlap(world.segmentProxies[Int(c.segment)], proxyB)
         }
         let b = Int(c.b)
         guard store.alive[b], store.generation[b] == c.generationB, store.proxy[b] >= 0 else { return false }
         if c.a >= 0 {
             let a = Int(c.a)
             guard store.alive[a], store.generation[a] == c.generationA, store.proxy[a] >= 0, acceptsPair(a, b) else { return false }
-            return world.broadPhase.overlaps(store.proxy[a], store.proxy[b])
+            return boxes.overlaps(store.proxy[a], store.proxy[b])
         }
         guard let k = world.segmentIndex[c.segmentID] else { return false }
         c.segment = k
         guard acceptsSegment(b, Int(k)) else { return false }
-        return world.broadPhase.overlaps(world.segmentProxies[Int(k)], store.proxy[b])
+        return boxes.overlaps(world.segmentProxies[Int(k)], store.proxy[b])
     }
 
     /// Recomputes the manifold of a contact with an active side; a sleeping side it reaches wakes.

@@ -13,6 +13,7 @@ extension Animator {
         let tree = world.broadPhase.tree
         if let failure = tree.validationFailure() { return "broad-phase tree: \(failure)" }
         guard world.broadPhase.validateMoved() else { return "moved-proxy queue names a freed proxy" }
+        guard world.broadPhase.validateFatBoxes() else { return "a proxy's fat box is not its leaf's, or a move was left unapplied" }
 
         // item proxies: a dead slot has none; a live one's proxy is a leaf that names the slot
         var itemProxies = 0

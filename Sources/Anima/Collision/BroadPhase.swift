@@ -21,7 +21,17 @@ struct BroadPhase {
         min(margin, max(1, 0.1 * extent))
     }
 
-    var tree = DynamicTree()
+    /// The tree of fat boxes. Set it with `restore(_:)`, which keeps `fatBoxes` in step.
+    private(set) var tree = DynamicTree()
+    /// Per proxy id: the proxy's fat box, the one its leaf in the tree holds or, after
+    /// `update(deferred: true)`, will hold once `applyDeferredMoves` has run. The contact update
+    /// reads the fat boxes here, so the tree can be rebuilt on another thread meanwhile (Box2D v3
+    /// likewise keeps each shape's fat box apart from its tree, and rebuilds the trees in a task
+    /// of their own while the narrow phase runs: `b2UpdateTreesTask`).
+    private(set) var fatBoxes: [AABB] = []
+    /// Proxies `update(deferred: true)` gave a new fat box, in order, whose leaves still hold
+    /// the old one (see `applyDeferredMoves`).
+    private(set) var deferredMoves: [Int32] = []
     /// Proxies re-inserted this step, in the order they moved.
     var moved: [Int32] = []
     var isMoved: [Bool] = []
@@ -39,9 +49,22 @@ struct BroadPhase {
 
     /// Creates a proxy fattened by `margin` and queues it to look for pairs.
     mutating func create(_ box: AABB, userData: Int32, margin: Double = BroadPhase.margin) -> Int32 {
-        let id = tree.createProxy(fatten(box, by: margin), userData: userData)
+        let fat = fatten(box, by: margin)
+        let id = tree.createProxy(fat, userData: userData)
+        if fatBoxes.count < tree.nodeCapacity {
+            fatBoxes.append(contentsOf: repeatElement(BroadPhase.nothing, count: tree.nodeCapacity - fatBoxes.count))
+        }
+        fatBoxes[Int(id)] = fat
         queue(id, fresh: true)
         return id
+    }
+
+    /// Takes `tree` (a saved animator's), with the fat boxes its leaves hold.
+    mutating func restore(_ tree: DynamicTree) {
+        self.tree = tree
+        deferredMoves.removeAll()
+        fatBoxes = Array(repeating: BroadPhase.nothing, count: tree.nodeCapacity)
+        for p in 0..<tree.nodeCapacity where tree.isProxy(Int32(p)) { fatBoxes[p] = tree.fatAABB(Int32(p)) }
     }
 
     /// Destroys a proxy. If it was queued as moved, it leaves the queue at once: its flag drops
@@ -103,7 +126,7 @@ struct BroadPhase {
     /// is removed and inserted again at once.
     @inline(__always) mutating func update(_ proxy: Int32, _ box: AABB, motion: Vec2 = .zero, margin: Double = BroadPhase.margin,
                                            deferred: Bool = false) {
-        let current = tree.fatAABB(proxy)
+        let current = fatBoxes[Int(proxy)]
         let fat = fatten(box, by: margin)
         let ahead = BroadPhase.stepsAhead * motion
         let wanted = AABB(lower: fat.lower + pointwiseMin(ahead, .zero), upper: fat.upper + pointwiseMax(ahead, .zero))
@@ -111,20 +134,57 @@ struct BroadPhase {
             let slack = Vec2(margin + abs(ahead.x), margin + abs(ahead.y))
             if DynamicTree.contains(AABB(lower: wanted.lower - slack, upper: wanted.upper + slack), current) { return }
         }
-        queue(proxy)   // first, while the tree still has the box pairs were searched with
+        queue(proxy)   // first, while the proxy still has the box pairs were searched with
+        fatBoxes[Int(proxy)] = wanted
         if deferred {
-            tree.enlargeProxy(proxy, wanted)
+            deferredMoves.append(proxy)
         } else {
             tree.moveProxy(proxy, wanted)
         }
     }
 
-    /// Working storage of `rebuildMoved`.
+    /// Working storage of `applyDeferredMoves`.
     var rebuildScratch = DynamicTree.RebuildScratch()
 
-    /// Rebuilds the part of the tree above the proxies moved with `update(deferred: true)`.
-    mutating func rebuildMoved() {
-        tree.rebuildEnlarged(&rebuildScratch)
+    /// Gives the leaves of the proxies moved with `update(deferred: true)` their new fat boxes
+    /// and rebuilds the part of the tree above them, at once (a crowd moves hundreds a step).
+    /// Call before the tree is next read or changed.
+    mutating func applyDeferredMoves() {
+        var work = takeDeferredMoves()
+        fatBoxes.withUnsafeBufferPointer { work.apply($0) }
+        putBack(work)
+    }
+
+    /// The tree with the deferred moves to apply to it, taken out of the broad phase so that
+    /// one thread applies them (`apply`) while others read the fat boxes and the queue.
+    struct DeferredMoves {
+        fileprivate var tree: DynamicTree
+        fileprivate var moves: [Int32]
+        fileprivate var scratch: DynamicTree.RebuildScratch
+
+        /// Enlarges each moved leaf to its fat box, then rebuilds the tree above them.
+        mutating func apply(_ fatBoxes: UnsafeBufferPointer<AABB>) {
+            for p in moves { tree.enlargeProxy(p, fatBoxes[Int(p)]) }
+            tree.rebuildEnlarged(&scratch)
+            moves.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Takes the tree out, with the deferred moves; `putBack` returns it. Meanwhile the broad
+    /// phase has an empty tree: only the fat boxes and the queue may be read.
+    mutating func takeDeferredMoves() -> DeferredMoves {
+        var work = DeferredMoves(tree: DynamicTree(), moves: [], scratch: DynamicTree.RebuildScratch())
+        swap(&work.tree, &tree)
+        swap(&work.moves, &deferredMoves)
+        swap(&work.scratch, &rebuildScratch)
+        return work
+    }
+
+    /// Puts back a tree taken by `takeDeferredMoves`, once its moves are applied.
+    mutating func putBack(_ work: consuming DeferredMoves) {
+        tree = work.tree
+        deferredMoves = work.moves
+        rebuildScratch = work.scratch
     }
 
     /// Queues a proxy to look for pairs, keeping the fat box it has now as the one pairs were
@@ -139,7 +199,7 @@ struct BroadPhase {
         if !isMoved[i] {
             isMoved[i] = true
             moved.append(proxy)
-            searchedBoxes[i] = fresh ? BroadPhase.nothing : tree.fatAABB(proxy)
+            searchedBoxes[i] = fresh ? BroadPhase.nothing : fatBoxes[i]
         } else if fresh {
             searchedBoxes[i] = BroadPhase.nothing
         }
@@ -150,7 +210,7 @@ struct BroadPhase {
     mutating func markQueued() {
         let n = tree.nodeCapacity
         if queuedBelow.count < n { queuedBelow.append(contentsOf: repeatElement(false, count: n - queuedBelow.count)) }
-        for p in moved where !searchedBoxes[Int(p)].overlaps(tree.fatAABB(p)) {
+        for p in moved where !searchedBoxes[Int(p)].overlaps(fatBoxes[Int(p)]) {
             var node = p
             while node != DynamicTree.nullNode && !queuedBelow[Int(node)] {
                 queuedBelow[Int(node)] = true
@@ -180,12 +240,12 @@ struct BroadPhase {
     /// Needs `markQueued`.
     @inline(__always) func searchPairs(of proxy: Int32, _ found: (Int32) -> Void) {
         let known = skipsKnownPairs ? searchedBoxes[Int(proxy)] : BroadPhase.nothing
-        tree.query(tree.fatAABB(proxy), skipping: { node, box in
+        tree.query(fatBoxes[Int(proxy)], skipping: { node, box in
             !queuedBelow[Int(node)] && DynamicTree.contains(known, box)
         }) { other in
             if isMoved[Int(other)] {
                 if other <= proxy || known.overlaps(searchedBoxes[Int(other)]) { return true }
-            } else if known.overlaps(tree.fatAABB(other)) {
+            } else if known.overlaps(fatBoxes[Int(other)]) {
                 return true
             }
             found(other)
@@ -203,12 +263,41 @@ struct BroadPhase {
     }
 
     @inline(__always) func overlaps(_ p: Int32, _ q: Int32) -> Bool {
-        tree.fatAABB(p).overlaps(tree.fatAABB(q))
+        fatBoxes[Int(p)].overlaps(fatBoxes[Int(q)])
+    }
+
+    /// Reads the fat boxes and the queue flags, for `FatBoxView`.
+    func withFatBoxes<R>(_ body: (FatBoxView) -> R) -> R {
+        fatBoxes.withUnsafeBufferPointer { fat in
+            isMoved.withUnsafeBufferPointer { moved in body(FatBoxView(fatBoxes: fat, isMoved: moved)) }
+        }
+    }
+
+    /// The proxy check on debug builds: every leaf's fat box is its `fatBoxes` entry, and no
+    /// move waits.
+    func validateFatBoxes() -> Bool {
+        guard deferredMoves.isEmpty, fatBoxes.count >= tree.nodeCapacity else { return false }
+        for p in 0..<tree.nodeCapacity where tree.isProxy(Int32(p)) {
+            let a = fatBoxes[p], b = tree.fatAABB(Int32(p))
+            guard a.lower == b.lower && a.upper == b.upper else { return false }
+        }
+        return true
+    }
+}
+
+/// What the contact update reads of the broad phase, through pointers: it runs while another
+/// thread may be rebuilding the tree (`BroadPhase.DeferredMoves`).
+struct FatBoxView {
+    let fatBoxes: UnsafeBufferPointer<AABB>
+    let isMoved: UnsafeBufferPointer<Bool>
+
+    @inline(__always) func overlaps(_ p: Int32, _ q: Int32) -> Bool {
+        fatBoxes[Int(p)].overlaps(fatBoxes[Int(q)])
     }
 
     /// `overlaps` for two proxies whose fat boxes overlapped when last compared, before the
     /// queue is cleared: a fat box changes only when its proxy is re-inserted, which queues it,
-    /// so when neither is queued the answer stands without reading the tree.
+    /// so when neither is queued the answer stands without reading the boxes.
     @inline(__always) func stillOverlap(_ p: Int32, _ q: Int32) -> Bool {
         if !isMoved[Int(p)] && !isMoved[Int(q)] { return true }
         return overlaps(p, q)

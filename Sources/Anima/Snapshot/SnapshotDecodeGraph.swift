@@ -272,7 +272,7 @@ extension SnapshotDecoder {
         guard proxyCount <= UInt64(n) else { throw SnapshotReader.corrupt("\(proxyCount) proxies in \(n) nodes") }
         let tree = DynamicTree(restoringNodes: nodes, root: root, freeList: freeList, proxyCount: Int(proxyCount))
         if let failure = tree.validationFailure() { throw SnapshotReader.corrupt("broad-phase tree: \(failure)") }
-        world.broadPhase.tree = tree
+        world.broadPhase.restore(tree)
         var moved: [Int32] = []
         for _ in 0..<(try r.count("moved proxies", bytesEach: 4)) { moved.append(try r.i32()) }
         let flagCount = try r.count("moved flags", bytesEach: 1, atMost: n)
