@@ -114,6 +114,17 @@ struct ContactConstraintBuilder {
     }
 
     /// Makes room for `count` constraints (the buffers are empty) for `write` to fill.
+    /// Constraints made so far.
+    var count: Int { constraints.count }
+
+    /// Adds room for `k` constraints at the end, for `write`, keeping those made.
+    mutating func extend(by k: Int) {
+        constraints.extend(by: k)
+        points.extend(by: 2 * k)
+        separations.extend(by: 2 * k)
+        ends.extend(by: k)
+    }
+
     mutating func reserve(_ count: Int) {
         constraints.resize(count)
         points.resize(2 * count)

@@ -102,7 +102,16 @@ final class WorldState {
     var listedFlags = ScratchBuffer<UInt8>()
     /// Per active contact, whether this step's touch update changed its touching state.
     var touchChanged = ScratchBuffer<Bool>()
-    var listedCount = ScratchBuffer<Int>()
+    /// Steps in which the shared contact update took its ordered pass (an island woke), and in
+    /// which the shared new contacts were made again from one that woke an island: counts that
+    /// show tests both ways run.
+    var contactUpdatesInOrder = 0
+    var newContactsRemade = 0
+    /// The new pairs' contact records, made by the workers before they join the list
+    /// (`addNewContactsShared`).
+    var newContactRecords = ScratchBuffer<Contact>()
+    /// Per block of the shared contact update, what its first pass counted.
+    var listedTally = ScratchBuffer<Animator.ContactBlockTally>()
     /// The shared contact update's contacts that make constraints, in order: (where the contact
     /// is now, its place once holes are closed).
     var constrainedContacts: [SIMD2<Int32>] = []
@@ -161,7 +170,8 @@ final class WorldState {
         listed.free()
         listedFlags.free()
         touchChanged.free()
-        listedCount.free()
+        listedTally.free()
+        newContactRecords.free()
     }
 }
 

@@ -370,13 +370,14 @@ extension Animator {
             }
             // new pairs, then their contacts at the end, in key order
             pairs = findNewPairs()
-            var previous: UInt64? = nil
-            for pair in pairs where pair.key != previous {
-                previous = pair.key
-                var c = newContact(pair, view, &woke)
-                if c.manifold.count > 0 { active.append(Int32(contacts.count)) }
-                if needsConstraint(c) { builder.add(&c, index: contacts.count, view) }
-                contacts.append(c)
+            if let pool = world.workers, pool.count > 1, pairs.count >= world.minimumItemsPerWorker * pool.count {
+                addNewContactsShared(pool, &pairs, view, &contacts, &builder, &active, &woke)
+            } else {
+                var previous: UInt64? = nil
+                for pair in pairs where pair.key != previous {
+                    previous = pair.key
+                    addNewContact(pair, view, &contacts, &builder, &active, &woke)
+                }
             }
         }
         swap(&active, &world.activeContacts)
@@ -524,15 +525,31 @@ extension Animator {
         static let constrained: UInt8 = 8
     }
 
+    /// What the first pass of the shared contact update found in a block of contacts: how many
+    /// entries it listed, and of those how many end (or are holes to close), are active and
+    /// make constraints, and how many wake an island. Once every block is counted, `ended`,
+    /// `active` and `constrained` become the counts in the blocks before (where the block's
+    /// entries go in the step's lists); `listed` stays the block's own.
+    struct ContactBlockTally {
+        var listed: Int32 = 0
+        var ended: Int32 = 0
+        var active: Int32 = 0
+        var constrained: Int32 = 0
+        var wakes: Int32 = 0
+    }
+
     /// The update of the existing contacts with several workers, with the result of the loop in
-    /// `collide` to the bit. (1) Shared, in blocks of `contactBlock` contacts: check
-    /// that each contact goes on, refresh the manifolds of those with an active side, and list
-    /// what the next pass must see (contacts that ended, and holes when `closing`, as
-    /// -(index + 1); those with points, touching, or not refreshed). (2) On this thread, in
-    /// contact order, what the loop in `collide` does around a refresh: end contacts (their
-    /// records become holes), wake sleeping sides, list the active contacts, make the
-    /// constraints; an island woken here makes contacts later in the order active, and they are
-    /// refreshed here, as in the loop. (3) When `closing`, close the holes, keeping the order.
+    /// `collide` to the bit. (1) Shared, in blocks of `contactBlock` contacts: check that each
+    /// contact goes on, refresh the manifolds of those with an active side, and list what the
+    /// next pass must see (contacts that ended, and holes when `closing`, as -(index + 1);
+    /// those with points, touching, or not refreshed), counting per block. (2) When no contact
+    /// wakes an island, shared again: each block's active contacts and constraints are written
+    /// at the places the counts of the blocks before it give (prefix sums, as Box2D v3 places
+    /// its constraints), while one thread ends the contacts that ended, in order (their keys
+    /// leave the key set, touching ones emit ended events, their records become holes). When one
+    /// does wake an island, this thread does pass (2) in contact order instead, as the loop does
+    /// (`orderedContactPass`). (3) When `closing`, close the holes, keeping the order.
+    /// `alongside` runs on one thread during pass (1).
     func updateContactsShared(_ pool: SolverWorkers, closing: Bool, recheck: Bool, _ boxes: FatBoxView, alongside: () -> Void,
                               _ contacts: inout [Contact], _ builder: inout ContactConstraintBuilder, _ active: inout [Int32],
                               _ woke: inout Bool) {
@@ -542,8 +559,8 @@ extension Animator {
         let blocks = (count + blockSize - 1) / blockSize
         world.listed.resize(count)
         world.listedFlags.resize(count)
-        world.listedCount.resize(blocks)
-        let listed = world.listed.base, flags = world.listedFlags.base, listedCount = world.listedCount.base
+        world.listedTally.resize(blocks)
+        let listed = world.listed.base, flags = world.listedFlags.base, tally = world.listedTally.base
         withManifoldView { view in
             store.asleep.withUnsafeBufferPointer { asleep in
                 contacts.withUnsafeMutableBufferPointer { cb in
@@ -553,20 +570,22 @@ extension Animator {
                         if job == 0 { alongside(); return }
                         let block = job - 1
                         let share = (block * blockSize)..<min(count, (block + 1) * blockSize)
-                        var n = 0
+                        var t = ContactBlockTally()
                         for k in share {
                             let c = base + k
                             if c.pointee.isHole {
                                 // closed up in pass (3) when closing, else left alone
                                 if closing {
-                                    listed[share.lowerBound + n] = -Int32(k) - 1
-                                    n += 1
+                                    listed[share.lowerBound + Int(t.listed)] = -Int32(k) - 1
+                                    t.listed += 1
+                                    t.ended += 1
                                 }
                                 continue
                             }
                             if !contactStillValid(&c.pointee, recheck: recheck, boxes) {
-                                listed[share.lowerBound + n] = -Int32(k) - 1
-                                n += 1
+                                listed[share.lowerBound + Int(t.listed)] = -Int32(k) - 1
+                                t.listed += 1
+                                t.ended += 1
                                 continue
                             }
                             let activeA = c.pointee.a >= 0 && view.isActive(Int(c.pointee.a), asleep)
@@ -577,28 +596,135 @@ extension Animator {
                                 // what pass (2) needs to know without reading the contact again
                                 var f: UInt8 = 0
                                 if c.pointee.simulated { f |= ListedFlag.simulated }
-                                if hasPoints || c.pointee.touching { f |= ListedFlag.active }
+                                if hasPoints || c.pointee.touching {
+                                    f |= ListedFlag.active
+                                    t.active += 1
+                                }
                                 if c.pointee.simulated && hasPoints {
                                     let sleeps = (c.pointee.a >= 0 && asleep[Int(c.pointee.a)]) || asleep[Int(c.pointee.b)]
                                     if sleeps {
                                         f |= ListedFlag.wakes
+                                        t.wakes += 1
                                     } else if ContactConstraintBuilder.makesConstraint(c, view) {
                                         f |= ListedFlag.constrained
+                                        t.constrained += 1
                                     }
                                 }
-                                listed[share.lowerBound + n] = Int32(k)
-                                flags[share.lowerBound + n] = f
-                                n += 1
+                                listed[share.lowerBound + Int(t.listed)] = Int32(k)
+                                flags[share.lowerBound + Int(t.listed)] = f
+                                t.listed += 1
                             }
                         }
-                        listedCount[block] = n
+                        tally[block] = t
                     }
                 }
             }
         }
-        // (2) in order: which contacts end, wake, are active and make constraints (those are
-        // listed with their places, for pass (3)); a contact is read again here only when it
-        // ends, wakes an island or may have been woken
+        // the counts of the blocks before each block
+        var ended = 0, activeCount = 0, constrainedCount = 0, wakes = 0
+        for block in 0..<blocks {
+            let t = tally[block]
+            tally[block].ended = Int32(ended)
+            tally[block].active = Int32(activeCount)
+            tally[block].constrained = Int32(constrainedCount)
+            ended += Int(t.ended)
+            activeCount += Int(t.active)
+            constrainedCount += Int(t.constrained)
+            wakes += Int(t.wakes)
+        }
+        if wakes > 0 {
+            world.contactUpdatesInOrder += 1
+            orderedContactPass(pool, closing: closing, blocks: blocks, &contacts, &builder, &active, &woke)
+        } else {
+            // (2) shared: no island wakes, so no contact's state depends on one before it
+            let firstActive = active.count
+            active.append(contentsOf: repeatElement(0, count: activeCount))
+            builder.reserve(constrainedCount)
+            withManifoldView { view in
+                contacts.withUnsafeMutableBufferPointer { cb in
+                    active.withUnsafeMutableBufferPointer { activeList in
+                        let base = cb.baseAddress!, b = builder
+                        pool.forEachBlock(blocks + 1) { job, _ in
+                            if job == 0 {
+                                // the contacts that ended, in order, on one thread: they change
+                                // the key set and the event lists; no other block reads them
+                                for block in 0..<blocks {
+                                    let start = block * blockSize
+                                    for j in start..<(start + Int(tally[block].listed)) where listed[j] < 0 {
+                                        let k = -Int(listed[j]) - 1
+                                        if !base[k].isHole { endContact(&base[k]) }
+                                    }
+                                }
+                                return
+                            }
+                            var b = b   // `write` is mutating (it writes only through the buffers' pointers)
+                            let block = job - 1, start = block * blockSize
+                            var endedBefore = Int(tally[block].ended)
+                            var nextActive = firstActive + Int(tally[block].active)
+                            var nextConstraint = Int(tally[block].constrained)
+                            for j in start..<(start + Int(tally[block].listed)) {
+                                let k = Int(listed[j])
+                                if k < 0 {
+                                    endedBefore += 1
+                                    continue
+                                }
+                                // its place once the holes are closed, or where it is
+                                let index = closing ? k - endedBefore : k
+                                let f = flags[j]
+                                if f & ListedFlag.active != 0 {
+                                    activeList[nextActive] = Int32(index)
+                                    nextActive += 1
+                                }
+                                if f & ListedFlag.constrained != 0 {
+                                    b.write(base + k, index: index, at: nextConstraint, view)
+                                    nextConstraint += 1
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // (3) when closing, close the holes: the kept contacts move down, in order
+        if closing && ended > 0 {
+            contacts.withUnsafeMutableBufferPointer { cb in
+                var kept = 0, next = 0
+                for block in 0..<blocks {
+                    let start = block * blockSize
+                    for j in start..<(start + Int(tally[block].listed)) where listed[j] < 0 {
+                        let k = -Int(listed[j]) - 1
+                        while next < k {
+                            if kept != next { cb[kept] = cb[next] }
+                            kept += 1
+                            next += 1
+                        }
+                        next = k + 1
+                    }
+                }
+                while next < count {
+                    if kept != next { cb[kept] = cb[next] }
+                    kept += 1
+                    next += 1
+                }
+            }
+        }
+        if closing {
+            contacts.removeLast(ended)
+            world.contactHoles = 0
+        } else {
+            world.contactHoles += ended
+        }
+    }
+
+    /// Pass (2) of `updateContactsShared` on this thread, in contact order, when an island wakes:
+    /// which contacts end, wake, are active and make constraints (those are listed with their
+    /// places, then written by the workers). A contact is read again here only when it ends,
+    /// wakes an island or may have been woken; an island woken here makes contacts later in the
+    /// order active, and they are refreshed here, as in the loop of `collide`.
+    private func orderedContactPass(_ pool: SolverWorkers, closing: Bool, blocks: Int, _ contacts: inout [Contact],
+                                    _ builder: inout ContactConstraintBuilder, _ active: inout [Int32], _ woke: inout Bool) {
+        let blockSize = Animator.contactBlock
+        let listed = world.listed.base, flags = world.listedFlags.base, tally = world.listedTally.base
         var ended = 0
         var constrained: [SIMD2<Int32>] = []
         swap(&constrained, &world.constrainedContacts)
@@ -607,7 +733,7 @@ extension Animator {
             contacts.withUnsafeMutableBufferPointer { cb in
                 for block in 0..<blocks {
                     let start = block * blockSize
-                    for j in start..<(start + listedCount[block]) {
+                    for j in start..<(start + Int(tally[block].listed)) {
                         let entry = Int(listed[j])
                         if entry < 0 {
                             let k = -entry - 1
@@ -638,7 +764,7 @@ extension Animator {
                 }
             }
         }
-        // (3) the constraints, shared: each is written at its place in contact order
+        // the constraints, shared: each is written at its place in contact order
         builder.reserve(constrained.count)
         withManifoldView { view in
             contacts.withUnsafeBufferPointer { cb in
@@ -655,35 +781,128 @@ extension Animator {
             }
         }
         swap(&constrained, &world.constrainedContacts)
-        // (4) when closing, close the holes: the kept contacts move down, in order
-        if closing && ended > 0 {
-            contacts.withUnsafeMutableBufferPointer { cb in
-                var kept = 0, next = 0
-                for block in 0..<blocks {
-                    let start = block * blockSize
-                    for j in start..<(start + listedCount[block]) where listed[j] < 0 {
-                        let k = -Int(listed[j]) - 1
-                        while next < k {
-                            if kept != next { cb[kept] = cb[next] }
-                            kept += 1
-                            next += 1
-                        }
-                        next = k + 1
+    }
+
+    /// The new pairs' contacts with several workers, with the result of `addNewContact` for
+    /// each distinct pair in order, to the bit. `pairs` (sorted by key) keeps one of each pair.
+    /// (1) Shared, in blocks of `contactBlock` pairs: each contact's record and first manifold,
+    /// written to a scratch list, and per block how many are active and make constraints, while
+    /// one thread puts the keys in the key set. (2) When none would wake an island, shared
+    /// again: the records are appended to the contact list by one thread while the others write
+    /// the active entries and the constraints at the places the blocks before give (prefix
+    /// sums). When one would, the contacts before it are taken as they are, and from it on
+    /// each is made again on this thread as `addNewContact` makes it: an island woken makes
+    /// later contacts active.
+    func addNewContactsShared(_ pool: SolverWorkers, _ pairs: inout [Pair], _ view: ManifoldView, _ contacts: inout [Contact],
+                              _ builder: inout ContactConstraintBuilder, _ active: inout [Int32], _ woke: inout Bool) {
+        // a pair found twice was found side by side
+        var distinct = 0
+        for j in pairs.indices where j == 0 || pairs[j].key != pairs[j - 1].key {
+            pairs[distinct] = pairs[j]
+            distinct += 1
+        }
+        pairs.removeLast(pairs.count - distinct)
+        let n = pairs.count
+        let blockSize = Animator.contactBlock
+        let blocks = (n + blockSize - 1) / blockSize
+        world.newContactRecords.resize(n)
+        world.listedFlags.resize(n)
+        world.listedTally.resize(blocks)
+        let records = world.newContactRecords.base, flags = world.listedFlags.base, tally = world.listedTally.base
+        pairs.withUnsafeBufferPointer { pairList in
+            store.asleep.withUnsafeBufferPointer { asleep in
+                pool.forEachBlock(blocks + 1) { job, _ in
+                    if job == 0 {
+                        // the key set is changed by one thread; no block reads it
+                        for pair in pairList { world.contactKeys.insert(pair.key) }
+                        return
                     }
-                }
-                while next < count {
-                    if kept != next { cb[kept] = cb[next] }
-                    kept += 1
-                    next += 1
+                    let block = job - 1
+                    var t = ContactBlockTally()
+                    for j in (block * blockSize)..<min(n, (block + 1) * blockSize) {
+                        let c = records + j
+                        c.initialize(to: contactRecord(pairList[j]))
+                        // what `refresh` does, but for the waking
+                        let activeA = c.pointee.a >= 0 && view.isActive(Int(c.pointee.a), asleep)
+                        c.pointee.simulated = activeA || view.isActive(Int(c.pointee.b), asleep)
+                        var f: UInt8 = 0
+                        if c.pointee.simulated {
+                            updateManifold(&c.pointee, view)
+                            if c.pointee.manifold.count > 0 {
+                                f |= ListedFlag.active
+                                t.active += 1
+                                let sleeps = (c.pointee.a >= 0 && asleep[Int(c.pointee.a)]) || asleep[Int(c.pointee.b)]
+                                if sleeps {
+                                    f |= ListedFlag.wakes
+                                    t.wakes += 1
+                                } else if ContactConstraintBuilder.makesConstraint(c, view) {
+                                    f |= ListedFlag.constrained
+                                    t.constrained += 1
+                                }
+                            }
+                        }
+                        flags[j] = f
+                    }
+                    tally[block] = t
                 }
             }
         }
-        if closing {
-            contacts.removeLast(ended)
-            world.contactHoles = 0
-        } else {
-            world.contactHoles += ended
+        var activeCount = 0, constrainedCount = 0, wakes = 0
+        for block in 0..<blocks {
+            let t = tally[block]
+            tally[block].active = Int32(activeCount)
+            tally[block].constrained = Int32(constrainedCount)
+            activeCount += Int(t.active)
+            constrainedCount += Int(t.constrained)
+            wakes += Int(t.wakes)
         }
+        if wakes > 0 {
+            // the first that wakes an island: the contacts before it stand, the rest are made again
+            var firstWake = 0
+            while flags[firstWake] & ListedFlag.wakes == 0 { firstWake += 1 }
+            world.newContactsRemade += 1
+            for j in 0..<n {
+                if j < firstWake {
+                    let c = records + j
+                    if flags[j] & ListedFlag.active != 0 { active.append(Int32(contacts.count)) }
+                    if flags[j] & ListedFlag.constrained != 0 { builder.add(c, index: contacts.count, view) }
+                    contacts.append(c.pointee)
+                } else {
+                    addNewContact(pairs[j], view, &contacts, &builder, &active, &woke)
+                }
+            }
+        } else {
+            let first = contacts.count, firstActive = active.count, firstConstraint = builder.count
+            active.append(contentsOf: repeatElement(0, count: activeCount))
+            builder.extend(by: constrainedCount)
+            active.withUnsafeMutableBufferPointer { activeList in
+                let b = builder
+                pool.forEachBlock(blocks + 1) { job, _ in
+                    if job == 0 {
+                        // the records join the list on one thread; the others only read them
+                        contacts.append(contentsOf: UnsafeBufferPointer(start: records, count: n))
+                        return
+                    }
+                    var b = b   // `write` is mutating (it writes only through the buffers' pointers)
+                    let block = job - 1
+                    var nextActive = firstActive + Int(tally[block].active)
+                    var nextConstraint = firstConstraint + Int(tally[block].constrained)
+                    for j in (block * blockSize)..<min(n, (block + 1) * blockSize) {
+                        let f = flags[j]
+                        if f & ListedFlag.active != 0 {
+                            activeList[nextActive] = Int32(first + j)
+                            nextActive += 1
+                        }
+                        if f & ListedFlag.constrained != 0 {
+                            b.write(records + j, index: first + j, at: nextConstraint, view)
+                            nextConstraint += 1
+                        }
+                    }
+                }
+            }
+        }
+        // a crowd's first contacts are thousands; later steps make far fewer
+        world.newContactRecords.releaseIfMostlyUnused(used: n)
     }
 
     /// Whether a refreshed contact makes a constraint this step: it has points and both its
@@ -751,14 +970,29 @@ extension Animator {
 
     /// A contact for a new pair, with its first manifold.
     func newContact(_ pair: Pair, _ view: ManifoldView, _ woke: inout Bool) -> Contact {
-        var c = Contact(key: pair.key, a: pair.a, b: pair.b,
-                        generationA: pair.a >= 0 ? store.generation[Int(pair.a)] : 0,
-                        generationB: store.generation[Int(pair.b)],
-                        segmentID: pair.segment >= 0 ? world.segments[Int(pair.segment)].id : 0,
-                        segment: pair.segment)
+        var c = contactRecord(pair)
         world.contactKeys.insert(c.key)
         refresh(&c, view, &woke)
         return c
+    }
+
+    /// A new pair's contact record, before its first refresh.
+    @inline(__always) func contactRecord(_ pair: Pair) -> Contact {
+        Contact(key: pair.key, a: pair.a, b: pair.b,
+                generationA: pair.a >= 0 ? store.generation[Int(pair.a)] : 0,
+                generationB: store.generation[Int(pair.b)],
+                segmentID: pair.segment >= 0 ? world.segments[Int(pair.segment)].id : 0,
+                segment: pair.segment)
+    }
+
+    /// Makes a new pair's contact at the end of the list: listed as active when it has points,
+    /// its constraint made when it needs one.
+    func addNewContact(_ pair: Pair, _ view: ManifoldView, _ contacts: inout [Contact], _ builder: inout ContactConstraintBuilder,
+                       _ active: inout [Int32], _ woke: inout Bool) {
+        var c = newContact(pair, view, &woke)
+        if c.manifold.count > 0 { active.append(Int32(contacts.count)) }
+        if needsConstraint(c) { builder.add(&c, index: contacts.count, view) }
+        contacts.append(c)
     }
 
     /// Whether a contact's items still collide and their fat boxes still overlap. Without

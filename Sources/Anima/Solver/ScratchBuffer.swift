@@ -74,5 +74,16 @@ struct ScratchBuffer<Element> {
         nonmutating set { base[i] = newValue }
     }
 
+    /// Gives the storage back, keeping none of the contents, when it holds room for more than
+    /// four times `used` elements and more than 16 384 in all.
+    mutating func releaseIfMostlyUnused(used: Int) {
+        guard capacity > 16_384 && capacity > 4 * used else { return }
+        base.deallocate()
+        capacity = max(16, used)
+        base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        count = 0
+        filled = false
+    }
+
     func free() { base.deallocate() }
 }
