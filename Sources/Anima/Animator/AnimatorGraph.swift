@@ -68,8 +68,12 @@ final class WorldState {
     /// The wide solver's view of `constraints`: their colours and lane groups.
     var coloring = ContactColoring()
     var wide = ScratchBuffer<WideContact>()
-    /// Per constraint, its lane in `wide` (group x laneWidth + lane) or -1 (see packWideContacts).
-    var lanePlace = ScratchBuffer<Int32>()
+    /// Per colliding item, with workers: the fat box its proxy moves to, and whether it moves.
+    var proxyRefits = ScratchBuffer<AABB>()
+    var proxyRefitted = ScratchBuffer<Bool>()
+    /// Per block of constraints and per colour, the next rank of a block-solved constraint and
+    /// of another (see packWideContacts).
+    var packRanks = ScratchBuffer<Int32>()
     var wideBodies = ScratchBuffer<WideBodyState>()
     /// The bodies the lane groups read (the static body first), listed by `packWideContacts`
     /// when they are under a quarter of all bodies (a list whose rows rarely touch), so that a
@@ -163,7 +167,9 @@ final class WorldState {
         jointColor.free()
         jointSinks.free()
         wide.free()
-        lanePlace.free()
+        packRanks.free()
+        proxyRefits.free()
+        proxyRefitted.free()
         wideBodies.free()
         wideBodyList.free()
         wideBodyMarks.free()

@@ -267,6 +267,19 @@ extension Animator {
         }
     }
 
+    /// The fat box item `s`'s proxy moves to this step, or nil when it stays (or the item has no
+    /// proxy or is at rest); see `BroadPhase.refit`.
+    @inline(__always) func proxyRefit(_ s: Int32, _ h: Double, _ fatBox: (Int32) -> AABB) -> AABB? {
+        let i = Int(s)
+        guard isActive(i) else { return nil }
+        let proxy = store.proxy[i]
+        if proxy < 0 { return nil }
+        // the displacement expected next step, for the fat box to reach ahead
+        let motion = (store.velocity[i] + h * store.gravity[i]) * h
+        return BroadPhase.refit(fatBox(proxy), world.tightBoxes[i], motion: isFinite(motion) ? motion : .zero,
+                                margin: proxyMargin(i))
+    }
+
     /// Whether two items may collide: a shared collision behavior that collides items, at
     /// least one of them can be pushed, and no chain of fixed attachments welds them together.
     /// The 64-bit summaries answer the first question; past 64 collision behaviors a shared bit
@@ -297,14 +310,33 @@ extension Animator {
     /// the next step, and live until their fat boxes part.
     func collide() {
         let h = stepDuration
-        for s in world.colliding where isActive(Int(s)) {
-            let i = Int(s)
-            let proxy = store.proxy[i]
-            if proxy < 0 { continue }
-            // the displacement expected next step, for the fat box to reach ahead
-            let motion = (store.velocity[i] + h * store.gravity[i]) * h
-            world.broadPhase.update(proxy, world.tightBoxes[i], motion: isFinite(motion) ? motion : .zero, margin: proxyMargin(i),
-                                    deferred: true)
+        // the proxies whose items left their fat boxes (each item checked alone, so workers
+        // share the checks), moved in the order of the list
+        let colliding = world.colliding
+        if let pool = world.workers, pool.count > 1, colliding.count >= world.minimumItemsPerWorker * pool.count {
+            world.proxyRefits.resize(colliding.count)
+            world.proxyRefitted.resize(colliding.count)
+            let refits = world.proxyRefits.base, refitted = world.proxyRefitted.base
+            world.broadPhase.withFatBoxes { boxes in
+                colliding.withUnsafeBufferPointer { colliding in
+                    let block = 256
+                    pool.forEachBlock((colliding.count + block - 1) / block) { b, _ in
+                        for j in (b * block)..<min(colliding.count, (b + 1) * block) {
+                            let refit = proxyRefit(colliding[j], h) { boxes.fatBoxes[Int($0)] }
+                            refitted[j] = refit != nil
+                            if let refit { refits[j] = refit }
+                        }
+                    }
+                }
+            }
+            for j in 0..<colliding.count where refitted[j] {
+                world.broadPhase.moveDeferred(store.proxy[Int(colliding[j])], to: refits[j])
+            }
+        } else {
+            for s in colliding {
+                let refit = proxyRefit(s, h) { world.broadPhase.fatBoxes[Int($0)] }
+                if let refit { world.broadPhase.moveDeferred(store.proxy[Int(s)], to: refit) }
+            }
         }
 
         // existing contacts, in place: drop those whose fat boxes parted or whose items no longer

@@ -5,56 +5,66 @@ import AnimaWide
 extension Animator {
     /// Colours the constraints and packs each colour into lane groups: within a colour, the
     /// two-point manifolds solved as a block first, then the others, each kind in constraint
-    /// order, `laneWidth` to a group. The constraints are read once, in their order (with tens of
-    /// thousands of them, reading them colour by colour missed the cache at every one); each
-    /// goes to the lane its rank in its colour gives.
+    /// order, `laneWidth` to a group. The constraints are read in their order (with tens of
+    /// thousands of them, reading them colour by colour missed the cache at every one), in
+    /// blocks: a first pass counts each block's constraints of each colour and kind, and the
+    /// counts of the blocks before a block give the ranks its constraints take (prefix sums),
+    /// so that with workers each block finds its constraints' lanes by itself.
     func packWideContacts() {
         let cs = world.constraints.base
         let points = world.points.base
         let count = world.constraints.count
         world.coloring.color(world.constraintEnds.base, count, bodyCount: world.bodies.count)
         let colors = ContactColoring.colorCount
-        // per colour: where its groups start, and the next rank of a block-solved and of another constraint
-        var firstGroup = [Int](repeating: 0, count: colors)
-        var nextBlock = [Int](repeating: 0, count: colors), nextOther = [Int](repeating: 0, count: colors)
-        world.coloring.colorOf.withUnsafeBufferPointer { colorOf in
-            for ci in 0..<count where colorOf[ci] >= 0 && cs[ci].blockSolve { nextOther[Int(colorOf[ci])] += 1 }
+        let pool = world.workers.flatMap { $0.count > 1 && count >= world.minimumItemsPerWorker * $0.count ? $0 : nil }
+        let blocks = pool.map { $0.count * Animator.packBlocksPerWorker } ?? 1
+        /// Runs `body` for every block, shared when there are workers.
+        func forEachPackBlock(_ body: (Int) -> Void) {
+            if let pool { pool.forEachBlock(blocks) { b, _ in body(b) } } else { body(0) }
         }
+        @inline(__always) func constraints(of block: Int) -> Range<Int> {
+            (block * count / blocks)..<((block + 1) * count / blocks)
+        }
+        // per block, per colour: the constraints solved as a block, then the others
+        world.packRanks.resize(2 * colors * blocks)
+        let ranks = world.packRanks.base
+        world.coloring.colorOf.withUnsafeBufferPointer { colorOf in
+            forEachPackBlock { block in
+                let row = ranks + 2 * colors * block
+                row.update(repeating: 0, count: 2 * colors)
+                for ci in constraints(of: block) {
+                    let k = Int(colorOf[ci])
+                    if k >= 0 { row[2 * k + (cs[ci].blockSolve ? 0 : 1)] += 1 }
+                }
+            }
+        }
+        // where each colour's groups start; then per block the rank in its colour of its first
+        // constraint of each kind (the block-solved ones of a colour before its others)
+        var firstGroup = [Int](repeating: 0, count: colors)
         var groupCount = 0
         for k in 0..<colors {
             firstGroup[k] = groupCount
             groupCount += (world.coloring.memberCount[k] + laneWidth - 1) / laneWidth
-        }
-        /// Where constraint ci of colour k goes among the lanes (group x laneWidth + lane), taken
-        /// in constraint order.
-        @inline(__always) func nextPlace(_ ci: Int, _ k: Int) -> Int {
-            let rank: Int
-            if cs[ci].blockSolve {
-                rank = nextBlock[k]
-                nextBlock[k] += 1
-            } else {
-                rank = nextOther[k]
-                nextOther[k] += 1
-            }
-            return firstGroup[k] * laneWidth + rank
-        }
-        world.wide.resize(groupCount)
-        let groups = world.wide.base
-        // each constraint's place, found in constraint order
-        world.lanePlace.resize(count)
-        let place = world.lanePlace.base
-        world.coloring.colorOf.withUnsafeBufferPointer { colorOf in
-            for ci in 0..<count {
-                let k = Int(colorOf[ci])
-                place[ci] = k < 0 ? -1 : Int32(nextPlace(ci, k))
+            var blockSolved: Int32 = 0
+            for block in 0..<blocks { blockSolved += ranks[2 * colors * block + 2 * k] }
+            var nextBlock: Int32 = 0, nextOther = blockSolved
+            for block in 0..<blocks {
+                let row = ranks + 2 * colors * block
+                let solvedHere = row[2 * k], othersHere = row[2 * k + 1]
+                row[2 * k] = nextBlock
+                row[2 * k + 1] = nextOther
+                nextBlock += solvedHere
+                nextOther += othersHere
             }
         }
-        listWideBodies(cs, count, place)
+        listWideBodies(cs, count)
         // then the groups emptied, and each constraint written to its lane, read once in order,
         // with the lane's write-back indices: its body where the contact can move it (as the
         // lane's single-precision masses say), else -1 for the sink record of the worker that
         // solves the group. Each block writes only its own groups, then its own lanes, so the
         // workers share both.
+        world.wide.resize(groupCount)
+        let groups = world.wide.base
         let none = IndexLanes(repeating: -1)
         forEachShare(groupCount, block: Animator.groupBlock, minimum: world.minimumItemsPerWorker / laneWidth) { range in
             for g in range {
@@ -63,11 +73,17 @@ extension Animator {
                 groups[g].writeB = none
             }
         }
-        forEachShare(count, block: Animator.constraintBlock, minimum: world.minimumItemsPerWorker) { range in
-            for ci in range {
-                let p = Int(place[ci])
-                if p < 0 { continue }
-                Animator.pack(ci, cs, points, into: groups + p / laneWidth, lane: p % laneWidth)
+        world.coloring.colorOf.withUnsafeBufferPointer { colorOf in
+            forEachPackBlock { block in
+                let row = ranks + 2 * colors * block
+                for ci in constraints(of: block) {
+                    let k = Int(colorOf[ci])
+                    if k < 0 { continue }
+                    let kind = 2 * k + (cs[ci].blockSolve ? 0 : 1)
+                    let p = firstGroup[k] * laneWidth + Int(row[kind])
+                    row[kind] += 1
+                    Animator.pack(ci, cs, points, into: groups + p / laneWidth, lane: p % laneWidth)
+                }
             }
         }
         world.colorGroupStart.removeAll(keepingCapacity: true)
@@ -76,11 +92,14 @@ extension Animator {
         assert((0..<groupCount).allSatisfy { Animator.lanesShareNoMovingBody(groups[$0]) }, "a lane group writes one body twice")
     }
 
+    /// Blocks per thread of the packing's two passes (see `packWideContacts`).
+    static let packBlocksPerWorker = 8
+
     /// Lists the bodies of the constraints given a lane (and the static body, which padding
     /// lanes read) when two bodies per lane are under a quarter of all bodies; else the
     /// passes load and store every body (`WideContactSolver`'s `WideBodies`). A body no lane
     /// reads keeps its velocity either way, so the list changes no result.
-    func listWideBodies(_ cs: UnsafeMutablePointer<ContactConstraint>, _ count: Int, _ place: UnsafeMutablePointer<Int32>) {
+    func listWideBodies(_ cs: UnsafeMutablePointer<ContactConstraint>, _ count: Int) {
         let bodyCount = world.bodies.count
         world.wideBodyList.count = 0
         guard world.listsWideBodies ?? (8 * count < bodyCount) else { return }
@@ -95,9 +114,11 @@ extension Animator {
             n += 1
         }
         add(0)
-        for ci in 0..<count where place[ci] >= 0 {
-            add(cs[ci].a)
-            add(cs[ci].b)
+        world.coloring.colorOf.withUnsafeBufferPointer { colorOf in
+            for ci in 0..<count where colorOf[ci] >= 0 {
+                add(cs[ci].a)
+                add(cs[ci].b)
+            }
         }
         world.wideBodyList.count = n
         // cleared for the next step's list

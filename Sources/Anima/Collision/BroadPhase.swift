@@ -122,25 +122,38 @@ struct BroadPhase {
     /// item moving steadily is not remade any sooner than it leaves its fat box).
     ///
     /// `deferred`: the proxy keeps its place in the tree, the boxes above it grown, until
-    /// `rebuildMoved` rebuilds that part of the tree (the step's moves, all at once); else it
-    /// is removed and inserted again at once.
+    /// `applyDeferredMoves` rebuilds that part of the tree (the step's moves, all at once); else
+    /// it is removed and inserted again at once.
     @inline(__always) mutating func update(_ proxy: Int32, _ box: AABB, motion: Vec2 = .zero, margin: Double = BroadPhase.margin,
                                            deferred: Bool = false) {
-        let current = fatBoxes[Int(proxy)]
-        let fat = fatten(box, by: margin)
+        guard let wanted = BroadPhase.refit(fatBoxes[Int(proxy)], box, motion: motion, margin: margin) else { return }
+        if deferred {
+            moveDeferred(proxy, to: wanted)
+        } else {
+            queue(proxy)   // first, while the proxy still has the box pairs were searched with
+            fatBoxes[Int(proxy)] = wanted
+            tree.moveProxy(proxy, wanted)
+        }
+    }
+
+    /// The fat box `update` gives a proxy whose fat box is `current` and whose box is `box`, or
+    /// nil when it keeps `current`. Reads nothing else, so workers may check many proxies at once.
+    @inline(__always) static func refit(_ current: AABB, _ box: AABB, motion: Vec2, margin: Double) -> AABB? {
+        let fat = AABB(lower: box.lower - Vec2(margin, margin), upper: box.upper + Vec2(margin, margin))
         let ahead = BroadPhase.stepsAhead * motion
         let wanted = AABB(lower: fat.lower + pointwiseMin(ahead, .zero), upper: fat.upper + pointwiseMax(ahead, .zero))
         if DynamicTree.contains(current, box) {
             let slack = Vec2(margin + abs(ahead.x), margin + abs(ahead.y))
-            if DynamicTree.contains(AABB(lower: wanted.lower - slack, upper: wanted.upper + slack), current) { return }
+            if DynamicTree.contains(AABB(lower: wanted.lower - slack, upper: wanted.upper + slack), current) { return nil }
         }
+        return wanted
+    }
+
+    /// `update(deferred: true)` for a proxy `refit` gave the fat box `wanted`.
+    @inline(__always) mutating func moveDeferred(_ proxy: Int32, to wanted: AABB) {
         queue(proxy)   // first, while the proxy still has the box pairs were searched with
         fatBoxes[Int(proxy)] = wanted
-        if deferred {
-            deferredMoves.append(proxy)
-        } else {
-            tree.moveProxy(proxy, wanted)
-        }
+        deferredMoves.append(proxy)
     }
 
     /// Working storage of `applyDeferredMoves`.
