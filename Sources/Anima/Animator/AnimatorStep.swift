@@ -494,15 +494,18 @@ extension Animator {
         }
     }
 
-    /// Gives back the spare storage of an array that holds less than half of what it has room
-    /// for (a crowd that fell and came to rest keeps a third of the pairs it had on the way
-    /// down): the array is copied into storage for 1.25 times its count, so that it takes a
-    /// fifth more contacts, or a third fewer, before it is copied again.
+    /// Gives back the spare storage of an array that holds less than a third of what it has
+    /// room for (a crowd that fell and came to rest keeps a third of the pairs it had on the
+    /// way down): the array is copied into storage for 1.5 times its count. Growing past that
+    /// doubles it to 3 times the count it was cut at, so it is cut again only once it holds
+    /// fewer than then. (Cut at half full into 1.25 times the count, a list whose count went up
+    /// and down by a few percent around the cut was copied every few steps: the contacts of the
+    /// 10 000-box pile, 17 MB, 1 % of its step.)
     static func releaseSpareCapacity<T>(_ array: inout [T]) {
         let count = array.count
-        guard array.capacity > 2 * count && array.capacity > 4096 else { return }
+        guard array.capacity > 3 * count && array.capacity > 4096 else { return }
         var slim: [T] = []
-        slim.reserveCapacity(count + count / 4)
+        slim.reserveCapacity(count + count / 2)
         slim.append(contentsOf: array)
         array = slim
     }
