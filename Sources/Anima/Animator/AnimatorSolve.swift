@@ -11,7 +11,11 @@ extension Animator {
         let jointSoftness = Softness(hertz: min(2 * Animator.contactHertz(substep: hs), 0.25 * invHs), dampingRatio: 2,
                                      substep: hs)
 
-        gatherBodies(hs)
+        let wide = solvesContactsWide
+        // the contact constraints' colours are found on one thread while the others gather the bodies
+        gatherBodies(hs, alongside: {
+            if wide { world.coloring.color(world.constraintEnds.base, world.constraints.count, bodyCount: world.bodies.count) }
+        })
         // the contact constraints were built by `collide`; what they need of the velocities now
         finishContactConstraints()
         prepareJoints(hs)
@@ -28,7 +32,6 @@ extension Animator {
         let jointRows = JointSolver.Rows(joints: js, plain: world.plainPins.base, pins: world.pinRows.base)
         let moving = world.moving
         let kinematic = world.kinematic
-        let wide = solvesContactsWide
         if wide { packWideContacts() }
         let groups = world.wide.base, groupCount = world.wide.count
         // the bodies gathered for this step (a custom field may have made items since, mid-solve)
@@ -261,15 +264,27 @@ extension Animator {
     /// must write only what its own indices own, so the result is the same either way.
     @inline(__always)
     func forEachShare(_ count: Int, block: Int, minimum: Int, _ body: (Range<Int>) -> Void) {
+        forEachShare(count, block: block, minimum: minimum, alongside: {}, body)
+    }
+
+    /// `forEachShare`, with `alongside` run once on one thread while the blocks are shared
+    /// (first, when they are not).
+    func forEachShare(_ count: Int, block: Int, minimum: Int, alongside: () -> Void, _ body: (Range<Int>) -> Void) {
         if let pool = world.workers, pool.count > 1, count >= minimum * pool.count, count > block {
-            pool.forEachBlock((count + block - 1) / block) { b, _ in body((b * block)..<min(count, (b + 1) * block)) }
-        } else if count > 0 {
-            body(0..<count)
+            // job 0 is `alongside`, taken first by the stepping thread
+            pool.forEachBlock((count + block - 1) / block + 1) { job, _ in
+                if job == 0 { alongside(); return }
+                let b = job - 1
+                body((b * block)..<min(count, (b + 1) * block))
+            }
+        } else {
+            alongside()
+            if count > 0 { body(0..<count) }
         }
     }
     /// Copies velocities of moving and kinematic items into solver bodies and precomputes
     /// gravity and the damping factors 1 / (1 + h c) for the sub-step h.
-    func gatherBodies(_ hs: Double) {
+    func gatherBodies(_ hs: Double, alongside: () -> Void = {}) {
         world.bodies.resize(store.count + 1, filling: .atRest)
         world.params.resize(store.count + 1, filling: BodyParams(gravity: .zero, linearDamping: 1, angularDamping: 1, locksRotation: true))
         world.solvedMoving = world.moving
@@ -286,7 +301,7 @@ extension Animator {
         store.gravity.withUnsafeBufferPointer { gravity in
         store.invMass.withUnsafeBufferPointer { invMass in
         store.invInertia.withUnsafeBufferPointer { invInertia in
-            forEachShare(moving.count, block: Animator.bodyBlock, minimum: world.minimumItemsPerWorker) { range in
+            forEachShare(moving.count, block: Animator.bodyBlock, minimum: world.minimumItemsPerWorker, alongside: alongside) { range in
                 for s in moving[range] {
                     let i = Int(s)
                     let p = properties[i]

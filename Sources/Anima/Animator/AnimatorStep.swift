@@ -362,13 +362,15 @@ extension Animator {
         world.checkedPairRulesVersion = store.pairRulesVersion
         // shared when there is enough to share (the two ways give the same result)
         let pool = world.workers.flatMap { $0.count > 1 && count >= world.minimumItemsPerWorker * $0.count ? $0 : nil }
+        // the holes the shared update leaves for the pair search to close (see below)
+        var holesToClose = 0
         if let pool {
             // the moved proxies' part of the tree is rebuilt by one thread while the others
             // begin the contact update, which reads the fat boxes beside the tree
             var moves = world.broadPhase.takeDeferredMoves()
             world.broadPhase.withFatBoxes { boxes in
-                updateContactsShared(pool, closing: closing, recheck: recheck, boxes, alongside: { moves.apply(boxes.fatBoxes) },
-                                     &contacts, &builder, &active, &woke)
+                holesToClose = updateContactsShared(pool, closing: closing, recheck: recheck, boxes,
+                                                    alongside: { moves.apply(boxes.fatBoxes) }, &contacts, &builder, &active, &woke)
             }
             world.broadPhase.putBack(moves)
         } else {
@@ -395,13 +397,17 @@ extension Animator {
                 world.contactHoles = closing ? 0 : holes
             }}
             if closing { contacts.removeLast(count - kept) } }
+            // new pairs; the holes left to close are closed by one thread meanwhile (the search
+            // reads no contact)
+            pairs = findNewPairs(alongside: {
+                if holesToClose > 0 { closeListedHoles(&contacts, count: count, ended: holesToClose) }
+            })
             // holes at the end go at once
             while let last = contacts.last, last.isHole {
                 contacts.removeLast()
                 world.contactHoles -= 1
             }
-            // new pairs, then their contacts at the end, in key order
-            pairs = findNewPairs()
+            // then the new pairs' contacts at the end, in key order
             if let pool = world.workers, pool.count > 1, pairs.count >= world.minimumItemsPerWorker * pool.count {
                 addNewContactsShared(pool, &pairs, view, &contacts, &builder, &active, &woke)
             } else {
@@ -434,7 +440,7 @@ extension Animator {
     /// that may collide and have no contact yet, sorted by key. It runs after the existing
     /// contacts were updated, so that a pair whose contact just ended because an item was
     /// destroyed and its slot reused (a new item where the old one was) is found again.
-    func findNewPairs() -> [Pair] {
+    func findNewPairs(alongside: () -> Void = {}) -> [Pair] {
         // new pairs: every moved proxy against the tree (candidates first, filtered after)
         world.broadPhase.compactMoved()
         world.broadPhase.markQueued()
@@ -442,8 +448,9 @@ extension Animator {
         swap(&pairs, &world.newPairs)
         pairs.removeAll(keepingCapacity: true)
         if let pool = world.workers, pool.count > 1, world.broadPhase.moved.count >= world.minimumItemsPerWorker {
-            findNewPairsShared(pool, &pairs)
+            findNewPairsShared(pool, &pairs, alongside: alongside)
         } else {
+            alongside()
             var candidates: [SIMD2<Int32>] = []
             swap(&candidates, &world.candidates)   // reuse the buffer without sharing it
             candidates.removeAll(keepingCapacity: true)
@@ -517,7 +524,7 @@ extension Animator {
     /// parallel the same way): each block of moved proxies queries the tree and keeps the pairs
     /// that may collide and have no contact yet, in a list of its own; the lists joined in block
     /// order are the pairs the loop in `collide` finds, in its order.
-    func findNewPairsShared(_ pool: SolverWorkers, _ pairs: inout [Pair]) {
+    func findNewPairsShared(_ pool: SolverWorkers, _ pairs: inout [Pair], alongside: () -> Void) {
         // one copy of the broad phase for the workers to read (reading `world.broadPhase` in
         // each call copies it, retaining its arrays); it ends with this call, before the
         // broad phase is changed again
@@ -530,7 +537,10 @@ extension Animator {
         defer { swap(&blockPairs, &world.blockPairs) }
         blockPairs.withUnsafeMutableBufferPointer { lists in
             moved.withUnsafeBufferPointer { moved in
-                pool.forEachBlock(blocks) { block, _ in
+                // job 0 is `alongside`, taken first by the stepping thread
+                pool.forEachBlock(blocks + 1) { job, _ in
+                    if job == 0 { alongside(); return }
+                    let block = job - 1
                     lists[block].removeAll(keepingCapacity: true)
                     for j in (block * Animator.pairBlock)..<min(moved.count, (block + 1) * Animator.pairBlock) {
                         let proxy = moved[j]
@@ -583,13 +593,18 @@ extension Animator {
     /// its constraints), while one thread ends the contacts that ended, in order (their keys
     /// leave the key set, touching ones emit ended events, their records become holes). When one
     /// does wake an island, this thread does pass (2) in contact order instead, as the loop does
-    /// (`orderedContactPass`). (3) When `closing`, close the holes, keeping the order.
-    /// `alongside` runs on one thread during pass (1).
+    /// (`orderedContactPass`). (3) When `closing`, the holes are closed, keeping the order, by
+    /// `closeListedHoles`, which the caller runs beside the pair search; this returns how many
+    /// there are to close (0 when not `closing`). `alongside` runs on one thread during pass (1).
     func updateContactsShared(_ pool: SolverWorkers, closing: Bool, recheck: Bool, _ boxes: FatBoxView, alongside: () -> Void,
                               _ contacts: inout [Contact], _ builder: inout ContactConstraintBuilder, _ active: inout [Int32],
-                              _ woke: inout Bool) {
+                              _ woke: inout Bool) -> Int {
         let count = contacts.count
-        if count == 0 { alongside(); return }
+        if count == 0 {
+            alongside()
+            if closing { world.contactHoles = 0 }
+            return 0
+        }
         let blockSize = Animator.contactBlock
         let blocks = (count + blockSize - 1) / blockSize
         world.listed.resize(count)
@@ -720,35 +735,42 @@ extension Animator {
                 }
             }
         }
-        // (3) when closing, close the holes: the kept contacts move down, in order
-        if closing && ended > 0 {
-            contacts.withUnsafeMutableBufferPointer { cb in
-                var kept = 0, next = 0
-                for block in 0..<blocks {
-                    let start = block * blockSize
-                    for j in start..<(start + Int(tally[block].listed)) where listed[j] < 0 {
-                        let k = -Int(listed[j]) - 1
-                        while next < k {
-                            if kept != next { cb[kept] = cb[next] }
-                            kept += 1
-                            next += 1
-                        }
-                        next = k + 1
+        if !closing {
+            world.contactHoles += ended
+            return 0
+        }
+        if ended == 0 { world.contactHoles = 0 }
+        return ended
+    }
+
+    /// Closes the holes the shared contact update listed (`ended` of them, in a list of `count`
+    /// contacts): the kept contacts move down, in order.
+    func closeListedHoles(_ contacts: inout [Contact], count: Int, ended: Int) {
+        let blockSize = Animator.contactBlock
+        let blocks = (count + blockSize - 1) / blockSize
+        let listed = world.listed.base, tally = world.listedTally.base
+        contacts.withUnsafeMutableBufferPointer { cb in
+            var kept = 0, next = 0
+            for block in 0..<blocks {
+                let start = block * blockSize
+                for j in start..<(start + Int(tally[block].listed)) where listed[j] < 0 {
+                    let k = -Int(listed[j]) - 1
+                    while next < k {
+                        if kept != next { cb[kept] = cb[next] }
+                        kept += 1
+                        next += 1
                     }
-                }
-                while next < count {
-                    if kept != next { cb[kept] = cb[next] }
-                    kept += 1
-                    next += 1
+                    next = k + 1
                 }
             }
+            while next < count {
+                if kept != next { cb[kept] = cb[next] }
+                kept += 1
+                next += 1
+            }
         }
-        if closing {
-            contacts.removeLast(ended)
-            world.contactHoles = 0
-        } else {
-            world.contactHoles += ended
-        }
+        contacts.removeLast(ended)
+        world.contactHoles = 0
     }
 
     /// Pass (2) of `updateContactsShared` on this thread, in contact order, when an island wakes:
@@ -1148,15 +1170,13 @@ extension Animator {
     func emitContact(_ c: Contact, began: Bool) {
         let itemB = ItemID(slot: c.b, generation: c.generationB)
         let itemA: ItemID? = c.a >= 0 ? ItemID(slot: c.a, generation: c.generationA) : nil
-        let record: TouchRecord
+        var record = TouchRecord()
         if began {
-            var reporters: [CollisionBehavior] = []
-            var identifier: String? = nil
             if c.a < 0 {
                 if c.segment >= 0 && Int(c.segment) < world.segments.count {
                     let seg = world.segments[Int(c.segment)]
-                    reporters.append(seg.owner)
-                    identifier = seg.identifier
+                    record.add(seg.owner)
+                    record.identifier = seg.identifier
                 }
             } else {
                 // (a slot freed since the last rebuild has a zero summary and a stale row)
@@ -1164,17 +1184,16 @@ extension Animator {
                 if store.collisionMask[a] & store.collisionMask[b] != 0 {
                     let behaviors = world.collisionBehaviors
                     world.itemMembership.forEachShared(a, b) { k in
-                        if Int(k) < behaviors.count { reporters.append(behaviors[Int(k)]) }
+                        if Int(k) < behaviors.count { record.add(behaviors[Int(k)]) }
                     }
                 }
             }
-            record = TouchRecord(reporters: reporters, identifier: identifier)
             touchingReporters[c.key] = record
         } else {
             guard let r = touchingReporters.removeValue(forKey: c.key) else { return }
             record = r
         }
-        for collision in record.reporters {
+        record.forEach { collision in
             let event: ContactEvent
             if let itemA {
                 event = ContactEvent(collision: collision, began: began, item: itemA, otherItem: itemB,

@@ -3,7 +3,7 @@ import AnimaWide
 /// Packing the step's contact constraints for the wide solver (see WideContactSolver.swift),
 /// and unpacking their impulses for restitution and the next step's warm start.
 extension Animator {
-    /// Colours the constraints and packs each colour into lane groups: within a colour, the
+    /// Packs each colour (coloured by `solve` while the bodies are gathered) into lane groups: within a colour, the
     /// two-point manifolds solved as a block first, then the others, each kind in constraint
     /// order, `laneWidth` to a group. The constraints are read in their order (with tens of
     /// thousands of them, reading them colour by colour missed the cache at every one), in
@@ -14,7 +14,6 @@ extension Animator {
         let cs = world.constraints.base
         let points = world.points.base
         let count = world.constraints.count
-        world.coloring.color(world.constraintEnds.base, count, bodyCount: world.bodies.count)
         let colors = ContactColoring.colorCount
         let pool = world.workers.flatMap { $0.count > 1 && count >= world.minimumItemsPerWorker * $0.count ? $0 : nil }
         let blocks = pool.map { $0.count * Animator.packBlocksPerWorker } ?? 1

@@ -77,8 +77,32 @@ struct BoundarySegment {
     var identifier: String?
 }
 
-/// Who reports a touching contact, fixed when it began.
+/// Who reports a touching contact, fixed when it began. The first reporter is kept apart from
+/// any others: most contacts have one, and a list of one was an allocation for every contact
+/// that began (thousands a step in a crowd that lands).
 struct TouchRecord {
-    var reporters: [CollisionBehavior]
+    var first: CollisionBehavior?
+    var others: [CollisionBehavior] = []
     var identifier: String?
+
+    init(identifier: String? = nil) {
+        self.identifier = identifier
+    }
+
+    init(reporters: [CollisionBehavior], identifier: String?) {
+        self.identifier = identifier
+        for r in reporters { add(r) }
+    }
+
+    /// Every reporter, in order.
+    var reporters: [CollisionBehavior] { first.map { [$0] + others } ?? [] }
+
+    mutating func add(_ reporter: CollisionBehavior) {
+        if first == nil { first = reporter } else { others.append(reporter) }
+    }
+
+    @inline(__always) func forEach(_ body: (CollisionBehavior) -> Void) {
+        if let first { body(first) }
+        for r in others { body(r) }
+    }
 }
