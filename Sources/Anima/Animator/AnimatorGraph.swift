@@ -68,9 +68,11 @@ final class WorldState {
     /// The wide solver's view of `constraints`: their colours and lane groups.
     var coloring = ContactColoring()
     var wide = ScratchBuffer<WideContact>()
-    /// Per colliding item, with workers: the fat box its proxy moves to, and whether it moves.
-    var proxyRefits = ScratchBuffer<AABB>()
-    var proxyRefitted = ScratchBuffer<Bool>()
+    /// Per block of the rest update, the longest rest among its items (see `updateRest`).
+    var blockLongestRest = ScratchBuffer<Double>()
+    /// Per colliding item, with workers: 0 when its proxy stays, 1 when it moved, 2 when it
+    /// moved and joined the queue.
+    var proxyMoved = ScratchBuffer<UInt8>()
     /// Per block of constraints and per colour, the next rank of a block-solved constraint and
     /// of another (see packWideContacts).
     var packRanks = ScratchBuffer<Int32>()
@@ -168,8 +170,8 @@ final class WorldState {
         jointSinks.free()
         wide.free()
         packRanks.free()
-        proxyRefits.free()
-        proxyRefitted.free()
+        proxyMoved.free()
+        blockLongestRest.free()
         wideBodies.free()
         wideBodyList.free()
         wideBodyMarks.free()

@@ -28,21 +28,44 @@ extension Animator {
         // no body in this step's buffers
         let moving = world.solvedMoving
         var longestRest = 0.0
-        for s in moving {
-            let i = Int(s)
-            parent[i + 1] = Int32(i + 1)
-            rootRest[i + 1] = .infinity
-            rootIsland[i + 1] = -1
-            // how fast the item actually moved this step: the step's displacement and turn over h
-            // (a velocity that constraints undo every step is no motion, and must not keep it awake)
-            let body = world.bodies[i + 1]
-            if length(body.dp) < linear * h && abs(body.turned) < angular * h {
-                store.restTime[i] += h
-                longestRest = max(longestRest, store.restTime[i])
-            } else {
-                store.restTime[i] = 0
+        // each item on its own (workers share them), the longest rest of each block kept
+        let block = Animator.bodyBlock
+        let blocks = (moving.count + block - 1) / block
+        world.blockLongestRest.resize(max(1, blocks))
+        let blockLongest = world.blockLongestRest.base
+        let bodies = world.bodies.base
+        moving.withUnsafeBufferPointer { moving in
+        parent.withUnsafeMutableBufferPointer { parent in
+        rootRest.withUnsafeMutableBufferPointer { rootRest in
+        rootIsland.withUnsafeMutableBufferPointer { rootIsland in
+        store.restTime.withUnsafeMutableBufferPointer { restTime in
+            func rest(_ b: Int) {
+                var longest = 0.0
+                for s in moving[(b * block)..<min(moving.count, (b + 1) * block)] {
+                    let i = Int(s)
+                    parent[i + 1] = Int32(i + 1)
+                    rootRest[i + 1] = .infinity
+                    rootIsland[i + 1] = -1
+                    // how fast the item actually moved this step: the step's displacement and turn
+                    // over h (a velocity that constraints undo every step is no motion, and must
+                    // not keep it awake)
+                    let body = bodies[i + 1]
+                    if length(body.dp) < linear * h && abs(body.turned) < angular * h {
+                        restTime[i] += h
+                        longest = max(longest, restTime[i])
+                    } else {
+                        restTime[i] = 0
+                    }
+                }
+                blockLongest[b] = longest
             }
-        }
+            if let pool = world.workers, pool.count > 1, moving.count >= world.minimumItemsPerWorker * pool.count {
+                pool.forEachBlock(blocks) { b, _ in rest(b) }
+            } else {
+                for b in 0..<blocks { rest(b) }
+            }
+        }}}}}
+        for b in 0..<blocks { longestRest = max(longestRest, blockLongest[b]) }
         // items in an animated noise or turbulence field never rest
         for field in world.fields where (field.fieldKind == .noise || field.fieldKind == .turbulence)
             && field.animationSpeed > 0 && field.strength != 0 {

@@ -310,27 +310,26 @@ extension Animator {
     /// the next step, and live until their fat boxes part.
     func collide() {
         let h = stepDuration
-        // the proxies whose items left their fat boxes (each item checked alone, so workers
-        // share the checks), moved in the order of the list
+        // the proxies whose items left their fat boxes, moved (each item checked and its proxy
+        // moved alone, so workers share them), then listed in the order of the items
         let colliding = world.colliding
         if let pool = world.workers, pool.count > 1, colliding.count >= world.minimumItemsPerWorker * pool.count {
-            world.proxyRefits.resize(colliding.count)
-            world.proxyRefitted.resize(colliding.count)
-            let refits = world.proxyRefits.base, refitted = world.proxyRefitted.base
-            world.broadPhase.withFatBoxes { boxes in
+            world.proxyMoved.resize(colliding.count)
+            let moved = world.proxyMoved.base
+            world.broadPhase.withMoveAccess { access in
                 colliding.withUnsafeBufferPointer { colliding in
                     let block = 256
                     pool.forEachBlock((colliding.count + block - 1) / block) { b, _ in
                         for j in (b * block)..<min(colliding.count, (b + 1) * block) {
-                            let refit = proxyRefit(colliding[j], h) { boxes.fatBoxes[Int($0)] }
-                            refitted[j] = refit != nil
-                            if let refit { refits[j] = refit }
+                            moved[j] = 0
+                            guard let refit = proxyRefit(colliding[j], h, { access.fatBoxes[Int($0)] }) else { continue }
+                            moved[j] = access.move(store.proxy[Int(colliding[j])], to: refit) ? 2 : 1
                         }
                     }
                 }
             }
-            for j in 0..<colliding.count where refitted[j] {
-                world.broadPhase.moveDeferred(store.proxy[Int(colliding[j])], to: refits[j])
+            for j in 0..<colliding.count where moved[j] != 0 {
+                world.broadPhase.appendMove(store.proxy[Int(colliding[j])], queued: moved[j] == 2)
             }
         } else {
             for s in colliding {
@@ -549,6 +548,9 @@ extension Animator {
                             if let pair, !world.contactKeys.contains(pair.key) { lists[block].append(pair) }
                         }
                     }
+                    // sorted here, so that the sort of the joined lists (`findNewPairs`) finds
+                    // them as sorted runs and merges them (the standard library's sort does)
+                    lists[block].sort { $0.key < $1.key }
                 }
             }
             for block in 0..<blocks { pairs.append(contentsOf: lists[block]) }

@@ -156,6 +156,43 @@ struct BroadPhase {
         deferredMoves.append(proxy)
     }
 
+    /// What `moveDeferred` writes per proxy, through pointers, so that workers move many proxies
+    /// at once (each writes its own proxy's entries); `appendMove` then lists the moves in order.
+    struct MoveAccess {
+        let fatBoxes: UnsafeMutableBufferPointer<AABB>
+        let isMoved: UnsafeMutableBufferPointer<Bool>
+        let searchedBoxes: UnsafeMutableBufferPointer<AABB>
+
+        /// `moveDeferred` without its lists: true when the proxy was not queued yet.
+        @inline(__always) func move(_ proxy: Int32, to wanted: AABB) -> Bool {
+            let i = Int(proxy)
+            let queues = !isMoved[i]
+            if queues {
+                isMoved[i] = true
+                searchedBoxes[i] = fatBoxes[i]
+            }
+            fatBoxes[i] = wanted
+            return queues
+        }
+    }
+
+    /// Gives `body` the move access (every proxy is queued at creation, so each has its flag).
+    mutating func withMoveAccess<R>(_ body: (MoveAccess) -> R) -> R {
+        fatBoxes.withUnsafeMutableBufferPointer { fat in
+            isMoved.withUnsafeMutableBufferPointer { moved in
+                searchedBoxes.withUnsafeMutableBufferPointer { searched in
+                    body(MoveAccess(fatBoxes: fat, isMoved: moved, searchedBoxes: searched))
+                }
+            }
+        }
+    }
+
+    /// Lists a move made through `MoveAccess.move` (`queued`: what it returned).
+    @inline(__always) mutating func appendMove(_ proxy: Int32, queued: Bool) {
+        if queued { moved.append(proxy) }
+        deferredMoves.append(proxy)
+    }
+
     /// Working storage of `applyDeferredMoves`.
     var rebuildScratch = DynamicTree.RebuildScratch()
 
