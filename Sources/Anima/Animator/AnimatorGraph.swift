@@ -68,6 +68,8 @@ final class WorldState {
     /// The wide solver's view of `constraints`: their colours and lane groups.
     var coloring = ContactColoring()
     var wide = ScratchBuffer<WideContact>()
+    /// What the reads ahead of the key removals read (kept, so that they are not left out).
+    var keyWarmth: UInt64 = 0
     /// Per block of the rest update, the longest rest among its items (see `updateRest`).
     var blockLongestRest = ScratchBuffer<Double>()
     /// Per colliding item, with workers: 0 when its proxy stays, 1 when it moved, 2 when it

@@ -25,6 +25,12 @@ struct PairKeySet {
         }
     }
 
+    /// Calls `body` with a function that reads the home slot of a key: reading those of many
+    /// keys before changing them brings their slots into the cache together.
+    @inline(__always) func withSlots<R>(_ body: ((UInt64) -> UInt64) -> R) -> R {
+        slots.withUnsafeBufferPointer { slots in body { slots[home($0)] } }
+    }
+
     /// Adds `key`; false if it was there already.
     @discardableResult
     mutating func insert(_ key: UInt64) -> Bool {
