@@ -884,13 +884,7 @@ extension Animator {
         let records = world.newContactRecords.base, flags = world.listedFlags.base, tally = world.listedTally.base
         pairs.withUnsafeBufferPointer { pairList in
             store.asleep.withUnsafeBufferPointer { asleep in
-                pool.forEachBlock(blocks + 1) { job, _ in
-                    if job == 0 {
-                        // the key set is changed by one thread; no block reads it
-                        for pair in pairList { world.contactKeys.insert(pair.key) }
-                        return
-                    }
-                    let block = job - 1
+                pool.forEachBlock(blocks) { block, _ in
                     var t = ContactBlockTally()
                     for j in (block * blockSize)..<min(n, (block + 1) * blockSize) {
                         let c = records + j
@@ -937,6 +931,7 @@ extension Animator {
             for j in 0..<n {
                 if j < firstWake {
                     let c = records + j
+                    world.contactKeys.insert(c.pointee.key)
                     if flags[j] & ListedFlag.active != 0 { active.append(Int32(contacts.count)) }
                     if flags[j] & ListedFlag.constrained != 0 { builder.add(c, index: contacts.count, view) }
                     contacts.append(c.pointee)
@@ -948,16 +943,22 @@ extension Animator {
             let first = contacts.count, firstActive = active.count, firstConstraint = builder.count
             active.append(contentsOf: repeatElement(0, count: activeCount))
             builder.extend(by: constrainedCount)
-            active.withUnsafeMutableBufferPointer { activeList in
+            active.withUnsafeMutableBufferPointer { activeList in pairs.withUnsafeBufferPointer { pairList in
                 let b = builder
-                pool.forEachBlock(blocks + 1) { job, _ in
+                // the records join the list on the stepping thread (job 0), and the keys the key
+                // set on the next thread (the first job of its run); no other job reads either
+                let jobs = blocks + 2, keysJob = jobs / pool.count
+                pool.forEachBlock(jobs) { job, _ in
                     if job == 0 {
-                        // the records join the list on one thread; the others only read them
                         contacts.append(contentsOf: UnsafeBufferPointer(start: records, count: n))
                         return
                     }
+                    if job == keysJob {
+                        for pair in pairList { world.contactKeys.insert(pair.key) }
+                        return
+                    }
                     var b = b   // `write` is mutating (it writes only through the buffers' pointers)
-                    let block = job - 1
+                    let block = job - (job < keysJob ? 1 : 2)
                     var nextActive = firstActive + Int(tally[block].active)
                     var nextConstraint = firstConstraint + Int(tally[block].constrained)
                     for j in (block * blockSize)..<min(n, (block + 1) * blockSize) {
@@ -972,7 +973,7 @@ extension Animator {
                         }
                     }
                 }
-            }
+            }}
         }
         // a crowd's first contacts are thousands; later steps make far fewer
         world.newContactRecords.releaseIfMostlyUnused(used: n)
@@ -1225,6 +1226,10 @@ extension Animator {
     /// Runs the delegate callbacks for the events of this step.
     func deliverContacts(from began: Int, _ ended: Int) {
         if began == beganContacts.count && ended == endedContacts.count { return }
+        // no handler, none to call (and no code runs before they would be called that could set
+        // one): a crowd's thousands of events are not copied for nothing
+        guard beganContacts[began...].contains(where: { $0.collision.onBeganContact != nil })
+            || endedContacts[ended...].contains(where: { $0.collision.onEndedContact != nil }) else { return }
         pendingCallbackEvents = Array(beganContacts[began...]) + Array(endedContacts[ended...])
     }
 
