@@ -585,6 +585,22 @@ extension Animator {
         var wakes: Int32 = 0
     }
 
+    /// For a refreshed contact with points: `wakes` when a side sleeps (that island wakes), else
+    /// `constrained` when it makes a constraint, else 0; counted in `t`.
+    @inline(__always)
+    static func wakeOrConstraintFlag(_ c: UnsafePointer<Contact>, _ view: ManifoldView, _ asleep: UnsafeBufferPointer<Bool>,
+                                     _ t: inout ContactBlockTally) -> UInt8 {
+        if (c.pointee.a >= 0 && asleep[Int(c.pointee.a)]) || asleep[Int(c.pointee.b)] {
+            t.wakes += 1
+            return ListedFlag.wakes
+        }
+        if ContactConstraintBuilder.makesConstraint(c, view) {
+            t.constrained += 1
+            return ListedFlag.constrained
+        }
+        return 0
+    }
+
     /// The update of the existing contacts with several workers, with the result of the loop in
     /// `collide` to the bit. (1) Shared, in blocks of `contactBlock` contacts: check that each
     /// contact goes on, refresh the manifolds of those with an active side, and list what the
@@ -652,16 +668,7 @@ extension Animator {
                                     f |= ListedFlag.active
                                     t.active += 1
                                 }
-                                if c.pointee.simulated && hasPoints {
-                                    let sleeps = (c.pointee.a >= 0 && asleep[Int(c.pointee.a)]) || asleep[Int(c.pointee.b)]
-                                    if sleeps {
-                                        f |= ListedFlag.wakes
-                                        t.wakes += 1
-                                    } else if ContactConstraintBuilder.makesConstraint(c, view) {
-                                        f |= ListedFlag.constrained
-                                        t.constrained += 1
-                                    }
-                                }
+                                if c.pointee.simulated && hasPoints { f |= Animator.wakeOrConstraintFlag(c, view, asleep, &t) }
                                 listed[share.lowerBound + Int(t.listed)] = Int32(k)
                                 flags[share.lowerBound + Int(t.listed)] = f
                                 t.listed += 1
@@ -896,16 +903,8 @@ extension Animator {
                         if c.pointee.simulated {
                             updateManifold(&c.pointee, view)
                             if c.pointee.manifold.count > 0 {
-                                f |= ListedFlag.active
+                                f |= ListedFlag.active | Animator.wakeOrConstraintFlag(c, view, asleep, &t)
                                 t.active += 1
-                                let sleeps = (c.pointee.a >= 0 && asleep[Int(c.pointee.a)]) || asleep[Int(c.pointee.b)]
-                                if sleeps {
-                                    f |= ListedFlag.wakes
-                                    t.wakes += 1
-                                } else if ContactConstraintBuilder.makesConstraint(c, view) {
-                                    f |= ListedFlag.constrained
-                                    t.constrained += 1
-                                }
                             }
                         }
                         flags[j] = f
