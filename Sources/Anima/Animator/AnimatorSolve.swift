@@ -264,17 +264,23 @@ extension Animator {
     /// must write only what its own indices own, so the result is the same either way.
     @inline(__always)
     func forEachShare(_ count: Int, block: Int, minimum: Int, _ body: (Range<Int>) -> Void) {
-        forEachShare(count, block: block, minimum: minimum, alongside: {}, body)
+        share(count, block: block, minimum: minimum, alongsideJobs: 0, alongside: {}, body)
     }
 
     /// `forEachShare`, with `alongside` run once on one thread while the blocks are shared
     /// (first, when they are not).
     func forEachShare(_ count: Int, block: Int, minimum: Int, alongside: () -> Void, _ body: (Range<Int>) -> Void) {
+        share(count, block: block, minimum: minimum, alongsideJobs: 1, alongside: alongside, body)
+    }
+
+    /// Both `forEachShare`s: with `alongsideJobs` 1, job 0 is `alongside`, taken first by the
+    /// stepping thread; with 0 there is no such job.
+    private func share(_ count: Int, block: Int, minimum: Int, alongsideJobs: Int, alongside: () -> Void,
+                       _ body: (Range<Int>) -> Void) {
         if let pool = world.workers, pool.count > 1, count >= minimum * pool.count, count > block {
-            // job 0 is `alongside`, taken first by the stepping thread
-            pool.forEachBlock((count + block - 1) / block + 1) { job, _ in
-                if job == 0 { alongside(); return }
-                let b = job - 1
+            pool.forEachBlock((count + block - 1) / block + alongsideJobs) { job, _ in
+                if job < alongsideJobs { alongside(); return }
+                let b = job - alongsideJobs
                 body((b * block)..<min(count, (b + 1) * block))
             }
         } else {

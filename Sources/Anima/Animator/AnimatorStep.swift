@@ -583,6 +583,34 @@ extension Animator {
         var active: Int32 = 0
         var constrained: Int32 = 0
         var wakes: Int32 = 0
+
+        /// Turns each of `blocks` tallies' `ended`, `active` and `constrained` into the counts of
+        /// the blocks before it (prefix sums), and returns the totals, `wakes` included.
+        static func placeBlocks(_ tally: UnsafeMutablePointer<ContactBlockTally>, _ blocks: Int) -> ContactBlockTally {
+            var total = ContactBlockTally()
+            for block in 0..<blocks {
+                let t = tally[block]
+                tally[block].ended = total.ended
+                tally[block].active = total.active
+                tally[block].constrained = total.constrained
+                total.listed += t.listed
+                total.ended += t.ended
+                total.active += t.active
+                total.constrained += t.constrained
+                total.wakes += t.wakes
+            }
+            return total
+        }
+    }
+
+    /// Calls `body`, in contact order, with each contact the shared contact update's first pass
+    /// listed as ended (or as a hole to close), from the lists of its `blocks` blocks.
+    @inline(__always) func forEachListedEnd(blocks: Int, _ body: (Int) -> Void) {
+        let listed = world.listed.base, tally = world.listedTally.base
+        for block in 0..<blocks {
+            let start = block * Animator.contactBlock
+            for j in start..<(start + Int(tally[block].listed)) where listed[j] < 0 { body(-Int(listed[j]) - 1) }
+        }
     }
 
     /// For a refreshed contact with points: `wakes` when a side sleeps (that island wakes), else
@@ -680,18 +708,9 @@ extension Animator {
             }
         }
         // the counts of the blocks before each block
-        var ended = 0, activeCount = 0, constrainedCount = 0, wakes = 0
-        for block in 0..<blocks {
-            let t = tally[block]
-            tally[block].ended = Int32(ended)
-            tally[block].active = Int32(activeCount)
-            tally[block].constrained = Int32(constrainedCount)
-            ended += Int(t.ended)
-            activeCount += Int(t.active)
-            constrainedCount += Int(t.constrained)
-            wakes += Int(t.wakes)
-        }
-        if wakes > 0 {
+        let total = ContactBlockTally.placeBlocks(tally, blocks)
+        let ended = Int(total.ended), activeCount = Int(total.active), constrainedCount = Int(total.constrained)
+        if total.wakes > 0 {
             world.contactUpdatesInOrder += 1
             orderedContactPass(pool, closing: closing, blocks: blocks, &contacts, &builder, &active, &woke)
         } else {
@@ -713,20 +732,11 @@ extension Animator {
                                 // each (77 -> 55 ms of the pile's 300 steps)
                                 var warmth: UInt64 = 0
                                 world.contactKeys.withSlots { slot in
-                                    for block in 0..<blocks {
-                                        let start = block * blockSize
-                                        for j in start..<(start + Int(tally[block].listed)) where listed[j] < 0 {
-                                            warmth &+= slot(base[-Int(listed[j]) - 1].key)
-                                        }
-                                    }
+                                    forEachListedEnd(blocks: blocks) { k in warmth &+= slot(base[k].key) }
                                 }
                                 world.keyWarmth &+= warmth
-                                for block in 0..<blocks {
-                                    let start = block * blockSize
-                                    for j in start..<(start + Int(tally[block].listed)) where listed[j] < 0 {
-                                        let k = -Int(listed[j]) - 1
-                                        if !base[k].isHole { endContact(&base[k]) }
-                                    }
+                                forEachListedEnd(blocks: blocks) { k in
+                                    if !base[k].isHole { endContact(&base[k]) }
                                 }
                                 return
                             }
@@ -769,22 +779,16 @@ extension Animator {
     /// Closes the holes the shared contact update listed (`ended` of them, in a list of `count`
     /// contacts): the kept contacts move down, in order.
     func closeListedHoles(_ contacts: inout [Contact], count: Int, ended: Int) {
-        let blockSize = Animator.contactBlock
-        let blocks = (count + blockSize - 1) / blockSize
-        let listed = world.listed.base, tally = world.listedTally.base
+        let blocks = (count + Animator.contactBlock - 1) / Animator.contactBlock
         contacts.withUnsafeMutableBufferPointer { cb in
             var kept = 0, next = 0
-            for block in 0..<blocks {
-                let start = block * blockSize
-                for j in start..<(start + Int(tally[block].listed)) where listed[j] < 0 {
-                    let k = -Int(listed[j]) - 1
-                    while next < k {
-                        if kept != next { cb[kept] = cb[next] }
-                        kept += 1
-                        next += 1
-                    }
-                    next = k + 1
+            forEachListedEnd(blocks: blocks) { k in
+                while next < k {
+                    if kept != next { cb[kept] = cb[next] }
+                    kept += 1
+                    next += 1
                 }
+                next = k + 1
             }
             while next < count {
                 if kept != next { cb[kept] = cb[next] }
@@ -913,16 +917,9 @@ extension Animator {
                 }
             }
         }
-        var activeCount = 0, constrainedCount = 0, wakes = 0
-        for block in 0..<blocks {
-            let t = tally[block]
-            tally[block].active = Int32(activeCount)
-            tally[block].constrained = Int32(constrainedCount)
-            activeCount += Int(t.active)
-            constrainedCount += Int(t.constrained)
-            wakes += Int(t.wakes)
-        }
-        if wakes > 0 {
+        let total = ContactBlockTally.placeBlocks(tally, blocks)
+        let activeCount = Int(total.active), constrainedCount = Int(total.constrained)
+        if total.wakes > 0 {
             // the first that wakes an island: the contacts before it stand, the rest are made again
             var firstWake = 0
             while flags[firstWake] & ListedFlag.wakes == 0 { firstWake += 1 }

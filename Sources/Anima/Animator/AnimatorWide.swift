@@ -3,9 +3,9 @@ import AnimaWide
 /// Packing the step's contact constraints for the wide solver (see WideContactSolver.swift),
 /// and unpacking their impulses for restitution and the next step's warm start.
 extension Animator {
-    /// Packs each colour (coloured by `solve` while the bodies are gathered) into lane groups: within a colour, the
-    /// two-point manifolds solved as a block first, then the others, each kind in constraint
-    /// order, `laneWidth` to a group. The constraints are read in their order (with tens of
+    /// Packs each colour (found by `solve` while the bodies are gathered) into lane groups:
+    /// within a colour, the two-point manifolds solved as a block first, then the others, each
+    /// kind in constraint order, `laneWidth` to a group. The constraints are read in their order (with tens of
     /// thousands of them, reading them colour by colour missed the cache at every one), in
     /// blocks: a first pass counts each block's constraints of each colour and kind, and the
     /// counts of the blocks before a block give the ranks its constraints take (prefix sums),

@@ -24,12 +24,12 @@ struct BroadPhase {
     /// The tree of fat boxes. Set it with `restore(_:)`, which keeps `fatBoxes` in step.
     private(set) var tree = DynamicTree()
     /// Per proxy id: the proxy's fat box, the one its leaf in the tree holds or, after
-    /// `update(deferred: true)`, will hold once `applyDeferredMoves` has run. The contact update
+    /// `moveDeferred`, will hold once `applyDeferredMoves` has run. The contact update
     /// reads the fat boxes here, so the tree can be rebuilt on another thread meanwhile (Box2D v3
     /// likewise keeps each shape's fat box apart from its tree, and rebuilds the trees in a task
     /// of their own while the narrow phase runs: `b2UpdateTreesTask`).
     private(set) var fatBoxes: [AABB] = []
-    /// Proxies `update(deferred: true)` gave a new fat box, in order, whose leaves still hold
+    /// Proxies `moveDeferred` gave a new fat box, in order, whose leaves still hold
     /// the old one (see `applyDeferredMoves`).
     private(set) var deferredMoves: [Int32] = []
     /// Proxies re-inserted this step, in the order they moved.
@@ -121,19 +121,13 @@ struct BroadPhase {
     /// (Box2D 2.4's "huge AABB" check, `b2DynamicTree::MoveProxy`, with the lead added so that an
     /// item moving steadily is not remade any sooner than it leaves its fat box).
     ///
-    /// `deferred`: the proxy keeps its place in the tree, the boxes above it grown, until
-    /// `applyDeferredMoves` rebuilds that part of the tree (the step's moves, all at once); else
-    /// it is removed and inserted again at once.
-    @inline(__always) mutating func update(_ proxy: Int32, _ box: AABB, motion: Vec2 = .zero, margin: Double = BroadPhase.margin,
-                                           deferred: Bool = false) {
+    /// The proxy is removed and inserted again at once; the step moves its proxies with
+    /// `refit` and `moveDeferred` instead, and rebuilds that part of the tree once.
+    @inline(__always) mutating func update(_ proxy: Int32, _ box: AABB, motion: Vec2 = .zero, margin: Double = BroadPhase.margin) {
         guard let wanted = BroadPhase.refit(fatBoxes[Int(proxy)], box, motion: motion, margin: margin) else { return }
-        if deferred {
-            moveDeferred(proxy, to: wanted)
-        } else {
-            queue(proxy)   // first, while the proxy still has the box pairs were searched with
-            fatBoxes[Int(proxy)] = wanted
-            tree.moveProxy(proxy, wanted)
-        }
+        queue(proxy)   // first, while the proxy still has the box pairs were searched with
+        fatBoxes[Int(proxy)] = wanted
+        tree.moveProxy(proxy, wanted)
     }
 
     /// The fat box `update` gives a proxy whose fat box is `current` and whose box is `box`, or
@@ -149,7 +143,8 @@ struct BroadPhase {
         return wanted
     }
 
-    /// `update(deferred: true)` for a proxy `refit` gave the fat box `wanted`.
+    /// Gives a proxy the fat box `refit` gave it, its leaf left in place in the tree (the boxes
+    /// above it grown) until `applyDeferredMoves` rebuilds that part of the tree.
     @inline(__always) mutating func moveDeferred(_ proxy: Int32, to wanted: AABB) {
         queue(proxy)   // first, while the proxy still has the box pairs were searched with
         fatBoxes[Int(proxy)] = wanted
@@ -196,7 +191,7 @@ struct BroadPhase {
     /// Working storage of `applyDeferredMoves`.
     var rebuildScratch = DynamicTree.RebuildScratch()
 
-    /// Gives the leaves of the proxies moved with `update(deferred: true)` their new fat boxes
+    /// Gives the leaves of the proxies moved with `moveDeferred` their new fat boxes
     /// and rebuilds the part of the tree above them, at once (a crowd moves hundreds a step).
     /// Call before the tree is next read or changed.
     mutating func applyDeferredMoves() {
