@@ -708,6 +708,32 @@ import Testing
         #expect(try crowdPoses(workers: 2, shareEveryColour: true) == kept)
     }
 
+    /// Every contact record has its head beside it (`WorldState.contactHeads`), equal to what
+    /// the record gives, through the crowd's holes, closings, woken islands and new pairs, with
+    /// one worker and with two sharing every stage: a debug build checks it after every step
+    /// (`validationFailure`), and here at the end, where most live pairs are apart, the pairs
+    /// whose update reads the head alone. A head that no longer matches its record is reported.
+    @Test func contactHeadsFollowTheirRecords() throws {
+        for workers in [1, 2] {
+            var checked = false
+            _ = try crowdPoses(workers: workers, shareEveryColour: workers > 1, inspect: { a in
+                let heads = a.world.contactHeads, contacts = a.world.contacts
+                #expect(heads.count == contacts.count)
+                #expect(a.validationFailure() == nil, "\(a.validationFailure() ?? "")")
+                let live = heads.filter { !$0.isHole }
+                let apart = live.filter { $0.pointCount == 0 && !$0.touching }
+                #expect(live.count > 300 && apart.count > 0, "\(apart.count) of \(live.count) live pairs apart")
+                guard let k = heads.firstIndex(where: { !$0.isHole && $0.pointCount > 0 }) else { return }
+                a.world.contactHeads[k].pointCount = 0
+                #expect(a.validationFailure()?.contains("head") == true)
+                a.world.contactHeads[k] = heads[k]
+                #expect(a.validationFailure() == nil)
+                checked = true
+            })
+            #expect(checked)
+        }
+    }
+
     /// A pair of polygons the separating-axis test found apart is not tested again while it
     /// has not moved enough to come within the margin (`ManifoldView.staysSeparated`): the crowd
     /// keeps such gaps on most of its steps and gives the same poses and events to the bit as

@@ -15,6 +15,8 @@ final class WorldState {
     var segmentVertices: [Vec2] = []   // 2 per segment
     var segmentNormals: [Vec2] = []    // 2 per segment: n and -n
     var contacts: [Contact] = []       // in the order they began, with holes (see contactHoles)
+    /// `ContactHead(contacts[k])` at each index k: what the contact update reads of every pair.
+    var contactHeads: [ContactHead] = []
     /// Holes in `contacts`: records of contacts that ended, left in place (`Contact.isHole`) so
     /// that a step in which pairs end does not move every contact after them. The list is
     /// closed up once they are an eighth of it; the live contacts keep the order they would

@@ -89,6 +89,22 @@ struct ManifoldView {
             || abs(dot(d, v)) - g.halfSize.y - grow > abs(v.x) * half.x + abs(v.y) * half.y
     }
 
+    /// Whether the items of a contact between item a (-1 for boundary `segment`) and item b
+    /// cannot touch this step: their tight boxes, which hold what each sweeps, are apart; or a
+    /// box beside a far larger rectangle (a wall, a floor) whose box, turned, covers it but whose
+    /// sides, swept, do not reach it (`sidesMiss`).
+    @inline(__always) func sweptApart(_ a: Int32, _ b: Int, _ segment: Int32) -> Bool {
+        if a >= 0 {
+            let a = Int(a)
+            if !tightBoxes[a].overlaps(tightBoxes[b]) { return true }
+            let ea = geometry[a].extent, eb = geometry[b].extent
+            return (ea > 2 * eb && sidesMiss(a, tightBoxes[b])) || (eb > 2 * ea && sidesMiss(b, tightBoxes[a]))
+        }
+        let k = 2 * Int(segment)
+        let p1 = segmentVertices[k], p2 = segmentVertices[k + 1]
+        return !AABB(lower: pointwiseMin(p1, p2), upper: pointwiseMax(p1, p2)).overlaps(tightBoxes[b])
+    }
+
     /// Item `j`'s centre and rotation in item `i`'s frame (`Manifold.relativePose`).
     @inline(__always) func pose(of j: Int, in i: Int) -> (offset: Vec2, turn: Vec2) {
         Manifold.relativePose(position[i], rotation[i], position[j], rotation[j])
@@ -170,21 +186,7 @@ extension Animator {
         // box beside a far larger rectangle (a wall, a floor) whose box, turned, covers it but
         // whose sides, swept, do not reach it. Most live pairs of a crowd are apart (their fat
         // boxes overlap, their items do not), so this comes before anything else is read.
-        let apart: Bool
-        if c.a >= 0 {
-            let a = Int(c.a)
-            if !view.tightBoxes[a].overlaps(view.tightBoxes[b]) {
-                apart = true
-            } else {
-                let ea = view.geometry[a].extent, eb = view.geometry[b].extent
-                apart = (ea > 2 * eb && view.sidesMiss(a, view.tightBoxes[b]))
-                    || (eb > 2 * ea && view.sidesMiss(b, view.tightBoxes[a]))
-            }
-        } else {
-            let k = 2 * Int(c.segment)
-            let p1 = view.segmentVertices[k], p2 = view.segmentVertices[k + 1]
-            apart = !AABB(lower: pointwiseMin(p1, p2), upper: pointwiseMax(p1, p2)).overlaps(view.tightBoxes[b])
-        }
+        let apart = view.sweptApart(c.a, b, c.segment)
         // apart now and apart before: nothing to write (its impulses are already zero, and its
         // materials are mixed again when it gets points)
         if apart && c.manifold.count == 0 { return }

@@ -345,6 +345,8 @@ extension Animator {
         var woke = false
         var contacts: [Contact] = []
         swap(&contacts, &world.contacts)   // updated in place, put back below
+        var heads: [ContactHead] = []
+        swap(&heads, &world.contactHeads)  // kept beside the records, put back below
         let count = contacts.count
         var kept = 0
         // this step's contact constraints, made as each contact is refreshed (see ContactConstraintBuilder)
@@ -369,57 +371,72 @@ extension Animator {
             var moves = world.broadPhase.takeDeferredMoves()
             world.broadPhase.withFatBoxes { boxes in
                 holesToClose = updateContactsShared(pool, closing: closing, recheck: recheck, boxes,
-                                                    alongside: { moves.apply(boxes.fatBoxes) }, &contacts, &builder, &active, &woke)
+                                                    alongside: { moves.apply(boxes.fatBoxes) }, &contacts, &heads, &builder,
+                                                    &active, &woke)
             }
             world.broadPhase.putBack(moves)
         } else {
             world.broadPhase.applyDeferredMoves()
         }
         withManifoldView { view in
-            if pool == nil { world.broadPhase.withFatBoxes { boxes in contacts.withUnsafeMutableBufferPointer { cb in
-                var holes = 0
-                for k in 0..<count {
-                    if cb[k].isHole { holes += 1; continue }
-                    if !contactStillValid(&cb[k], recheck: recheck, boxes) {
-                        endContact(&cb[k])
-                        holes += 1
-                        continue
+            if pool == nil { world.broadPhase.withFatBoxes { boxes in
+                contacts.withUnsafeMutableBufferPointer { cb in heads.withUnsafeMutableBufferPointer { hb in
+                    var holes = 0
+                    for k in 0..<count {
+                        let c = cb.baseAddress! + k, h = hb.baseAddress! + k
+                        if h.pointee.isHole { holes += 1; continue }
+                        if !pairStays(c, h, recheck: recheck, boxes) {
+                            endContact(&c.pointee, &h.pointee)
+                            holes += 1
+                            continue
+                        }
+                        // its place once the holes are closed, or where it is
+                        let index = closing ? kept : k
+                        let simulated = (h.pointee.a >= 0 && isActive(Int(h.pointee.a))) || isActive(Int(h.pointee.b))
+                        if updatePair(c, h, simulated: simulated, view) && h.pointee.pointCount > 0 {
+                            wakeSleepingSides(h.pointee.a, h.pointee.b, &woke)
+                        }
+                        if h.pointee.pointCount > 0 || h.pointee.touching { active.append(Int32(index)) }
+                        if h.pointee.pointCount > 0 && needsConstraint(c.pointee) { builder.add(c, index: index, view) }
+                        if closing && kept != k {
+                            cb[kept] = c.pointee
+                            hb[kept] = h.pointee
+                        }
+                        kept += 1
                     }
-                    // its place once the holes are closed, or where it is
-                    let index = closing ? kept : k
-                    refresh(&cb[k], view, &woke)
-                    if cb[k].manifold.count > 0 || cb[k].touching { active.append(Int32(index)) }
-                    if needsConstraint(cb[k]) { builder.add(cb.baseAddress! + k, index: index, view) }
-                    if closing && kept != k { cb[kept] = cb[k] }
-                    kept += 1
+                    world.contactHoles = closing ? 0 : holes
+                }}
+                if closing {
+                    contacts.removeLast(count - kept)
+                    heads.removeLast(count - kept)
                 }
-                world.contactHoles = closing ? 0 : holes
             }}
-            if closing { contacts.removeLast(count - kept) } }
             // new pairs; the holes left to close are closed by one thread meanwhile (the search
             // reads no contact)
             pairs = findNewPairs(alongside: {
-                if holesToClose > 0 { closeListedHoles(&contacts, count: count, ended: holesToClose) }
+                if holesToClose > 0 { closeListedHoles(&contacts, &heads, count: count, ended: holesToClose) }
             })
             // holes at the end go at once
-            while let last = contacts.last, last.isHole {
+            while let last = heads.last, last.isHole {
                 contacts.removeLast()
+                heads.removeLast()
                 world.contactHoles -= 1
             }
             // then the new pairs' contacts at the end, in key order
             if let pool = world.workers, pool.count > 1, pairs.count >= world.minimumItemsPerWorker * pool.count {
-                addNewContactsShared(pool, &pairs, view, &contacts, &builder, &active, &woke)
+                addNewContactsShared(pool, &pairs, view, &contacts, &heads, &builder, &active, &woke)
             } else {
                 var previous: UInt64? = nil
                 for pair in pairs where pair.key != previous {
                     previous = pair.key
-                    addNewContact(pair, view, &contacts, &builder, &active, &woke)
+                    addNewContact(pair, view, &contacts, &heads, &builder, &active, &woke)
                 }
             }
         }
         swap(&active, &world.activeContacts)
         // what a crowd needed on its way down is given back once it rests
         Animator.releaseSpareCapacity(&contacts)
+        Animator.releaseSpareCapacity(&heads)
         Animator.releaseSpareCapacity(&world.activeContacts)
         Animator.releaseSpareCapacity(&world.candidates)
         Animator.releaseSpareCapacity(&pairs)
@@ -430,6 +447,7 @@ extension Animator {
             anyPoseEdited = false
         }
         swap(&contacts, &world.contacts)
+        swap(&heads, &world.contactHeads)
         world.newPairs = pairs
         finishWaking(woke, &builder)
         keep(builder)
@@ -643,8 +661,8 @@ extension Animator {
     /// `closeListedHoles`, which the caller runs beside the pair search; this returns how many
     /// there are to close (0 when not `closing`). `alongside` runs on one thread during pass (1).
     func updateContactsShared(_ pool: SolverWorkers, closing: Bool, recheck: Bool, _ boxes: FatBoxView, alongside: () -> Void,
-                              _ contacts: inout [Contact], _ builder: inout ContactConstraintBuilder, _ active: inout [Int32],
-                              _ woke: inout Bool) -> Int {
+                              _ contacts: inout [Contact], _ heads: inout [ContactHead], _ builder: inout ContactConstraintBuilder,
+                              _ active: inout [Int32], _ woke: inout Bool) -> Int {
         let count = contacts.count
         if count == 0 {
             alongside()
@@ -659,8 +677,8 @@ extension Animator {
         let listed = world.listed.base, flags = world.listedFlags.base, tally = world.listedTally.base
         withManifoldView { view in
             store.asleep.withUnsafeBufferPointer { asleep in
-                contacts.withUnsafeMutableBufferPointer { cb in
-                    let base = cb.baseAddress!
+                contacts.withUnsafeMutableBufferPointer { cb in heads.withUnsafeMutableBufferPointer { hb in
+                    let base = cb.baseAddress!, headBase = hb.baseAddress!
                     // block 0 is `alongside`, taken first by the stepping thread
                     pool.forEachBlock(blocks + 1) { job, _ in
                         if job == 0 { alongside(); return }
@@ -668,8 +686,8 @@ extension Animator {
                         let share = (block * blockSize)..<min(count, (block + 1) * blockSize)
                         var t = ContactBlockTally()
                         for k in share {
-                            let c = base + k
-                            if c.pointee.isHole {
+                            let c = base + k, h = headBase + k
+                            if h.pointee.isHole {
                                 // closed up in pass (3) when closing, else left alone
                                 if closing {
                                     listed[share.lowerBound + Int(t.listed)] = -Int32(k) - 1
@@ -678,25 +696,25 @@ extension Animator {
                                 }
                                 continue
                             }
-                            if !contactStillValid(&c.pointee, recheck: recheck, boxes) {
+                            if !pairStays(c, h, recheck: recheck, boxes) {
                                 listed[share.lowerBound + Int(t.listed)] = -Int32(k) - 1
                                 t.listed += 1
                                 t.ended += 1
                                 continue
                             }
-                            let activeA = c.pointee.a >= 0 && view.isActive(Int(c.pointee.a), asleep)
-                            c.pointee.simulated = activeA || view.isActive(Int(c.pointee.b), asleep)
-                            if c.pointee.simulated { updateManifold(&c.pointee, view) }
-                            let hasPoints = c.pointee.manifold.count > 0
-                            if !c.pointee.simulated || hasPoints || c.pointee.touching {
+                            let activeA = h.pointee.a >= 0 && view.isActive(Int(h.pointee.a), asleep)
+                            let simulated = activeA || view.isActive(Int(h.pointee.b), asleep)
+                            updatePair(c, h, simulated: simulated, view)
+                            let hasPoints = h.pointee.pointCount > 0
+                            if !simulated || hasPoints || h.pointee.touching {
                                 // what pass (2) needs to know without reading the contact again
                                 var f: UInt8 = 0
-                                if c.pointee.simulated { f |= ListedFlag.simulated }
-                                if hasPoints || c.pointee.touching {
+                                if simulated { f |= ListedFlag.simulated }
+                                if hasPoints || h.pointee.touching {
                                     f |= ListedFlag.active
                                     t.active += 1
                                 }
-                                if c.pointee.simulated && hasPoints { f |= Animator.wakeOrConstraintFlag(c, view, asleep, &t) }
+                                if simulated && hasPoints { f |= Animator.wakeOrConstraintFlag(c, view, asleep, &t) }
                                 listed[share.lowerBound + Int(t.listed)] = Int32(k)
                                 flags[share.lowerBound + Int(t.listed)] = f
                                 t.listed += 1
@@ -704,7 +722,7 @@ extension Animator {
                         }
                         tally[block] = t
                     }
-                }
+                }}
             }
         }
         // the counts of the blocks before each block
@@ -712,16 +730,16 @@ extension Animator {
         let ended = Int(total.ended), activeCount = Int(total.active), constrainedCount = Int(total.constrained)
         if total.wakes > 0 {
             world.contactUpdatesInOrder += 1
-            orderedContactPass(pool, closing: closing, blocks: blocks, &contacts, &builder, &active, &woke)
+            orderedContactPass(pool, closing: closing, blocks: blocks, &contacts, &heads, &builder, &active, &woke)
         } else {
             // (2) shared: no island wakes, so no contact's state depends on one before it
             let firstActive = active.count
             active.append(contentsOf: repeatElement(0, count: activeCount))
             builder.reserve(constrainedCount)
             withManifoldView { view in
-                contacts.withUnsafeMutableBufferPointer { cb in
+                contacts.withUnsafeMutableBufferPointer { cb in heads.withUnsafeMutableBufferPointer { hb in
                     active.withUnsafeMutableBufferPointer { activeList in
-                        let base = cb.baseAddress!, b = builder
+                        let base = cb.baseAddress!, headBase = hb.baseAddress!, b = builder
                         pool.forEachBlock(blocks + 1) { job, _ in
                             if job == 0 {
                                 // the contacts that ended, in order, on one thread: they change
@@ -736,7 +754,7 @@ extension Animator {
                                 }
                                 world.keyWarmth &+= warmth
                                 forEachListedEnd(blocks: blocks) { k in
-                                    if !base[k].isHole { endContact(&base[k]) }
+                                    if !headBase[k].isHole { endContact(&base[k], &headBase[k]) }
                                 }
                                 return
                             }
@@ -765,7 +783,7 @@ extension Animator {
                             }
                         }
                     }
-                }
+                }}
             }
         }
         if !closing {
@@ -778,25 +796,32 @@ extension Animator {
 
     /// Closes the holes the shared contact update listed (`ended` of them, in a list of `count`
     /// contacts): the kept contacts move down, in order.
-    func closeListedHoles(_ contacts: inout [Contact], count: Int, ended: Int) {
+    func closeListedHoles(_ contacts: inout [Contact], _ heads: inout [ContactHead], count: Int, ended: Int) {
         let blocks = (count + Animator.contactBlock - 1) / Animator.contactBlock
-        contacts.withUnsafeMutableBufferPointer { cb in
+        contacts.withUnsafeMutableBufferPointer { cb in heads.withUnsafeMutableBufferPointer { hb in
             var kept = 0, next = 0
             forEachListedEnd(blocks: blocks) { k in
                 while next < k {
-                    if kept != next { cb[kept] = cb[next] }
+                    if kept != next {
+                        cb[kept] = cb[next]
+                        hb[kept] = hb[next]
+                    }
                     kept += 1
                     next += 1
                 }
                 next = k + 1
             }
             while next < count {
-                if kept != next { cb[kept] = cb[next] }
+                if kept != next {
+                    cb[kept] = cb[next]
+                    hb[kept] = hb[next]
+                }
                 kept += 1
                 next += 1
             }
-        }
+        }}
         contacts.removeLast(ended)
+        heads.removeLast(ended)
         world.contactHoles = 0
     }
 
@@ -806,7 +831,8 @@ extension Animator {
     /// wakes an island or may have been woken; an island woken here makes contacts later in the
     /// order active, and they are refreshed here, as in the loop of `collide`.
     private func orderedContactPass(_ pool: SolverWorkers, closing: Bool, blocks: Int, _ contacts: inout [Contact],
-                                    _ builder: inout ContactConstraintBuilder, _ active: inout [Int32], _ woke: inout Bool) {
+                                    _ heads: inout [ContactHead], _ builder: inout ContactConstraintBuilder,
+                                    _ active: inout [Int32], _ woke: inout Bool) {
         let blockSize = Animator.contactBlock
         let listed = world.listed.base, flags = world.listedFlags.base, tally = world.listedTally.base
         var ended = 0
@@ -814,14 +840,14 @@ extension Animator {
         swap(&constrained, &world.constrainedContacts)
         constrained.removeAll(keepingCapacity: true)
         withManifoldView { view in
-            contacts.withUnsafeMutableBufferPointer { cb in
+            contacts.withUnsafeMutableBufferPointer { cb in heads.withUnsafeMutableBufferPointer { hb in
                 for block in 0..<blocks {
                     let start = block * blockSize
                     for j in start..<(start + Int(tally[block].listed)) {
                         let entry = Int(listed[j])
                         if entry < 0 {
                             let k = -entry - 1
-                            if !cb[k].isHole { endContact(&cb[k]) }
+                            if !hb[k].isHole { endContact(&cb[k], &hb[k]) }
                             ended += 1
                             continue
                         }
@@ -833,6 +859,7 @@ extension Animator {
                             if !simulated {
                                 // an island woken earlier in this pass made it active
                                 refresh(&cb[k], view, &woke)
+                                hb[k] = ContactHead(cb[k])
                             } else {
                                 wakeSleepingSides(cb[k].a, cb[k].b, &woke)
                             }
@@ -846,7 +873,7 @@ extension Animator {
                         if f & ListedFlag.constrained != 0 { constrained.append(SIMD2(Int32(k), Int32(index))) }
                     }
                 }
-            }
+            }}
         }
         // the constraints, shared: each is written at its place in contact order
         builder.reserve(constrained.count)
@@ -878,7 +905,8 @@ extension Animator {
     /// each is made again on this thread as `addNewContact` makes it: an island woken makes
     /// later contacts active.
     func addNewContactsShared(_ pool: SolverWorkers, _ pairs: inout [Pair], _ view: ManifoldView, _ contacts: inout [Contact],
-                              _ builder: inout ContactConstraintBuilder, _ active: inout [Int32], _ woke: inout Bool) {
+                              _ heads: inout [ContactHead], _ builder: inout ContactConstraintBuilder, _ active: inout [Int32],
+                              _ woke: inout Bool) {
         // a pair found twice was found side by side
         var distinct = 0
         for j in pairs.indices where j == 0 || pairs[j].key != pairs[j - 1].key {
@@ -931,8 +959,9 @@ extension Animator {
                     if flags[j] & ListedFlag.active != 0 { active.append(Int32(contacts.count)) }
                     if flags[j] & ListedFlag.constrained != 0 { builder.add(c, index: contacts.count, view) }
                     contacts.append(c.pointee)
+                    heads.append(ContactHead(c.pointee))
                 } else {
-                    addNewContact(pairs[j], view, &contacts, &builder, &active, &woke)
+                    addNewContact(pairs[j], view, &contacts, &heads, &builder, &active, &woke)
                 }
             }
         } else {
@@ -941,9 +970,10 @@ extension Animator {
             builder.extend(by: constrainedCount)
             active.withUnsafeMutableBufferPointer { activeList in pairs.withUnsafeBufferPointer { pairList in
                 let b = builder
-                // the records join the list on the stepping thread (job 0), and the keys the key
-                // set on the next thread (the first job of its run); no other job reads either
-                let jobs = blocks + 2, keysJob = jobs / pool.count
+                // the records join the list on the stepping thread (job 0), the keys the key set on
+                // the next thread (the first job of its run), and the heads their list in the
+                // last job; no other job reads any of them
+                let jobs = blocks + 3, keysJob = max(1, jobs / pool.count)
                 pool.forEachBlock(jobs) { job, _ in
                     if job == 0 {
                         contacts.append(contentsOf: UnsafeBufferPointer(start: records, count: n))
@@ -951,6 +981,10 @@ extension Animator {
                     }
                     if job == keysJob {
                         for pair in pairList { world.contactKeys.insert(pair.key) }
+                        return
+                    }
+                    if job == jobs - 1 {
+                        for j in 0..<n { heads.append(ContactHead(records[j])) }
                         return
                     }
                     var b = b   // `write` is mutating (it writes only through the buffers' pointers)
@@ -1008,10 +1042,11 @@ extension Animator {
             swap(&contacts, &world.contacts)
             withManifoldView { view in
                 contacts.withUnsafeMutableBufferPointer { cb in
-                    for k in cb.indices where !cb[k].simulated && !cb[k].isHole {
+                    for k in cb.indices where !world.contactHeads[k].simulated && !world.contactHeads[k].isHole {
                         if (cb[k].a >= 0 && isActive(Int(cb[k].a))) || isActive(Int(cb[k].b)) {
                             cb[k].simulated = true
                             updateManifold(&cb[k], view)
+                            world.contactHeads[k] = ContactHead(cb[k])
                             if needsConstraint(cb[k]) { builder.add(cb.baseAddress! + k, index: k, view) }
                         }
                     }
@@ -1057,31 +1092,45 @@ extension Animator {
 
     /// Makes a new pair's contact at the end of the list: listed as active when it has points,
     /// its constraint made when it needs one.
-    func addNewContact(_ pair: Pair, _ view: ManifoldView, _ contacts: inout [Contact], _ builder: inout ContactConstraintBuilder,
-                       _ active: inout [Int32], _ woke: inout Bool) {
+    func addNewContact(_ pair: Pair, _ view: ManifoldView, _ contacts: inout [Contact], _ heads: inout [ContactHead],
+                       _ builder: inout ContactConstraintBuilder, _ active: inout [Int32], _ woke: inout Bool) {
         var c = newContact(pair, view, &woke)
         if c.manifold.count > 0 { active.append(Int32(contacts.count)) }
         if needsConstraint(c) { builder.add(&c, index: contacts.count, view) }
         contacts.append(c)
+        heads.append(ContactHead(c))
     }
 
-    /// Whether a contact's items still collide and their fat boxes still overlap. Without
-    /// `recheck` (nothing changed the pair rules since the last check: see
-    /// `WorldState.checkedPairRulesVersion`) only the fat boxes are looked at.
+    /// Whether a contact stays: its items still collide and their fat boxes still overlap.
+    /// Without `recheck` (nothing changed the pair rules since the last check: see
+    /// `WorldState.checkedPairRulesVersion`) only the fat boxes are looked at, from the head.
     @inline(__always)
-    func contactStillValid(_ c: inout Contact, recheck: Bool, _ boxes: FatBoxView) -> Bool {
-        if !recheck {
-            // the pair's fat boxes overlapped at the last update (or when it was found)
-            let proxyB = store.proxy[Int(c.b)]
-            if c.a >= 0 {
-                // an item's tight box lies in its fat box (the broad-phase update above re-inserts
-                // a proxy whose tight box left it), so overlapping tight boxes settle it without
-                // reading the tree: a pair of a moving crowd whose proxies were re-inserted
-                if world.tightBoxes[Int(c.a)].overlaps(world.tightBoxes[Int(c.b)]) { return true }
-                return boxes.stillOverlap(store.proxy[Int(c.a)], proxyB)
-            }
-            return boxes.stillOverlap(world.segmentProxies[Int(c.segment)], proxyB)
+    func pairStays(_ c: UnsafeMutablePointer<Contact>, _ h: UnsafeMutablePointer<ContactHead>, recheck: Bool,
+                   _ boxes: FatBoxView) -> Bool {
+        guard recheck else { return fatBoxesStillOverlap(h.pointee, boxes) }
+        guard contactStillValid(&c.pointee, boxes) else { return false }
+        h.pointee.segment = c.pointee.segment   // a boundary's segment is looked up again
+        return true
+    }
+
+    /// Whether the fat boxes of a contact's pair, which overlapped at the last update (or when
+    /// it was found), still do.
+    @inline(__always)
+    func fatBoxesStillOverlap(_ h: ContactHead, _ boxes: FatBoxView) -> Bool {
+        let proxyB = store.proxy[Int(h.b)]
+        if h.a >= 0 {
+            // an item's tight box lies in its fat box (the broad-phase update above re-inserts
+            // a proxy whose tight box left it), so overlapping tight boxes settle it without
+            // reading the tree: a pair of a moving crowd whose proxies were re-inserted
+            if world.tightBoxes[Int(h.a)].overlaps(world.tightBoxes[Int(h.b)]) { return true }
+            return boxes.stillOverlap(store.proxy[Int(h.a)], proxyB)
         }
+        return boxes.stillOverlap(world.segmentProxies[Int(h.segment)], proxyB)
+    }
+
+    /// Whether a contact's items still collide (alive, the same generation, allowed by the pair
+    /// rules) and their fat boxes overlap; a boundary contact's segment is looked up again.
+    func contactStillValid(_ c: inout Contact, _ boxes: FatBoxView) -> Bool {
         let b = Int(c.b)
         guard store.alive[b], store.generation[b] == c.generationB, store.proxy[b] >= 0 else { return false }
         if c.a >= 0 {
@@ -1093,6 +1142,25 @@ extension Animator {
         c.segment = k
         guard acceptsSegment(b, Int(k)) else { return false }
         return boxes.overlaps(world.segmentProxies[Int(k)], store.proxy[b])
+    }
+
+    /// The update of a contact that stays: its `simulated` flag, then its manifold unless its
+    /// items are apart this step and it has none (what `updateManifold` leaves as it is). Such
+    /// a pair, most of a crowd's, is read and written in its head alone. Returns whether the
+    /// manifold was updated.
+    @discardableResult @inline(__always)
+    func updatePair(_ c: UnsafeMutablePointer<Contact>, _ h: UnsafeMutablePointer<ContactHead>, simulated: Bool,
+                    _ view: ManifoldView) -> Bool {
+        if h.pointee.simulated != simulated {
+            h.pointee.simulated = simulated
+            c.pointee.simulated = simulated
+        }
+        guard simulated, h.pointee.pointCount > 0 || !view.sweptApart(h.pointee.a, Int(h.pointee.b), h.pointee.segment) else {
+            return false
+        }
+        updateManifold(&c.pointee, view)
+        h.pointee.pointCount = UInt8(truncatingIfNeeded: c.pointee.manifold.count)
+        return true
     }
 
     /// Recomputes the manifold of a contact with an active side; a sleeping side it reaches wakes.
@@ -1122,10 +1190,11 @@ extension Animator {
     /// Ends a contact whose pair left the broad phase (moved apart, item destroyed, behavior
     /// removed): its key goes, a touching contact's ended event is emitted, and its record
     /// becomes a hole (see `WorldState.contactHoles`).
-    func endContact(_ c: inout Contact) {
+    func endContact(_ c: inout Contact, _ head: inout ContactHead) {
         world.contactKeys.remove(c.key)
         if c.touching { emitContact(c, began: false) }
         c.makeHole()
+        head = ContactHead(c)
     }
 
     // MARK: contact events
@@ -1139,7 +1208,10 @@ extension Animator {
         defer { swap(&contacts, &world.contacts) }
         world.touchChanged.resize(world.activeContacts.count)
         let changed = world.touchChanged.base
-        contacts.withUnsafeMutableBufferPointer { cb in
+        var heads: [ContactHead] = []
+        swap(&heads, &world.contactHeads)
+        defer { swap(&heads, &world.contactHeads) }
+        contacts.withUnsafeMutableBufferPointer { cb in heads.withUnsafeMutableBufferPointer { heads in
             world.activeContacts.withUnsafeBufferPointer { list in
                 // each contact's new state, shared in blocks (each writes its own contact)...
                 forEachShare(list.count, block: Animator.constraintBlock, minimum: world.minimumItemsPerWorker) { range in
@@ -1164,6 +1236,7 @@ extension Animator {
                         c.pointee.lastPoint = point
                         if touching != c.pointee.touching {
                             c.pointee.touching = touching
+                            heads[Int(list[j])].touching = touching
                             changed[j] = true
                         }
                     }
@@ -1174,7 +1247,7 @@ extension Animator {
                     emitContact(c, began: c.touching)
                 }
             }
-        }
+        }}
     }
 
     /// Appends events for every collision behavior that reports this contact. The reporters

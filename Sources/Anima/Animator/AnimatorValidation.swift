@@ -49,6 +49,12 @@ extension Animator {
         guard world.contactKeys.count == world.contacts.count - holes else {
             return "\(world.contactKeys.count) contact keys for \(world.contacts.count - holes) contacts"
         }
+        guard world.contactHeads.count == world.contacts.count else {
+            return "\(world.contactHeads.count) contact heads for \(world.contacts.count) contacts"
+        }
+        for (k, c) in world.contacts.enumerated() where world.contactHeads[k] != ContactHead(c) {
+            return "contact \(k)'s head \(world.contactHeads[k]) is not its record's \(ContactHead(c))"
+        }
         var touching = 0
         for c in world.contacts where !c.isHole {
             guard world.contactKeys.contains(c.key), c.b >= 0, Int(c.b) < n, c.a < Int32(n) else {

@@ -330,6 +330,7 @@ extension SnapshotDecoder {
                 touching[key] = TouchRecord(reporters: reporters, identifier: identifier)
             }
             world.contacts.append(c)
+            world.contactHeads.append(ContactHead(c))
         }
         try r.finish(.contacts)
     }
