@@ -176,22 +176,25 @@ extension Animator {
         let bodies = world.bodies.base
         store.invMass.withUnsafeBufferPointer { invMass in
         store.gravity.withUnsafeBufferPointer { gravity in
-            for ci in 0..<world.constraints.count {
-                let c = cs[ci]
-                // only restitution reads the approach speed
-                if c.restitution == 0 { continue }
-                let ia = Int(c.a), ib = Int(c.b)
-                let n = c.normal
-                let gravityA = ia > 0 && invMass[ia - 1] > 0 ? gravity[ia - 1] : Vec2.zero
-                let gravityB = invMass[ib - 1] > 0 ? gravity[ib - 1] : Vec2.zero
-                let an = dot(n, gravityB - gravityA)
-                let vA = bodies[ia].v, wA = bodies[ia].w, vB = bodies[ib].v, wB = bodies[ib].w
-                for j in 0..<Int(c.pointCount) {
-                    let p = points + (2 * ci + j)
-                    let rA = p.pointee.anchorA, rB = p.pointee.anchorB
-                    let s0 = separations[2 * ci + j]
-                    let vn = dot(n, (vB + cross(wB, rB)) - (vA + cross(wA, rA)))
-                    p.pointee.relativeVelocity = vn < 0 && s0 > 0 && an < 0 ? -(vn * vn - 2 * an * s0).squareRoot() : vn
+            // each constraint writes its own points: shared in blocks when the workers are there
+            forEachShare(world.constraints.count, block: Animator.constraintBlock, minimum: world.minimumItemsPerWorker) { range in
+                for ci in range {
+                    let c = cs[ci]
+                    // only restitution reads the approach speed
+                    if c.restitution == 0 { continue }
+                    let ia = Int(c.a), ib = Int(c.b)
+                    let n = c.normal
+                    let gravityA = ia > 0 && invMass[ia - 1] > 0 ? gravity[ia - 1] : Vec2.zero
+                    let gravityB = invMass[ib - 1] > 0 ? gravity[ib - 1] : Vec2.zero
+                    let an = dot(n, gravityB - gravityA)
+                    let vA = bodies[ia].v, wA = bodies[ia].w, vB = bodies[ib].v, wB = bodies[ib].w
+                    for j in 0..<Int(c.pointCount) {
+                        let p = points + (2 * ci + j)
+                        let rA = p.pointee.anchorA, rB = p.pointee.anchorB
+                        let s0 = separations[2 * ci + j]
+                        let vn = dot(n, (vB + cross(wB, rB)) - (vA + cross(wA, rA)))
+                        p.pointee.relativeVelocity = vn < 0 && s0 > 0 && an < 0 ? -(vn * vn - 2 * an * s0).squareRoot() : vn
+                    }
                 }
             }
         }}

@@ -158,6 +158,8 @@ final class WorldState {
     var parent: [Int32] = []
     var rootRest: [Double] = []
     var rootIsland: [Int32] = []
+    /// The longest rest of a moving item at the last step's rest update (`updateRest`).
+    var longestRest = 0.0
 
     deinit {
         bodies.free()

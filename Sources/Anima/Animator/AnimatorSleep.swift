@@ -28,6 +28,12 @@ extension Animator {
         // no body in this step's buffers
         let moving = world.solvedMoving
         var longestRest = 0.0
+        // With workers, when this step may put islands to sleep (an item's rest grows by h a step
+        // at most, so the longest is below the threshold while last step's plus h is), one
+        // thread joins the bodies into islands while the others time the rests: the union-find
+        // reads the constraints and joints, not the rest times. Either way the same islands.
+        let pool = world.workers.flatMap { $0.count > 1 && moving.count >= world.minimumItemsPerWorker * $0.count ? $0 : nil }
+        let joinsAlongside = pool != nil && world.longestRest + h >= threshold
         // each item on its own (workers share them), the longest rest of each block kept
         let block = Animator.bodyBlock
         let blocks = (moving.count + block - 1) / block
@@ -43,9 +49,6 @@ extension Animator {
                 var longest = 0.0
                 for s in moving[(b * block)..<min(moving.count, (b + 1) * block)] {
                     let i = Int(s)
-                    parent[i + 1] = Int32(i + 1)
-                    rootRest[i + 1] = .infinity
-                    rootIsland[i + 1] = -1
                     // how fast the item actually moved this step: the step's displacement and turn
                     // over h (a velocity that constraints undo every step is no motion, and must
                     // not keep it awake)
@@ -59,13 +62,21 @@ extension Animator {
                 }
                 blockLongest[b] = longest
             }
-            if let pool = world.workers, pool.count > 1, moving.count >= world.minimumItemsPerWorker * pool.count {
-                pool.forEachBlock(blocks) { b, _ in rest(b) }
+            if let pool {
+                let first = joinsAlongside ? 1 : 0
+                pool.forEachBlock(blocks + first) { job, _ in
+                    if job < first {
+                        joinIslands(moving, parent, rootRest, rootIsland)
+                    } else {
+                        rest(job - first)
+                    }
+                }
             } else {
                 for b in 0..<blocks { rest(b) }
             }
         }}}}}
         for b in 0..<blocks { longestRest = max(longestRest, blockLongest[b]) }
+        world.longestRest = longestRest
         // items in an animated noise or turbulence field never rest
         for field in world.fields where (field.fieldKind == .noise || field.fieldKind == .turbulence)
             && field.animationSpeed > 0 && field.strength != 0 {
@@ -78,7 +89,9 @@ extension Animator {
         // an island sleeps only when every member has rested long enough: while no item has,
         // none can, and the islands need not be found (most steps of a scene in motion)
         var slept = false
-        if longestRest >= threshold { slept = sleepRestedIslands(moving, threshold, &parent, &rootRest, &rootIsland) }
+        if longestRest >= threshold {
+            slept = sleepRestedIslands(moving, threshold, joined: joinsAlongside, &parent, &rootRest, &rootIsland)
+        }
         if slept || bodyListsDirty { rebuildBodyLists() }
 
         var kinematicMoving = false
@@ -95,29 +108,37 @@ extension Animator {
         }
     }
 
-    /// Joins the moving bodies that touch or are attached into islands (union-find over this
-    /// step's contact constraints and joints; the smaller index becomes the root, so islands do
-    /// not depend on the order of unions) and puts to sleep every island whose members have all
-    /// rested `threshold` seconds. True when one did.
-    private func sleepRestedIslands(_ moving: [Int32], _ threshold: Double, _ parent: inout [Int32],
-                                    _ rootRest: inout [Double], _ rootIsland: inout [Int32]) -> Bool {
-        func find(_ x: Int) -> Int {
-            var r = x
-            while Int(parent[r]) != r { r = Int(parent[r]) }
-            var y = x
-            while Int(parent[y]) != r {
-                let next = Int(parent[y])
-                parent[y] = Int32(r)
-                y = next
-            }
-            return r
+    /// The root of body x's island in the union-find forest `parent`, the path to it compressed.
+    @inline(__always) private static func find(_ x: Int, _ parent: UnsafeMutableBufferPointer<Int32>) -> Int {
+        var r = x
+        while Int(parent[r]) != r { r = Int(parent[r]) }
+        var y = x
+        while Int(parent[y]) != r {
+            let next = Int(parent[y])
+            parent[y] = Int32(r)
+            y = next
+        }
+        return r
+    }
+
+    /// Joins the moving bodies that touch or are attached into islands: each moving body (item
+    /// slot s is body s + 1) starts alone, then a union-find over this step's contact
+    /// constraints and joints (static and kinematic bodies join no island). The smaller index
+    /// becomes the root, so each island's root is its smallest body whatever the order of the
+    /// unions.
+    private func joinIslands(_ moving: UnsafeBufferPointer<Int32>, _ parent: UnsafeMutableBufferPointer<Int32>,
+                             _ rootRest: UnsafeMutableBufferPointer<Double>, _ rootIsland: UnsafeMutableBufferPointer<Int32>) {
+        for s in moving {
+            let b = Int(s) + 1
+            parent[b] = Int32(b)
+            rootRest[b] = .infinity
+            rootIsland[b] = -1
         }
         func union(_ a: Int, _ b: Int) {
-            let ra = find(a), rb = find(b)
+            let ra = Animator.find(a, parent), rb = Animator.find(b, parent)
             if ra == rb { return }
             if ra < rb { parent[rb] = Int32(ra) } else { parent[ra] = Int32(rb) }
         }
-        // join bodies that touch or are attached (static and kinematic bodies join no island)
         let cs = world.constraints.base
         for ci in 0..<world.constraints.count where cs[ci].invMassA > 0 && cs[ci].invMassB > 0 {
             union(Int(cs[ci].a), Int(cs[ci].b))
@@ -126,6 +147,27 @@ extension Animator {
         for k in 0..<world.joints.count where js[k].invMassA > 0 && js[k].invMassB > 0 {
             union(Int(js[k].a), Int(js[k].b))
         }
+    }
+
+    /// Puts to sleep every island (`joinIslands`; already joined when `joined`) whose members
+    /// have all rested `threshold` seconds. True when one did.
+    private func sleepRestedIslands(_ moving: [Int32], _ threshold: Double, joined: Bool, _ parent: inout [Int32],
+                                    _ rootRest: inout [Double], _ rootIsland: inout [Int32]) -> Bool {
+        moving.withUnsafeBufferPointer { moving in
+        parent.withUnsafeMutableBufferPointer { parent in
+        rootRest.withUnsafeMutableBufferPointer { rootRest in
+        rootIsland.withUnsafeMutableBufferPointer { rootIsland in
+            if !joined { joinIslands(moving, parent, rootRest, rootIsland) }
+            return sleepJoinedIslands(moving, threshold, parent, rootRest, rootIsland)
+        }}}}
+    }
+
+    /// Each island's shortest rest at its root, then its members asleep when that reaches
+    /// `threshold`, under a new island id (given in the order of `moving`).
+    private func sleepJoinedIslands(_ moving: UnsafeBufferPointer<Int32>, _ threshold: Double,
+                                    _ parent: UnsafeMutableBufferPointer<Int32>, _ rootRest: UnsafeMutableBufferPointer<Double>,
+                                    _ rootIsland: UnsafeMutableBufferPointer<Int32>) -> Bool {
+        func find(_ x: Int) -> Int { Animator.find(x, parent) }
         for s in moving {
             let root = find(Int(s) + 1)
             rootRest[root] = min(rootRest[root], store.restTime[Int(s)])

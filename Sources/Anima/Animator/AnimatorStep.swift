@@ -1159,7 +1159,9 @@ extension Animator {
             return false
         }
         updateManifold(&c.pointee, view)
-        h.pointee.pointCount = UInt8(truncatingIfNeeded: c.pointee.manifold.count)
+        // (written only when it changes, as `simulated`: a resting crowd's heads are then only read)
+        let pointCount = UInt8(truncatingIfNeeded: c.pointee.manifold.count)
+        if h.pointee.pointCount != pointCount { h.pointee.pointCount = pointCount }
         return true
     }
 

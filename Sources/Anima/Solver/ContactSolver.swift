@@ -393,6 +393,12 @@ enum ContactSolver {
             let c = cs + ci
             let e = c.pointee.restitution
             if e == 0 { continue }
+            let p0 = points + 2 * ci, p1 = points + (2 * ci + 1)
+            @inline(__always) func bounces(_ cp: UnsafeMutablePointer<ConstraintPoint>) -> Bool {
+                cp.pointee.relativeVelocity <= -threshold && cp.pointee.totalNormalImpulse != 0
+            }
+            // no point that bounces (most of a resting crowd's): its bodies are not read
+            if !bounces(p0) && (c.pointee.pointCount < 2 || !bounces(p1)) { continue }
             let bodyA = bodies + Int(c.pointee.a)
             let bodyB = bodies + Int(c.pointee.b)
             var vA = bodyA.pointee.v, wA = bodyA.pointee.w
@@ -400,10 +406,6 @@ enum ContactSolver {
             let mA = c.pointee.invMassA, iA = c.pointee.invIA
             let mB = c.pointee.invMassB, iB = c.pointee.invIB
             let n = c.pointee.normal
-            let p0 = points + 2 * ci, p1 = points + (2 * ci + 1)
-            @inline(__always) func bounces(_ cp: UnsafeMutablePointer<ConstraintPoint>) -> Bool {
-                cp.pointee.relativeVelocity <= -threshold && cp.pointee.totalNormalImpulse != 0
-            }
             if c.pointee.pointCount == 2 && c.pointee.blockSolve && bounces(p0) && bounces(p1) {
                 // a face that lands on a face: both rebound impulses at once, as in the solve, so
                 // that a box dropped flat bounces straight up instead of starting to turn
