@@ -758,16 +758,20 @@ import Testing
     /// Workers split each colour into shares of lane groups that touch no common moving body:
     /// the crowd ends bit-identical with 1, 2 and 3 workers, every colour shared. Shared, the
     /// contact update and the new contacts take their ordered ways in the steps where a contact
-    /// wakes an island (the box dropped on the sleeping pile), and their shared ways otherwise.
+    /// wakes an island (the box dropped on the sleeping pile), and their shared ways otherwise;
+    /// while its islands may sleep, they are joined during the solve, and found from that.
     @Test func workersGiveBitIdenticalPoses() throws {
         let one = try crowdPoses()
-        var inOrder = 0, remade = 0
+        var inOrder = 0, remade = 0, joinedEarly = 0, joinsUsed = 0
         #expect(try crowdPoses(workers: 2, shareEveryColour: true, inspect: {
             inOrder = $0.world.contactUpdatesInOrder
             remade = $0.world.newContactsRemade
+            joinedEarly = $0.world.islandsJoinedInSolve
+            joinsUsed = $0.world.islandJoinsUsed
         }) == one)
         #expect(inOrder > 0 && remade > 0, "\(inOrder) contact updates in order, \(remade) steps' new contacts made again")
         #expect(inOrder < 100 && remade < 100, "the shared ways are the usual ones")
+        #expect(joinsUsed > 100 && joinedEarly >= joinsUsed, "islands joined in \(joinedEarly) solves, used in \(joinsUsed) steps")
         #expect(try crowdPoses(workers: 3, shareEveryColour: true) == one)
         #expect(try crowdPoses(workers: 2) == one)
     }

@@ -11,6 +11,10 @@ struct ContactConstraintBuilder {
     var separations: ScratchBuffer<Double>
     /// Per constraint, the bodies it can move, -1 for a side it cannot (`ContactColoring`).
     var ends: ScratchBuffer<SIMD2<Int32>>
+    /// Per constraint, its two bodies when both have mass, which joins them in one island
+    /// (`Animator.joinIslands`), else (0, 0): 8 bytes a constraint for the union-find to read
+    /// instead of the constraint.
+    var joins: ScratchBuffer<SIMD2<Int32>>
     let softness: Softness
     let staticSoftness: Softness
     let substep: Double
@@ -27,6 +31,7 @@ struct ContactConstraintBuilder {
         points.extend(by: 2)
         separations.extend(by: 2)
         ends.extend(by: 1)
+        joins.extend(by: 1)
         write(c, index: index, at: slot, view)
     }
 
@@ -107,6 +112,7 @@ struct ContactConstraintBuilder {
         let bMoves = constraint.invMassB != 0 || constraint.invIB != 0
         // (a constraint whose masses both round to zero keeps b, as a side to colour)
         ends.base[slot] = SIMD2(aMoves ? constraint.a : -1, bMoves || !aMoves ? constraint.b : -1)
+        joins.base[slot] = constraint.invMassA > 0 && constraint.invMassB > 0 ? SIMD2(constraint.a, constraint.b) : SIMD2(0, 0)
         points.base[2 * slot] = pair.0
         points.base[2 * slot + 1] = pair.1
         separations.base[2 * slot] = separation.0
@@ -123,6 +129,7 @@ struct ContactConstraintBuilder {
         points.extend(by: 2 * k)
         separations.extend(by: 2 * k)
         ends.extend(by: k)
+        joins.extend(by: k)
     }
 
     mutating func reserve(_ count: Int) {
@@ -130,6 +137,7 @@ struct ContactConstraintBuilder {
         points.resize(2 * count)
         separations.resize(2 * count)
         ends.resize(count)
+        joins.resize(count)
     }
 }
 
@@ -147,6 +155,7 @@ extension Animator {
         let hertz = Animator.contactHertz(substep: hs)
         var builder = ContactConstraintBuilder(
             constraints: world.constraints, points: world.points, separations: world.separations, ends: world.constraintEnds,
+            joins: world.constraintJoins,
             softness: Softness(hertz: hertz, dampingRatio: Tolerances.contactDampingRatio, substep: hs),
             staticSoftness: Softness(hertz: 2 * hertz, dampingRatio: Tolerances.contactDampingRatio, substep: hs),
             substep: hs)
@@ -154,6 +163,7 @@ extension Animator {
         builder.points.count = 0
         builder.separations.count = 0
         builder.ends.count = 0
+        builder.joins.count = 0
         return builder
     }
 
@@ -163,6 +173,7 @@ extension Animator {
         world.points = builder.points
         world.separations = builder.separations
         world.constraintEnds = builder.ends
+        world.constraintJoins = builder.joins
     }
 
     /// The approach speed of each point of a constraint with restitution, from the velocities

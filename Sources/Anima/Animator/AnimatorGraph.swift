@@ -51,6 +51,8 @@ final class WorldState {
     /// Per constraint, the bodies its contact can move (-1 for a side it cannot), for the
     /// colouring (see `ContactColoring.color`).
     var constraintEnds = ScratchBuffer<SIMD2<Int32>>()
+    /// Per constraint, the two bodies it joins in one island, or (0, 0) (`ContactConstraintBuilder.joins`).
+    var constraintJoins = ScratchBuffer<SIMD2<Int32>>()
     var joints = ScratchBuffer<JointConstraint>()
     /// The step's joint order, its ranges (per colour when coloured, see `orderJoints`), and
     /// two scratch body records per worker for the sides joints cannot move.
@@ -117,6 +119,10 @@ final class WorldState {
     /// show tests both ways run.
     var contactUpdatesInOrder = 0
     var newContactsRemade = 0
+    /// Steps whose solve joined the touching bodies into islands (`joinsIslandsInSolve`), and
+    /// of those, the steps in which islands were then looked for: the same kind of count.
+    var islandsJoinedInSolve = 0
+    var islandJoinsUsed = 0
     /// The new pairs' contact records, made by the workers before they join the list
     /// (`addNewContactsShared`).
     var newContactRecords = ScratchBuffer<Contact>()
@@ -160,6 +166,8 @@ final class WorldState {
     var rootIsland: [Int32] = []
     /// The longest rest of a moving item at the last step's rest update (`updateRest`).
     var longestRest = 0.0
+    /// The solve of this step joined the touching bodies into islands (`joinsIslandsInSolve`).
+    var islandsJoined = false
 
     deinit {
         bodies.free()
@@ -168,6 +176,7 @@ final class WorldState {
         points.free()
         separations.free()
         constraintEnds.free()
+        constraintJoins.free()
         joints.free()
         jointOrder.free()
         plainPins.free()

@@ -19,21 +19,15 @@ extension Animator {
             swap(&rootRest, &world.rootRest)
             swap(&rootIsland, &world.rootIsland)
         }
-        if parent.count < n {
-            parent = [Int32](repeating: 0, count: n)
-            rootRest = [Double](repeating: 0, count: n)
-            rootIsland = [Int32](repeating: -1, count: n)
-        }
+        // (grown keeping what they hold: the solve may have joined this step's islands already)
+        Animator.growIslandScratch(&parent, &rootRest, &rootIsland, to: n)
         // the bodies the solver gathered this step: an island woken by a callback since then has
         // no body in this step's buffers
         let moving = world.solvedMoving
         var longestRest = 0.0
-        // With workers, when this step may put islands to sleep (an item's rest grows by h a step
-        // at most, so the longest is below the threshold while last step's plus h is), one
-        // thread joins the bodies into islands while the others time the rests: the union-find
-        // reads the constraints and joints, not the rest times. Either way the same islands.
+        let joined = world.islandsJoined
+        world.islandsJoined = false
         let pool = world.workers.flatMap { $0.count > 1 && moving.count >= world.minimumItemsPerWorker * $0.count ? $0 : nil }
-        let joinsAlongside = pool != nil && world.longestRest + h >= threshold
         // each item on its own (workers share them), the longest rest of each block kept
         let block = Animator.bodyBlock
         let blocks = (moving.count + block - 1) / block
@@ -63,14 +57,7 @@ extension Animator {
                 blockLongest[b] = longest
             }
             if let pool {
-                let first = joinsAlongside ? 1 : 0
-                pool.forEachBlock(blocks + first) { job, _ in
-                    if job < first {
-                        joinIslands(moving, parent, rootRest, rootIsland)
-                    } else {
-                        rest(job - first)
-                    }
-                }
+                pool.forEachBlock(blocks) { b, _ in rest(b) }
             } else {
                 for b in 0..<blocks { rest(b) }
             }
@@ -90,7 +77,8 @@ extension Animator {
         // none can, and the islands need not be found (most steps of a scene in motion)
         var slept = false
         if longestRest >= threshold {
-            slept = sleepRestedIslands(moving, threshold, joined: joinsAlongside, &parent, &rootRest, &rootIsland)
+            if joined { world.islandJoinsUsed += 1 }
+            slept = sleepRestedIslands(moving, threshold, joined: joined, &parent, &rootRest, &rootIsland)
         }
         if slept || bodyListsDirty { rebuildBodyLists() }
 
@@ -121,12 +109,26 @@ extension Animator {
         return r
     }
 
-    /// Joins the moving bodies that touch or are attached into islands: each moving body (item
-    /// slot s is body s + 1) starts alone, then a union-find over this step's contact
-    /// constraints and joints (static and kinematic bodies join no island). The smaller index
-    /// becomes the root, so each island's root is its smallest body whatever the order of the
-    /// unions.
-    private func joinIslands(_ moving: UnsafeBufferPointer<Int32>, _ parent: UnsafeMutableBufferPointer<Int32>,
+    /// Makes the island scratch (by body index) hold at least `n` entries, keeping what it holds.
+    static func growIslandScratch(_ parent: inout [Int32], _ rootRest: inout [Double], _ rootIsland: inout [Int32], to n: Int) {
+        guard parent.count < n else { return }
+        parent.append(contentsOf: repeatElement(0, count: n - parent.count))
+        rootRest.append(contentsOf: repeatElement(0, count: n - rootRest.count))
+        rootIsland.append(contentsOf: repeatElement(-1, count: n - rootIsland.count))
+    }
+
+    @inline(__always) private static func union(_ a: Int, _ b: Int, _ parent: UnsafeMutableBufferPointer<Int32>) {
+        let ra = find(a, parent), rb = find(b, parent)
+        if ra == rb { return }
+        if ra < rb { parent[rb] = Int32(ra) } else { parent[ra] = Int32(rb) }
+    }
+
+    /// Joins the moving bodies that touch into islands: each moving body (item slot s is body
+    /// s + 1) starts alone, then a union-find over this step's contact constraints whose bodies
+    /// both have mass (static and kinematic bodies join no island; `joinAttachedIslands` adds
+    /// the joints). The smaller index becomes the root, so each island's root is its smallest
+    /// body whatever the order of the unions, and the islands are those of any order.
+    func joinTouchingIslands(_ moving: UnsafeBufferPointer<Int32>, _ parent: UnsafeMutableBufferPointer<Int32>,
                              _ rootRest: UnsafeMutableBufferPointer<Double>, _ rootIsland: UnsafeMutableBufferPointer<Int32>) {
         for s in moving {
             let b = Int(s) + 1
@@ -134,30 +136,47 @@ extension Animator {
             rootRest[b] = .infinity
             rootIsland[b] = -1
         }
-        func union(_ a: Int, _ b: Int) {
-            let ra = Animator.find(a, parent), rb = Animator.find(b, parent)
-            if ra == rb { return }
-            if ra < rb { parent[rb] = Int32(ra) } else { parent[ra] = Int32(rb) }
-        }
-        let cs = world.constraints.base
-        for ci in 0..<world.constraints.count where cs[ci].invMassA > 0 && cs[ci].invMassB > 0 {
-            union(Int(cs[ci].a), Int(cs[ci].b))
-        }
-        let js = world.joints.base
-        for k in 0..<world.joints.count where js[k].invMassA > 0 && js[k].invMassB > 0 {
-            union(Int(js[k].a), Int(js[k].b))
+        let joins = world.constraintJoins.base
+        for ci in 0..<world.constraints.count where joins[ci].x != 0 {
+            Animator.union(Int(joins[ci].x), Int(joins[ci].y), parent)
         }
     }
 
-    /// Puts to sleep every island (`joinIslands`; already joined when `joined`) whose members
-    /// have all rested `threshold` seconds. True when one did.
+    /// With workers, when this step may put islands to sleep (an item's rest grows by a step at
+    /// most, so the longest rest stays below the threshold while last step's plus a step does),
+    /// the touching bodies are joined into islands by one thread while the others gather the
+    /// bodies for the solve (`solve`): the constraints are final by then, and the union-find
+    /// reads nothing else the step changes before `updateRest`. True when it does.
+    func joinsIslandsInSolve(_ h: Double) -> Bool {
+        guard let pool = world.workers, pool.count > 1, world.moving.count >= world.minimumItemsPerWorker * pool.count,
+              world.longestRest + h >= configuration.restTime else { return false }
+        Animator.growIslandScratch(&world.parent, &world.rootRest, &world.rootIsland, to: store.count + 1)
+        return true
+    }
+
+    /// `joinTouchingIslands` on the world's island scratch, for the bodies the solve gathered.
+    func joinTouchingIslandsOfTheStep() {
+        world.solvedMoving.withUnsafeBufferPointer { moving in
+        world.parent.withUnsafeMutableBufferPointer { parent in
+        world.rootRest.withUnsafeMutableBufferPointer { rootRest in
+        world.rootIsland.withUnsafeMutableBufferPointer { rootIsland in
+            joinTouchingIslands(moving, parent, rootRest, rootIsland)
+        }}}}
+    }
+
+    /// Puts to sleep every island whose members have all rested `threshold` seconds: the
+    /// touching bodies joined (already, when `joined`), then the attached ones. True when one did.
     private func sleepRestedIslands(_ moving: [Int32], _ threshold: Double, joined: Bool, _ parent: inout [Int32],
                                     _ rootRest: inout [Double], _ rootIsland: inout [Int32]) -> Bool {
         moving.withUnsafeBufferPointer { moving in
         parent.withUnsafeMutableBufferPointer { parent in
         rootRest.withUnsafeMutableBufferPointer { rootRest in
         rootIsland.withUnsafeMutableBufferPointer { rootIsland in
-            if !joined { joinIslands(moving, parent, rootRest, rootIsland) }
+            if !joined { joinTouchingIslands(moving, parent, rootRest, rootIsland) }
+            let js = world.joints.base
+            for k in 0..<world.joints.count where js[k].invMassA > 0 && js[k].invMassB > 0 {
+                Animator.union(Int(js[k].a), Int(js[k].b), parent)
+            }
             return sleepJoinedIslands(moving, threshold, parent, rootRest, rootIsland)
         }}}}
     }

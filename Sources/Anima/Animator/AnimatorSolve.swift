@@ -12,9 +12,15 @@ extension Animator {
                                      substep: hs)
 
         let wide = solvesContactsWide
-        // the contact constraints' colours are found on one thread while the others gather the bodies
+        // the contact constraints' colours are found on one thread while the others gather the
+        // bodies, and the touching bodies' islands joined on the next when they may sleep
+        let joinsIslands = joinsIslandsInSolve(h)
+        world.islandsJoined = joinsIslands
+        if joinsIslands { world.islandsJoinedInSolve += 1 }
         gatherBodies(hs, alongside: {
             if wide { world.coloring.color(world.constraintEnds.base, world.constraints.count, bodyCount: world.bodies.count) }
+        }, second: {
+            if joinsIslands { joinTouchingIslandsOfTheStep() }
         })
         // the contact constraints were built by `collide`; what they need of the velocities now
         finishContactConstraints()
@@ -273,6 +279,26 @@ extension Animator {
         share(count, block: block, minimum: minimum, alongsideJobs: 1, alongside: alongside, body)
     }
 
+    /// `forEachShare` with `alongside` on the stepping thread and `second` on the next thread
+    /// (each the first job of its thread's run) while the blocks are shared; both first, in
+    /// that order, when they are not.
+    func forEachShare(_ count: Int, block: Int, minimum: Int, alongside: () -> Void, second: () -> Void,
+                      _ body: (Range<Int>) -> Void) {
+        if let pool = world.workers, pool.count > 1, count >= minimum * pool.count, count > block {
+            let jobs = (count + block - 1) / block + 2, secondJob = max(1, jobs / pool.count)
+            pool.forEachBlock(jobs) { job, _ in
+                if job == 0 { alongside(); return }
+                if job == secondJob { second(); return }
+                let b = job - (job < secondJob ? 1 : 2)
+                body((b * block)..<min(count, (b + 1) * block))
+            }
+        } else {
+            alongside()
+            second()
+            if count > 0 { body(0..<count) }
+        }
+    }
+
     /// Both `forEachShare`s: with `alongsideJobs` 1, job 0 is `alongside`, taken first by the
     /// stepping thread; with 0 there is no such job.
     private func share(_ count: Int, block: Int, minimum: Int, alongsideJobs: Int, alongside: () -> Void,
@@ -290,7 +316,7 @@ extension Animator {
     }
     /// Copies velocities of moving and kinematic items into solver bodies and precomputes
     /// gravity and the damping factors 1 / (1 + h c) for the sub-step h.
-    func gatherBodies(_ hs: Double, alongside: () -> Void = {}) {
+    func gatherBodies(_ hs: Double, alongside: () -> Void = {}, second: () -> Void = {}) {
         world.bodies.resize(store.count + 1, filling: .atRest)
         world.params.resize(store.count + 1, filling: BodyParams(gravity: .zero, linearDamping: 1, angularDamping: 1, locksRotation: true))
         world.solvedMoving = world.moving
@@ -307,7 +333,8 @@ extension Animator {
         store.gravity.withUnsafeBufferPointer { gravity in
         store.invMass.withUnsafeBufferPointer { invMass in
         store.invInertia.withUnsafeBufferPointer { invInertia in
-            forEachShare(moving.count, block: Animator.bodyBlock, minimum: world.minimumItemsPerWorker, alongside: alongside) { range in
+            forEachShare(moving.count, block: Animator.bodyBlock, minimum: world.minimumItemsPerWorker, alongside: alongside,
+                         second: second) { range in
                 for s in moving[range] {
                     let i = Int(s)
                     let p = properties[i]
