@@ -534,6 +534,29 @@ extension Animator {
         array = slim
     }
 
+    /// Makes room in `array` for `count` elements as an append would (twice the capacity, or
+    /// `count` when that is more), the elements copied into the new storage in blocks shared by
+    /// the workers: a crowd's contact list (tens of megabytes) otherwise grew on one thread, its
+    /// copy and the first touch of each new page while the other threads waited.
+    static func reserveShared<T>(_ array: inout [T], _ count: Int, _ pool: SolverWorkers) {
+        guard count > array.capacity else { return }
+        let kept = array.count
+        let capacity = max(count, 2 * array.capacity)
+        let chunk = max(1, (1 << 18) / max(1, MemoryLayout<T>.stride))   // 256 KiB a block
+        let grown = array.withUnsafeBufferPointer { old in
+            [T](unsafeUninitializedCapacity: capacity) { storage, initialized in
+                if let from = old.baseAddress, let to = storage.baseAddress {
+                    pool.forEachBlock((kept + chunk - 1) / chunk) { b, _ in
+                        let start = b * chunk
+                        (to + start).initialize(from: from + start, count: min(chunk, kept - start))
+                    }
+                }
+                initialized = kept
+            }
+        }
+        array = grown
+    }
+
     /// Moved proxies per block of the shared pair search.
     static let pairBlock = 64
 
@@ -966,6 +989,8 @@ extension Animator {
             }
         } else {
             let first = contacts.count, firstActive = active.count, firstConstraint = builder.count
+            // a list that must grow for them is copied into its new storage by every thread
+            Animator.reserveShared(&contacts, first + n, pool)
             active.append(contentsOf: repeatElement(0, count: activeCount))
             builder.extend(by: constrainedCount)
             active.withUnsafeMutableBufferPointer { activeList in pairs.withUnsafeBufferPointer { pairList in
