@@ -125,7 +125,7 @@ extension Animator {
 
     /// Joins the moving bodies that touch into islands: each moving body (item slot s is body
     /// s + 1) starts alone, then a union-find over this step's contact constraints whose bodies
-    /// both have mass (static and kinematic bodies join no island; `joinAttachedIslands` adds
+    /// both have mass (static and kinematic bodies join no island; `sleepRestedIslands` adds
     /// the joints). The smaller index becomes the root, so each island's root is its smallest
     /// body whatever the order of the unions, and the islands are those of any order.
     func joinTouchingIslands(_ moving: UnsafeBufferPointer<Int32>, _ parent: UnsafeMutableBufferPointer<Int32>,
