@@ -12,7 +12,7 @@ struct ContactConstraintBuilder {
     /// Per constraint, the bodies it can move, -1 for a side it cannot (`ContactColoring`).
     var ends: ScratchBuffer<SIMD2<Int32>>
     /// Per constraint, its two bodies when both have mass, which joins them in one island
-    /// (`Animator.joinIslands`), else (0, 0): 8 bytes a constraint for the union-find to read
+    /// (`Animator.joinTouchingIslands`), else (0, 0): 8 bytes a constraint for the union-find to read
     /// instead of the constraint.
     var joins: ScratchBuffer<SIMD2<Int32>>
     let softness: Softness

@@ -273,13 +273,13 @@ extension Animator {
     /// must write only what its own indices own, so the result is the same either way.
     @inline(__always)
     func forEachShare(_ count: Int, block: Int, minimum: Int, _ body: (Range<Int>) -> Void) {
-        share(count, block: block, minimum: minimum, alongsideJobs: 0, alongside: {}, body)
+        share(count, block: block, minimum: minimum, alongsideJobs: 0, alongside: {}, second: {}, body)
     }
 
     /// `forEachShare`, with `alongside` run once on one thread while the blocks are shared
     /// (first, when they are not).
     func forEachShare(_ count: Int, block: Int, minimum: Int, alongside: () -> Void, _ body: (Range<Int>) -> Void) {
-        share(count, block: block, minimum: minimum, alongsideJobs: 1, alongside: alongside, body)
+        share(count, block: block, minimum: minimum, alongsideJobs: 1, alongside: alongside, second: {}, body)
     }
 
     /// `forEachShare` with `alongside` on the stepping thread and `second` on the next thread
@@ -287,33 +287,26 @@ extension Animator {
     /// that order, when they are not.
     func forEachShare(_ count: Int, block: Int, minimum: Int, alongside: () -> Void, second: () -> Void,
                       _ body: (Range<Int>) -> Void) {
+        share(count, block: block, minimum: minimum, alongsideJobs: 2, alongside: alongside, second: second, body)
+    }
+
+    /// The three `forEachShare`s: with `alongsideJobs` 1 or 2, job 0 is `alongside`, taken
+    /// first by the stepping thread; with 2, `second` is the job that opens the next thread's
+    /// run; the other jobs are the blocks, in order.
+    private func share(_ count: Int, block: Int, minimum: Int, alongsideJobs: Int, alongside: () -> Void,
+                       second: () -> Void, _ body: (Range<Int>) -> Void) {
         if let pool = world.workers, pool.count > 1, count >= minimum * pool.count, count > block {
-            let jobs = (count + block - 1) / block + 2, secondJob = max(1, jobs / pool.count)
+            let jobs = (count + block - 1) / block + alongsideJobs
+            let first = min(alongsideJobs, 1), secondJob = alongsideJobs == 2 ? max(1, jobs / pool.count) : jobs
             pool.forEachBlock(jobs) { job, _ in
-                if job == 0 { alongside(); return }
                 if job == secondJob { second(); return }
-                let b = job - (job < secondJob ? 1 : 2)
+                if job < first { alongside(); return }
+                let b = job - first - (job > secondJob ? 1 : 0)
                 body((b * block)..<min(count, (b + 1) * block))
             }
         } else {
             alongside()
             second()
-            if count > 0 { body(0..<count) }
-        }
-    }
-
-    /// Both `forEachShare`s: with `alongsideJobs` 1, job 0 is `alongside`, taken first by the
-    /// stepping thread; with 0 there is no such job.
-    private func share(_ count: Int, block: Int, minimum: Int, alongsideJobs: Int, alongside: () -> Void,
-                       _ body: (Range<Int>) -> Void) {
-        if let pool = world.workers, pool.count > 1, count >= minimum * pool.count, count > block {
-            pool.forEachBlock((count + block - 1) / block + alongsideJobs) { job, _ in
-                if job < alongsideJobs { alongside(); return }
-                let b = job - alongsideJobs
-                body((b * block)..<min(count, (b + 1) * block))
-            }
-        } else {
-            alongside()
             if count > 0 { body(0..<count) }
         }
     }
