@@ -57,11 +57,16 @@ final class WorldState {
     /// The step's joint order, its ranges (per colour when coloured, see `orderJoints`), and
     /// two scratch body records per worker for the sides joints cannot move.
     var jointOrder = ScratchBuffer<Int32>()
-    /// Per joint of the step: whether it is a plain pin, and if so its `PinRow`.
-    var plainPins = ScratchBuffer<Bool>()
+    /// Per joint of the step: what it is solved from, and its row when it has one (`PinRow`,
+    /// `SpringRow`).
+    var jointRowKind = ScratchBuffer<JointRowKind>()
     var pinRows = ScratchBuffer<PinRow>()
-    /// Whether plain pins are solved from their rows (the same result either way; tests turn it off).
-    var usesPinRows = true
+    var springRows = ScratchBuffer<SpringRow>()
+    /// The step's joints whose anchor moves (`JointSolver.advanceAnchors`).
+    var movingAnchors = ScratchBuffer<Int32>()
+    /// Whether plain pins and springs are solved from their rows (the same result either way;
+    /// tests turn it off).
+    var usesJointRows = true
     var jointColorStart: [Int] = [0, 0]
     var jointsColored = false
     /// `Animator.minimumColoredJoints`; tests change it to compare the two orders.
@@ -179,8 +184,10 @@ final class WorldState {
         constraintJoins.free()
         joints.free()
         jointOrder.free()
-        plainPins.free()
+        jointRowKind.free()
         pinRows.free()
+        springRows.free()
+        movingAnchors.free()
         jointColor.free()
         jointSinks.free()
         wide.free()

@@ -26,7 +26,7 @@ extension Animator {
         finishContactConstraints()
         prepareJoints(hs)
         prepareSnaps(hs)
-        let anchorsMove = preparePinRows()
+        prepareJointRows()
 
         let bodies = world.bodies.base
         let params = world.params.base
@@ -35,7 +35,9 @@ extension Animator {
         let points = world.points.base
         let js = world.joints.base
         let jointCount = world.joints.count
-        let jointRows = JointSolver.Rows(joints: js, plain: world.plainPins.base, pins: world.pinRows.base)
+        let jointRows = JointSolver.Rows(joints: js, kind: world.jointRowKind.base, pins: world.pinRows.base,
+                                         springs: world.springRows.base)
+        let movingAnchors = UnsafeBufferPointer(start: world.movingAnchors.base, count: world.movingAnchors.count)
         let moving = world.moving
         let kinematic = world.kinematic
         if wide { packWideContacts() }
@@ -173,7 +175,7 @@ extension Animator {
                             Animator.integratePositions(UnsafeBufferPointer(rebasing: mv[r]), bodies, hs, capped: true)
                         }
                         Animator.integratePositions(kv, bodies, hs)
-                        if anchorsMove { JointSolver.advanceAnchors(js, jointCount, hs) }
+                        if !movingAnchors.isEmpty { JointSolver.advanceAnchors(jointRows, movingAnchors, hs) }
                         joints { order, sink in
                             JointSolver.solve(jointRows, order: order, bodies, sink: sink, jointSoftness: jointSoftness, useBias: false,
                                               inverseSubstep: invHs)
@@ -423,35 +425,44 @@ extension Animator {
         }
     }
 
-    /// Marks the step's plain pins and writes their rows (see `PinRow`); the solve passes read
-    /// those, and `storeJointImpulses` takes a plain pin's impulse from its row. Returns whether
-    /// any joint's anchor moves this step (else no sub-step slides anchors).
-    func preparePinRows() -> Bool {
+    /// Writes the rows of the step's plain pins and springs (see `PinRow`, `SpringRow`) and
+    /// lists the joints whose anchor moves; the solve passes read a joint from its row when it
+    /// has one, and `storeJointImpulses` takes its impulse from there.
+    func prepareJointRows() {
         let count = world.joints.count
-        world.plainPins.resize(count)
+        world.jointRowKind.resize(count)
         world.pinRows.resize(count)
-        let js = world.joints.base, plain = world.plainPins.base, rows = world.pinRows.base
-        var moving = false
+        world.springRows.resize(count)
+        world.movingAnchors.count = 0
+        let js = world.joints.base, kind = world.jointRowKind.base
+        let pins = world.pinRows.base, springs = world.springRows.base
+        let rows = world.usesJointRows
         for k in 0..<count {
-            moving = moving || js[k].anchorVelocity != .zero
-            if world.usesPinRows, let row = PinRow(js[k]) {
-                (rows + k).initialize(to: row)
-                plain[k] = true
+            if js[k].anchorVelocity != .zero { world.movingAnchors.append(Int32(k)) }
+            if rows, let row = PinRow(js + k) {
+                (pins + k).initialize(to: row)
+                kind[k] = .pin
+            } else if rows, let row = SpringRow(js + k) {
+                (springs + k).initialize(to: row)
+                kind[k] = .spring
             } else {
-                plain[k] = false
+                kind[k] = .constraint
             }
         }
-        return moving
     }
 
-    /// Keeps the joints' accumulated impulses for the next step's warm start (a plain pin's
-    /// point impulse from its row, where the solve passes kept it).
+    /// Keeps the joints' accumulated impulses for the next step's warm start (a row's point
+    /// impulse from its row, where the solve passes kept it).
     func storeJointImpulses() {
         let attachments = world.attachments, snaps = world.snaps
-        let plain = world.plainPins.base, pins = world.pinRows.base
+        let kind = world.jointRowKind.base, pins = world.pinRows.base, springs = world.springRows.base
         for k in 0..<world.joints.count {
             var j = world.joints[k]
-            if plain[k] { j.linearImpulse = pins[k].impulse }
+            switch kind[k] {
+            case .pin: j.linearImpulse = pins[k].impulse
+            case .spring: j.linearImpulse = springs[k].impulse
+            case .constraint: break
+            }
             if j.isSnap {
                 unowned(unsafe) let snap = snaps[Int(j.behaviorIndex)]
                 snap.linearImpulse = j.linearImpulse.x.isFinite && j.linearImpulse.y.isFinite ? j.linearImpulse : .zero

@@ -62,7 +62,9 @@ struct PinRow {
     var impulse: Vec2
 
     /// The row of joint `j` when it is a plain pin, else nil.
-    init?(_ j: JointConstraint) {
+    @inline(__always)
+    init?(_ p: UnsafePointer<JointConstraint>) {
+        let j = p.pointee
         guard j.kind == .pin, j.lower == -Double.infinity, j.upper == Double.infinity, !(j.maxFrictionImpulse > 0),
               !j.uprights, !j.isSpring, j.anchorVelocity == .zero, j.maxLinearImpulse == .infinity,
               j.angularImpulse == 0, j.lowerImpulse == 0, j.upperImpulse == 0, !j.isSnap else { return nil }
@@ -77,6 +79,70 @@ struct PinRow {
         invIB = j.invIB
         impulse = j.linearImpulse
     }
+}
+
+/// A plain point spring: an attachment of length 0 with a frequency (to an anchor, which may
+/// move, or between two items), with no force bound or friction and no angular impulse to
+/// carry; a list row hung from its scroller is one. 152 bytes read per pass where its
+/// `JointConstraint` is over 300, and no branch on the joint's kind. Its arithmetic is the
+/// spring's in `JointSolver.solve` and `warmStart`, to the bit.
+struct SpringRow {
+    var a: Int32, b: Int32
+    var anchorA: Vec2, anchorB: Vec2, deltaCenter: Vec2
+    var invMassA: Double, invIA: Double, invMassB: Double, invIB: Double
+    var impulse: Vec2
+    /// The spring's own softness (it is soft in every pass, relaxing included).
+    var softness: Softness
+    var anchorVelocity: Vec2
+
+    /// The row of joint `j` when it is a plain point spring, else nil.
+    @inline(__always)
+    init?(_ p: UnsafePointer<JointConstraint>) {
+        let j = p.pointee
+        guard j.kind == .anchor || j.kind == .items, j.isSpring, j.length == 0, !(j.maxFrictionImpulse > 0),
+              !j.uprights, j.maxLinearImpulse == .infinity, j.angularImpulse == 0, j.lowerImpulse == 0,
+              j.upperImpulse == 0, !j.isSnap else { return nil }
+        a = j.a
+        b = j.b
+        anchorA = j.anchorA
+        anchorB = j.anchorB
+        deltaCenter = j.deltaCenter
+        invMassA = j.invMassA
+        invIA = j.invIA
+        invMassB = j.invMassB
+        invIB = j.invIB
+        impulse = j.linearImpulse
+        softness = j.springSoftness
+        anchorVelocity = j.anchorVelocity
+    }
+}
+
+/// How a joint of the step is solved: from its `JointConstraint`, or from a compact row.
+enum JointRowKind: UInt8 {
+    case constraint, pin, spring
+}
+
+/// A compact row of a point constraint (`PinRow`, `SpringRow`): what the row-generic
+/// `JointSolver.solve` and `warmStart` read beyond the frame.
+protocol PointRow: JointFrame {
+    var impulse: Vec2 { get set }
+    /// The row's softness in a pass, nil for rigid (no bias, mass scale 1, impulse scale 0).
+    func softness(_ jointSoftness: Softness, useBias: Bool) -> Softness?
+    /// Velocity of the anchor point the row's body A side slides with.
+    var anchorVelocity: Vec2 { get }
+}
+
+extension PinRow: PointRow {
+    @inline(__always)
+    func softness(_ jointSoftness: Softness, useBias: Bool) -> Softness? { useBias ? jointSoftness : nil }
+    var anchorVelocity: Vec2 {
+        @inline(__always) get { .zero }
+    }
+}
+
+extension SpringRow: PointRow {
+    @inline(__always)
+    func softness(_ jointSoftness: Softness, useBias: Bool) -> Softness? { softness }
 }
 
 /// What `JointSolver.sides`, `geometry` and `apply` read of a joint: its two bodies, their
@@ -94,7 +160,6 @@ protocol JointFrame {
 }
 
 extension JointConstraint: JointFrame {}
-extension PinRow: JointFrame {}
 
 /// Distance (rod or spring) and pin constraints in the soft step (Catto 2024; Box2D v3 joints).
 enum JointSolver {
@@ -112,49 +177,72 @@ enum JointSolver {
         return invDet * Vec2(k22 * rhs.x - k12 * rhs.y, k11 * rhs.y - k12 * rhs.x)
     }
 
-    /// The step's joints: a plain pin's row where `plain` says so, else its constraint.
+    /// The step's joints: each from its row or its constraint, as `kind` says.
     struct Rows {
         let joints: UnsafeMutablePointer<JointConstraint>
-        let plain: UnsafeMutablePointer<Bool>
+        let kind: UnsafeMutablePointer<JointRowKind>
         let pins: UnsafeMutablePointer<PinRow>
+        let springs: UnsafeMutablePointer<SpringRow>
     }
 
-    /// `warmStart` of a plain pin.
+    /// `warmStart` of a point row: its impulse applied to the sides it can move. A side it
+    /// cannot move is read where it is and never written (a joint's constraint reads and writes
+    /// a copy in the thread's sink instead: the same result, a copy less).
     @inline(__always)
-    static func warmStart(_ p: UnsafeMutablePointer<PinRow>, _ bodies: UnsafeMutablePointer<SolverBody>,
-                          _ sink: UnsafeMutablePointer<SolverBody>) {
-        let (bodyA, bodyB) = sides(p, bodies, sink)
+    static func warmStart<R: PointRow>(_ p: UnsafeMutablePointer<R>, _ bodies: UnsafeMutablePointer<SolverBody>) {
+        let bodyA = bodies + Int(p.pointee.a), bodyB = bodies + Int(p.pointee.b)
         let (rA, rB, _) = geometry(p, bodyA, bodyB)
-        apply(p.pointee.impulse, 0, rA, rB, p, bodyA, bodyB)
+        applyToMoving(p.pointee.impulse, rA, rB, p, bodyA, bodyB)
     }
 
-    /// `solvePoint` of a plain pin: the 2 x 2 soft point constraint.
+    /// `solvePoint` of a point row: the 2 x 2 soft point constraint.
     @inline(__always)
-    static func solve(_ p: UnsafeMutablePointer<PinRow>, _ bodies: UnsafeMutablePointer<SolverBody>,
-                      _ sink: UnsafeMutablePointer<SolverBody>, jointSoftness: Softness, useBias: Bool) {
-        let (bodyA, bodyB) = sides(p, bodies, sink)
+    static func solve<R: PointRow>(_ p: UnsafeMutablePointer<R>, _ bodies: UnsafeMutablePointer<SolverBody>,
+                                   jointSoftness: Softness, useBias: Bool) {
+        let bodyA = bodies + Int(p.pointee.a), bodyB = bodies + Int(p.pointee.b)
         let mA = p.pointee.invMassA, iA = p.pointee.invIA
         let mB = p.pointee.invMassB, iB = p.pointee.invIB
         let (rA, rB, d) = geometry(p, bodyA, bodyB)
         var bias = Vec2.zero, massScale = 1.0, impulseScale = 0.0
-        if useBias {
-            bias = jointSoftness.biasRate * d
-            massScale = jointSoftness.massScale
-            impulseScale = jointSoftness.impulseScale
+        if let s = p.pointee.softness(jointSoftness, useBias: useBias) {
+            bias = s.biasRate * d
+            massScale = s.massScale
+            impulseScale = s.impulseScale
         }
         let vr = bodyB.pointee.v + cross(bodyB.pointee.w, rB) - bodyA.pointee.v - cross(bodyA.pointee.w, rA)
+            - p.pointee.anchorVelocity
         guard let solved = pointSolve(mA, iA, mB, iB, rA, rB, vr + bias) else { return }
         let impulse = -massScale * solved - impulseScale * p.pointee.impulse
         p.pointee.impulse += impulse
-        apply(impulse, 0, rA, rB, p, bodyA, bodyB)
+        applyToMoving(impulse, rA, rB, p, bodyA, bodyB)
     }
 
-    /// The joints named by `order`, in that order, plain pins from their rows; `sink` is two
-    /// records of the calling thread's.
+    /// `apply` with no angular impulse, to the sides the joint can move only.
+    @inline(__always)
+    static func applyToMoving<J: JointFrame>(_ P: Vec2, _ rA: Vec2, _ rB: Vec2, _ j: UnsafeMutablePointer<J>,
+                                             _ bodyA: UnsafeMutablePointer<SolverBody>,
+                                             _ bodyB: UnsafeMutablePointer<SolverBody>) {
+        if j.pointee.invMassA != 0 || j.pointee.invIA != 0 {
+            bodyA.pointee.v -= j.pointee.invMassA * P
+            bodyA.pointee.w -= j.pointee.invIA * (cross(rA, P) + 0)
+        }
+        if j.pointee.invMassB != 0 || j.pointee.invIB != 0 {
+            bodyB.pointee.v += j.pointee.invMassB * P
+            bodyB.pointee.w += j.pointee.invIB * (cross(rB, P) + 0)
+        }
+    }
+
+    /// The joints named by `order`, in that order, each from its row or its constraint; `sink`
+    /// is two records of the calling thread's.
     static func warmStart(_ rows: Rows, order: UnsafeBufferPointer<Int32>,
                           _ bodies: UnsafeMutablePointer<SolverBody>, sink: UnsafeMutablePointer<SolverBody>) {
         for k in order {
-            if rows.plain[Int(k)] { warmStart(rows.pins + Int(k), bodies, sink) } else { warmStart(rows.joints + Int(k), bodies, sink) }
+            let k = Int(k)
+            switch rows.kind[k] {
+            case .pin: warmStart(rows.pins + k, bodies)
+            case .spring: warmStart(rows.springs + k, bodies)
+            case .constraint: warmStart(rows.joints + k, bodies, sink)
+            }
         }
     }
 
@@ -162,18 +250,26 @@ enum JointSolver {
                       _ bodies: UnsafeMutablePointer<SolverBody>, sink: UnsafeMutablePointer<SolverBody>,
                       jointSoftness: Softness, useBias: Bool, inverseSubstep invH: Double) {
         for k in order {
-            if rows.plain[Int(k)] {
-                solve(rows.pins + Int(k), bodies, sink, jointSoftness: jointSoftness, useBias: useBias)
-            } else {
-                solve(rows.joints + Int(k), bodies, sink, jointSoftness: jointSoftness, useBias: useBias, inverseSubstep: invH)
+            let k = Int(k)
+            switch rows.kind[k] {
+            case .pin: solve(rows.pins + k, bodies, jointSoftness: jointSoftness, useBias: useBias)
+            case .spring: solve(rows.springs + k, bodies, jointSoftness: jointSoftness, useBias: useBias)
+            case .constraint:
+                solve(rows.joints + k, bodies, sink, jointSoftness: jointSoftness, useBias: useBias, inverseSubstep: invH)
             }
         }
     }
 
-    /// Slides moving anchors along with the sub-steps: deltaCenter = centreB - anchor(t).
-    static func advanceAnchors(_ js: UnsafeMutablePointer<JointConstraint>, _ count: Int, _ h: Double) {
-        for k in 0..<count where js[k].anchorVelocity != .zero {
-            js[k].deltaCenter -= h * js[k].anchorVelocity
+    /// Slides moving anchors along with the sub-steps: deltaCenter = centreB - anchor(t), for
+    /// the joints `moving` names (a spring's in its row, else in its constraint).
+    static func advanceAnchors(_ rows: Rows, _ moving: UnsafeBufferPointer<Int32>, _ h: Double) {
+        for k in moving {
+            let k = Int(k)
+            if rows.kind[k] == .spring {
+                rows.springs[k].deltaCenter -= h * rows.springs[k].anchorVelocity
+            } else {
+                rows.joints[k].deltaCenter -= h * rows.joints[k].anchorVelocity
+            }
         }
     }
 
@@ -297,8 +393,7 @@ enum JointSolver {
         case .anchor, .items:
             break
         }
-        let mA = j.pointee.invMassA, iA = j.pointee.invIA
-        let mB = j.pointee.invMassB, iB = j.pointee.invIB
+        let iA = j.pointee.invIA, iB = j.pointee.invIB
         let (rA, rB, d) = geometry(j, bodyA, bodyB)
         if !j.pointee.isPoint {
             guard let (u, kAxial, C) = axialRow(j, rA, rB, d) else { return }
