@@ -118,9 +118,11 @@ public func anima_attachment_get_anchor_point(_ behavior: anima_behavior, _ out:
 @c @implementation
 public func anima_attachment_set_anchor_point(_ behavior: anima_behavior, _ point: anima_vec2) -> anima_status {
     run("anima_attachment_set_anchor_point") { () throws(Failure) in
-        let a = try attachment(behavior)
-        let p = try finite(point, "point")
-        try engine { () throws(AnimaError) in try a.setAnchorPoint(p) }
+        // set for every row of a scrolled list each frame: the behavior is not counted
+        try withBehavior(behavior, as: AttachmentBehavior.self, "attachment") { (a) throws(Failure) in
+            let p = try finite(point, "point")
+            try engine { () throws(AnimaError) in try a.setAnchorPoint(p) }
+        }
     }
 }
 

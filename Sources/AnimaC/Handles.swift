@@ -413,6 +413,40 @@ func resolveBehavior<B: Behavior>(_ h: anima_behavior, as type: B.Type, _ what: 
     try behavior(h, in: try enteredBox(h), as: type, what)
 }
 
+/// Runs `body` with a behavior handle's behavior as `B` without counting a reference to it (a
+/// per-frame setter: an anchor moved for each row of a list). The behavior table holds it while
+/// the calling thread is inside its animator, which it is until its export returns.
+@inline(__always)
+func withBehavior<B: Behavior>(_ h: anima_behavior, as type: B.Type, _ what: String,
+                               _ body: (B) throws(Failure) -> Void) throws(Failure) {
+    let box = try enteredBox(h)
+    let slot = Int(h.index1) - 1
+    let found: Unmanaged<Behavior>? = box._withUnsafeGuaranteedRef { box in
+        box.behaviors.withUnsafeBufferPointer { table in
+            guard slot < table.count, let entry = table[slot], entry.generation == h.generation else { return nil }
+            return Unmanaged.passUnretained(entry.behavior)
+        }
+    }
+    guard let found else { throw Failure(ANIMA_ERR_INVALID_HANDLE, "behavior handle is stale or destroyed") }
+    var failure: Failure? = nil
+    found._withUnsafeGuaranteedRef { behavior in
+        guard let typed = behavior as? B else {
+            failure = wrongKind(behavior, what)
+            return
+        }
+        do throws(Failure) { try body(typed) } catch { failure = error }
+    }
+    if let failure { throw failure }
+}
+
+/// The error for a behavior handle of another kind than the export takes ("behavior is a
+/// gravity behavior, not an attachment").
+private func wrongKind(_ found: Behavior, _ what: String) -> Failure {
+    func article(_ word: String) -> String { "aeiou".contains(word.first ?? "x") ? "an" : "a" }
+    let kind = "\(found.kind)"
+    return Failure(ANIMA_ERR_WRONG_KIND, "behavior is \(article(kind)) \(kind) behavior, not \(article(what)) \(what)")
+}
+
 /// The box of a behavior handle's animator, entered by the calling thread.
 @inline(__always)
 private func enteredBox(_ h: anima_behavior) throws(Failure) -> Unmanaged<AnimatorBox> {
@@ -442,7 +476,7 @@ private func behavior<B: Behavior>(_ h: anima_behavior, in box: Unmanaged<Animat
                                    _ what: String) throws(Failure) -> B {
     let found = try behavior(h, in: box)
     guard let typed = found as? B else {
-        throw Failure(ANIMA_ERR_WRONG_KIND, "behavior is a \(found.kind) behavior, not a \(what)")
+        throw wrongKind(found, what)
     }
     return typed
 }

@@ -189,11 +189,23 @@ public final class Animator {
 
     /// A behavior parameter read every step changed: wake its items (their islands) and resume.
     func behaviorParameterDidChange(waking items: [ItemID]) {
-        for item in items where store.isLive(item) {
-            let s = Int(item.slot)
-            if store.asleep[s] { wakeIsland(of: s) } else { store.restTime[s] = 0 }
-        }
+        for item in items { wakeForChange(item) }
         resume()
+    }
+
+    /// `behaviorParameterDidChange` of a behavior with one item (a moved anchor, every frame of
+    /// a scroll or a drag: no array passed).
+    func behaviorParameterDidChange(waking item: ItemID) {
+        wakeForChange(item)
+        resume()
+    }
+
+    /// Wakes a live item's island, or starts its rest over when it is awake.
+    @inline(__always)
+    private func wakeForChange(_ item: ItemID) {
+        guard store.isLive(item) else { return }
+        let s = Int(item.slot)
+        if store.asleep[s] { wakeIsland(of: s) } else { store.restTime[s] = 0 }
     }
 
     /// The behavior graph changed in a way that concerns only `items`: wake those (their

@@ -405,23 +405,20 @@ extension Animator {
             if att.attachmentKind == .sliding, let other = att.otherItem {
                 axisWorld = store.rotation[Int(other.slot)].rotate(att.axis)
             }
-            world.joints.append(JointConstraint(
+            // written in place: the record is over 300 bytes
+            world.joints.extend(by: 1)
+            (world.joints.base + (world.joints.count - 1)).initialize(to: JointConstraint(
                 kind: att.attachmentKind, a: bodyA, b: Int32(bodyB), anchorA: anchorA, anchorB: anchorB,
                 deltaCenter: store.position[slotB] - centerA, invMassA: mA, invIA: iA, invMassB: mB, invIB: iB,
                 length: att.length, isSpring: spring,
                 springSoftness: Softness(hertz: spring ? att.frequency : 0, dampingRatio: att.damping, substep: hs),
                 axialImpulse: att.axialImpulse, linearImpulse: att.linearImpulse, angularImpulse: att.angularImpulse,
-                maxFrictionImpulse: att.frictionTorque * hs, behaviorIndex: Int32(index),
-                anchorVelocity: anchorVelocity))
-            let jk = world.joints.count - 1
-            world.joints.base[jk].maxLinearImpulse = att.maxForce * hs
-            world.joints.base[jk].relativeAngle = store.angle[slotB] - angleA - att.referenceAngle
-            world.joints.base[jk].axis = axisWorld
-            world.joints.base[jk].lower = att.attachmentRange.lowerBound
-            world.joints.base[jk].upper = att.attachmentRange.upperBound
-            world.joints.base[jk].perpendicularImpulse = att.perpendicularImpulse
-            world.joints.base[jk].lowerImpulse = att.lowerImpulse
-            world.joints.base[jk].upperImpulse = att.upperImpulse
+                maxFrictionImpulse: att.frictionTorque * hs, maxLinearImpulse: att.maxForce * hs,
+                behaviorIndex: Int32(index), anchorVelocity: anchorVelocity,
+                relativeAngle: store.angle[slotB] - angleA - att.referenceAngle, axis: axisWorld,
+                lower: att.attachmentRange.lowerBound, upper: att.attachmentRange.upperBound,
+                perpendicularImpulse: att.perpendicularImpulse, lowerImpulse: att.lowerImpulse,
+                upperImpulse: att.upperImpulse))
         }
     }
 

@@ -195,7 +195,8 @@ public final class AttachmentBehavior: Behavior {
         }
         anchorPoint = p
         anchorGlide = 0
-        parameterChanged()
+        // an anchor's attachment has one item
+        parameterChanged(waking: item)
     }
 
     /// Sets the length kept between the attachment points (finite, >= 0).

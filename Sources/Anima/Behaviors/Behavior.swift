@@ -187,4 +187,9 @@ public class Behavior {
     func parameterChanged() {
         if isAdded { addedOwner._withUnsafeGuaranteedRef { $0.behaviorParameterDidChange(waking: items) } }
     }
+
+    /// `parameterChanged` of a behavior whose only item is `item`.
+    func parameterChanged(waking item: ItemID) {
+        if isAdded { addedOwner._withUnsafeGuaranteedRef { $0.behaviorParameterDidChange(waking: item) } }
+    }
 }

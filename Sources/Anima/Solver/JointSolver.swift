@@ -63,21 +63,21 @@ struct PinRow {
 
     /// The row of joint `j` when it is a plain pin, else nil.
     @inline(__always)
-    init?(_ p: UnsafePointer<JointConstraint>) {
-        let j = p.pointee
-        guard j.kind == .pin, j.lower == -Double.infinity, j.upper == Double.infinity, !(j.maxFrictionImpulse > 0),
-              !j.uprights, !j.isSpring, j.anchorVelocity == .zero, j.maxLinearImpulse == .infinity,
-              j.angularImpulse == 0, j.lowerImpulse == 0, j.upperImpulse == 0, !j.isSnap else { return nil }
-        a = j.a
-        b = j.b
-        anchorA = j.anchorA
-        anchorB = j.anchorB
-        deltaCenter = j.deltaCenter
-        invMassA = j.invMassA
-        invIA = j.invIA
-        invMassB = j.invMassB
-        invIB = j.invIB
-        impulse = j.linearImpulse
+    init?(_ j: UnsafePointer<JointConstraint>) {
+        guard j.pointee.kind == .pin, j.pointee.lower == -Double.infinity, j.pointee.upper == Double.infinity,
+              !(j.pointee.maxFrictionImpulse > 0), !j.pointee.uprights, !j.pointee.isSpring,
+              j.pointee.anchorVelocity == .zero, j.pointee.maxLinearImpulse == .infinity, j.pointee.angularImpulse == 0,
+              j.pointee.lowerImpulse == 0, j.pointee.upperImpulse == 0, !j.pointee.isSnap else { return nil }
+        a = j.pointee.a
+        b = j.pointee.b
+        anchorA = j.pointee.anchorA
+        anchorB = j.pointee.anchorB
+        deltaCenter = j.pointee.deltaCenter
+        invMassA = j.pointee.invMassA
+        invIA = j.pointee.invIA
+        invMassB = j.pointee.invMassB
+        invIB = j.pointee.invIB
+        impulse = j.pointee.linearImpulse
     }
 }
 
@@ -97,23 +97,23 @@ struct SpringRow {
 
     /// The row of joint `j` when it is a plain point spring, else nil.
     @inline(__always)
-    init?(_ p: UnsafePointer<JointConstraint>) {
-        let j = p.pointee
-        guard j.kind == .anchor || j.kind == .items, j.isSpring, j.length == 0, !(j.maxFrictionImpulse > 0),
-              !j.uprights, j.maxLinearImpulse == .infinity, j.angularImpulse == 0, j.lowerImpulse == 0,
-              j.upperImpulse == 0, !j.isSnap else { return nil }
-        a = j.a
-        b = j.b
-        anchorA = j.anchorA
-        anchorB = j.anchorB
-        deltaCenter = j.deltaCenter
-        invMassA = j.invMassA
-        invIA = j.invIA
-        invMassB = j.invMassB
-        invIB = j.invIB
-        impulse = j.linearImpulse
-        softness = j.springSoftness
-        anchorVelocity = j.anchorVelocity
+    init?(_ j: UnsafePointer<JointConstraint>) {
+        guard j.pointee.kind == .anchor || j.pointee.kind == .items, j.pointee.isSpring, j.pointee.length == 0,
+              !(j.pointee.maxFrictionImpulse > 0), !j.pointee.uprights, j.pointee.maxLinearImpulse == .infinity,
+              j.pointee.angularImpulse == 0, j.pointee.lowerImpulse == 0, j.pointee.upperImpulse == 0,
+              !j.pointee.isSnap else { return nil }
+        a = j.pointee.a
+        b = j.pointee.b
+        anchorA = j.pointee.anchorA
+        anchorB = j.pointee.anchorB
+        deltaCenter = j.pointee.deltaCenter
+        invMassA = j.pointee.invMassA
+        invIA = j.pointee.invIA
+        invMassB = j.pointee.invMassB
+        invIB = j.pointee.invIB
+        impulse = j.pointee.linearImpulse
+        softness = j.pointee.springSoftness
+        anchorVelocity = j.pointee.anchorVelocity
     }
 }
 
