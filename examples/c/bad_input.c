@@ -627,6 +627,36 @@ static void check_wrong_kind(void)
     EXPECT(ANIMA_ERR_WRONG_KIND, anima_item_behavior_get_elasticity(gravity, &elasticity));
     UNTOUCHED(elasticity);
     EXPECT(ANIMA_ERR_WRONG_KIND, anima_item_behavior_set_elasticity(collision, 0.5));
+    /* the per-frame anchor setter checks the kind too, and says what it wanted */
+    EXPECT(ANIMA_ERR_WRONG_KIND, anima_attachment_set_anchor_point(gravity, (anima_vec2){ 1, 2 }));
+    EXPECT_TRUE(strstr(anima_last_error_message(), "is a gravity behavior, not an attachment") != NULL);
+
+    /* an attachment between two items has no anchor point to move; its anchor's attachment
+       takes a finite point only, and keeps its point when refused */
+    anima_attachment_def spring_def = anima_default_attachment_def();
+    anima_item_def other_def = anima_default_item_def();
+    other_def.center = (anima_vec2){ 260, 52 };
+    anima_item other;
+    anima_behavior tie, spring;
+    if (anima_item_create(s.animator, &other_def, &other) == ANIMA_OK
+        && anima_attachment_create_to_item(s.animator, &spring_def, s.ball, (anima_vec2){ 0, 0 }, other, (anima_vec2){ 0, 0 },
+                                           &tie) == ANIMA_OK
+        && anima_attachment_create_to_anchor(s.animator, &spring_def, s.ball, (anima_vec2){ 0, 0 }, (anima_vec2){ 10, 20 },
+                                             &spring) == ANIMA_OK) {
+        EXPECT(ANIMA_ERR_INVALID_STATE, anima_attachment_set_anchor_point(tie, (anima_vec2){ 1, 2 }));
+        EXPECT(ANIMA_ERR_INVALID_ARGUMENT, anima_attachment_set_anchor_point(spring, (anima_vec2){ NAN, 2 }));
+        EXPECT(ANIMA_ERR_INVALID_ARGUMENT, anima_attachment_set_anchor_point(spring, (anima_vec2){ 1, INFINITY }));
+        anima_vec2 point;
+        EXPECT(ANIMA_OK, anima_attachment_get_anchor_point(spring, &point));
+        EXPECT_TRUE(vec_equal(point, (anima_vec2){ 10, 20 }));
+        EXPECT(ANIMA_OK, anima_attachment_set_anchor_point(spring, (anima_vec2){ 30, 40 }));
+        EXPECT(ANIMA_OK, anima_attachment_get_anchor_point(spring, &point));
+        EXPECT_TRUE(vec_equal(point, (anima_vec2){ 30, 40 }));
+        EXPECT(ANIMA_OK, anima_behavior_destroy(spring));
+        EXPECT(ANIMA_ERR_INVALID_HANDLE, anima_attachment_set_anchor_point(spring, (anima_vec2){ 1, 2 }));
+    } else {
+        fail(__LINE__, "cannot create the attachments: %s%s%s", anima_last_error_message(), "", "");
+    }
 
     anima_kind kind = ANIMA_KIND_NONE;
     EXPECT(ANIMA_OK, anima_behavior_get_kind(gravity, &kind));
