@@ -435,8 +435,8 @@ extension Animator {
         }
         swap(&active, &world.activeContacts)
         // what a crowd needed on its way down is given back once it rests
-        Animator.releaseSpareCapacity(&contacts)
-        Animator.releaseSpareCapacity(&heads)
+        Animator.releaseSpareCapacity(&contacts, world.workers)
+        Animator.releaseSpareCapacity(&heads, world.workers)
         Animator.releaseSpareCapacity(&world.activeContacts)
         Animator.releaseSpareCapacity(&world.candidates)
         Animator.releaseSpareCapacity(&pairs)
@@ -524,10 +524,16 @@ extension Animator {
     /// doubles it to 3 times the count it was cut at, so it is cut again only once it holds
     /// fewer than then. (Cut at half full into 1.25 times the count, a list whose count went up
     /// and down by a few percent around the cut was copied every few steps: the contacts of the
-    /// 10 000-box pile, 17 MB, 1 % of its step.)
-    static func releaseSpareCapacity<T>(_ array: inout [T]) {
+    /// 10 000-box pile, 17 MB, 1 % of its step.) With `pool`, the copy is shared by the workers
+    /// (`moveShared`): the pile's contact list, cut as the pile settled, was copied on the
+    /// stepping thread alone while the worker waited.
+    static func releaseSpareCapacity<T>(_ array: inout [T], _ pool: SolverWorkers? = nil) {
         let count = array.count
         guard array.capacity > 3 * count && array.capacity > 4096 else { return }
+        if let pool, pool.count > 1 {
+            moveShared(&array, capacity: count + count / 2, pool)
+            return
+        }
         var slim: [T] = []
         slim.reserveCapacity(count + count / 2)
         slim.append(contentsOf: array)
@@ -540,8 +546,13 @@ extension Animator {
     /// copy and the first touch of each new page while the other threads waited.
     static func reserveShared<T>(_ array: inout [T], _ count: Int, _ pool: SolverWorkers) {
         guard count > array.capacity else { return }
+        moveShared(&array, capacity: max(count, 2 * array.capacity), pool)
+    }
+
+    /// Moves `array` into new storage for at least `capacity` elements (no fewer than it holds),
+    /// its elements copied in blocks the workers share.
+    static func moveShared<T>(_ array: inout [T], capacity: Int, _ pool: SolverWorkers) {
         let kept = array.count
-        let capacity = max(count, 2 * array.capacity)
         let chunk = max(1, (1 << 18) / max(1, MemoryLayout<T>.stride))   // 256 KiB a block
         let grown = array.withUnsafeBufferPointer { old in
             [T](unsafeUninitializedCapacity: capacity) { storage, initialized in
@@ -1219,7 +1230,7 @@ extension Animator {
     /// becomes a hole (see `WorldState.contactHoles`).
     func endContact(_ c: inout Contact, _ head: inout ContactHead) {
         world.contactKeys.remove(c.key)
-        if c.touching { emitContact(c, began: false) }
+        if c.touching { emitContact(&c, began: false, behaviors: world.collisionBehaviors) }
         c.makeHole()
         head = ContactHead(c)
     }
@@ -1268,10 +1279,11 @@ extension Animator {
                         }
                     }
                 }
-                // ...then the events, in contact order
+                // ...then the events, in contact order (the records read where they are)
+                let behaviors = world.collisionBehaviors
                 for j in 0..<list.count where changed[j] {
-                    let c = cb[Int(list[j])]
-                    emitContact(c, began: c.touching)
+                    let c = cb.baseAddress! + Int(list[j])
+                    emitContact(c, began: c.pointee.touching, behaviors: behaviors)
                 }
             }
         }}
@@ -1280,7 +1292,9 @@ extension Animator {
     /// Appends events for every collision behavior that reports this contact. The reporters
     /// are fixed when the contact begins, so every began event has its ended twin even when
     /// an item is destroyed or a behavior removed in between.
-    func emitContact(_ c: Contact, began: Bool) {
+    /// `behaviors` is `world.collisionBehaviors`, read once by a caller that emits many.
+    func emitContact(_ contact: UnsafePointer<Contact>, began: Bool, behaviors: [CollisionBehavior]) {
+        let c = ContactEventFields(contact)
         let itemB = ItemID(slot: c.b, generation: c.generationB)
         let itemA: ItemID? = c.a >= 0 ? ItemID(slot: c.a, generation: c.generationA) : nil
         var record = TouchRecord()
@@ -1295,7 +1309,6 @@ extension Animator {
                 // (a slot freed since the last rebuild has a zero summary and a stale row)
                 let a = Int(c.a), b = Int(c.b)
                 if store.collisionMask[a] & store.collisionMask[b] != 0 {
-                    let behaviors = world.collisionBehaviors
                     world.itemMembership.forEachShared(a, b) { k in
                         if Int(k) < behaviors.count { record.add(behaviors[Int(k)]) }
                     }
@@ -1316,6 +1329,25 @@ extension Animator {
                                      boundaryIdentifier: record.identifier, point: c.lastPoint)
             }
             if began { beganContacts.append(event) } else { endedContacts.append(event) }
+        }
+    }
+
+    /// What an event takes of its contact's 176-byte record.
+    struct ContactEventFields {
+        let key: UInt64
+        let a: Int32, b: Int32
+        let generationA: UInt32, generationB: UInt32
+        let segment: Int32
+        let lastPoint: Vec2
+
+        @inline(__always) init(_ c: UnsafePointer<Contact>) {
+            key = c.pointee.key
+            a = c.pointee.a
+            b = c.pointee.b
+            generationA = c.pointee.generationA
+            generationB = c.pointee.generationB
+            segment = c.pointee.segment
+            lastPoint = c.pointee.lastPoint
         }
     }
 
