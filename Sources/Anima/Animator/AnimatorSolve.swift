@@ -189,7 +189,10 @@ extension Animator {
         if world.anyElastic { ContactSolver.applyRestitution(cs, count, points, bodies) }
         storeImpulses()
         storeJointImpulses()
-        scatterBodies()
+        // the contacts' touching states from the stored impulses; their events are made on this
+        // thread while the workers write the bodies back (the two share nothing)
+        updateTouchingStates()
+        scatterBodies(alongside: { emitTouchEvents() })
         // islands a custom field's evaluation woke join the lists now that the solve is over
         if bodyListsDirty { rebuildBodyLists() }
     }
@@ -547,33 +550,39 @@ extension Animator {
         }
     }
 
-    /// Writes velocities, positions (start + dp) and angles (start + turned) back to the store.
-    func scatterBodies() {
+    /// Writes velocities, positions (start + dp) and angles (start + turned) back to the store;
+    /// `alongside` runs once on the stepping thread meanwhile (first, without workers).
+    func scatterBodies(alongside: () -> Void = {}) {
         let bodies = world.bodies.base
         store.position.withUnsafeMutableBufferPointer { position in
             store.angle.withUnsafeMutableBufferPointer { angle in
                 store.velocity.withUnsafeMutableBufferPointer { velocity in
                     store.angularVelocity.withUnsafeMutableBufferPointer { angular in
                         store.rotation.withUnsafeMutableBufferPointer { rotation in
-                            for list in [world.moving, world.kinematic] {
-                                list.withUnsafeBufferPointer { list in
-                                    // each body writes its own item: shared in blocks
-                                    forEachShare(list.count, block: Animator.bodyBlock, minimum: world.minimumItemsPerWorker) { range in
-                                        for s in list[range] {
-                                            let i = Int(s)
-                                            let b = bodies[i + 1]
-                                            // the last guard against a solve that overflowed: an
-                                            // item keeps a finite velocity whatever the constraints did
-                                            velocity[i] = b.v.x.isFinite && b.v.y.isFinite ? b.v : .zero
-                                            angular[i] = b.w.isFinite ? b.w : 0
-                                            position[i] += b.dp
-                                            if b.turned != 0 {
-                                                angle[i] += b.turned
-                                                rotation[i] = Rotation(angle: angle[i])
-                                            }
-                                        }
+                            // each body writes its own item: shared in blocks
+                            func write(_ list: UnsafeBufferPointer<Int32>, _ range: Range<Int>) {
+                                for s in list[range] {
+                                    let i = Int(s)
+                                    let b = bodies[i + 1]
+                                    // the last guard against a solve that overflowed: an item
+                                    // keeps a finite velocity whatever the constraints did
+                                    velocity[i] = b.v.x.isFinite && b.v.y.isFinite ? b.v : .zero
+                                    angular[i] = b.w.isFinite ? b.w : 0
+                                    position[i] += b.dp
+                                    if b.turned != 0 {
+                                        angle[i] += b.turned
+                                        rotation[i] = Rotation(angle: angle[i])
                                     }
                                 }
+                            }
+                            let minimum = world.minimumItemsPerWorker
+                            world.moving.withUnsafeBufferPointer { list in
+                                forEachShare(list.count, block: Animator.bodyBlock, minimum: minimum, alongside: alongside) {
+                                    write(list, $0)
+                                }
+                            }
+                            world.kinematic.withUnsafeBufferPointer { list in
+                                forEachShare(list.count, block: Animator.bodyBlock, minimum: minimum) { write(list, $0) }
                             }
                         }
                     }

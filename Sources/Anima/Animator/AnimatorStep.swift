@@ -87,8 +87,8 @@ extension Animator {
         advanceAnimations(h)
         updateGeometry(h)
         collide()
+        // the solve also finds which contacts began or stopped touching, and their events
         solve(h)
-        updateTouching()
         for s in world.kinematic { store.velocityGiven[Int(s)] = false }
         for s in world.moving { store.velocityGiven[Int(s)] = false }
         stepCount += 1
@@ -1238,9 +1238,9 @@ extension Animator {
     // MARK: contact events
 
     /// A contact touches when a point overlaps by more than the slop allows or the solver pushed
-    /// on it during the step (a speculative point reached within the step). Transitions become
-    /// began / ended events.
-    func updateTouching() {
+    /// on it during the step (a speculative point reached within the step). The contacts whose
+    /// state changed are marked for `emitTouchEvents`.
+    func updateTouchingStates() {
         var contacts: [Contact] = []
         swap(&contacts, &world.contacts)   // updated in place, put back below
         defer { swap(&contacts, &world.contacts) }
@@ -1251,7 +1251,7 @@ extension Animator {
         defer { swap(&heads, &world.contactHeads) }
         contacts.withUnsafeMutableBufferPointer { cb in heads.withUnsafeMutableBufferPointer { heads in
             world.activeContacts.withUnsafeBufferPointer { list in
-                // each contact's new state, shared in blocks (each writes its own contact)...
+                // each contact's new state, shared in blocks (each writes its own contact)
                 forEachShare(list.count, block: Animator.constraintBlock, minimum: world.minimumItemsPerWorker) { range in
                     for j in range {
                         let c = cb.baseAddress! + Int(list[j])
@@ -1279,14 +1279,25 @@ extension Animator {
                         }
                     }
                 }
-                // ...then the events, in contact order (the records read where they are)
-                let behaviors = world.collisionBehaviors
+            }
+        }}
+    }
+
+    /// The began and ended events of the contacts `updateTouchingStates` changed, in contact
+    /// order. It reads the contacts, the items' collision masks and memberships and the boundary
+    /// segments, and writes only the events and the reporters' records: the solve runs it on the
+    /// stepping thread while the workers write the bodies back to the items.
+    func emitTouchEvents() {
+        let changed = world.touchChanged.base
+        let behaviors = world.collisionBehaviors
+        world.contacts.withUnsafeBufferPointer { cb in
+            world.activeContacts.withUnsafeBufferPointer { list in
                 for j in 0..<list.count where changed[j] {
                     let c = cb.baseAddress! + Int(list[j])
                     emitContact(c, began: c.pointee.touching, behaviors: behaviors)
                 }
             }
-        }}
+        }
     }
 
     /// Appends events for every collision behavior that reports this contact. The reporters
