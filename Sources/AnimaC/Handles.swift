@@ -419,15 +419,7 @@ func resolveBehavior<B: Behavior>(_ h: anima_behavior, as type: B.Type, _ what: 
 @inline(__always)
 func withBehavior<B: Behavior>(_ h: anima_behavior, as type: B.Type, _ what: String,
                                _ body: (B) throws(Failure) -> Void) throws(Failure) {
-    let box = try enteredBox(h)
-    let slot = Int(h.index1) - 1
-    let found: Unmanaged<Behavior>? = box._withUnsafeGuaranteedRef { box in
-        box.behaviors.withUnsafeBufferPointer { table in
-            guard slot < table.count, let entry = table[slot], entry.generation == h.generation else { return nil }
-            return Unmanaged.passUnretained(entry.behavior)
-        }
-    }
-    guard let found else { throw Failure(ANIMA_ERR_INVALID_HANDLE, "behavior handle is stale or destroyed") }
+    let found = try unretainedBehavior(h, in: try enteredBox(h))
     var failure: Failure? = nil
     found._withUnsafeGuaranteedRef { behavior in
         guard let typed = behavior as? B else {
@@ -460,11 +452,17 @@ private func enteredBox(_ h: anima_behavior) throws(Failure) -> Unmanaged<Animat
 /// The behavior in the slot a handle names, if its generation matches.
 @inline(__always)
 private func behavior(_ h: anima_behavior, in box: Unmanaged<AnimatorBox>) throws(Failure) -> Behavior {
+    try unretainedBehavior(h, in: box).takeUnretainedValue()
+}
+
+/// `behavior(_:in:)` not counted: the table keeps it alive while the animator is entered.
+@inline(__always)
+private func unretainedBehavior(_ h: anima_behavior, in box: Unmanaged<AnimatorBox>) throws(Failure) -> Unmanaged<Behavior> {
     let slot = Int(h.index1) - 1
-    let found: Behavior? = box._withUnsafeGuaranteedRef { box in
+    let found: Unmanaged<Behavior>? = box._withUnsafeGuaranteedRef { box in
         box.behaviors.withUnsafeBufferPointer { table in
             guard slot < table.count, let entry = table[slot], entry.generation == h.generation else { return nil }
-            return entry.behavior
+            return Unmanaged.passUnretained(entry.behavior)
         }
     }
     guard let found else { throw Failure(ANIMA_ERR_INVALID_HANDLE, "behavior handle is stale or destroyed") }

@@ -1303,62 +1303,43 @@ extension Animator {
     /// Appends events for every collision behavior that reports this contact. The reporters
     /// are fixed when the contact begins, so every began event has its ended twin even when
     /// an item is destroyed or a behavior removed in between.
-    /// `behaviors` is `world.collisionBehaviors`, read once by a caller that emits many.
-    func emitContact(_ contact: UnsafePointer<Contact>, began: Bool, behaviors: [CollisionBehavior]) {
-        let c = ContactEventFields(contact)
-        let itemB = ItemID(slot: c.b, generation: c.generationB)
-        let itemA: ItemID? = c.a >= 0 ? ItemID(slot: c.a, generation: c.generationA) : nil
+    /// The contact's few fields needed are read where its 176-byte record is; `behaviors` is
+    /// `world.collisionBehaviors`, read once by a caller that emits many.
+    func emitContact(_ c: UnsafePointer<Contact>, began: Bool, behaviors: [CollisionBehavior]) {
+        let itemB = ItemID(slot: c.pointee.b, generation: c.pointee.generationB)
+        let itemA: ItemID? = c.pointee.a >= 0 ? ItemID(slot: c.pointee.a, generation: c.pointee.generationA) : nil
         var record = TouchRecord()
         if began {
-            if c.a < 0 {
-                if c.segment >= 0 && Int(c.segment) < world.segments.count {
-                    let seg = world.segments[Int(c.segment)]
+            if c.pointee.a < 0 {
+                if c.pointee.segment >= 0 && Int(c.pointee.segment) < world.segments.count {
+                    let seg = world.segments[Int(c.pointee.segment)]
                     record.add(seg.owner)
                     record.identifier = seg.identifier
                 }
             } else {
                 // (a slot freed since the last rebuild has a zero summary and a stale row)
-                let a = Int(c.a), b = Int(c.b)
+                let a = Int(c.pointee.a), b = Int(c.pointee.b)
                 if store.collisionMask[a] & store.collisionMask[b] != 0 {
                     world.itemMembership.forEachShared(a, b) { k in
                         if Int(k) < behaviors.count { record.add(behaviors[Int(k)]) }
                     }
                 }
             }
-            touchingReporters[c.key] = record
+            touchingReporters[c.pointee.key] = record
         } else {
-            guard let r = touchingReporters.removeValue(forKey: c.key) else { return }
+            guard let r = touchingReporters.removeValue(forKey: c.pointee.key) else { return }
             record = r
         }
         record.forEach { collision in
             let event: ContactEvent
             if let itemA {
                 event = ContactEvent(collision: collision, began: began, item: itemA, otherItem: itemB,
-                                     boundaryIdentifier: nil, point: c.lastPoint)
+                                     boundaryIdentifier: nil, point: c.pointee.lastPoint)
             } else {
                 event = ContactEvent(collision: collision, began: began, item: itemB, otherItem: nil,
-                                     boundaryIdentifier: record.identifier, point: c.lastPoint)
+                                     boundaryIdentifier: record.identifier, point: c.pointee.lastPoint)
             }
             if began { beganContacts.append(event) } else { endedContacts.append(event) }
-        }
-    }
-
-    /// What an event takes of its contact's 176-byte record.
-    struct ContactEventFields {
-        let key: UInt64
-        let a: Int32, b: Int32
-        let generationA: UInt32, generationB: UInt32
-        let segment: Int32
-        let lastPoint: Vec2
-
-        @inline(__always) init(_ c: UnsafePointer<Contact>) {
-            key = c.pointee.key
-            a = c.pointee.a
-            b = c.pointee.b
-            generationA = c.pointee.generationA
-            generationB = c.pointee.generationB
-            segment = c.pointee.segment
-            lastPoint = c.pointee.lastPoint
         }
     }
 
