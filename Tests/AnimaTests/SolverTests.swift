@@ -275,11 +275,12 @@ import Testing
     func crowdPoses(workers: Int = 1, shareEveryColour: Bool = false,
                     kernel: WideKernelChoice = .preferred, closesEveryHole: Bool = false,
                     listsWideBodies: Bool? = nil, skipsKnownPairs: Bool = true, skipsSeparatedPairs: Bool = true,
-                    holes: (Int) -> Void = { _ in }, gaps: (Int) -> Void = { _ in },
+                    sortsMovedBySpace: Bool = true, holes: (Int) -> Void = { _ in }, gaps: (Int) -> Void = { _ in },
                     inspect: (Animator) -> Void = { _ in }) throws -> [UInt64] {
         let a = try Animator(configuration: AnimatorConfiguration(workers: workers))
         a.world.skipsSeparatedPairs = skipsSeparatedPairs
         a.world.broadPhase.skipsKnownPairs = skipsKnownPairs
+        a.world.broadPhase.sortsMovedBySpace = sortsMovedBySpace
         a.wideKernel = kernel
         a.world.closesEveryHole = closesEveryHole
         a.world.listsWideBodies = listsWideBodies
@@ -605,6 +606,68 @@ import Testing
         let all = try crowdPoses(skipsKnownPairs: false)
         #expect(try crowdPoses() == all)
         #expect(try crowdPoses(workers: 2, shareEveryColour: true) == all)
+    }
+
+    /// The moved proxies are searched in the Z order of their boxes, not in the order they
+    /// moved: the crowd gives the same poses and events to the bit either way, with one worker
+    /// and with two (the new pairs are sorted by key after the search).
+    @Test func searchingInSpatialOrderChangesNoResult() throws {
+        let unsorted = try crowdPoses(sortsMovedBySpace: false)
+        #expect(try crowdPoses() == unsorted)
+        #expect(try crowdPoses(workers: 2, shareEveryColour: true) == unsorted)
+    }
+
+    /// The new pairs' radix sort orders keys as a comparison sort does: item pairs, boundary
+    /// pairs (their segment bit set), repeated keys, lists under and over the 32 a comparison
+    /// sort keeps, keys differing in one byte or in all eight.
+    @Test func pairsSortedByKeyAsByComparison() {
+        var rng = Mix(state: 41)
+        var scratch: [Pair] = []
+        for n in [0, 1, 2, 31, 32, 33, 100, 1000, 5000] {
+            for spread in [UInt64(0xFF), 0xFFFF_FFFF, UInt64.max] {
+                var pairs: [Pair] = []
+                for _ in 0..<n {
+                    var key = rng.next() & spread
+                    if rng.next() % 4 == 0, let earlier = pairs.randomElement(using: &rng) { key = earlier.key }   // repeats
+                    if rng.next() % 5 == 0 { key |= 0x8000_0000 }   // a boundary's segment bit
+                    pairs.append(Pair(key: key, a: Int32(truncatingIfNeeded: key >> 32), b: Int32(truncatingIfNeeded: key), segment: -1))
+                }
+                let expected = pairs.map(\.key).sorted()
+                Animator.sortByKey(&pairs, scratch: &scratch)
+                #expect(pairs.map(\.key) == expected, "\(n) pairs, keys within \(spread)")
+                // each pair keeps its own fields
+                #expect(pairs.allSatisfy { $0.a == Int32(truncatingIfNeeded: $0.key >> 32) && $0.b == Int32(truncatingIfNeeded: $0.key) })
+            }
+        }
+        // the scratch is given back once far larger than the lists sorted
+        var few = (0..<40).map { Pair(key: UInt64(40 - $0), a: 0, b: 0, segment: -1) }
+        Animator.sortByKey(&few, scratch: &scratch)
+        #expect(few.map(\.key) == Array(1...40).map(UInt64.init))
+        #expect(scratch.count == 40)
+    }
+
+    /// The Z-order key of a box centre: grid cells of 16 bits, NaN and values below the grid in
+    /// cell 0, values past it in the last cell; x in the odd bits, y in the even.
+    @Test func spatialOrderKeys() {
+        #expect(BroadPhase.quantize(.nan) == 0)
+        #expect(BroadPhase.quantize(-.infinity) == 0)
+        #expect(BroadPhase.quantize(0.5) == 0)
+        #expect(BroadPhase.quantize(1234.9) == 1234)
+        #expect(BroadPhase.quantize(.infinity) == 65535)
+        #expect(BroadPhase.quantize(1e300) == 65535)
+        #expect(BroadPhase.interleave(0xFFFF) == 0x5555_5555)
+        #expect(BroadPhase.interleave(0b1011) == 0b1000101)
+        // boxes queued right to left and bottom to top are searched in Z order: left first
+        var bp = BroadPhase()
+        let right = bp.create(AABB(lower: Vec2(90, 0), upper: Vec2(100, 10)), userData: 0)
+        let top = bp.create(AABB(lower: Vec2(-100, -50), upper: Vec2(-90, -40)), userData: 1)
+        let left = bp.create(AABB(lower: Vec2(-100, 0), upper: Vec2(-90, 10)), userData: 2)
+        bp.sortMovedBySpace()
+        #expect(bp.moved == [top, left, right])
+        // a box unbounded on both axes leaves the order to the ids (on one axis, to the other)
+        let far = bp.create(AABB(lower: Vec2(-.infinity, -.infinity), upper: Vec2(.infinity, .infinity)), userData: -1)
+        bp.sortMovedBySpace()
+        #expect(bp.moved == [right, top, left, far].sorted())
     }
 
     /// After every step, every two items whose fat boxes overlap and that may collide have a

@@ -39,6 +39,8 @@ final class WorldState {
     var activeContacts: [Int32] = []   // this step's contacts with points or touching (see listActiveContacts)
     var contactKeys = PairKeySet()      // the keys of `contacts`
     var candidates: [SIMD2<Int32>] = []
+    /// Scratch for the radix sort of the new pairs (`Animator.sortByKey`).
+    var pairScratch: [Pair] = []
     var newPairs: [Pair] = []
     var segmentProxies: [Int32] = []
     var segmentIndex: [UInt32: Int32] = [:]  // segment id -> index, lookup only

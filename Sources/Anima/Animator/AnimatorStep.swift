@@ -460,11 +460,13 @@ extension Animator {
     func findNewPairs(alongside: () -> Void = {}) -> [Pair] {
         // new pairs: every moved proxy against the tree (candidates first, filtered after)
         world.broadPhase.compactMoved()
+        world.broadPhase.sortMovedBySpace()
         world.broadPhase.markQueued()
         var pairs: [Pair] = []
         swap(&pairs, &world.newPairs)
         pairs.removeAll(keepingCapacity: true)
-        if let pool = world.workers, pool.count > 1, world.broadPhase.moved.count >= world.minimumItemsPerWorker {
+        let pool = world.workers.flatMap { $0.count > 1 && world.broadPhase.moved.count >= world.minimumItemsPerWorker ? $0 : nil }
+        if let pool {
             findNewPairsShared(pool, &pairs, alongside: alongside)
         } else {
             alongside()
@@ -481,8 +483,59 @@ extension Animator {
         }
         world.broadPhase.unmarkQueued()
         world.broadPhase.clearMoved()
-        pairs.sort { $0.key < $1.key }
+        if pool != nil {
+            pairs.sort { $0.key < $1.key }   // the blocks' sorted runs, merged
+        } else {
+            Animator.sortByKey(&pairs, scratch: &world.pairScratch)
+        }
         return pairs
+    }
+
+    /// Sorts `pairs` by key, keeping the order of equal keys: a least-significant-digit radix
+    /// sort over the bytes in which the keys differ (item pairs whose slots are under 65 536
+    /// differ in four). The search gives its pairs in the spatial order of the queried proxies
+    /// (`BroadPhase.sortMovedBySpace`), far from their key order: a comparison sort of the
+    /// tumbler's new pairs took 600 000 instructions a step in that order (410 000 in the order
+    /// the proxies moved), these passes 220 000. With workers each block sorts its own pairs
+    /// and the joined runs are merged (`findNewPairs`).
+    static func sortByKey(_ pairs: inout [Pair], scratch: inout [Pair]) {
+        let n = pairs.count
+        guard n > 32 else {
+            pairs.sort { $0.key < $1.key }   // insertion sort, stable
+            return
+        }
+        let first = pairs[0].key
+        var differ: UInt64 = 0
+        for p in pairs { differ |= p.key ^ first }
+        if differ == 0 { return }
+        // room for n pairs, given back once far larger than needed (a crowd's first step)
+        if scratch.count < n || scratch.count > 4 * n + 4096 { scratch = Array(repeating: pairs[0], count: n) }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { counts in
+            pairs.withUnsafeMutableBufferPointer { a in scratch.withUnsafeMutableBufferPointer { b in
+                var from = a.baseAddress!, to = b.baseAddress!
+                var passes = 0
+                for byte in 0..<8 where (differ >> UInt64(8 * byte)) & 0xFF != 0 {
+                    let shift = UInt64(8 * byte)
+                    counts.update(repeating: 0)
+                    for j in 0..<n { counts[Int((from[j].key >> shift) & 0xFF)] += 1 }
+                    var place = 0
+                    for d in 0..<256 {
+                        let c = counts[d]
+                        counts[d] = place
+                        place += c
+                    }
+                    for j in 0..<n {
+                        let d = Int((from[j].key >> shift) & 0xFF)
+                        to[counts[d]] = from[j]
+                        counts[d] += 1
+                    }
+                    swap(&from, &to)
+                    passes += 1
+                }
+                // after an odd number of passes the sorted pairs are in the scratch
+                if passes % 2 == 1 { a.baseAddress!.update(from: b.baseAddress!, count: n) }
+            }}
+        }
     }
 
     /// Every queued proxy's search, its candidate pairs appended in order. The broad phase is
@@ -600,8 +653,8 @@ extension Animator {
                             if let pair, !world.contactKeys.contains(pair.key) { lists[block].append(pair) }
                         }
                     }
-                    // sorted here, so that the sort of the joined lists (`findNewPairs`) finds
-                    // them as sorted runs and merges them (the standard library's sort does)
+                    // sorted here, shared, so that the sort of the joined lists (`findNewPairs`)
+                    // finds them as sorted runs and merges them (the standard library's sort does)
                     lists[block].sort { $0.key < $1.key }
                 }
             }
