@@ -21,6 +21,9 @@ struct ManifoldView {
     let properties: UnsafeBufferPointer<ItemProperties>
     let poseEdited: UnsafeBufferPointer<Bool>
     let outlineStart: UnsafeBufferPointer<Int32>
+    /// Each item's broad-phase proxy, and each boundary segment's.
+    let proxy: UnsafeBufferPointer<Int32>
+    let segmentProxies: UnsafeBufferPointer<Int32>
     /// `WorldState.skipsSeparatedPairs`.
     let skipsSeparated: Bool
 
@@ -153,12 +156,15 @@ extension Animator {
         store.properties.withUnsafeBufferPointer { properties in
         store.poseEdited.withUnsafeBufferPointer { poseEdited in
         store.outlineStart.withUnsafeBufferPointer { outlineStart in
+        store.proxy.withUnsafeBufferPointer { proxy in
+        world.segmentProxies.withUnsafeBufferPointer { segmentProxies in
             body(ManifoldView(sweep: sweep, tightBoxes: tight, worldVertices: worldVertices, worldNormals: worldNormals,
                               segmentVertices: segmentVertices, segmentNormals: segmentNormals, position: position,
                               rotation: rotation, velocity: velocity, angularVelocity: angularVelocity, gravity: gravity, invMass: invMass,
                               invInertia: invInertia, geometry: geometry, properties: properties, poseEdited: poseEdited,
-                              outlineStart: outlineStart, skipsSeparated: world.skipsSeparatedPairs))
-        }}}}}}}}}}}}}}}}}
+                              outlineStart: outlineStart, proxy: proxy, segmentProxies: segmentProxies,
+                              skipsSeparated: world.skipsSeparatedPairs))
+        }}}}}}}}}}}}}}}}}}}
     }
 
     /// Steps a still pair's manifold is carried forward (`manifoldReuseSteps`).

@@ -385,7 +385,7 @@ extension Animator {
                     for k in 0..<count {
                         let c = cb.baseAddress! + k, h = hb.baseAddress! + k
                         if h.pointee.isHole { holes += 1; continue }
-                        if !pairStays(c, h, recheck: recheck, boxes) {
+                        if !pairStays(c, h, recheck: recheck, boxes, view) {
                             endContact(&c.pointee, &h.pointee)
                             holes += 1
                             continue
@@ -783,7 +783,7 @@ extension Animator {
                                 }
                                 continue
                             }
-                            if !pairStays(c, h, recheck: recheck, boxes) {
+                            if !pairStays(c, h, recheck: recheck, boxes, view) {
                                 listed[share.lowerBound + Int(t.listed)] = -Int32(k) - 1
                                 t.listed += 1
                                 t.ended += 1
@@ -1195,26 +1195,27 @@ extension Animator {
     /// `WorldState.checkedPairRulesVersion`) only the fat boxes are looked at, from the head.
     @inline(__always)
     func pairStays(_ c: UnsafeMutablePointer<Contact>, _ h: UnsafeMutablePointer<ContactHead>, recheck: Bool,
-                   _ boxes: FatBoxView) -> Bool {
-        guard recheck else { return fatBoxesStillOverlap(h.pointee, boxes) }
+                   _ boxes: FatBoxView, _ view: ManifoldView) -> Bool {
+        guard recheck else { return fatBoxesStillOverlap(h.pointee, boxes, view) }
         guard contactStillValid(&c.pointee, boxes) else { return false }
         h.pointee.segment = c.pointee.segment   // a boundary's segment is looked up again
         return true
     }
 
     /// Whether the fat boxes of a contact's pair, which overlapped at the last update (or when
-    /// it was found), still do.
+    /// it was found), still do. Read through the view's pointers: through the store and the
+    /// world, each array was found again and its bounds checked for every contact.
     @inline(__always)
-    func fatBoxesStillOverlap(_ h: ContactHead, _ boxes: FatBoxView) -> Bool {
-        let proxyB = store.proxy[Int(h.b)]
+    func fatBoxesStillOverlap(_ h: ContactHead, _ boxes: FatBoxView, _ view: ManifoldView) -> Bool {
+        let proxyB = view.proxy[Int(h.b)]
         if h.a >= 0 {
             // an item's tight box lies in its fat box (the broad-phase update above re-inserts
             // a proxy whose tight box left it), so overlapping tight boxes settle it without
             // reading the tree: a pair of a moving crowd whose proxies were re-inserted
-            if world.tightBoxes[Int(h.a)].overlaps(world.tightBoxes[Int(h.b)]) { return true }
-            return boxes.stillOverlap(store.proxy[Int(h.a)], proxyB)
+            if view.tightBoxes[Int(h.a)].overlaps(view.tightBoxes[Int(h.b)]) { return true }
+            return boxes.stillOverlap(view.proxy[Int(h.a)], proxyB)
         }
-        return boxes.stillOverlap(world.segmentProxies[Int(h.segment)], proxyB)
+        return boxes.stillOverlap(view.segmentProxies[Int(h.segment)], proxyB)
     }
 
     /// Whether a contact's items still collide (alive, the same generation, allowed by the pair
