@@ -55,22 +55,25 @@ extension Animator {
                 nextBlock += solvedHere
                 nextOther += othersHere
             }
+            // every lane of the colour's groups but the padding at their end gets a constraint
+            assert(Int(nextOther) == world.coloring.memberCount[k], "colour \(k): \(nextOther) constraints, \(world.coloring.memberCount[k]) members")
         }
         listWideBodies(cs, count)
-        // then the groups emptied, and each constraint written to its lane, read once in order,
-        // with the lane's write-back indices: its body where the contact can move it (as the
-        // lane's single-precision masses say), else -1 for the sink record of the worker that
-        // solves the group. Each block writes only its own groups, then its own lanes, so the
-        // workers share both.
+        // then each constraint written to its lane, read once in order, every field of the lane
+        // (its write-back indices: its body where the contact can move it, as the lane's
+        // single-precision masses say, else -1 for the sink record of the worker that solves
+        // the group); each block writes only its own lanes, so the workers share it. Only the
+        // lanes no constraint takes, at the end of each colour's last group, are written as
+        // padding: emptying every group first wrote each group twice (the tumbler's 550 groups
+        // of 1376 bytes, 750 KB a step, most of it out of the first-level cache by the time
+        // its lanes were filled).
         world.wide.resize(groupCount)
         let groups = world.wide.base
-        let none = IndexLanes(repeating: -1)
-        forEachShare(groupCount, block: Animator.groupBlock, minimum: world.minimumItemsPerWorker / laneWidth) { range in
-            for g in range {
-                (groups + g).initialize(to: WideContact())
-                groups[g].writeA = none
-                groups[g].writeB = none
-            }
+        for k in 0..<colors {
+            let filled = world.coloring.memberCount[k] % laneWidth
+            if filled == 0 { continue }
+            let last = groups + (firstGroup[k] + (world.coloring.memberCount[k] - 1) / laneWidth)
+            for lane in filled..<laneWidth { Animator.pad(last, lane: lane) }
         }
         world.coloring.colorOf.withUnsafeBufferPointer { colorOf in
             forEachPackBlock { block in
@@ -150,8 +153,8 @@ extension Animator {
         setLane(g, \WideContact.index, k, Int32(ci))
         setLane(g, \WideContact.a, k, c.pointee.a)
         setLane(g, \WideContact.b, k, c.pointee.b)
-        if mA != 0 || iA != 0 { setLane(g, \WideContact.writeA, k, c.pointee.a) }
-        if mB != 0 || iB != 0 { setLane(g, \WideContact.writeB, k, c.pointee.b) }
+        setLane(g, \WideContact.writeA, k, mA != 0 || iA != 0 ? c.pointee.a : -1)
+        setLane(g, \WideContact.writeB, k, mB != 0 || iB != 0 ? c.pointee.b : -1)
         setLane(g, \WideContact.nx, k, Float(c.pointee.normal.x))
         setLane(g, \WideContact.ny, k, Float(c.pointee.normal.y))
         setLane(g, \WideContact.friction, k, Float(c.pointee.friction))
@@ -170,9 +173,61 @@ extension Animator {
             setLane(g, \WideContact.k12, k, Float(c.pointee.k12))
             setLane(g, \WideContact.k22, k, Float(c.pointee.k22))
             setLane(g, \WideContact.invDet, k, Float(c.pointee.inverseDeterminant))
+        } else {
+            setLane(g, \WideContact.block, k, Int32(0))
+            setLane(g, \WideContact.k11, k, Float(0))
+            setLane(g, \WideContact.k12, k, Float(0))
+            setLane(g, \WideContact.k22, k, Float(0))
+            setLane(g, \WideContact.invDet, k, Float(0))
         }
         pack(points + 2 * ci, into: g + MemoryLayout<WideContact>.offset(of: \.p0)!, lane: k)
-        if c.pointee.pointCount == 2 { pack(points + (2 * ci + 1), into: g + MemoryLayout<WideContact>.offset(of: \.p1)!, lane: k) }
+        let p1 = g + MemoryLayout<WideContact>.offset(of: \.p1)!
+        if c.pointee.pointCount == 2 { pack(points + (2 * ci + 1), into: p1, lane: k) } else { padPoint(p1, lane: k) }
+    }
+
+    /// Writes lane k of group g as padding, as `WideContact()` has it: no constraint (index
+    /// -1), the static body on both sides with zero masses, no write-back, every value zero.
+    @inline(__always)
+    private static func pad(_ g: UnsafeMutablePointer<WideContact>, lane k: Int) {
+        let g = UnsafeMutableRawPointer(g)
+        setLane(g, \WideContact.a, k, Int32(0))
+        setLane(g, \WideContact.b, k, Int32(0))
+        setLane(g, \WideContact.block, k, Int32(0))
+        setLane(g, \WideContact.writeA, k, Int32(-1))
+        setLane(g, \WideContact.writeB, k, Int32(-1))
+        setLane(g, \WideContact.index, k, Int32(-1))
+        setLane(g, \WideContact.nx, k, Float(0))
+        setLane(g, \WideContact.ny, k, Float(0))
+        setLane(g, \WideContact.friction, k, Float(0))
+        setLane(g, \WideContact.mA, k, Float(0))
+        setLane(g, \WideContact.iA, k, Float(0))
+        setLane(g, \WideContact.mB, k, Float(0))
+        setLane(g, \WideContact.iB, k, Float(0))
+        setLane(g, \WideContact.biasRate, k, Float(0))
+        setLane(g, \WideContact.softMass, k, Float(0))
+        setLane(g, \WideContact.softImpulse, k, Float(0))
+        setLane(g, \WideContact.hard, k, Float(0))
+        setLane(g, \WideContact.k11, k, Float(0))
+        setLane(g, \WideContact.k12, k, Float(0))
+        setLane(g, \WideContact.k22, k, Float(0))
+        setLane(g, \WideContact.invDet, k, Float(0))
+        padPoint(g + MemoryLayout<WideContact>.offset(of: \.p0)!, lane: k)
+        padPoint(g + MemoryLayout<WideContact>.offset(of: \.p1)!, lane: k)
+    }
+
+    /// Lane k of the point at `w` as padding: every value zero.
+    @inline(__always)
+    private static func padPoint(_ w: UnsafeMutableRawPointer, lane k: Int) {
+        setLane(w, \WidePoint.ax, k, Float(0))
+        setLane(w, \WidePoint.ay, k, Float(0))
+        setLane(w, \WidePoint.bx, k, Float(0))
+        setLane(w, \WidePoint.by, k, Float(0))
+        setLane(w, \WidePoint.base, k, Float(0))
+        setLane(w, \WidePoint.normalMass, k, Float(0))
+        setLane(w, \WidePoint.tangentMass, k, Float(0))
+        setLane(w, \WidePoint.normalImpulse, k, Float(0))
+        setLane(w, \WidePoint.tangentImpulse, k, Float(0))
+        setLane(w, \WidePoint.totalImpulse, k, Float(0))
     }
 
     /// A constraint point into lane k of the group's point at `w` (lane k's bytes alone).
