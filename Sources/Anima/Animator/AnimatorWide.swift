@@ -62,18 +62,19 @@ extension Animator {
         // then each constraint written to its lane, read once in order, every field of the lane
         // (its write-back indices: its body where the contact can move it, as the lane's
         // single-precision masses say, else -1 for the sink record of the worker that solves
-        // the group); each block writes only its own lanes, so the workers share it. Only the
-        // lanes no constraint takes, at the end of each colour's last group, are written as
-        // padding: emptying every group first wrote each group twice (the tumbler's 550 groups
-        // of 1376 bytes, 750 KB a step, most of it out of the first-level cache by the time
-        // its lanes were filled).
+        // the group); each block writes only its own lanes, so the workers share it. Only each
+        // colour's last group, where lanes may be left over, is emptied first: emptying every
+        // group wrote each group twice (the tumbler's 550 groups of 1376 bytes, 750 KB a step,
+        // most of it out of the first-level cache by the time its lanes were filled).
         world.wide.resize(groupCount)
         let groups = world.wide.base
-        for k in 0..<colors {
-            let filled = world.coloring.memberCount[k] % laneWidth
-            if filled == 0 { continue }
+        let none = IndexLanes(repeating: -1)
+        for k in 0..<colors where world.coloring.memberCount[k] % laneWidth != 0 {
+            // padding as `WideContact()` has it, and no write-back; its other lanes are filled below
             let last = groups + (firstGroup[k] + (world.coloring.memberCount[k] - 1) / laneWidth)
-            for lane in filled..<laneWidth { Animator.pad(last, lane: lane) }
+            last.initialize(to: WideContact())
+            last.pointee.writeA = none
+            last.pointee.writeB = none
         }
         world.coloring.colorOf.withUnsafeBufferPointer { colorOf in
             forEachPackBlock { block in
@@ -183,36 +184,6 @@ extension Animator {
         pack(points + 2 * ci, into: g + MemoryLayout<WideContact>.offset(of: \.p0)!, lane: k)
         let p1 = g + MemoryLayout<WideContact>.offset(of: \.p1)!
         if c.pointee.pointCount == 2 { pack(points + (2 * ci + 1), into: p1, lane: k) } else { padPoint(p1, lane: k) }
-    }
-
-    /// Writes lane k of group g as padding, as `WideContact()` has it: no constraint (index
-    /// -1), the static body on both sides with zero masses, no write-back, every value zero.
-    @inline(__always)
-    private static func pad(_ g: UnsafeMutablePointer<WideContact>, lane k: Int) {
-        let g = UnsafeMutableRawPointer(g)
-        setLane(g, \WideContact.a, k, Int32(0))
-        setLane(g, \WideContact.b, k, Int32(0))
-        setLane(g, \WideContact.block, k, Int32(0))
-        setLane(g, \WideContact.writeA, k, Int32(-1))
-        setLane(g, \WideContact.writeB, k, Int32(-1))
-        setLane(g, \WideContact.index, k, Int32(-1))
-        setLane(g, \WideContact.nx, k, Float(0))
-        setLane(g, \WideContact.ny, k, Float(0))
-        setLane(g, \WideContact.friction, k, Float(0))
-        setLane(g, \WideContact.mA, k, Float(0))
-        setLane(g, \WideContact.iA, k, Float(0))
-        setLane(g, \WideContact.mB, k, Float(0))
-        setLane(g, \WideContact.iB, k, Float(0))
-        setLane(g, \WideContact.biasRate, k, Float(0))
-        setLane(g, \WideContact.softMass, k, Float(0))
-        setLane(g, \WideContact.softImpulse, k, Float(0))
-        setLane(g, \WideContact.hard, k, Float(0))
-        setLane(g, \WideContact.k11, k, Float(0))
-        setLane(g, \WideContact.k12, k, Float(0))
-        setLane(g, \WideContact.k22, k, Float(0))
-        setLane(g, \WideContact.invDet, k, Float(0))
-        padPoint(g + MemoryLayout<WideContact>.offset(of: \.p0)!, lane: k)
-        padPoint(g + MemoryLayout<WideContact>.offset(of: \.p1)!, lane: k)
     }
 
     /// Lane k of the point at `w` as padding: every value zero.
