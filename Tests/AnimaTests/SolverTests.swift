@@ -839,6 +839,37 @@ import Testing
         #expect(try crowdPoses(workers: 2) == one)
     }
 
+    /// With workers, each colour's lanes are laid out by the range of body numbers of the body
+    /// each constraint moves first (then block-solved before the others), so that every thread
+    /// keeps to the same bodies from colour to colour; with one thread, by kind alone. The
+    /// poses are those of one thread either way (`workersGiveBitIdenticalPoses`).
+    @Test func packingWithWorkersSortsEachColourByBodyRange() throws {
+        for workers in [1, 2] {
+            var checked = 0, rangesSeen = Set<Int>()
+            _ = try crowdPoses(workers: workers, shareEveryColour: workers > 1, inspect: { a in
+                let shift = Animator.bodyRangeShift(bodyCount: a.world.bodies.count)
+                let starts = a.world.colorGroupStart, groups = a.world.wide.base
+                for k in 0..<(starts.count - 1) {
+                    var last = -1
+                    for g in starts[k]..<starts[k + 1] {
+                        for lane in 0..<groups[g].index.scalarCount where groups[g].index[lane] >= 0 {
+                            let first = groups[g].writeA[lane] >= 0 ? groups[g].writeA[lane] : groups[g].writeB[lane]
+                            let range = Int(UInt32(first) >> shift)
+                            let place = 2 * (a.workers > 1 ? range : 0) + (groups[g].block[lane] ? 0 : 1)
+                            #expect(first >= 0 && place >= last, "colour \(k), group \(g), lane \(lane): \(place) after \(last)")
+                            last = place
+                            rangesSeen.insert(range)
+                            checked += 1
+                        }
+                    }
+                }
+            })
+            #expect(checked > 100 && rangesSeen.count > 4, "\(checked) lanes, \(rangesSeen.count) ranges")
+        }
+        #expect(Animator.bodyRangeShift(bodyCount: 1) == 0 && Animator.bodyRangeShift(bodyCount: 16) == 0)
+        #expect(Animator.bodyRangeShift(bodyCount: 17) == 1 && Animator.bodyRangeShift(bodyCount: 10_001) == 10)
+    }
+
     /// The wide kernel is one source built twice, for SSE2 and for AVX2 (picked at run time);
     /// neither fuses a multiply and an add, so the crowd ends bit-identical with each, with one
     /// worker and with two. (Where the processor lacks AVX2, only the SSE2 build can run.)

@@ -3,13 +3,25 @@ import AnimaWide
 /// Packing the step's contact constraints for the wide solver (see WideContactSolver.swift),
 /// and unpacking their impulses for restitution and the next step's warm start.
 extension Animator {
-    /// Packs each colour (found by `solve` while the bodies are gathered) into lane groups:
-    /// within a colour, the two-point manifolds solved as a block first, then the others, each
-    /// kind in constraint order, `laneWidth` to a group. The constraints are read in their order (with tens of
-    /// thousands of them, reading them colour by colour missed the cache at every one), in
-    /// blocks: a first pass counts each block's constraints of each colour and kind, and the
-    /// counts of the blocks before a block give the ranks its constraints take (prefix sums),
-    /// so that with workers each block finds its constraints' lanes by itself.
+    /// Packs each colour (found by `solve` while the bodies are gathered) into lane groups,
+    /// `laneWidth` to a group: within a colour, with workers, by the range of body numbers of
+    /// the first body each constraint moves (`packBodyRanges` ranges); in each range, or in the
+    /// whole colour on one thread, the two-point manifolds solved as a block first, then the
+    /// others, each kind in constraint order. The constraints are read in their order (with tens
+    /// of thousands of them, reading them colour by colour missed the cache at every one), in
+    /// blocks: a first pass counts each block's constraints of each colour, range and kind, and
+    /// the counts of the blocks before a block give the ranks its constraints take (prefix
+    /// sums), so that with workers each block finds its constraints' lanes by itself.
+    ///
+    /// Why by body range: with workers, each thread starts a colour at its own share of the
+    /// colour's groups (SolverWorkers), the first thread at the first share. In contact order a
+    /// share reaches bodies anywhere (contacts made late are listed last), so a body's record
+    /// went from one core to the other between colours: in the 10 000-box pile, once it had
+    /// landed, a sixth to a third of the body records a pass wrote had last been written by the
+    /// other thread. Sorted by body range, the first share of every colour holds mostly the
+    /// low-numbered bodies, so each thread keeps writing the bodies it wrote in the colour
+    /// before. Within a colour no two constraints share a moving body: the order changes no
+    /// result.
     func packWideContacts() {
         let cs = world.constraints.base
         let points = world.points.base
@@ -24,16 +36,29 @@ extension Animator {
         @inline(__always) func constraints(of block: Int) -> Range<Int> {
             (block * count / blocks)..<((block + 1) * count / blocks)
         }
-        // per block, per colour: the constraints solved as a block, then the others
-        world.packRanks.resize(2 * colors * blocks)
+        // per block, per colour, per range of body numbers (of the first body the constraint
+        // moves): the constraints solved as a block, then the others
+        // (one range without workers: no other core writes the bodies)
+        let ranges = (world.workers?.count ?? 1) > 1 ? Animator.packBodyRanges : 1
+        let shift = Animator.bodyRangeShift(bodyCount: world.bodies.count)
+        let ends = world.constraintEnds.base
+        @inline(__always) func slot(_ ci: Int, _ k: Int) -> Int {
+            let kind = cs[ci].blockSolve ? 0 : 1
+            if ranges == 1 { return 2 * k + kind }
+            let e = ends[ci]
+            let body = e.x >= 0 ? e.x : e.y
+            return 2 * (k * ranges + Int(UInt32(bitPattern: max(body, 0)) >> shift)) + kind
+        }
+        let rowSize = 2 * colors * ranges
+        world.packRanks.resize(rowSize * blocks)
         let ranks = world.packRanks.base
         world.coloring.colorOf.withUnsafeBufferPointer { colorOf in
             forEachPackBlock { block in
-                let row = ranks + 2 * colors * block
-                row.update(repeating: 0, count: 2 * colors)
+                let row = ranks + rowSize * block
+                row.update(repeating: 0, count: rowSize)
                 for ci in constraints(of: block) {
                     let k = Int(colorOf[ci])
-                    if k >= 0 { row[2 * k + (cs[ci].blockSolve ? 0 : 1)] += 1 }
+                    if k >= 0 { row[slot(ci, k)] += 1 }
                 }
             }
         }
@@ -44,19 +69,19 @@ extension Animator {
         for k in 0..<colors {
             firstGroup[k] = groupCount
             groupCount += (world.coloring.memberCount[k] + laneWidth - 1) / laneWidth
-            var blockSolved: Int32 = 0
-            for block in 0..<blocks { blockSolved += ranks[2 * colors * block + 2 * k] }
-            var nextBlock: Int32 = 0, nextOther = blockSolved
-            for block in 0..<blocks {
-                let row = ranks + 2 * colors * block
-                let solvedHere = row[2 * k], othersHere = row[2 * k + 1]
-                row[2 * k] = nextBlock
-                row[2 * k + 1] = nextOther
-                nextBlock += solvedHere
-                nextOther += othersHere
+            if world.coloring.memberCount[k] == 0 { continue }
+            // the colour's slots in order (by body range; in each, block-solved ones first), and
+            // within a slot the blocks in order
+            var next: Int32 = 0
+            for s in (2 * k * ranges)..<((2 * k + 2) * ranges) {
+                for block in 0..<blocks {
+                    let here = ranks[rowSize * block + s]
+                    ranks[rowSize * block + s] = next
+                    next += here
+                }
             }
             // every lane of the colour's groups but the padding at their end gets a constraint
-            assert(Int(nextOther) == world.coloring.memberCount[k], "colour \(k): \(nextOther) constraints, \(world.coloring.memberCount[k]) members")
+            assert(Int(next) == world.coloring.memberCount[k], "colour \(k): \(next) constraints, \(world.coloring.memberCount[k]) members")
         }
         listWideBodies(cs, count)
         // then each constraint written to its lane, read once in order, every field of the lane
@@ -78,13 +103,13 @@ extension Animator {
         }
         world.coloring.colorOf.withUnsafeBufferPointer { colorOf in
             forEachPackBlock { block in
-                let row = ranks + 2 * colors * block
+                let row = ranks + rowSize * block
                 for ci in constraints(of: block) {
                     let k = Int(colorOf[ci])
                     if k < 0 { continue }
-                    let kind = 2 * k + (cs[ci].blockSolve ? 0 : 1)
-                    let p = firstGroup[k] * laneWidth + Int(row[kind])
-                    row[kind] += 1
+                    let s = slot(ci, k)
+                    let p = firstGroup[k] * laneWidth + Int(row[s])
+                    row[s] += 1
                     Animator.pack(ci, cs, points, into: groups + p / laneWidth, lane: p % laneWidth)
                 }
             }
@@ -97,6 +122,17 @@ extension Animator {
 
     /// Blocks per thread of the packing's two passes (see `packWideContacts`).
     static let packBlocksPerWorker = 8
+
+    /// Ranges of body numbers each colour's constraints are sorted into (see `packWideContacts`).
+    static let packBodyRanges = 16
+
+    /// The shift that takes a body number to its range: the number's highest bits, so that
+    /// `bodyCount` bodies fall into at most `packBodyRanges` ranges.
+    static func bodyRangeShift(bodyCount: Int) -> UInt32 {
+        let bits = UInt32(Int.bitWidth - max(bodyCount - 1, 1).leadingZeroBitCount)
+        let rangeBits = UInt32(packBodyRanges.trailingZeroBitCount)
+        return bits > rangeBits ? bits - rangeBits : 0
+    }
 
     /// Lists the bodies of the constraints given a lane (and the static body, which padding
     /// lanes read) when two bodies per lane are under a quarter of all bodies; else the
