@@ -257,8 +257,6 @@ extension Animator {
 
     /// Bodies per block of the shared load and store of the solver's records.
     static let bodyBlock = 1024
-    /// Lane groups per block of shared packing and unpacking.
-    static let groupBlock = 32
     /// Blocks per thread that each colour of lane groups is cut into for the workers. With
     /// blocks of 4 groups (32 contacts) claimed from one shared counter, the claims took 12 % of
     /// the samples of the many pyramids on two threads; cut into four blocks per thread the

@@ -252,11 +252,15 @@ extension Animator {
         setLane(w, \WidePoint.totalImpulse, k, Float(p.pointee.totalNormalImpulse))
     }
 
-    /// Copies the lanes' impulses back into the constraint points.
+    /// Copies the lanes' impulses back into the constraint points. With workers, each colour's
+    /// groups are cut into one share per thread as the solver's passes start them (thread w at
+    /// share w, `SolverWorkers`), so that a thread mostly reads the groups it solved last
+    /// instead of taking their lines from the other core (cutting all groups in halves gave the
+    /// first thread the first colours whole).
     func unpackWideContacts() {
         let points = world.points.base
         let groups = world.wide.base
-        forEachShare(world.wide.count, block: Animator.groupBlock, minimum: world.minimumItemsPerWorker / laneWidth) { range in
+        func unpack(_ range: Range<Int>) {
             for g in range {
                 let group = groups + g
                 for k in 0..<laneWidth where group.pointee.index[k] >= 0 {
@@ -266,7 +270,23 @@ extension Animator {
                 }
             }
         }
+        let count = world.wide.count
+        guard let pool = world.workers, pool.count > 1, count >= world.minimumItemsPerWorker / laneWidth * pool.count else {
+            unpack(0..<count)
+            return
+        }
+        let starts = world.colorGroupStart, threads = pool.count
+        let colors = starts.count - 1, cuts = Animator.unpackBlocksPerShare
+        pool.forEachBlock(threads * colors * cuts) { b, _ in
+            let w = b / (colors * cuts), k = b / cuts % colors, j = b % cuts
+            let n = starts[k + 1] - starts[k]
+            let shareStart = starts[k] + w * n / threads, shareCount = starts[k] + (w + 1) * n / threads - shareStart
+            unpack((shareStart + j * shareCount / cuts)..<(shareStart + (j + 1) * shareCount / cuts))
+        }
     }
+
+    /// Blocks each thread's share of a colour is unpacked in (see `unpackWideContacts`).
+    static let unpackBlocksPerShare = 4
 
     @inline(__always)
     private static func unpack(_ w: WidePoint, lane k: Int, into p: UnsafeMutablePointer<ConstraintPoint>) {
