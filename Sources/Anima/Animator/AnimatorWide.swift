@@ -219,27 +219,17 @@ extension Animator {
         }
         pack(points + 2 * ci, into: g + MemoryLayout<WideContact>.offset(of: \.p0)!, lane: k)
         let p1 = g + MemoryLayout<WideContact>.offset(of: \.p1)!
-        if c.pointee.pointCount == 2 { pack(points + (2 * ci + 1), into: p1, lane: k) } else { padPoint(p1, lane: k) }
-    }
-
-    /// Lane k of the point at `w` as padding: every value zero.
-    @inline(__always)
-    private static func padPoint(_ w: UnsafeMutableRawPointer, lane k: Int) {
-        setLane(w, \WidePoint.ax, k, Float(0))
-        setLane(w, \WidePoint.ay, k, Float(0))
-        setLane(w, \WidePoint.bx, k, Float(0))
-        setLane(w, \WidePoint.by, k, Float(0))
-        setLane(w, \WidePoint.base, k, Float(0))
-        setLane(w, \WidePoint.normalMass, k, Float(0))
-        setLane(w, \WidePoint.tangentMass, k, Float(0))
-        setLane(w, \WidePoint.normalImpulse, k, Float(0))
-        setLane(w, \WidePoint.tangentImpulse, k, Float(0))
-        setLane(w, \WidePoint.totalImpulse, k, Float(0))
+        if c.pointee.pointCount == 2 {
+            pack(points + (2 * ci + 1), into: p1, lane: k)
+        } else {
+            // padding: a point whose every value is zero
+            withUnsafePointer(to: ConstraintPoint()) { pack($0, into: p1, lane: k) }
+        }
     }
 
     /// A constraint point into lane k of the group's point at `w` (lane k's bytes alone).
     @inline(__always)
-    private static func pack(_ p: UnsafeMutablePointer<ConstraintPoint>, into w: UnsafeMutableRawPointer, lane k: Int) {
+    private static func pack(_ p: UnsafePointer<ConstraintPoint>, into w: UnsafeMutableRawPointer, lane k: Int) {
         setLane(w, \WidePoint.ax, k, Float(p.pointee.anchorA.x))
         setLane(w, \WidePoint.ay, k, Float(p.pointee.anchorA.y))
         setLane(w, \WidePoint.bx, k, Float(p.pointee.anchorB.x))
