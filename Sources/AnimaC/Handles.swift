@@ -422,11 +422,15 @@ func withBehavior<B: Behavior>(_ h: anima_behavior, as type: B.Type, _ what: Str
     let found = try unretainedBehavior(h, in: try enteredBox(h))
     var failure: Failure? = nil
     found._withUnsafeGuaranteedRef { behavior in
-        guard let typed = behavior as? B else {
+        guard behavior is B else {
             failure = wrongKind(behavior, what)
             return
         }
-        do throws(Failure) { try body(typed) } catch { failure = error }
+        // the same object, borrowed as its own class: `as? B` gave a counted reference, a
+        // retain and a release in each call (a list's rows are set every frame)
+        Unmanaged<B>.fromOpaque(found.toOpaque())._withUnsafeGuaranteedRef { typed in
+            do throws(Failure) { try body(typed) } catch { failure = error }
+        }
     }
     if let failure { throw failure }
 }

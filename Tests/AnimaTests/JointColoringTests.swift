@@ -99,9 +99,11 @@ import Glibc
     /// length 0 between their facing edges, every other row may turn, and one row's spring has a
     /// force bound. Runs 120 steps; returns the poses as bit patterns, the spring rows counted
     /// after the last step and the largest distance of a row's centre from its anchor.
-    func springyList(workers: Int, jointRows: Bool = true) throws -> (poses: [UInt64], springRows: Int, stretch: Double) {
+    func springyList(workers: Int, jointRows: Bool = true, fixesArms: Bool = true) throws
+        -> (poses: [UInt64], springRows: Int, stretch: Double, fixedArms: Int) {
         let a = try Animator(configuration: AnimatorConfiguration(workers: workers))
         a.world.usesJointRows = jointRows
+        a.world.fixesJointArms = fixesArms
         let n = 1100, pitch = 24.0
         let rows = try (0..<n).map { k in
             try a.createItem(ItemDefinition(center: Vec2(0, pitch * Double(k)), size: Size(width: 100, height: 20)))
@@ -135,13 +137,14 @@ import Glibc
             try a.step()
         }
         let springRows = (0..<a.world.joints.count).filter { a.world.jointRowKind.base[$0] == .spring }.count
+        let fixedArms = (0..<a.world.joints.count).filter { a.world.joints.base[$0].fixedArms }.count
         var poses: [UInt64] = [], stretch = 0.0
         for (k, item) in rows.enumerated() {
             let c = try a.center(of: item)
             poses += [c.x.bitPattern, c.y.bitPattern, try a.rotation(of: item).bitPattern]
             stretch = max(stretch, length(c - Vec2(0, pitch * Double(k) + scroll)))
         }
-        return (poses, springRows, stretch)
+        return (poses, springRows, stretch, fixedArms)
     }
 
     /// The springy list's springs of length 0 are solved from their rows (1100 to anchors less
@@ -158,6 +161,73 @@ import Glibc
         #expect(rows.poses == constraints.poses)
         #expect(try springyList(workers: 2).poses == rows.poses)
         #expect(try springyList(workers: 2, jointRows: false).poses == rows.poses)
+    }
+
+    /// The springy list's rows that may not rotate (every odd one: 550, the bounded spring's
+    /// among them) keep their springs' arms fixed for the step (`JointSolver.fixArms`); the
+    /// rows that may rotate and the ties between rows do not. Solved without the rotations and
+    /// cross products, every pose has the same value as with them, and the rows still follow
+    /// their anchors.
+    @Test func pointJointsOfRowsThatCannotTurnKeepTheirArmsAndChangeNoValue() throws {
+        let fixed = try springyList(workers: 1)
+        #expect(fixed.fixedArms == 550)
+        let full = try springyList(workers: 1, fixesArms: false)
+        #expect(full.fixedArms == 0)
+        // equal as numbers: a zero may differ in its sign
+        let values = { (poses: [UInt64]) in poses.map { Double(bitPattern: $0) } }
+        #expect(values(fixed.poses) == values(full.poses))
+        #expect(fixed.stretch > 1 && fixed.stretch < 100)
+    }
+
+    /// `fixArms` takes a point joint only when neither side can turn: a side with inverse
+    /// inertia, an anchored side that turns, angle friction or an angle range each keep the
+    /// rotations.
+    @Test func armsAreFixedOnlyWhenNeitherSideCanTurn() throws {
+        let a = try Animator()
+        func fixed(_ make: (ItemID, ItemID) throws -> AttachmentBehavior) throws -> Bool {
+            let row = try a.createItem(ItemDefinition(center: Vec2(0, 0), size: Size(width: 100, height: 20)))
+            let other = try a.createItem(ItemDefinition(center: Vec2(0, 40), size: Size(width: 100, height: 20)))
+            try a.addBehavior(DynamicItemBehavior(owner: a, items: [row], properties: ItemProperties(allowsRotation: false)))
+            let joint = try make(row, other)
+            try a.addBehavior(joint)
+            try a.step()
+            let index = a.world.attachments.firstIndex { $0 === joint }.map(Int32.init)
+            let found = (0..<a.world.joints.count).first { a.world.joints.base[$0].behaviorIndex == index }
+            a.removeBehavior(joint)
+            return found.map { a.world.joints.base[$0].fixedArms } ?? false
+        }
+        // a row that may not rotate on a spring of length 0 to an anchor: fixed
+        #expect(try fixed { row, _ in
+            let s = try AttachmentBehavior(owner: a, item: row, anchor: Vec2(0, -10))
+            try s.setLength(0)
+            try s.setFrequency(3)
+            return s
+        })
+        // the same on a rod of length 10: no point joint
+        #expect(try !fixed { row, _ in try AttachmentBehavior(owner: a, item: row, anchor: Vec2(0, -10)) })
+        // pinned to an item that may rotate
+        #expect(try !fixed { row, other in
+            try a.addBehavior(DynamicItemBehavior(owner: a, items: [other]))
+            return try AttachmentBehavior(owner: a, item: row, to: other, kind: .pin, anchor: Vec2(0, 20))
+        })
+        // pinned to an anchored item that turns
+        #expect(try !fixed { row, other in
+            try a.addBehavior(DynamicItemBehavior(owner: a, items: [other], properties: ItemProperties(anchored: true)))
+            try a.setAngularVelocity(1, of: other)
+            return try AttachmentBehavior(owner: a, item: row, to: other, kind: .pin, anchor: Vec2(0, 20))
+        })
+        // pinned to an anchored item at rest: fixed
+        #expect(try fixed { row, other in
+            try a.addBehavior(DynamicItemBehavior(owner: a, items: [other], properties: ItemProperties(anchored: true)))
+            return try AttachmentBehavior(owner: a, item: row, to: other, kind: .pin, anchor: Vec2(0, 20))
+        })
+        // with angle friction
+        #expect(try !fixed { row, other in
+            try a.addBehavior(DynamicItemBehavior(owner: a, items: [other], properties: ItemProperties(anchored: true)))
+            let pin = try AttachmentBehavior(owner: a, item: row, to: other, kind: .pin, anchor: Vec2(0, 20))
+            try pin.setFrictionTorque(5)
+            return pin
+        })
     }
 
     /// A hub with 40 rods to 40 spokes (more joints on one item than there are colours) beside

@@ -69,6 +69,9 @@ final class WorldState {
     /// Whether plain pins and springs are solved from their rows (the same result either way;
     /// tests turn it off).
     var usesJointRows = true
+    /// Whether point joints whose sides cannot turn are solved without rotations
+    /// (`JointSolver.fixArms`; the same values either way, tests turn it off).
+    var fixesJointArms = true
     var jointColorStart: [Int] = [0, 0]
     var jointsColored = false
     /// `Animator.minimumColoredJoints`; tests change it to compare the two orders.
@@ -91,7 +94,7 @@ final class WorldState {
     var packRanks = ScratchBuffer<Int32>()
     var wideBodies = ScratchBuffer<WideBodyState>()
     /// The bodies the lane groups read (the static body first), listed by `packWideContacts`
-    /// when they are under a quarter of all bodies (a list whose rows rarely touch), so that a
+    /// when they are under half of all bodies (a list whose rows rarely touch), so that a
     /// pass loads and stores only those; empty when not in use. `wideBodyMarks` is the per-body
     /// scratch that keeps a body from being listed twice (all false between steps).
     var wideBodyList = ScratchBuffer<Int32>()

@@ -435,7 +435,9 @@ extension Animator {
         let js = world.joints.base, kind = world.jointRowKind.base
         let pins = world.pinRows.base, springs = world.springRows.base
         let rows = world.usesJointRows
+        let bodies = world.bodies.base
         for k in 0..<count {
+            JointSolver.fixArms(js + k, bodies, allowed: world.fixesJointArms)
             if js[k].anchorVelocity != .zero { world.movingAnchors.append(Int32(k)) }
             if rows, let row = PinRow(js + k) {
                 (pins + k).initialize(to: row)

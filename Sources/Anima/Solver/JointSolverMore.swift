@@ -94,8 +94,7 @@ extension JointSolver {
             massScale = s.massScale
             impulseScale = s.impulseScale
         }
-        let vr = bodyB.pointee.v + cross(bodyB.pointee.w, rB) - bodyA.pointee.v - cross(bodyA.pointee.w, rA)
-            - j.pointee.anchorVelocity
+        let vr = pointVelocity(j, bodyA, bodyB, rA, rB) - j.pointee.anchorVelocity
         guard let solved = JointSolver.pointSolve(mA, iA, mB, iB, rA, rB, vr + bias) else { return }
         var impulse = -massScale * solved - impulseScale * j.pointee.linearImpulse
         let maxImpulse = j.pointee.maxLinearImpulse
