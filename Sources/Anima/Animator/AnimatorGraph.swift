@@ -124,6 +124,9 @@ final class WorldState {
     var listedFlags = ScratchBuffer<UInt8>()
     /// Per active contact, whether this step's touch update changed its touching state.
     var touchChanged = ScratchBuffer<Bool>()
+    /// Per contact, the touch update `storeImpulses` made while the record was at hand: 0 none
+    /// (`updateTouchingStates` makes it), 1 made and unchanged, 2 made and changed.
+    var touchMade = ScratchBuffer<UInt8>()
     /// Steps in which the shared contact update took its ordered pass (an island woke), and in
     /// which the shared new contacts were made again from one that woke an island: counts that
     /// show tests both ways run.
@@ -205,6 +208,7 @@ final class WorldState {
         listed.free()
         listedFlags.free()
         touchChanged.free()
+        touchMade.free()
         listedTally.free()
         newContactRecords.free()
     }

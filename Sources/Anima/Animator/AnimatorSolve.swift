@@ -646,8 +646,14 @@ extension Animator {
         var contacts: [Contact] = []
         swap(&contacts, &world.contacts)   // a local, updated in place, put back below
         defer { swap(&contacts, &world.contacts) }
+        var heads: [ContactHead] = []
+        swap(&heads, &world.contactHeads)
+        defer { swap(&heads, &world.contactHeads) }
         let constraints = world.constraints.base, points = world.points.base
-        contacts.withUnsafeMutableBufferPointer { cb in
+        world.touchMade.resize(contacts.count)
+        let made = world.touchMade.base
+        made.update(repeating: 0, count: contacts.count)
+        contacts.withUnsafeMutableBufferPointer { cb in heads.withUnsafeMutableBufferPointer { hb in
             // each constraint writes its own contact: shared in blocks when the workers are there
             forEachShare(world.constraints.count, block: Animator.constraintBlock, minimum: world.minimumItemsPerWorker) { range in
                 for ci in range {
@@ -681,9 +687,16 @@ extension Animator {
                             c.pointee.manifold.p1.separation = s
                         }
                     }
+                    // the touching state too, while the record is in the cache (a constraint's
+                    // contact is simulated, and in the active list that updateTouchingStates reads)
+                    if c.pointee.simulated {
+                        let changed = Animator.updateTouching(c)
+                        if changed { hb[Int(cc.contactIndex)].touching = c.pointee.touching }
+                        made[Int(cc.contactIndex)] = changed ? 2 : 1
+                    }
                 }
             }
-        }
+        }}
     }
 }
 

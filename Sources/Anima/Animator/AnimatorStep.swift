@@ -1300,6 +1300,7 @@ extension Animator {
         defer { swap(&contacts, &world.contacts) }
         world.touchChanged.resize(world.activeContacts.count)
         let changed = world.touchChanged.base
+        let made = world.touchMade.base, madeCount = world.touchMade.count
         var heads: [ContactHead] = []
         swap(&heads, &world.contactHeads)
         defer { swap(&heads, &world.contactHeads) }
@@ -1308,33 +1309,51 @@ extension Animator {
                 // each contact's new state, shared in blocks (each writes its own contact)
                 forEachShare(list.count, block: Animator.constraintBlock, minimum: world.minimumItemsPerWorker) { range in
                     for j in range {
-                        let c = cb.baseAddress! + Int(list[j])
+                        let i = Int(list[j])
+                        // made by storeImpulses with the contact's constraint: its record not read again
+                        if i < madeCount && made[i] != 0 {
+                            changed[j] = made[i] == 2
+                            made[i] = 0
+                            continue
+                        }
+                        let c = cb.baseAddress! + i
                         changed[j] = false
                         if !c.pointee.simulated { continue }
-                        var touching = false
-                        var bestImpulse = -1.0
-                        var point = c.pointee.lastPoint
-                        for k in 0..<c.pointee.manifold.count {
-                            let mp = c.pointee.manifold.point(k)
-                            let impulse = k == 0 ? c.pointee.maxNormalImpulse0 : c.pointee.maxNormalImpulse1
-                            if mp.separation < Tolerances.linearSlop || impulse > 0 {
-                                touching = true
-                                if impulse > bestImpulse {
-                                    bestImpulse = impulse
-                                    point = mp.point
-                                }
-                            }
-                        }
-                        c.pointee.lastPoint = point
-                        if touching != c.pointee.touching {
-                            c.pointee.touching = touching
-                            heads[Int(list[j])].touching = touching
+                        if Animator.updateTouching(c) {
+                            heads[i].touching = c.pointee.touching
                             changed[j] = true
                         }
                     }
                 }
             }
         }}
+        // every contact storeImpulses updated was in the active list, so none is left marked
+        assert((0..<madeCount).allSatisfy { made[$0] == 0 }, "a constraint's contact is not in the active list")
+    }
+
+    /// Sets a simulated contact's touching state and last point from its points and their
+    /// impulses: touching when a point is within the slop or pushed; the point pushed hardest
+    /// (or the last one) is where it touches. Returns whether `touching` changed.
+    @inline(__always)
+    static func updateTouching(_ c: UnsafeMutablePointer<Contact>) -> Bool {
+        var touching = false
+        var bestImpulse = -1.0
+        var point = c.pointee.lastPoint
+        for k in 0..<c.pointee.manifold.count {
+            let mp = c.pointee.manifold.point(k)
+            let impulse = k == 0 ? c.pointee.maxNormalImpulse0 : c.pointee.maxNormalImpulse1
+            if mp.separation < Tolerances.linearSlop || impulse > 0 {
+                touching = true
+                if impulse > bestImpulse {
+                    bestImpulse = impulse
+                    point = mp.point
+                }
+            }
+        }
+        c.pointee.lastPoint = point
+        if touching == c.pointee.touching { return false }
+        c.pointee.touching = touching
+        return true
     }
 
     /// The began and ended events of the contacts `updateTouchingStates` changed, in contact
