@@ -441,10 +441,10 @@ extension Animator {
             if js[k].anchorVelocity != .zero { world.movingAnchors.append(Int32(k)) }
             if rows, let row = PinRow(js + k) {
                 (pins + k).initialize(to: row)
-                kind[k] = .pin
+                kind[k] = row.fixedArms ? .fixedPin : .pin
             } else if rows, let row = SpringRow(js + k) {
                 (springs + k).initialize(to: row)
-                kind[k] = .spring
+                kind[k] = row.fixedArms ? .fixedSpring : .spring
             } else {
                 kind[k] = .constraint
             }
@@ -459,8 +459,8 @@ extension Animator {
         for k in 0..<world.joints.count {
             var j = world.joints[k]
             switch kind[k] {
-            case .pin: j.linearImpulse = pins[k].impulse
-            case .spring: j.linearImpulse = springs[k].impulse
+            case .pin, .fixedPin: j.linearImpulse = pins[k].impulse
+            case .spring, .fixedSpring: j.linearImpulse = springs[k].impulse
             case .constraint: break
             }
             if j.isSnap {

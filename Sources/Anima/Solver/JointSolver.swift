@@ -126,9 +126,15 @@ struct SpringRow {
     }
 }
 
-/// How a joint of the step is solved: from its `JointConstraint`, or from a compact row.
+/// How a joint of the step is solved: from its `JointConstraint`, or from a compact row, with
+/// its arms fixed for the step (`JointSolver.fixArms`) or turning with its items.
 enum JointRowKind: UInt8 {
-    case constraint, pin, spring
+    case constraint, pin, spring, fixedPin, fixedSpring
+
+    /// Solved from a `PinRow`.
+    var isPin: Bool { self == .pin || self == .fixedPin }
+    /// Solved from a `SpringRow`.
+    var isSpring: Bool { self == .spring || self == .fixedSpring }
 }
 
 /// A compact row of a point constraint (`PinRow`, `SpringRow`): what the row-generic
@@ -166,7 +172,6 @@ protocol JointFrame {
     var anchorA: Vec2 { get }
     var anchorB: Vec2 { get }
     var deltaCenter: Vec2 { get }
-    var fixedArms: Bool { get }
 }
 
 extension JointConstraint: JointFrame {}
@@ -178,13 +183,6 @@ enum JointSolver {
     @inline(__always)
     static func pointSolve(_ mA: Double, _ iA: Double, _ mB: Double, _ iB: Double, _ rA: Vec2, _ rB: Vec2,
                            _ rhs: Vec2) -> Vec2? {
-        if iA == 0 && iB == 0 {
-            // no inverse inertia on either side (a row that may not rotate, on an anchor):
-            // K = (mA + mB) I, the same value as the full product, without its 20 operations
-            let m = mA + mB
-            if m <= 0 { return nil }
-            return (1 / m) * rhs
-        }
         let k11 = mA + mB + iA * rA.y * rA.y + iB * rB.y * rB.y
         let k12 = -iA * rA.x * rA.y - iB * rB.x * rB.y
         let k22 = mA + mB + iA * rA.x * rA.x + iB * rB.x * rB.x
@@ -226,7 +224,8 @@ enum JointSolver {
             massScale = s.massScale
             impulseScale = s.impulseScale
         }
-        let vr = pointVelocity(p, bodyA, bodyB, rA, rB) - p.pointee.anchorVelocity
+        let vr = bodyB.pointee.v + cross(bodyB.pointee.w, rB) - bodyA.pointee.v - cross(bodyA.pointee.w, rA)
+            - p.pointee.anchorVelocity
         guard let solved = pointSolve(mA, iA, mB, iB, rA, rB, vr + bias) else { return }
         let impulse = -massScale * solved - impulseScale * p.pointee.impulse
         p.pointee.impulse += impulse
@@ -238,12 +237,6 @@ enum JointSolver {
     static func applyToMoving<J: JointFrame>(_ P: Vec2, _ rA: Vec2, _ rB: Vec2, _ j: UnsafeMutablePointer<J>,
                                              _ bodyA: UnsafeMutablePointer<SolverBody>,
                                              _ bodyB: UnsafeMutablePointer<SolverBody>) {
-        if j.pointee.fixedArms {
-            // neither side turns (no inverse inertia): the linear impulse alone
-            if j.pointee.invMassA != 0 { bodyA.pointee.v -= j.pointee.invMassA * P }
-            if j.pointee.invMassB != 0 { bodyB.pointee.v += j.pointee.invMassB * P }
-            return
-        }
         if j.pointee.invMassA != 0 || j.pointee.invIA != 0 {
             bodyA.pointee.v -= j.pointee.invMassA * P
             bodyA.pointee.w -= j.pointee.invIA * (cross(rA, P) + 0)
@@ -254,8 +247,83 @@ enum JointSolver {
         }
     }
 
+    // MARK: Arms fixed for the step
+
+    /// Sets `fixedArms` for a point joint (a pin, or a rod or spring of length 0, with no
+    /// friction, angle range or upright spring) whose two sides have no inverse inertia and do
+    /// not turn at the step's start: a row that may not rotate hung on an anchor, the most
+    /// common joint of a list. Nothing can turn such a side during the step (integrating its
+    /// velocity sets its angular velocity to 0, and every impulse reaches it through zero
+    /// inertia), so its arm stays the anchor as written and its angular velocity 0: its passes
+    /// (`warmStartFixed`, `solveFixed`, `solvePointFixed`) leave out the rotations, the cross
+    /// products and the angular updates, and its effective mass is (mA + mB) I. The values are
+    /// those of the general passes, a zero's sign aside; rows and constraints take the same
+    /// fixed passes, so the two ways of solving a joint keep giving the same bits. In the
+    /// springy list (1000 rows that may not rotate, on anchors) a spring's pass went from about
+    /// 108 instructions to 67.
+    @inline(__always)
+    static func fixArms(_ j: UnsafeMutablePointer<JointConstraint>, _ bodies: UnsafePointer<SolverBody>, allowed: Bool = true) {
+        // (the inertia first: most joints of a net of turning items stop there)
+        guard allowed, j.pointee.invIA == 0, j.pointee.invIB == 0 else {
+            j.pointee.fixedArms = false
+            return
+        }
+        let kind = j.pointee.kind
+        let point = kind == .pin || ((kind == .anchor || kind == .items) && j.pointee.length == 0)
+        j.pointee.fixedArms = point && !(j.pointee.maxFrictionImpulse > 0) && !j.pointee.uprights
+            && j.pointee.lower == -.infinity && j.pointee.upper == .infinity
+            && bodies[Int(j.pointee.a)].w == 0 && bodies[Int(j.pointee.b)].w == 0
+    }
+
+    /// `pointSolve` of two sides without inverse inertia: K = (mA + mB) I, so K^-1 rhs is
+    /// (m rhs) / m^2 as the full product gives it (its k12 terms are zeros), nil when m is 0.
+    @inline(__always)
+    static func pointSolveFixed(_ m: Double, _ rhs: Vec2) -> Vec2? {
+        let det = m * m
+        if det <= 0 { return nil }
+        return (1 / det) * (m * rhs)
+    }
+
+    /// The separation of a fixed-arms joint's points: deltaCenter + (dpB - dpA) + rB - rA with
+    /// the arms as written.
+    @inline(__always)
+    static func fixedSeparation<J: JointFrame>(_ j: UnsafeMutablePointer<J>, _ bodyA: UnsafeMutablePointer<SolverBody>,
+                                               _ bodyB: UnsafeMutablePointer<SolverBody>) -> Vec2 {
+        j.pointee.deltaCenter + (bodyB.pointee.dp - bodyA.pointee.dp) + j.pointee.anchorB - j.pointee.anchorA
+    }
+
+    /// `warmStart` of a point row whose arms are fixed: the linear impulse alone.
+    @inline(__always)
+    static func warmStartFixed<R: PointRow>(_ p: UnsafeMutablePointer<R>, _ bodies: UnsafeMutablePointer<SolverBody>) {
+        let bodyA = bodies + Int(p.pointee.a), bodyB = bodies + Int(p.pointee.b)
+        let P = p.pointee.impulse
+        if p.pointee.invMassA != 0 { bodyA.pointee.v -= p.pointee.invMassA * P }
+        if p.pointee.invMassB != 0 { bodyB.pointee.v += p.pointee.invMassB * P }
+    }
+
+    /// `solve` of a point row whose arms are fixed.
+    @inline(__always)
+    static func solveFixed<R: PointRow>(_ p: UnsafeMutablePointer<R>, _ bodies: UnsafeMutablePointer<SolverBody>,
+                                        jointSoftness: Softness, useBias: Bool) {
+        let bodyA = bodies + Int(p.pointee.a), bodyB = bodies + Int(p.pointee.b)
+        let mA = p.pointee.invMassA, mB = p.pointee.invMassB
+        var bias = Vec2.zero, massScale = 1.0, impulseScale = 0.0
+        if let s = p.pointee.softness(jointSoftness, useBias: useBias) {
+            bias = s.biasRate * fixedSeparation(p, bodyA, bodyB)
+            massScale = s.massScale
+            impulseScale = s.impulseScale
+        }
+        let vr = bodyB.pointee.v - bodyA.pointee.v - p.pointee.anchorVelocity
+        guard let solved = pointSolveFixed(mA + mB, vr + bias) else { return }
+        let impulse = -massScale * solved - impulseScale * p.pointee.impulse
+        p.pointee.impulse += impulse
+        if mA != 0 { bodyA.pointee.v -= mA * impulse }
+        if mB != 0 { bodyB.pointee.v += mB * impulse }
+    }
+
     /// The joints named by `order`, in that order, each from its row or its constraint; `sink`
     /// is two records of the calling thread's.
+    @inline(__always)
     static func warmStart(_ rows: Rows, order: UnsafeBufferPointer<Int32>,
                           _ bodies: UnsafeMutablePointer<SolverBody>, sink: UnsafeMutablePointer<SolverBody>) {
         for k in order {
@@ -263,11 +331,14 @@ enum JointSolver {
             switch rows.kind[k] {
             case .pin: warmStart(rows.pins + k, bodies)
             case .spring: warmStart(rows.springs + k, bodies)
+            case .fixedPin: warmStartFixed(rows.pins + k, bodies)
+            case .fixedSpring: warmStartFixed(rows.springs + k, bodies)
             case .constraint: warmStart(rows.joints + k, bodies, sink)
             }
         }
     }
 
+    @inline(__always)
     static func solve(_ rows: Rows, order: UnsafeBufferPointer<Int32>,
                       _ bodies: UnsafeMutablePointer<SolverBody>, sink: UnsafeMutablePointer<SolverBody>,
                       jointSoftness: Softness, useBias: Bool, inverseSubstep invH: Double) {
@@ -276,6 +347,8 @@ enum JointSolver {
             switch rows.kind[k] {
             case .pin: solve(rows.pins + k, bodies, jointSoftness: jointSoftness, useBias: useBias)
             case .spring: solve(rows.springs + k, bodies, jointSoftness: jointSoftness, useBias: useBias)
+            case .fixedPin: solveFixed(rows.pins + k, bodies, jointSoftness: jointSoftness, useBias: useBias)
+            case .fixedSpring: solveFixed(rows.springs + k, bodies, jointSoftness: jointSoftness, useBias: useBias)
             case .constraint:
                 solve(rows.joints + k, bodies, sink, jointSoftness: jointSoftness, useBias: useBias, inverseSubstep: invH)
             }
@@ -287,7 +360,7 @@ enum JointSolver {
     static func advanceAnchors(_ rows: Rows, _ moving: UnsafeBufferPointer<Int32>, _ h: Double) {
         for k in moving {
             let k = Int(k)
-            if rows.kind[k] == .spring {
+            if rows.kind[k].isSpring {
                 rows.springs[k].deltaCenter -= h * rows.springs[k].anchorVelocity
             } else {
                 rows.joints[k].deltaCenter -= h * rows.joints[k].anchorVelocity
@@ -313,44 +386,10 @@ enum JointSolver {
     @inline(__always)
     static func geometry<J: JointFrame>(_ j: UnsafeMutablePointer<J>, _ bodyA: UnsafeMutablePointer<SolverBody>,
                                         _ bodyB: UnsafeMutablePointer<SolverBody>) -> (rA: Vec2, rB: Vec2, d: Vec2) {
-        if j.pointee.fixedArms {
-            let rA = j.pointee.anchorA, rB = j.pointee.anchorB
-            return (rA, rB, j.pointee.deltaCenter + (bodyB.pointee.dp - bodyA.pointee.dp) + rB - rA)
-        }
         let rA = bodyA.pointee.dq.rotate(j.pointee.anchorA)
         let rB = bodyB.pointee.dq.rotate(j.pointee.anchorB)
         let d = j.pointee.deltaCenter + (bodyB.pointee.dp - bodyA.pointee.dp) + rB - rA
         return (rA, rB, d)
-    }
-
-    /// Sets `fixedArms` for a point joint (a pin, or a rod or spring of length 0, with no
-    /// friction, angle limit or upright spring) whose two sides have no inverse inertia and do
-    /// not turn at the step's start: a row that may not rotate hung on an anchor, the most
-    /// common joint of a list. Nothing can turn such a side during the step (the integration
-    /// keeps a zero angular velocity, and every impulse reaches it through zero inertia), so its
-    /// arm stays the anchor, its angular velocity zero: the solve leaves out the rotations and
-    /// the cross products, the same values to the sign of a zero (`pointSolve` likewise takes
-    /// K = (mA + mB) I for any two sides without inverse inertia). Rows and constraints read
-    /// the flag alike, so the two ways of solving a joint keep giving the same bits. In the
-    /// springy list (1000 rows that may not rotate, on anchors) a spring's pass went from
-    /// about 108 instructions to 67, the step's instructions 12 % down.
-    @inline(__always)
-    static func fixArms(_ j: UnsafeMutablePointer<JointConstraint>, _ bodies: UnsafePointer<SolverBody>, allowed: Bool = true) {
-        let kind = j.pointee.kind
-        let point = allowed && (kind == .pin || ((kind == .anchor || kind == .items) && j.pointee.length == 0))
-        j.pointee.fixedArms = point && !(j.pointee.maxFrictionImpulse > 0) && !j.pointee.uprights
-            && j.pointee.lower == -.infinity && j.pointee.upper == .infinity
-            && j.pointee.invIA == 0 && bodies[Int(j.pointee.a)].w == 0
-            && j.pointee.invIB == 0 && bodies[Int(j.pointee.b)].w == 0
-    }
-
-    /// The velocity of B's attachment point relative to A's: vB + wB x rB - vA - wA x rA, or
-    /// vB - vA when neither side turns (their angular velocities are zero all step).
-    @inline(__always)
-    static func pointVelocity<J: JointFrame>(_ j: UnsafeMutablePointer<J>, _ bodyA: UnsafeMutablePointer<SolverBody>,
-                                             _ bodyB: UnsafeMutablePointer<SolverBody>, _ rA: Vec2, _ rB: Vec2) -> Vec2 {
-        if j.pointee.fixedArms { return bodyB.pointee.v - bodyA.pointee.v }
-        return bodyB.pointee.v + cross(bodyB.pointee.w, rB) - bodyA.pointee.v - cross(bodyA.pointee.w, rA)
     }
 
     /// The bodies a joint acts on: its own records for the sides it can move, and for a side it
@@ -376,6 +415,12 @@ enum JointSolver {
     static func warmStart(_ j: UnsafeMutablePointer<JointConstraint>, _ bodies: UnsafeMutablePointer<SolverBody>,
                           _ sink: UnsafeMutablePointer<SolverBody>) {
         let (bodyA, bodyB) = sides(j, bodies, sink)
+        if j.pointee.fixedArms {
+            let P = j.pointee.linearImpulse
+            bodyA.pointee.v -= j.pointee.invMassA * P
+            bodyB.pointee.v += j.pointee.invMassB * P
+            return
+        }
         let (rA, rB, d) = geometry(j, bodyA, bodyB)
         var P = Vec2.zero
         var angular = 0.0
@@ -413,11 +458,6 @@ enum JointSolver {
     @inline(__always)
     static func apply<J: JointFrame>(_ P: Vec2, _ angular: Double, _ rA: Vec2, _ rB: Vec2, _ j: UnsafeMutablePointer<J>,
                                       _ bodyA: UnsafeMutablePointer<SolverBody>, _ bodyB: UnsafeMutablePointer<SolverBody>) {
-        if j.pointee.fixedArms {
-            bodyA.pointee.v -= j.pointee.invMassA * P
-            bodyB.pointee.v += j.pointee.invMassB * P
-            return
-        }
         bodyA.pointee.v -= j.pointee.invMassA * P
         bodyA.pointee.w -= j.pointee.invIA * (cross(rA, P) + angular)
         bodyB.pointee.v += j.pointee.invMassB * P
@@ -434,6 +474,10 @@ enum JointSolver {
                       _ sink: UnsafeMutablePointer<SolverBody>, jointSoftness: Softness, useBias: Bool,
                       inverseSubstep invH: Double) {
         let (bodyA, bodyB) = sides(j, bodies, sink)
+        if j.pointee.fixedArms {
+            solvePointFixed(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias)
+            return
+        }
         switch j.pointee.kind {
         case .fixed:
             if !solveFixedBlock(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias) {

@@ -78,6 +78,34 @@ extension JointSolver {
         return true
     }
 
+    /// `solvePoint` of a joint whose arms are fixed for the step (`fixArms`), as `solveFixed`
+    /// solves its row, with the bound of a bounded pull.
+    @inline(__always)
+    static func solvePointFixed(_ j: UnsafeMutablePointer<JointConstraint>, _ bodyA: UnsafeMutablePointer<SolverBody>,
+                                _ bodyB: UnsafeMutablePointer<SolverBody>, jointSoftness: Softness, useBias: Bool) {
+        let mA = j.pointee.invMassA, mB = j.pointee.invMassB
+        var bias = Vec2.zero, massScale = 1.0, impulseScale = 0.0
+        if let s = rowSoftness(j, jointSoftness, useBias: useBias) {
+            bias = s.biasRate * fixedSeparation(j, bodyA, bodyB)
+            massScale = s.massScale
+            impulseScale = s.impulseScale
+        }
+        let vr = bodyB.pointee.v - bodyA.pointee.v - j.pointee.anchorVelocity
+        guard let solved = JointSolver.pointSolveFixed(mA + mB, vr + bias) else { return }
+        var impulse = -massScale * solved - impulseScale * j.pointee.linearImpulse
+        let maxImpulse = j.pointee.maxLinearImpulse
+        if maxImpulse < .infinity {
+            let old = j.pointee.linearImpulse
+            var total = old + impulse
+            let size = length(total)
+            if size > maxImpulse { total = total * (maxImpulse / size) }
+            impulse = total - old
+        }
+        j.pointee.linearImpulse += impulse
+        bodyA.pointee.v -= mA * impulse
+        bodyB.pointee.v += mB * impulse
+    }
+
     /// Holds the two attachment points together in 2D: C = d, K the 2 x 2 effective mass
     /// (mA + mB) I + iA [rA.y^2, -rA.x rA.y; ., rA.x^2] + iB [...]. A spring is always soft with its
     /// own stiffness; otherwise the joint softness applies while biased and it is rigid while
@@ -94,7 +122,8 @@ extension JointSolver {
             massScale = s.massScale
             impulseScale = s.impulseScale
         }
-        let vr = pointVelocity(j, bodyA, bodyB, rA, rB) - j.pointee.anchorVelocity
+        let vr = bodyB.pointee.v + cross(bodyB.pointee.w, rB) - bodyA.pointee.v - cross(bodyA.pointee.w, rA)
+            - j.pointee.anchorVelocity
         guard let solved = JointSolver.pointSolve(mA, iA, mB, iB, rA, rB, vr + bias) else { return }
         var impulse = -massScale * solved - impulseScale * j.pointee.linearImpulse
         let maxImpulse = j.pointee.maxLinearImpulse
