@@ -347,7 +347,11 @@ def test_dragging_the_ball_moves_it_in_the_kernel_and_letting_go_flings_it(sessi
     print(f"let go at x = {let_go[0]:.1f} pt with velocity ({velocity[0]:.0f}, {velocity[1]:.0f}) pt/s; "
           f"0.1 s later at x = {later[0]:.1f} pt")
     assert velocity[0] < -200 and abs(velocity[1]) < 0.5 * abs(velocity[0]), f"the ball left at {velocity} pt/s"
-    assert later[0] < let_go[0] - 20, "the ball did not keep moving the pointer's way"
+    # 0.1 s at 600 pt/s is 60 pt, unless the left edge (x = 0, where the 40 pt ball's centre stops
+    # at 20) stops it first: a busy machine answers the reads late, and the ball read as let go
+    # may be within 20 pt of that edge already (a run read it at 30.2 pt, then at 20.0)
+    at_edge = later[0] <= 21.0 and later[0] < let_go[0]
+    assert later[0] < let_go[0] - 20 or at_edge, "the ball did not keep moving the pointer's way"
     latencies = session.state("latencies")
     assert latencies, "no pointer event was seen drawn"
     latencies = sorted(latencies)

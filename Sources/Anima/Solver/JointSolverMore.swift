@@ -92,15 +92,7 @@ extension JointSolver {
         }
         let vr = bodyB.pointee.v - bodyA.pointee.v - j.pointee.anchorVelocity
         guard let solved = JointSolver.pointSolveFixed(mA + mB, vr + bias) else { return }
-        var impulse = -massScale * solved - impulseScale * j.pointee.linearImpulse
-        let maxImpulse = j.pointee.maxLinearImpulse
-        if maxImpulse < .infinity {
-            let old = j.pointee.linearImpulse
-            var total = old + impulse
-            let size = length(total)
-            if size > maxImpulse { total = total * (maxImpulse / size) }
-            impulse = total - old
-        }
+        let impulse = boundedPull(j, -massScale * solved - impulseScale * j.pointee.linearImpulse)
         j.pointee.linearImpulse += impulse
         bodyA.pointee.v -= mA * impulse
         bodyB.pointee.v += mB * impulse
@@ -125,19 +117,22 @@ extension JointSolver {
         let vr = bodyB.pointee.v + cross(bodyB.pointee.w, rB) - bodyA.pointee.v - cross(bodyA.pointee.w, rA)
             - j.pointee.anchorVelocity
         guard let solved = JointSolver.pointSolve(mA, iA, mB, iB, rA, rB, vr + bias) else { return }
-        var impulse = -massScale * solved - impulseScale * j.pointee.linearImpulse
-        let maxImpulse = j.pointee.maxLinearImpulse
-        if maxImpulse < .infinity {
-            // a bounded pull (Box2D's mouse joint): the accumulated impulse stays within the
-            // disc of radius max force x h
-            let old = j.pointee.linearImpulse
-            var total = old + impulse
-            let size = length(total)
-            if size > maxImpulse { total = total * (maxImpulse / size) }
-            impulse = total - old
-        }
+        let impulse = boundedPull(j, -massScale * solved - impulseScale * j.pointee.linearImpulse)
         j.pointee.linearImpulse += impulse
         apply(impulse, 0, rA, rB, j, bodyA, bodyB)
+    }
+
+    /// A point joint's impulse of this pass, kept so that its accumulated impulse stays within
+    /// the disc of radius max force x h when it has a bound (a bounded pull, Box2D's mouse joint).
+    @inline(__always)
+    static func boundedPull(_ j: UnsafeMutablePointer<JointConstraint>, _ impulse: Vec2) -> Vec2 {
+        let maxImpulse = j.pointee.maxLinearImpulse
+        guard maxImpulse < .infinity else { return impulse }
+        let old = j.pointee.linearImpulse
+        var total = old + impulse
+        let size = length(total)
+        if size > maxImpulse { total = total * (maxImpulse / size) }
+        return total - old
     }
 
     /// Rope: C = |d| - L may not exceed 0. Slack is speculative (closing it within the sub-step
