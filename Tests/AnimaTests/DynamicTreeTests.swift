@@ -470,3 +470,108 @@ private func queried(_ tree: DynamicTree, _ box: AABB) -> [Int32] {
         #expect(tree.height <= max(before + 2, Int(heightBound(boxes.count))))
     }
 }
+
+/// The tree's single-precision copy for the pair search finds what the tree's own walk finds.
+@Suite struct TreeQueryMirrorTests {
+    /// The leaves `tree.query(_:skipping:_:)` gives with the pair search's rule, sorted.
+    private func walked(_ tree: DynamicTree, _ box: AABB, _ searched: AABB, _ below: [Bool]) -> [Int32] {
+        var found: [Int32] = []
+        tree.query(box, skipping: { node, b in !below[Int(node)] && DynamicTree.contains(searched, b) }) {
+            found.append($0)
+            return true
+        }
+        return found.sorted()
+    }
+
+    /// Random trees (boxes near the origin, far out, beyond the float range, and touching on
+    /// shared edges), random query and searched boxes, random queued leaves with their marks up
+    /// to the root: one walk through the mirror, and several at once, give the tree's leaves.
+    @Test func mirrorFindsWhatTheTreeFinds() {
+        var rng = TreeLCG(state: 7)
+        for (round, scale) in [1.0, 1e6, 1e40, 1e-3].enumerated() {
+            var tree = DynamicTree()
+            var ids: [Int32] = []
+            var boxes: [AABB] = []
+            for k in 0..<300 {
+                var box = rng.box()
+                if k % 5 == 0, let last = boxes.last {
+                    // touching the box before on its right side
+                    box = AABB(lower: Vec2(last.upper.x, last.lower.y), upper: Vec2(last.upper.x + 10, last.upper.y))
+                }
+                box = AABB(lower: box.lower * scale, upper: box.upper * scale)
+                boxes.append(box)
+                ids.append(tree.createProxy(box, userData: Int32(k)))
+            }
+            var below = [Bool](repeating: false, count: tree.nodeCapacity)
+            for id in ids where rng.unit() < 0.2 {
+                var node = id
+                while node != DynamicTree.nullNode && !below[Int(node)] {
+                    below[Int(node)] = true
+                    node = tree.parent(node)
+                }
+            }
+            var mirror = TreeQueryMirror()
+            below.withUnsafeBufferPointer { mirror.build(from: tree, queuedBelow: $0) }
+            #expect(mirror.root == tree.root)
+            var queries: [AABB] = [], searched: [AABB] = []
+            for q in 0..<80 {
+                // the query box: a leaf's own (touching its neighbours exactly) or a random one
+                let box = q % 4 == 0 ? boxes[rng.index(boxes.count)]
+                    : { let b = rng.box(maxSide: 200); return AABB(lower: b.lower * scale, upper: b.upper * scale) }()
+                let grown = AABB(lower: box.lower - (box.upper - box.lower) * 0.5, upper: box.upper)
+                queries.append(box)
+                searched.append(q % 3 == 0 ? BroadPhase.nothing : (q % 3 == 1 ? grown : box))
+            }
+            var expected: [[Int32]] = []
+            for (q, box) in queries.enumerated() {
+                let want = walked(tree, box, searched[q], below)
+                expected.append(want)
+                var got: [Int32] = []
+                below.withUnsafeBufferPointer { mirror.query(tree, box, searched: searched[q], queuedBelow: $0) { got.append($0) } }
+                #expect(got.sorted() == want, "round \(round), query \(q)")
+            }
+            var together = [[Int32]](repeating: [], count: queries.count)
+            below.withUnsafeBufferPointer {
+                mirror.queryAll(tree, count: queries.count, { queries[$0] }, searched: { searched[$0] },
+                                queuedBelow: $0) { q, leaf in together[q].append(leaf) }
+            }
+            #expect(together.map { $0.sorted() } == expected, "round \(round)")
+            // the rule leaves something out, and the queries find something
+            #expect(expected.contains { !$0.isEmpty })
+        }
+    }
+
+    /// A tree of 3000 proxies (about 6000 nodes, three blocks) copied by two threads holds what
+    /// one thread's copy holds, and its searches find the tree's leaves.
+    @Test func aCopySharedByTwoThreadsIsTheSame() {
+        var rng = TreeLCG(state: 11)
+        var tree = DynamicTree()
+        for k in 0..<3000 { _ = tree.createProxy(rng.box(world: 5000), userData: Int32(k)) }
+        #expect(tree.nodeCapacity > 2 * TreeQueryMirror.buildBlock)
+        let below = [Bool](repeating: false, count: tree.nodeCapacity)
+        var alone = TreeQueryMirror(), shared = TreeQueryMirror()
+        let pool = SolverWorkers(count: 2)
+        below.withUnsafeBufferPointer {
+            alone.build(from: tree, queuedBelow: $0)
+            shared.build(from: tree, queuedBelow: $0, pool: pool)
+        }
+        #expect(alone.root == shared.root && alone.root != DynamicTree.nullNode)
+        #expect(alone.boxes == shared.boxes)
+        #expect(alone.children == shared.children)
+        for _ in 0..<50 {
+            let box = rng.box(world: 5000, maxSide: 300)
+            var got: [Int32] = []
+            below.withUnsafeBufferPointer { shared.query(tree, box, searched: BroadPhase.nothing, queuedBelow: $0) { got.append($0) } }
+            #expect(got.sorted() == walked(tree, box, BroadPhase.nothing, below))
+        }
+    }
+
+    /// Single-precision corners lie outside the double box, also beyond the float range and
+    /// near zero.
+    @Test func widenedCornersHoldTheDoubleBox() {
+        for x in [0.0, 1e-300, -1e-300, 0.1, -0.1, 1e7 + 0.3, -1e7 - 0.3, 3.4028234663852886e38, 1e39, -1e39, 1e300] {
+            #expect(Double(TreeQueryMirror.widened(x, -1)) <= x)
+            #expect(Double(TreeQueryMirror.widened(x, 1)) >= x)
+        }
+    }
+}

@@ -275,12 +275,13 @@ import Testing
     func crowdPoses(workers: Int = 1, shareEveryColour: Bool = false,
                     kernel: WideKernelChoice = .preferred, closesEveryHole: Bool = false,
                     listsWideBodies: Bool? = nil, skipsKnownPairs: Bool = true, skipsSeparatedPairs: Bool = true,
-                    sortsMovedBySpace: Bool = true, holes: (Int) -> Void = { _ in }, gaps: (Int) -> Void = { _ in },
+                    sortsMovedBySpace: Bool = true, usesQueryMirror: Bool = true, holes: (Int) -> Void = { _ in }, gaps: (Int) -> Void = { _ in },
                     inspect: (Animator) -> Void = { _ in }) throws -> [UInt64] {
         let a = try Animator(configuration: AnimatorConfiguration(workers: workers))
         a.world.skipsSeparatedPairs = skipsSeparatedPairs
         a.world.broadPhase.skipsKnownPairs = skipsKnownPairs
         a.world.broadPhase.sortsMovedBySpace = sortsMovedBySpace
+        a.world.broadPhase.usesQueryMirror = usesQueryMirror
         a.wideKernel = kernel
         a.world.closesEveryHole = closesEveryHole
         a.world.listsWideBodies = listsWideBodies
@@ -615,6 +616,17 @@ import Testing
         let unsorted = try crowdPoses(sortsMovedBySpace: false)
         #expect(try crowdPoses() == unsorted)
         #expect(try crowdPoses(workers: 2, shareEveryColour: true) == unsorted)
+    }
+
+    /// The pair search walks the tree's single-precision copy, several walks at once, when the
+    /// queue is long (`TreeQueryMirror`): the crowd gives the same poses and events to the bit as
+    /// with the tree's own walk, with one worker and with two, and the copy is used.
+    @Test func searchingThroughTheTreesCopyChangesNoResult() throws {
+        let walked = try crowdPoses(usesQueryMirror: false)
+        var copied = 0
+        #expect(try crowdPoses(inspect: { a in copied += a.world.broadPhase.mirrorSearches }) == walked)
+        #expect(copied > 50)   // 72 of the 800 steps: the falling crowd's
+        #expect(try crowdPoses(workers: 2, shareEveryColour: true) == walked)
     }
 
     /// The new pairs' radix sort orders keys as a comparison sort does: item pairs, boundary

@@ -466,6 +466,7 @@ extension Animator {
         swap(&pairs, &world.newPairs)
         pairs.removeAll(keepingCapacity: true)
         let pool = world.workers.flatMap { $0.count > 1 && world.broadPhase.moved.count >= world.minimumItemsPerWorker ? $0 : nil }
+        world.broadPhase.prepareMirror(pool: pool)
         if let pool {
             findNewPairsShared(pool, &pairs, alongside: alongside)
         } else {
@@ -542,8 +543,8 @@ extension Animator {
     /// borrowed for the whole search: a method called on `world.broadPhase` for each proxy
     /// copied the struct each time, retaining and releasing each of its arrays.
     static func searchPairs(_ broadPhase: borrowing BroadPhase, _ candidates: inout [SIMD2<Int32>]) {
-        for proxy in broadPhase.moved {
-            broadPhase.searchPairs(of: proxy) { other in candidates.append(SIMD2(proxy, other)) }
+        broadPhase.moved.withUnsafeBufferPointer { moved in
+            broadPhase.searchPairs(of: moved) { proxy, other in candidates.append(SIMD2(proxy, other)) }
         }
     }
 
@@ -646,12 +647,11 @@ extension Animator {
                     if job == 0 { alongside(); return }
                     let block = job - 1
                     lists[block].removeAll(keepingCapacity: true)
-                    for j in (block * Animator.pairBlock)..<min(moved.count, (block + 1) * Animator.pairBlock) {
-                        let proxy = moved[j]
-                        broadPhase.searchPairs(of: proxy) { other in
-                            let pair = makePair(broadPhase.tree.userData(proxy), broadPhase.tree.userData(other))
-                            if let pair, !world.contactKeys.contains(pair.key) { lists[block].append(pair) }
-                        }
+                    let first = block * Animator.pairBlock
+                    let proxies = UnsafeBufferPointer(rebasing: moved[first..<min(moved.count, first + Animator.pairBlock)])
+                    broadPhase.searchPairs(of: proxies) { proxy, other in
+                        let pair = makePair(broadPhase.tree.userData(proxy), broadPhase.tree.userData(other))
+                        if let pair, !world.contactKeys.contains(pair.key) { lists[block].append(pair) }
                     }
                     // sorted here, shared, so that the sort of the joined lists (`findNewPairs`)
                     // finds them as sorted runs and merges them (the standard library's sort does)

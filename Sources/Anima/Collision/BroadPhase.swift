@@ -49,6 +49,17 @@ struct BroadPhase {
     /// turn it off to show that).
     var sortsMovedBySpace = true
 
+    /// The tree copied for this step's pair search (`prepareMirror`), and whether it is current.
+    private(set) var queryMirror = TreeQueryMirror()
+    private(set) var mirrorIsCurrent = false
+    /// How many searches used the copy (for tests).
+    private(set) var mirrorSearches = 0
+    /// Whether `prepareMirror` may copy the tree (the same pairs are found either way; tests
+    /// turn it off to show that).
+    var usesQueryMirror = true
+    /// The tree is copied for the search when the queue holds at least one proxy in this many.
+    static let queriesPerMirror = 32
+
     /// A box that overlaps and contains nothing.
     static let nothing = AABB(lower: Vec2(.infinity, .infinity), upper: Vec2(-.infinity, -.infinity))
 
@@ -332,20 +343,67 @@ struct BroadPhase {
     /// Needs `markQueued`.
     @inline(__always) func searchPairs(of proxy: Int32, _ found: (Int32) -> Void) {
         let known = skipsKnownPairs ? searchedBoxes[Int(proxy)] : BroadPhase.nothing
+        if mirrorIsCurrent {
+            queuedBelow.withUnsafeBufferPointer { below in
+                queryMirror.query(tree, fatBoxes[Int(proxy)], searched: known, queuedBelow: below) { other in
+                    if isNewPair(proxy, other, known) { found(other) }
+                }
+            }
+            return
+        }
         tree.query(fatBoxes[Int(proxy)], skipping: { node, box in
             !queuedBelow[Int(node)] && DynamicTree.contains(known, box)
         }) { other in
-            if isMoved[Int(other)] {
-                if other <= proxy || known.overlaps(searchedBoxes[Int(other)]) { return true }
-            } else if known.overlaps(fatBoxes[Int(other)]) {
-                return true
-            }
-            found(other)
+            if isNewPair(proxy, other, known) { found(other) }
             return true
         }
     }
 
+    /// `searchPairs(of:)` for each of `proxies`: `found(proxy, other)`, several walks at once
+    /// through the mirror when it is current.
+    @inline(__always) func searchPairs(of proxies: UnsafeBufferPointer<Int32>, _ found: (Int32, Int32) -> Void) {
+        guard mirrorIsCurrent else {
+            for proxy in proxies { searchPairs(of: proxy) { found(proxy, $0) } }
+            return
+        }
+        queuedBelow.withUnsafeBufferPointer { below in
+            queryMirror.queryAll(tree, count: proxies.count, { fatBoxes[Int(proxies[$0])] },
+                                 searched: { skipsKnownPairs ? searchedBoxes[Int(proxies[$0])] : BroadPhase.nothing },
+                                 queuedBelow: below) { k, other in
+                let proxy = proxies[k]
+                let known = skipsKnownPairs ? searchedBoxes[Int(proxy)] : BroadPhase.nothing
+                if isNewPair(proxy, other, known) { found(proxy, other) }
+            }
+        }
+    }
+
+    /// For `searchPairs`: whether the pair of queued `proxy`, searched last with box `known`,
+    /// and `other`, whose fat boxes overlap, may be new.
+    @inline(__always) func isNewPair(_ proxy: Int32, _ other: Int32, _ known: AABB) -> Bool {
+        if isMoved[Int(other)] {
+            return other > proxy && !known.overlaps(searchedBoxes[Int(other)])
+        }
+        return !known.overlaps(fatBoxes[Int(other)])
+    }
+
+    /// Copies the tree and the queue's marks into `queryMirror` for this step's searches, when
+    /// the queue holds at least one proxy in `queriesPerMirror` (a copy costs about what a few
+    /// dozen searches save) and the tree has an internal node. Call after `markQueued`;
+    /// `clearMoved` ends the copy's use.
+    mutating func prepareMirror(pool: SolverWorkers? = nil) {
+        mirrorIsCurrent = false
+        guard usesQueryMirror, moved.count * BroadPhase.queriesPerMirror >= tree.proxyCount,
+              queuedBelow.count >= tree.nodeCapacity else { return }
+        var mirror = TreeQueryMirror()
+        swap(&mirror, &queryMirror)
+        queuedBelow.withUnsafeBufferPointer { mirror.build(from: tree, queuedBelow: $0, pool: pool) }
+        swap(&mirror, &queryMirror)
+        mirrorIsCurrent = queryMirror.root != DynamicTree.nullNode
+        if mirrorIsCurrent { mirrorSearches &+= 1 }
+    }
+
     mutating func clearMoved() {
+        mirrorIsCurrent = false
         for p in moved where Int(p) < isMoved.count { isMoved[Int(p)] = false }
         moved.removeAll(keepingCapacity: true)
     }
