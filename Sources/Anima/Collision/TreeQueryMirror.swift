@@ -8,7 +8,9 @@
 /// both, and the outcome only moves two counters: a child that is a leaf and overlaps is written
 /// to a list of candidates, one that is a node and must be walked to the stack, each slot
 /// written every time and the counter advanced by 0 or 1. The candidates are then tested with
-/// their exact boxes, in a short loop of their own.
+/// their exact boxes, in a short loop of their own. Two walks advance together, so that their
+/// node loads overlap. The tumbler's search, the copy included, went from 11.2 to 12.1 % of the
+/// samples to 9.5 to 10.4 % (docs/performance.md).
 ///
 /// The boxes are single precision, each lower corner rounded down and each upper corner up, so a
 /// child whose copy misses the query box cannot overlap it, and every candidate is tested again
@@ -129,27 +131,34 @@ struct TreeQueryMirror {
                         if next < total { two.start(next, root, aabbs(next), searched(next)); next += 1 }
                         while one.count > 0 || two.count > 0 {
                             if one.count > 0 {
-                                one.step(b, c, listA)
-                                if one.candidates + 2 > batch || one.count == 0 {
-                                    let query = one.query
-                                    TreeQueryMirror.test(listA, one.candidates, one.aabb, one.searched, n, queuedBelow) { callback(query, $0) }
-                                    one.candidates = 0
-                                    if one.count == 0 && next < total { one.start(next, root, aabbs(next), searched(next)); next += 1 }
-                                }
+                                advance(&one, listA, &next, total, aabbs, searched, b, c, n, queuedBelow, callback)
                             }
                             if two.count > 0 {
-                                two.step(b, c, listB)
-                                if two.candidates + 2 > batch || two.count == 0 {
-                                    let query = two.query
-                                    TreeQueryMirror.test(listB, two.candidates, two.aabb, two.searched, n, queuedBelow) { callback(query, $0) }
-                                    two.candidates = 0
-                                    if two.count == 0 && next < total { two.start(next, root, aabbs(next), searched(next)); next += 1 }
-                                }
+                                advance(&two, listB, &next, total, aabbs, searched, b, c, n, queuedBelow, callback)
                             }
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// Advances `walk` by a node (`Walk.step`); once its candidates fill `list` or the walk
+    /// ends, tests them (`test`), and gives an ended walk box number `next`, if any is left.
+    @inline(__always)
+    func advance(_ walk: inout Walk, _ list: UnsafeMutableBufferPointer<Int32>, _ next: inout Int, _ total: Int,
+                 _ aabbs: (Int) -> AABB, _ searched: (Int) -> AABB,
+                 _ b: UnsafeBufferPointer<SIMD8<Float>>, _ c: UnsafeBufferPointer<SIMD4<Int32>>,
+                 _ n: UnsafeBufferPointer<DynamicTree.Node>, _ queuedBelow: UnsafeBufferPointer<Bool>,
+                 _ callback: (Int, Int32) -> Void) {
+        walk.step(b, c, list)
+        guard walk.candidates + 2 > list.count || walk.count == 0 else { return }
+        let query = walk.query
+        TreeQueryMirror.test(list, walk.candidates, walk.aabb, walk.searched, n, queuedBelow) { callback(query, $0) }
+        walk.candidates = 0
+        if walk.count == 0 && next < total {
+            walk.start(next, root, aabbs(next), searched(next))
+            next += 1
         }
     }
 
