@@ -527,7 +527,9 @@ private func queried(_ tree: DynamicTree, _ box: AABB) -> [Int32] {
                 let want = walked(tree, box, searched[q], below)
                 expected.append(want)
                 var got: [Int32] = []
-                below.withUnsafeBufferPointer { mirror.query(tree, box, searched: searched[q], queuedBelow: $0) { got.append($0) } }
+                below.withUnsafeBufferPointer {
+                    mirror.queryAll(tree, count: 1, { _ in box }, searched: { _ in searched[q] }, queuedBelow: $0) { got.append($1) }
+                }
                 #expect(got.sorted() == want, "round \(round), query \(q)")
             }
             var together = [[Int32]](repeating: [], count: queries.count)
@@ -561,7 +563,9 @@ private func queried(_ tree: DynamicTree, _ box: AABB) -> [Int32] {
         for _ in 0..<50 {
             let box = rng.box(world: 5000, maxSide: 300)
             var got: [Int32] = []
-            below.withUnsafeBufferPointer { shared.query(tree, box, searched: BroadPhase.nothing, queuedBelow: $0) { got.append($0) } }
+            below.withUnsafeBufferPointer {
+                shared.queryAll(tree, count: 1, { _ in box }, searched: { _ in BroadPhase.nothing }, queuedBelow: $0) { got.append($1) }
+            }
             #expect(got.sorted() == walked(tree, box, BroadPhase.nothing, below))
         }
     }

@@ -342,15 +342,7 @@ struct BroadPhase {
     /// not entered: a rotating wall's box, re-inserted every step, looks only at its new edges.
     /// Needs `markQueued`.
     @inline(__always) func searchPairs(of proxy: Int32, _ found: (Int32) -> Void) {
-        let known = skipsKnownPairs ? searchedBoxes[Int(proxy)] : BroadPhase.nothing
-        if mirrorIsCurrent {
-            queuedBelow.withUnsafeBufferPointer { below in
-                queryMirror.query(tree, fatBoxes[Int(proxy)], searched: known, queuedBelow: below) { other in
-                    if isNewPair(proxy, other, known) { found(other) }
-                }
-            }
-            return
-        }
+        let known = knownBox(proxy)
         tree.query(fatBoxes[Int(proxy)], skipping: { node, box in
             !queuedBelow[Int(node)] && DynamicTree.contains(known, box)
         }) { other in
@@ -359,8 +351,8 @@ struct BroadPhase {
         }
     }
 
-    /// `searchPairs(of:)` for each of `proxies`: `found(proxy, other)`, several walks at once
-    /// through the mirror when it is current.
+    /// `searchPairs(of:)` for each of `proxies`: `found(proxy, other)`, two walks at a time
+    /// through the mirror when it is current (`prepareMirror`), else the tree's walk for each.
     @inline(__always) func searchPairs(of proxies: UnsafeBufferPointer<Int32>, _ found: (Int32, Int32) -> Void) {
         guard mirrorIsCurrent else {
             for proxy in proxies { searchPairs(of: proxy) { found(proxy, $0) } }
@@ -368,13 +360,17 @@ struct BroadPhase {
         }
         queuedBelow.withUnsafeBufferPointer { below in
             queryMirror.queryAll(tree, count: proxies.count, { fatBoxes[Int(proxies[$0])] },
-                                 searched: { skipsKnownPairs ? searchedBoxes[Int(proxies[$0])] : BroadPhase.nothing },
-                                 queuedBelow: below) { k, other in
+                                 searched: { knownBox(proxies[$0]) }, queuedBelow: below) { k, other in
                 let proxy = proxies[k]
-                let known = skipsKnownPairs ? searchedBoxes[Int(proxy)] : BroadPhase.nothing
-                if isNewPair(proxy, other, known) { found(proxy, other) }
+                if isNewPair(proxy, other, knownBox(proxy)) { found(proxy, other) }
             }
         }
+    }
+
+    /// The box whose pairs a queued proxy's search may take as known: the fat box it had when
+    /// pairs were last searched (empty when it is new, or when tests turn `skipsKnownPairs` off).
+    @inline(__always) func knownBox(_ proxy: Int32) -> AABB {
+        skipsKnownPairs ? searchedBoxes[Int(proxy)] : BroadPhase.nothing
     }
 
     /// For `searchPairs`: whether the pair of queued `proxy`, searched last with box `known`,
@@ -392,14 +388,13 @@ struct BroadPhase {
     /// `clearMoved` ends the copy's use.
     mutating func prepareMirror(pool: SolverWorkers? = nil) {
         mirrorIsCurrent = false
-        guard usesQueryMirror, moved.count * BroadPhase.queriesPerMirror >= tree.proxyCount,
-              queuedBelow.count >= tree.nodeCapacity else { return }
+        guard usesQueryMirror, moved.count * BroadPhase.queriesPerMirror >= tree.proxyCount else { return }
         var mirror = TreeQueryMirror()
         swap(&mirror, &queryMirror)
         queuedBelow.withUnsafeBufferPointer { mirror.build(from: tree, queuedBelow: $0, pool: pool) }
         swap(&mirror, &queryMirror)
         mirrorIsCurrent = queryMirror.root != DynamicTree.nullNode
-        if mirrorIsCurrent { mirrorSearches &+= 1 }
+        if mirrorIsCurrent { mirrorSearches &+= 1 }   // (a mark list too short leaves `root` null)
     }
 
     mutating func clearMoved() {

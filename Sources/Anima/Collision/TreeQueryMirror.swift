@@ -91,23 +91,15 @@ struct TreeQueryMirror {
     /// Candidates gathered before they are tested with their exact boxes.
     static let candidateBatch = 64
 
-    /// `DynamicTree.query(aabb, skipping:callback)` with the pair search's rule: a node is left
-    /// out, with all below it, when no queued proxy is it or lies below it and its box lies inside
-    /// `searched`. Calls `callback` with the same leaves as that query, in another order.
-    /// Precondition: built from `tree` since it last changed, and `queuedBelow` holds the marks
-    /// it was built with; with `root` `nullNode` (never built, or fewer than two proxies) it
-    /// finds nothing, and the caller walks the tree instead.
-    @inline(__always)
-    func query(_ tree: borrowing DynamicTree, _ aabb: AABB, searched: AABB,
-               queuedBelow: UnsafeBufferPointer<Bool>, _ callback: (Int32) -> Void) {
-        queryAll(tree, count: 1, { _ in aabb }, searched: { _ in searched }, queuedBelow: queuedBelow) { _, leaf in callback(leaf) }
-    }
-
-    /// `query` for each of `count` boxes (`aabbs(k)`, with `searched(k)`), two walks at once:
+    /// `DynamicTree.query(aabbs(k), skipping:callback)` for each of `count` boxes with the pair
+    /// search's rule: a node is left out, with all below it, when no queued proxy is it or lies
+    /// below it and its box lies inside `searched(k)`. Two walks at once:
     /// each turn of the loop advances both by a node, so the processor waits for their node
     /// loads together rather than one after the other (a walk's next node is known only once
-    /// its last node is loaded). `callback(k, leaf)` is called with the same leaves as `query`
-    /// gives for box k.
+    /// its last node is loaded). `callback(k, leaf)` is called with the same leaves as the tree's
+    /// query gives for box k, in another order. Precondition: built from `tree` since it last
+    /// changed, and `queuedBelow` holds the marks it was built with; with `root` `nullNode` (never
+    /// built, or fewer than two proxies) it finds nothing, and the caller walks the tree instead.
     @inline(__always)
     func queryAll(_ tree: borrowing DynamicTree, count total: Int, _ aabbs: (Int) -> AABB, searched: (Int) -> AABB,
                   queuedBelow: UnsafeBufferPointer<Bool>, _ callback: (Int, Int32) -> Void) {
