@@ -55,7 +55,10 @@ final class WorldState {
     var constraintEnds = ScratchBuffer<SIMD2<Int32>>()
     /// Per constraint, the two bodies it joins in one island, or (0, 0) (`ContactConstraintBuilder.joins`).
     var constraintJoins = ScratchBuffer<SIMD2<Int32>>()
+    /// The step's joints (`Animator.prepareJoints`): each one's head, and its constraint unless
+    /// it is a plain pin (`jointRowKind` .pin or .fixedPin: its record here is not written).
     var joints = ScratchBuffer<JointConstraint>()
+    var jointHeads = ScratchBuffer<JointHead>()
     /// The step's joint order, its ranges (per colour when coloured, see `orderJoints`), and
     /// two scratch body records per worker for the sides joints cannot move.
     var jointOrder = ScratchBuffer<Int32>()
@@ -191,6 +194,7 @@ final class WorldState {
         constraintEnds.free()
         constraintJoins.free()
         joints.free()
+        jointHeads.free()
         jointOrder.free()
         jointRowKind.free()
         pinRows.free()

@@ -173,9 +173,9 @@ extension Animator {
         rootRest.withUnsafeMutableBufferPointer { rootRest in
         rootIsland.withUnsafeMutableBufferPointer { rootIsland in
             if !joined { joinTouchingIslands(moving, parent, rootRest, rootIsland) }
-            let js = world.joints.base
-            for k in 0..<world.joints.count where js[k].invMassA > 0 && js[k].invMassB > 0 {
-                Animator.union(Int(js[k].a), Int(js[k].b), parent)
+            let heads = world.jointHeads.base
+            for k in 0..<world.joints.count where heads[k].aHasMass && heads[k].bHasMass {
+                Animator.union(Int(heads[k].a), Int(heads[k].b), parent)
             }
             return sleepJoinedIslands(moving, threshold, parent, rootRest, rootIsland)
         }}}}

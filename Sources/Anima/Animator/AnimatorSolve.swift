@@ -26,7 +26,6 @@ extension Animator {
         finishContactConstraints()
         prepareJoints(hs)
         prepareSnaps(hs)
-        prepareJointRows()
 
         let bodies = world.bodies.base
         let params = world.params.base
@@ -219,7 +218,7 @@ extension Animator {
             world.jointColorStart = [0, count]
             return
         }
-        let js = world.joints.base
+        let heads = world.jointHeads.base
         let colors = ContactColoring.colorCount
         world.jointColor.resize(count)
         let colorOf = world.jointColor.base
@@ -229,10 +228,9 @@ extension Animator {
         world.jointTaken.append(contentsOf: repeatElement(0, count: bodyCount))
         world.jointTaken.withUnsafeMutableBufferPointer { taken in
             for k in 0..<count {
-                let j = js + k
-                let a = Int(j.pointee.a), b = Int(j.pointee.b)
-                let aMoves = j.pointee.invMassA != 0 || j.pointee.invIA != 0
-                let bMoves = j.pointee.invMassB != 0 || j.pointee.invIB != 0
+                let head = heads[k]
+                let a = Int(head.a), b = Int(head.b)
+                let aMoves = head.aMoves, bMoves = head.bMoves
                 let used = (aMoves ? taken[a] : 0) | (bMoves ? taken[b] : 0)
                 let free = ~used & (1 << UInt32(colors) - 1)
                 var c = colors
@@ -353,12 +351,25 @@ extension Animator {
         }
     }
 
-    /// Builds joint constraints from the attachments. An anchor is the static body 0 placed at the
-    /// anchor point; an item without mass (anchored) keeps its own body so its motion counts.
+    /// Builds the step's joints from the attachments: each joint's head (`JointHead`), and a
+    /// plain pin's row (`PinRow`) or else its constraint, then the row of a plain spring
+    /// (`SpringRow`) and the list of moving anchors. An anchor is the static body 0 placed at
+    /// the anchor point; an item without mass (anchored) keeps its own body so its motion
+    /// counts. The joints' buffers are sized for every attachment and snap first (`prepareSnaps`
+    /// adds the snaps after the attachments).
     func prepareJoints(_ hs: Double) {
         world.joints.count = 0
         let h = stepDuration
         let attachments = world.attachments
+        let room = attachments.count + world.snaps.count
+        world.jointHeads.resize(room)
+        world.jointRowKind.resize(room)
+        world.pinRows.resize(room)
+        world.springRows.resize(room)
+        world.movingAnchors.count = 0
+        let heads = world.jointHeads.base, kind = world.jointRowKind.base, pins = world.pinRows.base
+        let rows = world.usesJointRows, fixesArms = world.fixesJointArms
+        let bodies = world.bodies.base
         for index in attachments.indices {
             // the array keeps every attachment alive through the loop: no retain and release per
             // attachment (they were a seventh of a step of the 100 x 100 joint grid)
@@ -385,8 +396,9 @@ extension Animator {
                 anchorVelocity = (reached - previous) / h
                 att.previousAnchor = reached
             } else {
-                att.anchorGlide = 0
-                att.previousAnchor = att.anchorPoint
+                // (written only when they change: most attachments' records are then only read)
+                if att.anchorGlide != 0 { att.anchorGlide = 0 }
+                if att.previousAnchor != att.anchorPoint { att.previousAnchor = att.anchorPoint }
             }
             var mA = 0.0, iA = 0.0
             if let other = att.otherItem {
@@ -400,6 +412,27 @@ extension Animator {
             }
             let mB = store.invMass[slotB], iB = store.invInertia[slotB]
             if mA == 0 && iA == 0 && mB == 0 && iB == 0 { continue }
+            let k = world.joints.count
+            world.joints.extend(by: 1)
+            heads[k] = JointHead(a: bodyA, b: bodyB, behaviorIndex: Int32(index), invMassA: mA, invIA: iA, invMassB: mB,
+                                 invIB: iB, isSnap: false)
+            // a plain pin: no angle range, friction torque or force bound, and no angular or
+            // limit impulse to carry (a pin's anchor never slides, and it is never a spring).
+            // The attachment's fields are read here, not through a method, which would retain it.
+            if rows && att.attachmentKind == .pin && att.attachmentRange.lowerBound == -.infinity
+                && att.attachmentRange.upperBound == .infinity && !(att.frictionTorque * hs > 0)
+                && att.maxForce * hs == .infinity && att.angularImpulse == 0 && att.lowerImpulse == 0
+                && att.upperImpulse == 0 {
+                // its row alone: the 104 bytes the passes read (a constraint is over 300), its
+                // arms fixed as `JointSolver.fixArms` would fix them
+                let fixed = fixesArms && iA == 0 && iB == 0 && bodies[Int(bodyA)].w == 0 && bodies[Int(bodyB)].w == 0
+                (pins + k).initialize(to: PinRow(
+                    a: bodyA, b: bodyB, fixedArms: fixed, anchorA: anchorA, anchorB: anchorB,
+                    deltaCenter: store.position[slotB] - centerA, invMassA: mA, invIA: iA, invMassB: mB, invIB: iB,
+                    impulse: att.linearImpulse))
+                kind[k] = fixed ? .fixedPin : .pin
+                continue
+            }
             let spring = att.frequency > 0 && (att.attachmentKind == .anchor || att.attachmentKind == .items)
             let angleA = att.otherItem.map { store.angle[Int($0.slot)] } ?? 0
             var axisWorld = att.axis
@@ -407,8 +440,7 @@ extension Animator {
                 axisWorld = store.rotation[Int(other.slot)].rotate(att.axis)
             }
             // written in place: the record is over 300 bytes
-            world.joints.extend(by: 1)
-            (world.joints.base + (world.joints.count - 1)).initialize(to: JointConstraint(
+            (world.joints.base + k).initialize(to: JointConstraint(
                 kind: att.attachmentKind, a: bodyA, b: Int32(bodyB), anchorA: anchorA, anchorB: anchorB,
                 deltaCenter: store.position[slotB] - centerA, invMassA: mA, invIA: iA, invMassB: mB, invIB: iB,
                 length: att.length, isSpring: spring,
@@ -420,34 +452,22 @@ extension Animator {
                 lower: att.attachmentRange.lowerBound, upper: att.attachmentRange.upperBound,
                 perpendicularImpulse: att.perpendicularImpulse, lowerImpulse: att.lowerImpulse,
                 upperImpulse: att.upperImpulse))
+            finishJoint(k)
         }
     }
 
-    /// Writes the rows of the step's plain pins and springs (see `PinRow`, `SpringRow`) and
-    /// lists the joints whose anchor moves; the solve passes read a joint from its row when it
-    /// has one, and `storeJointImpulses` takes its impulse from there.
-    func prepareJointRows() {
-        let count = world.joints.count
-        world.jointRowKind.resize(count)
-        world.pinRows.resize(count)
-        world.springRows.resize(count)
-        world.movingAnchors.count = 0
-        let js = world.joints.base, kind = world.jointRowKind.base
-        let pins = world.pinRows.base, springs = world.springRows.base
-        let rows = world.usesJointRows
-        let bodies = world.bodies.base
-        for k in 0..<count {
-            JointSolver.fixArms(js + k, bodies, allowed: world.fixesJointArms)
-            if js[k].anchorVelocity != .zero { world.movingAnchors.append(Int32(k)) }
-            if rows, let row = PinRow(js + k) {
-                (pins + k).initialize(to: row)
-                kind[k] = row.fixedArms ? .fixedPin : .pin
-            } else if rows, let row = SpringRow(js + k) {
-                (springs + k).initialize(to: row)
-                kind[k] = row.fixedArms ? .fixedSpring : .spring
-            } else {
-                kind[k] = .constraint
-            }
+    /// The rest of a joint with a constraint: its arms fixed when they can be
+    /// (`JointSolver.fixArms`), listed when its anchor moves, and its row when it is a plain
+    /// point spring; else it is solved from the constraint.
+    private func finishJoint(_ k: Int) {
+        let j = world.joints.base + k
+        JointSolver.fixArms(j, world.bodies.base, allowed: world.fixesJointArms)
+        if j.pointee.anchorVelocity != .zero { world.movingAnchors.append(Int32(k)) }
+        if world.usesJointRows, let row = SpringRow(j) {
+            (world.springRows.base + k).initialize(to: row)
+            world.jointRowKind.base[k] = row.fixedArms ? .fixedSpring : .spring
+        } else {
+            world.jointRowKind.base[k] = .constraint
         }
     }
 
@@ -455,29 +475,38 @@ extension Animator {
     /// impulse from its row, where the solve passes kept it).
     func storeJointImpulses() {
         let attachments = world.attachments, snaps = world.snaps
+        let heads = world.jointHeads.base, js = world.joints.base
         let kind = world.jointRowKind.base, pins = world.pinRows.base, springs = world.springRows.base
+        @inline(__always) func finite(_ v: Vec2) -> Vec2 { v.x.isFinite && v.y.isFinite ? v : .zero }
         for k in 0..<world.joints.count {
-            var j = world.joints[k]
-            switch kind[k] {
-            case .pin, .fixedPin: j.linearImpulse = pins[k].impulse
-            case .spring, .fixedSpring: j.linearImpulse = springs[k].impulse
-            case .constraint: break
-            }
-            if j.isSnap {
-                unowned(unsafe) let snap = snaps[Int(j.behaviorIndex)]
-                snap.linearImpulse = j.linearImpulse.x.isFinite && j.linearImpulse.y.isFinite ? j.linearImpulse : .zero
-                snap.angularImpulse = finiteOrZero(j.angularImpulse)
+            let head = heads[k]
+            if head.isSnap {
+                unowned(unsafe) let snap = snaps[Int(head.behaviorIndex)]
+                snap.linearImpulse = finite(js[k].linearImpulse)
+                snap.angularImpulse = finiteOrZero(js[k].angularImpulse)
                 continue
             }
             // kept alive by the array, as in prepareJoints
-            unowned(unsafe) let att = attachments[Int(j.behaviorIndex)]
+            unowned(unsafe) let att = attachments[Int(head.behaviorIndex)]
             // an impulse that overflowed is not carried into the next step's warm start
-            att.axialImpulse = finiteOrZero(j.axialImpulse)
-            att.linearImpulse = j.linearImpulse.x.isFinite && j.linearImpulse.y.isFinite ? j.linearImpulse : .zero
-            att.angularImpulse = finiteOrZero(j.angularImpulse)
-            att.perpendicularImpulse = finiteOrZero(j.perpendicularImpulse)
-            att.lowerImpulse = finiteOrZero(j.lowerImpulse)
-            att.upperImpulse = finiteOrZero(j.upperImpulse)
+            switch kind[k] {
+            case .pin, .fixedPin:
+                // a plain pin's passes change its point impulse alone (its angular and limit
+                // impulses are 0, `prepareJoints`)
+                att.linearImpulse = finite(pins[k].impulse)
+                // the others as the passes left them: written only if they must be cleared
+                if !att.axialImpulse.isFinite { att.axialImpulse = 0 }
+                if !att.perpendicularImpulse.isFinite { att.perpendicularImpulse = 0 }
+                continue
+            case .spring, .fixedSpring: att.linearImpulse = finite(springs[k].impulse)
+            case .constraint: att.linearImpulse = finite(js[k].linearImpulse)
+            }
+            let j = js + k
+            att.axialImpulse = finiteOrZero(j.pointee.axialImpulse)
+            att.angularImpulse = finiteOrZero(j.pointee.angularImpulse)
+            att.perpendicularImpulse = finiteOrZero(j.pointee.perpendicularImpulse)
+            att.lowerImpulse = finiteOrZero(j.pointee.lowerImpulse)
+            att.upperImpulse = finiteOrZero(j.pointee.upperImpulse)
         }
     }
 
@@ -498,7 +527,11 @@ extension Animator {
             j.uprights = true
             j.startAngle = store.angle[slot]
             j.isSnap = true
+            let k = world.joints.count
             world.joints.append(j)
+            world.jointHeads.base[k] = JointHead(a: 0, b: j.b, behaviorIndex: Int32(index), invMassA: 0, invIA: 0,
+                                                 invMassB: j.invMassB, invIB: j.invIB, isSnap: true)
+            finishJoint(k)
         }
     }
 

@@ -56,7 +56,8 @@ struct JointConstraint {
 /// angular impulse to carry) in the fields its sub-step passes read: 104 bytes where its
 /// `JointConstraint` is over 300, so a net of thousands of pins is read from a third of the
 /// memory in each of the step's twelve passes. Its arithmetic is the pin's in
-/// `JointSolver.solve` and `warmStart`, to the bit.
+/// `JointSolver.solve` and `warmStart`, to the bit. Written straight from the attachment
+/// (`Animator.prepareJoints`): a plain pin has no `JointConstraint` in the step.
 struct PinRow {
     var a: Int32, b: Int32
     /// The joint's `fixedArms` (in the padding before the first vector: no larger a row).
@@ -66,24 +67,47 @@ struct PinRow {
     /// The accumulated point impulse (the joint's `linearImpulse` while the step solves).
     var impulse: Vec2
 
-    /// The row of joint `j` when it is a plain pin, else nil.
     @inline(__always)
-    init?(_ j: UnsafePointer<JointConstraint>) {
-        guard j.pointee.kind == .pin, j.pointee.lower == -Double.infinity, j.pointee.upper == Double.infinity,
-              !(j.pointee.maxFrictionImpulse > 0), !j.pointee.uprights, !j.pointee.isSpring,
-              j.pointee.anchorVelocity == .zero, j.pointee.maxLinearImpulse == .infinity, j.pointee.angularImpulse == 0,
-              j.pointee.lowerImpulse == 0, j.pointee.upperImpulse == 0, !j.pointee.isSnap else { return nil }
-        a = j.pointee.a
-        b = j.pointee.b
-        anchorA = j.pointee.anchorA
-        anchorB = j.pointee.anchorB
-        deltaCenter = j.pointee.deltaCenter
-        invMassA = j.pointee.invMassA
-        invIA = j.pointee.invIA
-        invMassB = j.pointee.invMassB
-        invIB = j.pointee.invIB
-        impulse = j.pointee.linearImpulse
-        fixedArms = j.pointee.fixedArms
+    init(a: Int32, b: Int32, fixedArms: Bool, anchorA: Vec2, anchorB: Vec2, deltaCenter: Vec2,
+         invMassA: Double, invIA: Double, invMassB: Double, invIB: Double, impulse: Vec2) {
+        self.a = a
+        self.b = b
+        self.fixedArms = fixedArms
+        self.anchorA = anchorA
+        self.anchorB = anchorB
+        self.deltaCenter = deltaCenter
+        self.invMassA = invMassA
+        self.invIA = invIA
+        self.invMassB = invMassB
+        self.invIB = invIB
+        self.impulse = impulse
+    }
+}
+
+/// What the step's passes over every joint read of one (its colour, the islands, where its
+/// impulses go back to): 20 bytes, where a joint's `JointConstraint` is over 300 and a plain
+/// pin has none (`Animator.prepareJoints` writes its `PinRow` alone).
+struct JointHead {
+    var a: Int32, b: Int32
+    /// The attachment, or the snap when `isSnap`, in the animator's lists.
+    var behaviorIndex: Int32
+    /// Whether an impulse can move each side (it has an inverse mass or inertia).
+    var aMoves: Bool, bMoves: Bool
+    /// Whether each side has an inverse mass (the sides an island joins).
+    var aHasMass: Bool, bHasMass: Bool
+    var isSnap: Bool
+
+    @inline(__always)
+    init(a: Int32, b: Int32, behaviorIndex: Int32, invMassA: Double, invIA: Double, invMassB: Double, invIB: Double,
+         isSnap: Bool) {
+        self.a = a
+        self.b = b
+        self.behaviorIndex = behaviorIndex
+        aMoves = invMassA != 0 || invIA != 0
+        bMoves = invMassB != 0 || invIB != 0
+        aHasMass = invMassA > 0
+        bHasMass = invMassB > 0
+        self.isSnap = isSnap
     }
 }
 
