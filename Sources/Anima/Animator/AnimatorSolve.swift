@@ -368,6 +368,7 @@ extension Animator {
         world.springRows.resize(room)
         world.movingAnchors.count = 0
         let heads = world.jointHeads.base, kind = world.jointRowKind.base, pins = world.pinRows.base
+        let springs = world.springRows.base
         let rows = world.usesJointRows, fixesArms = world.fixesJointArms
         let bodies = world.bodies.base
         for index in attachments.indices {
@@ -452,22 +453,25 @@ extension Animator {
                 lower: att.attachmentRange.lowerBound, upper: att.attachmentRange.upperBound,
                 perpendicularImpulse: att.perpendicularImpulse, lowerImpulse: att.lowerImpulse,
                 upperImpulse: att.upperImpulse))
-            finishJoint(k)
+            finishJoint(k, world.joints.base, bodies, kind, springs, rows: rows, fixesArms: fixesArms)
         }
     }
 
     /// The rest of a joint with a constraint: its arms fixed when they can be
     /// (`JointSolver.fixArms`), listed when its anchor moves, and its row when it is a plain
-    /// point spring; else it is solved from the constraint.
-    private func finishJoint(_ k: Int) {
-        let j = world.joints.base + k
-        JointSolver.fixArms(j, world.bodies.base, allowed: world.fixesJointArms)
+    /// point spring (`rows`); else it is solved from the constraint.
+    @inline(__always)
+    private func finishJoint(_ k: Int, _ js: UnsafeMutablePointer<JointConstraint>, _ bodies: UnsafePointer<SolverBody>,
+                             _ kind: UnsafeMutablePointer<JointRowKind>, _ springs: UnsafeMutablePointer<SpringRow>,
+                             rows: Bool, fixesArms: Bool) {
+        let j = js + k
+        JointSolver.fixArms(j, bodies, allowed: fixesArms)
         if j.pointee.anchorVelocity != .zero { world.movingAnchors.append(Int32(k)) }
-        if world.usesJointRows, let row = SpringRow(j) {
-            (world.springRows.base + k).initialize(to: row)
-            world.jointRowKind.base[k] = row.fixedArms ? .fixedSpring : .spring
+        if rows, let row = SpringRow(j) {
+            (springs + k).initialize(to: row)
+            kind[k] = row.fixedArms ? .fixedSpring : .spring
         } else {
-            world.jointRowKind.base[k] = .constraint
+            kind[k] = .constraint
         }
     }
 
@@ -531,7 +535,8 @@ extension Animator {
             world.joints.append(j)
             world.jointHeads.base[k] = JointHead(a: 0, b: j.b, behaviorIndex: Int32(index), invMassA: 0, invIA: 0,
                                                  invMassB: j.invMassB, invIB: j.invIB, isSnap: true)
-            finishJoint(k)
+            finishJoint(k, world.joints.base, world.bodies.base, world.jointRowKind.base, world.springRows.base,
+                        rows: world.usesJointRows, fixesArms: world.fixesJointArms)
         }
     }
 
