@@ -42,4 +42,23 @@ import Synchronization
             #expect(sum == blocks * job * 100 + blocks * (blocks - 1) / 2, "job \(job)")
         }
     }
+
+    /// The cut of a thread's share of a colour (`Animator.shrinkingCut`) covers the share's lane
+    /// groups once, in order, with blocks that never grow: from about 2 / 16 of a large share
+    /// down to at most a group or two at its end.
+    @Test func shrinkingBlocksCoverAShareOnceAndShrink() {
+        let blocks = Animator.colorBlocksPerWorker
+        for size in [0, 1, 3, 7, 16, 100, 257, 1000, 4096] {
+            let cuts = (0...blocks).map { Animator.shrinkingCut($0, of: size, blocks: blocks) }
+            #expect(cuts.first == 0 && cuts.last == size, "share of \(size): cuts \(cuts)")
+            let sizes = zip(cuts, cuts.dropFirst()).map { $1 - $0 }
+            #expect(sizes.allSatisfy { $0 >= 0 }, "share of \(size): blocks \(sizes)")
+            // each block at most one group larger than the one before (integer rounding)
+            #expect(zip(sizes, sizes.dropFirst()).allSatisfy { $1 <= $0 + 1 }, "share of \(size): blocks \(sizes)")
+            if size >= 1000 {
+                #expect(sizes[0] >= size / blocks && sizes[blocks - 1] <= size / blocks / 4,
+                        "share of \(size): first \(sizes[0]), last \(sizes[blocks - 1])")
+            }
+        }
+    }
 }
