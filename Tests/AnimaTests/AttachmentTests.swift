@@ -359,6 +359,38 @@ import Testing
         #expect(largest < 0.52 && largest > 0.45, "swung to \(largest) rad against a 0.5 rad limit")
     }
 
+    /// A hinge held by its friction torque, or at its angle limit, swings freely once the friction
+    /// or the limit is taken away: the impulse that held it is not applied again (a warm start
+    /// with no row left to correct it would keep holding the arm up, as a phantom torque).
+    @Test func aHingeSwingsOnceItsFrictionOrLimitIsRemoved() throws {
+        func arm(_ hold: (AttachmentBehavior) throws -> Void, _ release: (AttachmentBehavior) throws -> Void) throws
+            -> (held: Double, released: Double) {
+            let a = try makeAnimator(bounds: nil)
+            let base = try a.createItem(ItemDefinition(center: .zero, size: Size(width: 40, height: 40)))
+            let arm = try a.createItem(ItemDefinition(center: Vec2(60, 0), size: Size(width: 100, height: 10)))
+            let pin = try AttachmentBehavior(owner: a, item: arm, to: base, kind: .pin, anchor: Vec2(20, 0))
+            try hold(pin)
+            try a.addBehavior(pin)
+            try a.addBehavior(GravityBehavior(owner: a, items: [arm]))
+            try a.addBehavior(DynamicItemBehavior(owner: a, items: [base], properties: ItemProperties(anchored: true)))
+            try a.addBehavior(DynamicItemBehavior(owner: a, items: [arm]))
+            for _ in 0..<120 { try a.step() }
+            let held = try a.rotation(of: arm)
+            try release(pin)
+            var swing = held
+            for _ in 0..<240 { try a.step(); swing = max(swing, try a.rotation(of: arm)) }
+            return (held, swing)
+        }
+        // friction torque well above gravity's (about 1000 pt/s^2 x mass x 40 pt)
+        let friction = try arm({ try $0.setFrictionTorque(1e9) }, { try $0.setFrictionTorque(0) })
+        #expect(friction.held < 0.05, "friction held the arm at \(friction.held) rad")
+        #expect(friction.released > 1.5, "without friction the arm swung to \(friction.released) rad")
+        let limit = try arm({ try $0.setAttachmentRange(-0.1...0.1) },
+                            { try $0.setAttachmentRange(-Double.infinity...Double.infinity) })
+        #expect(limit.held < 0.12, "the limit held the arm at \(limit.held) rad")
+        #expect(limit.released > 1.5, "without the limit the arm swung to \(limit.released) rad")
+    }
+
     /// A behavior may outlive its animator: once the animator is gone it is no longer added,
     /// and its setters (which reach the animator without a weak load while it is added) only
     /// store their value.

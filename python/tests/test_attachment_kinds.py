@@ -309,6 +309,55 @@ def test_pin_range_stops_a_swinging_arm_near_its_limit():
     assert 0.45 < largest < 0.52, f"swung to {largest} rad against a 0.5 rad limit"
 
 
+def held_arm(**pin_settings):
+    """A 100 pt arm pinned at its left end to an anchored base, released horizontal under
+    gravity, with the pin's settings given; returns the animator, the arm and the pin."""
+    anim = anima.Animator()
+    base = anima.Item(anim, center=(0, 0), size=(40, 40))
+    arm = anima.Item(anim, center=(60, 0), size=(100, 10))
+    pin = anima.Attachment.pin(arm, base, (20, 0))
+    for name, value in pin_settings.items():
+        setattr(pin, name, value)
+    anim.add_behavior(pin)
+    anim.add_behavior(anima.Gravity([arm]))
+    anim.add_behavior(anima.ItemBehavior([base], anchored=True))
+    anim.add_behavior(anima.ItemBehavior([arm]))
+    return anim, arm, pin
+
+
+@pytest.mark.parametrize("hold, release", [
+    ({"friction_torque": 1e9}, {"friction_torque": 0.0}),
+    ({"range": (-0.1, 0.1)}, {"range": (-math.inf, math.inf)}),
+], ids=["friction", "range"])
+def test_a_hinge_swings_once_its_friction_or_range_is_taken_away(hold, release):
+    anim, arm, pin = held_arm(**hold)
+    anim.advance(1.0)
+    held = arm.rotation
+    assert held < 0.12, f"held at {held} rad"
+    for name, value in release.items():
+        setattr(pin, name, value)
+    swing = held
+    for _ in range(240):
+        anim.step()
+        swing = max(swing, arm.rotation)
+    # free, it swings down through the vertical (pi / 2); the impulse that held it is not
+    # applied again
+    assert swing > 1.5, f"swung only to {swing} rad once released"
+
+
+def test_bead_slides_on_once_its_range_is_lifted():
+    anim, bead, slide, wire = bead_on_wire()
+    slide.range = (-10, 30)
+    anim.advance(1.0)
+    x, y = bead.center
+    assert x * wire[0] + y * wire[1] == pytest.approx(30.0, abs=1.0)
+    slide.range = (-math.inf, math.inf)
+    anim.advance(0.5)
+    x, y = bead.center
+    # from rest at 30 pt: 30 + g sin 30 t^2 / 2 = 30 + 62.5 pt
+    assert x * wire[0] + y * wire[1] == pytest.approx(92.5, rel=0.03)
+
+
 def test_offsets_read_back_the_attachment_points_in_each_items_own_coordinates(animator):
     one = anima.Item(animator, center=(100, 100), size=(40, 40))
     two = anima.Item(animator, center=(200, 100), size=(40, 40))

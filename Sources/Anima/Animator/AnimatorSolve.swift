@@ -432,13 +432,13 @@ extension Animator {
             world.joints.extend(by: 1)
             heads[k] = JointHead(a: bodyA, b: bodyB, behaviorIndex: Int32(index), invMassA: mA, invIA: iA, invMassB: mB,
                                  invIB: iB, isSnap: false)
-            // a plain pin: no angle range, friction torque or force bound, and no angular or
-            // limit impulse to carry (a pin's anchor never slides, and it is never a spring).
-            // The attachment's fields are read here, not through a method, which would retain it.
-            if rows && att.attachmentKind == .pin && att.attachmentRange.lowerBound == -.infinity
-                && att.attachmentRange.upperBound == .infinity && !(att.frictionTorque * hs > 0)
-                && att.maxForce * hs == .infinity && att.angularImpulse == 0 && att.lowerImpulse == 0
-                && att.upperImpulse == 0 {
+            // a plain pin: no angle range, friction torque or force bound (a pin's anchor never
+            // slides, and it is never a spring; an angular or limit impulse left from a friction
+            // or range taken away is dropped, below and in `storeJointImpulses`). The
+            // attachment's fields are read here, not through a method, which would retain it.
+            let range = att.attachmentRange, friction = att.frictionTorque * hs > 0
+            if rows && att.attachmentKind == .pin && range.lowerBound == -.infinity && range.upperBound == .infinity
+                && !friction && att.maxForce * hs == .infinity {
                 // its row alone: the 104 bytes the passes read (a constraint is over 300), its
                 // arms fixed as `JointSolver.fixArms` would fix them
                 let fixed = fixesArms && iA == 0 && iB == 0 && bodies[Int(bodyA)].w == 0 && bodies[Int(bodyB)].w == 0
@@ -455,19 +455,27 @@ extension Animator {
             if att.attachmentKind == .sliding, let other = att.otherItem {
                 axisWorld = store.rotation[Int(other.slot)].rotate(att.axis)
             }
+            // An impulse whose row this step does not have (the friction torque or a limit taken
+            // away since it was accumulated) is dropped: warm-started with no row to correct it,
+            // it would act every sub-step as a torque or force of its own, holding a hinge
+            // where its friction or its limit left it. Fixed and sliding joints always have
+            // their angular row.
+            let angularRow = friction || att.attachmentKind == .fixed || att.attachmentKind == .sliding
             // written in place: the record is over 300 bytes
             (world.joints.base + k).initialize(to: JointConstraint(
                 kind: att.attachmentKind, a: bodyA, b: Int32(bodyB), anchorA: anchorA, anchorB: anchorB,
                 deltaCenter: store.position[slotB] - centerA, invMassA: mA, invIA: iA, invMassB: mB, invIB: iB,
                 length: att.length, isSpring: spring,
                 springSoftness: Softness(hertz: spring ? att.frequency : 0, dampingRatio: att.damping, substep: hs),
-                axialImpulse: att.axialImpulse, linearImpulse: att.linearImpulse, angularImpulse: att.angularImpulse,
+                axialImpulse: att.axialImpulse, linearImpulse: att.linearImpulse,
+                angularImpulse: angularRow ? att.angularImpulse : 0,
                 maxFrictionImpulse: att.frictionTorque * hs, maxLinearImpulse: att.maxForce * hs,
                 behaviorIndex: Int32(index), anchorVelocity: anchorVelocity,
                 relativeAngle: store.angle[slotB] - angleA - att.referenceAngle, axis: axisWorld,
-                lower: att.attachmentRange.lowerBound, upper: att.attachmentRange.upperBound,
-                perpendicularImpulse: att.perpendicularImpulse, lowerImpulse: att.lowerImpulse,
-                upperImpulse: att.upperImpulse))
+                lower: range.lowerBound, upper: range.upperBound,
+                perpendicularImpulse: att.perpendicularImpulse,
+                lowerImpulse: range.lowerBound > -.infinity ? att.lowerImpulse : 0,
+                upperImpulse: range.upperBound < .infinity ? att.upperImpulse : 0))
             finishJoint(k, world.joints.base, bodies, kind, springs, rows: rows, fixesArms: fixesArms)
         }
     }
@@ -510,12 +518,15 @@ extension Animator {
             // an impulse that overflowed is not carried into the next step's warm start
             switch kind[k] {
             case .pin, .fixedPin:
-                // a plain pin's passes change its point impulse alone (its angular and limit
-                // impulses are 0, `prepareJoints`)
+                // a plain pin's passes change its point impulse alone; it has no angular or limit
+                // row, so what an earlier friction or range left there is dropped (`prepareJoints`)
                 att.linearImpulse = finite(pins[k].impulse)
-                // the others as the passes left them: written only if they must be cleared
+                // the others written only if they must be cleared
                 if !att.axialImpulse.isFinite { att.axialImpulse = 0 }
                 if !att.perpendicularImpulse.isFinite { att.perpendicularImpulse = 0 }
+                if att.angularImpulse != 0 { att.angularImpulse = 0 }
+                if att.lowerImpulse != 0 { att.lowerImpulse = 0 }
+                if att.upperImpulse != 0 { att.upperImpulse = 0 }
                 continue
             case .spring, .fixedSpring: att.linearImpulse = finite(springs[k].impulse)
             case .constraint: att.linearImpulse = finite(js[k].linearImpulse)
