@@ -550,7 +550,7 @@ anima_status anima_attachment_get_damping(anima_behavior attachment, double *out
 anima_status anima_attachment_set_damping(anima_behavior attachment, double ratio);
 /** Reads the friction torque of a pin. */
 anima_status anima_attachment_get_friction_torque(anima_behavior attachment, double *out_torque);
-/** Sets the friction torque of a pin (finite, >= 0). */
+/** Sets the friction torque of a pin (finite, >= 0). Set back to 0, the pin turns freely from the next step: the friction's last impulse is not carried over. */
 anima_status anima_attachment_set_friction_torque(anima_behavior attachment, double torque);
 /** Reads the largest force of a point attachment (length 0, or a pin), mass x pt/s^2; INFINITY (the default) for no bound. */
 anima_status anima_attachment_get_max_force(anima_behavior attachment, double *out_force);
@@ -679,7 +679,7 @@ anima_status anima_attachment_create_fixed(anima_animator animator, anima_item i
 anima_status anima_attachment_create_limit(anima_animator animator, anima_item item, anima_vec2 offset, anima_item other, anima_vec2 other_offset, anima_behavior *out_behavior);
 /** An item sliding along axis (non-zero; in the other item's own coordinates, or reference coordinates when other is null) through anchor, without turning (UIKit's slidingAttachment). */
 anima_status anima_attachment_create_sliding(anima_animator animator, anima_item item, anima_item other, anima_vec2 anchor, anima_vec2 axis, anima_behavior *out_behavior);
-/** Sets the range of a pin (relative angle, radians) or a sliding attachment (translation, points). It must contain 0; +/-INFINITY means no limit. Errors: INVALID_STATE for other types. */
+/** Sets the range of a pin (relative angle, radians) or a sliding attachment (translation, points). It must contain 0; +/-INFINITY means no limit. A limit lifted lets go from the next step (the impulse that held the item at it is not carried over). Errors: INVALID_STATE for other types. */
 anima_status anima_attachment_set_range(anima_behavior attachment, double lower, double upper);
 /** Reads the range (infinite bounds when unlimited). */
 anima_status anima_attachment_get_range(anima_behavior attachment, double *out_lower, double *out_upper);
