@@ -67,13 +67,15 @@ static PyGetSetDef attachment_getset[] = {
                  "The limits (lower, upper) of a pin's relative angle (radians) or of a sliding\n"
                  "attachment's travel along its axis (points), measured from where they were made; the\n"
                  "range must contain 0, and math.inf (or -math.inf) means no limit on that side (the\n"
-                 "default). Setting it on other types raises InvalidStateError."),
+                 "default). A limit lifted lets go from the next step. Setting it on other types raises\n"
+                 "InvalidStateError."),
     ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "frequency", anima_attachment_get_frequency, anima_attachment_set_frequency,
                  "The spring's frequency in Hz (0...1e4); 0 (default) is a rigid rod."),
     ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "damping", anima_attachment_get_damping, anima_attachment_set_damping,
                  "The spring's damping ratio (0...1e4; 1 = critical; default 0, as UIKit)."),
     ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "friction_torque", anima_attachment_get_friction_torque, anima_attachment_set_friction_torque,
-                 "The torque resisting rotation about a pin (>= 0, mass x pt^2 / s^2; default 0)."),
+                 "The torque resisting rotation about a pin (>= 0, mass x pt^2 / s^2; default 0). Set\n"
+                 "back to 0, the pin turns freely from the next step."),
     ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_REAL, "max_force", anima_attachment_get_max_force,
                  anima_attachment_set_max_force,
                  "The largest force of a point attachment (length 0, or a pin), in mass x pt/s^2 (> 0;\n"
