@@ -441,7 +441,7 @@ extension Animator {
                 && !friction && att.maxForce * hs == .infinity {
                 // its row alone: the 104 bytes the passes read (a constraint is over 300), its
                 // arms fixed as `JointSolver.fixArms` would fix them
-                let fixed = fixesArms && iA == 0 && iB == 0 && bodies[Int(bodyA)].w == 0 && bodies[Int(bodyB)].w == 0
+                let fixed = fixesArms && JointSolver.sidesCannotTurn(invIA: iA, invIB: iB, bodyA, bodyB, bodies)
                 (pins + k).initialize(to: PinRow(
                     a: bodyA, b: bodyB, fixedArms: fixed, anchorA: anchorA, anchorB: anchorB,
                     deltaCenter: store.position[slotB] - centerA, invMassA: mA, invIA: iA, invMassB: mB, invIB: iB,
@@ -559,8 +559,8 @@ extension Animator {
             j.isSnap = true
             let k = world.joints.count
             world.joints.append(j)
-            world.jointHeads.base[k] = JointHead(a: 0, b: j.b, behaviorIndex: Int32(index), invMassA: 0, invIA: 0,
-                                                 invMassB: j.invMassB, invIB: j.invIB, isSnap: true)
+            world.jointHeads.base[k] = JointHead(a: j.a, b: j.b, behaviorIndex: Int32(index), invMassA: j.invMassA,
+                                                 invIA: j.invIA, invMassB: j.invMassB, invIB: j.invIB, isSnap: true)
             finishJoint(k, world.joints.base, world.bodies.base, world.jointRowKind.base, world.springRows.base,
                         rows: world.usesJointRows, fixesArms: world.fixesJointArms)
         }

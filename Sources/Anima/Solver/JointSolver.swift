@@ -66,22 +66,6 @@ struct PinRow {
     var invMassA: Double, invIA: Double, invMassB: Double, invIB: Double
     /// The accumulated point impulse (the joint's `linearImpulse` while the step solves).
     var impulse: Vec2
-
-    @inline(__always)
-    init(a: Int32, b: Int32, fixedArms: Bool, anchorA: Vec2, anchorB: Vec2, deltaCenter: Vec2,
-         invMassA: Double, invIA: Double, invMassB: Double, invIB: Double, impulse: Vec2) {
-        self.a = a
-        self.b = b
-        self.fixedArms = fixedArms
-        self.anchorA = anchorA
-        self.anchorB = anchorB
-        self.deltaCenter = deltaCenter
-        self.invMassA = invMassA
-        self.invIA = invIA
-        self.invMassB = invMassB
-        self.invIB = invIB
-        self.impulse = impulse
-    }
 }
 
 /// What the step's passes over every joint read of one (its colour, the islands, where its
@@ -296,7 +280,15 @@ enum JointSolver {
         let point = kind == .pin || ((kind == .anchor || kind == .items) && j.pointee.length == 0)
         j.pointee.fixedArms = point && !(j.pointee.maxFrictionImpulse > 0) && !j.pointee.uprights
             && j.pointee.lower == -.infinity && j.pointee.upper == .infinity
-            && bodies[Int(j.pointee.a)].w == 0 && bodies[Int(j.pointee.b)].w == 0
+            && sidesCannotTurn(invIA: 0, invIB: 0, j.pointee.a, j.pointee.b, bodies)
+    }
+
+    /// Whether neither side of a joint between bodies a and b can turn during the step: no
+    /// inverse inertia on either, and neither turning at its start (`fixArms`; a plain pin's row
+    /// is given its fixed arms by the same test).
+    @inline(__always)
+    static func sidesCannotTurn(invIA: Double, invIB: Double, _ a: Int32, _ b: Int32, _ bodies: UnsafePointer<SolverBody>) -> Bool {
+        invIA == 0 && invIB == 0 && bodies[Int(a)].w == 0 && bodies[Int(b)].w == 0
     }
 
     /// `pointSolve` of two sides without inverse inertia: K = (mA + mB) I, so K^-1 rhs is
