@@ -9,6 +9,7 @@
 #   make clean      remove every build product
 #   long runs       make fuzz, soak, stateful-soak, valgrind, tsan (docs/reliability.md)
 #   make stress     threads breaking the one-thread rule on one animator, under AddressSanitizer
+#   make phase-profile  where a bench scene's step goes, stage by stage, one thread against workers
 #
 # Variables worth overriding: SWIFTFLAGS, ANIMA_AVX2, PREFIX, DESTDIR, LIBDIR, INCLUDEDIR, PYTHON, CC.
 
@@ -104,7 +105,7 @@ FUZZ_OPTIONS  := -timeout=10 -rss_limit_mb=3072 -max_len=4096 -print_final_stats
 build: lib python
 
 help:
-	@sed -n '3,13p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,14p' Makefile | sed 's/^# \{0,1\}//'
 
 prep:
 	@mkdir -p $(TMPDIR)
@@ -141,7 +142,7 @@ $(PY_STAMP): $(LIB) $(PY_SOURCES)
 	ANIMA_SWIFT_FLAGS='$(PY_SWIFT_FLAGS)' $(VENV_PY) -m pip install --quiet ./python
 	@touch $@
 
-test: deps abi-check abi-diff swift-test swiftpm-check c-test py-test samples-check install-check dist-check wheel-check sdist-check stress fuzz-regress tsan
+test: deps abi-check abi-diff swift-test swiftpm-check c-test py-test samples-check install-check dist-check wheel-check sdist-check stress fuzz-regress tsan phase-check
 	@echo "make test: all passed"
 
 abi-check: lib
@@ -480,6 +481,21 @@ bench-noguard: prep
 	$(SWIFT) build -c release --scratch-path $(NOGUARD_SWIFT_DIR) $(SWIFTFLAGS) $(LINKFLAGS) --product anima \
 		-Xswiftc -DANIMA_NO_THREAD_GUARD
 	@ln -sf libanima.so $(NOGUARD_SWIFT_DIR)/release/$(SONAME)
+
+# The library with the stage clock compiled in (-D ANIMA_PHASE_CLOCK), for bench/phases.py: where a
+# scene's step goes, stage by stage, on one thread and with workers. Never installed or shipped.
+PHASES_SWIFT_DIR := .build-phases
+PHASE_ARGS ?=
+.PHONY: phase-profile phases-lib phase-check
+phases-lib: prep
+	$(SWIFT) build -c release --scratch-path $(PHASES_SWIFT_DIR) $(SWIFTFLAGS) $(LINKFLAGS) --product anima \
+		-Xswiftc -DANIMA_PHASE_CLOCK
+	@ln -sf libanima.so $(PHASES_SWIFT_DIR)/release/$(SONAME)
+phase-profile: phases-lib
+	CC='$(CC)' $(PYTHON) bench/phases.py $(PHASE_ARGS)
+# In `make test`: the stage clock still builds, covers the whole step and counts the workers' jobs.
+phase-check: phases-lib
+	CC='$(CC)' $(PYTHON) bench/phases.py --scene pile --steps 60 --rounds 1 --check
 
 .PHONY: bench
 bench: build bench-noguard

@@ -111,6 +111,7 @@ public final class Animator {
     /// is not added (and `Behavior.parameterChanged` never reaches a freed animator).
     deinit {
         for b in behaviors { b.setAdded(false) }
+        PhaseClock.report()
     }
 
     /// Takes a restored snapshot's configuration and starts its worker threads (the animator

@@ -22,6 +22,7 @@ extension Animator {
         }, second: {
             if joinsIslands { joinTouchingIslandsOfTheStep() }
         })
+        PhaseClock.mark(.gather)
         // the contact constraints were built by `collide`; what they need of the velocities now
         finishContactConstraints()
         prepareJoints(hs)
@@ -39,7 +40,9 @@ extension Animator {
         let movingAnchors = UnsafeBufferPointer(start: world.movingAnchors.base, count: world.movingAnchors.count)
         let moving = world.moving
         let kinematic = world.kinematic
+        PhaseClock.mark(.prepare)
         if wide { packWideContacts() }
+        PhaseClock.mark(.pack)
         let groups = world.wide.base, groupCount = world.wide.count
         // the bodies gathered for this step (a custom field may have made items since, mid-solve)
         let bodyCount = world.bodies.count
@@ -188,6 +191,7 @@ extension Animator {
                 }
             }
         }
+        PhaseClock.mark(.substeps)
         if wide { unpackWideContacts() }
         if world.anyElastic { ContactSolver.applyRestitution(cs, count, points, bodies) }
         storeImpulses()
@@ -195,9 +199,11 @@ extension Animator {
         // the contacts' touching states from the stored impulses; their events are made on this
         // thread while the workers write the bodies back (the two share nothing)
         updateTouchingStates()
+        PhaseClock.mark(.impulses)
         scatterBodies(alongside: { emitTouchEvents() })
         // islands a custom field's evaluation woke join the lists now that the solve is over
         if bodyListsDirty { rebuildBodyLists() }
+        PhaseClock.mark(.writeBack)
     }
 
     /// Joints in a step from which they are solved colour by colour (see `orderJoints`).

@@ -83,9 +83,12 @@ extension Animator {
         let stepBegan = beganContacts.count
         let stepEnded = endedContacts.count
         displayFrom.record(store)
+        PhaseClock.beginStep()
+        defer { PhaseClock.mark(.afterSolve) }
         // view animations move their items first, so this step's collisions see the new values
         advanceAnimations(h)
         updateGeometry(h)
+        PhaseClock.mark(.geometry)
         collide()
         // the solve also finds which contacts began or stopped touching, and their events
         solve(h)
@@ -338,6 +341,7 @@ extension Animator {
             }
         }
 
+        PhaseClock.mark(.refit)
         // existing contacts, in place: drop those whose fat boxes parted or whose items no longer
         // collide, refresh the others; then new contacts go at the end in key order, so the order
         // only depends on the history of the scene
@@ -411,6 +415,7 @@ extension Animator {
                     heads.removeLast(count - kept)
                 }
             }}
+            PhaseClock.mark(.contactUpdate)
             // new pairs; the holes left to close are closed by one thread meanwhile (the search
             // reads no contact)
             pairs = findNewPairs(alongside: {
@@ -433,6 +438,7 @@ extension Animator {
                 }
             }
         }
+        PhaseClock.mark(.newContacts)
         swap(&active, &world.activeContacts)
         // what a crowd needed on its way down is given back once it rests
         Animator.releaseSpareCapacity(&contacts, world.workers)
@@ -451,6 +457,7 @@ extension Animator {
         world.newPairs = pairs
         finishWaking(woke, &builder)
         keep(builder)
+        PhaseClock.mark(.contactsKept)
     }
 
     /// The pairs of proxies that moved this step with the proxies their fat boxes now overlap,
@@ -462,11 +469,13 @@ extension Animator {
         world.broadPhase.compactMoved()
         world.broadPhase.sortMovedBySpace()
         world.broadPhase.markQueued()
+        PhaseClock.mark(.queue)
         var pairs: [Pair] = []
         swap(&pairs, &world.newPairs)
         pairs.removeAll(keepingCapacity: true)
         let pool = world.workers.flatMap { $0.count > 1 && world.broadPhase.moved.count >= world.minimumItemsPerWorker ? $0 : nil }
         world.broadPhase.prepareMirror(pool: pool)
+        PhaseClock.mark(.treeCopy)
         if let pool {
             findNewPairsShared(pool, &pairs, alongside: alongside)
         } else {
@@ -489,6 +498,7 @@ extension Animator {
         } else {
             Animator.sortByKey(&pairs, scratch: &world.pairScratch)
         }
+        PhaseClock.mark(.search)
         return pairs
     }
 

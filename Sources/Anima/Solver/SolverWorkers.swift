@@ -99,6 +99,8 @@ final class SolverWorkers: @unchecked Sendable {
             for b in 0..<blocks { body(b, 0) }
             return
         }
+        let jobStart = PhaseClock.start()
+        defer { PhaseClock.job(from: jobStart) }
         withoutActuallyEscaping(body) { body in
             let runs = self.runs
             let claim = { (worker: Int) in
@@ -109,7 +111,11 @@ final class SolverWorkers: @unchecked Sendable {
                     while true {
                         let b = run.next.wrappingAdd(1, ordering: .relaxed).oldValue
                         if b >= run.end { break }
+                        #if ANIMA_PHASE_CLOCK
+                        if worker == 0 { PhaseClock.block { body(b, worker) } } else { body(b, worker) }
+                        #else
                         body(b, worker)
+                        #endif
                     }
                 }
             }

@@ -1,0 +1,117 @@
+#if ANIMA_PHASE_CLOCK
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#endif
+
+/// Wall time per stage of the step, on the thread that steps, and what the workers' jobs cost
+/// that thread beyond their blocks: the figures of `make phase-profile` (bench/phases.py), which
+/// show where a step's time goes with one thread and with workers. Compiled in only with
+/// `-D ANIMA_PHASE_CLOCK` (never in a shipped library): without it every function here is empty
+/// and inlined away. With it, an animator's deinit writes the totals to standard error as one
+/// line of JSON when the environment has `ANIMA_PHASES` set. The totals are the process's, for a
+/// profile of one animator stepped on one thread.
+enum PhaseClock {
+    /// The stages, in the order a step runs them; `mark(_:)` adds the time since the last mark.
+    enum Stage: Int, CaseIterable {
+        case geometry, refit, contactUpdate, queue, treeCopy, search, newContacts, contactsKept
+        case gather, prepare, pack, substeps, impulses, writeBack, afterSolve
+
+        var name: String {
+            switch self {
+            case .geometry: "view animations, outlines and swept boxes"
+            case .refit: "fat boxes moved"
+            case .contactUpdate: "contact update and constraints"
+            case .queue: "pair search: moved proxies ordered and marked"
+            case .treeCopy: "pair search: tree rebuilt and copied"
+            case .search: "pair search: tree walks"
+            case .newContacts: "new contacts"
+            case .contactsKept: "contact lists kept"
+            case .gather: "bodies gathered, colours"
+            case .prepare: "constraints and joints prepared"
+            case .pack: "lanes packed"
+            case .substeps: "sub-steps"
+            case .impulses: "impulses stored, touching states"
+            case .writeBack: "bodies written back"
+            case .afterSolve: "events, callbacks, rest"
+            }
+        }
+    }
+
+    #if ANIMA_PHASE_CLOCK
+    nonisolated(unsafe) private static var totals = [Double](repeating: 0, count: Stage.allCases.count)
+    nonisolated(unsafe) private static var last = 0.0
+    nonisolated(unsafe) private static var steps = 0
+    nonisolated(unsafe) private static var jobs = 0
+    nonisolated(unsafe) private static var jobTime = 0.0
+    nonisolated(unsafe) private static var blockTime = 0.0
+
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+    }
+    #endif
+
+    /// A step begins: the next mark counts from here.
+    @inline(__always) static func beginStep() {
+        #if ANIMA_PHASE_CLOCK
+        steps += 1
+        last = now()
+        #endif
+    }
+
+    /// `stage` ends: the time since the last mark is added to it.
+    @inline(__always) static func mark(_ stage: Stage) {
+        #if ANIMA_PHASE_CLOCK
+        let t = now()
+        totals[stage.rawValue] += t - last
+        last = t
+        #endif
+    }
+
+    /// A job of the workers began at `start` (`now()`) on the stepping thread and ends now.
+    @inline(__always) static func job(from start: Double) {
+        #if ANIMA_PHASE_CLOCK
+        jobs += 1
+        jobTime += now() - start
+        #endif
+    }
+
+    /// Runs block `body` of a job on the stepping thread, its time counted as the job's blocks.
+    @inline(__always) static func block(_ body: () -> Void) {
+        #if ANIMA_PHASE_CLOCK
+        let t = now()
+        body()
+        blockTime += now() - t
+        #else
+        body()
+        #endif
+    }
+
+    /// The time now, for `job(from:)` (0 without the clock).
+    @inline(__always) static func start() -> Double {
+        #if ANIMA_PHASE_CLOCK
+        return now()
+        #else
+        return 0
+        #endif
+    }
+
+    /// Writes the totals as one line of JSON to standard error, when `ANIMA_PHASES` is set.
+    static func report() {
+        #if ANIMA_PHASE_CLOCK
+        guard getenv("ANIMA_PHASES") != nil, steps > 0 else { return }
+        var line = "{\"steps\": \(steps), \"jobs\": \(jobs), \"job_seconds\": \(jobTime), \"block_seconds\": \(blockTime), \"stages\": {"
+        for stage in Stage.allCases {
+            line += (stage.rawValue == 0 ? "" : ", ") + "\"\(stage.name)\": \(totals[stage.rawValue])"
+        }
+        line += "}}\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+        #endif
+    }
+}
