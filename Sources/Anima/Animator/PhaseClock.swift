@@ -82,9 +82,11 @@ enum PhaseClock {
         #endif
     }
 
-    /// Runs block `body` of a job on the stepping thread, its time counted as the job's blocks.
-    @inline(__always) static func block(_ body: () -> Void) {
+    /// Runs block `body` of a job on thread `worker`; on the stepping thread (0) its time is
+    /// counted as the job's blocks.
+    @inline(__always) static func block(on worker: Int, _ body: () -> Void) {
         #if ANIMA_PHASE_CLOCK
+        guard worker == 0 else { return body() }
         let t = now()
         body()
         blockTime += now() - t

@@ -111,11 +111,7 @@ final class SolverWorkers: @unchecked Sendable {
                     while true {
                         let b = run.next.wrappingAdd(1, ordering: .relaxed).oldValue
                         if b >= run.end { break }
-                        #if ANIMA_PHASE_CLOCK
-                        if worker == 0 { PhaseClock.block { body(b, worker) } } else { body(b, worker) }
-                        #else
-                        body(b, worker)
-                        #endif
+                        PhaseClock.block(on: worker) { body(b, worker) }
                     }
                 }
             }
