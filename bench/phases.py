@@ -8,10 +8,12 @@ in .build-phases; never the shipped library) and runs this script, which compile
 against it and runs the scene in turn on one thread and with `--workers` threads, `--rounds` times
 each, every run in a fresh process. Each run's animator writes its totals (Sources/Anima/Animator/
 PhaseClock.swift) to standard error; the table gives each stage's best time a step over the rounds,
-and the ratio of the two (how many times faster the stage ran with workers), then the workers' jobs:
-how many a step, and how long the stepping thread spent in a job beyond its own blocks (opening
-it, claiming, waiting for the last block) on average. The stage clock reads the time twice per
-stage and per block the stepping thread runs, so its totals run a little above an ordinary build's.
+and the ratio of the two (how many times faster the stage ran with workers); then, from the workers'
+fastest round, each stage's jobs: how many a step, how long the stepping thread spent in a job
+beyond its own blocks (opening it, claiming, waiting for the last block) on average, and how long
+the other threads spent outside blocks in the stage, ms a step (waiting for a job, for the last
+block, or for work the stepping thread does alone). The stage clock reads the time twice per stage
+and per block, so its totals run a little above an ordinary build's.
 
 `--check` fails unless the figures hang together: every stage timed, the stages' sum covering the
 timed steps (at least 90 % of the bench's own time for them), jobs only with workers (none on a
@@ -80,17 +82,31 @@ def main() -> None:
     w = args.workers
     print(f"{args.scene}, {args.steps} steps, best of {args.rounds} rounds; ms a step on the stepping thread")
     print()
-    print(f"| stage | one thread | {w} workers | ratio |")
-    print("|---|---|---|---|")
+    # the jobs of each stage in the workers' fastest round: how many a step, the stepping
+    # thread's time in each beyond its own blocks, and the time the other threads spent outside
+    # blocks (waiting for a job, or for the stepping thread's work alone)
+    fastest = min((clock for _, clock in runs[w]), key=lambda c: sum(c["stages"].values()))
+    others = min(w, os.cpu_count() or 1) - 1
+    def job_cells(stage: str) -> str:
+        jobs = fastest.get("stage_jobs", {}).get(stage, 0)
+        idle = (others * fastest["stages"][stage] - fastest["worker_block_seconds"][stage]) / fastest["steps"] * 1e3
+        if jobs == 0:
+            return f"- | - | {idle:.3f}"
+        beyond = fastest["stage_beyond_seconds"][stage] / jobs * 1e6
+        return f"{jobs / fastest['steps']:.1f} | {beyond:.2f} | {idle:.3f}"
+    print(f"| stage | one thread | {w} workers | ratio | jobs a step | us a job beyond blocks | workers idle |")
+    print("|---|---|---|---|---|---|---|")
     totals = {1: 0.0, w: 0.0}
     for stage in stages:
         one, many = best(1, stage), best(w, stage)
         totals[1] += one
         totals[w] += many
-        print(f"| {stage} | {one:.3f} | {many:.3f} | {one / many if many > 0 else float('nan'):.2f} |")
-    print(f"| all stages | {totals[1]:.3f} | {totals[w]:.3f} | {totals[1] / totals[w]:.2f} |")
+        print(f"| {stage} | {one:.3f} | {many:.3f} | {one / many if many > 0 else float('nan'):.2f} | {job_cells(stage)} |")
+    idle_all = (others * sum(fastest["stages"].values()) - sum(fastest["worker_block_seconds"].values())) \
+        / fastest["steps"] * 1e3
+    print(f"| all stages | {totals[1]:.3f} | {totals[w]:.3f} | {totals[1] / totals[w]:.2f} | | | {idle_all:.3f} |")
     timed = {n: min(figures["seconds"] for figures, _ in runs[n]) / args.steps * 1e3 for n in runs}
-    print(f"| the bench's own time | {timed[1]:.3f} | {timed[w]:.3f} | {timed[1] / timed[w]:.2f} |")
+    print(f"| the bench's own time | {timed[1]:.3f} | {timed[w]:.3f} | {timed[1] / timed[w]:.2f} | | | |")
     print()
     clocks = [clock for _, clock in runs[w]]
     jobs = min(c["jobs"] / c["steps"] for c in clocks)
@@ -114,6 +130,16 @@ def main() -> None:
                 threads = min(n, os.cpu_count() or 1)
                 if (clock["jobs"] > 0) != (threads > 1):
                     problems.append(f"{n} thread(s) asked, {threads} possible here: {clock['jobs']} jobs")
+                # every job falls in a stage; the workers run blocks only in a stage with jobs
+                # (a worker that sleeps through a stage's few jobs runs none), and no longer than
+                # the stage lasted
+                if sum(clock["stage_jobs"].values()) != clock["jobs"]:
+                    problems.append(f"{n} thread(s): {sum(clock['stage_jobs'].values())} jobs by stage, {clock['jobs']} in all")
+                for stage, spent in clock["worker_block_seconds"].items():
+                    if (spent > 0 and (threads == 1 or clock["stage_jobs"][stage] == 0)) \
+                            or spent > (threads - 1) * clock["stages"][stage] * 1.01 + 1e-4:
+                        problems.append(f"{n} thread(s): the workers in blocks {spent:.4f} s in '{stage}', "
+                                        f"which lasted {clock['stages'][stage]:.4f} s with {clock['stage_jobs'][stage]} jobs")
         if problems:
             sys.exit("phases: " + "; ".join(problems))
         print("phases: check passed")

@@ -43,6 +43,21 @@ import Synchronization
         }
     }
 
+    /// Pools made and released one after the other, each with its runs of blocks in memory of
+    /// its own (one cache line a thread) and its threads joined on release: each job still runs
+    /// every block once, and a pool asked for one thread or none runs on the caller alone.
+    @Test func poolsComeAndGo() {
+        for round in 0..<40 {
+            let asked = round % 5   // 0 and 1: no worker thread
+            let pool = SolverWorkers(count: asked)
+            #expect(pool.count >= 1 && pool.count <= max(asked, 1))
+            let blocks = 17 + round
+            let hits = Atomic<Int>(0)
+            pool.forEachBlock(blocks) { b, _ in hits.wrappingAdd(b + 1, ordering: .relaxed) }
+            #expect(hits.load(ordering: .relaxed) == blocks * (blocks + 1) / 2, "round \(round)")
+        }
+    }
+
     /// The cut of a thread's share of a colour (`Animator.shrinkingCut`) covers the share's lane
     /// groups once, in order, with blocks that never grow: from about 2 / 16 of a large share
     /// down to at most a group or two at its end.

@@ -8,8 +8,9 @@ import Darwin
 #endif
 #endif
 
-/// Wall time per stage of the step, on the thread that steps, and what the workers' jobs cost
-/// that thread beyond their blocks: the figures of `make phase-profile` (bench/phases.py), which
+/// Wall time per stage of the step, on the thread that steps; per stage, the workers' jobs, what
+/// they cost that thread beyond its own blocks, and the other threads' time in blocks (the rest
+/// of the stage's time they waited): the figures of `make phase-profile` (bench/phases.py), which
 /// show where a step's time goes with one thread and with workers. Compiled in only with
 /// `-D ANIMA_PHASE_CLOCK` (never in a shipped library): without it every function here is empty
 /// and inlined away. With it, an animator's deinit writes the totals to standard error as one
@@ -49,6 +50,17 @@ enum PhaseClock {
     nonisolated(unsafe) private static var jobs = 0
     nonisolated(unsafe) private static var jobTime = 0.0
     nonisolated(unsafe) private static var blockTime = 0.0
+    /// The stage running now (the one after the last mark), for the blocks' times.
+    nonisolated(unsafe) private static var current = 0
+    /// Per worker thread (1...; the last row shared by any beyond it), per stage, the time in
+    /// the blocks it ran: a row of 16 entries (128 bytes) each, so that threads write apart.
+    nonisolated(unsafe) private static var workerBlocks = [Double](repeating: 0, count: 16 * 16)
+    /// Per stage, the jobs run in it and the stepping thread's time in them beyond its blocks.
+    nonisolated(unsafe) private static var stageJobs = [Int](repeating: 0, count: Stage.allCases.count)
+    nonisolated(unsafe) private static var stageBeyond = [Double](repeating: 0, count: Stage.allCases.count)
+    /// The same since the last mark, not yet given to a stage.
+    nonisolated(unsafe) private static var pendingJobs = 0
+    nonisolated(unsafe) private static var pendingBeyond = 0.0
 
     static func now() -> Double {
         var t = timespec()
@@ -62,6 +74,7 @@ enum PhaseClock {
         #if ANIMA_PHASE_CLOCK
         steps += 1
         last = now()
+        current = 0
         #endif
     }
 
@@ -71,25 +84,38 @@ enum PhaseClock {
         let t = now()
         totals[stage.rawValue] += t - last
         last = t
+        current = (stage.rawValue + 1) % Stage.allCases.count
+        stageJobs[stage.rawValue] += pendingJobs
+        stageBeyond[stage.rawValue] += pendingBeyond
+        pendingJobs = 0
+        pendingBeyond = 0
         #endif
     }
 
     /// A job of the workers began at `start` (`now()`) on the stepping thread and ends now.
     @inline(__always) static func job(from start: Double) {
         #if ANIMA_PHASE_CLOCK
+        let t = now() - start
         jobs += 1
-        jobTime += now() - start
+        jobTime += t
+        pendingJobs += 1
+        pendingBeyond += t
         #endif
     }
 
     /// Runs block `body` of a job on thread `worker`; on the stepping thread (0) its time is
-    /// counted as the job's blocks.
+    /// counted as the job's blocks, on a worker as that worker's time in blocks of the stage.
     @inline(__always) static func block(on worker: Int, _ body: () -> Void) {
         #if ANIMA_PHASE_CLOCK
-        guard worker == 0 else { return body() }
         let t = now()
         body()
-        blockTime += now() - t
+        let spent = now() - t
+        guard worker == 0 else {
+            workerBlocks[16 * min(worker, 15) + current] += spent
+            return
+        }
+        blockTime += spent
+        pendingBeyond -= spent
         #else
         body()
         #endif
@@ -111,6 +137,19 @@ enum PhaseClock {
         var line = "{\"steps\": \(steps), \"jobs\": \(jobs), \"job_seconds\": \(jobTime), \"block_seconds\": \(blockTime), \"stages\": {"
         for stage in Stage.allCases {
             line += (stage.rawValue == 0 ? "" : ", ") + "\"\(stage.name)\": \(totals[stage.rawValue])"
+        }
+        line += "}, \"worker_block_seconds\": {"
+        for stage in Stage.allCases {
+            let spent = (1..<16).reduce(0.0) { $0 + workerBlocks[16 * $1 + stage.rawValue] }
+            line += (stage.rawValue == 0 ? "" : ", ") + "\"\(stage.name)\": \(spent)"
+        }
+        line += "}, \"stage_jobs\": {"
+        for stage in Stage.allCases {
+            line += (stage.rawValue == 0 ? "" : ", ") + "\"\(stage.name)\": \(stageJobs[stage.rawValue])"
+        }
+        line += "}, \"stage_beyond_seconds\": {"
+        for stage in Stage.allCases {
+            line += (stage.rawValue == 0 ? "" : ", ") + "\"\(stage.name)\": \(stageBeyond[stage.rawValue])"
         }
         line += "}}\n"
         _ = line.withCString { write(2, $0, strlen($0)) }

@@ -37,8 +37,12 @@ final class SolverWorkers: @unchecked Sendable {
     private static let openBit: UInt64 = 1 << 31
     private static let insideMask: UInt64 = (1 << 31) - 1
     /// Per thread, the run of blocks of the current job it starts with: the next block to
-    /// hand out and the run's end.
-    private var runs: [BlockRun] = []
+    /// hand out and the run's end, one cache line each (`BlockRun`). Raw memory, not objects:
+    /// reading a class instance out of an array retained and released it, an atomic write to
+    /// its reference count, which lay beside the counter in the same line (four such writes
+    /// per thread and job, each taking the line from the other core).
+    private let runs: UnsafeMutablePointer<BlockRun>
+    private let runCapacity: Int
     /// Workers blocked on the condition variable, waiting for a job.
     private let sleepers = Atomic<Int>(0)
     private let stopping = Atomic<Bool>(false)
@@ -57,6 +61,11 @@ final class SolverWorkers: @unchecked Sendable {
     /// run (the results are the same for any count).
     init(count: Int) {
         self.count = 1
+        runCapacity = max(count, 1)
+        runs = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<BlockRun>.stride * runCapacity, alignment: 64)
+            .bindMemory(to: BlockRun.self, capacity: runCapacity)
+        assert(MemoryLayout<BlockRun>.stride == 64, "a run takes one cache line")
+        for w in 0..<runCapacity { (runs + w).initialize(to: BlockRun()) }
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
         let processors = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
@@ -75,7 +84,6 @@ final class SolverWorkers: @unchecked Sendable {
             threads.append(thread)
             self.count += 1
         }
-        runs = (0..<self.count).map { _ in BlockRun() }
     }
 
     deinit {
@@ -88,6 +96,8 @@ final class SolverWorkers: @unchecked Sendable {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
         condition.deallocate()
+        _ = runs.deinitialize(count: runCapacity)
+        UnsafeMutableRawPointer(runs).deallocate()
     }
 
     /// Runs `body(block, worker)` for every block 0..<blocks, each exactly once, on whichever
@@ -102,24 +112,27 @@ final class SolverWorkers: @unchecked Sendable {
         let jobStart = PhaseClock.start()
         defer { PhaseClock.job(from: jobStart) }
         withoutActuallyEscaping(body) { body in
-            let runs = self.runs
+            let runs = self.runs, threads = count
             let claim = { (worker: Int) in
                 // its own run first, then the others' (each block is handed out once: a run's
-                // counter gives each number once, and numbers past the run's end are dropped)
-                for r in 0..<runs.count {
-                    let run = runs[(worker + r) % runs.count]
-                    while true {
-                        let b = run.next.wrappingAdd(1, ordering: .relaxed).oldValue
-                        if b >= run.end { break }
+                // counter gives each number once, and numbers past the run's end are dropped).
+                // A run is read before it is counted on: the last look at an emptied run, most
+                // often the other thread's, then shares its line instead of taking it.
+                for r in 0..<threads {
+                    let run = runs + (worker + r) % threads
+                    let end = run.pointee.end
+                    while run.pointee.next.load(ordering: .relaxed) < end {
+                        let b = run.pointee.next.wrappingAdd(1, ordering: .relaxed).oldValue
+                        if b >= end { break }
                         PhaseClock.block(on: worker) { body(b, worker) }
                     }
                 }
             }
             withoutActuallyEscaping(claim) { claim in
                 job = claim
-                for (w, run) in runs.enumerated() {
-                    run.next.store(w * blocks / runs.count, ordering: .relaxed)
-                    run.end = (w + 1) * blocks / runs.count
+                for w in 0..<threads {
+                    runs[w].next.store(w * blocks / threads, ordering: .relaxed)
+                    runs[w].end = (w + 1) * blocks / threads
                 }
                 let generation = (state.load(ordering: .relaxed) >> 32) &+ 1
                 state.store(generation << 32 | SolverWorkers.openBit, ordering: .sequentiallyConsistent)
@@ -184,11 +197,11 @@ final class SolverWorkers: @unchecked Sendable {
 }
 
 /// A thread's run of blocks in a job: the next block to hand out and the run's end (written
-/// before the job opens). Padded so that no two runs' counters share a cache line.
-private final class BlockRun: @unchecked Sendable {
+/// before the job opens). 64 bytes, in memory aligned to 64, so that each has a cache line.
+private struct BlockRun: ~Copyable {
     let next = Atomic<Int>(0)
     var end = 0
-    private let padding: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private let padding: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
 }
 
 /// What a worker thread starts with.
