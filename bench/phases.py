@@ -88,7 +88,7 @@ def main() -> None:
     fastest = min((clock for _, clock in runs[w]), key=lambda c: sum(c["stages"].values()))
     others = min(w, os.cpu_count() or 1) - 1
     def job_cells(stage: str) -> str:
-        jobs = fastest.get("stage_jobs", {}).get(stage, 0)
+        jobs = fastest["stage_jobs"][stage]
         idle = (others * fastest["stages"][stage] - fastest["worker_block_seconds"][stage]) / fastest["steps"] * 1e3
         if jobs == 0:
             return f"- | - | {idle:.3f}"
@@ -110,7 +110,7 @@ def main() -> None:
     print()
     clocks = [clock for _, clock in runs[w]]
     jobs = min(c["jobs"] / c["steps"] for c in clocks)
-    beyond = min((c["job_seconds"] - c["block_seconds"]) / c["jobs"] for c in clocks if c["jobs"] > 0) * 1e6 \
+    beyond = min(c["beyond_seconds"] / c["jobs"] for c in clocks if c["jobs"] > 0) * 1e6 \
         if any(c["jobs"] > 0 for c in clocks) else 0.0
     print(f"{w} workers: {jobs:.1f} jobs a step; the stepping thread spent {beyond:.2f} us a job beyond its own blocks "
           f"(best round), {jobs * beyond / 1e3:.3f} ms a step")

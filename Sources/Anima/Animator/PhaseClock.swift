@@ -47,9 +47,6 @@ enum PhaseClock {
     nonisolated(unsafe) private static var totals = [Double](repeating: 0, count: Stage.allCases.count)
     nonisolated(unsafe) private static var last = 0.0
     nonisolated(unsafe) private static var steps = 0
-    nonisolated(unsafe) private static var jobs = 0
-    nonisolated(unsafe) private static var jobTime = 0.0
-    nonisolated(unsafe) private static var blockTime = 0.0
     /// The stage running now (the one after the last mark), for the blocks' times.
     nonisolated(unsafe) private static var current = 0
     /// Per worker thread (1...; the last row shared by any beyond it), per stage, the time in
@@ -58,7 +55,8 @@ enum PhaseClock {
     /// Per stage, the jobs run in it and the stepping thread's time in them beyond its blocks.
     nonisolated(unsafe) private static var stageJobs = [Int](repeating: 0, count: Stage.allCases.count)
     nonisolated(unsafe) private static var stageBeyond = [Double](repeating: 0, count: Stage.allCases.count)
-    /// The same since the last mark, not yet given to a stage.
+    /// The same since the last mark, not yet given to a stage (reported in the totals, so that a
+    /// job outside the marked stages shows).
     nonisolated(unsafe) private static var pendingJobs = 0
     nonisolated(unsafe) private static var pendingBeyond = 0.0
 
@@ -95,27 +93,24 @@ enum PhaseClock {
     /// A job of the workers began at `start` (`now()`) on the stepping thread and ends now.
     @inline(__always) static func job(from start: Double) {
         #if ANIMA_PHASE_CLOCK
-        let t = now() - start
-        jobs += 1
-        jobTime += t
         pendingJobs += 1
-        pendingBeyond += t
+        pendingBeyond += now() - start
         #endif
     }
 
     /// Runs block `body` of a job on thread `worker`; on the stepping thread (0) its time is
-    /// counted as the job's blocks, on a worker as that worker's time in blocks of the stage.
+    /// taken out of the job's time beyond that thread's blocks, on a worker it is added to that
+    /// worker's time in blocks of the stage.
     @inline(__always) static func block(on worker: Int, _ body: () -> Void) {
         #if ANIMA_PHASE_CLOCK
         let t = now()
         body()
         let spent = now() - t
-        guard worker == 0 else {
+        if worker == 0 {
+            pendingBeyond -= spent
+        } else {
             workerBlocks[16 * min(worker, 15) + current] += spent
-            return
         }
-        blockTime += spent
-        pendingBeyond -= spent
         #else
         body()
         #endif
@@ -134,24 +129,16 @@ enum PhaseClock {
     static func report() {
         #if ANIMA_PHASE_CLOCK
         guard getenv("ANIMA_PHASES") != nil, steps > 0 else { return }
-        var line = "{\"steps\": \(steps), \"jobs\": \(jobs), \"job_seconds\": \(jobTime), \"block_seconds\": \(blockTime), \"stages\": {"
-        for stage in Stage.allCases {
-            line += (stage.rawValue == 0 ? "" : ", ") + "\"\(stage.name)\": \(totals[stage.rawValue])"
+        /// A JSON object of one figure per stage.
+        func byStage(_ figure: (Int) -> String) -> String {
+            "{" + Stage.allCases.map { "\"\($0.name)\": \(figure($0.rawValue))" }.joined(separator: ", ") + "}"
         }
-        line += "}, \"worker_block_seconds\": {"
-        for stage in Stage.allCases {
-            let spent = (1..<16).reduce(0.0) { $0 + workerBlocks[16 * $1 + stage.rawValue] }
-            line += (stage.rawValue == 0 ? "" : ", ") + "\"\(stage.name)\": \(spent)"
-        }
-        line += "}, \"stage_jobs\": {"
-        for stage in Stage.allCases {
-            line += (stage.rawValue == 0 ? "" : ", ") + "\"\(stage.name)\": \(stageJobs[stage.rawValue])"
-        }
-        line += "}, \"stage_beyond_seconds\": {"
-        for stage in Stage.allCases {
-            line += (stage.rawValue == 0 ? "" : ", ") + "\"\(stage.name)\": \(stageBeyond[stage.rawValue])"
-        }
-        line += "}}\n"
+        let jobs = stageJobs.reduce(pendingJobs, +), beyond = stageBeyond.reduce(pendingBeyond, +)
+        let line = "{\"steps\": \(steps), \"jobs\": \(jobs), \"beyond_seconds\": \(beyond)"
+            + ", \"stages\": " + byStage { "\(totals[$0])" }
+            + ", \"worker_block_seconds\": " + byStage { k in "\((1..<16).reduce(0.0) { $0 + workerBlocks[16 * $1 + k] })" }
+            + ", \"stage_jobs\": " + byStage { "\(stageJobs[$0])" }
+            + ", \"stage_beyond_seconds\": " + byStage { "\(stageBeyond[$0])" } + "}\n"
         _ = line.withCString { write(2, $0, strlen($0)) }
         #endif
     }
