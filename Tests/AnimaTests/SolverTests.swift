@@ -682,6 +682,54 @@ import Testing
         #expect(bp.moved == [right, top, left, far].sorted())
     }
 
+    /// The queue ordered and marked on the thread that applies the deferred moves, beside the
+    /// contact update (`takeDeferredMoves(withQueue: true)`), ends as the pair search's own
+    /// preparation leaves it after the moves are applied: the same entries in the same space
+    /// order (a destroyed proxy and a proxy queued twice dropped), the same nodes marked, the
+    /// same tree; and the search's `prepareQueue` then leaves it as it is.
+    @Test func queuePreparedWithTheDeferredMovesMatchesTheSearchOwn() {
+        var rng = Mix(state: 41)
+        func box(_ rng: inout Mix) -> AABB {
+            let c = Vec2(Double(rng.next() % 2000) - 1000, Double(rng.next() % 2000) - 1000)
+            return AABB(lower: c - Vec2(8, 8), upper: c + Vec2(8, 8))
+        }
+        var one = BroadPhase()
+        for k in 0..<300 { _ = one.create(box(&rng), userData: Int32(k)) }
+        one.prepareQueue()
+        one.unmarkQueued()
+        one.clearMoved()
+        // a step's moves, in scrambled order; one proxy also queued afresh, one destroyed
+        for _ in 0..<120 {
+            let p = Int32(rng.next() % 300)
+            one.moveDeferred(p, to: box(&rng))
+        }
+        one.queue(7, fresh: true)
+        let gone = one.moved[5]
+        one.destroy(gone)
+        var two = one
+
+        one.applyDeferredMoves()
+        one.prepareQueue()
+
+        var work = two.takeDeferredMoves(withQueue: true)
+        two.withFatBoxes { work.apply($0.fatBoxes) }
+        two.putBack(work)
+        two.prepareQueue()
+
+        #expect(one.moved.count > 50 && !one.moved.contains(gone))
+        #expect(one.moved != one.moved.sorted(), "the queue is in space order, not id order")
+        #expect(two.moved == one.moved)
+        #expect(two.queuedBelow == one.queuedBelow)
+        #expect(one.queuedBelow.contains(true))
+        #expect(two.tree.root == one.tree.root)
+        #expect((0..<Int32(one.tree.nodeCapacity)).allSatisfy { two.tree.parent($0) == one.tree.parent($0) })
+        // prepared once: the next preparation is the search's own again
+        two.unmarkQueued()
+        #expect(!two.queuedBelow.contains(true))
+        two.prepareQueue()
+        #expect(two.queuedBelow == one.queuedBelow)
+    }
+
     /// After every step, every two items whose fat boxes overlap and that may collide have a
     /// contact, while the search leaves out known pairs and the scene does what could trip it:
     /// items thrown across the scene, two items swapped from outside, an item moved out of a

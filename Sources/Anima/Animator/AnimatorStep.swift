@@ -371,8 +371,9 @@ extension Animator {
         var holesToClose = 0
         if let pool {
             // the moved proxies' part of the tree is rebuilt by one thread while the others
-            // begin the contact update, which reads the fat boxes beside the tree
-            var moves = world.broadPhase.takeDeferredMoves()
+            // begin the contact update, which reads the fat boxes beside the tree; that thread
+            // then orders and marks the queue for the pair search (the update reads neither)
+            var moves = world.broadPhase.takeDeferredMoves(withQueue: true)
             world.broadPhase.withFatBoxes { boxes in
                 holesToClose = updateContactsShared(pool, closing: closing, recheck: recheck, boxes,
                                                     alongside: { moves.apply(boxes.fatBoxes) }, &contacts, &heads, &builder,
@@ -466,9 +467,7 @@ extension Animator {
     /// destroyed and its slot reused (a new item where the old one was) is found again.
     func findNewPairs(alongside: () -> Void = {}) -> [Pair] {
         // new pairs: every moved proxy against the tree (candidates first, filtered after)
-        world.broadPhase.compactMoved()
-        world.broadPhase.sortMovedBySpace()
-        world.broadPhase.markQueued()
+        world.broadPhase.prepareQueue()
         PhaseClock.mark(.queue)
         var pairs: [Pair] = []
         swap(&pairs, &world.newPairs)

@@ -48,6 +48,9 @@ struct BroadPhase {
     /// Whether `sortMovedBySpace` orders the queue (the same pairs are found either way; tests
     /// turn it off to show that).
     var sortsMovedBySpace = true
+    /// Whether the queue was compacted, ordered and marked with the deferred moves, for the
+    /// next `prepareQueue` (see `takeDeferredMoves(withQueue:)`).
+    private var queueIsPrepared = false
 
     /// The tree copied for this step's pair search (`prepareMirror`), and whether it is current.
     private(set) var queryMirror = TreeQueryMirror()
@@ -114,12 +117,18 @@ struct BroadPhase {
     /// read 48-byte tree nodes from the second-level cache). The pairs found are the same in any
     /// order, since they are sorted by key after the search; ties keep the smaller id first.
     mutating func sortMovedBySpace() {
-        guard sortsMovedBySpace, moved.count > 1, tree.root != DynamicTree.nullNode else { return }
+        guard sortsMovedBySpace else { return }
+        fatBoxes.withUnsafeBufferPointer { BroadPhase.sortBySpace(&moved, keys: &spatialKeys, tree, $0) }
+    }
+
+    /// `sortMovedBySpace` on a queue and tree held apart from a broad phase (`keys` is scratch).
+    static func sortBySpace(_ moved: inout [Int32], keys: inout [UInt64], _ tree: borrowing DynamicTree,
+                            _ fatBoxes: UnsafeBufferPointer<AABB>) {
+        guard moved.count > 1, tree.root != DynamicTree.nullNode else { return }
         let bounds = tree.fatAABB(tree.root)
         let span = bounds.upper - bounds.lower
         let sx = span.x > 0 && span.x.isFinite ? 65535 / span.x : 0
         let sy = span.y > 0 && span.y.isFinite ? 65535 / span.y : 0
-        var keys = spatialKeys
         keys.removeAll(keepingCapacity: true)
         for p in moved {
             let box = fatBoxes[Int(p)]
@@ -130,7 +139,6 @@ struct BroadPhase {
         }
         keys.sort()
         for k in keys.indices { moved[k] = Int32(bitPattern: UInt32(truncatingIfNeeded: keys[k])) }
-        spatialKeys = keys
     }
 
     /// `v` as a 16-bit grid cell: below 1 (NaN too, from an unbounded box) is cell 0, past
@@ -264,22 +272,52 @@ struct BroadPhase {
         fileprivate var tree: DynamicTree
         fileprivate var moves: [Int32]
         fileprivate var scratch: DynamicTree.RebuildScratch
+        /// The queue and what ordering and marking it needs, when it came along
+        /// (`takeDeferredMoves(withQueue: true)`); the contact update reads neither.
+        fileprivate var queue: QueueWork? = nil
 
-        /// Enlarges each moved leaf to its fat box, then rebuilds the tree above them.
+        /// Enlarges each moved leaf to its fat box, then rebuilds the tree above them; then, when
+        /// the queue came along, puts it in space order and marks its nodes in the rebuilt tree
+        /// (`sortMovedBySpace`, `markQueued`).
         mutating func apply(_ fatBoxes: UnsafeBufferPointer<AABB>) {
             for p in moves { tree.enlargeProxy(p, fatBoxes[Int(p)]) }
             tree.rebuildEnlarged(&scratch)
             moves.removeAll(keepingCapacity: true)
+            guard var work = queue.take() else { return }
+            if work.sorts { BroadPhase.sortBySpace(&work.moved, keys: &work.keys, tree, fatBoxes) }
+            BroadPhase.mark(work.moved, &work.queuedBelow, tree, work.searchedBoxes, fatBoxes)
+            queue = work
         }
     }
 
+    /// The queue's part of `DeferredMoves`.
+    fileprivate struct QueueWork {
+        var moved: [Int32]
+        var queuedBelow: [Bool]
+        var keys: [UInt64]
+        var searchedBoxes: [AABB]
+        let sorts: Bool
+    }
+
     /// Takes the tree out, with the deferred moves; `putBack` returns it. Meanwhile the broad
-    /// phase has an empty tree: only the fat boxes and the queue may be read.
-    mutating func takeDeferredMoves() -> DeferredMoves {
+    /// phase has an empty tree: only the fat boxes and the queue's flags may be read. With
+    /// `withQueue`, the queue is compacted here and taken too, to be ordered and marked once the
+    /// moves are applied (`DeferredMoves.apply`), on the same thread: the step's pair search
+    /// then finds it ready (`prepareQueue`).
+    mutating func takeDeferredMoves(withQueue: Bool = false) -> DeferredMoves {
         var work = DeferredMoves(tree: DynamicTree(), moves: [], scratch: DynamicTree.RebuildScratch())
         swap(&work.tree, &tree)
         swap(&work.moves, &deferredMoves)
         swap(&work.scratch, &rebuildScratch)
+        if withQueue {
+            compactMoved()
+            var queue = QueueWork(moved: [], queuedBelow: [], keys: [], searchedBoxes: [], sorts: sortsMovedBySpace)
+            swap(&queue.moved, &moved)
+            swap(&queue.queuedBelow, &queuedBelow)
+            swap(&queue.keys, &spatialKeys)
+            swap(&queue.searchedBoxes, &searchedBoxes)
+            work.queue = queue
+        }
         return work
     }
 
@@ -288,6 +326,27 @@ struct BroadPhase {
         tree = work.tree
         deferredMoves = work.moves
         rebuildScratch = work.scratch
+        if var queue = work.queue {
+            swap(&queue.moved, &moved)
+            swap(&queue.queuedBelow, &queuedBelow)
+            swap(&queue.keys, &spatialKeys)
+            swap(&queue.searchedBoxes, &searchedBoxes)
+            queueIsPrepared = true
+        }
+    }
+
+    /// Readies the queue for the pair search: compacted, in space order, its nodes marked
+    /// (`compactMoved`, `sortMovedBySpace`, `markQueued`), unless the deferred moves did it
+    /// beside the contact update (`takeDeferredMoves(withQueue: true)`). The same queue and
+    /// marks either way.
+    mutating func prepareQueue() {
+        if queueIsPrepared {
+            queueIsPrepared = false
+            return
+        }
+        compactMoved()
+        sortMovedBySpace()
+        markQueued()
     }
 
     /// Queues a proxy to look for pairs, keeping the fat box it has now as the one pairs were
@@ -311,6 +370,12 @@ struct BroadPhase {
     /// Marks every queued proxy's leaf and the nodes above it, for `searchPairs` (call after
     /// `compactMoved`, and `unmarkQueued` before the tree changes again).
     mutating func markQueued() {
+        fatBoxes.withUnsafeBufferPointer { BroadPhase.mark(moved, &queuedBelow, tree, searchedBoxes, $0) }
+    }
+
+    /// `markQueued` on a queue and tree held apart from a broad phase.
+    static func mark(_ moved: [Int32], _ queuedBelow: inout [Bool], _ tree: borrowing DynamicTree, _ searchedBoxes: [AABB],
+                     _ fatBoxes: UnsafeBufferPointer<AABB>) {
         let n = tree.nodeCapacity
         if queuedBelow.count < n { queuedBelow.append(contentsOf: repeatElement(false, count: n - queuedBelow.count)) }
         for p in moved where !searchedBoxes[Int(p)].overlaps(fatBoxes[Int(p)]) {
