@@ -312,10 +312,7 @@ struct BroadPhase {
         if withQueue {
             compactMoved()
             var queue = QueueWork(moved: [], queuedBelow: [], keys: [], searchedBoxes: [], sorts: sortsMovedBySpace)
-            swap(&queue.moved, &moved)
-            swap(&queue.queuedBelow, &queuedBelow)
-            swap(&queue.keys, &spatialKeys)
-            swap(&queue.searchedBoxes, &searchedBoxes)
+            exchangeQueue(&queue)
             work.queue = queue
         }
         return work
@@ -327,12 +324,17 @@ struct BroadPhase {
         deferredMoves = work.moves
         rebuildScratch = work.scratch
         if var queue = work.queue {
-            swap(&queue.moved, &moved)
-            swap(&queue.queuedBelow, &queuedBelow)
-            swap(&queue.keys, &spatialKeys)
-            swap(&queue.searchedBoxes, &searchedBoxes)
+            exchangeQueue(&queue)
             queueIsPrepared = true
         }
+    }
+
+    /// Trades the queue's arrays with `work`'s: out of the broad phase into empty ones, and back.
+    private mutating func exchangeQueue(_ work: inout QueueWork) {
+        swap(&work.moved, &moved)
+        swap(&work.queuedBelow, &queuedBelow)
+        swap(&work.keys, &spatialKeys)
+        swap(&work.searchedBoxes, &searchedBoxes)
     }
 
     /// Readies the queue for the pair search: compacted, in space order, its nodes marked
