@@ -5,13 +5,14 @@ source tree (`ANIMA_SWIFT_ROOT`, else this folder when it holds Package.swift, a
 else the folder above it, as a clone does), with any extra flags from `ANIMA_SWIFT_FLAGS`. The
 library is linked with its SONAME (libanima.so.MAJOR) and with only the header's functions
 exported (abi/exports.map), the same two flags `make lib` uses. The extension's C files
-(`src/anima/*.c`) are compiled against `include/anima.h`, linked to the library with the run
-path `$ORIGIN`, and the library is copied next to the extension under its SONAME (also for
-editable and `--inplace` builds). The statically linked Swift runtime makes the result
+(`src/_anima/*.c`, around their internal header `src/_anima/_anima.h`, beside the package and
+not installed) are compiled against `include/anima.h`, linked to the library with the run path
+`$ORIGIN`, and the library is copied next to the extension under its SONAME (also for editable
+and `--inplace` builds). The statically linked Swift runtime makes the result
 independent of the Swift toolchain. The extension uses CPython's limited API (3.11), so a wheel
 is tagged cp311-abi3 and serves every later CPython, except a free-threaded one (3.13t and later),
 which has no stable ABI: there the extension is built against the full API (the same code, see
-src/anima/_anima.h) and the wheel is tagged for that interpreter alone; the module keeps the GIL
+src/_anima/_anima.h) and the wheel is tagged for that interpreter alone; the module keeps the GIL
 enabled (docs/python.md, "Threading"). The package's version is the header's. On x86-64 the
 library carries the contact kernel built twice, for SSE2 and AVX2, and picks one at run time
 (`ANIMA_AVX2=0` leaves the AVX2 build out).
@@ -31,6 +32,8 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
+#: The folder of the extension's C files and their internal header, beside the package.
+EXTENSION_SOURCES = Path("src") / "_anima"
 LIBRARY_NAME = "libanima.so"
 #: The oldest CPython whose stable ABI the extension is compiled against: 3.11.
 LIMITED_API = "0x030B0000"
@@ -164,8 +167,9 @@ setup(
     ext_modules=[
         Extension(
             "anima._anima",
-            sources=sorted(str(path.relative_to(HERE)) for path in (HERE / "src" / "anima").glob("*.c")),
-            depends=["src/anima/_anima.h"],
+            sources=sorted(str(path.relative_to(HERE)) for path in (HERE / EXTENSION_SOURCES).glob("*.c")),
+            depends=sorted(str(path.relative_to(HERE)) for path in (HERE / EXTENSION_SOURCES).glob("*.h")),
+            include_dirs=[str(EXTENSION_SOURCES)],
             libraries=["anima"],
             # One abi3 wheel for CPython 3.11 and later (docs/install.md, "The wheel"); the full API on a
             # free-threaded CPython, which has no stable ABI.
