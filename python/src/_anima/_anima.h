@@ -22,7 +22,7 @@
  *
  * The limited API: the extension uses only CPython's limited API 3.11, so that built with
  * -DPy_LIMITED_API=0x030B0000 it is one abi3 module for CPython 3.11 and later; built without it, it is the same
- * code but for two functions of later versions of the API (see the top of convert.c). Types are opaque there: a
+ * code but for two functions of later versions of the API (see the top of errors.c). Types are opaque there: a
  * type's slots are read with PyType_GetSlot, its name for messages is type_name's (what tp_name held), the module
  * state is found by state_of_type, and tuples, lists and bytes are read through their functions, not their macros.
  */
@@ -213,7 +213,7 @@ typedef struct {
     const char *identifier;
 } list_query;
 
-/* ---------------------------------------------------------- values (convert.c) */
+/* ----------------------------------------------------------- values (values.c) */
 
 typedef union {
     double f64;
@@ -260,7 +260,8 @@ typedef void (*anima_function)(void);
 
 /*
  * A property backed by C accessors: get is anima_status (*)(handle, T *) and set is
- * anima_status (*)(handle, T), with T the C type of kind; set is NULL for read-only.
+ * anima_status (*)(handle, T), with T the C type of kind; set is NULL for read-only. A behavior
+ * (VALUE_BEHAVIOR) comes back as the live wrapper of its handle, which the row's wrap gives.
  */
 typedef struct {
     const char *name;
@@ -268,6 +269,7 @@ typedef struct {
     owner_kind owner;
     anima_function get;
     anima_function set;
+    PyObject *(*wrap)(anima_state *st, AnimatorObject *animator, anima_behavior handle);
 } property;
 
 /* The animator and the handle a property or method of an object reads or writes. */
@@ -281,17 +283,16 @@ typedef struct {
     anima_behavior behavior;
 } target;
 
-target target_of(PyObject *self, owner_kind owner);
-
-PyObject *property_get(PyObject *self, void *closure);
-int property_set(PyObject *self, PyObject *value, void *closure);
-
 /* A PyGetSetDef row for a property: one declaration gives its name, type, accessors and docstring. */
 #define ANIMA_GETSET(OWNER, KIND, NAME, GET, SET, DOC)                                              \
     {NAME, property_get, property_set, DOC,                                                         \
-     (void *)&(const property){NAME, KIND, OWNER, (anima_function)(GET), (anima_function)(SET)}}
+     (void *)&(const property){NAME, KIND, OWNER, (anima_function)(GET), (anima_function)(SET), NULL}}
 #define ANIMA_GET(OWNER, KIND, NAME, GET, DOC)                                                      \
-    {NAME, property_get, NULL, DOC, (void *)&(const property){NAME, KIND, OWNER, (anima_function)(GET), NULL}}
+    {NAME, property_get, NULL, DOC, (void *)&(const property){NAME, KIND, OWNER, (anima_function)(GET), NULL, NULL}}
+/* The row of a read-only property whose value is a behavior: its getter's handle as the registry's wrapper. */
+#define ANIMA_GET_BEHAVIOR(OWNER, NAME, GET, DOC)                                                   \
+    {NAME, property_get, NULL, DOC,                                                                 \
+     (void *)&(const property){NAME, VALUE_BEHAVIOR, OWNER, (anima_function)(GET), NULL, wrap_behavior}}
 #define ANIMA_GETSET_END {NULL, NULL, NULL, NULL, NULL}
 
 /* An argument of a method: its keyword, its value kind and, for a def struct's field, its offset. */
@@ -320,11 +321,6 @@ typedef struct {
 /* The most arguments and def fields a method declared with ANIMA_METHOD or ANIMA_DEF_METHOD takes. */
 #define METHOD_MAX_ARGUMENTS 12
 #define METHOD_MAX_FIELDS 24
-
-int method_begin(PyObject *self, owner_kind owner, const char *name, const argument *spec, const argument *fields,
-                 PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, value *v, PyObject **field_slots,
-                 target *t);
-PyObject *method_end(const target *t, anima_status status, value_kind result, const value *out);
 
 /*
  * A method that makes one call of the C interface: its arguments are converted by the ANIMA_IN rows into v[0],
@@ -373,24 +369,6 @@ PyObject *method_end(const target *t, anima_status status, value_kind result, co
 #define ANIMA_METHOD_ROW(PYNAME, NAME, DOC) \
     {PYNAME, (PyCFunction)(void (*)(void))(NAME), METH_FASTCALL | METH_KEYWORDS, DOC}
 
-int value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *what, value *out);
-PyObject *value_to_python(anima_state *st, value_kind kind, const value *v);
-PyObject *choice_name(anima_state *st, value_kind kind, int32_t index);
-int load_choices(anima_state *st);
-int fill_def(anima_state *st, const argument *fields, PyObject *const *slots, void *def);
-int fill_field(anima_state *st, const argument *field, PyObject *obj, void *def);
-size_t value_size(value_kind kind);
-int init_by_create(PyObject *self, PyObject *args, PyObject *kwds);
-
-/* items and behaviors as values (registry.c) */
-Py_hash_t wrapper_hash(PyObject *self);
-PyObject *wrapper_get_animator(PyObject *self, void *closure);
-PyObject *query_get(PyObject *self, void *closure);
-PyObject *is_valid_get(PyObject *self, void *closure);
-PyObject *wrapper_richcompare(PyObject *a, PyObject *b, int op);
-void wrapper_dealloc(PyObject *self, inquiry clear);
-int wrapper_check_fresh(anima_state *st, PyObject *self);
-
 /*
  * The type spec VAR_spec of one of the module's classes (subclassable, garbage-collected, made by
  * PyType_GenericNew): OBJECT its instance struct, DOC its docstring (NULL for a class whose docstring and
@@ -428,15 +406,10 @@ typedef struct {
     bool deletable;           /* `del` sets None */
 } callable_slot;
 
-PyObject *callable_get(PyObject *self, void *closure);
-int callable_set(PyObject *self, PyObject *value, void *closure);
-
 /* The PyGetSetDef row of a callable attribute of OBJECT kept in its FIELD. */
 #define ANIMA_CALLABLE(NAME, OBJECT, FIELD, INSTALL, DELETABLE, DOC)                                          \
     {NAME, callable_get, callable_set, DOC,                                                                   \
      (void *)&(const callable_slot){NAME, offsetof(OBJECT, FIELD), (INSTALL), (DELETABLE)}}
-
-extern struct PyModuleDef anima_module;
 
 /* Py_XSETREF, which the limited API lacks: *slot takes the reference value (or NULL), then its old one is released. */
 static inline void
@@ -449,7 +422,92 @@ replace_reference(PyObject **slot, PyObject *value)
 
 #define STATE_OF(obj) state_of_type(Py_TYPE((PyObject *)(obj)))
 
-/* The specs of the extension's types, one per file, and the methods of animation.c. */
+/*
+ * ============================================================ the files, from the bottom layer up
+ *
+ * Each file calls only the files of the layers below its own (and, in the layer of the types, the files listed
+ * before it): errors, values, binding, the registry, the queries and events, the callbacks, the types, the module.
+ * Where a lower file needs what a higher one makes, the higher one hands it down as data: a row's wrap
+ * (ANIMA_GET_BEHAVIOR), a callable slot's install hook, a type in the module state.
+ */
+
+/* errors.c: the module state of a type, type names, exceptions, statuses turned into exceptions */
+extern struct PyModuleDef anima_module;    /* module.c's, whose identity finds the module state */
+anima_state *state_of_type(PyTypeObject *type);
+PyObject *type_name(PyTypeObject *type);
+int raise_wrong_type(const char *what, const char *expected, PyObject *obj);
+PyObject *take_exception(void);
+void raise_exception(PyObject *exc);
+int forbid_delete(PyObject *value, const char *name);
+int check(anima_state *st, AnimatorObject *animator, anima_status status);
+void raise_never_initialised(anima_state *st, PyObject *self);
+int wrapper_check_fresh(anima_state *st, PyObject *self);
+
+/* values.c: Python <-> C values */
+int as_callable(PyObject **value, const char *name);
+const anima_vec2 *path_points(anima_state *st, PyObject *path, PyObject **bytes, int32_t *count);
+size_t value_size(value_kind kind);
+int load_choices(anima_state *st);
+PyObject *choice_name(anima_state *st, value_kind kind, int32_t index);
+int value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *what, value *out);
+PyObject *value_to_python(anima_state *st, value_kind kind, const value *v);
+
+/* binding.c: the property, callable and method rows, the def tables, what the types share */
+target target_of(PyObject *self, owner_kind owner);
+PyObject *property_get(PyObject *self, void *closure);
+int property_set(PyObject *self, PyObject *value, void *closure);
+PyObject *callable_get(PyObject *self, void *closure);
+int callable_set(PyObject *self, PyObject *value, void *closure);
+int method_begin(PyObject *self, owner_kind owner, const char *name, const argument *spec, const argument *fields,
+                 PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, value *v, PyObject **field_slots,
+                 target *t);
+PyObject *method_end(const target *t, anima_status status, value_kind result, const value *out);
+int fill_def(anima_state *st, const argument *fields, PyObject *const *slots, void *def);
+int fill_field(anima_state *st, const argument *field, PyObject *obj, void *def);
+int walk_references(PyObject **first, size_t count, visitproc visit, void *arg);
+int init_by_create(PyObject *self, PyObject *args, PyObject *kwds);
+
+/* registry.c: one Python wrapper per live handle; the slots every wrapper shares */
+PyObject *handle_key(uint32_t index1, uint32_t generation);
+int registry_find(PyObject *map, uint32_t index1, uint32_t generation, PyObject **out);
+void registry_forget(PyObject *map, uint32_t index1, uint32_t generation);
+int wrapper_adopt(PyObject *obj, AnimatorObject *animator, PyObject **map, const void *handle);
+PyObject *wrap_handle(AnimatorObject *animator, PyObject **map, uint32_t index1, uint32_t generation, PyTypeObject *type,
+                      const void *handle);
+PyObject *wrap_item(anima_state *st, AnimatorObject *animator, anima_item handle);
+PyTypeObject *behavior_type_for_kind(anima_state *st, uint16_t kind);
+PyObject *wrap_behavior(anima_state *st, AnimatorObject *animator, anima_behavior handle);
+int dict_keep(PyObject **dict, PyObject *key, PyObject *value);
+Py_hash_t wrapper_hash(PyObject *self);
+PyObject *wrapper_richcompare(PyObject *a, PyObject *b, int op);
+PyObject *wrapper_get_animator(PyObject *self, void *closure);
+PyObject *is_valid_get(PyObject *self, void *closure);
+void wrapper_dealloc(PyObject *self, inquiry clear);
+
+/* events.c: a library contact event as an anima.ContactEvent */
+PyObject *contact_event_new(anima_state *st, AnimatorObject *animator, const anima_contact_event *event);
+
+/* queries.c: the library's counting queries as tuples, lists or bytes */
+anima_status query_call(const target *t, list_query q, PyObject **out);
+PyObject *query_get(PyObject *self, void *closure);
+
+/* callbacks.c: the trampolines the library calls */
+void trampoline_contact_ended(void *user_data, const anima_contact_event *event);
+void trampoline_field(void *user_data, anima_vec2 position, anima_vec2 velocity, double mass, double charge, double delta_time, anima_vec2 *out_force);
+void trampoline_contact_began(void *user_data, const anima_contact_event *event);
+void trampoline_will_resume(void *user_data, anima_animator handle);
+void trampoline_action(void *user_data, anima_behavior handle);
+void trampoline_step(void *user_data, anima_animator handle);
+void trampoline_did_pause(void *user_data, anima_animator handle);
+void trampoline_animation_done(void *user_data, anima_animator handle, anima_animation animation, bool finished, anima_position position);
+
+/*
+ * The types, one file each, and the methods that other files add to them: animator.c (with animation.c's view
+ * animations, snapshot.c's snapshots and gestures.c's pointer methods), item.c, behavior.c (the base of every
+ * behavior, and what the kinds share) and the kinds: gravity.c, collision.c, item_behavior.c, attachment.c (with
+ * gestures.c's drag methods), push.c, snap.c, field.c; gestures.c adds module functions too, animation.c the timing
+ * functions.
+ */
 extern PyType_Spec animator_spec;
 extern PyType_Spec item_spec;
 extern PyType_Spec behavior_spec;
@@ -462,13 +520,14 @@ extern PyType_Spec snap_spec;
 extern PyType_Spec field_spec;
 extern PyMethodDef module_methods[];
 extern PyMethodDef animator_animation_methods[];
-
-/* The functions and methods of gestures.c: the module's, Animator's and Attachment's (the drag's). */
+extern PyMethodDef animator_snapshot_methods[];
 extern PyMethodDef gesture_functions[];
 extern PyMethodDef animator_gesture_methods[];
 extern PyMethodDef attachment_drag_methods[];
 
 /* animator.c */
+anima_status animator_adopt(AnimatorObject *self, anima_animator handle);
+int animator_check_fresh(const target *t);
 void animator_purge_delegates(AnimatorObject *self);
 
 /* behavior.c */
@@ -482,39 +541,5 @@ AnimatorObject *behavior_animator(anima_state *st, BehaviorObject *self);
 int behavior_set_c_action(anima_state *st, BehaviorObject *self, bool install);
 int behavior_hold(BehaviorObject *self, bool hold);
 int behavior_take_class_action(anima_state *st, BehaviorObject *self);
-
-/* callbacks.c */
-void trampoline_contact_ended(void *user_data, const anima_contact_event *event);
-void trampoline_field(void *user_data, anima_vec2 position, anima_vec2 velocity, double mass, double charge, double delta_time, anima_vec2 *out_force);
-void trampoline_contact_began(void *user_data, const anima_contact_event *event);
-void trampoline_will_resume(void *user_data, anima_animator handle);
-void trampoline_action(void *user_data, anima_behavior handle);
-void trampoline_step(void *user_data, anima_animator handle);
-void trampoline_did_pause(void *user_data, anima_animator handle);
-void trampoline_animation_done(void *user_data, anima_animator handle, anima_animation animation, bool finished, anima_position position);
-
-/* convert.c */
-anima_state *state_of_type(PyTypeObject *type);
-PyObject *type_name(PyTypeObject *type);
-int forbid_delete(PyObject *value, const char *name);
-void raise_exception(PyObject *exc);
-PyObject *take_exception(void);
-int check(anima_state *st, AnimatorObject *animator, anima_status status);
-const anima_vec2 *path_points(anima_state *st, PyObject *path, PyObject **bytes, int32_t *count);
-int walk_references(PyObject **first, size_t count, visitproc visit, void *arg);
-int dict_keep(PyObject **dict, PyObject *key, PyObject *value);
-
-/* events.c */
-PyObject *contact_event_new(anima_state *st, AnimatorObject *animator, const anima_contact_event *event);
-
-/* registry.c */
-PyObject *handle_key(uint32_t index1, uint32_t generation);
-int wrapper_adopt(PyObject *obj, AnimatorObject *animator, PyObject **map, const void *handle);
-PyObject *wrap_item(anima_state *st, AnimatorObject *animator, anima_item handle);
-void registry_forget(PyObject *map, uint32_t index1, uint32_t generation);
-PyObject *wrap_behavior(anima_state *st, AnimatorObject *animator, anima_behavior handle);
-anima_status query_call(const target *t, list_query q, PyObject **out);
-int registry_find(PyObject *map, uint32_t index1, uint32_t generation, PyObject **out);
-anima_status wrap_as(const target *t, uint64_t id, PyObject *cls, PyObject **out);
 
 #endif

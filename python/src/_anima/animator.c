@@ -60,7 +60,7 @@ animator_run(const target *t, bool one_step, double seconds)
 
 /* Gives a fresh animator object the C animator handle, and the step callback that lets Ctrl-C stop a
  * long advance between internal steps (see trampoline_step). */
-static anima_status
+anima_status
 animator_adopt(AnimatorObject *self, anima_animator handle)
 {
     self->handle = handle;
@@ -69,7 +69,7 @@ animator_adopt(AnimatorObject *self, anima_animator handle)
 }
 
 /* -1 with InvalidStateError for an animator that has had a C animator. */
-static int
+int
 animator_check_fresh(const target *t)
 {
     if (t->animator->handle.index1 != 0) {
@@ -299,34 +299,6 @@ animator_install_delegate(anima_state *st, PyObject *obj, PyObject **slot, PyObj
     return check(st, self, status);
 }
 
-ANIMA_METHOD(animator_snapshot, "snapshot", OWNER_ANIMATOR, VALUE_OBJECT,
-             query_call(&t, (list_query){.kind = LIST_SNAPSHOT}, &out.object), ANIMA_ARG(NULL))
-
-ANIMA_METHOD(animator_state_hash, "state_hash", OWNER_ANIMATOR, VALUE_UINT64,
-             anima_animator_state_hash(t.animator_handle, &out.u64), ANIMA_ARG(NULL))
-
-/* Gives a fresh Animator (made by Animator.restore, anima/_snapshot.py) the animator of a snapshot. */
-static anima_status
-animator_restore(const target *t, PyObject *data)
-{
-    Py_buffer view;
-    if (animator_check_fresh(t) < 0 || PyObject_GetBuffer(data, &view, PyBUF_SIMPLE) < 0) {
-        return STATUS_RAISED;
-    }
-    anima_animator handle = anima_animator_null();
-    anima_status status = anima_animator_restore(view.buf, (int64_t)view.len, &handle);
-    PyBuffer_Release(&view);
-    return status != ANIMA_OK ? status : animator_adopt(t->animator, handle);
-}
-
-ANIMA_METHOD(animator_restore_into, "_restore", OWNER_ANIMATOR, VALUE_NONE, animator_restore(&t, v[0].object),
-             ANIMA_IN("data", VALUE_OBJECT))
-
-/* _wrapper(id, cls): the Item or Behavior of this animator with a stable id, as an object of class cls. */
-ANIMA_METHOD(animator_wrapper, "_wrapper", OWNER_ANIMATOR, VALUE_OBJECT,
-             wrap_as(&t, v[0].u64, v[1].object, &out.object), ANIMA_IN("id", VALUE_UINT64),
-             ANIMA_IN("cls", VALUE_OBJECT))
-
 static PyMethodDef animator_methods[] = {
     ANIMA_METHOD_ROW("_create", animator_create, NULL),
     ANIMA_METHOD_ROW("advance", animator_advance,
@@ -372,31 +344,6 @@ static PyMethodDef animator_methods[] = {
                      "Destroy the animator and everything in it now (collection does it too).\n"
                      "Later use of it, its items or its behaviors raises StaleHandleError.\n"
                      "Raises BusyError from inside one of its callbacks."),
-    ANIMA_METHOD_ROW("snapshot", animator_snapshot,
-     "snapshot($self, /)\n--\n\n"
-     "The animator's whole state as bytes (the format: docs/snapshot.md): items,\n"
-     "behaviors with every parameter, boundaries, contacts with their warm-start\n"
-     "impulses, sleeping, view animations, timelines, the clock and the step count.\n"
-     "Animator.restore(data) rebuilds it, and stepping both gives bit-identical\n"
-     "poses. Python callables and objects are not in the bytes: pickle and copy keep\n"
-     "them. Raises BusyError inside a callback, InvalidStateError inside an animate\n"
-     "or timeline block."),
-    ANIMA_METHOD_ROW("state_hash", animator_state_hash,
-                     "state_hash($self, /)\n--\n\n"
-                     "A 64-bit digest (an int) of the animator's state: what snapshot() holds (poses,\n"
-                     "velocities, contacts and their impulses, sleeping, animations, the clock, the\n"
-                     "step count), without handle generations. Equal for two animators built and\n"
-                     "stepped by the same calls, in this process or another, so that runs and replays\n"
-                     "compare without keeping their states; different when any value differs by a bit\n"
-                     "(but for a 2**-64 chance). Python objects and callbacks are not part of it.\n\n"
-                     "    >>> a, b = (anima.Animator((0, 0, 320, 480)) for _ in range(2))\n"
-                     "    >>> for anim in (a, b):\n"
-                     "    ...     anim.add_behavior(anima.Gravity([anima.Item(anim, center=(160, 40))]))\n"
-                     "    ...     anim.advance(0.5)\n"
-                     "    >>> a.state_hash() == b.state_hash()\n"
-                     "    True"),
-    ANIMA_METHOD_ROW("_restore", animator_restore_into, "Give this fresh animator a snapshot's (see restore())."),
-    ANIMA_METHOD_ROW("_wrapper", animator_wrapper, "The Item or Behavior with a stable id, of class cls."),
     {NULL, NULL, 0, NULL},
 };
 

@@ -225,8 +225,8 @@ static PyGetSetDef behavior_getset[] = {
      (void *)LIST_BEHAVIOR_ITEMS},
     {"children", query_get, NULL, "The child behaviors, in the order added (a tuple).",
      (void *)LIST_BEHAVIOR_CHILDREN},
-    ANIMA_GET(OWNER_BEHAVIOR, VALUE_BEHAVIOR, "parent", anima_behavior_get_parent,
-              "The behavior this one is a child of, or None (read-only)."),
+    ANIMA_GET_BEHAVIOR(OWNER_BEHAVIOR, "parent", anima_behavior_get_parent,
+                       "The behavior this one is a child of, or None (read-only)."),
     ANIMA_GET(OWNER_BEHAVIOR, VALUE_UINT64, "id", anima_behavior_get_id,
               "The behavior's stable id, an int: the same for the behavior in a restored, copied or\n"
               "unpickled animator (Animator.find_behavior(id) finds it there; read-only)."),

@@ -86,7 +86,10 @@ add_types(PyObject *module, anima_state *st)
     return 0;
 }
 
-/* Adds methods declared in another file than the type's own (the animator's animation controls and gestures). */
+/*
+ * Adds methods declared in another file than the type's own (the animator's animation controls, snapshots and
+ * gestures).
+ */
 static int
 add_methods(PyTypeObject *type, PyMethodDef *methods)
 {
@@ -109,6 +112,7 @@ anima_exec(PyObject *module)
         return -1;
     }
     if (add_types(module, st) < 0 || add_methods(st->animator_type, animator_animation_methods) < 0
+        || add_methods(st->animator_type, animator_snapshot_methods) < 0
         || add_methods(st->animator_type, animator_gesture_methods) < 0
         || add_methods(st->attachment_type, attachment_drag_methods) < 0
         || PyModule_AddFunctions(module, gesture_functions) < 0) {
