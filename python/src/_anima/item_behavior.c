@@ -1,0 +1,81 @@
+#include "_anima.h"
+
+/*
+ * ItemBehavior (UIDynamicItemBehavior): the physical properties of its items and their velocities.
+ * anima/_behavior.py holds the class's docstring.
+ */
+
+ANIMA_BEHAVIOR_CREATE(item_behavior_create, "ItemBehavior", anima_item_behavior_def,
+                      anima_default_item_behavior_def(), anima_item_behavior_create,
+                      ANIMA_FIELD(anima_item_behavior_def, elasticity, VALUE_DOUBLE),
+                      ANIMA_FIELD(anima_item_behavior_def, friction, VALUE_DOUBLE),
+                      ANIMA_FIELD(anima_item_behavior_def, density, VALUE_DOUBLE),
+                      ANIMA_FIELD(anima_item_behavior_def, resistance, VALUE_DOUBLE),
+                      ANIMA_FIELD(anima_item_behavior_def, angular_resistance, VALUE_DOUBLE),
+                      ANIMA_FIELD(anima_item_behavior_def, charge, VALUE_DOUBLE),
+                      ANIMA_FIELD(anima_item_behavior_def, allows_rotation, VALUE_BOOL),
+                      ANIMA_FIELD(anima_item_behavior_def, anchored, VALUE_BOOL))
+
+ANIMA_METHOD(item_behavior_add_linear_velocity, "add_linear_velocity", OWNER_BEHAVIOR, VALUE_NONE,
+             anima_item_behavior_add_linear_velocity(t.behavior, v[0].item, v[1].vec2),
+             ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("velocity", VALUE_VEC2))
+
+ANIMA_METHOD(item_behavior_linear_velocity, "linear_velocity", OWNER_BEHAVIOR, VALUE_VEC2,
+             anima_item_behavior_get_linear_velocity(t.behavior, v[0].item, &out.vec2), ANIMA_IN("item", VALUE_ITEM))
+
+ANIMA_METHOD(item_behavior_add_angular_velocity, "add_angular_velocity", OWNER_BEHAVIOR, VALUE_NONE,
+             anima_item_behavior_add_angular_velocity(t.behavior, v[0].item, v[1].f64),
+             ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("velocity", VALUE_DOUBLE))
+
+ANIMA_METHOD(item_behavior_angular_velocity, "angular_velocity", OWNER_BEHAVIOR, VALUE_DOUBLE,
+             anima_item_behavior_get_angular_velocity(t.behavior, v[0].item, &out.f64), ANIMA_IN("item", VALUE_ITEM))
+
+static PyMethodDef item_behavior_methods[] = {
+    ANIMA_METHOD_ROW("_create", item_behavior_create, NULL),
+    ANIMA_METHOD_ROW("add_linear_velocity", item_behavior_add_linear_velocity,
+                     "add_linear_velocity($self, item, velocity)\n--\n\n"
+                     "Add velocity = (vx, vy) in pt/s to an item of this behavior.\n"
+                     "Raises NotFoundError when the item is not in the behavior."),
+    ANIMA_METHOD_ROW("linear_velocity", item_behavior_linear_velocity,
+                     "linear_velocity($self, item)\n--\n\n"
+                     "The linear velocity (vx, vy) in pt/s of an item of this behavior.\n"
+                     "Raises NotFoundError when the item is not in the behavior."),
+    ANIMA_METHOD_ROW("add_angular_velocity", item_behavior_add_angular_velocity,
+                     "add_angular_velocity($self, item, velocity)\n--\n\n"
+                     "Add an angular velocity in rad/s (positive = clockwise) to an item of this\n"
+                     "behavior. Raises NotFoundError when the item is not in the behavior."),
+    ANIMA_METHOD_ROW("angular_velocity", item_behavior_angular_velocity,
+                     "angular_velocity($self, item)\n--\n\n"
+                     "The angular velocity in rad/s of an item of this behavior.\n"
+                     "Raises NotFoundError when the item is not in the behavior."),
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef item_behavior_getset[] = {
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "elasticity", anima_item_behavior_get_elasticity, anima_item_behavior_set_elasticity,
+                 "Restitution of collisions: 0 (no bounce, default) ... 1 (elastic)."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "friction", anima_item_behavior_get_friction, anima_item_behavior_set_friction,
+                 "Coulomb friction coefficient (>= 0, default 0)."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "density", anima_item_behavior_get_density, anima_item_behavior_set_density,
+                 "Density (> 0, default 1); mass = density x area / 10 000."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "resistance", anima_item_behavior_get_resistance, anima_item_behavior_set_resistance,
+                 "Linear damping in 1/s (>= 0, default 0)."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "angular_resistance", anima_item_behavior_get_angular_resistance, anima_item_behavior_set_angular_resistance,
+                 "Angular damping in 1/s (>= 0, default 0)."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "charge", anima_item_behavior_get_charge, anima_item_behavior_set_charge,
+                 "Electric charge used by fields (finite, default 0)."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_BOOL, "allows_rotation", anima_item_behavior_get_allows_rotation, anima_item_behavior_set_allows_rotation,
+                 "False locks the items' rotation (default True)."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_BOOL, "anchored", anima_item_behavior_get_anchored, anima_item_behavior_set_anchored,
+                 "True: the items collide but never move (default False)."),
+    ANIMA_GETSET_END,
+};
+
+/* The constructor's signature, for introspection; the docstring is anima/_behavior.py's. */
+PyDoc_STRVAR(item_behavior_doc,
+"ItemBehavior(items, *, elasticity=0.0, friction=0.0, density=1.0, resistance=0.0,\n"
+"             angular_resistance=0.0, charge=0.0, allows_rotation=True, anchored=False,\n"
+"             animator=None)\n"
+"--\n\n");
+
+ANIMA_BEHAVIOR_TYPE(item_behavior, "anima.ItemBehavior", item_behavior_doc, {Py_tp_init, init_by_create},);
