@@ -13,32 +13,11 @@
  *     and its CSS linear() export fits a small buffer only after a BUFFER_TOO_SMALL call.
  * Exits 0 when all checks hold, 1 otherwise.
  */
-#include <anima.h>
+#define EXAMPLE_NAME "animation_kinds"
+#include "example.h"
 
-#include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int failures = 0;
-
-static bool ok(anima_status status, const char *what)
-{
-    if (status == ANIMA_OK) {
-        return true;
-    }
-    fprintf(stderr, "animation_kinds: %s failed: %s: %s\n", what, anima_status_string(status), anima_last_error_message());
-    failures++;
-    return false;
-}
-
-static void check(bool condition, const char *description)
-{
-    printf("  [%s] %s\n", condition ? "ok" : "FAIL", description);
-    if (!condition) {
-        failures++;
-    }
-}
 
 static void steps(anima_animator animator, int count)
 {
@@ -58,11 +37,8 @@ static void run_until_rest(anima_animator animator)
 
 int main(void)
 {
-    anima_animator_def animator_def = anima_default_animator_def();
-    animator_def.has_reference_bounds = true;
-    animator_def.reference_bounds = (anima_rect){ 0.0, 0.0, 320.0, 568.0 };
     anima_animator animator;
-    if (!ok(anima_animator_create(&animator_def, &animator), "anima_animator_create")) {
+    if (!create_animator_for_view(SCREEN_WIDTH, SCREEN_HEIGHT, &animator)) {
         return 1;
     }
     anima_item_def card_def = anima_default_item_def();

@@ -51,15 +51,12 @@
  *   - the star spins and hangs below the ball at the end, as in spring_attachment.c.
  * Exits 0 when all hold, 1 otherwise.
  */
-#include <anima.h>
+#define EXAMPLE_NAME "bouncing_spring_behavior"
+#include "example.h"
 
-#include <math.h>
-#include <stdio.h>
 #include <string.h>
 
-#define SCREEN_WIDTH 320.0
-#define SCREEN_HEIGHT 568.0
-#define SIDE 64.0
+#define SIDE 64.0   /* the ball and the star, pt, as in spring_attachment.c */
 
 typedef struct scene {
     anima_animator animator;
@@ -67,44 +64,14 @@ typedef struct scene {
     anima_item star;
 } scene;
 
-static int failures = 0;
-
-static bool ok(anima_status status, const char *what)
-{
-    if (status == ANIMA_OK) {
-        return true;
-    }
-    fprintf(stderr, "bouncing_spring_behavior: %s failed: %s: %s\n", what, anima_status_string(status),
-            anima_last_error_message());
-    failures++;
-    return false;
-}
-
-static void check(bool condition, const char *description)
-{
-    printf("  [%s] %s\n", condition ? "ok" : "FAIL", description);
-    if (!condition) {
-        failures++;
-    }
-}
-
 /* The view controller's part: an animator over the view and the two image views. */
 static bool create_view(scene *s)
 {
-    anima_animator_def animator_def = anima_default_animator_def();
-    animator_def.has_reference_bounds = true;
-    animator_def.reference_bounds = (anima_rect){ 0.0, 0.0, SCREEN_WIDTH, SCREEN_HEIGHT };
-    if (!ok(anima_animator_create(&animator_def, &s->animator), "anima_animator_create")) {
-        return false;
-    }
-    anima_item_def ball_def = anima_default_item_def();
-    ball_def.center = (anima_vec2){ 160.0, 150.0 };
-    ball_def.size = (anima_size){ SIDE, SIDE };
-    ball_def.shape = ANIMA_SHAPE_ELLIPSE;
     anima_item_def star_def = anima_default_item_def();
     star_def.center = (anima_vec2){ 200.0, 240.0 };
     star_def.size = (anima_size){ SIDE, SIDE };
-    return ok(anima_item_create(s->animator, &ball_def, &s->ball), "anima_item_create")
+    return create_animator_for_view(SCREEN_WIDTH, SCREEN_HEIGHT, &s->animator)
+        && create_ball(s->animator, (anima_vec2){ 160.0, 150.0 }, SIDE, &s->ball)
         && ok(anima_item_create(s->animator, &star_def, &s->star), "anima_item_create");
 }
 
@@ -202,8 +169,7 @@ int main(void)
     for (int32_t k = 0; k < child_count; k++) {
         anima_behavior parent = anima_behavior_null();
         ok(anima_behavior_get_parent(children[k], &parent), "anima_behavior_get_parent");
-        children_added = children_added && parent.index1 == bouncing_spring_behavior.index1
-                      && parent.generation == bouncing_spring_behavior.generation;
+        children_added = children_added && same_behavior(parent, bouncing_spring_behavior);
     }
     printf("composite: kind %d, %d children, the animator holds %d top-level behavior(s) (anchor string \"%s\")\n",
            (int)kind, (int)child_count, (int)top_count, anchor_point_string);
@@ -250,8 +216,7 @@ int main(void)
     ok(anima_item_get_center(packed.star, &star), "anima_item_get_center");
 
     check(kind == ANIMA_KIND_CUSTOM && child_count == 4, "the composite is a plain behavior with four children");
-    check(top_count == 1 && top[0].index1 == bouncing_spring_behavior.index1
-              && top[0].generation == bouncing_spring_behavior.generation,
+    check(top_count == 1 && same_behavior(top[0], bouncing_spring_behavior),
           "it is the animator's only top-level behavior (one add_behavior call)");
     check(children_added, "each child names the composite as its parent");
     if (first_difference > 0) {
@@ -264,9 +229,7 @@ int main(void)
     ok(anima_animator_destroy(flat.animator), "anima_animator_destroy");
     ok(anima_animator_destroy(packed.animator), "anima_animator_destroy");
 
-    printf("bouncing_spring_behavior: %s: %d frames of the composite scene bit-identical to the flat one "
-           "(largest difference %.3g), star spun at up to %.1f rad/s\n",
-           failures == 0 ? "passed" : "FAILED", first_difference < 0 ? frames : first_difference - 1,
-           largest_difference, max_spin);
-    return failures == 0 ? 0 : 1;
+    return finish("%d frames of the composite scene bit-identical to the flat one (largest difference %.3g), "
+                  "star spun at up to %.1f rad/s",
+                  first_difference < 0 ? frames : first_difference - 1, largest_difference, max_spin);
 }

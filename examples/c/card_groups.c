@@ -15,48 +15,18 @@
  *   - every began contact comes from the collision behavior of the boxes it names.
  * Exits 0 when all hold, 1 otherwise.
  */
-#include <anima.h>
-
-#include <math.h>
-#include <stdio.h>
+#define EXAMPLE_NAME "card_groups"
+#include "example.h"
 
 #define GROUPS 100
 #define COLUMNS 64
 #define WIDTH (COLUMNS * 30.0 + 60.0)
 #define HEIGHT 400.0
 
-static int failures = 0;
-
-static bool ok(anima_status status, const char *what)
-{
-    if (status == ANIMA_OK) {
-        return true;
-    }
-    fprintf(stderr, "card_groups: %s failed: %s: %s\n", what, anima_status_string(status), anima_last_error_message());
-    failures++;
-    return false;
-}
-
-static void check(bool condition, const char *description)
-{
-    printf("  [%s] %s\n", condition ? "ok" : "FAIL", description);
-    if (!condition) {
-        failures++;
-    }
-}
-
-static bool same(anima_behavior a, anima_behavior b)
-{
-    return a.index1 == b.index1 && a.generation == b.generation;
-}
-
 int main(void)
 {
-    anima_animator_def animator_def = anima_default_animator_def();
-    animator_def.has_reference_bounds = true;
-    animator_def.reference_bounds = (anima_rect){ 0.0, 0.0, WIDTH, HEIGHT };
     anima_animator animator;
-    if (!ok(anima_animator_create(&animator_def, &animator), "anima_animator_create")) {
+    if (!create_animator_for_view(WIDTH, HEIGHT, &animator)) {
         return 1;
     }
 
@@ -109,7 +79,7 @@ int main(void)
                     group = k;
                 }
             }
-            foreign += group < 0 || !same(events[i].collision, collisions[group]);
+            foreign += group < 0 || !same_behavior(events[i].collision, collisions[group]);
         }
         began += count;
         ok(anima_animator_is_running(animator, &running), "anima_animator_is_running");
@@ -134,7 +104,6 @@ int main(void)
     check(!running, "the animator paused within 20 s");
     check(stacked == GROUPS, "each group rests as a stack of two straight below where it fell");
     check(began >= 2 * GROUPS && foreign == 0, "contacts begin only in the collision behavior of their boxes");
-    printf("card_groups: %d of %d groups stacked\n", stacked, GROUPS);
     anima_animator_destroy(animator);
-    return failures == 0 ? 0 : 1;
+    return finish("%d of %d groups stacked", stacked, GROUPS);
 }

@@ -34,33 +34,10 @@
  *   - the distance travelled is d(t) within 1 %.
  * Exits 0 when all hold, 1 otherwise.
  */
-#include <anima.h>
-
-#include <math.h>
-#include <stdio.h>
+#define EXAMPLE_NAME "custom_dynamic_item"
+#include "example.h"
 
 static const double pi = 3.14159265358979323846;
-
-static int failures = 0;
-
-static bool ok(anima_status status, const char *what)
-{
-    if (status == ANIMA_OK) {
-        return true;
-    }
-    fprintf(stderr, "custom_dynamic_item: %s failed: %s: %s\n", what, anima_status_string(status),
-            anima_last_error_message());
-    failures++;
-    return false;
-}
-
-static void check(bool condition, const char *description)
-{
-    printf("  [%s] %s\n", condition ? "ok" : "FAIL", description);
-    if (!condition) {
-        failures++;
-    }
-}
 
 int main(void)
 {
@@ -105,10 +82,8 @@ int main(void)
     double t = 0.0;
     const int listing_log[4] = { 86, 188, 351, 568 };   /* the listing's centers, logged about a second apart */
     for (int second = 1; second <= 4; second++) {
-        for (int frame = 0; frame < 60; frame++) {
-            if (!ok(anima_animator_advance(animator, 1.0 / 60.0), "anima_animator_advance")) {
-                return 1;
-            }
+        if (!advance_frames(animator, 60, 1.0 / 60.0)) {
+            return 1;
         }
         anima_vec2 center = { 0.0, 0.0 };
         anima_size size = { 0.0, 0.0 };
@@ -136,7 +111,7 @@ int main(void)
                listing_log[second - 1], listing_log[second - 1]);
     }
 
-    check(fabs(mass - 1.0) < 1e-12, "the 100 x 100 pt item has mass 1");
+    expect_near(mass, 1.0, 1e-12, "the 100 x 100 pt item has mass 1");
     check(worst_diagonal <= 1e-9, "the center moves along the diagonal (x == y within 1e-9 relative)");
     check(same_bounds, "the bounds stay 100 x 100");
     check(same_transform, "the transform stays the identity");
@@ -144,8 +119,6 @@ int main(void)
 
     ok(anima_animator_destroy(animator), "anima_animator_destroy");
 
-    printf("custom_dynamic_item: %s: %.1f pt along the diagonal in %.0f s, within %.3f %% of the damped law; "
-           "bounds and transform unchanged\n",
-           failures == 0 ? "passed" : "FAILED", distance, t, 100.0 * worst_law);
-    return failures == 0 ? 0 : 1;
+    return finish("%.1f pt along the diagonal in %.0f s, within %.3f %% of the damped law; bounds and transform unchanged",
+                  distance, t, 100.0 * worst_law);
 }

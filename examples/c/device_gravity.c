@@ -42,14 +42,11 @@
  * everything no two ever overlap by more than 1 pt (the depth of overlap of two turned squares,
  * by separating axes). Exits 0 when all hold, 1 otherwise. An argument names another recording.
  */
-#include <anima.h>
+#define EXAMPLE_NAME "device_gravity"
+#include "example.h"
 
-#include <math.h>
-#include <stdio.h>
 #include <string.h>
 
-#define SCREEN_WIDTH 320.0
-#define SCREEN_HEIGHT 568.0
 #define ITEM_COUNT 5
 #define SIDE 40.0
 #define RATE 60.0
@@ -79,26 +76,6 @@ typedef struct run_result {
     anima_vec2 centers[CHECKPOINT_COUNT][ITEM_COUNT];
     double rotations[CHECKPOINT_COUNT][ITEM_COUNT];
 } run_result;
-
-static int failures = 0;
-
-static bool ok(anima_status status, const char *what)
-{
-    if (status == ANIMA_OK) {
-        return true;
-    }
-    fprintf(stderr, "device_gravity: %s failed: %s: %s\n", what, anima_status_string(status), anima_last_error_message());
-    failures++;
-    return false;
-}
-
-static void check(bool condition, const char *description)
-{
-    printf("  [%s] %s\n", condition ? "ok" : "FAIL", description);
-    if (!condition) {
-        failures++;
-    }
-}
 
 /* Reads "t,x,y,z" rows after a "t,x,y,z" header; the samples must be 1/60 s apart. */
 static int load_recording(const char *path, sample *out, int capacity)
@@ -226,10 +203,7 @@ static double overlap(anima_vec2 a, double ra, anima_vec2 b, double rb)
 static bool replay(const sample *samples, int count, anima_collision_mode mode, run_result *r)
 {
     anima_animator animator;
-    anima_animator_def animator_def = anima_default_animator_def();
-    animator_def.has_reference_bounds = true;
-    animator_def.reference_bounds = (anima_rect){ 0.0, 0.0, SCREEN_WIDTH, SCREEN_HEIGHT };
-    if (!ok(anima_animator_create(&animator_def, &animator), "anima_animator_create")) {
+    if (!create_animator_for_view(SCREEN_WIDTH, SCREEN_HEIGHT, &animator)) {
         return false;
     }
 
@@ -302,10 +276,8 @@ static void report(const char *mode_name, const run_result *r)
 {
     printf("mode %s: at worst %.3f pt outside the bounds; deepest overlap of two items %.2f pt (t = %.2f s)\n",
            mode_name, r->worst_outside, fmax(r->worst_overlap, 0.0), r->worst_overlap_at);
-    char description[160];
-    snprintf(description, sizeof description, "%s: every item stays inside the reference bounds (within 1 pt) at every frame",
-             mode_name);
-    check(r->worst_outside <= 1.0, description);
+    checkf(r->worst_outside <= 1.0, "%s: every item stays inside the reference bounds (within 1 pt) at every frame",
+           mode_name);
 
     for (int k = 0; k < CHECKPOINT_COUNT; k++) {
         const side s = checkpoints[k].expected;
@@ -325,10 +297,10 @@ static void report(const char *mode_name, const run_result *r)
                "%.2f pt from the %s edge\n",
                checkpoints[k].t, checkpoints[k].pose, side_names[r->gravity_side[k]], x0, x1, y0, y1, mean.x, mean.y,
                fabs(nearest) < 0.005 ? 0.0 : nearest, side_names[s]);
-        snprintf(description, sizeof description,
-                 "%s: %s, the gravity points to the %s; the items gather there (mean centre in that half, one against that edge)",
-                 mode_name, checkpoints[k].pose, side_names[s]);
-        check(r->gravity_side[k] == s && in_half(mean, s) && fabs(nearest) <= 1.0, description);
+        checkf(r->gravity_side[k] == s && in_half(mean, s) && fabs(nearest) <= 1.0,
+               "%s: %s, the gravity points to the %s; the items gather there (mean centre in that half, one against "
+               "that edge)",
+               mode_name, checkpoints[k].pose, side_names[s]);
     }
 }
 
@@ -362,9 +334,7 @@ int main(int argc, char **argv)
     report("boundaries", &boundaries);
     check(boundaries.worst_overlap > 10.0, "boundaries: items pass through each other (overlap by more than 10 pt)");
 
-    printf("device_gravity: %s: %.2f / %.2f pt at worst outside the bounds; overlap at most %.2f pt (everything), "
-           "%.1f pt (boundaries)\n",
-           failures == 0 ? "passed" : "FAILED", everything.worst_outside, boundaries.worst_outside,
-           fmax(everything.worst_overlap, 0.0), boundaries.worst_overlap);
-    return failures == 0 ? 0 : 1;
+    return finish("%.2f / %.2f pt at worst outside the bounds; overlap at most %.2f pt (everything), %.1f pt (boundaries)",
+                  everything.worst_outside, boundaries.worst_outside, fmax(everything.worst_overlap, 0.0),
+                  boundaries.worst_overlap);
 }

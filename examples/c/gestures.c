@@ -21,45 +21,17 @@
  *   - bad input: NaN, a tracker whose bytes were overwritten, a drag moved after it ended.
  * Prints the figures and exits 0 when all hold, 1 otherwise.
  */
-#include <anima.h>
+#define EXAMPLE_NAME "gestures"
+#include "example.h"
 
-#include <math.h>
-#include <stdio.h>
 #include <string.h>
-
-#define WIDTH 320.0
-#define HEIGHT 568.0
-
-static int failures = 0;
-
-static void check(bool ok, const char *what)
-{
-    if (!ok) {
-        fprintf(stderr, "gestures: FAILED: %s\n", what);
-        failures++;
-    }
-}
-
-static void ok(anima_status status, const char *call)
-{
-    if (status != ANIMA_OK) {
-        fprintf(stderr, "gestures: %s: %s\n", call, anima_last_error_message());
-        failures++;
-    }
-}
 
 static anima_animator make_scene(anima_item *button, anima_item *card)
 {
-    anima_animator_def def = anima_default_animator_def();
-    def.has_reference_bounds = true;
-    def.reference_bounds = (anima_rect){ 0, 0, WIDTH, HEIGHT };
     anima_animator animator;
-    ok(anima_animator_create(&def, &animator), "anima_animator_create");
+    create_animator_for_view(SCREEN_WIDTH, SCREEN_HEIGHT, &animator);
+    create_ball(animator, (anima_vec2){ 80, 100 }, 100, button);
     anima_item_def item = anima_default_item_def();
-    item.center = (anima_vec2){ 80, 100 };
-    item.size = (anima_size){ 100, 100 };
-    item.shape = ANIMA_SHAPE_ELLIPSE;
-    ok(anima_item_create(animator, &item, button), "anima_item_create");
     item.center = (anima_vec2){ 160, 300 };
     item.size = (anima_size){ 120, 160 };
     item.shape = ANIMA_SHAPE_RECTANGLE;
@@ -72,8 +44,6 @@ static anima_animator make_scene(anima_item *button, anima_item *card)
     ok(anima_animator_add_behavior(animator, collision), "anima_animator_add_behavior");
     return animator;
 }
-
-static bool same_item(anima_item a, anima_item b) { return a.index1 == b.index1 && a.generation == b.generation; }
 
 static void hit_testing(void)
 {
@@ -168,9 +138,9 @@ static void drag(void)
         lowest = center.y > lowest ? center.y : lowest;
     }
     ok(anima_drag_end(held, 2.5, NULL), "anima_drag_end");
-    check(lowest < HEIGHT - 80 + 2, "the card is not pushed through the floor");
+    check(lowest < SCREEN_HEIGHT - 80 + 2, "the card is not pushed through the floor");
     printf("gestures: pointer 800 pt below the floor, card's centre at most %.2f pt down (floor at %.0f)\n", lowest,
-           HEIGHT - 80);
+           SCREEN_HEIGHT - 80);
     anima_animator_destroy(animator);
 }
 
@@ -223,34 +193,37 @@ static void display_poses(void)
 static void bad_input(void)
 {
     anima_velocity_tracker tracker = anima_default_velocity_tracker();
-    check(anima_velocity_tracker_add(&tracker, NAN, (anima_vec2){ 0, 0 }) == ANIMA_ERR_INVALID_ARGUMENT, "NaN time");
-    check(anima_velocity_tracker_add(NULL, 0, (anima_vec2){ 0, 0 }) == ANIMA_ERR_INVALID_ARGUMENT, "NULL tracker");
+    check(anima_velocity_tracker_add(&tracker, NAN, (anima_vec2){ 0, 0 }) == ANIMA_ERR_INVALID_ARGUMENT,
+          "a NaN time is refused");
+    check(anima_velocity_tracker_add(NULL, 0, (anima_vec2){ 0, 0 }) == ANIMA_ERR_INVALID_ARGUMENT,
+          "a NULL tracker is refused");
     tracker.count = 99;
     check(anima_velocity_tracker_add(&tracker, 0, (anima_vec2){ 0, 0 }) == ANIMA_ERR_INVALID_ARGUMENT,
           "a tracker with a count of 99 is refused");
     anima_velocity_tracker zeroed;
     memset(&zeroed, 0, sizeof zeroed);
     anima_vec2 v;
-    check(anima_velocity_tracker_get_velocity(&zeroed, 0, &v) == ANIMA_ERR_INVALID_ARGUMENT, "a zeroed tracker");
+    check(anima_velocity_tracker_get_velocity(&zeroed, 0, &v) == ANIMA_ERR_INVALID_ARGUMENT,
+          "a zeroed tracker is refused");
     double out;
-    check(anima_rubber_band(1, 0, 0.55, &out) == ANIMA_ERR_INVALID_ARGUMENT, "a dimension of 0");
+    check(anima_rubber_band(1, 0, 0.55, &out) == ANIMA_ERR_INVALID_ARGUMENT, "a dimension of 0 is refused");
     check(anima_project_momentum((anima_vec2){ 0, 0 }, (anima_vec2){ 1, 0 }, 1.0, &v) == ANIMA_ERR_INVALID_ARGUMENT,
-          "a rate of 1");
+          "a rate of 1 is refused");
     anima_item button, card;
     anima_animator animator = make_scene(&button, &card);
     anima_drag_def def = anima_default_drag_def();
     anima_behavior held;
     def.max_acceleration = -1;
     check(anima_drag_begin(animator, &def, card, (anima_vec2){ 160, 300 }, 0, &held) == ANIMA_ERR_INVALID_ARGUMENT,
-          "a negative max acceleration");
+          "a negative max acceleration is refused");
     anima_drag_def zero;
     memset(&zero, 0, sizeof zero);
     check(anima_drag_begin(animator, &zero, card, (anima_vec2){ 160, 300 }, 0, &held) == ANIMA_ERR_INVALID_ARGUMENT,
-          "a def not made by anima_default_drag_def");
+          "a def not made by anima_default_drag_def is refused");
     bool found;
     anima_item item;
     check(anima_animator_item_at_point(animator, (anima_vec2){ NAN, 0 }, &item, &found) == ANIMA_ERR_INVALID_ARGUMENT,
-          "a NaN point");
+          "a NaN point is refused");
     anima_animator_destroy(animator);
 }
 

@@ -16,52 +16,17 @@
  *   - it did not drift sideways or turn, and the animator is still running.
  * Exits 0 when all hold, 1 otherwise.
  */
-#include <anima.h>
-
-#include <math.h>
-#include <stdio.h>
-
-static int failures = 0;
-
-/* Reports a failed call and counts it; returns whether the call succeeded. */
-static bool ok(anima_status status, const char *what)
-{
-    if (status == ANIMA_OK) {
-        return true;
-    }
-    fprintf(stderr, "gravity: %s failed: %s: %s\n", what, anima_status_string(status), anima_last_error_message());
-    failures++;
-    return false;
-}
-
-static void check(bool condition, const char *description)
-{
-    printf("  [%s] %s\n", condition ? "ok" : "FAIL", description);
-    if (!condition) {
-        failures++;
-    }
-}
+#define EXAMPLE_NAME "gravity"
+#include "example.h"
 
 int main(void)
 {
-    const double screen_height = 568.0;
     const double radius = 32.0;
     const anima_vec2 start = { 160.0, 52.0 };
 
-    anima_animator_def animator_def = anima_default_animator_def();
-    animator_def.has_reference_bounds = true;
-    animator_def.reference_bounds = (anima_rect){ 0.0, 0.0, 320.0, screen_height };
     anima_animator animator;
-    if (!ok(anima_animator_create(&animator_def, &animator), "anima_animator_create")) {
-        return 1;
-    }
-
-    anima_item_def ball_def = anima_default_item_def();
-    ball_def.center = start;
-    ball_def.size = (anima_size){ 2 * radius, 2 * radius };
-    ball_def.shape = ANIMA_SHAPE_ELLIPSE;
     anima_item ball;
-    if (!ok(anima_item_create(animator, &ball_def, &ball), "anima_item_create")) {
+    if (!create_animator_for_view(SCREEN_WIDTH, SCREEN_HEIGHT, &animator) || !create_ball(animator, start, 2 * radius, &ball)) {
         return 1;
     }
 
@@ -73,10 +38,8 @@ int main(void)
     }
 
     /* 90 frames of 1/60 s. */
-    for (int frame = 0; frame < 90; frame++) {
-        if (!ok(anima_animator_advance(animator, 1.0 / 60.0), "anima_animator_advance")) {
-            return 1;
-        }
+    if (!advance_frames(animator, 90, 1.0 / 60.0)) {
+        return 1;
     }
 
     double t = 0.0;
@@ -102,17 +65,16 @@ int main(void)
            100.0 * (fallen - expected_fall) / expected_fall, 0.5 * g * t * t, velocity.y, expected_speed,
            100.0 * (velocity.y - expected_speed) / expected_speed);
 
-    check(fabs(t - 1.5) <= 1.0 / 120.0 + 1e-9, "1.5 s of frames ran 1.5 s of simulation (within one internal step)");
-    check(center.y > screen_height + radius, "the ball has left the screen (center y > 568 + 32)");
-    check(fabs(fallen - expected_fall) <= 0.01 * expected_fall, "it fell as the damped law says, within 1 %");
-    check(fabs(velocity.y - expected_speed) <= 0.01 * expected_speed, "it moves as the damped law says, within 1 %");
+    expect_near(t, 1.5, 1.0 / 120.0 + 1e-9, "1.5 s of frames ran 1.5 s of simulation (within one internal step)");
+    check(center.y > SCREEN_HEIGHT + radius, "the ball has left the screen (center y > 568 + 32)");
+    expect_near(fallen, expected_fall, 0.01 * expected_fall, "it fell as the damped law says, within 1 %");
+    expect_near(velocity.y, expected_speed, 0.01 * expected_speed, "it moves as the damped law says, within 1 %");
     check(fabs(center.x - start.x) < 1e-9 && fabs(velocity.x) < 1e-9, "it did not move sideways");
     check(fabs(rotation) < 1e-9, "it did not turn");
     check(running, "the animator is still running (a falling ball never rests)");
 
     ok(anima_animator_destroy(animator), "anima_animator_destroy");
 
-    printf("gravity: %s: fell %.1f pt in %.3f s, %+.2f %% from the damped law\n", failures == 0 ? "passed" : "FAILED",
-           fallen, t, 100.0 * (fallen - expected_fall) / expected_fall);
-    return failures == 0 ? 0 : 1;
+    return finish("fell %.1f pt in %.3f s, %+.2f %% from the damped law", fallen, t,
+                  100.0 * (fallen - expected_fall) / expected_fall);
 }

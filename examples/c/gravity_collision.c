@@ -18,13 +18,9 @@
  *   - the contact event arrays report the same contacts as the callbacks.
  * Exits 0 when all hold, 1 otherwise.
  */
-#include <anima.h>
+#define EXAMPLE_NAME "gravity_collision"
+#include "example.h"
 
-#include <math.h>
-#include <stdio.h>
-
-#define SCREEN_WIDTH 320.0
-#define SCREEN_HEIGHT 568.0
 #define RADIUS 32.0
 
 typedef struct scene {
@@ -37,31 +33,6 @@ typedef struct scene {
     int did_pause;         /* animator delegate: did_pause calls */
     int will_resume;       /* animator delegate: will_resume calls */
 } scene;
-
-static int failures = 0;
-
-static bool ok(anima_status status, const char *what)
-{
-    if (status == ANIMA_OK) {
-        return true;
-    }
-    fprintf(stderr, "gravity_collision: %s failed: %s: %s\n", what, anima_status_string(status), anima_last_error_message());
-    failures++;
-    return false;
-}
-
-static void check(bool condition, const char *description)
-{
-    printf("  [%s] %s\n", condition ? "ok" : "FAIL", description);
-    if (!condition) {
-        failures++;
-    }
-}
-
-static bool same_item(anima_item a, anima_item b)
-{
-    return a.index1 == b.index1 && a.generation == b.generation && a.animator == b.animator && a.kind == b.kind;
-}
 
 static bool is_ball_against_bounds(const scene *s, const anima_contact_event *event)
 {
@@ -108,8 +79,7 @@ static bool count_events(const scene *s, anima_animator animator, anima_behavior
         return false;
     }
     for (int32_t i = 0; i < count; i++) {
-        if (!is_ball_against_bounds(s, &events[i]) || events[i].collision.index1 != collision.index1
-            || events[i].collision.generation != collision.generation) {
+        if (!is_ball_against_bounds(s, &events[i]) || !same_behavior(events[i].collision, collision)) {
             (*unexpected)++;
         }
     }
@@ -134,20 +104,12 @@ int main(void)
     scene s = { 0 };
     const double floor_y = SCREEN_HEIGHT - RADIUS; /* the ball's center when it lies on the floor */
 
-    anima_animator_def animator_def = anima_default_animator_def();
-    animator_def.has_reference_bounds = true;
-    animator_def.reference_bounds = (anima_rect){ 0.0, 0.0, SCREEN_WIDTH, SCREEN_HEIGHT };
     anima_animator animator;
-    if (!ok(anima_animator_create(&animator_def, &animator), "anima_animator_create")) {
+    if (!create_animator_for_view(SCREEN_WIDTH, SCREEN_HEIGHT, &animator)) {
         return 1;
     }
     ok(anima_animator_set_delegate(animator, will_resume, did_pause, &s), "anima_animator_set_delegate");
-
-    anima_item_def ball_def = anima_default_item_def();
-    ball_def.center = (anima_vec2){ SCREEN_WIDTH / 2, 52.0 };
-    ball_def.size = (anima_size){ 2 * RADIUS, 2 * RADIUS };
-    ball_def.shape = ANIMA_SHAPE_ELLIPSE;
-    if (!ok(anima_item_create(animator, &ball_def, &s.ball), "anima_item_create")) {
+    if (!create_ball(animator, (anima_vec2){ SCREEN_WIDTH / 2, 52.0 }, 2 * RADIUS, &s.ball)) {
         return 1;
     }
 
@@ -234,7 +196,6 @@ int main(void)
 
     ok(anima_animator_destroy(animator), "anima_animator_destroy");
 
-    printf("gravity_collision: %s: %d bounce contacts, rebound %.1f pt, at rest at y = %.2f after %.2f s\n",
-           failures == 0 ? "passed" : "FAILED", s.began, rebound, center.y, elapsed);
-    return failures == 0 ? 0 : 1;
+    return finish("%d bounce contacts, rebound %.1f pt, at rest at y = %.2f after %.2f s", s.began, rebound, center.y,
+                  elapsed);
 }

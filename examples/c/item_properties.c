@@ -18,14 +18,11 @@
  * The contacts are read from the animator's contact event arrays after every step.
  * Exits 0 when all hold, 1 otherwise.
  */
-#include <anima.h>
+#define EXAMPLE_NAME "item_properties"
+#include "example.h"
 
-#include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 
-#define SCREEN_WIDTH 320.0
-#define SCREEN_HEIGHT 568.0
 #define RADIUS 32.0
 
 typedef struct ball_record {
@@ -38,40 +35,12 @@ typedef struct ball_record {
     bool resting;
 } ball_record;
 
-static int failures = 0;
-
-static bool ok(anima_status status, const char *what)
+/* A ball at (x, 52) and its record, with no contact yet. */
+static bool create_ball_record(anima_animator animator, double x, ball_record *ball)
 {
-    if (status == ANIMA_OK) {
-        return true;
-    }
-    fprintf(stderr, "item_properties: %s failed: %s: %s\n", what, anima_status_string(status), anima_last_error_message());
-    failures++;
-    return false;
-}
-
-static void check(bool condition, const char *description)
-{
-    printf("  [%s] %s\n", condition ? "ok" : "FAIL", description);
-    if (!condition) {
-        failures++;
-    }
-}
-
-static bool same_item(anima_item a, anima_item b)
-{
-    return a.index1 == b.index1 && a.generation == b.generation && a.animator == b.animator && a.kind == b.kind;
-}
-
-static bool create_ball(anima_animator animator, double x, ball_record *ball)
-{
-    anima_item_def def = anima_default_item_def();
-    def.center = (anima_vec2){ x, 52.0 };
-    def.size = (anima_size){ 2 * RADIUS, 2 * RADIUS };
-    def.shape = ANIMA_SHAPE_ELLIPSE;
     ball->first_contact_step = -1;
     ball->apex_y = INFINITY;
-    return ok(anima_item_create(animator, &def, &ball->item), "anima_item_create");
+    return create_ball(animator, (anima_vec2){ x, 52.0 }, 2 * RADIUS, &ball->item);
 }
 
 /* Counts the boundary contacts of the last step per ball; returns false on a failed call. */
@@ -108,16 +77,10 @@ int main(void)
 {
     const double floor_y = SCREEN_HEIGHT - RADIUS;
 
-    anima_animator_def animator_def = anima_default_animator_def();
-    animator_def.has_reference_bounds = true;
-    animator_def.reference_bounds = (anima_rect){ 0.0, 0.0, SCREEN_WIDTH, SCREEN_HEIGHT };
     anima_animator animator;
-    if (!ok(anima_animator_create(&animator_def, &animator), "anima_animator_create")) {
-        return 1;
-    }
-
     ball_record balls[2] = { 0 };
-    if (!create_ball(animator, 80.0, &balls[0]) || !create_ball(animator, 240.0, &balls[1])) {
+    if (!create_animator_for_view(SCREEN_WIDTH, SCREEN_HEIGHT, &animator)
+        || !create_ball_record(animator, 80.0, &balls[0]) || !create_ball_record(animator, 240.0, &balls[1])) {
         return 1;
     }
     const anima_item both[2] = { balls[0].item, balls[1].item };
@@ -186,14 +149,12 @@ int main(void)
     check(item_pairs == 0, "the balls never touch each other");
     check(!running, "the animator paused within 30 s");
     for (int b = 0; b < 2; b++) {
-        char description[96];
-        snprintf(description, sizeof description, "ball %d rests on the floor: center y = 568 - 32 within 1 pt", b + 1);
-        check(balls[b].resting && fabs(balls[b].center.y - floor_y) <= 1.0, description);
+        checkf(balls[b].resting && fabs(balls[b].center.y - floor_y) <= 1.0,
+               "ball %d rests on the floor: center y = 568 - 32 within 1 pt", b + 1);
     }
 
     ok(anima_animator_destroy(animator), "anima_animator_destroy");
 
-    printf("item_properties: %s: rebound %.1f pt vs %.1f pt, %d vs %d floor contacts, paused after %.2f s\n",
-           failures == 0 ? "passed" : "FAILED", rebound[1], rebound[0], balls[1].began, balls[0].began, elapsed);
-    return failures == 0 ? 0 : 1;
+    return finish("rebound %.1f pt vs %.1f pt, %d vs %d floor contacts, paused after %.2f s", rebound[1], rebound[0],
+                  balls[1].began, balls[0].began, elapsed);
 }

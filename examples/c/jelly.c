@@ -86,13 +86,9 @@
  *   - the animator pauses (did_pause called) within 20 s.
  * It prints the squash ratio, the rest time and the final outline. Exits 0 when all hold, 1 otherwise.
  */
-#include <anima.h>
+#define EXAMPLE_NAME "jelly"
+#include "example.h"
 
-#include <math.h>
-#include <stdio.h>
-
-#define SCREEN_WIDTH 320.0
-#define SCREEN_HEIGHT 568.0
 #define ALERT_WIDTH 200.0
 #define ALERT_HEIGHT 120.0
 #define GRID_SIDE 10.0
@@ -130,26 +126,6 @@ typedef struct run_result {
     bool paused;
     double rest_time;              /* seconds from the drop to the pause */
 } run_result;
-
-static int failures = 0;
-
-static bool ok(anima_status status, const char *what)
-{
-    if (status == ANIMA_OK) {
-        return true;
-    }
-    fprintf(stderr, "jelly: %s failed: %s: %s\n", what, anima_status_string(status), anima_last_error_message());
-    failures++;
-    return false;
-}
-
-static void check(bool condition, const char *description)
-{
-    printf("  [%s] %s\n", condition ? "ok" : "FAIL", description);
-    if (!condition) {
-        failures++;
-    }
-}
 
 static void did_pause(void *user_data, anima_animator animator)
 {
@@ -272,10 +248,7 @@ static anima_rect outline_bounds(const anima_path_element *path, int count)
 /* The alert at the top of the screen, its grid, Listing 6-8, gravity and the ledge. */
 static bool build(jelly *j, const jelly_parameters *p)
 {
-    anima_animator_def animator_def = anima_default_animator_def();
-    animator_def.has_reference_bounds = true;
-    animator_def.reference_bounds = (anima_rect){ 0.0, 0.0, SCREEN_WIDTH, SCREEN_HEIGHT };
-    if (!ok(anima_animator_create(&animator_def, &j->animator), "anima_animator_create")
+    if (!create_animator_for_view(SCREEN_WIDTH, SCREEN_HEIGHT, &j->animator)
         || !ok(anima_animator_set_delegate(j->animator, NULL, did_pause, j), "anima_animator_set_delegate")) {
         return false;
     }
@@ -406,7 +379,6 @@ int main(void)
     check(on_ledge, "it rests on the ledge: the bottom row lies on it, the alert above it, every item resting");
     check(r.paused && r.rest_time <= MAX_SECONDS, "the animator pauses (did_pause called) within 20 s");
 
-    printf("jelly: %s: squashed to %.1f %% of its height, back to %.1f %%, at rest after %.2f s\n",
-           failures == 0 ? "passed" : "FAILED", 100.0 * squash, 100.0 * recovered, r.rest_time);
-    return failures == 0 ? 0 : 1;
+    return finish("squashed to %.1f %% of its height, back to %.1f %%, at rest after %.2f s", 100.0 * squash,
+                  100.0 * recovered, r.rest_time);
 }

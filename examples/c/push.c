@@ -29,43 +29,10 @@
  *     two 60 Hz frames of the predicted time.
  * Exits 0 when all hold, 1 otherwise.
  */
-#include <anima.h>
+#define EXAMPLE_NAME "push"
+#include "example.h"
 
-#include <math.h>
-#include <stdio.h>
-
-#define SCREEN_WIDTH 320.0
-#define SCREEN_HEIGHT 568.0
 #define RADIUS 32.0
-
-static int failures = 0;
-
-static bool ok(anima_status status, const char *what)
-{
-    if (status == ANIMA_OK) {
-        return true;
-    }
-    fprintf(stderr, "push: %s failed: %s: %s\n", what, anima_status_string(status), anima_last_error_message());
-    failures++;
-    return false;
-}
-
-static void check(bool condition, const char *description)
-{
-    printf("  [%s] %s\n", condition ? "ok" : "FAIL", description);
-    if (!condition) {
-        failures++;
-    }
-}
-
-static bool create_ball(anima_animator animator, double x, anima_item *out)
-{
-    anima_item_def def = anima_default_item_def();
-    def.center = (anima_vec2){ x, 500.0 };
-    def.size = (anima_size){ 2 * RADIUS, 2 * RADIUS };
-    def.shape = ANIMA_SHAPE_ELLIPSE;
-    return ok(anima_item_create(animator, &def, out), "anima_item_create");
-}
 
 static bool create_push(anima_animator animator, anima_push_mode mode, anima_item ball, anima_behavior *out)
 {
@@ -93,15 +60,11 @@ int main(void)
     const double c = 0.1;          /* implicit linear damping, 1/s */
     const double force = 50.0;     /* 100 x magnitude 0.5 */
 
-    anima_animator_def animator_def = anima_default_animator_def();
-    animator_def.has_reference_bounds = true;
-    animator_def.reference_bounds = (anima_rect){ 0.0, 0.0, SCREEN_WIDTH, SCREEN_HEIGHT };
     anima_animator animator;
-    if (!ok(anima_animator_create(&animator_def, &animator), "anima_animator_create")) {
-        return 1;
-    }
     anima_item ball1, ball2;
-    if (!create_ball(animator, 100.0, &ball1) || !create_ball(animator, 220.0, &ball2)) {
+    if (!create_animator_for_view(SCREEN_WIDTH, SCREEN_HEIGHT, &animator)
+        || !create_ball(animator, (anima_vec2){ 100.0, 500.0 }, 2 * RADIUS, &ball1)
+        || !create_ball(animator, (anima_vec2){ 220.0, 500.0 }, 2 * RADIUS, &ball2)) {
         return 1;
     }
     anima_behavior instant_push, continuous_push;
@@ -186,9 +149,7 @@ int main(void)
 
     ok(anima_animator_destroy(animator), "anima_animator_destroy");
 
-    printf("push: %s: instantaneous ball within %.3f %% of v0 e^(-0.1 t), continuous within %.3f %%, "
-           "overtaken at %.3f s (predicted %.3f s)\n",
-           failures == 0 ? "passed" : "FAILED", 100.0 * worst_instant, 100.0 * worst_continuous, overtaken_at,
-           t_predicted);
-    return failures == 0 ? 0 : 1;
+    return finish("instantaneous ball within %.3f %% of v0 e^(-0.1 t), continuous within %.3f %%, "
+                  "overtaken at %.3f s (predicted %.3f s)",
+                  100.0 * worst_instant, 100.0 * worst_continuous, overtaken_at, t_predicted);
 }

@@ -39,13 +39,8 @@
  *   - the behavior is the animator's only one, with no children: no clock mandate.
  * Exits 0 when all hold, 1 otherwise.
  */
-#include <anima.h>
-
-#include <math.h>
-#include <stdio.h>
-
-#define SCREEN_WIDTH 320.0
-#define SCREEN_HEIGHT 568.0
+#define EXAMPLE_NAME "resizable_behavior"
+#include "example.h"
 
 static const double pi = 3.14159265358979323846;
 
@@ -60,27 +55,6 @@ typedef struct resizable_behavior {
     int calls;
     int failed_calls;     /* calls from the action that did not return ANIMA_OK */
 } resizable_behavior;
-
-static int failures = 0;
-
-static bool ok(anima_status status, const char *what)
-{
-    if (status == ANIMA_OK) {
-        return true;
-    }
-    fprintf(stderr, "resizable_behavior: %s failed: %s: %s\n", what, anima_status_string(status),
-            anima_last_error_message());
-    failures++;
-    return false;
-}
-
-static void check(bool condition, const char *description)
-{
-    printf("  [%s] %s\n", condition ? "ok" : "FAIL", description);
-    if (!condition) {
-        failures++;
-    }
-}
 
 /* The throbbing curve of Listing 6-5. */
 static double throb(double t)
@@ -138,23 +112,13 @@ static bool resizable_behavior_init(resizable_behavior *self, anima_animator ani
         && ok(anima_behavior_set_at_rest(self->behavior, false), "anima_behavior_set_at_rest");
 }
 
-static void did_pause(void *user_data, anima_animator animator)
-{
-    (void)animator;
-    (*(int *)user_data)++;
-}
-
 int main(void)
 {
-    anima_animator_def animator_def = anima_default_animator_def();
-    animator_def.has_reference_bounds = true;
-    animator_def.reference_bounds = (anima_rect){ 0.0, 0.0, SCREEN_WIDTH, SCREEN_HEIGHT };
     anima_animator animator;
-    if (!ok(anima_animator_create(&animator_def, &animator), "anima_animator_create")) {
+    int pauses = 0;   /* did_pause calls */
+    if (!create_animator_for_view(SCREEN_WIDTH, SCREEN_HEIGHT, &animator) || !count_pauses(animator, &pauses)) {
         return 1;
     }
-    int pauses = 0;
-    ok(anima_animator_set_delegate(animator, NULL, did_pause, &pauses), "anima_animator_set_delegate");
 
     const anima_vec2 home = { SCREEN_WIDTH / 2, SCREEN_HEIGHT / 2 };
     anima_item_def view_def = anima_default_item_def();
@@ -257,7 +221,6 @@ int main(void)
 
     ok(anima_animator_destroy(animator), "anima_animator_destroy");
 
-    printf("resizable_behavior: %s: peak scale %.4f at t = %.4f s (t* = %.4f s), paused %.3f s after the start\n",
-           failures == 0 ? "passed" : "FAILED", largest, largest_at, t_peak, paused_at);
-    return failures == 0 ? 0 : 1;
+    return finish("peak scale %.4f at t = %.4f s (t* = %.4f s), paused %.3f s after the start", largest, largest_at,
+                  t_peak, paused_at);
 }

@@ -26,13 +26,9 @@
  *   - the animator holds exactly one behavior, the new snap.
  * Exits 0 when all hold, 1 otherwise.
  */
-#include <anima.h>
+#define EXAMPLE_NAME "snap"
+#include "example.h"
 
-#include <math.h>
-#include <stdio.h>
-
-#define SCREEN_WIDTH 320.0
-#define SCREEN_HEIGHT 568.0
 #define RADIUS 32.0
 
 typedef struct view_controller {
@@ -55,31 +51,6 @@ typedef struct tap_result {
     int32_t behaviors;
     bool only_the_snap;
 } tap_result;
-
-static int failures = 0;
-
-static bool ok(anima_status status, const char *what)
-{
-    if (status == ANIMA_OK) {
-        return true;
-    }
-    fprintf(stderr, "snap: %s failed: %s: %s\n", what, anima_status_string(status), anima_last_error_message());
-    failures++;
-    return false;
-}
-
-static void check(bool condition, const char *description)
-{
-    printf("  [%s] %s\n", condition ? "ok" : "FAIL", description);
-    if (!condition) {
-        failures++;
-    }
-}
-
-static bool same_behavior(anima_behavior a, anima_behavior b)
-{
-    return a.index1 == b.index1 && a.generation == b.generation && a.animator == b.animator && a.kind == b.kind;
-}
 
 static void did_pause(void *user_data, anima_animator animator)
 {
@@ -168,17 +139,12 @@ static void report(int n, const tap_result *r)
            n, r->point.x, r->point.y, r->distance, r->seconds, r->center.x, r->center.y, miss, r->rotation,
            r->max_rotation, r->overshoot, 100.0 * r->overshoot / r->distance);
 
-    char description[128];
-    snprintf(description, sizeof description, "tap %d: the animator paused (did_pause called) within 1.2 s of the tap", n);
-    check(r->paused && r->seconds <= 1.2, description);
-    snprintf(description, sizeof description, "tap %d: the ball rests within 0.5 pt of the tapped point", n);
-    check(miss <= 0.5, description);
-    snprintf(description, sizeof description, "tap %d: it is upright (|rotation| < 0.001 rad)", n);
-    check(fabs(r->rotation) < 1e-3, description);
-    snprintf(description, sizeof description, "tap %d: it overshot a little (0 < overshoot < 20 %% of the distance)", n);
-    check(r->overshoot > 0.0 && r->overshoot < 0.2 * r->distance, description);
-    snprintf(description, sizeof description, "tap %d: the animator holds one behavior, the new snap", n);
-    check(r->only_the_snap, description);
+    checkf(r->paused && r->seconds <= 1.2, "tap %d: the animator paused (did_pause called) within 1.2 s of the tap", n);
+    checkf(miss <= 0.5, "tap %d: the ball rests within 0.5 pt of the tapped point", n);
+    checkf(fabs(r->rotation) < 1e-3, "tap %d: it is upright (|rotation| < 0.001 rad)", n);
+    checkf(r->overshoot > 0.0 && r->overshoot < 0.2 * r->distance,
+           "tap %d: it overshot a little (0 < overshoot < 20 %% of the distance)", n);
+    checkf(r->only_the_snap, "tap %d: the animator holds one behavior, the new snap", n);
 }
 
 int main(void)
@@ -186,19 +152,11 @@ int main(void)
     view_controller vc = { 0 };
 
     /* Listing 13-20: the animator of the view. */
-    anima_animator_def animator_def = anima_default_animator_def();
-    animator_def.has_reference_bounds = true;
-    animator_def.reference_bounds = (anima_rect){ 0.0, 0.0, SCREEN_WIDTH, SCREEN_HEIGHT };
-    if (!ok(anima_animator_create(&animator_def, &vc.animator), "anima_animator_create")) {
+    if (!create_animator_for_view(SCREEN_WIDTH, SCREEN_HEIGHT, &vc.animator)) {
         return 1;
     }
     ok(anima_animator_set_delegate(vc.animator, will_resume, did_pause, &vc), "anima_animator_set_delegate");
-
-    anima_item_def ball_def = anima_default_item_def();
-    ball_def.center = (anima_vec2){ SCREEN_WIDTH / 2, 52.0 };
-    ball_def.size = (anima_size){ 2 * RADIUS, 2 * RADIUS };
-    ball_def.shape = ANIMA_SHAPE_ELLIPSE;
-    if (!ok(anima_item_create(vc.animator, &ball_def, &vc.blue_ball), "anima_item_create")) {
+    if (!create_ball(vc.animator, (anima_vec2){ SCREEN_WIDTH / 2, 52.0 }, 2 * RADIUS, &vc.blue_ball)) {
         return 1;
     }
 
@@ -217,8 +175,6 @@ int main(void)
 
     ok(anima_animator_destroy(vc.animator), "anima_animator_destroy");
 
-    printf("snap: %s: rested %.2f s and %.2f s after the taps, %.1f %% and %.1f %% overshoot\n",
-           failures == 0 ? "passed" : "FAILED", first.seconds, second.seconds,
-           100.0 * first.overshoot / first.distance, 100.0 * second.overshoot / second.distance);
-    return failures == 0 ? 0 : 1;
+    return finish("rested %.2f s and %.2f s after the taps, %.1f %% and %.1f %% overshoot", first.seconds, second.seconds,
+                  100.0 * first.overshoot / first.distance, 100.0 * second.overshoot / second.distance);
 }

@@ -18,34 +18,13 @@
  *     and a message saying why.
  * Exits 0 when all hold, 1 otherwise.
  */
-#include <anima.h>
+#define EXAMPLE_NAME "snapshot_replay"
+#include "example.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define ITEMS 6
-
-static int failures = 0;
-
-/* Reports a failed call and counts it; returns whether the call succeeded. */
-static bool ok(anima_status status, const char *what)
-{
-    if (status == ANIMA_OK) {
-        return true;
-    }
-    fprintf(stderr, "snapshot_replay: %s failed: %s: %s\n", what, anima_status_string(status), anima_last_error_message());
-    failures++;
-    return false;
-}
-
-static void check(bool condition, const char *description)
-{
-    printf("  [%s] %s\n", condition ? "ok" : "FAIL", description);
-    if (!condition) {
-        failures++;
-    }
-}
 
 static void count_contact(void *user_data, const anima_contact_event *event)
 {
@@ -91,11 +70,8 @@ static void expect_refused(const unsigned char *bytes, int64_t size, const char 
 
 int main(void)
 {
-    anima_animator_def animator_def = anima_default_animator_def();
-    animator_def.has_reference_bounds = true;
-    animator_def.reference_bounds = (anima_rect){ 0.0, 0.0, 320.0, 568.0 };
     anima_animator animator;
-    if (!ok(anima_animator_create(&animator_def, &animator), "anima_animator_create")) {
+    if (!create_animator_for_view(SCREEN_WIDTH, SCREEN_HEIGHT, &animator)) {
         return 1;
     }
     anima_item items[ITEMS];
@@ -144,10 +120,8 @@ int main(void)
     }
 
     /* mid-fall: 0.4 s of frames at 90 Hz, which leaves time in the accumulator */
-    for (int frame = 0; frame < 36; frame++) {
-        if (!ok(anima_animator_advance(animator, 1.0 / 90.0), "anima_animator_advance")) {
-            return 1;
-        }
+    if (!advance_frames(animator, 36, 1.0 / 90.0)) {
+        return 1;
     }
     int64_t size = 0;
     unsigned char *bytes = take_snapshot(animator, &size);

@@ -83,10 +83,8 @@
  *   - the animator pauses (did_pause called) within 60 s.
  * Exits 0 when all hold, 1 otherwise.
  */
-#include <anima.h>
-
-#include <math.h>
-#include <stdio.h>
+#define EXAMPLE_NAME "spinners"
+#include "example.h"
 
 #define CELL_COUNT 40
 #define CELL_SIDE 80.0
@@ -116,31 +114,6 @@ typedef struct layout {
     double paused_at;
     bool spinner_matches_view;    /* false once a layout pass left the spinner unlike the visible cells */
 } layout;
-
-static int failures = 0;
-
-static bool ok(anima_status status, const char *what)
-{
-    if (status == ANIMA_OK) {
-        return true;
-    }
-    fprintf(stderr, "spinners: %s failed: %s: %s\n", what, anima_status_string(status), anima_last_error_message());
-    failures++;
-    return false;
-}
-
-static void check(bool condition, const char *description)
-{
-    printf("  [%s] %s\n", condition ? "ok" : "FAIL", description);
-    if (!condition) {
-        failures++;
-    }
-}
-
-static bool same_item(anima_item a, anima_item b)
-{
-    return a.index1 == b.index1 && a.generation == b.generation && a.animator == b.animator && a.kind == b.kind;
-}
 
 static bool contains(const anima_item *items, int32_t count, anima_item item)
 {
@@ -415,7 +388,6 @@ int main(void)
 
     ok(anima_animator_destroy(l.animator), "anima_animator_destroy");
 
-    printf("spinners: %s: spun up to %.2f rad/s while scrolling; %d cells turned back; paused after %.2f s\n",
-           failures == 0 ? "passed" : "FAILED", fastest_spin, turned_past_band, paused ? l.paused_at : -1.0);
-    return failures == 0 ? 0 : 1;
+    return finish("spun up to %.2f rad/s while scrolling; %d cells turned back; paused after %.2f s", fastest_spin,
+                  turned_past_band, paused ? l.paused_at : -1.0);
 }

@@ -33,41 +33,16 @@
  *     the bounds, within 1 pt, at every frame.
  * Exits 0 when all hold, 1 otherwise.
  */
-#include <anima.h>
+#define EXAMPLE_NAME "spring_attachment"
+#include "example.h"
 
-#include <math.h>
-#include <stdio.h>
-
-#define SCREEN_WIDTH 320.0
-#define SCREEN_HEIGHT 568.0
-#define SIDE 64.0
+#define SIDE 64.0   /* the ball's diameter and the star's side, pt */
 
 typedef struct scene {
     anima_animator animator;
     anima_item ball;
     anima_item star;
 } scene;
-
-static int failures = 0;
-
-static bool ok(anima_status status, const char *what)
-{
-    if (status == ANIMA_OK) {
-        return true;
-    }
-    fprintf(stderr, "spring_attachment: %s failed: %s: %s\n", what, anima_status_string(status),
-            anima_last_error_message());
-    failures++;
-    return false;
-}
-
-static void check(bool condition, const char *description)
-{
-    printf("  [%s] %s\n", condition ? "ok" : "FAIL", description);
-    if (!condition) {
-        failures++;
-    }
-}
 
 static bool create_spring(anima_behavior attachment)
 {
@@ -78,20 +53,11 @@ static bool create_spring(anima_behavior attachment)
 /* Listing 13-26. */
 static bool build(scene *s)
 {
-    anima_animator_def animator_def = anima_default_animator_def();
-    animator_def.has_reference_bounds = true;
-    animator_def.reference_bounds = (anima_rect){ 0.0, 0.0, SCREEN_WIDTH, SCREEN_HEIGHT };
-    if (!ok(anima_animator_create(&animator_def, &s->animator), "anima_animator_create")) {
-        return false;
-    }
-    anima_item_def ball_def = anima_default_item_def();
-    ball_def.center = (anima_vec2){ 160.0, 150.0 };
-    ball_def.size = (anima_size){ SIDE, SIDE };
-    ball_def.shape = ANIMA_SHAPE_ELLIPSE;
     anima_item_def star_def = anima_default_item_def();
     star_def.center = (anima_vec2){ 200.0, 240.0 };
     star_def.size = (anima_size){ SIDE, SIDE };
-    if (!ok(anima_item_create(s->animator, &ball_def, &s->ball), "anima_item_create")
+    if (!create_animator_for_view(SCREEN_WIDTH, SCREEN_HEIGHT, &s->animator)
+        || !create_ball(s->animator, (anima_vec2){ 160.0, 150.0 }, SIDE, &s->ball)
         || !ok(anima_item_create(s->animator, &star_def, &s->star), "anima_item_create")) {
         return false;
     }
@@ -203,7 +169,6 @@ int main(void)
 
     ok(anima_animator_destroy(s.animator), "anima_animator_destroy");
 
-    printf("spring_attachment: %s: star spun at up to %.1f rad/s, ends %.1f pt below the ball; fastest %.1f -> %.3f pt/s\n",
-           failures == 0 ? "passed" : "FAILED", max_spin, star.y - ball.y, fastest_early, fastest_late);
-    return failures == 0 ? 0 : 1;
+    return finish("star spun at up to %.1f rad/s, ends %.1f pt below the ball; fastest %.1f -> %.3f pt/s", max_spin,
+                  star.y - ball.y, fastest_early, fastest_late);
 }

@@ -56,13 +56,9 @@
  *   - the animator paused (did_pause called).
  * Exits 0 when all hold, 1 otherwise.
  */
-#include <anima.h>
+#define EXAMPLE_NAME "transform_tween_behavior"
+#include "example.h"
 
-#include <math.h>
-#include <stdio.h>
-
-#define SCREEN_WIDTH 320.0
-#define SCREEN_HEIGHT 568.0
 #define VIEWS 4
 
 /* A Core Graphics affine transform: [x y 1] [a b 0; c d 0; tx ty 1]. */
@@ -81,27 +77,6 @@ typedef struct transform_behavior {
     int calls;
     int failed_calls;
 } transform_behavior;
-
-static int failures = 0;
-
-static bool ok(anima_status status, const char *what)
-{
-    if (status == ANIMA_OK) {
-        return true;
-    }
-    fprintf(stderr, "transform_tween_behavior: %s failed: %s: %s\n", what, anima_status_string(status),
-            anima_last_error_message());
-    failures++;
-    return false;
-}
-
-static void check(bool condition, const char *description)
-{
-    printf("  [%s] %s\n", condition ? "ok" : "FAIL", description);
-    if (!condition) {
-        failures++;
-    }
-}
 
 /* ------------------------------------------------------------ helpers of the listing */
 
@@ -217,24 +192,9 @@ static bool transform_behavior_init(transform_behavior *self, anima_animator ani
         && ok(anima_behavior_set_action(self->behavior, transform_action, self), "anima_behavior_set_action");
 }
 
-static void did_pause(void *user_data, anima_animator animator)
-{
-    (void)animator;
-    (*(int *)user_data)++;
-}
-
 int main(void)
 {
-    anima_animator_def animator_def = anima_default_animator_def();
-    animator_def.has_reference_bounds = true;
-    animator_def.reference_bounds = (anima_rect){ 0.0, 0.0, SCREEN_WIDTH, SCREEN_HEIGHT };
-    anima_animator animator;
-    if (!ok(anima_animator_create(&animator_def, &animator), "anima_animator_create")) {
-        return 1;
-    }
-    int pauses = 0;
-    ok(anima_animator_set_delegate(animator, NULL, did_pause, &pauses), "anima_animator_set_delegate");
-
+    /* The four views: where each starts and how it is turned, its snap point and its target transform. */
     const struct {
         anima_vec2 start;
         anima_transform start_transform;
@@ -248,6 +208,12 @@ int main(void)
         { { 60.0, 488.0 }, { -0.20, 0.80, 0.80, 0.0, 0.0 }, { 154.0, 290.0 }, 0.10, 1.10, { 0.0, 0.0 } },
         { { 260.0, 488.0 }, { 0.0, 1.20, 1.20, 4.0, -4.0 }, { 166.0, 290.0 }, 0.30, 1.20, { 2.0, 2.0 } },
     };
+
+    anima_animator animator;
+    int pauses = 0;   /* did_pause calls */
+    if (!create_animator_for_view(SCREEN_WIDTH, SCREEN_HEIGHT, &animator) || !count_pauses(animator, &pauses)) {
+        return 1;
+    }
 
     anima_item items[VIEWS];
     transform_behavior tweens[VIEWS] = { 0 };
@@ -349,9 +315,7 @@ int main(void)
 
     ok(anima_animator_destroy(animator), "anima_animator_destroy");
 
-    printf("transform_tween_behavior: %s: %d views at most %.3f pt from their snap points, rotation and scale "
-           "within %.1e of the targets, %s after %.2f s\n",
-           failures == 0 ? "passed" : "FAILED", VIEWS, worst_place, fmax(worst_rotation, worst_scale),
-           running ? "still running" : "paused", elapsed);
-    return failures == 0 ? 0 : 1;
+    return finish("%d views at most %.3f pt from their snap points, rotation and scale within %.1e of the targets, "
+                  "%s after %.2f s",
+                  VIEWS, worst_place, fmax(worst_rotation, worst_scale), running ? "still running" : "paused", elapsed);
 }

@@ -36,16 +36,12 @@
  *     y = 334, and reversed from there it ends back at its start with position START.
  * Exits 0 when all hold, 1 otherwise.
  */
-#include <anima.h>
+#define EXAMPLE_NAME "view_animation"
+#include "example.h"
 
-#include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #define PI 3.14159265358979323846
-
-#define SCREEN_WIDTH 320.0
-#define SCREEN_HEIGHT 568.0
 
 typedef struct view_controller {
     anima_animator animator;
@@ -54,26 +50,6 @@ typedef struct view_controller {
     int log_count;
     double rotation_started;   /* animator time at which the turn was committed */
 } view_controller;
-
-static int failures = 0;
-
-static bool ok(anima_status status, const char *what)
-{
-    if (status == ANIMA_OK) {
-        return true;
-    }
-    fprintf(stderr, "view_animation: %s failed: %s: %s\n", what, anima_status_string(status), anima_last_error_message());
-    failures++;
-    return false;
-}
-
-static void check(bool condition, const char *description)
-{
-    printf("  [%s] %s\n", condition ? "ok" : "FAIL", description);
-    if (!condition) {
-        failures++;
-    }
-}
 
 static void say(view_controller *vc, const char *message, bool finished)
 {
@@ -128,21 +104,13 @@ static void record_position(void *user_data, anima_animator animator, anima_anim
 /* Runs 60 Hz frames for the given seconds. */
 static void run(view_controller *vc, double seconds)
 {
-    int frames = (int)lround(seconds * 60.0);
-    for (int i = 0; i < frames; i++) {
-        if (!ok(anima_animator_advance(vc->animator, 1.0 / 60.0), "anima_animator_advance")) {
-            return;
-        }
-    }
+    advance_frames(vc->animator, (int)lround(seconds * 60.0), 1.0 / 60.0);
 }
 
 int main(void)
 {
     view_controller vc = { 0 };
-    anima_animator_def animator_def = anima_default_animator_def();
-    animator_def.has_reference_bounds = true;
-    animator_def.reference_bounds = (anima_rect){ 0.0, 0.0, SCREEN_WIDTH, SCREEN_HEIGHT };
-    if (!ok(anima_animator_create(&animator_def, &vc.animator), "anima_animator_create")) {
+    if (!create_animator_for_view(SCREEN_WIDTH, SCREEN_HEIGHT, &vc.animator)) {
         return 1;
     }
     /* Listing 13-5: a 10 x 10 ball at the top, transparent. */

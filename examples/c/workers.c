@@ -10,25 +10,15 @@
  * Built with the library's ThreadSanitizer build by `make tsan` (no data race between the
  * workers); an ordinary example otherwise. Exits 0 when every check holds, 1 otherwise.
  */
-#include <anima.h>
+#define EXAMPLE_NAME "workers"
+#include "example.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #define COLUMNS 40
 #define ROWS 20
 #define BOXES (COLUMNS * ROWS)
 #define SIZE 9.0
-
-static int failures = 0;
-
-static void check(int ok, const char *what)
-{
-    if (!ok) {
-        printf("workers: %s (%s)\n", what, anima_last_error_message());
-        failures++;
-    }
-}
 
 /* Runs the pile with `workers` threads; fills poses (x, y, angle per box). */
 static void run_pile(int32_t workers, double *poses)
@@ -38,11 +28,15 @@ static void run_pile(int32_t workers, double *poses)
     def.reference_bounds = (anima_rect){0, 0, COLUMNS * (SIZE + 1), 400};
     def.workers = workers;
     anima_animator animator;
-    check(anima_animator_create(&def, &animator) == ANIMA_OK, "animator_create");
+    if (!ok(anima_animator_create(&def, &animator), "anima_animator_create")) {
+        return;
+    }
     int32_t reported = 0;
     /* no more threads start than there are processors */
-    check(anima_animator_get_workers(animator, &reported) == ANIMA_OK && reported >= 1 && reported <= workers,
-          "get_workers reports a count outside 1...workers");
+    if (ok(anima_animator_get_workers(animator, &reported), "anima_animator_get_workers")) {
+        checkf(reported >= 1 && reported <= workers, "%d worker(s) asked for, the animator has %d (1...%d)", (int)workers,
+               (int)reported, (int)workers);
+    }
     static anima_item items[BOXES];
     for (int k = 0; k < BOXES; k++) {
         anima_item_def item = anima_default_item_def();
@@ -50,24 +44,22 @@ static void run_pile(int32_t workers, double *poses)
         item.center = (anima_vec2){(k % COLUMNS) * (SIZE + 1) + SIZE / 2 + ((k / COLUMNS) % 3) * 0.3,
                                    390 - (k / COLUMNS) * (SIZE + 2) - SIZE};
         item.size = (anima_size){SIZE, SIZE};
-        check(anima_item_create(animator, &item, &items[k]) == ANIMA_OK, "item_create");
+        ok(anima_item_create(animator, &item, &items[k]), "anima_item_create");
     }
     anima_behavior gravity, collision;
     anima_gravity_def gdef = anima_default_gravity_def();
     anima_collision_def cdef = anima_default_collision_def();
     cdef.translates_reference_bounds_into_boundary = true;
-    check(anima_gravity_create(animator, &gdef, items, BOXES, &gravity) == ANIMA_OK
-              && anima_collision_create(animator, &cdef, items, BOXES, &collision) == ANIMA_OK
-              && anima_animator_add_behavior(animator, gravity) == ANIMA_OK
-              && anima_animator_add_behavior(animator, collision) == ANIMA_OK,
-          "scene setup");
-    for (int frame = 0; frame < 120; frame++) {
-        check(anima_animator_advance(animator, 1.0 / 60.0) == ANIMA_OK, "advance");
-    }
     int32_t count = 0;
-    check(anima_animator_copy_item_poses(animator, poses, BOXES, &count) == ANIMA_OK && count == BOXES,
-          "copy_item_poses");
-    check(anima_animator_destroy(animator) == ANIMA_OK, "animator_destroy");
+    if (ok(anima_gravity_create(animator, &gdef, items, BOXES, &gravity), "anima_gravity_create")
+        && ok(anima_collision_create(animator, &cdef, items, BOXES, &collision), "anima_collision_create")
+        && ok(anima_animator_add_behavior(animator, gravity), "anima_animator_add_behavior")
+        && ok(anima_animator_add_behavior(animator, collision), "anima_animator_add_behavior")
+        && advance_frames(animator, 120, 1.0 / 60.0)
+        && ok(anima_animator_copy_item_poses(animator, poses, BOXES, &count), "anima_animator_copy_item_poses")) {
+        checkf(count == BOXES, "the pile solved by %d worker(s) has its %d boxes", (int)workers, BOXES);
+    }
+    ok(anima_animator_destroy(animator), "anima_animator_destroy");
 }
 
 int main(void)
@@ -75,29 +67,24 @@ int main(void)
     static double one[BOXES * 3], several[BOXES * 3];
     run_pile(1, one);
     double lowest = 0;
+    int outside = 0;   /* boxes whose centre left the container */
     for (int k = 0; k < BOXES; k++) {
         lowest = one[3 * k + 1] > lowest ? one[3 * k + 1] : lowest;
-        check(one[3 * k + 1] > 0 && one[3 * k + 1] < 400, "a box left the container");
+        outside += !(one[3 * k + 1] > 0 && one[3 * k + 1] < 400);
     }
+    checkf(outside == 0, "every box stays in the container (%d left it)", outside);
     const int32_t counts[] = {2, 4};
     for (int c = 0; c < 2; c++) {
         run_pile(counts[c], several);
-        if (memcmp(one, several, sizeof one) != 0) {
-            printf("workers: poses with %d workers differ from those with 1\n", (int)counts[c]);
-            failures++;
-        }
+        checkf(memcmp(one, several, sizeof one) == 0, "the poses with %d workers are those with 1, to the bit",
+               (int)counts[c]);
     }
     anima_animator_def def = anima_default_animator_def();
     anima_animator refused;
     def.workers = 0;
-    check(anima_animator_create(&def, &refused) == ANIMA_ERR_INVALID_ARGUMENT, "workers = 0 was accepted");
-    check(strstr(anima_last_error_message(), "workers") != NULL, "the message does not name workers");
+    check(anima_animator_create(&def, &refused) == ANIMA_ERR_INVALID_ARGUMENT, "workers = 0 is refused");
+    check(strstr(anima_last_error_message(), "workers") != NULL, "the message names workers");
     def.workers = 17;
-    check(anima_animator_create(&def, &refused) == ANIMA_ERR_INVALID_ARGUMENT, "workers = 17 was accepted");
-    if (failures > 0) {
-        return 1;
-    }
-    printf("workers: %d boxes, poses bit-identical with 1, 2 and 4 workers (lowest centre y %.2f pt)\n", BOXES,
-           lowest);
-    return 0;
+    check(anima_animator_create(&def, &refused) == ANIMA_ERR_INVALID_ARGUMENT, "workers = 17 is refused");
+    return finish("%d boxes, poses bit-identical with 1, 2 and 4 workers (lowest centre y %.2f pt)", BOXES, lowest);
 }
