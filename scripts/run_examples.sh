@@ -2,7 +2,8 @@
 # Builds and runs the examples; prints one line per example and a closing "N passed, M failed".
 #
 #   scripts/run_examples.sh c LIBDIR         compile examples/c/*.c against LIBDIR/libanima.so and run each
-#   scripts/run_examples.sh python PYTHON    run examples/python/*.py (all but demo.py and the scenes module) with PYTHON
+#   scripts/run_examples.sh python PYTHON    run examples/python/*.py with PYTHON: all but demo.py, the scenes
+#                                            module and the modules the examples share (names starting with "_")
 #
 # An example passes when it exits with status 0 within EXAMPLE_TIMEOUT seconds (default 120).
 # The output of a failing example is shown in full; that of a passing one is kept in
@@ -61,6 +62,7 @@ python)
     for src in examples/python/*.py; do
         name=$(basename "$src" .py)
         [[ $name == demo || $name == scenes ]] && continue  # the main job, and a module of scenes
+        [[ $name == _* ]] && continue                       # a module the examples share (_checks.py)
         run_one "$name.py" "$out/$name.py.log" "$arg" "$src"
     done
     ;;

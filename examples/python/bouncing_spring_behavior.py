@@ -45,6 +45,7 @@ from collections.abc import Sequence
 
 import anima
 
+import _checks
 import scenes
 
 FRAME = 1.0 / 60.0
@@ -133,6 +134,10 @@ def main() -> int:
                   f"[composite]; largest difference so far {largest_difference:.3g}")
 
     ball_y, star_y = ball.center[1], star.center[1]
+    def summary() -> str:
+        return (f"{frames} frames of the composite scene bit-identical to the flat one "
+                f"(largest difference {largest_difference:.3g}), star spun at up to {max_spin:.1f} rad/s")
+
     checks = [
         (isinstance(bouncing_spring_behavior, anima.Behavior)
          and kinds == ["Gravity", "Collision", "Attachment", "Attachment"],
@@ -146,18 +151,9 @@ def main() -> int:
     ]
     if first_difference is not None:
         print(f"the poses first differ after frame {first_difference}; largest difference {largest_difference:.3g}")
-    for passed, description in checks:
-        print(f"  [{'ok' if passed else 'FAIL'}] {description}")
-    failures = [description for passed, description in checks if not passed]
     flat.animator.destroy()
     animator.destroy()
-
-    for failure in failures:
-        print(f"FAIL: {failure}")
-    if not failures:
-        print(f"OK: {frames} frames of the composite scene bit-identical to the flat one "
-              f"(largest difference {largest_difference:.3g}), star spun at up to {max_spin:.1f} rad/s")
-    return 1 if failures else 0
+    return _checks.finish(checks, summary)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,8 @@ import sys
 
 import anima
 
+import _checks
+
 GROUPS = 100
 COLUMNS = 64
 
@@ -62,12 +64,7 @@ def main() -> int:
         (stacked == GROUPS, f"{stacked} of {GROUPS} groups stack straight below where they fell"),
         (began >= 2 * GROUPS and foreign == 0, "contacts begin only in the collision behavior of their boxes"),
     ]
-    for ok, what in checks:
-        print(f"  [{'ok' if ok else 'FAIL'}] {what}")
-    if all(ok for ok, _ in checks):
-        print(f"OK: {stacked} of {GROUPS} groups stacked, {began} contacts began")
-        return 0
-    return 1
+    return _checks.finish(checks, lambda: f"{stacked} of {GROUPS} groups stacked, {began} contacts began")
 
 
 if __name__ == "__main__":

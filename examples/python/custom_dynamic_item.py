@@ -39,6 +39,8 @@ import sys
 
 import anima
 
+import _checks
+
 FRAME = 1.0 / 60.0
 ACCELERATION = 100.0   # pt/s^2: 100 x magnitude 1 / mass 1
 DAMPING = 0.1          # implicit linear damping, 1/s
@@ -89,6 +91,10 @@ def main() -> int:
               f"({100 * (distance - expected) / expected:+.4f} %), undamped (1/2) a t^2 = {0.5 * a * t * t:.1f} pt; "
               f"the listing's log: ({logged} {logged})")
 
+    def summary() -> str:
+        return (f"{distance:.1f} pt along the diagonal in {t:.0f} s, within {100 * worst_law:.3f} % of the damped "
+                f"law; bounds and transform unchanged")
+
     checks = [
         (abs(item.mass - 1.0) < 1e-12, "the 100 x 100 pt item has mass 1"),
         (worst_diagonal <= 1e-9, "the center moves along the diagonal (x == y within 1e-9 relative)"),
@@ -96,17 +102,8 @@ def main() -> int:
         (same_transform, "the transform stays the identity"),
         (worst_law <= 0.01, "it travels (a/c)(t - (1 - e^(-c t))/c) with a = 100 pt/s^2, c = 0.1/s, within 1 %"),
     ]
-    for passed, description in checks:
-        print(f"  [{'ok' if passed else 'FAIL'}] {description}")
-    failures = [description for passed, description in checks if not passed]
     animator.destroy()
-
-    for failure in failures:
-        print(f"FAIL: {failure}")
-    if not failures:
-        print(f"OK: {distance:.1f} pt along the diagonal in {t:.0f} s, within {100 * worst_law:.3f} % of the damped "
-              f"law; bounds and transform unchanged")
-    return 1 if failures else 0
+    return _checks.finish(checks, summary)
 
 
 if __name__ == "__main__":

@@ -49,9 +49,11 @@ import math
 import os
 import sys
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Literal, NamedTuple, Optional, Tuple
+from typing import Dict, List, Literal, NamedTuple, Optional, Tuple
 
 import anima
+
+import _checks
 
 SCREEN_WIDTH = 320.0
 SCREEN_HEIGHT = 568.0
@@ -228,7 +230,7 @@ def replay(samples: List[Sample], mode: Mode) -> RunResult:
     return r
 
 
-def report(mode: str, r: RunResult, check: Callable[[bool, str], None]) -> None:
+def report(mode: str, r: RunResult, check: _checks.Checklist) -> None:
     """Print one replay's numbers and check them."""
     print(f"mode {mode}: at worst {r.worst_outside:.3f} pt outside the bounds; deepest overlap of two items "
           f"{max(r.worst_overlap, 0.0):.2f} pt (t = {r.worst_overlap_at:.2f} s)")
@@ -264,12 +266,12 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(f"device_gravity: the recording is shorter than {CHECKPOINTS[-1].t:.1f} s", file=sys.stderr)
         return 1
 
-    failures: List[str] = []
+    def summary() -> str:
+        return (f"{everything.worst_outside:.2f} / {boundaries.worst_outside:.2f} pt at worst outside the bounds; "
+                f"overlap at most {max(everything.worst_overlap, 0.0):.2f} pt (everything), "
+                f"{boundaries.worst_overlap:.1f} pt (boundaries)")
 
-    def check(condition: bool, description: str) -> None:
-        print(f"  [{'ok' if condition else 'FAIL'}] {description}")
-        if not condition:
-            failures.append(description)
+    check = _checks.Checklist()
 
     results: Dict[str, RunResult] = {mode: replay(samples, mode) for mode in MODES}
     everything, boundaries = results["everything"], results["boundaries"]
@@ -278,13 +280,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     report("boundaries", boundaries, check)
     check(boundaries.worst_overlap > 10.0, "boundaries: items pass through each other (overlap by more than 10 pt)")
 
-    for failure in failures:
-        print(f"FAIL: {failure}")
-    if not failures:
-        print(f"OK: {everything.worst_outside:.2f} / {boundaries.worst_outside:.2f} pt at worst outside the bounds; "
-              f"overlap at most {max(everything.worst_overlap, 0.0):.2f} pt (everything), "
-              f"{boundaries.worst_overlap:.1f} pt (boundaries)")
-    return 1 if failures else 0
+    return _checks.conclude(check.failures, summary)
 
 
 if __name__ == "__main__":

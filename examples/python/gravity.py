@@ -11,6 +11,7 @@ ball is entirely below the screen (center y > 568 + 32). Exits 1 if either fails
 
 import sys
 
+import _checks
 import scenes
 
 FRAME = 1.0 / 60.0
@@ -54,6 +55,10 @@ def main() -> int:
           f"velocity {scenes.format_point(ball.velocity)}, animator running: {animator.is_running}, "
           f"engine time {animator.elapsed_time:.3f} s")
 
+    def summary() -> str:
+        return (f"fell {fallen_at_check:.2f} pt in {CHECK_TIME} s ({100 * error:.2f} % from the law), "
+                f"off screen at {left_screen_at:.2f} s")
+
     failures = []
     if error > 0.01:
         failures.append(f"fell {fallen_at_check:.3f} pt in {CHECK_TIME} s, expected {expected:.3f} pt within 1 %")
@@ -61,12 +66,7 @@ def main() -> int:
         failures.append(f"the ball is still on screen after {scene.max_seconds} s (center y {ball.center[1]:.1f})")
     if abs(ball.center[0] - start_x) > 1e-9:
         failures.append(f"the ball drifted sideways to x = {ball.center[0]!r}")
-    for failure in failures:
-        print(f"FAIL: {failure}")
-    if not failures:
-        print(f"OK: fell {fallen_at_check:.2f} pt in {CHECK_TIME} s ({100 * error:.2f} % from the law), "
-              f"off screen at {left_screen_at:.2f} s")
-    return 1 if failures else 0
+    return _checks.conclude(failures, summary)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ y = 568 - 32 within 1 pt), its alpha is 1.0 at the end, and the animator paused 
 
 import sys
 
+import _checks
 import scenes
 
 FRAME = 1.0 / 60.0
@@ -54,6 +55,10 @@ def main() -> int:
     print(f"  ball at {scenes.format_point((x, y))} (floor {scenes.FLOOR_Y:.1f}), alpha {ball.alpha:.2f} "
           f"(lowest seen {lowest_alpha:.2f})")
 
+    def summary() -> str:
+        return (f"bounced ({ended} ended contacts), rests at y = {y:.1f} with alpha 1.0, "
+                f"paused at {rest_at:.2f} s")
+
     failures = []
     if ended < 1:
         failures.append("no contact ended: the ball never bounced")
@@ -65,12 +70,7 @@ def main() -> int:
         failures.append(f"the ball never turned half transparent (lowest alpha {lowest_alpha!r})")
     if rest_at is None:
         failures.append(f"the animator is still running after {scene.max_seconds} s")
-    for failure in failures:
-        print(f"FAIL: {failure}")
-    if not failures:
-        print(f"OK: bounced ({ended} ended contacts), rests at y = {y:.1f} with alpha 1.0, "
-              f"paused at {rest_at:.2f} s")
-    return 1 if failures else 0
+    return _checks.conclude(failures, summary)
 
 
 if __name__ == "__main__":

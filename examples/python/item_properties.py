@@ -14,6 +14,7 @@ import sys
 
 import anima
 
+import _checks
 import scenes
 
 FRAME = 1.0 / 60.0
@@ -78,6 +79,10 @@ def main() -> int:
     print("  animator " + (f"paused at {rest_at:.3f} s" if rest_at is not None
                            else f"still running after {scene.max_seconds:.1f} s"))
 
+    def summary() -> str:
+        return (f"elastic ball rebounds {elastic.rebound:.0f} pt vs {plain.rebound:.0f} pt, "
+                f"{elastic.began} vs {plain.began} contacts; both rest on the floor, paused at {rest_at:.2f} s")
+
     failures = []
     if elastic.rebound <= plain.rebound:
         failures.append(f"the elastic ball rebounded {elastic.rebound:.2f} pt, "
@@ -91,12 +96,7 @@ def main() -> int:
             failures.append(f"{log.name} is not on the floor: center y {y:.3f}, expected {scenes.FLOOR_Y} +- 1")
     if rest_at is None:
         failures.append(f"the animator is still running after {scene.max_seconds} s")
-    for failure in failures:
-        print(f"FAIL: {failure}")
-    if not failures:
-        print(f"OK: elastic ball rebounds {elastic.rebound:.0f} pt vs {plain.rebound:.0f} pt, "
-              f"{elastic.began} vs {plain.began} contacts; both rest on the floor, paused at {rest_at:.2f} s")
-    return 1 if failures else 0
+    return _checks.conclude(failures, summary)
 
 
 if __name__ == "__main__":

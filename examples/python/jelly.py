@@ -56,6 +56,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, List, Optional, Tuple
 
+import _checks
 import scenes
 from jelly_shape import jelly_outline, outline_bounds
 
@@ -116,12 +117,7 @@ def run(frequency: float) -> RunResult:
 
 def main() -> int:
     """Drop the jelly at 4 Hz and at 30 Hz, print what happened, return the exit status."""
-    failures = []
-
-    def check(condition: bool, description: str) -> None:
-        print(f"  [{'ok' if condition else 'FAIL'}] {description}")
-        if not condition:
-            failures.append(description)
+    check = _checks.Checklist()
 
     soft = run(scenes.JELLY_SOFT_FREQUENCY)
     print(f"{scenes.JELLY_SOFT_FREQUENCY:.0f} Hz springs: the alert ends at y = {soft.view_center[1]:.1f}, "
@@ -144,6 +140,10 @@ def main() -> int:
     for _, control, to in r.outline[1:]:
         print(f"  quad curve to ({to[0]:.2f}, {to[1]:.2f}), control point ({control[0]:.2f}, {control[1]:.2f})")
 
+    def summary() -> str:
+        return (f"squashed to {100 * squash:.1f} % of its height, back to {100 * recovered:.1f} %, "
+                f"at rest after {r.rest_time:.2f} s")
+
     check(squash < 0.9 and r.width_at_min_height > r.start_width,
           "it squashes on landing: the outline's height falls below 90 % of its start while its width grows")
     check(abs(recovered - 1.0) <= 0.02, "it recovers: at rest the outline's height is within 2 % of its start")
@@ -153,12 +153,7 @@ def main() -> int:
     check(r.paused and r.rest_time is not None and r.rest_time <= 20.0,
           "the animator pauses (on_did_pause called) within 20 s")
 
-    for failure in failures:
-        print(f"FAIL: {failure}")
-    if not failures:
-        print(f"OK: squashed to {100 * squash:.1f} % of its height, back to {100 * recovered:.1f} %, "
-              f"at rest after {r.rest_time:.2f} s")
-    return 1 if failures else 0
+    return _checks.conclude(check.failures, summary)
 
 
 if __name__ == "__main__":

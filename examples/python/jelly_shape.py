@@ -31,6 +31,8 @@ from __future__ import annotations
 import sys
 from typing import Any, List, Sequence, Tuple
 
+import _checks
+
 Point = Tuple[float, float]
 PathElement = Tuple[Any, ...]
 
@@ -127,6 +129,10 @@ def main() -> int:
     bounds = outline_bounds(path)
     print(f"undeformed 200 x 120 pt jelly at (160, 60): {svg_path_data(path)}")
     print(f"bounds {bounds}")
+    def summary() -> str:
+        return (f"outline of {len(path) - 1} quad curves, bounds {bounds[2]:.0f} x {bounds[3]:.0f} pt; "
+                f"a 20 pt bulge adds {bulged_bounds[3] - bounds[3]:.0f} pt")
+
     failures = []
     if bounds != (60.0, 0.0, 200.0, 120.0):
         failures.append(f"an undeformed grid gives the rectangle (60, 0, 200, 120), got {bounds}")
@@ -137,12 +143,7 @@ def main() -> int:
     bulged_bounds = outline_bounds(jelly_outline(bulged))
     if abs(bulged_bounds[3] - 130.0) > 1e-9:
         failures.append(f"a bottom control point 20 pt lower gives a height of 130 pt, got {bulged_bounds[3]}")
-    for failure in failures:
-        print(f"FAIL: {failure}")
-    if not failures:
-        print(f"OK: outline of {len(path) - 1} quad curves, bounds {bounds[2]:.0f} x {bounds[3]:.0f} pt; "
-              f"a 20 pt bulge adds {bulged_bounds[3] - bounds[3]:.0f} pt")
-    return 1 if failures else 0
+    return _checks.conclude(failures, summary)
 
 
 if __name__ == "__main__":

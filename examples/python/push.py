@@ -31,6 +31,7 @@ the predicted time. Exits 1 if any check fails.
 import math
 import sys
 
+import _checks
 import scenes
 
 FRAME = 1.0 / 60.0
@@ -101,6 +102,10 @@ def main() -> int:
     print(f"largest speed errors: instantaneous {100 * worst_instant:.4f} %, "
           f"continuous {100 * worst_continuous:.4f} %; overtaken at {overtaken_text}")
 
+    def summary() -> str:
+        return (f"instantaneous ball within {100 * worst_instant:.3f} % of v0 e^(-0.1 t), continuous within "
+                f"{100 * worst_continuous:.3f} %, overtaken at {overtaken_at:.3f} s (predicted {t_predicted:.3f} s)")
+
     checks = [
         (not instant_push.active, "the instantaneous push acted and turned inactive"),
         (continuous_push.active and animator.is_running,
@@ -114,17 +119,8 @@ def main() -> int:
         (overtaken_at is not None and abs(overtaken_at - t_predicted) <= 2 * FRAME,
          "it overtakes when the damped laws say, within two 60 Hz frames"),
     ]
-    for passed, description in checks:
-        print(f"  [{'ok' if passed else 'FAIL'}] {description}")
-    failures = [description for passed, description in checks if not passed]
     animator.destroy()
-
-    for failure in failures:
-        print(f"FAIL: {failure}")
-    if not failures:
-        print(f"OK: instantaneous ball within {100 * worst_instant:.3f} % of v0 e^(-0.1 t), continuous within "
-              f"{100 * worst_continuous:.3f} %, overtaken at {overtaken_at:.3f} s (predicted {t_predicted:.3f} s)")
-    return 1 if failures else 0
+    return _checks.finish(checks, summary)
 
 
 if __name__ == "__main__":

@@ -47,6 +47,8 @@ import sys
 
 import anima
 
+import _checks
+
 SCREEN = (0.0, 0.0, 320.0, 568.0)
 END_TIME = 1.5   # s: the end of the curve (three half-turns of the sine)
 
@@ -157,6 +159,10 @@ def main() -> int:
     for error in resizer.errors:
         print(f"  action error: {error}")
 
+    def summary() -> str:
+        return (f"peak scale {largest:.4f} at t = {largest_at:.4f} s (t* = {t_peak:.4f} s), "
+                f"paused {paused_at:.3f} s after the start")
+
     checks = [
         (not resizer.errors, "every call made from the action succeeded"),
         (worst_scale <= 1e-9, "after every step the scale is 1 + 0.5 sin(2 pi t) e^(-2 t) within 1e-9"),
@@ -172,17 +178,8 @@ def main() -> int:
         (animator.behaviors == (resizer,) and resizer.children == (),
          "the behavior is the only one and has no children: no clock mandate"),
     ]
-    for passed, description in checks:
-        print(f"  [{'ok' if passed else 'FAIL'}] {description}")
-    failures = [description for passed, description in checks if not passed]
     animator.destroy()
-
-    for failure in failures:
-        print(f"FAIL: {failure}")
-    if not failures:
-        print(f"OK: peak scale {largest:.4f} at t = {largest_at:.4f} s (t* = {t_peak:.4f} s), "
-              f"paused {paused_at:.3f} s after the start")
-    return 1 if failures else 0
+    return _checks.finish(checks, summary)
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ from typing import TypedDict
 
 import anima
 
+import _checks
 import scenes
 
 FRAME = 1.0 / 60.0
@@ -106,16 +107,15 @@ def report(n: int, r: TapResult) -> list[str]:
           f"paused after {r['seconds']:.3f} s at ({r['center'][0]:.4f}, {r['center'][1]:.4f}), {miss:.5f} pt off, "
           f"rotation {r['rotation']:.2e} rad (at most {r['max_rotation']:.4f} on the way), "
           f"overshoot {r['overshoot']:.2f} pt ({100 * r['overshoot'] / r['distance']:.1f} %)")
-    checks = [
-        (r["paused"] and r["seconds"] <= 1.2, "the animator paused (did_pause called) within 1.2 s of the tap"),
-        (miss <= 0.5, "the ball rests within 0.5 pt of the tapped point"),
-        (abs(r["rotation"]) < 1e-3, "it is upright (|rotation| < 0.001 rad)"),
-        (0.0 < r["overshoot"] < 0.2 * r["distance"], "it overshot a little (0 < overshoot < 20 % of the distance)"),
-        (r["only_the_snap"], "the animator holds one behavior, the new snap"),
-    ]
-    for passed, description in checks:
-        print(f"  [{'ok' if passed else 'FAIL'}] tap {n}: {description}")
-    return [f"tap {n}: {description}" for passed, description in checks if not passed]
+    return _checks.report([
+        (r["paused"] and r["seconds"] <= 1.2,
+         f"tap {n}: the animator paused (did_pause called) within 1.2 s of the tap"),
+        (miss <= 0.5, f"tap {n}: the ball rests within 0.5 pt of the tapped point"),
+        (abs(r["rotation"]) < 1e-3, f"tap {n}: it is upright (|rotation| < 0.001 rad)"),
+        (0.0 < r["overshoot"] < 0.2 * r["distance"],
+         f"tap {n}: it overshot a little (0 < overshoot < 20 % of the distance)"),
+        (r["only_the_snap"], f"tap {n}: the animator holds one behavior, the new snap"),
+    ])
 
 
 def main() -> int:
@@ -123,6 +123,12 @@ def main() -> int:
     scene = scenes.snap()
     delegate = Delegate(scene.animator)
     print(f"snap ({scene.listings}): blueBall at {scenes.format_point(scene.balls['blueBall'].center)}")
+
+    def summary() -> str:
+        rests = " and ".join(f"{r['seconds']:.2f} s" for r in results)
+        overshoots = " and ".join(f"{100 * r['overshoot'] / r['distance']:.1f} %" for r in results)
+        return (f"rested {rests} after the taps, within 0.5 pt of the points and upright; "
+                f"{overshoots} overshoot")
 
     failures: list[str] = []
     results: list[TapResult] = []
@@ -133,19 +139,10 @@ def main() -> int:
     print(f"delegate: will_resume {delegate.will_resume}, did_pause {delegate.did_pause}")
     taps = len(scene.taps)
     once_each = delegate.will_resume == taps and delegate.did_pause == taps
-    print(f"  [{'ok' if once_each else 'FAIL'}] the animator resumed and paused once per tap")
-    if not once_each:
-        failures.append("the animator did not resume and pause once per tap")
+    failures += _checks.report([(once_each, "the animator resumed and paused once per tap")])
     scene.animator.destroy()
 
-    for failure in failures:
-        print(f"FAIL: {failure}")
-    if not failures:
-        rests = " and ".join(f"{r['seconds']:.2f} s" for r in results)
-        overshoots = " and ".join(f"{100 * r['overshoot'] / r['distance']:.1f} %" for r in results)
-        print(f"OK: rested {rests} after the taps, within 0.5 pt of the points and upright; "
-              f"{overshoots} overshoot")
-    return 1 if failures else 0
+    return _checks.conclude(failures, summary)
 
 
 if __name__ == "__main__":

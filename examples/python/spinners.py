@@ -76,6 +76,8 @@ import sys
 
 import anima
 
+import _checks
+
 CELL_COUNT = 40
 CELL_SIDE = 80.0
 CELL_PITCH = 100.0
@@ -255,12 +257,11 @@ def main() -> int:
     else:
         print(f"the animator still runs after {MAX_SECONDS:.0f} s")
 
-    failures: list[str] = []
+    def summary() -> str:
+        return (f"spun up to {fastest_spin:.2f} rad/s while scrolling; {turned_past_band} cells turned back; "
+                f"paused after {paused_at:.2f} s")
 
-    def check(condition: bool, description: str) -> None:
-        print(f"  [{'ok' if condition else 'FAIL'}] {description}")
-        if not condition:
-            failures.append(description)
+    check = _checks.Checklist()
 
     check(fastest_spin > 0.1, "cells in view spin while the view scrolls (|angular velocity| > 0.1 rad/s)")
     check(layout.spinner_matches_view,
@@ -273,12 +274,7 @@ def main() -> int:
     check(paused and paused_at is not None and paused_at <= MAX_SECONDS, "the animator pauses (on_did_pause called) within 60 s")
     animator.destroy()
 
-    for failure in failures:
-        print(f"FAIL: {failure}")
-    if not failures:
-        print(f"OK: spun up to {fastest_spin:.2f} rad/s while scrolling; {turned_past_band} cells turned back; "
-              f"paused after {paused_at:.2f} s")
-    return 1 if failures else 0
+    return _checks.conclude(check.failures, summary)
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ every frame). Exits 1 if any check fails.
 import math
 import sys
 
+import _checks
 import scenes
 
 FRAME = 1.0 / 60.0
@@ -92,6 +93,10 @@ def main() -> int:
     if paused_at is not None:
         print(f"the animator paused after {paused_at:.2f} s")
 
+    def summary() -> str:
+        return (f"star spun at up to {max_spin:.1f} rad/s, ends {star_y - ball_y:.1f} pt below the ball; "
+                f"fastest {fastest_early:.1f} -> {fastest_late:.3f} pt/s")
+
     checks = [
         (max_spin > 1.0, "the star spins: its angular velocity exceeds 1 rad/s at some point"),
         (star_y > ball_y, "the star ends below the ball"),
@@ -99,17 +104,8 @@ def main() -> int:
          "the motion fades: the fastest speed in the last 5 s is under half of that in the first 10 s"),
         (worst_outside <= 1.0, "nothing leaves the view (within 1 pt) at any frame"),
     ]
-    for passed, description in checks:
-        print(f"  [{'ok' if passed else 'FAIL'}] {description}")
-    failures = [description for passed, description in checks if not passed]
     animator.destroy()
-
-    for failure in failures:
-        print(f"FAIL: {failure}")
-    if not failures:
-        print(f"OK: star spun at up to {max_spin:.1f} rad/s, ends {star_y - ball_y:.1f} pt below the ball; "
-              f"fastest {fastest_early:.1f} -> {fastest_late:.3f} pt/s")
-    return 1 if failures else 0
+    return _checks.finish(checks, summary)
 
 
 if __name__ == "__main__":

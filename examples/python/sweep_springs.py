@@ -38,6 +38,7 @@ from matplotlib.patches import Rectangle
 
 import anima
 
+import _checks
 import scenes
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -163,6 +164,10 @@ def main(argv: list[str] | None = None) -> int:
     draw(table, good, best, args.output)
     print(f"heat map: {args.output}")
 
+    def summary() -> str:
+        return (f"{frequency[best]:g} Hz with damping {damping[best]:g} settles fastest, after {rest[best]:.1f} s "
+                f"(the listing's {scenes.SPRING_FREQUENCY:g} Hz and {scenes.SPRING_DAMPING:g}: {rest[seed]:.1f} s)")
+
     checks = [
         (not errors, f"every variant ran without an error ({len(errors)} failed)"),
         (best >= 0, "some variant comes to rest with the star hanging below the ball"),
@@ -172,15 +177,7 @@ def main(argv: list[str] | None = None) -> int:
         (bool((softest <= 1.0).all()), "at 0.5 Hz the springs sag so far that the star ends on the floor"),
         (os.path.getsize(args.output) > 0 if os.path.exists(args.output) else False, "the heat map was written"),
     ]
-    for passed, description in checks:
-        print(f"  [{'ok' if passed else 'FAIL'}] {description}")
-    failures = [description for passed, description in checks if not passed]
-    for failure in failures:
-        print(f"FAIL: {failure}")
-    if not failures:
-        print(f"OK: {frequency[best]:g} Hz with damping {damping[best]:g} settles fastest, after {rest[best]:.1f} s "
-              f"(the listing's {scenes.SPRING_FREQUENCY:g} Hz and {scenes.SPRING_DAMPING:g}: {rest[seed]:.1f} s)")
-    return 1 if failures else 0
+    return _checks.finish(checks, summary)
 
 
 if __name__ == "__main__":

@@ -56,6 +56,7 @@ import sys
 
 import anima
 
+import _checks
 import transforms
 
 SCREEN = (0.0, 0.0, 320.0, 568.0)
@@ -185,6 +186,10 @@ def main() -> int:
     for error in errors:
         print(f"  action error: {error}")
 
+    def summary() -> str:
+        return (f"{len(items)} views at most {worst_place:.3f} pt from their snap points, rotation and scale "
+                f"within {max(worst_rotation, worst_scale):.1e} of the targets, paused after {elapsed:.2f} s")
+
     checks = [
         (not errors, "every call made from the actions succeeded"),
         (worst_place <= 0.5, "every view ends at its snap point (within 0.5 pt)"),
@@ -194,17 +199,8 @@ def main() -> int:
         (percent_law, "each behavior's percent is 0.0025 n (n + 1) / 2 after n calls"),
         (not running and len(pauses) == 1, "the animator paused (did_pause called)"),
     ]
-    for passed, description in checks:
-        print(f"  [{'ok' if passed else 'FAIL'}] {description}")
-    failures = [description for passed, description in checks if not passed]
     animator.destroy()
-
-    for failure in failures:
-        print(f"FAIL: {failure}")
-    if not failures:
-        print(f"OK: {len(items)} views at most {worst_place:.3f} pt from their snap points, rotation and scale "
-              f"within {max(worst_rotation, worst_scale):.1e} of the targets, paused after {elapsed:.2f} s")
-    return 1 if failures else 0
+    return _checks.finish(checks, summary)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,8 @@ from typing import NamedTuple
 
 import anima
 
+import _checks
+
 
 def tween(start: float, end: float, percent: float) -> float:
     """Tween(): the value ``percent`` of the way from ``start`` to ``end``."""
@@ -117,6 +119,10 @@ def main() -> int:
         worst = max(worst, max(abs(x - y) for x, y in zip(back, parts)))
         print(f"compose{parts} -> {tuple(round(v, 12) for v in back)}")
     undone = concat(rotation(0.5), rotation(-0.5))
+
+    def summary() -> str:
+        return f"{len(checks)} identities of the transform helpers hold (largest decomposition error {worst:.1e})"
+
     checks = [
         (worst <= 1e-12, "decomposing compose(r, s, s, tx, ty) gives r, s, s, tx, ty back within 1e-12"),
         (tween(2.0, 4.0, 0.25) == 2.5, "tween(2, 4, 0.25) = 2.5"),
@@ -125,12 +131,7 @@ def main() -> int:
         (max(abs(x - y) for x, y in zip(undone, IDENTITY)) <= 1e-15,
          "a rotation concatenated with its inverse is the identity"),
     ]
-    failures = [description for passed, description in checks if not passed]
-    for failure in failures:
-        print(f"FAIL: {failure}")
-    if not failures:
-        print(f"OK: {len(checks)} identities of the transform helpers hold (largest decomposition error {worst:.1e})")
-    return 1 if failures else 0
+    return _checks.finish(checks, summary)
 
 
 if __name__ == "__main__":

@@ -29,16 +29,11 @@ import sys
 
 import anima
 
+import _checks
+
 WIDTH, HEIGHT = 320.0, 568.0
-failures = 0
+check = _checks.Checklist()
 log: list[tuple[str, bool]] = []
-
-
-def check(condition: bool, description: str) -> None:
-    global failures
-    print(f"  [{'ok' if condition else 'FAIL'}] {description}")
-    if not condition:
-        failures += 1
 
 
 animator = anima.Animator(reference_bounds=(0, 0, WIDTH, HEIGHT))
@@ -100,5 +95,5 @@ with open("build/examples/view_animation.svg", "w") as f:
             f'<polyline points="{points}" fill="none" stroke="#36c" stroke-width="2"/>'
             f'<circle cx="160" cy="284" r="32" fill="none" stroke="#36c"/></svg>\n')
 
-print("view_animation: all checks passed" if failures == 0 else "view_animation: FAILED")
-sys.exit(1 if failures else 0)
+print("view_animation: all checks passed" if not check.failures else "view_animation: FAILED")
+sys.exit(1 if check.failures else 0)
