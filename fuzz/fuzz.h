@@ -82,8 +82,20 @@ anima_animation_completion_fn fz_cb_anima_animation_completion_fn(void);
 /* Hand-written decoders (fuzz_snapshot.c): anima_animator_snapshot and anima_animator_restore. */
 void fz_call_snapshot(void);
 void fz_call_restore(void);
-/** Forgets the last snapshot and the restore count; called before each input. */
-void fz_snapshot_reset(void);
+
+/* --------------------------------------------------------------- snapshots */
+
+/* What the snapshot decoders keep between calls, kept here with the rest of the program's state:
+ * per input and per thread, and forgotten before each input. */
+
+/** Keeps a copy of a snapshot's bytes as the input's last snapshot, in place of the one before. */
+void fz_keep_snapshot(const unsigned char *bytes, size_t size);
+/** The input's last snapshot (owned by the harness), or NULL with *size 0 when it has none. */
+const unsigned char *fz_last_snapshot(size_t *size);
+/** Whether the input may restore one more animator (at most 12 an input, on each thread). */
+bool fz_may_restore(void);
+/** Counts an animator the input restored. */
+void fz_count_restore(void);
 
 /* --------------------------------------------------------------- memory */
 

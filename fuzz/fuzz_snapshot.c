@@ -2,7 +2,8 @@
  * fuzz_snapshot.c — the fuzzer's hand-written decoders for anima_animator_snapshot and
  * anima_animator_restore (see fuzz.h and docs/reliability.md).
  *
- * A snapshot call stores its bytes as the input's last snapshot. A restore call restores bytes
+ * A snapshot call keeps its bytes as the input's last snapshot (with the harness, fz_keep_snapshot
+ * in fuzz_support.c, which forgets it before the next input). A restore call restores bytes
  * made one of several ways: the last snapshot as it is (then the restored animator's own
  * snapshot must be the same bytes: a contract check), with a few bytes, 32-bit or 64-bit
  * fields overwritten and the CRC-32 made right again (so that the mutation reaches the
@@ -14,26 +15,11 @@
  * (BUSY) or an animator it changed: only the untouched outputs of a failure are checked then.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "fuzz.h"
 
-#define MAX_RESTORES_PER_INPUT 12
 #define HEADER 32
-
-/* The running thread's (two threads run the program with ANIMA_FUZZ_THREADS=1). */
-static _Thread_local unsigned char *last;
-static _Thread_local size_t last_size;
-static _Thread_local unsigned restores;
-
-void fz_snapshot_reset(void)
-{
-    free(last);
-    last = NULL;
-    last_size = 0;
-    restores = 0;
-}
 
 /* CRC-32 as in zlib (polynomial 0xEDB88320 reflected, initial and final value 0xFFFFFFFF). */
 static uint32_t crc32(const unsigned char *p, size_t n)
@@ -136,22 +122,18 @@ void fz_call_snapshot(void)
     if (s != ANIMA_OK || size != wanted) {
         fz_fail("anima_animator_snapshot", "the second call of the two-call idiom failed or changed the size");
     }
-    free(last);
-    last = malloc((size_t)size);
-    if (last == NULL) { fz_fail("harness", "out of memory"); }
-    memcpy(last, buffer, (size_t)size);
-    last_size = (size_t)size;
+    fz_keep_snapshot(buffer, (size_t)size);
 }
 
 /* The last snapshot, copied into the call frame (NULL, 0 when there is none). */
 static unsigned char *copy_last(size_t *size)
 {
-    *size = last_size;
+    const unsigned char *last = fz_last_snapshot(size);
     if (last == NULL) {
         return NULL;
     }
-    unsigned char *bytes = fz_alloc(last_size, 1);
-    memcpy(bytes, last, last_size);
+    unsigned char *bytes = fz_alloc(*size, 1);
+    memcpy(bytes, last, *size);
     return bytes;
 }
 
@@ -231,7 +213,7 @@ void fz_call_restore(void)
     anima_animator restored;
     fz_poison(&restored, sizeof restored);
     anima_animator *out = fz_one_in(32) ? NULL : &restored;
-    if (restores >= MAX_RESTORES_PER_INPUT) {
+    if (!fz_may_restore()) {
         return;
     }
     anima_status s = anima_animator_restore(mode == 7 ? NULL : bytes, given, out);
@@ -252,7 +234,7 @@ void fz_call_restore(void)
     if (mode == 7 || out == NULL) {
         fz_fail("anima_animator_restore", "accepted a NULL pointer or a negative size");
     }
-    restores++;
+    fz_count_restore();
     fz_record_animator(restored);
     if (mode == 0) {
         /* the restored animator's snapshot is the one it came from, byte for byte */

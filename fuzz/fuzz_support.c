@@ -32,6 +32,7 @@
 #define MAX_ITEMS_PER_INPUT 256
 #define MAX_ANIMATORS_PER_INPUT 12
 #define MAX_OPS_PER_INPUT 4000
+#define MAX_RESTORES_PER_INPUT 12
 #define MAX_DEPTH 3
 #define MAX_BLOCKS 256
 
@@ -54,6 +55,12 @@ typedef struct program {
 
 /* The running thread's program. */
 static _Thread_local program z;
+
+/* The input's last snapshot, for the restore decoder (fuzz_snapshot.c), and the animators it
+ * restored: the running thread's too, and each thread starts with none. */
+static _Thread_local unsigned char *last_snapshot;
+static _Thread_local size_t last_snapshot_size;
+static _Thread_local unsigned restores;
 
 bool fz_trace;
 bool fz_threads;
@@ -293,6 +300,38 @@ uint64_t fz_behavior_id(void)
         return (uint64_t)h.generation << 32 | h.index1;
     }
     return b & 1 ? 0 : fz_u64();
+}
+
+/* --------------------------------------------------------------- snapshots */
+
+void fz_keep_snapshot(const unsigned char *bytes, size_t size)
+{
+    free(last_snapshot);
+    last_snapshot = malloc(size);
+    if (last_snapshot == NULL) {
+        fz_fail("harness", "out of memory");
+    }
+    memcpy(last_snapshot, bytes, size);
+    last_snapshot_size = size;
+}
+
+const unsigned char *fz_last_snapshot(size_t *size)
+{
+    *size = last_snapshot_size;
+    return last_snapshot;
+}
+
+bool fz_may_restore(void) { return restores < MAX_RESTORES_PER_INPUT; }
+
+void fz_count_restore(void) { restores++; }
+
+/* Forgets the last snapshot and the restore count: before each input, and around the second thread's run. */
+static void forget_snapshots(void)
+{
+    free(last_snapshot);
+    last_snapshot = NULL;
+    last_snapshot_size = 0;
+    restores = 0;
 }
 
 /* --------------------------------------------------------------- memory */
@@ -558,11 +597,11 @@ static void *second_thread(void *argument)
     z = *state;
     z.block_count = 0;
     fz_depth = 0;
-    fz_snapshot_reset();
+    forget_snapshots();
     while (!fz_exhausted() && z.ops_left > 0) {
         run_ops(1);
     }
-    fz_snapshot_reset();
+    forget_snapshots();
     *state = z;   /* its pools, for the first thread to destroy what it made */
     return NULL;
 }
@@ -581,7 +620,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     memset(&z, 0, sizeof z);
     z.tracker = anima_default_velocity_tracker();
-    fz_snapshot_reset();
+    forget_snapshots();
     z.data = data;
     z.size = size;
     z.ops_left = MAX_OPS_PER_INPUT;
