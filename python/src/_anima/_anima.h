@@ -388,7 +388,7 @@ typedef struct {
 
 /*
  * A behavior type (anima.Behavior or one of its kinds) and, last, any other slots ({Py_tp_init, ...},). A kind
- * without a tp_init gets its __init__ from the package (anima/_behavior.py, anima/_attachment.py).
+ * without a tp_init gets its __init__ from the package (anima/_behavior.py, anima/_snap.py, anima/_attachment.py).
  */
 #define ANIMA_BEHAVIOR_TYPE(VAR, NAME, DOC, ...)                                                              \
     ANIMA_TYPE(VAR, NAME, BehaviorObject, DOC, {Py_tp_dealloc, behavior_dealloc},                            \

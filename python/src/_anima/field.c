@@ -23,7 +23,7 @@ static const argument field_kind = ANIMA_FIELD(anima_field_def, kind, VALUE_FIEL
 
 /*
  * Field(kind, items, *, position=..., ..., animator=None): a def of `kind` with the parameters given over the
- * kind's defaults, over the items. anima/_behavior.py adds the evaluation of a custom field, leaves out parameters
+ * kind's defaults, over the items. anima/field.py adds the evaluation of a custom field, leaves out parameters
  * given as None and points linear gravity down by default.
  */
 ANIMA_DEF_METHOD(field_create, "Field", OWNER_BEHAVIOR, VALUE_NONE, anima_field_def,

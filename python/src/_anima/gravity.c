@@ -1,11 +1,11 @@
 #include "_anima.h"
 
 /*
- * Gravity (UIGravityBehavior): its items accelerate along its direction whatever their mass. anima/_behavior.py
+ * Gravity (UIGravityBehavior): its items accelerate along its direction whatever their mass. anima/_gravity.py
  * writes the Python half: the constructor's angle and magnitude.
  */
 
-/* Gravity(items, *, direction, animator=None); anima/_behavior.py adds angle and magnitude. */
+/* Gravity(items, *, direction, animator=None); anima/_gravity.py adds angle and magnitude. */
 ANIMA_BEHAVIOR_CREATE(gravity_create, "Gravity", anima_gravity_def, anima_default_gravity_def(), anima_gravity_create,
                       ANIMA_FIELD(anima_gravity_def, direction, VALUE_VEC2))
 

@@ -2,7 +2,7 @@
 
 /*
  * ItemBehavior (UIDynamicItemBehavior): the physical properties of its items and their velocities.
- * anima/_behavior.py holds the class's docstring.
+ * anima/_item_behavior.py holds the class's docstring.
  */
 
 ANIMA_BEHAVIOR_CREATE(item_behavior_create, "ItemBehavior", anima_item_behavior_def,
@@ -71,7 +71,7 @@ static PyGetSetDef item_behavior_getset[] = {
     ANIMA_GETSET_END,
 };
 
-/* The constructor's signature, for introspection; the docstring is anima/_behavior.py's. */
+/* The constructor's signature, for introspection; the docstring is anima/_item_behavior.py's. */
 PyDoc_STRVAR(item_behavior_doc,
 "ItemBehavior(items, *, elasticity=0.0, friction=0.0, density=1.0, resistance=0.0,\n"
 "             angular_resistance=0.0, charge=0.0, allows_rotation=True, anchored=False,\n"

@@ -2,7 +2,7 @@
 
 /*
  * Push (UIPushBehavior): a continuous or instantaneous force on its items, at an offset from their centres.
- * anima/_behavior.py holds the class's docstring.
+ * anima/_push.py holds the class's docstring.
  */
 
 ANIMA_BEHAVIOR_CREATE(push_create, "Push", anima_push_def, anima_default_push_def(), anima_push_create,

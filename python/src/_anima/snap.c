@@ -1,7 +1,7 @@
 #include "_anima.h"
 
 /*
- * Snap (UISnapBehavior): an item drawn to a point on a spring. anima/_behavior.py writes the constructor,
+ * Snap (UISnapBehavior): an item drawn to a point on a spring. anima/_snap.py writes the constructor,
  * Snap(item, point).
  */
 

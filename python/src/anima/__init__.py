@@ -61,8 +61,10 @@ from ._gestures import Drag, VelocityTracker, project_momentum, rubber_band, rub
 #: The library's version as (major, minor, patch).
 version_info = ((_ANIMA_VERSION >> 16) & 0xFF, (_ANIMA_VERSION >> 8) & 0xFF, _ANIMA_VERSION & 0xFF)
 
-# The methods of the extension's types that are written in Python (see _extend.py).
-from . import _animator, _attachment, _behavior, _collision, _item, _snapshot, field as _field
+# The methods of the extension's types that are written in Python, each module named after its C twin
+# (see _extend.py).
+from . import _animator, _attachment, _behavior, _collision, _gravity, _item, _item_behavior, _push, _snap, _snapshot
+from . import field as _field
 
 
 class CollisionMode(IntFlag):

@@ -2,9 +2,11 @@
 
 The extension (`anima._anima`) defines the types, their handles, their properties and the
 calls that go straight to the library. What is argument shaping, formatting or a loop over
-public calls reads better in Python: those methods live in the package's modules
-(`_animator.py`, `_item.py`, `_behavior.py`, `_attachment.py`, `_collision.py`) and are installed on
-the extension's types by `extends`, so that each public class stays one type: `help()`,
+public calls reads better in Python: those methods live in the package's modules, each named
+after the C file of its type (`_animator.py` for animator.c, `_item.py`, `_behavior.py`,
+`_gravity.py`, `_item_behavior.py`, `_push.py`, `_snap.py`, `_collision.py`, `_attachment.py`,
+`field.py`, `animation.py`, `_gestures.py`, `_snapshot.py`), and are installed on the
+extension's types by `extends`, so that each public class stays one type: `help()`,
 `isinstance` and subclassing see `anima.Attachment`, not a wrapper around it. A class body's
 docstring becomes the type's: the extension keeps only the signature of a constructor it
 defines (for `inspect.signature`), and the prose lives here, beside the Python half.

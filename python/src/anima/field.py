@@ -1,10 +1,13 @@
-"""Field's classmethods named after UIKit's field factories (Field.radial_gravity(items, ...)).
+"""Field's methods written in Python (the C half is field.c): its constructor, and the classmethods
+named after UIKit's field factories (Field.radial_gravity(items, ...)).
 
-Each makes an instance of the class it is called on, without calling that class's
-__init__, and passes its keyword arguments to Field's constructor: the parameters
-position (x, y) (default (0, 0)), region (default None: everywhere), strength (default 1),
-falloff (default per kind), minimum_radius (default 0.01 pt), direction (default per kind),
-smoothness, animation_speed (defaults 0) and animator (taken from the items by default).
+The constructor leaves out the parameters given as None (the kind's defaults stand), points linear
+gravity down by default and installs a custom field's evaluation. Each factory makes an instance of
+the class it is called on, without calling that class's __init__, and passes its keyword arguments
+to Field's constructor: the parameters position (x, y) (default (0, 0)), region (default None:
+everywhere), strength (default 1), falloff (default per kind), minimum_radius (default 0.01 pt),
+direction (default per kind), smoothness, animation_speed (defaults 0) and animator (taken from the
+items by default).
 """
 
 from __future__ import annotations
@@ -12,9 +15,60 @@ from __future__ import annotations
 from inspect import Parameter, Signature
 from typing import Any, Callable, Iterable, Optional, Type, TypeVar
 
-from ._anima import Field, Item
+from ._anima import Animator, Field, Item
+from ._extend import extends
 
 _F = TypeVar("_F", bound=Field)
+
+#: The extension's constructor of Field, Field(kind, items, *, <the parameters>, animator=None).
+_make_field = Field.__init__
+
+
+@extends(Field)
+class _Field:
+    """A force field acting on its items (UIFieldBehavior). Make one with the
+    classmethod named after UIKit's factory (Field.radial_gravity(items, ...), ...)
+    or with Field(kind, items, ...), kind being one of those names.
+
+    Units are UIKit's: strength S and forces F in newtons on metres and kilograms,
+    100 pt per metre. An item of mass m accelerates at 100 F / m pt/s^2. r is the
+    distance from the field's position in metres (at least minimum_radius) and
+    fall = r^-falloff. Only items inside the region feel the field.
+
+    The keyword arguments are the parameters, also read/write properties:
+    position (x, y); region ('infinite' or None, ('rectangle', (w, h)),
+    ('circle', r), ('inverse', region)); strength; falloff (None: 2 for radial
+    gravity, -1 for spring, 1 for electric and magnetic, else 0); minimum_radius
+    (pt); direction (None: (0, 1) for linear gravity, else (0, 0)); smoothness and
+    animation_speed (noise, turbulence); evaluate (custom only). The animator is
+    taken from the items; pass animator= when items is empty.
+    """
+
+    def __init__(self: Field, kind: str, items: Iterable[Item], *, position: tuple[float, float] | None = (0, 0),
+                 region: Any = None, strength: float | None = 1.0, falloff: float | None = None,
+                 minimum_radius: float | None = 0.01, direction: tuple[float, float] | None = None,
+                 smoothness: float | None = 0.0, animation_speed: float | None = 0.0,
+                 evaluate: Callable[..., Any] | None = None, animator: Animator | None = None) -> None:
+        """A field of `kind` on `items` (see the class for the parameters; None keeps a
+        parameter's default). evaluate(position, velocity, mass, charge, dt) -> (fx, fy) is
+        a custom field's force, in mass x pt/s^2.
+
+            >>> field = anima.Field("vortex", [ball], strength=0.5)
+        """
+        if direction is None and kind == "linear_gravity":
+            direction = (0, 1)  # down, as UIKit's linearGravityField
+        given = {"position": position, "region": region, "strength": strength, "falloff": falloff,
+                 "minimum_radius": minimum_radius, "direction": direction, "smoothness": smoothness,
+                 "animation_speed": animation_speed, "animator": animator}
+        _make_field(self, kind, items, **{name: value for name, value in given.items() if value is not None})
+        if evaluate is not None:
+            try:
+                if self.kind != "custom":
+                    raise TypeError(f"evaluate= is only for a custom field, not a {self.kind} field")
+                self.evaluate = evaluate
+            except BaseException:
+                self.destroy()
+                raise
 
 
 def _signature(falloff: float, direction: tuple, *leading: str) -> Signature:
