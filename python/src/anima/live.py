@@ -34,8 +34,9 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .player import COLORS, _behaviors
 from .recording import Recording
+from .recording._canvas import COLORS, behaviors_of
+from .recording._capture import Capture
 
 __all__ = ["live", "FRAME", "DRAG_FRAME", "SLOW_MOTION", "LONGEST_FRAME", "IDLE_AFTER"]
 
@@ -260,7 +261,7 @@ class _Live:
         self._down: Optional[Tuple[Tuple[float, float], float]] = None
         self._pointer_time = 0.0
         self._last_point: Optional[Tuple[float, float]] = None
-        self._recorder: Any = None
+        self._capture: Optional[Capture] = None
         self._record_origin = 0.0
         self._last_recording: Optional[Recording] = None
         self._due = 0.0
@@ -328,7 +329,7 @@ class _Live:
     def recording(self) -> Optional[Recording]:
         """The session recorded with the record button (or `start_recording`): the one in
         progress, else the last one stopped; None before any."""
-        return self._recorder.recording if self._recorder is not None else self._last_recording
+        return self._capture.recording if self._capture is not None else self._last_recording
 
     @property
     def playing(self) -> bool:
@@ -424,23 +425,21 @@ class _Live:
 
     def start_recording(self) -> None:
         """Record every frame from now on (the record button); `recording` holds it."""
-        from .recorder import Recorder
-
-        if self._recorder is not None:
+        if self._capture is not None:
             return
-        recorder = Recorder(self._anim)
-        recorder.recording.title = "anima.live"
-        recorder._start(0)  # frame 0: the scene now
-        self._recorder = recorder
+        capture = Capture(self._anim)
+        capture.recording.title = "anima.live"
+        capture.start(0)  # frame 0: the scene now
+        self._capture = capture
         self._record_origin = self._elapsed
         self._recording = True
 
     def stop_recording(self) -> Optional[Recording]:
         """Stop recording; returns the recording (None if none was started), also `recording`."""
-        recorder, self._recorder = self._recorder, None
-        if recorder is not None:
-            recorder._capture_boundaries()
-            self._last_recording = recorder.recording
+        capture, self._capture = self._capture, None
+        if capture is not None:
+            capture.capture_boundaries()
+            self._last_recording = capture.recording
         self._recording = False
         return self._last_recording
 
@@ -522,12 +521,10 @@ class _Live:
     def _advance(self, seconds: float) -> None:
         self._anim.advance(seconds)
         self._elapsed += seconds
-        if self._recorder is not None:
-            recorder, at = self._recorder, self._elapsed - self._record_origin
-            recorder._capture(at)
-            for began, events in ((True, self._anim.began_contacts), (False, self._anim.ended_contacts)):
-                for event in events:
-                    recorder._contact(event, began, at)
+        if self._capture is not None:
+            capture, at = self._capture, self._elapsed - self._record_origin
+            capture.capture(at)
+            capture.contacts(at)
         if self._show_debug:
             self._contacts = [c for c in self._contacts if self._elapsed - c[0] < _CONTACT_SHOWN]
             for event in self._anim.began_contacts:
@@ -554,7 +551,7 @@ class _Live:
             reference = self._anim.reference_bounds
             if reference is not None:
                 bounds.append([float(v) for v in reference])
-            for behavior in _behaviors(self._anim):
+            for behavior in behaviors_of(self._anim):
                 for identifier in getattr(behavior, "boundary_identifiers", ()):
                     boundaries.append([round(float(v), 2) for point in behavior.boundary(identifier) for v in point])
         self._version += 1
@@ -568,7 +565,7 @@ class _Live:
         index = {item: i for i, item in enumerate(self._items or ())}
         lines: List[float] = []
         marks: List[float] = []
-        for behavior in _behaviors(self._anim):
+        for behavior in behaviors_of(self._anim):
             if isinstance(behavior, anima.Attachment):
                 ends = [index.get(item, -1) for item in behavior.items]
                 if len(ends) == 1 and ends[0] >= 0:
@@ -712,7 +709,7 @@ class _Live:
         elif name == "reset":
             self.reset()
         elif name == "record":
-            self.stop_recording() if self._recorder is not None else self.start_recording()
+            self.stop_recording() if self._capture is not None else self.start_recording()
 
     def _on_values(self, change: Dict[str, Any]) -> None:
         """A slider moved: write the property; a value refused puts the slider back."""

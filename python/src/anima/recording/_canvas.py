@@ -1,0 +1,302 @@
+"""The player's page: a recording packed for the player's script, and the fragment that holds
+its canvas, controls and script.
+
+The recording travels as numbers, not as one drawing per frame: positions in steps of 0.01 pt,
+angles of 1e-4 rad, alpha of 1e-3, each written as its change since the previous frame (32-bit
+integers, zlib-compressed, base64 in the page). The script unpacks them with the browser's own
+``DecompressionStream`` and draws each frame on the canvas. `Player` (anima.recording.player)
+and a Recording's notebook display make their pages here; the live widget (anima.live) draws
+the same overlays (attachments and snap points) in the same colours.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import itertools
+import json
+import math
+import os
+import zlib
+from typing import Any, Dict, List, Optional, Sequence
+
+import numpy as np
+
+from .._anima import Attachment, Snap
+from ._svg import view_box
+
+#: The fill colour of item i is COLORS[i % len(COLORS)] (opaque sRGB, as "#rrggbb").
+COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf")
+
+#: The overlays of a player without debug drawings of an animator.
+NO_OVERLAYS: Dict[str, Any] = {"links": [], "snaps": []}
+
+_ids = itertools.count(1)
+
+
+def _rounded(values: np.ndarray, digits: int) -> List[Any]:
+    """A flat list of numbers rounded to `digits`, None for NaN (JSON has no NaN)."""
+    flat = np.round(np.asarray(values, dtype=float).ravel(), digits)
+    return [None if math.isnan(v) else (int(v) if v == int(v) else v) for v in flat.tolist()]
+
+
+def _packed(values: np.ndarray, quantum: float) -> Dict[str, Any]:
+    """An (F, ...) array as the player's script reads it: each value in steps of `quantum`, as
+    the change from the same value one frame before (int32, wrapping like the script's sum),
+    zlib-compressed and base64-encoded. NaN (an item not yet or no longer in the scene) travels
+    as a separate compressed mask."""
+    frames = np.asarray(values, dtype=float)
+    columns = int(np.prod(frames.shape[1:], dtype=np.int64))
+    flat = frames.reshape(len(frames), columns)
+    missing = np.isnan(flat)
+    steps = np.rint(np.clip(np.where(missing, 0.0, flat) / quantum, -2.0**31, 2.0**31 - 1)).astype(np.int64)
+    changes = np.diff(steps, axis=0, prepend=np.zeros((1, columns), np.int64)).astype("<i4")
+    packed: Dict[str, Any] = {"quantum": quantum, "columns": columns,
+                              "data": base64.b64encode(zlib.compress(changes.tobytes(), 9)).decode("ascii")}
+    if missing.any():
+        packed["missing"] = base64.b64encode(zlib.compress(missing.astype(np.uint8).tobytes(), 9)).decode("ascii")
+    return packed
+
+
+def _varies(values: np.ndarray) -> bool:
+    """True when an (F, N, ...) array differs between frames (NaN equal to NaN)."""
+    return bool(len(values) > 1 and not np.array_equal(values, np.broadcast_to(values[:1], values.shape),
+                                                       equal_nan=True))
+
+
+def behaviors_of(animator: Any) -> List[Any]:
+    """Every behavior of the animator's tree, depth first."""
+    found: List[Any] = []
+    stack = list(reversed(animator.behaviors))
+    while stack:
+        behavior = stack.pop()
+        found.append(behavior)
+        stack.extend(reversed(behavior.children))
+    return found
+
+
+def overlays_of(animator: Any, followed: Sequence[Any]) -> Dict[str, Any]:
+    """Attachments and snap points of an animator's tree, by recorded item index."""
+    index = {item: i for i, item in enumerate(followed)}
+    links, snaps = [], []
+    for behavior in behaviors_of(animator):
+        if isinstance(behavior, Attachment):
+            items = [index.get(item, -1) for item in behavior.items]
+            if len(items) == 1:
+                links.append({"a": items[0], "anchor": list(behavior.anchor_point)})
+            elif len(items) == 2:
+                links.append({"a": items[0], "b": items[1]})
+        elif isinstance(behavior, Snap) and behavior.items:
+            snaps.append({"a": index.get(behavior.items[0], -1), "point": list(behavior.point)})
+    return {"links": links, "snaps": snaps}
+
+
+def scene_data(rec: Any, colors: Sequence[str], *, debug: bool, loop: bool, autoplay: bool,
+               overlays: Dict[str, Any]) -> Dict[str, Any]:
+    """What the player's script draws from, as JSON-ready values (Player.data): a recording's
+    frames packed, its items' shapes in ``colors``, and with ``debug`` its bounds, boundaries,
+    contact points and ``overlays``."""
+    frames, count = rec.frame_count, rec.item_count
+    view = view_box(rec)
+    sizes = rec.sizes * rec.scales
+    items = []
+    for i in range(count):
+        path = rec.paths[i]
+        items.append({"shape": rec.shapes[i], "color": colors[i % len(colors)],
+                      "path": None if path is None else _rounded(path, 2)})
+    data: Dict[str, Any] = {
+        "frames": frames, "items": items, "view": list(view),
+        "times": _rounded(rec.times, 4),
+        "poses": _packed(rec.poses[:, :, :2], 0.01), "angles": _packed(rec.poses[:, :, 2], 1e-4),
+        # per frame only when they change, else the first frame's
+        "sizes": _packed(sizes if _varies(sizes) else sizes[:1], 0.01),
+        "alpha": _packed(rec.alpha if _varies(rec.alpha) else rec.alpha[:1], 1e-3),
+        "loop": loop, "autoplay": autoplay, "debug": debug,
+    }
+    if debug:
+        began = rec.contacts[rec.contacts["began"]]
+        frame_of = np.clip(np.rint(began["time"] / rec.frame).astype(int), 0, frames - 1)
+        data.update(
+            bounds=[list(r) for r in ([rec.reference_bounds] if rec.reference_bounds else []) + rec.inset_bounds],
+            boundaries=[_rounded(np.asarray(points), 2) for points in rec.boundaries.values()],
+            contacts=[[int(f), round(float(x), 2), round(float(y), 2)]
+                      for f, x, y in zip(frame_of, began["x"], began["y"])],
+            **overlays)
+    return data
+
+
+def fragment(data: Dict[str, Any], title: Optional[str], width: Optional[float], loop: bool) -> str:
+    """The player of ``data`` (scene_data's) as an HTML fragment, a div with its inline script,
+    unique on its page (Player.to_html): ``width`` CSS pixels wide (None: the scene's width, at
+    most 480), its loop box ticked with ``loop``."""
+    x, y, w, h = data["view"]
+    width = float(width) if width is not None else min(w, 480.0)
+    height = width * h / w
+    key = f"anima-player-{os.getpid()}-{next(_ids)}"
+    title = html.escape(title or "Anima")
+    payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    return _TEMPLATE.format(key=key, title=title, width=round(width), height=round(height), payload=payload,
+                            loop="checked" if loop else "", script=_SCRIPT)
+
+
+def check_playable(recording: Any) -> None:
+    """ValueError for a recording without frames: a player has nothing to show."""
+    if recording.frame_count == 0:
+        raise ValueError("the recording has no frames to play")
+
+
+def player_html(recording: Any) -> str:
+    """The player of a recording as Player(recording).to_html() gives it, with Player's defaults
+    (the notebook display of a Recording)."""
+    check_playable(recording)
+    data = scene_data(recording, COLORS, debug=False, loop=True, autoplay=True, overlays=NO_OVERLAYS)
+    return fragment(data, recording.title, None, True)
+
+
+_TEMPLATE = """<div class="anima-player" id="{key}" data-frame="0" style="display:inline-block;font:13px sans-serif">
+<canvas width="{width}" height="{height}" style="display:block;border:1px solid #ccc;background:#fff" aria-label="{title}"></canvas>
+<div style="display:flex;align-items:center;gap:6px;margin-top:4px">
+<button type="button" class="anima-play" style="width:4.5em">Pause</button>
+<input type="range" class="anima-scrub" min="0" max="0" value="0" step="1" style="flex:1">
+<span class="anima-time" style="min-width:5.5em;font-variant-numeric:tabular-nums">0.00 s</span>
+<label><input type="checkbox" class="anima-loop" {loop}> loop</label>
+</div>
+<script type="application/json" class="anima-data">{payload}</script>
+<script>{script}("{key}");</script>
+</div>"""
+
+# The player's script: reads the JSON beside it, draws frame i of the poses on the canvas, and
+# runs the clock with requestAnimationFrame from the recorded times. window.animaPlayers[key]
+# gives the state to a test (frame, playing) and the player sets data-frame on its div.
+_SCRIPT = r"""(function (key) {
+  var root = document.getElementById(key);
+  if (!root || root.dataset.started) { return; }
+  root.dataset.started = "1";
+  var d = JSON.parse(root.querySelector(".anima-data").textContent);
+  var canvas = root.querySelector("canvas"), ctx = canvas.getContext("2d");
+  var button = root.querySelector(".anima-play"), scrub = root.querySelector(".anima-scrub");
+  var label = root.querySelector(".anima-time"), loop = root.querySelector(".anima-loop");
+  var n = d.items.length, scale = canvas.width / d.view[2];
+  var state = {frame: 0, playing: false, start: 0, origin: 0, ready: false, data: d};
+  window.animaPlayers = window.animaPlayers || {};
+  window.animaPlayers[key] = state;
+  scrub.max = d.frames - 1;
+  function inflate(text) {
+    var raw = atob(text), bytes = new Uint8Array(raw.length);
+    for (var k = 0; k < raw.length; k++) { bytes[k] = raw.charCodeAt(k); }
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+    return new Response(stream).arrayBuffer();
+  }
+  // packed: each value's change since the frame before, in steps of p.quantum (see _packed)
+  function unpack(p) {
+    return Promise.all([inflate(p.data), p.missing ? inflate(p.missing) : null]).then(function (parts) {
+      var view = new DataView(parts[0]), count = view.byteLength / 4, c = p.columns;
+      var sum = new Int32Array(c), out = new Float64Array(count);
+      var missing = parts[1] ? new Uint8Array(parts[1]) : null;
+      for (var k = 0, j = 0; k < count; k++, j = (j + 1 === c ? 0 : j + 1)) {
+        sum[j] = (sum[j] + view.getInt32(4 * k, true)) | 0;
+        out[k] = missing && missing[k] ? NaN : sum[j] * p.quantum;
+      }
+      return out;
+    });
+  }
+  function at(list, stride, frame, i, k) {
+    var rows = list.length / (n * stride), f = rows > 1 ? frame : 0;
+    return list[(f * n + i) * stride + k];
+  }
+  function line(points, close) {
+    ctx.beginPath();
+    for (var k = 0; k < points.length; k += 2) { ctx[k ? "lineTo" : "moveTo"](points[k], points[k + 1]); }
+    if (close) { ctx.closePath(); }
+  }
+  function draw(frame) {
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    ctx.setTransform(scale, 0, 0, scale, -d.view[0] * scale, -d.view[1] * scale);
+    ctx.lineWidth = 1 / scale;
+    if (d.debug) {
+      ctx.strokeStyle = "#999";
+      (d.bounds || []).forEach(function (r) { ctx.strokeRect(r[0], r[1], r[2], r[3]); });
+      (d.boundaries || []).forEach(function (p) { line(p, false); ctx.stroke(); });
+    }
+    for (var i = 0; i < n; i++) {
+      var x = d.poses[(frame * n + i) * 2], y = d.poses[(frame * n + i) * 2 + 1];
+      if (isNaN(x) || isNaN(y)) { continue; }
+      var w = at(d.sizes, 2, frame, i, 0), h = at(d.sizes, 2, frame, i, 1), item = d.items[i];
+      ctx.save();
+      ctx.translate(x, y);
+      ctx.rotate(d.angles[frame * n + i] || 0);
+      ctx.globalAlpha = at(d.alpha, 1, frame, i, 0);
+      ctx.fillStyle = item.color;
+      if (item.shape === "ellipse") {
+        ctx.beginPath();
+        ctx.ellipse(0, 0, w / 2, h / 2, 0, 0, 2 * Math.PI);
+      } else if (item.shape === "path" && item.path) {
+        line(item.path, true);
+      } else {
+        ctx.beginPath();
+        ctx.rect(-w / 2, -h / 2, w, h);
+      }
+      ctx.fill();
+      ctx.restore();
+    }
+    if (d.debug) {
+      var center = function (i) { return [d.poses[(frame * n + i) * 2], d.poses[(frame * n + i) * 2 + 1]]; };
+      ctx.strokeStyle = "#555";
+      (d.links || []).forEach(function (l) {
+        if (l.a < 0) { return; }
+        var a = center(l.a), b = l.anchor || (l.b >= 0 ? center(l.b) : null);
+        if (b && !isNaN(a[0]) && !isNaN(b[0])) { line([a[0], a[1], b[0], b[1]], false); ctx.stroke(); }
+      });
+      ctx.fillStyle = "#555";
+      (d.snaps || []).forEach(function (s) { ctx.fillRect(s.point[0] - 3 / scale, s.point[1] - 3 / scale, 6 / scale, 6 / scale); });
+      ctx.fillStyle = "#d00";
+      (d.contacts || []).forEach(function (c) {
+        if (c[0] <= frame && frame - c[0] < 6) { ctx.beginPath(); ctx.arc(c[1], c[2], 3 / scale, 0, 2 * Math.PI); ctx.fill(); }
+      });
+    }
+    state.frame = frame;
+    root.dataset.frame = frame;
+    scrub.value = frame;
+    label.textContent = d.times[frame].toFixed(2) + " s";
+  }
+  function frameAt(seconds) {
+    var lo = 0, hi = d.frames - 1;
+    while (lo < hi) { var mid = (lo + hi + 1) >> 1; if (d.times[mid] <= seconds) { lo = mid; } else { hi = mid - 1; } }
+    return lo;
+  }
+  function tick(now) {
+    if (!state.playing) { return; }
+    var t = d.times[0] + state.origin + (now - state.start) / 1000, end = d.times[d.frames - 1];
+    if (t > end) {
+      if (loop.checked && end > d.times[0]) { state.origin = 0; state.start = now; t = d.times[0]; }
+      else { draw(d.frames - 1); setPlaying(false); return; }
+    }
+    draw(frameAt(t));
+    requestAnimationFrame(tick);
+  }
+  function setPlaying(on) {
+    state.playing = on;
+    button.textContent = on ? "Pause" : "Play";
+    if (on) {
+      if (state.frame >= d.frames - 1) { draw(0); }
+      state.origin = d.times[state.frame] - d.times[0];
+      state.start = performance.now();
+      requestAnimationFrame(tick);
+    }
+  }
+  if (typeof DecompressionStream === "undefined") {
+    label.textContent = "this browser cannot unpack the recording (no DecompressionStream)";
+    return;
+  }
+  var names = ["poses", "angles", "sizes", "alpha"];
+  Promise.all(names.map(function (name) { return unpack(d[name]); })).then(function (arrays) {
+    names.forEach(function (name, k) { d[name] = arrays[k]; });
+    button.addEventListener("click", function () { setPlaying(!state.playing); });
+    scrub.addEventListener("input", function () { setPlaying(false); draw(+scrub.value); });
+    draw(0);
+    setPlaying(d.autoplay && d.frames > 1);
+    state.ready = true;
+    root.dataset.ready = "1";
+  });
+})"""
