@@ -425,10 +425,11 @@ replace_reference(PyObject **slot, PyObject *value)
 /*
  * ============================================================ the files, from the bottom layer up
  *
- * Each file calls only the files of the layers below its own (and, in the layer of the types, the files listed
- * before it): errors, values, binding, the registry, the queries and events, the callbacks, the types, the module.
- * Where a lower file needs what a higher one makes, the higher one hands it down as data: a row's wrap
- * (ANIMA_GET_BEHAVIOR), a callable slot's install hook, a type in the module state.
+ * Each file calls only the files of the layers below its own: errors, values, binding, the registry, the queries
+ * and events, the callbacks, the types, the module. Among the types, behavior.c calls animator.c, the kinds of
+ * behavior and gestures.c call behavior.c, snapshot.c calls both; none calls back. Where a lower file needs what a
+ * higher one makes, the higher one hands it down as data: a row's wrap (ANIMA_GET_BEHAVIOR), a callable slot's
+ * install hook, a type in the module state.
  */
 
 /* errors.c: the module state of a type, type names, exceptions, statuses turned into exceptions */
