@@ -1,0 +1,97 @@
+import Anima
+import CAnima
+
+// The gravity section of anima.h (UIGravityBehavior).
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+@c @implementation
+public func anima_default_gravity_def() -> anima_gravity_def {
+    anima_gravity_def(cookie: Cookie.gravity, direction: anima_vec2(x: 0, y: 1))
+}
+
+@c @implementation
+public func anima_gravity_create(_ animator: anima_animator, _ def: UnsafePointer<anima_gravity_def>?, _ items: UnsafePointer<anima_item>?, _ itemCount: Int32, _ out: UnsafeMutablePointer<anima_behavior>?) -> anima_status {
+    run("anima_gravity_create") { () throws(Failure) in
+        let box = try resolve(animator)
+        guard let def else { throw Failure.null("def") }
+        guard let out else { throw Failure.null("out_behavior") }
+        try Cookie.check(def.pointee.cookie, Cookie.gravity, "gravity")
+        let direction = try finite(def.pointee.direction, "direction")
+        let ids = try resolveItems(box, items, itemCount)
+        let g = try engine { () throws(AnimaError) in
+            let g = try GravityBehavior(owner: box.animator, items: ids)
+            try g.setDirection(direction)
+            return g
+        }
+        out.pointee = box.register(g)
+    }
+}
+
+func gravity(_ h: anima_behavior) throws(Failure) -> GravityBehavior {
+    try resolve(h, as: GravityBehavior.self, "gravity behavior").1
+}
+
+@c @implementation
+public func anima_gravity_get_direction(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<anima_vec2>?) -> anima_status {
+    run("anima_gravity_get_direction") { () throws(Failure) in
+        let g = try gravity(behavior)
+        guard let out else { throw Failure.null("out_direction") }
+        out.pointee = anima_vec2(x: g.direction.x, y: g.direction.y)
+    }
+}
+
+@c @implementation
+public func anima_gravity_set_direction(_ behavior: anima_behavior, _ direction: anima_vec2) -> anima_status {
+    run("anima_gravity_set_direction") { () throws(Failure) in
+        let g = try gravity(behavior)
+        let d = try finite(direction, "direction")
+        try engine { () throws(AnimaError) in try g.setDirection(d) }
+    }
+}
+
+@c @implementation
+public func anima_gravity_get_angle(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
+    run("anima_gravity_get_angle") { () throws(Failure) in
+        let g = try gravity(behavior)
+        guard let out else { throw Failure.null("out_angle") }
+        out.pointee = g.angle
+    }
+}
+
+@c @implementation
+public func anima_gravity_set_angle(_ behavior: anima_behavior, _ angle: Double) -> anima_status {
+    run("anima_gravity_set_angle") { () throws(Failure) in
+        let g = try gravity(behavior)
+        try engine { () throws(AnimaError) in try g.setAngle(angle) }
+    }
+}
+
+@c @implementation
+public func anima_gravity_get_magnitude(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
+    run("anima_gravity_get_magnitude") { () throws(Failure) in
+        let g = try gravity(behavior)
+        guard let out else { throw Failure.null("out_magnitude") }
+        out.pointee = g.magnitude
+    }
+}
+
+@c @implementation
+public func anima_gravity_set_magnitude(_ behavior: anima_behavior, _ magnitude: Double) -> anima_status {
+    run("anima_gravity_set_magnitude") { () throws(Failure) in
+        let g = try gravity(behavior)
+        try engine { () throws(AnimaError) in try g.setMagnitude(magnitude) }
+    }
+}
+
+@c @implementation
+public func anima_gravity_set_angle_magnitude(_ behavior: anima_behavior, _ angle: Double, _ magnitude: Double) -> anima_status {
+    run("anima_gravity_set_angle_magnitude") { () throws(Failure) in
+        let g = try gravity(behavior)
+        try engine { () throws(AnimaError) in try g.setAngle(angle, magnitude: magnitude) }
+    }
+}
