@@ -100,20 +100,12 @@ func attachment(_ h: anima_behavior) throws(Failure) -> AttachmentBehavior {
 
 @c @implementation
 public func anima_attachment_get_type(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<anima_attachment_type>?) -> anima_status {
-    run("anima_attachment_get_type") { () throws(Failure) in
-        let a = try attachment(behavior)
-        guard let out else { throw Failure.null("out_type") }
-        out.pointee = anima_attachment_type(rawValue: UInt32(a.attachmentKind.rawValue))
-    }
+    readBehavior("anima_attachment_get_type", attachment, behavior, out, "out_type") { a in anima_attachment_type(rawValue: UInt32(a.attachmentKind.rawValue)) }
 }
 
 @c @implementation
 public func anima_attachment_get_anchor_point(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<anima_vec2>?) -> anima_status {
-    run("anima_attachment_get_anchor_point") { () throws(Failure) in
-        let a = try attachment(behavior)
-        guard let out else { throw Failure.null("out_point") }
-        out.pointee = anima_vec2(x: a.anchorPoint.x, y: a.anchorPoint.y)
-    }
+    readBehavior("anima_attachment_get_anchor_point", attachment, behavior, out, "out_point") { a in anima_vec2(a.anchorPoint) }
 }
 
 @c @implementation
@@ -127,65 +119,44 @@ public func anima_attachment_set_anchor_point(_ behavior: anima_behavior, _ poin
     }
 }
 
-/// Reads one attachment value.
-@inline(__always)
-func readAttachment(_ function: StaticString, _ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?,
-                    _ name: String, _ get: (AttachmentBehavior) -> Double) -> anima_status {
-    run(function) { () throws(Failure) in
-        let a = try attachment(behavior)
-        guard let out else { throw Failure.null(name) }
-        out.pointee = get(a)
-    }
-}
-
-/// Writes one attachment value.
-@inline(__always)
-func writeAttachment(_ function: StaticString, _ behavior: anima_behavior,
-                     _ set: (AttachmentBehavior) throws(AnimaError) -> Void) -> anima_status {
-    run(function) { () throws(Failure) in
-        let a = try attachment(behavior)
-        try engine { () throws(AnimaError) in try set(a) }
-    }
-}
-
 @c @implementation
 public func anima_attachment_get_length(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
-    readAttachment("anima_attachment_get_length", behavior, out, "out_length") { $0.length }
+    readBehavior("anima_attachment_get_length", attachment, behavior, out, "out_length") { $0.length }
 }
 
 @c @implementation
 public func anima_attachment_set_length(_ behavior: anima_behavior, _ length: Double) -> anima_status {
-    writeAttachment("anima_attachment_set_length", behavior) { (a) throws(AnimaError) in try a.setLength(length) }
+    writeBehavior("anima_attachment_set_length", attachment, behavior) { (a) throws(AnimaError) in try a.setLength(length) }
 }
 
 @c @implementation
 public func anima_attachment_get_frequency(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
-    readAttachment("anima_attachment_get_frequency", behavior, out, "out_hertz") { $0.frequency }
+    readBehavior("anima_attachment_get_frequency", attachment, behavior, out, "out_hertz") { $0.frequency }
 }
 
 @c @implementation
 public func anima_attachment_set_frequency(_ behavior: anima_behavior, _ hertz: Double) -> anima_status {
-    writeAttachment("anima_attachment_set_frequency", behavior) { (a) throws(AnimaError) in try a.setFrequency(hertz) }
+    writeBehavior("anima_attachment_set_frequency", attachment, behavior) { (a) throws(AnimaError) in try a.setFrequency(hertz) }
 }
 
 @c @implementation
 public func anima_attachment_get_damping(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
-    readAttachment("anima_attachment_get_damping", behavior, out, "out_ratio") { $0.damping }
+    readBehavior("anima_attachment_get_damping", attachment, behavior, out, "out_ratio") { $0.damping }
 }
 
 @c @implementation
 public func anima_attachment_set_damping(_ behavior: anima_behavior, _ ratio: Double) -> anima_status {
-    writeAttachment("anima_attachment_set_damping", behavior) { (a) throws(AnimaError) in try a.setDamping(ratio) }
+    writeBehavior("anima_attachment_set_damping", attachment, behavior) { (a) throws(AnimaError) in try a.setDamping(ratio) }
 }
 
 @c @implementation
 public func anima_attachment_get_friction_torque(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
-    readAttachment("anima_attachment_get_friction_torque", behavior, out, "out_torque") { $0.frictionTorque }
+    readBehavior("anima_attachment_get_friction_torque", attachment, behavior, out, "out_torque") { $0.frictionTorque }
 }
 
 @c @implementation
 public func anima_attachment_set_friction_torque(_ behavior: anima_behavior, _ torque: Double) -> anima_status {
-    writeAttachment("anima_attachment_set_friction_torque", behavior) { (a) throws(AnimaError) in try a.setFrictionTorque(torque) }
+    writeBehavior("anima_attachment_set_friction_torque", attachment, behavior) { (a) throws(AnimaError) in try a.setFrictionTorque(torque) }
 }
 
 private func pair(_ box: AnimatorBox, _ a: anima_item, _ b: anima_item) throws(Failure) -> (ItemID, ItemID) {
@@ -266,17 +237,10 @@ public func anima_attachment_get_range(_ behavior: anima_behavior, _ outLower: U
 
 @c @implementation
 public func anima_attachment_get_max_force(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
-    run("anima_attachment_get_max_force") { () throws(Failure) in
-        let a = try attachment(behavior)
-        guard let out else { throw Failure.null("out_force") }
-        out.pointee = a.maxForce
-    }
+    readBehavior("anima_attachment_get_max_force", attachment, behavior, out, "out_force") { a in a.maxForce }
 }
 
 @c @implementation
 public func anima_attachment_set_max_force(_ behavior: anima_behavior, _ force: Double) -> anima_status {
-    run("anima_attachment_set_max_force") { () throws(Failure) in
-        let a = try attachment(behavior)
-        try engine { () throws(AnimaError) in try a.setMaxForce(force) }
-    }
+    writeBehavior("anima_attachment_set_max_force", attachment, behavior) { (a) throws(AnimaError) in try a.setMaxForce(force) }
 }

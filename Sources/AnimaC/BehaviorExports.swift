@@ -1,14 +1,14 @@
 import Anima
 import CAnima
 
-// The behaviors and the composite and custom sections of anima.h: what every behavior kind shares
-// (destroy, kind, animator, items), children, parents, actions and rest.
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+
+// The behaviors and the composite and custom sections of anima.h: what every behavior kind shares
+// (destroy, kind, animator, items), children, parents, actions and rest.
 
 @c @implementation
 public func anima_behavior_destroy(_ behavior: anima_behavior) -> anima_status {
@@ -29,13 +29,12 @@ public func anima_behavior_is_valid(_ behavior: anima_behavior) -> Bool {
     answer("anima_behavior_is_valid") { () throws(Failure) in _ = try resolve(behavior) }
 }
 
+/// A behavior handle's behavior, whatever its kind.
+func anyBehavior(_ h: anima_behavior) throws(Failure) -> Behavior { try resolve(h).1 }
+
 @c @implementation
 public func anima_behavior_get_kind(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<anima_kind>?) -> anima_status {
-    run("anima_behavior_get_kind") { () throws(Failure) in
-        let (_, b) = try resolve(behavior)
-        guard let out else { throw Failure.null("out_kind") }
-        out.pointee = anima_kind(rawValue: UInt32(b.kind.rawValue))
-    }
+    readBehavior("anima_behavior_get_kind", anyBehavior, behavior, out, "out_kind") { b in anima_kind(rawValue: UInt32(b.kind.rawValue)) }
 }
 
 @c @implementation
@@ -49,11 +48,7 @@ public func anima_behavior_get_animator(_ behavior: anima_behavior, _ out: Unsaf
 
 @c @implementation
 public func anima_behavior_is_added(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Bool>?) -> anima_status {
-    run("anima_behavior_is_added") { () throws(Failure) in
-        let (_, b) = try resolve(behavior)
-        guard let out else { throw Failure.null("out_added") }
-        out.pointee = b.isAdded
-    }
+    readBehavior("anima_behavior_is_added", anyBehavior, behavior, out, "out_added") { b in b.isAdded }
 }
 
 @c @implementation
@@ -153,9 +148,5 @@ public func anima_behavior_set_at_rest(_ behavior: anima_behavior, _ atRest: Boo
 
 @c @implementation
 public func anima_behavior_get_at_rest(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Bool>?) -> anima_status {
-    run("anima_behavior_get_at_rest") { () throws(Failure) in
-        let (_, b) = try resolve(behavior)
-        guard let out else { throw Failure.null("out_at_rest") }
-        out.pointee = b.isAtRest
-    }
+    readBehavior("anima_behavior_get_at_rest", anyBehavior, behavior, out, "out_at_rest") { b in b.isAtRest }
 }

@@ -1,14 +1,14 @@
 import Anima
 import CAnima
 
-// The collision section of anima.h (UICollisionBehavior): modes, reference-bounds boundaries,
-// boundary segments and paths, the collision delegate and the contact events of a step.
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+
+// The collision section of anima.h (UICollisionBehavior): modes, reference-bounds boundaries,
+// boundary segments and paths, the collision delegate and the contact events of a step.
 
 @c @implementation
 public func anima_animator_get_contact_events(_ animator: anima_animator, _ began: Bool, _ outEvents: UnsafeMutablePointer<UnsafePointer<anima_contact_event>?>?, _ outCount: UnsafeMutablePointer<Int32>?) -> anima_status {
@@ -65,23 +65,21 @@ public func anima_collision_create(_ animator: anima_animator, _ def: UnsafePoin
     }
 }
 
-func collision(_ h: anima_behavior) throws(Failure) -> (AnimatorBox, CollisionBehavior) {
+func collisionInBox(_ h: anima_behavior) throws(Failure) -> (AnimatorBox, CollisionBehavior) {
     try resolve(h, as: CollisionBehavior.self, "collision behavior")
 }
 
+func collision(_ h: anima_behavior) throws(Failure) -> CollisionBehavior { try collisionInBox(h).1 }
+
 @c @implementation
 public func anima_collision_get_mode(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<anima_collision_mode>?) -> anima_status {
-    run("anima_collision_get_mode") { () throws(Failure) in
-        let (_, c) = try collision(behavior)
-        guard let out else { throw Failure.null("out_mode") }
-        out.pointee = anima_collision_mode(rawValue: UInt32(c.mode.rawValue))
-    }
+    readBehavior("anima_collision_get_mode", collision, behavior, out, "out_mode") { c in anima_collision_mode(rawValue: UInt32(c.mode.rawValue)) }
 }
 
 @c @implementation
 public func anima_collision_set_mode(_ behavior: anima_behavior, _ mode: anima_collision_mode) -> anima_status {
     run("anima_collision_set_mode") { () throws(Failure) in
-        let (_, c) = try collision(behavior)
+        let c = try collision(behavior)
         let m = try collisionMode(mode)
         try engine { () throws(AnimaError) in try c.setMode(m) }
     }
@@ -90,7 +88,7 @@ public func anima_collision_set_mode(_ behavior: anima_behavior, _ mode: anima_c
 @c @implementation
 public func anima_collision_set_translates_reference_bounds(_ behavior: anima_behavior, _ enabled: Bool, _ insetsPointer: UnsafePointer<anima_insets>?) -> anima_status {
     run("anima_collision_set_translates_reference_bounds") { () throws(Failure) in
-        let (_, c) = try collision(behavior)
+        let c = try collision(behavior)
         let inset = try insetsPointer.map { (p) throws(Failure) in try insets(p.pointee) } ?? .zero
         try engine { () throws(AnimaError) in try c.setTranslatesReferenceBoundsIntoBoundary(enabled, insets: inset) }
     }
@@ -99,7 +97,7 @@ public func anima_collision_set_translates_reference_bounds(_ behavior: anima_be
 @c @implementation
 public func anima_collision_get_translates_reference_bounds(_ behavior: anima_behavior, _ outEnabled: UnsafeMutablePointer<Bool>?, _ outInsets: UnsafeMutablePointer<anima_insets>?) -> anima_status {
     run("anima_collision_get_translates_reference_bounds") { () throws(Failure) in
-        let (_, c) = try collision(behavior)
+        let c = try collision(behavior)
         guard let outEnabled else { throw Failure.null("out_enabled") }
         outEnabled.pointee = c.translatesReferenceBoundsIntoBoundary
         if let outInsets {
@@ -112,7 +110,7 @@ public func anima_collision_get_translates_reference_bounds(_ behavior: anima_be
 @c @implementation
 public func anima_collision_add_boundary_segment(_ behavior: anima_behavior, _ identifier: UnsafePointer<CChar>?, _ from: anima_vec2, _ to: anima_vec2) -> anima_status {
     run("anima_collision_add_boundary_segment") { () throws(Failure) in
-        let (box, c) = try collision(behavior)
+        let (box, c) = try collisionInBox(behavior)
         let id = try cString(identifier, "identifier")
         let p = try finite(from, "from")
         let q = try finite(to, "to")
@@ -125,7 +123,7 @@ public func anima_collision_add_boundary_segment(_ behavior: anima_behavior, _ i
 @c @implementation
 public func anima_collision_get_boundary(_ behavior: anima_behavior, _ identifier: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<anima_vec2>?, _ capacity: Int32, _ outCount: UnsafeMutablePointer<Int32>?) -> anima_status {
     run("anima_collision_get_boundary") { () throws(Failure) in
-        let (_, c) = try collision(behavior)
+        let c = try collision(behavior)
         let id = try cString(identifier, "identifier")
         let points = try engine { () throws(AnimaError) in try c.boundary(identifier: id) }
         try copyOut(points, { anima_vec2(x: $0.x, y: $0.y) }, out, capacity, outCount, "out_points")
@@ -135,7 +133,7 @@ public func anima_collision_get_boundary(_ behavior: anima_behavior, _ identifie
 @c @implementation
 public func anima_collision_remove_boundary(_ behavior: anima_behavior, _ identifier: UnsafePointer<CChar>?) -> anima_status {
     run("anima_collision_remove_boundary") { () throws(Failure) in
-        let (box, c) = try collision(behavior)
+        let (box, c) = try collisionInBox(behavior)
         let id = try cString(identifier, "identifier")
         try engine { () throws(AnimaError) in try c.removeBoundary(identifier: id) }
         box.releaseIdentifierStrings(c)
@@ -145,7 +143,7 @@ public func anima_collision_remove_boundary(_ behavior: anima_behavior, _ identi
 @c @implementation
 public func anima_collision_remove_all_boundaries(_ behavior: anima_behavior) -> anima_status {
     run("anima_collision_remove_all_boundaries") { () throws(Failure) in
-        let (box, c) = try collision(behavior)
+        let (box, c) = try collisionInBox(behavior)
         c.removeAllBoundaries()
         box.releaseIdentifierStrings(c)
     }
@@ -153,17 +151,13 @@ public func anima_collision_remove_all_boundaries(_ behavior: anima_behavior) ->
 
 @c @implementation
 public func anima_collision_get_boundary_count(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Int32>?) -> anima_status {
-    run("anima_collision_get_boundary_count") { () throws(Failure) in
-        let (_, c) = try collision(behavior)
-        guard let out else { throw Failure.null("out_count") }
-        out.pointee = Int32(clamping: c.boundaryIdentifiers.count)
-    }
+    readBehavior("anima_collision_get_boundary_count", collision, behavior, out, "out_count") { c in Int32(clamping: c.boundaryIdentifiers.count) }
 }
 
 @c @implementation
 public func anima_collision_get_boundary_identifier(_ behavior: anima_behavior, _ index: Int32, _ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> anima_status {
     run("anima_collision_get_boundary_identifier") { () throws(Failure) in
-        let (box, c) = try collision(behavior)
+        let (box, c) = try collisionInBox(behavior)
         guard let out else { throw Failure.null("out_identifier") }
         let names = c.boundaryIdentifiers
         guard index >= 0 && Int(index) < names.count else {
@@ -184,7 +178,7 @@ public func anima_collision_get_boundary_identifier(_ behavior: anima_behavior, 
 @c @implementation
 public func anima_collision_set_delegate(_ behavior: anima_behavior, _ began: anima_contact_fn?, _ ended: anima_contact_fn?, _ userData: UnsafeMutableRawPointer?) -> anima_status {
     run("anima_collision_set_delegate") { () throws(Failure) in
-        let (box, c) = try collision(behavior)
+        let (box, c) = try collisionInBox(behavior)
         c.onBeganContact = began.map { fn in { [unowned box] e in deliver(fn, userData, box, e) } }
         c.onEndedContact = ended.map { fn in { [unowned box] e in deliver(fn, userData, box, e) } }
     }
@@ -207,7 +201,7 @@ private func deliver(_ fn: anima_contact_fn, _ userData: UnsafeMutableRawPointer
 @c @implementation
 public func anima_collision_add_boundary_path(_ behavior: anima_behavior, _ identifier: UnsafePointer<CChar>?, _ elements: UnsafePointer<anima_path_element>?, _ count: Int32) -> anima_status {
     run("anima_collision_add_boundary_path") { () throws(Failure) in
-        let (box, c) = try collision(behavior)
+        let (box, c) = try collisionInBox(behavior)
         let id = try cString(identifier, "identifier")
         guard let elements else { throw Failure.null("elements") }
         guard count >= 2 && count <= 100_000 else {

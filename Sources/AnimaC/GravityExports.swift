@@ -1,13 +1,13 @@
 import Anima
 import CAnima
 
-// The gravity section of anima.h (UIGravityBehavior).
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+
+// The gravity section of anima.h (UIGravityBehavior).
 
 @c @implementation
 public func anima_default_gravity_def() -> anima_gravity_def {
@@ -38,60 +38,35 @@ func gravity(_ h: anima_behavior) throws(Failure) -> GravityBehavior {
 
 @c @implementation
 public func anima_gravity_get_direction(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<anima_vec2>?) -> anima_status {
-    run("anima_gravity_get_direction") { () throws(Failure) in
-        let g = try gravity(behavior)
-        guard let out else { throw Failure.null("out_direction") }
-        out.pointee = anima_vec2(x: g.direction.x, y: g.direction.y)
-    }
+    readBehavior("anima_gravity_get_direction", gravity, behavior, out, "out_direction") { g in anima_vec2(g.direction) }
 }
 
 @c @implementation
 public func anima_gravity_set_direction(_ behavior: anima_behavior, _ direction: anima_vec2) -> anima_status {
-    run("anima_gravity_set_direction") { () throws(Failure) in
-        let g = try gravity(behavior)
-        let d = try finite(direction, "direction")
-        try engine { () throws(AnimaError) in try g.setDirection(d) }
-    }
+    writeBehavior("anima_gravity_set_direction", gravity, behavior, direction, "direction") { (g, d) throws(AnimaError) in try g.setDirection(d) }
 }
 
 @c @implementation
 public func anima_gravity_get_angle(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
-    run("anima_gravity_get_angle") { () throws(Failure) in
-        let g = try gravity(behavior)
-        guard let out else { throw Failure.null("out_angle") }
-        out.pointee = g.angle
-    }
+    readBehavior("anima_gravity_get_angle", gravity, behavior, out, "out_angle") { g in g.angle }
 }
 
 @c @implementation
 public func anima_gravity_set_angle(_ behavior: anima_behavior, _ angle: Double) -> anima_status {
-    run("anima_gravity_set_angle") { () throws(Failure) in
-        let g = try gravity(behavior)
-        try engine { () throws(AnimaError) in try g.setAngle(angle) }
-    }
+    writeBehavior("anima_gravity_set_angle", gravity, behavior) { (g) throws(AnimaError) in try g.setAngle(angle) }
 }
 
 @c @implementation
 public func anima_gravity_get_magnitude(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
-    run("anima_gravity_get_magnitude") { () throws(Failure) in
-        let g = try gravity(behavior)
-        guard let out else { throw Failure.null("out_magnitude") }
-        out.pointee = g.magnitude
-    }
+    readBehavior("anima_gravity_get_magnitude", gravity, behavior, out, "out_magnitude") { g in g.magnitude }
 }
 
 @c @implementation
 public func anima_gravity_set_magnitude(_ behavior: anima_behavior, _ magnitude: Double) -> anima_status {
-    run("anima_gravity_set_magnitude") { () throws(Failure) in
-        let g = try gravity(behavior)
-        try engine { () throws(AnimaError) in try g.setMagnitude(magnitude) }
-    }
+    writeBehavior("anima_gravity_set_magnitude", gravity, behavior) { (g) throws(AnimaError) in try g.setMagnitude(magnitude) }
 }
 
 @c @implementation
 public func anima_gravity_set_angle_magnitude(_ behavior: anima_behavior, _ angle: Double, _ magnitude: Double) -> anima_status {
-    run("anima_gravity_set_angle_magnitude") { () throws(Failure) in
-        let g = try gravity(behavior)
-        try engine { () throws(AnimaError) in try g.setAngle(angle, magnitude: magnitude) }
-    }
+    writeBehavior("anima_gravity_set_angle_magnitude", gravity, behavior) { (g) throws(AnimaError) in try g.setAngle(angle, magnitude: magnitude) }
 }

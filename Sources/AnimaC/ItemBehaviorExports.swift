@@ -1,14 +1,14 @@
 import Anima
 import CAnima
 
-// The item behavior section of anima.h (UIDynamicItemBehavior): item properties, anchoring and
-// velocities given through the behavior.
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+
+// The item behavior section of anima.h (UIDynamicItemBehavior): item properties, anchoring and
+// velocities given through the behavior.
 
 @c @implementation
 public func anima_default_item_behavior_def() -> anima_item_behavior_def {

@@ -30,99 +30,68 @@ public func anima_push_create(_ animator: anima_animator, _ def: UnsafePointer<a
     }
 }
 
-func push(_ h: anima_behavior) throws(Failure) -> (AnimatorBox, PushBehavior) {
+func pushInBox(_ h: anima_behavior) throws(Failure) -> (AnimatorBox, PushBehavior) {
     try resolve(h, as: PushBehavior.self, "push")
 }
 
+func push(_ h: anima_behavior) throws(Failure) -> PushBehavior { try pushInBox(h).1 }
+
 @c @implementation
 public func anima_push_get_mode(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<anima_push_mode>?) -> anima_status {
-    run("anima_push_get_mode") { () throws(Failure) in
-        let (_, p) = try push(behavior)
-        guard let out else { throw Failure.null("out_mode") }
-        out.pointee = anima_push_mode(rawValue: UInt32(p.mode.rawValue))
-    }
+    readBehavior("anima_push_get_mode", push, behavior, out, "out_mode") { p in anima_push_mode(rawValue: UInt32(p.mode.rawValue)) }
 }
 
 @c @implementation
 public func anima_push_get_direction(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<anima_vec2>?) -> anima_status {
-    run("anima_push_get_direction") { () throws(Failure) in
-        let (_, p) = try push(behavior)
-        guard let out else { throw Failure.null("out_direction") }
-        out.pointee = anima_vec2(x: p.pushDirection.x, y: p.pushDirection.y)
-    }
+    readBehavior("anima_push_get_direction", push, behavior, out, "out_direction") { p in anima_vec2(p.pushDirection) }
 }
 
 @c @implementation
 public func anima_push_set_direction(_ behavior: anima_behavior, _ direction: anima_vec2) -> anima_status {
-    run("anima_push_set_direction") { () throws(Failure) in
-        let (_, p) = try push(behavior)
-        let d = try finite(direction, "direction")
-        try engine { () throws(AnimaError) in try p.setPushDirection(d) }
-    }
+    writeBehavior("anima_push_set_direction", push, behavior, direction, "direction") { (p, d) throws(AnimaError) in try p.setPushDirection(d) }
 }
 
 @c @implementation
 public func anima_push_get_angle(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
-    run("anima_push_get_angle") { () throws(Failure) in
-        let (_, p) = try push(behavior)
-        guard let out else { throw Failure.null("out_angle") }
-        out.pointee = p.angle
-    }
+    readBehavior("anima_push_get_angle", push, behavior, out, "out_angle") { p in p.angle }
 }
 
 @c @implementation
 public func anima_push_set_angle(_ behavior: anima_behavior, _ angle: Double) -> anima_status {
-    run("anima_push_set_angle") { () throws(Failure) in
-        let (_, p) = try push(behavior)
-        try engine { () throws(AnimaError) in try p.setAngle(angle) }
-    }
+    writeBehavior("anima_push_set_angle", push, behavior) { (p) throws(AnimaError) in try p.setAngle(angle) }
 }
 
 @c @implementation
 public func anima_push_get_magnitude(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
-    run("anima_push_get_magnitude") { () throws(Failure) in
-        let (_, p) = try push(behavior)
-        guard let out else { throw Failure.null("out_magnitude") }
-        out.pointee = p.magnitude
-    }
+    readBehavior("anima_push_get_magnitude", push, behavior, out, "out_magnitude") { p in p.magnitude }
 }
 
 @c @implementation
 public func anima_push_set_magnitude(_ behavior: anima_behavior, _ magnitude: Double) -> anima_status {
-    run("anima_push_set_magnitude") { () throws(Failure) in
-        let (_, p) = try push(behavior)
-        try engine { () throws(AnimaError) in try p.setMagnitude(magnitude) }
-    }
+    writeBehavior("anima_push_set_magnitude", push, behavior) { (p) throws(AnimaError) in try p.setMagnitude(magnitude) }
 }
 
 @c @implementation
 public func anima_push_set_angle_magnitude(_ behavior: anima_behavior, _ angle: Double, _ magnitude: Double) -> anima_status {
-    run("anima_push_set_angle_magnitude") { () throws(Failure) in
-        let (_, p) = try push(behavior)
-        try engine { () throws(AnimaError) in try p.setAngle(angle, magnitude: magnitude) }
-    }
+    writeBehavior("anima_push_set_angle_magnitude", push, behavior) { (p) throws(AnimaError) in try p.setAngle(angle, magnitude: magnitude) }
 }
 
 @c @implementation
 public func anima_push_get_active(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Bool>?) -> anima_status {
-    run("anima_push_get_active") { () throws(Failure) in
-        let (_, p) = try push(behavior)
-        guard let out else { throw Failure.null("out_active") }
-        out.pointee = p.active
-    }
+    readBehavior("anima_push_get_active", push, behavior, out, "out_active") { p in p.active }
 }
 
 @c @implementation
 public func anima_push_set_active(_ behavior: anima_behavior, _ active: Bool) -> anima_status {
     run("anima_push_set_active") { () throws(Failure) in
-        try push(behavior).1.setActive(active)
+        try push(behavior).setActive(active)
     }
 }
 
 @c @implementation
 public func anima_push_get_target_offset(_ behavior: anima_behavior, _ item: anima_item, _ out: UnsafeMutablePointer<anima_vec2>?) -> anima_status {
     run("anima_push_get_target_offset") { () throws(Failure) in
-        let (box, p) = try push(behavior)
+        let (box, p) = try pushInBox(behavior)
         let (ibox, id) = try resolve(item)
         if ibox !== box { throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "item belongs to another animator") }
         guard let out else { throw Failure.null("out_offset") }
@@ -135,7 +104,7 @@ public func anima_push_get_target_offset(_ behavior: anima_behavior, _ item: ani
 @c @implementation
 public func anima_push_set_target_offset(_ behavior: anima_behavior, _ item: anima_item, _ offset: anima_vec2) -> anima_status {
     run("anima_push_set_target_offset") { () throws(Failure) in
-        let (box, p) = try push(behavior)
+        let (box, p) = try pushInBox(behavior)
         let (ibox, id) = try resolve(item)
         if ibox !== box { throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "item belongs to another animator") }
         let o = try finite(offset, "offset")
