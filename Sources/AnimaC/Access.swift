@@ -1,43 +1,54 @@
 import Anima
 import CAnima
 
-// The two shapes most behavior exports have: read one value into an out pointer, or hand the
-// behavior one value. Each resolves the handle first (its errors: INVALID_HANDLE, or
-// INVALID_ARGUMENT naming the kind the export takes), then checks the out pointer or the
-// value, then calls the engine, whose errors become statuses.
+// The two shapes most getters and setters have: read one value into an out pointer, or hand the
+// object one value. Each resolves the handle first (its errors: INVALID_HANDLE, or for a
+// behavior INVALID_ARGUMENT naming the kind the export takes), then checks the out pointer or
+// the value, then calls the engine, whose errors become statuses.
 
-/// Reads one value of a behavior: the handle resolved by `find`, `out` checked (NULL is named
+/// Reads one value of an object: the handle resolved by `find`, `out` checked (NULL is named
 /// `name`), then `get`'s value written.
 @inline(__always)
-func readBehavior<B, T>(_ function: StaticString, _ find: (anima_behavior) throws(Failure) -> B, _ behavior: anima_behavior,
-                        _ out: UnsafeMutablePointer<T>?, _ name: String, _ get: (B) -> T) -> anima_status {
+func readValue<Handle, Object, T>(_ function: StaticString, _ find: (Handle) throws(Failure) -> Object, _ handle: Handle,
+                                  _ out: UnsafeMutablePointer<T>?, _ name: String, _ get: (Object) -> T) -> anima_status {
     run(function) { () throws(Failure) in
-        let b = try find(behavior)
+        let b = try find(handle)
         guard let out else { throw Failure.null(name) }
         out.pointee = get(b)
     }
 }
 
-/// Changes a behavior: the handle resolved by `find`, then `set`.
+/// Changes an object: the handle resolved by `find`, then `set`.
 @inline(__always)
-func writeBehavior<B>(_ function: StaticString, _ find: (anima_behavior) throws(Failure) -> B, _ behavior: anima_behavior,
-                      _ set: (B) throws(AnimaError) -> Void) -> anima_status {
+func writeValue<Handle, Object>(_ function: StaticString, _ find: (Handle) throws(Failure) -> Object, _ handle: Handle,
+                                _ set: (Object) throws(AnimaError) -> Void) -> anima_status {
     run(function) { () throws(Failure) in
-        let b = try find(behavior)
+        let b = try find(handle)
         try engine { () throws(AnimaError) in try set(b) }
     }
 }
 
-/// Changes a behavior with a point: the handle resolved by `find`, the point checked finite
+/// Changes an object with a point: the handle resolved by `find`, the point checked finite
 /// (named `name`), then `set`.
 @inline(__always)
-func writeBehavior<B>(_ function: StaticString, _ find: (anima_behavior) throws(Failure) -> B, _ behavior: anima_behavior,
-                      _ point: anima_vec2, _ name: String, _ set: (B, Vec2) throws(AnimaError) -> Void) -> anima_status {
+func writeValue<Handle, Object>(_ function: StaticString, _ find: (Handle) throws(Failure) -> Object, _ handle: Handle,
+                                _ point: anima_vec2, _ name: String, _ set: (Object, Vec2) throws(AnimaError) -> Void) -> anima_status {
     run(function) { () throws(Failure) in
-        let b = try find(behavior)
+        let b = try find(handle)
         let p = try finite(point, name)
         try engine { () throws(AnimaError) in try set(b, p) }
     }
+}
+
+/// The start of every `anima_<kind>_create` that takes a def: the animator resolved, then `def`
+/// and `out` checked (NULL gives INVALID_ARGUMENT naming "def" or "out_behavior").
+@inline(__always)
+func creation<Def>(_ animator: anima_animator, _ def: UnsafePointer<Def>?, _ out: UnsafeMutablePointer<anima_behavior>?)
+    throws(Failure) -> (AnimatorBox, UnsafePointer<Def>, UnsafeMutablePointer<anima_behavior>) {
+    let box = try resolve(animator)
+    guard let def else { throw Failure.null("def") }
+    guard let out else { throw Failure.null("out_behavior") }
+    return (box, def, out)
 }
 
 extension anima_vec2 {

@@ -129,47 +129,27 @@ public func anima_animator_interrupt(_ animator: anima_animator) -> anima_status
 
 @c @implementation
 public func anima_animator_get_step_duration(_ animator: anima_animator, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
-    run("anima_animator_get_step_duration") { () throws(Failure) in
-        let box = try resolve(animator)
-        guard let out else { throw Failure.null("out_seconds") }
-        out.pointee = box.animator.stepDuration
-    }
+    readValue("anima_animator_get_step_duration", resolve, animator, out, "out_seconds") { box in box.animator.stepDuration }
 }
 
 @c @implementation
 public func anima_animator_is_running(_ animator: anima_animator, _ out: UnsafeMutablePointer<Bool>?) -> anima_status {
-    run("anima_animator_is_running") { () throws(Failure) in
-        let box = try resolve(animator)
-        guard let out else { throw Failure.null("out_running") }
-        out.pointee = box.animator.isRunning
-    }
+    readValue("anima_animator_is_running", resolve, animator, out, "out_running") { box in box.animator.isRunning }
 }
 
 @c @implementation
 public func anima_animator_get_elapsed_time(_ animator: anima_animator, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
-    run("anima_animator_get_elapsed_time") { () throws(Failure) in
-        let box = try resolve(animator)
-        guard let out else { throw Failure.null("out_seconds") }
-        out.pointee = box.animator.elapsedTime
-    }
+    readValue("anima_animator_get_elapsed_time", resolve, animator, out, "out_seconds") { box in box.animator.elapsedTime }
 }
 
 @c @implementation
 public func anima_animator_get_step_count(_ animator: anima_animator, _ out: UnsafeMutablePointer<UInt64>?) -> anima_status {
-    run("anima_animator_get_step_count") { () throws(Failure) in
-        let box = try resolve(animator)
-        guard let out else { throw Failure.null("out_steps") }
-        out.pointee = box.animator.stepCount
-    }
+    readValue("anima_animator_get_step_count", resolve, animator, out, "out_steps") { box in box.animator.stepCount }
 }
 
 @c @implementation
 public func anima_animator_get_workers(_ animator: anima_animator, _ out: UnsafeMutablePointer<Int32>?) -> anima_status {
-    run("anima_animator_get_workers") { () throws(Failure) in
-        let box = try resolve(animator)
-        guard let out else { throw Failure.null("out_workers") }
-        out.pointee = Int32(box.animator.workers)
-    }
+    readValue("anima_animator_get_workers", resolve, animator, out, "out_workers") { box in Int32(box.animator.workers) }
 }
 
 @c @implementation
@@ -283,11 +263,7 @@ public func anima_animator_copy_display_poses(_ animator: anima_animator, _ out:
 
 @c @implementation
 public func anima_animator_get_display_fraction(_ animator: anima_animator, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
-    run("anima_animator_get_display_fraction") { () throws(Failure) in
-        let box = try resolve(animator)
-        guard let out else { throw Failure.null("out_fraction") }
-        out.pointee = box.animator.displayFraction
-    }
+    readValue("anima_animator_get_display_fraction", resolve, animator, out, "out_fraction") { box in box.animator.displayFraction }
 }
 
 @c @implementation

@@ -100,12 +100,12 @@ func attachment(_ h: anima_behavior) throws(Failure) -> AttachmentBehavior {
 
 @c @implementation
 public func anima_attachment_get_type(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<anima_attachment_type>?) -> anima_status {
-    readBehavior("anima_attachment_get_type", attachment, behavior, out, "out_type") { a in anima_attachment_type(rawValue: UInt32(a.attachmentKind.rawValue)) }
+    readValue("anima_attachment_get_type", attachment, behavior, out, "out_type") { a in anima_attachment_type(rawValue: UInt32(a.attachmentKind.rawValue)) }
 }
 
 @c @implementation
 public func anima_attachment_get_anchor_point(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<anima_vec2>?) -> anima_status {
-    readBehavior("anima_attachment_get_anchor_point", attachment, behavior, out, "out_point") { a in anima_vec2(a.anchorPoint) }
+    readValue("anima_attachment_get_anchor_point", attachment, behavior, out, "out_point") { a in anima_vec2(a.anchorPoint) }
 }
 
 @c @implementation
@@ -121,42 +121,42 @@ public func anima_attachment_set_anchor_point(_ behavior: anima_behavior, _ poin
 
 @c @implementation
 public func anima_attachment_get_length(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
-    readBehavior("anima_attachment_get_length", attachment, behavior, out, "out_length") { $0.length }
+    readValue("anima_attachment_get_length", attachment, behavior, out, "out_length") { $0.length }
 }
 
 @c @implementation
 public func anima_attachment_set_length(_ behavior: anima_behavior, _ length: Double) -> anima_status {
-    writeBehavior("anima_attachment_set_length", attachment, behavior) { (a) throws(AnimaError) in try a.setLength(length) }
+    writeValue("anima_attachment_set_length", attachment, behavior) { (a) throws(AnimaError) in try a.setLength(length) }
 }
 
 @c @implementation
 public func anima_attachment_get_frequency(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
-    readBehavior("anima_attachment_get_frequency", attachment, behavior, out, "out_hertz") { $0.frequency }
+    readValue("anima_attachment_get_frequency", attachment, behavior, out, "out_hertz") { $0.frequency }
 }
 
 @c @implementation
 public func anima_attachment_set_frequency(_ behavior: anima_behavior, _ hertz: Double) -> anima_status {
-    writeBehavior("anima_attachment_set_frequency", attachment, behavior) { (a) throws(AnimaError) in try a.setFrequency(hertz) }
+    writeValue("anima_attachment_set_frequency", attachment, behavior) { (a) throws(AnimaError) in try a.setFrequency(hertz) }
 }
 
 @c @implementation
 public func anima_attachment_get_damping(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
-    readBehavior("anima_attachment_get_damping", attachment, behavior, out, "out_ratio") { $0.damping }
+    readValue("anima_attachment_get_damping", attachment, behavior, out, "out_ratio") { $0.damping }
 }
 
 @c @implementation
 public func anima_attachment_set_damping(_ behavior: anima_behavior, _ ratio: Double) -> anima_status {
-    writeBehavior("anima_attachment_set_damping", attachment, behavior) { (a) throws(AnimaError) in try a.setDamping(ratio) }
+    writeValue("anima_attachment_set_damping", attachment, behavior) { (a) throws(AnimaError) in try a.setDamping(ratio) }
 }
 
 @c @implementation
 public func anima_attachment_get_friction_torque(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
-    readBehavior("anima_attachment_get_friction_torque", attachment, behavior, out, "out_torque") { $0.frictionTorque }
+    readValue("anima_attachment_get_friction_torque", attachment, behavior, out, "out_torque") { $0.frictionTorque }
 }
 
 @c @implementation
 public func anima_attachment_set_friction_torque(_ behavior: anima_behavior, _ torque: Double) -> anima_status {
-    writeBehavior("anima_attachment_set_friction_torque", attachment, behavior) { (a) throws(AnimaError) in try a.setFrictionTorque(torque) }
+    writeValue("anima_attachment_set_friction_torque", attachment, behavior) { (a) throws(AnimaError) in try a.setFrictionTorque(torque) }
 }
 
 private func pair(_ box: AnimatorBox, _ a: anima_item, _ b: anima_item) throws(Failure) -> (ItemID, ItemID) {
@@ -237,10 +237,10 @@ public func anima_attachment_get_range(_ behavior: anima_behavior, _ outLower: U
 
 @c @implementation
 public func anima_attachment_get_max_force(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
-    readBehavior("anima_attachment_get_max_force", attachment, behavior, out, "out_force") { a in a.maxForce }
+    readValue("anima_attachment_get_max_force", attachment, behavior, out, "out_force") { a in a.maxForce }
 }
 
 @c @implementation
 public func anima_attachment_set_max_force(_ behavior: anima_behavior, _ force: Double) -> anima_status {
-    writeBehavior("anima_attachment_set_max_force", attachment, behavior) { (a) throws(AnimaError) in try a.setMaxForce(force) }
+    writeValue("anima_attachment_set_max_force", attachment, behavior) { (a) throws(AnimaError) in try a.setMaxForce(force) }
 }

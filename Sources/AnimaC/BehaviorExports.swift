@@ -34,7 +34,7 @@ func anyBehavior(_ h: anima_behavior) throws(Failure) -> Behavior { try resolve(
 
 @c @implementation
 public func anima_behavior_get_kind(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<anima_kind>?) -> anima_status {
-    readBehavior("anima_behavior_get_kind", anyBehavior, behavior, out, "out_kind") { b in anima_kind(rawValue: UInt32(b.kind.rawValue)) }
+    readValue("anima_behavior_get_kind", anyBehavior, behavior, out, "out_kind") { b in anima_kind(rawValue: UInt32(b.kind.rawValue)) }
 }
 
 @c @implementation
@@ -48,7 +48,7 @@ public func anima_behavior_get_animator(_ behavior: anima_behavior, _ out: Unsaf
 
 @c @implementation
 public func anima_behavior_is_added(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Bool>?) -> anima_status {
-    readBehavior("anima_behavior_is_added", anyBehavior, behavior, out, "out_added") { b in b.isAdded }
+    readValue("anima_behavior_is_added", anyBehavior, behavior, out, "out_added") { b in b.isAdded }
 }
 
 @c @implementation
@@ -148,5 +148,5 @@ public func anima_behavior_set_at_rest(_ behavior: anima_behavior, _ atRest: Boo
 
 @c @implementation
 public func anima_behavior_get_at_rest(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Bool>?) -> anima_status {
-    readBehavior("anima_behavior_get_at_rest", anyBehavior, behavior, out, "out_at_rest") { b in b.isAtRest }
+    readValue("anima_behavior_get_at_rest", anyBehavior, behavior, out, "out_at_rest") { b in b.isAtRest }
 }

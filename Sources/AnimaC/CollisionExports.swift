@@ -47,9 +47,7 @@ func insets(_ i: anima_insets) throws(Failure) -> EdgeInsets {
 @c @implementation
 public func anima_collision_create(_ animator: anima_animator, _ def: UnsafePointer<anima_collision_def>?, _ items: UnsafePointer<anima_item>?, _ itemCount: Int32, _ out: UnsafeMutablePointer<anima_behavior>?) -> anima_status {
     run("anima_collision_create") { () throws(Failure) in
-        let box = try resolve(animator)
-        guard let def else { throw Failure.null("def") }
-        guard let out else { throw Failure.null("out_behavior") }
+        let (box, def, out) = try creation(animator, def, out)
         let d = def.pointee
         try Cookie.check(d.cookie, Cookie.collision, "collision")
         let mode = try collisionMode(d.mode)
@@ -73,7 +71,7 @@ func collision(_ h: anima_behavior) throws(Failure) -> CollisionBehavior { try c
 
 @c @implementation
 public func anima_collision_get_mode(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<anima_collision_mode>?) -> anima_status {
-    readBehavior("anima_collision_get_mode", collision, behavior, out, "out_mode") { c in anima_collision_mode(rawValue: UInt32(c.mode.rawValue)) }
+    readValue("anima_collision_get_mode", collision, behavior, out, "out_mode") { c in anima_collision_mode(rawValue: UInt32(c.mode.rawValue)) }
 }
 
 @c @implementation
@@ -151,7 +149,7 @@ public func anima_collision_remove_all_boundaries(_ behavior: anima_behavior) ->
 
 @c @implementation
 public func anima_collision_get_boundary_count(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Int32>?) -> anima_status {
-    readBehavior("anima_collision_get_boundary_count", collision, behavior, out, "out_count") { c in Int32(clamping: c.boundaryIdentifiers.count) }
+    readValue("anima_collision_get_boundary_count", collision, behavior, out, "out_count") { c in Int32(clamping: c.boundaryIdentifiers.count) }
 }
 
 @c @implementation

@@ -79,9 +79,7 @@ private func requireAll(_ d: anima_field_def) throws(AnimaError) {
 @c @implementation
 public func anima_field_create(_ animator: anima_animator, _ def: UnsafePointer<anima_field_def>?, _ items: UnsafePointer<anima_item>?, _ itemCount: Int32, _ out: UnsafeMutablePointer<anima_behavior>?) -> anima_status {
     run("anima_field_create") { () throws(Failure) in
-        let box = try resolve(animator)
-        guard let def else { throw Failure.null("def") }
-        guard let out else { throw Failure.null("out_behavior") }
+        let (box, def, out) = try creation(animator, def, out)
         let d = def.pointee
         try Cookie.check(d.cookie, Cookie.field, "field")
         guard let kind = FieldKind(rawValue: Int32(bitPattern: d.kind.rawValue)) else {

@@ -25,9 +25,7 @@ func properties(_ d: anima_item_behavior_def) -> ItemProperties {
 @c @implementation
 public func anima_item_behavior_create(_ animator: anima_animator, _ def: UnsafePointer<anima_item_behavior_def>?, _ items: UnsafePointer<anima_item>?, _ itemCount: Int32, _ out: UnsafeMutablePointer<anima_behavior>?) -> anima_status {
     run("anima_item_behavior_create") { () throws(Failure) in
-        let box = try resolve(animator)
-        guard let def else { throw Failure.null("def") }
-        guard let out else { throw Failure.null("out_behavior") }
+        let (box, def, out) = try creation(animator, def, out)
         try Cookie.check(def.pointee.cookie, Cookie.itemBehavior, "item_behavior")
         let props = properties(def.pointee)
         let ids = try resolveItems(box, items, itemCount)

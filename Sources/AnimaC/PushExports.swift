@@ -11,9 +11,7 @@ public func anima_default_push_def() -> anima_push_def {
 @c @implementation
 public func anima_push_create(_ animator: anima_animator, _ def: UnsafePointer<anima_push_def>?, _ items: UnsafePointer<anima_item>?, _ itemCount: Int32, _ out: UnsafeMutablePointer<anima_behavior>?) -> anima_status {
     run("anima_push_create") { () throws(Failure) in
-        let box = try resolve(animator)
-        guard let def else { throw Failure.null("def") }
-        guard let out else { throw Failure.null("out_behavior") }
+        let (box, def, out) = try creation(animator, def, out)
         let d = def.pointee
         try Cookie.check(d.cookie, Cookie.push, "push")
         guard let mode = PushMode(rawValue: Int32(bitPattern: d.mode.rawValue)) else {
@@ -38,47 +36,47 @@ func push(_ h: anima_behavior) throws(Failure) -> PushBehavior { try pushInBox(h
 
 @c @implementation
 public func anima_push_get_mode(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<anima_push_mode>?) -> anima_status {
-    readBehavior("anima_push_get_mode", push, behavior, out, "out_mode") { p in anima_push_mode(rawValue: UInt32(p.mode.rawValue)) }
+    readValue("anima_push_get_mode", push, behavior, out, "out_mode") { p in anima_push_mode(rawValue: UInt32(p.mode.rawValue)) }
 }
 
 @c @implementation
 public func anima_push_get_direction(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<anima_vec2>?) -> anima_status {
-    readBehavior("anima_push_get_direction", push, behavior, out, "out_direction") { p in anima_vec2(p.pushDirection) }
+    readValue("anima_push_get_direction", push, behavior, out, "out_direction") { p in anima_vec2(p.pushDirection) }
 }
 
 @c @implementation
 public func anima_push_set_direction(_ behavior: anima_behavior, _ direction: anima_vec2) -> anima_status {
-    writeBehavior("anima_push_set_direction", push, behavior, direction, "direction") { (p, d) throws(AnimaError) in try p.setPushDirection(d) }
+    writeValue("anima_push_set_direction", push, behavior, direction, "direction") { (p, d) throws(AnimaError) in try p.setPushDirection(d) }
 }
 
 @c @implementation
 public func anima_push_get_angle(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
-    readBehavior("anima_push_get_angle", push, behavior, out, "out_angle") { p in p.angle }
+    readValue("anima_push_get_angle", push, behavior, out, "out_angle") { p in p.angle }
 }
 
 @c @implementation
 public func anima_push_set_angle(_ behavior: anima_behavior, _ angle: Double) -> anima_status {
-    writeBehavior("anima_push_set_angle", push, behavior) { (p) throws(AnimaError) in try p.setAngle(angle) }
+    writeValue("anima_push_set_angle", push, behavior) { (p) throws(AnimaError) in try p.setAngle(angle) }
 }
 
 @c @implementation
 public func anima_push_get_magnitude(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
-    readBehavior("anima_push_get_magnitude", push, behavior, out, "out_magnitude") { p in p.magnitude }
+    readValue("anima_push_get_magnitude", push, behavior, out, "out_magnitude") { p in p.magnitude }
 }
 
 @c @implementation
 public func anima_push_set_magnitude(_ behavior: anima_behavior, _ magnitude: Double) -> anima_status {
-    writeBehavior("anima_push_set_magnitude", push, behavior) { (p) throws(AnimaError) in try p.setMagnitude(magnitude) }
+    writeValue("anima_push_set_magnitude", push, behavior) { (p) throws(AnimaError) in try p.setMagnitude(magnitude) }
 }
 
 @c @implementation
 public func anima_push_set_angle_magnitude(_ behavior: anima_behavior, _ angle: Double, _ magnitude: Double) -> anima_status {
-    writeBehavior("anima_push_set_angle_magnitude", push, behavior) { (p) throws(AnimaError) in try p.setAngle(angle, magnitude: magnitude) }
+    writeValue("anima_push_set_angle_magnitude", push, behavior) { (p) throws(AnimaError) in try p.setAngle(angle, magnitude: magnitude) }
 }
 
 @c @implementation
 public func anima_push_get_active(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Bool>?) -> anima_status {
-    readBehavior("anima_push_get_active", push, behavior, out, "out_active") { p in p.active }
+    readValue("anima_push_get_active", push, behavior, out, "out_active") { p in p.active }
 }
 
 @c @implementation

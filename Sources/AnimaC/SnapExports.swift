@@ -22,20 +22,20 @@ func snap(_ h: anima_behavior) throws(Failure) -> SnapBehavior {
 
 @c @implementation
 public func anima_snap_get_point(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<anima_vec2>?) -> anima_status {
-    readBehavior("anima_snap_get_point", snap, behavior, out, "out_point") { s in anima_vec2(s.snapPoint) }
+    readValue("anima_snap_get_point", snap, behavior, out, "out_point") { s in anima_vec2(s.snapPoint) }
 }
 
 @c @implementation
 public func anima_snap_set_point(_ behavior: anima_behavior, _ point: anima_vec2) -> anima_status {
-    writeBehavior("anima_snap_set_point", snap, behavior, point, "point") { (s, p) throws(AnimaError) in try s.setSnapPoint(p) }
+    writeValue("anima_snap_set_point", snap, behavior, point, "point") { (s, p) throws(AnimaError) in try s.setSnapPoint(p) }
 }
 
 @c @implementation
 public func anima_snap_get_damping(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
-    readBehavior("anima_snap_get_damping", snap, behavior, out, "out_damping") { s in s.damping }
+    readValue("anima_snap_get_damping", snap, behavior, out, "out_damping") { s in s.damping }
 }
 
 @c @implementation
 public func anima_snap_set_damping(_ behavior: anima_behavior, _ damping: Double) -> anima_status {
-    writeBehavior("anima_snap_set_damping", snap, behavior) { (s) throws(AnimaError) in try s.setDamping(damping) }
+    writeValue("anima_snap_set_damping", snap, behavior) { (s) throws(AnimaError) in try s.setDamping(damping) }
 }
