@@ -2,7 +2,7 @@
 #
 #   make            same as make build
 #   make build      libanima.so (release, static Swift stdlib) and the Python package in build/venv
-#   make test       abi-check, swift-test, c-test, py-test, install-check, stress, fuzz-regress;
+#   make test       layering-check, abi-check, swift-test, c-test, py-test, install-check, stress, fuzz-regress;
 #                   stops at the first failure
 #   make demo       build, then run examples/python/demo.py
 #   make install    header, library and anima.pc into $(DESTDIR)$(PREFIX)
@@ -142,8 +142,15 @@ $(PY_STAMP): $(LIB) $(PY_SOURCES)
 	ANIMA_SWIFT_FLAGS='$(PY_SWIFT_FLAGS)' $(VENV_PY) -m pip install --quiet ./python
 	@touch $@
 
-test: deps abi-check abi-diff swift-test swiftpm-check c-test py-test samples-check install-check dist-check wheel-check sdist-check stress fuzz-regress tsan phase-check
+test: deps layering-check abi-check abi-diff swift-test swiftpm-check c-test py-test samples-check install-check dist-check wheel-check sdist-check stress fuzz-regress tsan phase-check
 	@echo "make test: all passed"
+
+# No product source over 1000 lines and no circle of Python imports or C calls
+# (scripts/layering_check.py): its self-test, then the tree. Needs no build.
+.PHONY: layering-check
+layering-check:
+	$(PYTHON) scripts/layering_check.py --self-test
+	$(PYTHON) scripts/layering_check.py
 
 abi-check: lib
 	scripts/abi_check.sh $(HEADER) $(LIB)
@@ -496,6 +503,15 @@ phase-profile: phases-lib
 # In `make test`: the stage clock still builds, covers the whole step and counts the workers' jobs.
 phase-check: phases-lib
 	CC='$(CC)' $(PYTHON) bench/phases.py --scene pile --steps 60 --rounds 1 --check
+
+# The bench scenes' state figures (times and memory left out) and their md5 with 1 and 2 workers
+# (bench/figures.py): a change that only moves code prints the same md5 before and after it.
+.PHONY: bench-figures
+bench-figures: lib
+	@mkdir -p build/bench
+	$(CC) -O2 -std=gnu11 -Wall -Wextra -Werror -Iinclude bench/anima_bench.c -o build/bench/anima_bench \
+		-L$(LIB_DIR) -lanima -Wl,-rpath,$(CURDIR)/$(LIB_DIR) -lm
+	$(PYTHON) bench/figures.py build/bench/anima_bench --workers 1 2
 
 .PHONY: bench
 bench: build bench-noguard

@@ -7,7 +7,7 @@
 in .build-phases; never the shipped library) and runs this script, which compiles bench/anima_bench.c
 against it and runs the scene in turn on one thread and with `--workers` threads, `--rounds` times
 each, every run in a fresh process. Each run's animator writes its totals (Sources/Anima/Animator/
-PhaseClock.swift) to standard error; the table gives each stage's best time a step over the rounds,
+Core/PhaseClock.swift) to standard error; the table gives each stage's best time a step over the rounds,
 and the ratio of the two (how many times faster the stage ran with workers); then, from the workers'
 fastest round, each stage's jobs: how many a step, how long the stepping thread spent in a job
 beyond its own blocks (opening it, claiming, waiting for the last block) on average, and how long

@@ -528,6 +528,12 @@ anima_status anima_attachment_create_to_anchor(anima_animator animator, const an
 anima_status anima_attachment_create_to_item(anima_animator animator, const anima_attachment_def *def, anima_item item, anima_vec2 offset, anima_item other, anima_vec2 other_offset, anima_behavior *out_behavior);
 /** Pins two items together at a point of the reference space; both then turn about it (frequency and length do not apply). */
 anima_status anima_attachment_create_pin(anima_animator animator, const anima_attachment_def *def, anima_item item, anima_item other, anima_vec2 anchor, anima_behavior *out_behavior);
+/** Fuses two items at a point: they move and turn as one (UIKit's fixedAttachment), and items welded together (directly or through other fixed attachments) do not collide with each other. */
+anima_status anima_attachment_create_fixed(anima_animator animator, anima_item item, anima_item other, anima_vec2 anchor, anima_behavior *out_behavior);
+/** Ties two items by a rope at their offsets: at most the distance at creation apart (UIKit's limitAttachment). */
+anima_status anima_attachment_create_limit(anima_animator animator, anima_item item, anima_vec2 offset, anima_item other, anima_vec2 other_offset, anima_behavior *out_behavior);
+/** An item sliding along axis (non-zero; in the other item's own coordinates, or reference coordinates when other is null) through anchor, without turning (UIKit's slidingAttachment). */
+anima_status anima_attachment_create_sliding(anima_animator animator, anima_item item, anima_item other, anima_vec2 anchor, anima_vec2 axis, anima_behavior *out_behavior);
 /** Reads the attachment's type. */
 anima_status anima_attachment_get_type(anima_behavior attachment, anima_attachment_type *out_type);
 /** Reads the anchor point (anchor type: the point the item hangs from; pin: where it was pinned). */
@@ -556,6 +562,10 @@ anima_status anima_attachment_set_friction_torque(anima_behavior attachment, dou
 anima_status anima_attachment_get_max_force(anima_behavior attachment, double *out_force);
 /** Bounds the force of a point attachment (> 0, INFINITY for none): past it the attachment stretches instead of pulling harder (Box2D's mouse joint). */
 anima_status anima_attachment_set_max_force(anima_behavior attachment, double force);
+/** Sets the range of a pin (relative angle, radians) or a sliding attachment (translation, points). It must contain 0; +/-INFINITY means no limit. A limit lifted lets go from the next step (the impulse that held the item at it is not carried over). Errors: INVALID_STATE for other types. */
+anima_status anima_attachment_set_range(anima_behavior attachment, double lower, double upper);
+/** Reads the range (infinite bounds when unlimited). */
+anima_status anima_attachment_get_range(anima_behavior attachment, double *out_lower, double *out_upper);
 
 /* -------------------------------------------------------------------- push */
 
@@ -670,19 +680,6 @@ anima_status anima_field_get(anima_behavior field, anima_field_def *out_def);
 anima_status anima_field_set(anima_behavior field, const anima_field_def *def);
 /** Sets a custom field's evaluation (NULL clears: no force). It runs inside the step: it must not advance the animator. */
 anima_status anima_field_set_evaluation(anima_behavior field, anima_field_fn evaluate, void *user_data);
-
-/* ---------------------------------------------------------- more attachments */
-
-/** Fuses two items at a point: they move and turn as one (UIKit's fixedAttachment), and items welded together (directly or through other fixed attachments) do not collide with each other. */
-anima_status anima_attachment_create_fixed(anima_animator animator, anima_item item, anima_item other, anima_vec2 anchor, anima_behavior *out_behavior);
-/** Ties two items by a rope at their offsets: at most the distance at creation apart (UIKit's limitAttachment). */
-anima_status anima_attachment_create_limit(anima_animator animator, anima_item item, anima_vec2 offset, anima_item other, anima_vec2 other_offset, anima_behavior *out_behavior);
-/** An item sliding along axis (non-zero; in the other item's own coordinates, or reference coordinates when other is null) through anchor, without turning (UIKit's slidingAttachment). */
-anima_status anima_attachment_create_sliding(anima_animator animator, anima_item item, anima_item other, anima_vec2 anchor, anima_vec2 axis, anima_behavior *out_behavior);
-/** Sets the range of a pin (relative angle, radians) or a sliding attachment (translation, points). It must contain 0; +/-INFINITY means no limit. A limit lifted lets go from the next step (the impulse that held the item at it is not carried over). Errors: INVALID_STATE for other types. */
-anima_status anima_attachment_set_range(anima_behavior attachment, double lower, double upper);
-/** Reads the range (infinite bounds when unlimited). */
-anima_status anima_attachment_get_range(anima_behavior attachment, double *out_lower, double *out_upper);
 
 /* ---------------------------------------------------------- view animations */
 

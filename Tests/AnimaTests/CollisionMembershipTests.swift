@@ -56,7 +56,7 @@ private func expectPairingRule(_ a: Animator, _ items: [ItemID], _ collisions: [
     for i in 0..<items.count {
         for j in (i + 1)..<items.count {
             let shared = collisions.contains { $0.mode.contains(.items) && $0.items.contains(items[i]) && $0.items.contains(items[j]) }
-            let found = a.acceptsPair(Int(items[i].slot), Int(items[j].slot))
+            let found = a.world.acceptsPair(Int(items[i].slot), Int(items[j].slot))
             if found { accepted += 1 }
             if found != shared { wrong.append("items \(i) and \(j): \(found) instead of \(shared)") }
         }
@@ -64,7 +64,7 @@ private func expectPairingRule(_ a: Animator, _ items: [ItemID], _ collisions: [
     for (k, segment) in a.world.segments.enumerated() {
         for (i, item) in items.enumerated() {
             let holds = segment.owner.mode.contains(.boundaries) && segment.owner.items.contains(item)
-            let found = a.acceptsSegment(Int(item.slot), k)
+            let found = a.world.acceptsSegment(Int(item.slot), k)
             if found != holds { wrong.append("item \(i) and segment \(k): \(found) instead of \(holds)") }
         }
     }

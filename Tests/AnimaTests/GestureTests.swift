@@ -251,7 +251,7 @@ import Glibc
         #expect(throws: AnimaError.self) { try a.endDrag(drag, time: 1) }
         let again = try a.beginDrag(item, at: Vec2(100, 300), time: 2)
         try a.destroyItem(item)
-        #expect(!again.isActive && a.heldSlots.isEmpty)
+        #expect(!again.isActive && a.world.heldSlots.isEmpty)
         #expect(throws: AnimaError.self) { try a.beginDrag(item, at: .zero, time: 3) }
     }
 }

@@ -218,7 +218,7 @@ import Testing
             var configuration = AnimatorConfiguration()
             configuration.stepRate = 60
             let a = try Animator(configuration: configuration)
-            a.solvesContactsWide = wide
+            a.world.solvesContactsWide = wide
             let boxes = try twentyRowPyramid(a)
             let start = try a.center(of: boxes[boxes.count - 1])
             for _ in 0..<300 { try a.step() }
@@ -282,7 +282,7 @@ import Testing
         a.world.broadPhase.skipsKnownPairs = skipsKnownPairs
         a.world.broadPhase.sortsMovedBySpace = sortsMovedBySpace
         a.world.broadPhase.usesQueryMirror = usesQueryMirror
-        a.wideKernel = kernel
+        a.world.wideKernel = kernel
         a.world.closesEveryHole = closesEveryHole
         a.world.listsWideBodies = listsWideBodies
         // the contact events of every step, in order: items, boundary and point
@@ -362,7 +362,7 @@ import Testing
     @Test func stillPolygonsCarryTheirManifoldsForward() throws {
         func stack(reuse: UInt8) throws -> (Animator, [ItemID], CollisionBehavior) {
             let a = try Animator(referenceBounds: Rect(x: 0, y: 0, width: 400, height: 600))
-            a.manifoldReuseSteps = reuse
+            a.world.manifoldReuseSteps = reuse
             var items: [ItemID] = []
             for k in 0..<10 {
                 items.append(try a.createItem(ItemDefinition(center: Vec2(200, 575 - 50 * Double(k)), size: Size(width: 60, height: 50))))
@@ -375,7 +375,7 @@ import Testing
             for _ in 0..<600 { try a.step() }
             return (a, items, c)
         }
-        let (carried, items, _) = try stack(reuse: Animator.defaultManifoldReuseSteps)
+        let (carried, items, _) = try stack(reuse: World.defaultManifoldReuseSteps)
         let (collided, same, _) = try stack(reuse: 0)
         for (k, item) in items.enumerated() {
             let p = try carried.center(of: item), q = try collided.center(of: same[k])
@@ -387,7 +387,7 @@ import Testing
         let top = try carried.center(of: items[9])
         #expect(abs(top.y - 125) < 1, "top box at \(top)")
         let ages = carried.world.contacts.filter { $0.manifold.count > 0 }.map(\.manifoldAge)
-        #expect(ages.count >= 10 && ages.allSatisfy { $0 <= Animator.defaultManifoldReuseSteps })
+        #expect(ages.count >= 10 && ages.allSatisfy { $0 <= World.defaultManifoldReuseSteps })
         #expect(ages.filter { $0 > 0 }.count * 2 > ages.count, "ages \(ages)")
         #expect(collided.world.contacts.allSatisfy { $0.manifoldAge == 0 })
 
@@ -409,7 +409,7 @@ import Testing
     @Test func aBoxRidingAMovingPlatformCarriesItsManifoldForward() throws {
         func ride(reuse: UInt8) throws -> (Animator, ItemID, ItemID) {
             let a = try Animator(configuration: AnimatorConfiguration(restTime: 1e7))
-            a.manifoldReuseSteps = reuse
+            a.world.manifoldReuseSteps = reuse
             let platform = try a.createItem(ItemDefinition(center: Vec2(0, 500), size: Size(width: 400, height: 20)))
             let box = try a.createItem(ItemDefinition(center: Vec2(0, 465), size: Size(width: 50, height: 50)))
             try a.addBehavior(GravityBehavior(owner: a, items: [box]))
@@ -423,7 +423,7 @@ import Testing
             }
             return (a, platform, box)
         }
-        let (carried, platform, box) = try ride(reuse: Animator.defaultManifoldReuseSteps)
+        let (carried, platform, box) = try ride(reuse: World.defaultManifoldReuseSteps)
         let (collided, _, same) = try ride(reuse: 0)
         let p = try carried.center(of: box), q = try collided.center(of: same)
         #expect(abs(p.x - q.x) < 0.05 && abs(p.y - q.y) < 0.05, "\(p) carried, \(q) collided")
@@ -593,7 +593,7 @@ import Testing
         func contact(_ s: Int) -> Contact? { a.world.contacts.first { !$0.isHole && $0.a == Int32(min(w, s)) && $0.b == Int32(max(w, s)) } }
         #expect(contact(f) != nil && contact(f)?.manifold.count == 0)
         #expect(contact(n)?.manifold.count == 2)
-        a.withManifoldView { view in
+        a.world.withManifoldView { view in
             #expect(view.sidesMiss(w, view.tightBoxes[f]))
             #expect(!view.sidesMiss(w, view.tightBoxes[n]))
             #expect(!view.sidesMiss(f, view.tightBoxes[w]), "a box's sides reach into the wall's box")
@@ -645,7 +645,7 @@ import Testing
                     pairs.append(Pair(key: key, a: Int32(truncatingIfNeeded: key >> 32), b: Int32(truncatingIfNeeded: key), segment: -1))
                 }
                 let expected = pairs.map(\.key).sorted()
-                Animator.sortByKey(&pairs, scratch: &scratch)
+                World.sortByKey(&pairs, scratch: &scratch)
                 #expect(pairs.map(\.key) == expected, "\(n) pairs, keys within \(spread)")
                 // each pair keeps its own fields
                 #expect(pairs.allSatisfy { $0.a == Int32(truncatingIfNeeded: $0.key >> 32) && $0.b == Int32(truncatingIfNeeded: $0.key) })
@@ -653,7 +653,7 @@ import Testing
         }
         // the scratch is given back once far larger than the lists sorted
         var few = (0..<40).map { Pair(key: UInt64(40 - $0), a: 0, b: 0, segment: -1) }
-        Animator.sortByKey(&few, scratch: &scratch)
+        World.sortByKey(&few, scratch: &scratch)
         #expect(few.map(\.key) == Array(1...40).map(UInt64.init))
         #expect(scratch.count == 40)
     }
@@ -765,7 +765,7 @@ import Testing
             var count = 0
             for i in 0..<a.store.count where a.store.alive[i] && a.store.proxy[i] >= 0 {
                 for j in (i + 1)..<a.store.count where a.store.alive[j] && a.store.proxy[j] >= 0 {
-                    guard a.world.broadPhase.overlaps(a.store.proxy[i], a.store.proxy[j]), a.acceptsPair(i, j) else { continue }
+                    guard a.world.broadPhase.overlaps(a.store.proxy[i], a.store.proxy[j]), a.world.acceptsPair(i, j) else { continue }
                     if !a.world.contactKeys.contains(UInt64(UInt32(i)) << 32 | UInt64(UInt32(j))) { count += 1 }
                 }
             }
@@ -907,7 +907,7 @@ import Testing
         for workers in [1, 2] {
             var checked = 0, rangesSeen = Set<Int>()
             _ = try crowdPoses(workers: workers, shareEveryColour: workers > 1, inspect: { a in
-                let shift = Animator.bodyRangeShift(bodyCount: a.world.bodies.count)
+                let shift = World.bodyRangeShift(bodyCount: a.world.bodies.count)
                 let starts = a.world.colorGroupStart, groups = a.world.wide.base
                 for k in 0..<(starts.count - 1) {
                     var last = -1
@@ -926,8 +926,8 @@ import Testing
             })
             #expect(checked > 100 && rangesSeen.count > 4, "\(checked) lanes, \(rangesSeen.count) ranges")
         }
-        #expect(Animator.bodyRangeShift(bodyCount: 1) == 0 && Animator.bodyRangeShift(bodyCount: 16) == 0)
-        #expect(Animator.bodyRangeShift(bodyCount: 17) == 1 && Animator.bodyRangeShift(bodyCount: 10_001) == 10)
+        #expect(World.bodyRangeShift(bodyCount: 1) == 0 && World.bodyRangeShift(bodyCount: 16) == 0)
+        #expect(World.bodyRangeShift(bodyCount: 17) == 1 && World.bodyRangeShift(bodyCount: 10_001) == 10)
     }
 
     /// The wide kernel is one source built twice, for SSE2 and for AVX2 (picked at run time);

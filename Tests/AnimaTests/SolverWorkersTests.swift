@@ -62,9 +62,9 @@ import Synchronization
     /// groups once, in order, with blocks that never grow: from about 2 / 16 of a large share
     /// down to at most a group or two at its end.
     @Test func shrinkingBlocksCoverAShareOnceAndShrink() {
-        let blocks = Animator.colorBlocksPerWorker
+        let blocks = World.colorBlocksPerWorker
         for size in [0, 1, 3, 7, 16, 100, 257, 1000, 4096] {
-            let cuts = (0...blocks).map { Animator.shrinkingCut($0, of: size, blocks: blocks) }
+            let cuts = (0...blocks).map { World.shrinkingCut($0, of: size, blocks: blocks) }
             #expect(cuts.first == 0 && cuts.last == size, "share of \(size): cuts \(cuts)")
             let sizes = zip(cuts, cuts.dropFirst()).map { $1 - $0 }
             #expect(sizes.allSatisfy { $0 >= 0 }, "share of \(size): blocks \(sizes)")

@@ -2,7 +2,9 @@
 /// the physics until everything comes to rest, then pauses and tells its delegate.
 public final class Animator {
     // configuration
-    public private(set) var configuration: AnimatorConfiguration
+    public private(set) var configuration: AnimatorConfiguration {
+        didSet { world.configuration = configuration }
+    }
     /// The internal step length in seconds (1 / stepRate).
     public let stepDuration: Double
 
@@ -37,7 +39,7 @@ public final class Animator {
     var detachedOwners = DetachedOwners()
 
     // objects
-    let store = ItemStore()
+    let store: ItemStore
     /// The top-level behaviors, in the order added.
     public private(set) var behaviors: [Behavior] = []
     var graphDirty = true
@@ -46,51 +48,37 @@ public final class Animator {
     /// made that walk, twice a step, a fifth of the step). Rebuilt when `behaviorHooksDirty`.
     var behaviorHooks: [Behavior] = []
     var behaviorHooksDirty = true
-    /// Whether contacts are solved eight at a time by colour (the default); false solves them one
-    /// at a time in contact order, for comparison in tests.
-    var solvesContactsWide = true
-    /// How many steps a manifold between two still polygons (or a polygon and a boundary) is
-    /// carried forward before the shapes are collided again (see `updateManifold`); 0 collides
-    /// every pair every step, for comparison in tests.
-    var manifoldReuseSteps = Animator.defaultManifoldReuseSteps
-    /// Whether any item's `poseEdited` flag is set.
-    var anyPoseEdited = false
-    /// Which build of the wide kernel solves the lane groups (SSE2 or AVX2, the same results to
-    /// the bit); the fastest available unless the environment says otherwise. Tests set it.
-    var wideKernel = WideKernelChoice.preferred
     var nextSegmentID: UInt32 = 0
 
-    // per-step state (see AnimatorStep.swift)
-    let world = WorldState()
+    /// The physics: the step and everything it keeps between steps (World.swift).
+    let world: World
     /// Began contacts of the last advance or step, in order.
-    public internal(set) var beganContacts: [ContactEvent] = []
+    public var beganContacts: [ContactEvent] { world.beganContacts }
     /// Ended contacts of the last advance or step, in order.
-    public internal(set) var endedContacts: [ContactEvent] = []
-    var inCallback = 0
+    public var endedContacts: [ContactEvent] { world.endedContacts }
+    /// Callbacks running now (see `World.callbackDepth`).
+    var inCallback: Int {
+        get { world.callbackDepth }
+        set { world.callbackDepth = newValue }
+    }
     /// Every item's pose at the start of the last internal step, for poses at display time
-    /// (AnimatorDisplay.swift).
+    /// (Animator+Display.swift).
     var displayFrom = DisplayPoses()
-    /// The pointers holding items, by their attachment (Gestures/AnimatorGestures.swift).
+    /// The pointers holding items, by their attachment (Gestures/Animator+Gestures.swift).
     var drags: [ObjectIdentifier: Drag] = [:]
-    /// Item slots held by a pointer, with the number of drags on each: their snaps let go while
-    /// they are held.
-    var heldSlots: [Int32: Int] = [:]
     /// True from the start to the end of an internal step (callbacks included). While it is set,
     /// nothing rebuilds the per-step structures the step is using: graph edits wait for the next
     /// step, reads see the state as of the last rebuild, and freed item slots are not reused.
     var isStepping = false
-    /// The body lists need refreshing (an island woke during a step); done at the step's end.
-    var bodyListsDirty = false
     /// Slots of items destroyed during the current step, reusable once it ends.
     var slotsFreedInStep: [Int32] = []
     var interruptRequested = false
     var pendingPauseNotification = false
     var pendingCallbackEvents: [ContactEvent] = []
-    var touchingReporters: [UInt64: TouchRecord] = [:]
 
-    // view animations (see AnimatorAnimations.swift)
+    // view animations (see Animator+Animations.swift)
     var capture: AnimationCapture? = nil
-    /// The timeline being recorded (see AnimatorTimeline.swift).
+    /// The timeline being recorded (see Animator+Timeline.swift).
     var openTimeline: Timeline? = nil
     /// The running view animations, in the order committed.
     public internal(set) var animations: [ViewAnimation] = []
@@ -104,6 +92,9 @@ public final class Animator {
         try configuration.validate()
         self.configuration = configuration
         self.stepDuration = 1 / configuration.stepRate
+        let store = ItemStore()
+        self.store = store
+        self.world = World(store: store, stepDuration: stepDuration, configuration: configuration)
         if configuration.workers > 1 { world.workers = SolverWorkers(count: configuration.workers) }
     }
 
@@ -206,7 +197,7 @@ public final class Animator {
     private func wakeForChange(_ item: ItemID) {
         guard store.isLive(item) else { return }
         let s = Int(item.slot)
-        if store.asleep[s] { wakeIsland(of: s) } else { store.restTime[s] = 0 }
+        if store.asleep[s] { world.wakeIsland(of: s) } else { store.restTime[s] = 0 }
     }
 
     /// The behavior graph changed in a way that concerns only `items`: wake those (their
@@ -215,7 +206,7 @@ public final class Animator {
         graphDirty = true
         for item in items where store.isLive(item) {
             let s = Int(item.slot)
-            if store.asleep[s] { wakeIsland(of: s) } else { store.restTime[s] = 0 }
+            if store.asleep[s] { world.wakeIsland(of: s) } else { store.restTime[s] = 0 }
         }
         resume()
     }
@@ -228,7 +219,7 @@ public final class Animator {
     /// Wakes every item and starts running if paused; the will-resume callback fires at the next
     /// advance or step.
     func wake() {
-        wakeAllIslands()
+        world.wakeAllIslands()
         resume()
     }
 
@@ -237,7 +228,7 @@ public final class Animator {
         // a sleeping item wakes its island; an awake one keeps its rest time: whether it now moves
         // faster than the rest speeds is for the next step to tell (as Box2D does), so a steady
         // trickle of tiny nudges does not keep the animator running for ever
-        if store.asleep[slot] { wakeIsland(of: slot) }
+        if store.asleep[slot] { world.wakeIsland(of: slot) }
         resume()
     }
 
@@ -472,7 +463,7 @@ public final class Animator {
             throw AnimaError(.invalidArgument, "rect must be finite with width and height >= 0")
         }
         if graphDirty && !isStepping { rebuildGraph() }
-        if bodyListsDirty && !isStepping { rebuildBodyLists() }
+        if world.bodyListsDirty && !isStepping { world.rebuildBodyLists() }
         let query = AABB(lower: Vec2(rect.minX, rect.minY), upper: Vec2(rect.maxX, rect.maxY))
         var found: [Int32] = []
         @inline(__always) func collides(_ s: Int) -> Bool { (store.collisionMask[s] | store.boundaryMask[s]) != 0 }
@@ -512,10 +503,10 @@ public final class Animator {
     /// Keeps an item's broad-phase box around it after its state was changed from outside.
     func touchProxy(_ s: Int) {
         store.poseEdited[s] = true
-        anyPoseEdited = true
+        world.anyPoseEdited = true
         let proxy = store.proxy[s]
         if proxy >= 0 {
-            world.broadPhase.update(proxy, restingProxyBox(s), margin: proxyMargin(s))
+            world.broadPhase.update(proxy, world.restingProxyBox(s), margin: world.proxyMargin(s))
             // its shape or mass may have changed what it pairs with: its pairs are all looked for
             world.broadPhase.queue(proxy, fresh: true)
         }

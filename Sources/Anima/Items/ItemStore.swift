@@ -174,7 +174,7 @@ final class ItemStore {
     var restTime: [Double] = []
     /// Whether the slot was anchored at the last graph rebuild (an item that becomes anchored stops).
     var wasAnchored: [Bool] = []
-    /// Whether the item sleeps with its island (see AnimatorSleep.swift), and which island.
+    /// Whether the item sleeps with its island (see World+Islands.swift), and which island.
     var asleep: [Bool] = []
     var island: [Int32] = []
     /// Whether the caller set the velocity since the last step (an item that becomes anchored

@@ -103,7 +103,7 @@ extension SnapshotDecoder {
         guard contactKeys.count == world.contacts.count else { throw SnapshotReader.corrupt("two contacts have one key") }
         // the engine's check reads the animator's tables: give it copies of what it needs
         world.contactKeys = contactKeys
-        animator.touchingReporters = touching
+        animator.world.touchingReporters = touching
         animator.graphDirty = graphDirty
         if let failure = animator.validationFailure() { throw SnapshotReader.corrupt(failure) }
         world.contactKeys = PairKeySet()

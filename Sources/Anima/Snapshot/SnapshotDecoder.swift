@@ -27,7 +27,7 @@ extension Animator {
 struct SnapshotDecoder {
     let animator: Animator
     let store: ItemStore
-    let world: WorldState
+    let world: World
     let configuration: AnimatorConfiguration
     /// The format version of the bytes (1 or 2: see SnapshotFormat.version).
     let version: UInt32
@@ -159,20 +159,20 @@ struct SnapshotDecoder {
         animator.rebuildSegmentGeometry()
         for (k, segment) in world.segments.enumerated() { world.segmentIndex[segment.id] = Int32(k) }
         for c in world.contacts { world.contactKeys.insert(c.key) }
-        animator.touchingReporters = touching
+        animator.world.touchingReporters = touching
         animator.adoptRestoredTree(topLevel)
         animator.isRunning = isRunning
         animator.elapsedTime = elapsedTime
         animator.stepCount = stepCount
-        animator.anyPoseEdited = store.poseEdited.contains(true)
+        animator.world.anyPoseEdited = store.poseEdited.contains(true)
         animator.accumulator = accumulator
         animator.pendingResumeNotification = pendingResume
         animator.pendingPauseNotification = pendingPause
         animator.graphDirty = graphDirty
         animator.behaviorHooksDirty = true
-        animator.bodyListsDirty = bodyListsDirty
+        animator.world.bodyListsDirty = bodyListsDirty
         animator.physicsAtRest = physicsAtRest
-        animator.solvesContactsWide = solvesWide
+        animator.world.solvesContactsWide = solvesWide
         animator.nextSegmentID = nextSegmentID
         animator.nextAnimationIdentifier = nextAnimationIdentifier
         // the callbacks the snapshot recorded, which stay detached until set again

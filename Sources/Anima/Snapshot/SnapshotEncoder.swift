@@ -103,7 +103,7 @@ enum StateHash {
 struct SnapshotEncoder {
     let animator: Animator
     let store: ItemStore
-    let world: WorldState
+    let world: World
     var w = SnapshotWriter()
     var behaviors: [Behavior] = []
     var behaviorIndex: [ObjectIdentifier: Int32] = [:]
@@ -131,7 +131,7 @@ struct SnapshotEncoder {
         for b in world.fields { include(b) }
         for s in world.segments { include(s.owner) }
         for c in world.contacts where c.touching && !c.isHole {
-            for r in animator.touchingReporters[c.key]?.reporters ?? [] { include(r) }
+            for r in animator.world.touchingReporters[c.key]?.reporters ?? [] { include(r) }
         }
         for a in animator.animations { include(a) }
         for a in animator.finishedAnimations { include(a) }
@@ -221,9 +221,9 @@ struct SnapshotEncoder {
         w.bool(animator.pendingResumeNotification)
         w.bool(animator.pendingPauseNotification)
         w.bool(animator.graphDirty)
-        w.bool(animator.bodyListsDirty)
+        w.bool(animator.world.bodyListsDirty)
         w.bool(animator.physicsAtRest)
-        w.bool(animator.solvesContactsWide)
+        w.bool(animator.world.solvesContactsWide)
         w.u32(animator.nextSegmentID)
         w.u64(animator.nextAnimationIdentifier)
         var set = animator.detachedCallbackMarks
@@ -454,7 +454,7 @@ struct SnapshotEncoder {
             w.u8((c.touching ? 1 : 0) | (c.simulated ? 2 : 0) | UInt8(min(c.manifoldAge, 15)) << 2)
             w.vec2(c.lastPoint)
             if c.touching {
-                let record = animator.touchingReporters[c.key]
+                let record = animator.world.touchingReporters[c.key]
                 let reporters = record?.reporters ?? []
                 w.count(reporters.count)
                 for r in reporters { reference(r) }

@@ -1,0 +1,213 @@
+/// Building the contact constraints of a step. A constraint is made from its contact as soon as
+/// the contact update of `collide` has refreshed the manifold, while the contact's record is
+/// still in the cache: in a crowd the contact records (about 240 bytes each, tens of thousands
+/// of them) do not fit in the cache, and reading them again for the constraints cost more than
+/// the constraints' arithmetic. What depends on the velocities of the step (the approach speed
+/// for restitution) is added by `finishContactConstraints` once `solve` has gathered them.
+struct ContactConstraintBuilder {
+    var constraints: ScratchBuffer<ContactConstraint>
+    var points: ScratchBuffer<ConstraintPoint>
+    /// Per constraint point (2 per constraint), the manifold point's separation.
+    var separations: ScratchBuffer<Double>
+    /// Per constraint, the bodies it can move, -1 for a side it cannot (`ContactColoring`).
+    var ends: ScratchBuffer<SIMD2<Int32>>
+    /// Per constraint, its two bodies when both have mass, which joins them in one island
+    /// (`World.joinTouchingIslands`), else (0, 0): 8 bytes a constraint for the union-find to read
+    /// instead of the constraint.
+    var joins: ScratchBuffer<SIMD2<Int32>>
+    let softness: Softness
+    let staticSoftness: Softness
+    let substep: Double
+
+    /// Anchors relative to the body centres, effective masses k = mA + mB + iA (rA x n)^2 +
+    /// iB (rB x n)^2 (and the same along the tangent), the 2 x 2 block of two-point manifolds.
+    /// Boundaries are the static body 0; anchored items keep their own body so their velocity
+    /// counts, but with zero inverse mass nothing pushes them. A contact between two items that
+    /// cannot move makes no constraint.
+    mutating func add(_ c: UnsafeMutablePointer<Contact>, index: Int, _ view: ManifoldView) {
+        if !ContactConstraintBuilder.makesConstraint(c, view) { return }
+        let slot = constraints.count
+        constraints.extend(by: 1)
+        points.extend(by: 2)
+        separations.extend(by: 2)
+        ends.extend(by: 1)
+        joins.extend(by: 1)
+        write(c, index: index, at: slot, view)
+    }
+
+    /// Whether a contact makes a constraint: at least one of its sides can move.
+    @inline(__always)
+    static func makesConstraint(_ c: UnsafePointer<Contact>, _ view: ManifoldView) -> Bool {
+        let itemA = Int(c.pointee.a), b = Int(c.pointee.b)
+        let aMoves = itemA >= 0 && (view.invMass[itemA] != 0 || view.invInertia[itemA] != 0)
+        return aMoves || view.invMass[b] != 0 || view.invInertia[b] != 0
+    }
+
+    /// Writes the constraint of contact `c` (at `index` in the contact list) as constraint `slot`,
+    /// with its two points and their separations; the buffers hold room for it. Writes nothing
+    /// else, so workers may write different constraints at once.
+    mutating func write(_ c: UnsafePointer<Contact>, index: Int, at slot: Int, _ view: ManifoldView) {
+        let itemA = Int(c.pointee.a), b = Int(c.pointee.b)
+        let hasA = itemA >= 0
+        let mA = hasA ? view.invMass[itemA] : 0, iA = hasA ? view.invInertia[itemA] : 0
+        let mB = view.invMass[b], iB = view.invInertia[b]
+        let aStatic = !hasA || mA == 0 && iA == 0
+        let bStatic = mB == 0 && iB == 0
+        let centerA = hasA ? view.position[itemA] : Vec2.zero
+        let centerB = view.position[b]
+        let manifold = c.pointee.manifold
+        let n = manifold.normal
+        let t = rightPerp(n)
+        var constraint = ContactConstraint(a: hasA ? Int32(itemA + 1) : 0, b: Int32(b + 1), pointCount: Int32(manifold.count),
+                                           contactIndex: Int32(index), normal: n, friction: c.pointee.friction,
+                                           restitution: c.pointee.restitution, invMassA: mA, invIA: iA,
+                                           invMassB: mB, invIB: iB,
+                                           softness: (aStatic || bStatic) ? staticSoftness : softness)
+        if aStatic || bStatic { constraint.hardApproach = Tolerances.maxPushOutSpeed }
+        let gravityA = hasA && mA > 0 ? view.gravity[itemA] : Vec2.zero
+        let gravityB = mB > 0 ? view.gravity[b] : Vec2.zero
+        let approachAcceleration = dot(n, gravityB - gravityA)
+        if c.pointee.restitution > 0 && approachAcceleration < 0 {
+            constraint.reboundBoost = (1 + c.pointee.restitution) * 0.5 * -approachAcceleration * substep
+        }
+        var pair = (ConstraintPoint(), ConstraintPoint())
+        var separation = (0.0, 0.0)
+        for j in 0..<manifold.count {
+            let mp = manifold.point(j)
+            var cp = ConstraintPoint()
+            cp.normalImpulse = j == 0 ? c.pointee.normalImpulse0 : c.pointee.normalImpulse1
+            cp.tangentImpulse = j == 0 ? c.pointee.tangentImpulse0 : c.pointee.tangentImpulse1
+            // a boundary does not move, so its anchor can be anything: zero
+            let rA = hasA ? mp.point - centerA : Vec2.zero
+            let rB = mp.point - centerB
+            cp.anchorA = rA
+            cp.anchorB = rB
+            cp.baseSeparation = mp.separation - dot(rB - rA, n)
+            let rnA = cross(rA, n), rnB = cross(rB, n)
+            let kn = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+            cp.normalMass = kn > 0 ? 1 / kn : 0
+            let rtA = cross(rA, t), rtB = cross(rB, t)
+            let kt = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+            cp.tangentMass = kt > 0 ? 1 / kt : 0
+            if j == 0 { pair.0 = cp; separation.0 = mp.separation } else { pair.1 = cp; separation.1 = mp.separation }
+        }
+        if manifold.count == 2 {
+            let rnA0 = cross(pair.0.anchorA, n), rnB0 = cross(pair.0.anchorB, n)
+            let rnA1 = cross(pair.1.anchorA, n), rnB1 = cross(pair.1.anchorB, n)
+            let k11 = mA + mB + iA * rnA0 * rnA0 + iB * rnB0 * rnB0
+            let k22 = mA + mB + iA * rnA1 * rnA1 + iB * rnB1 * rnB1
+            let k12 = mA + mB + iA * rnA0 * rnA1 + iB * rnB0 * rnB1
+            let det = k11 * k22 - k12 * k12
+            if k11 > 0 && k22 > 0 && k11 * k11 < 1000 * det {
+                constraint.k11 = k11
+                constraint.k12 = k12
+                constraint.k22 = k22
+                constraint.inverseDeterminant = 1 / det
+                constraint.blockSolve = true
+            }
+        }
+        constraints.base[slot] = constraint
+        // as the colouring reads the stored (single-precision) masses
+        let aMoves = constraint.invMassA != 0 || constraint.invIA != 0
+        let bMoves = constraint.invMassB != 0 || constraint.invIB != 0
+        // (a constraint whose masses both round to zero keeps b, as a side to colour)
+        ends.base[slot] = SIMD2(aMoves ? constraint.a : -1, bMoves || !aMoves ? constraint.b : -1)
+        joins.base[slot] = constraint.invMassA > 0 && constraint.invMassB > 0 ? SIMD2(constraint.a, constraint.b) : SIMD2(0, 0)
+        points.base[2 * slot] = pair.0
+        points.base[2 * slot + 1] = pair.1
+        separations.base[2 * slot] = separation.0
+        separations.base[2 * slot + 1] = separation.1
+    }
+
+    /// Makes room for `count` constraints (the buffers are empty) for `write` to fill.
+    /// Constraints made so far.
+    var count: Int { constraints.count }
+
+    /// Adds room for `k` constraints at the end, for `write`, keeping those made.
+    mutating func extend(by k: Int) {
+        constraints.extend(by: k)
+        points.extend(by: 2 * k)
+        separations.extend(by: 2 * k)
+        ends.extend(by: k)
+        joins.extend(by: k)
+    }
+
+    mutating func reserve(_ count: Int) {
+        constraints.resize(count)
+        points.resize(2 * count)
+        separations.resize(2 * count)
+        ends.resize(count)
+        joins.resize(count)
+    }
+}
+
+extension World {
+    /// The contact stiffness of a sub-step of hs: an eighth of the sub-step rate (Box2D's 30 Hz
+    /// at 60 x 4 sub-steps, 60 Hz at Anima's default 120 x 4), capped; twice that against
+    /// boundaries and anchored items.
+    static func contactHertz(substep hs: Double) -> Double {
+        min(Tolerances.contactHertz, Tolerances.contactStiffnessPerSubstepRate / hs)
+    }
+
+    /// A builder for this step's contact constraints, emptied.
+    func contactConstraintBuilder() -> ContactConstraintBuilder {
+        let hs = stepDuration / Double(configuration.substeps)
+        let hertz = World.contactHertz(substep: hs)
+        var builder = ContactConstraintBuilder(
+            constraints: self.constraints, points: self.points, separations: self.separations, ends: self.constraintEnds,
+            joins: self.constraintJoins,
+            softness: Softness(hertz: hertz, dampingRatio: Tolerances.contactDampingRatio, substep: hs),
+            staticSoftness: Softness(hertz: 2 * hertz, dampingRatio: Tolerances.contactDampingRatio, substep: hs),
+            substep: hs)
+        builder.constraints.count = 0
+        builder.points.count = 0
+        builder.separations.count = 0
+        builder.ends.count = 0
+        builder.joins.count = 0
+        return builder
+    }
+
+    /// Keeps the buffers of a builder (they may have grown) for the solver.
+    func keep(_ builder: ContactConstraintBuilder) {
+        self.constraints = builder.constraints
+        self.points = builder.points
+        self.separations = builder.separations
+        self.constraintEnds = builder.ends
+        self.constraintJoins = builder.joins
+    }
+
+    /// The approach speed of each point of a constraint with restitution, from the velocities
+    /// the solver gathered: vn = n . (vB + wB x rB - vA - wA x rA); a speculative point still s0
+    /// away keeps accelerating under gravity until it touches, v^2 = vn^2 - 2 a_n s0, so the
+    /// bounce returns the energy of the whole fall (e = 1 keeps its height).
+    func finishContactConstraints() {
+        // no item bounces: no constraint has restitution (a record read for nothing each)
+        guard self.anyElastic else { return }
+        let cs = self.constraints.base, points = self.points.base, separations = self.separations.base
+        let bodies = self.bodies.base
+        store.invMass.withUnsafeBufferPointer { invMass in
+        store.gravity.withUnsafeBufferPointer { gravity in
+            // each constraint writes its own points: shared in blocks when the workers are there
+            forEachShare(self.constraints.count, block: World.constraintBlock, minimum: self.minimumItemsPerWorker) { range in
+                for ci in range {
+                    let c = cs[ci]
+                    // only restitution reads the approach speed
+                    if c.restitution == 0 { continue }
+                    let ia = Int(c.a), ib = Int(c.b)
+                    let n = c.normal
+                    let gravityA = ia > 0 && invMass[ia - 1] > 0 ? gravity[ia - 1] : Vec2.zero
+                    let gravityB = invMass[ib - 1] > 0 ? gravity[ib - 1] : Vec2.zero
+                    let an = dot(n, gravityB - gravityA)
+                    let vA = bodies[ia].v, wA = bodies[ia].w, vB = bodies[ib].v, wB = bodies[ib].w
+                    for j in 0..<Int(c.pointCount) {
+                        let p = points + (2 * ci + j)
+                        let rA = p.pointee.anchorA, rB = p.pointee.anchorB
+                        let s0 = separations[2 * ci + j]
+                        let vn = dot(n, (vB + cross(wB, rB)) - (vA + cross(wA, rA)))
+                        p.pointee.relativeVelocity = vn < 0 && s0 > 0 && an < 0 ? -(vn * vn - 2 * an * s0).squareRoot() : vn
+                    }
+                }
+            }
+        }}
+    }
+}

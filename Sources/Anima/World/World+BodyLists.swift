@@ -1,0 +1,30 @@
+extension World {
+    /// Brings the body lists up to date after islands woke or slept: at once, or, from inside a
+    /// callback (the solver or the step may be using the lists), when the callback returns.
+    func refreshBodyLists() {
+        if callbackDepth > 0 {
+            bodyListsDirty = true
+        } else {
+            rebuildBodyLists()
+        }
+    }
+
+    /// Recomputes which slots the solver moves (governed, finite mass, awake), which are kinematic
+    /// (anchored) and which collide.
+    func rebuildBodyLists() {
+        bodyListsDirty = false
+        self.moving.removeAll(keepingCapacity: true)
+        self.kinematic.removeAll(keepingCapacity: true)
+        self.colliding.removeAll(keepingCapacity: true)
+        self.notColliding.removeAll(keepingCapacity: true)
+        for i in 0..<store.count where store.alive[i] && store.governed[i] {
+            if store.invMass[i] > 0 && !store.asleep[i] { self.moving.append(Int32(i)) }
+            if store.properties[i].anchored { self.kinematic.append(Int32(i)) }
+            if (store.collisionMask[i] | store.boundaryMask[i]) != 0 {
+                self.colliding.append(Int32(i))
+            } else {
+                self.notColliding.append(Int32(i))
+            }
+        }
+    }
+}

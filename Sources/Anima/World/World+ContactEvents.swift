@@ -1,0 +1,134 @@
+extension World {
+    /// Empties the event lists of the last call, keeping their storage for the next unless the
+    /// last call used less than a quarter of it (a crowd's first contacts are thousands of
+    /// events; a resting crowd makes none).
+    func clearContactEvents() {
+        World.clearKeepingWhatWasUsed(&beganContacts)
+        World.clearKeepingWhatWasUsed(&endedContacts)
+    }
+
+    /// A contact touches when a point overlaps by more than the slop allows or the solver pushed
+    /// on it during the step (a speculative point reached within the step). The contacts whose
+    /// state changed are marked for `emitTouchEvents`.
+    func updateTouchingStates() {
+        var contacts: [Contact] = []
+        swap(&contacts, &self.contacts)   // updated in place, put back below
+        defer { swap(&contacts, &self.contacts) }
+        self.touchChanged.resize(self.activeContacts.count)
+        let changed = self.touchChanged.base
+        let made = self.touchMade.base, madeCount = self.touchMade.count
+        var heads: [ContactHead] = []
+        swap(&heads, &self.contactHeads)
+        defer { swap(&heads, &self.contactHeads) }
+        contacts.withUnsafeMutableBufferPointer { cb in heads.withUnsafeMutableBufferPointer { heads in
+            self.activeContacts.withUnsafeBufferPointer { list in
+                // each contact's new state, shared in blocks (each writes its own contact)
+                forEachShare(list.count, block: World.constraintBlock, minimum: self.minimumItemsPerWorker) { range in
+                    for j in range {
+                        let i = Int(list[j])
+                        // made by storeImpulses with the contact's constraint: its record not read again
+                        if i < madeCount && made[i] != 0 {
+                            changed[j] = made[i] == 2
+                            made[i] = 0
+                            continue
+                        }
+                        let c = cb.baseAddress! + i
+                        changed[j] = false
+                        if !c.pointee.simulated { continue }
+                        if World.updateTouching(c) {
+                            heads[i].touching = c.pointee.touching
+                            changed[j] = true
+                        }
+                    }
+                }
+            }
+        }}
+        // every contact storeImpulses updated was in the active list, so none is left marked
+        assert((0..<madeCount).allSatisfy { made[$0] == 0 }, "a constraint's contact is not in the active list")
+    }
+
+    /// Sets a simulated contact's touching state and last point from its points and their
+    /// impulses: touching when a point is within the slop or pushed; the point pushed hardest
+    /// (or the last one) is where it touches. Returns whether `touching` changed.
+    @inline(__always)
+    static func updateTouching(_ c: UnsafeMutablePointer<Contact>) -> Bool {
+        var touching = false
+        var bestImpulse = -1.0
+        var point = c.pointee.lastPoint
+        for k in 0..<c.pointee.manifold.count {
+            let mp = c.pointee.manifold.point(k)
+            let impulse = k == 0 ? c.pointee.maxNormalImpulse0 : c.pointee.maxNormalImpulse1
+            if mp.separation < Tolerances.linearSlop || impulse > 0 {
+                touching = true
+                if impulse > bestImpulse {
+                    bestImpulse = impulse
+                    point = mp.point
+                }
+            }
+        }
+        c.pointee.lastPoint = point
+        if touching == c.pointee.touching { return false }
+        c.pointee.touching = touching
+        return true
+    }
+
+    /// The began and ended events of the contacts `updateTouchingStates` changed, in contact
+    /// order. It reads the contacts, the items' collision masks and memberships and the boundary
+    /// segments, and writes only the events and the reporters' records: the solve runs it on the
+    /// stepping thread while the workers write the bodies back to the items.
+    func emitTouchEvents() {
+        let changed = self.touchChanged.base
+        let behaviors = self.collisionBehaviors
+        self.contacts.withUnsafeBufferPointer { cb in
+            self.activeContacts.withUnsafeBufferPointer { list in
+                for j in 0..<list.count where changed[j] {
+                    let c = cb.baseAddress! + Int(list[j])
+                    emitContact(c, began: c.pointee.touching, behaviors: behaviors)
+                }
+            }
+        }
+    }
+
+    /// Appends events for every collision behavior that reports this contact. The reporters
+    /// are fixed when the contact begins, so every began event has its ended twin even when
+    /// an item is destroyed or a behavior removed in between.
+    /// The contact's few fields needed are read where its 176-byte record is; `behaviors` is
+    /// `self.collisionBehaviors`, read once by a caller that emits many.
+    func emitContact(_ c: UnsafePointer<Contact>, began: Bool, behaviors: [CollisionBehavior]) {
+        let itemB = ItemID(slot: c.pointee.b, generation: c.pointee.generationB)
+        let itemA: ItemID? = c.pointee.a >= 0 ? ItemID(slot: c.pointee.a, generation: c.pointee.generationA) : nil
+        var record = TouchRecord()
+        if began {
+            if c.pointee.a < 0 {
+                if c.pointee.segment >= 0 && Int(c.pointee.segment) < self.segments.count {
+                    let seg = self.segments[Int(c.pointee.segment)]
+                    record.add(seg.owner)
+                    record.identifier = seg.identifier
+                }
+            } else {
+                // (a slot freed since the last rebuild has a zero summary and a stale row)
+                let a = Int(c.pointee.a), b = Int(c.pointee.b)
+                if store.collisionMask[a] & store.collisionMask[b] != 0 {
+                    self.itemMembership.forEachShared(a, b) { k in
+                        if Int(k) < behaviors.count { record.add(behaviors[Int(k)]) }
+                    }
+                }
+            }
+            touchingReporters[c.pointee.key] = record
+        } else {
+            guard let r = touchingReporters.removeValue(forKey: c.pointee.key) else { return }
+            record = r
+        }
+        record.forEach { collision in
+            let event: ContactEvent
+            if let itemA {
+                event = ContactEvent(collision: collision, began: began, item: itemA, otherItem: itemB,
+                                     boundaryIdentifier: nil, point: c.pointee.lastPoint)
+            } else {
+                event = ContactEvent(collision: collision, began: began, item: itemB, otherItem: nil,
+                                     boundaryIdentifier: record.identifier, point: c.pointee.lastPoint)
+            }
+            if began { beganContacts.append(event) } else { endedContacts.append(event) }
+        }
+    }
+}
