@@ -85,14 +85,22 @@ static void *allocate(size_t count, size_t size)
     return p;
 }
 
-static anima_item make_box(anima_animator animator, double x, double y, double width, double height)
+/* An item of the given shape, width x height pt, centred at (x, y), the item defaults otherwise. */
+static anima_item make_item(anima_animator animator, double x, double y, double width, double height, anima_shape shape)
 {
     anima_item_def def = anima_default_item_def();
     def.center = (anima_vec2){ x, y };
     def.size = (anima_size){ width, height };
+    def.shape = shape;
     anima_item item;
     MUST(anima_item_create(animator, &def, &item));
     return item;
+}
+
+/* A box (a rectangle item), width x height pt, centred at (x, y). */
+static anima_item make_box(anima_animator animator, double x, double y, double width, double height)
+{
+    return make_item(animator, x, y, width, height, ANIMA_SHAPE_RECTANGLE);
 }
 
 /* Reads every item's (x, y, rotation) into `poses` (3 doubles per item). */
@@ -170,16 +178,46 @@ static void print_memory(const resident_memory *memory)
            memory->after, memory->peak, memory->peak_reset ? "true" : "false");
 }
 
-/* Adds gravity, one collision behavior with the given boundary segments, and friction 0.6 with
- * density 1 for `count` items. */
-static void add_box_physics(anima_animator animator, anima_item *items, int32_t count, const anima_vec2 (*segments)[2],
-                            int segment_count)
+/*
+ * An animator with Box2D's benchmark settings: the benchmark's workers, 60 steps per second, 4
+ * sub-steps; with never_pause, a rest time so long that it never pauses (Box2D runs those scenes
+ * with sleeping disabled).
+ */
+static anima_animator box2d_animator(bool never_pause)
+{
+    anima_animator_def adef = anima_default_animator_def();
+    adef.workers = bench_workers;
+    adef.step_rate = 60.0;
+    adef.substeps = 4;
+    if (never_pause) {
+        adef.rest_time = 1e7;
+    }
+    anima_animator animator;
+    MUST(anima_animator_create(&adef, &animator));
+    return animator;
+}
+
+/* Adds a behavior just made to the animator; returns it. */
+static anima_behavior added(anima_animator animator, anima_behavior behavior)
+{
+    MUST(anima_animator_add_behavior(animator, behavior));
+    return behavior;
+}
+
+/* Adds a gravity behavior of the default magnitude and direction over `count` items. */
+static anima_behavior add_gravity(anima_animator animator, const anima_item *items, int32_t count)
 {
     anima_gravity_def gdef = anima_default_gravity_def();
     anima_behavior gravity;
     MUST(anima_gravity_create(animator, &gdef, items, count, &gravity));
-    MUST(anima_animator_add_behavior(animator, gravity));
+    return added(animator, gravity);
+}
 
+/* Adds one collision behavior over `count` items with the given boundary segments ("ground 0",
+ * "ground 1", ...; none when segment_count is 0). */
+static anima_behavior add_collision(anima_animator animator, const anima_item *items, int32_t count,
+                                    const anima_vec2 (*segments)[2], int segment_count)
+{
     anima_collision_def cdef = anima_default_collision_def();
     anima_behavior collision;
     MUST(anima_collision_create(animator, &cdef, items, count, &collision));
@@ -188,22 +226,60 @@ static void add_box_physics(anima_animator animator, anima_item *items, int32_t 
         snprintf(name, sizeof name, "ground %d", s);
         MUST(anima_collision_add_boundary_segment(collision, name, segments[s][0], segments[s][1]));
     }
-    MUST(anima_animator_add_behavior(animator, collision));
-
-    anima_item_behavior_def pdef = anima_default_item_behavior_def();
-    pdef.friction = 0.6;
-    pdef.density = 1.0;
-    anima_behavior properties;
-    MUST(anima_item_behavior_create(animator, &pdef, items, count, &properties));
-    MUST(anima_animator_add_behavior(animator, properties));
+    return added(animator, collision);
 }
 
-/* Steps once untimed, then `steps` times on the clock; returns the seconds of the timed steps. */
-static double timed_steps(anima_animator animator, int steps)
+/* Adds an item behavior with the given properties over `count` items. */
+static anima_behavior add_item_behavior(anima_animator animator, const anima_item_behavior_def *def,
+                                        const anima_item *items, int32_t count)
 {
+    anima_behavior properties;
+    MUST(anima_item_behavior_create(animator, def, items, count, &properties));
+    return added(animator, properties);
+}
+
+/* The properties of the benchmarks' bodies: friction 0.6 and the given density. */
+static anima_item_behavior_def rough_def(double density)
+{
+    anima_item_behavior_def def = anima_default_item_behavior_def();
+    def.friction = 0.6;
+    def.density = density;
+    return def;
+}
+
+/* Adds gravity, one collision behavior with the given boundary segments, and friction 0.6 with
+ * density 1 for `count` items. */
+static void add_box_physics(anima_animator animator, anima_item *items, int32_t count, const anima_vec2 (*segments)[2],
+                            int segment_count)
+{
+    add_gravity(animator, items, count);
+    add_collision(animator, items, count, segments, segment_count);
+    const anima_item_behavior_def properties = rough_def(1.0);
+    add_item_behavior(animator, &properties, items, count);
+}
+
+/*
+ * What a scene that is driven from outside does before each step: step is 1 before the untimed
+ * first step, then 2, 3, ... before the timed ones, so that the drive can aim at where the scene
+ * is at the end of that step, step / 60 s after the start.
+ */
+typedef void (*drive_fn)(void *context, long long step);
+
+/*
+ * Steps once untimed, then `steps` times on the clock, calling drive (unless it is NULL) before
+ * each step; returns the seconds of the timed steps, drive's calls among them.
+ */
+static double timed_steps(anima_animator animator, int steps, drive_fn drive, void *context)
+{
+    if (drive != NULL) {
+        drive(context, 1);
+    }
     MUST(anima_animator_step(animator));
     double t0 = now_seconds();
     for (int k = 0; k < steps; k++) {
+        if (drive != NULL) {
+            drive(context, (long long)k + 2);
+        }
         MUST(anima_animator_step(animator));
     }
     return now_seconds() - t0;
@@ -214,6 +290,27 @@ static void run_state(anima_animator animator, uint64_t *step_count, bool *runni
 {
     MUST(anima_animator_get_step_count(animator, step_count));
     MUST(anima_animator_is_running(animator, running));
+}
+
+/* Opens a scene's JSON object with the members most scenes start with: the scene, its items, the
+ * timed steps and their seconds, the animator's step count and whether it runs. */
+static void print_head(const char *scene, int32_t items, int steps, double seconds, anima_animator animator)
+{
+    uint64_t step_count = 0;
+    bool running = false;
+    run_state(animator, &step_count, &running);
+    printf("{\"scene\": \"%s\", \"items\": %d, \"steps\": %d, \"seconds\": %.9f, \"step_count\": %llu, \"running\": %s",
+           scene, items, steps, seconds, (unsigned long long)step_count, running ? "true" : "false");
+}
+
+/* The end of a stepping scene: its last poses and its items freed, its animator destroyed; returns
+ * the exit status, 0. */
+static int end_scene(anima_animator animator, double *poses, anima_item *items)
+{
+    free(poses);
+    free(items);
+    MUST(anima_animator_destroy(animator));
+    return 0;
 }
 
 /* The largest distance any item moved between two pose buffers; counts non-finite ones. */
@@ -246,13 +343,7 @@ static int run_pyramid(int steps)
     resident_memory memory;
     memory_baseline(&memory);
 
-    anima_animator_def adef = anima_default_animator_def();
-    adef.workers = bench_workers;
-    adef.step_rate = 60.0;
-    adef.substeps = 4;
-    adef.rest_time = 1e7; /* Box2D runs this scene with sleeping disabled: never pause */
-    anima_animator animator;
-    MUST(anima_animator_create(&adef, &animator));
+    anima_animator animator = box2d_animator(true);
 
     anima_item *boxes = allocate((size_t)count, sizeof(anima_item));
     int32_t n = 0;
@@ -269,12 +360,8 @@ static int run_pyramid(int steps)
 
     read_poses_into(animator, start, count);
 
-    double elapsed = timed_steps(animator, steps);
+    double elapsed = timed_steps(animator, steps, NULL, NULL);
     memory_after(&memory);
-
-    uint64_t step_count = 0;
-    bool running = false;
-    run_state(animator, &step_count, &running);
     double *end = read_poses(animator, count);
 
     int32_t top = count - 1;
@@ -283,18 +370,21 @@ static int run_pyramid(int steps)
     int32_t non_finite = 0;
     double max_move = largest_move(start, end, count, &non_finite);
 
-    printf("{\"scene\": \"pyramid\", \"items\": %d, \"steps\": %d, \"seconds\": %.9f, \"step_count\": %llu, "
-           "\"running\": %s, \"top_dx\": %.6f, \"top_dy\": %.6f, \"max_move\": %.6f, \"non_finite\": %d",
-           count, steps, elapsed, (unsigned long long)step_count, running ? "true" : "false", top_dx, top_dy,
-           max_move, non_finite);
+    print_head("pyramid", count, steps, elapsed, animator);
+    printf(", \"top_dx\": %.6f, \"top_dy\": %.6f, \"max_move\": %.6f, \"non_finite\": %d", top_dx, top_dy, max_move,
+           non_finite);
     print_memory(&memory);
     printf("}\n");
 
     free(start);
-    free(end);
-    free(boxes);
-    MUST(anima_animator_destroy(animator));
-    return 0;
+    return end_scene(animator, end, boxes);
+}
+
+/* Where a wall's centre is when the drum has turned by an angle of cosine c and sine s: the drum
+ * centre plus the wall's offset from it, turned. */
+static anima_vec2 drum_point(anima_vec2 drum, anima_vec2 offset, double c, double s)
+{
+    return (anima_vec2){ drum.x + c * offset.x - s * offset.y, drum.y + s * offset.x + c * offset.y };
 }
 
 /*
@@ -308,7 +398,7 @@ static int run_pyramid(int steps)
 static anima_status drive_walls(const anima_item *walls, const anima_vec2 *offset, anima_vec2 drum,
                                 double next_angle, double dt)
 {
-    double c = cos(next_angle), s = sin(next_angle);
+    const double c = cos(next_angle), s = sin(next_angle);
     for (int w = 0; w < 4; w++) {
         anima_vec2 p;
         double angle;
@@ -319,7 +409,7 @@ static anima_status drive_walls(const anima_item *walls, const anima_vec2 *offse
         if (status != ANIMA_OK) {
             return status;
         }
-        anima_vec2 target = { drum.x + c * offset[w].x - s * offset[w].y, drum.y + s * offset[w].x + c * offset[w].y };
+        anima_vec2 target = drum_point(drum, offset[w], c, s);
         status = anima_item_set_linear_velocity(walls[w], (anima_vec2){ (target.x - p.x) / dt, (target.y - p.y) / dt });
         if (status != ANIMA_OK) {
             return status;
@@ -330,6 +420,21 @@ static anima_status drive_walls(const anima_item *walls, const anima_vec2 *offse
         }
     }
     return ANIMA_OK;
+}
+
+/* The tumbler's drive: its walls, where they sit on the drum, the drum's centre and its turn. */
+typedef struct tumbler_drive {
+    const anima_item *walls;
+    const anima_vec2 *offset;
+    anima_vec2 drum;
+    double omega, dt; /* rad/s, s */
+} tumbler_drive;
+
+/* Before step `step`: the walls aimed at where the drum's turn puts them at its end. */
+static void drive_tumbler(void *context, long long step)
+{
+    const tumbler_drive *t = context;
+    MUST(drive_walls(t->walls, t->offset, t->drum, t->omega * t->dt * (double)step, t->dt));
 }
 
 /*
@@ -353,12 +458,7 @@ static int run_tumbler(int steps)
     const int32_t box_count = grid * grid;
     const int32_t count = wall_count + box_count;
 
-    anima_animator_def adef = anima_default_animator_def();
-    adef.workers = bench_workers;
-    adef.step_rate = 60.0;
-    adef.substeps = 4;
-    anima_animator animator;
-    MUST(anima_animator_create(&adef, &animator));
+    anima_animator animator = box2d_animator(false);
 
     /* walls: local centres and sizes around the drum centre */
     const anima_vec2 wall_offset[wall_count] = { { 1000.0, 0.0 }, { -1000.0, 0.0 }, { 0.0, 1000.0 }, { 0.0, -1000.0 } };
@@ -376,56 +476,25 @@ static int run_tumbler(int steps)
     anima_item *walls = items;
     anima_item *boxes = items + wall_count;
 
-    anima_gravity_def gdef = anima_default_gravity_def();
-    anima_behavior gravity;
-    MUST(anima_gravity_create(animator, &gdef, boxes, box_count, &gravity));
-    MUST(anima_animator_add_behavior(animator, gravity));
+    add_gravity(animator, boxes, box_count);
+    add_collision(animator, items, count, NULL, 0);
+    anima_item_behavior_def wall_def = rough_def(50.0);
+    wall_def.anchored = true;
+    add_item_behavior(animator, &wall_def, walls, wall_count);
+    const anima_item_behavior_def box_def = rough_def(1.0);
+    add_item_behavior(animator, &box_def, boxes, box_count);
 
-    anima_collision_def cdef = anima_default_collision_def();
-    anima_behavior collision;
-    MUST(anima_collision_create(animator, &cdef, items, count, &collision));
-    MUST(anima_animator_add_behavior(animator, collision));
-
-    anima_item_behavior_def wdef = anima_default_item_behavior_def();
-    wdef.friction = 0.6;
-    wdef.density = 50.0;
-    wdef.anchored = true;
-    anima_behavior wall_properties;
-    MUST(anima_item_behavior_create(animator, &wdef, walls, wall_count, &wall_properties));
-    MUST(anima_animator_add_behavior(animator, wall_properties));
-
-    anima_item_behavior_def bdef = anima_default_item_behavior_def();
-    bdef.friction = 0.6;
-    bdef.density = 1.0;
-    anima_behavior box_properties;
-    MUST(anima_item_behavior_create(animator, &bdef, boxes, box_count, &box_properties));
-    MUST(anima_animator_add_behavior(animator, box_properties));
-
-    MUST(drive_walls(walls, wall_offset, drum, omega * dt, dt));
-    MUST(anima_animator_step(animator)); /* untimed first step */
-    long long done = 1;
-    double t0 = now_seconds();
-    for (int k = 0; k < steps; k++) {
-        MUST(drive_walls(walls, wall_offset, drum, omega * dt * (double)(done + 1), dt));
-        MUST(anima_animator_step(animator));
-        done++;
-    }
-    double elapsed = now_seconds() - t0;
-
-    uint64_t step_count = 0;
-    bool running = false;
-    run_state(animator, &step_count, &running);
+    tumbler_drive drive = { walls, wall_offset, drum, omega, dt };
+    double elapsed = timed_steps(animator, steps, drive_tumbler, &drive);
     double *end = read_poses(animator, count);
 
-    /* where the drum should be, and where its walls are */
-    double expected_angle = omega * dt * (double)done;
+    /* where the drum should be after the untimed step and the timed ones, and where its walls are */
+    double expected_angle = omega * dt * (double)(steps + 1);
     double drum_angle = end[2]; /* the first wall's rotation */
     double wall_error = 0.0;
     for (int w = 0; w < wall_count; w++) {
-        double c = cos(expected_angle), s = sin(expected_angle);
-        double ex = drum.x + c * wall_offset[w].x - s * wall_offset[w].y;
-        double ey = drum.y + s * wall_offset[w].x + c * wall_offset[w].y;
-        double e = hypot(end[3 * w] - ex, end[3 * w + 1] - ey);
+        anima_vec2 expected = drum_point(drum, wall_offset[w], cos(expected_angle), sin(expected_angle));
+        double e = hypot(end[3 * w] - expected.x, end[3 * w + 1] - expected.y);
         if (!(e <= wall_error)) {
             wall_error = e;
         }
@@ -447,16 +516,11 @@ static int run_tumbler(int steps)
         }
     }
 
-    printf("{\"scene\": \"tumbler\", \"items\": %d, \"steps\": %d, \"seconds\": %.9f, \"step_count\": %llu, "
-           "\"running\": %s, \"escaped\": %d, \"max_reach\": %.6f, \"drum_angle\": %.9f, \"expected_angle\": %.9f, "
-           "\"wall_error\": %.6f}\n",
-           box_count, steps, elapsed, (unsigned long long)step_count, running ? "true" : "false", escaped, deepest,
-           drum_angle, expected_angle, wall_error);
+    print_head("tumbler", box_count, steps, elapsed, animator);
+    printf(", \"escaped\": %d, \"max_reach\": %.6f, \"drum_angle\": %.9f, \"expected_angle\": %.9f, "
+           "\"wall_error\": %.6f}\n", escaped, deepest, drum_angle, expected_angle, wall_error);
 
-    free(end);
-    free(items);
-    MUST(anima_animator_destroy(animator));
-    return 0;
+    return end_scene(animator, end, items);
 }
 
 /* Writes a double as a JSON number; NaN and infinities as Python's json module reads them. */
@@ -523,13 +587,7 @@ static int run_joint_grid(int steps)
     const int32_t count = grid_n * grid_n;
     const double half = 0.5 * grid_pitch;
 
-    anima_animator_def adef = anima_default_animator_def();
-    adef.workers = bench_workers;
-    adef.step_rate = 60.0;
-    adef.substeps = 4;
-    adef.rest_time = 1e7; /* Box2D runs this scene with sleeping disabled: never pause */
-    anima_animator animator;
-    MUST(anima_animator_create(&adef, &animator));
+    anima_animator animator = box2d_animator(true);
 
     anima_item *items = allocate((size_t)count, sizeof(anima_item));
     bool *fixed = allocate((size_t)count, sizeof(bool));
@@ -537,12 +595,8 @@ static int run_joint_grid(int steps)
     int32_t fixed_count = 0;
     for (int k = 0; k < grid_n; k++) {
         for (int i = 0; i < grid_n; i++) {
-            anima_item_def def = anima_default_item_def();
-            def.center = (anima_vec2){ grid_pitch * k, grid_pitch * i };
-            def.size = (anima_size){ 80.0, 80.0 };
-            def.shape = ANIMA_SHAPE_ELLIPSE;
             int32_t index = k * grid_n + i;
-            MUST(anima_item_create(animator, &def, &items[index]));
+            items[index] = make_item(animator, grid_pitch * k, grid_pitch * i, 80.0, 80.0, ANIMA_SHAPE_ELLIPSE);
             if (i == 0 && k >= 47 && k <= 53) {
                 fixed[index] = true;
                 fixed_items[fixed_count++] = items[index];
@@ -551,16 +605,10 @@ static int run_joint_grid(int steps)
     }
     const int32_t moving = count - fixed_count;
 
-    anima_gravity_def gdef = anima_default_gravity_def();
-    anima_behavior gravity;
-    MUST(anima_gravity_create(animator, &gdef, items, count, &gravity));
-    MUST(anima_animator_add_behavior(animator, gravity));
-
-    anima_item_behavior_def fdef = anima_default_item_behavior_def();
-    fdef.anchored = true;
-    anima_behavior fixed_properties;
-    MUST(anima_item_behavior_create(animator, &fdef, fixed_items, fixed_count, &fixed_properties));
-    MUST(anima_animator_add_behavior(animator, fixed_properties));
+    add_gravity(animator, items, count);
+    anima_item_behavior_def fixed_def = anima_default_item_behavior_def();
+    fixed_def.anchored = true;
+    add_item_behavior(animator, &fixed_def, fixed_items, fixed_count);
 
     /* pins to the neighbour above (a = b - 1) and to the one on the left (a = b - grid_n) */
     grid_pin *pins = allocate((size_t)2 * grid_n * (grid_n - 1), sizeof(grid_pin));
@@ -583,7 +631,7 @@ static int run_joint_grid(int steps)
                 anima_vec2 at = { grid_pitch * k + pin.offset_b.x, grid_pitch * i + pin.offset_b.y };
                 anima_behavior attachment;
                 MUST(anima_attachment_create_pin(animator, &pdef, items[a], items[b], at, &attachment));
-                MUST(anima_animator_add_behavior(animator, attachment));
+                added(animator, attachment);
                 pins[pin_count++] = pin;
             }
         }
@@ -642,12 +690,9 @@ static int run_joint_grid(int steps)
         printf(", \"diverged_at\": %d, \"non_finite\": %d}\n", diverged_at, non_finite);
     }
 
-    free(poses);
     free(pins);
     free(fixed);
-    free(items);
-    MUST(anima_animator_destroy(animator));
-    return 0;
+    return end_scene(animator, poses, items);
 }
 
 /*
@@ -666,20 +711,33 @@ static int run_joint_grid(int steps)
  * Checks, after the last step: the largest distance of a row's centre from its anchor, and
  * the deepest overlap of neighbouring rows, 40 - (y[k+1] - y[k]) where positive.
  */
+enum { springy_rows = 1000 };
+
+/* The springy list's drive: its springs, the rows' pitch and the scroller's motion. */
+typedef struct springy_drive {
+    const anima_behavior *springs;
+    double pitch, amplitude, w, dt; /* pt, pt, rad/s, s */
+    double scroll;                  /* where the scroller was sent last, pt */
+} springy_drive;
+
+/* Before step `step`: every anchor to where the scroller is at its end, y(step dt). */
+static void drive_springy_list(void *context, long long step)
+{
+    springy_drive *d = context;
+    d->scroll = d->amplitude * sin(d->w * d->dt * (double)step);
+    for (int k = 0; k < springy_rows; k++) {
+        MUST(anima_attachment_set_anchor_point(d->springs[k], (anima_vec2){ 0.0, d->pitch * k + d->scroll }));
+    }
+}
+
 static int run_springy_list(int steps)
 {
     const double pi = 3.14159265358979323846;
-    enum { count = 1000 };
+    enum { count = springy_rows };
     const double pitch = 44.0, amplitude = 300.0, scroll_hz = 0.5, zeta = 0.3, dt = 1.0 / 60.0;
     const double w = 2.0 * pi * scroll_hz;
 
-    anima_animator_def adef = anima_default_animator_def();
-    adef.workers = bench_workers;
-    adef.step_rate = 60.0;
-    adef.substeps = 4;
-    adef.rest_time = 1e7; /* never pause */
-    anima_animator animator;
-    MUST(anima_animator_create(&adef, &animator));
+    anima_animator animator = box2d_animator(true);
 
     anima_item *rows = allocate(count, sizeof(anima_item));
     anima_behavior *springs = allocate(count, sizeof(anima_behavior));
@@ -687,18 +745,12 @@ static int run_springy_list(int steps)
         rows[k] = make_box(animator, 0.0, pitch * k, 300.0, 40.0);
     }
 
-    anima_item_behavior_def rdef = anima_default_item_behavior_def();
-    rdef.allows_rotation = false;
-    rdef.friction = 0.0;
-    rdef.density = 1.0;
-    anima_behavior row_properties;
-    MUST(anima_item_behavior_create(animator, &rdef, rows, count, &row_properties));
-    MUST(anima_animator_add_behavior(animator, row_properties));
-
-    anima_collision_def cdef = anima_default_collision_def();
-    anima_behavior collision;
-    MUST(anima_collision_create(animator, &cdef, rows, count, &collision));
-    MUST(anima_animator_add_behavior(animator, collision));
+    anima_item_behavior_def row_def = anima_default_item_behavior_def();
+    row_def.allows_rotation = false;
+    row_def.friction = 0.0;
+    row_def.density = 1.0;
+    add_item_behavior(animator, &row_def, rows, count);
+    add_collision(animator, rows, count, NULL, 0);
 
     for (int k = 0; k < count; k++) {
         anima_attachment_def sdef = anima_default_attachment_def();
@@ -708,28 +760,12 @@ static int run_springy_list(int steps)
         sdef.damping = zeta;
         MUST(anima_attachment_create_to_anchor(animator, &sdef, rows[k], (anima_vec2){ 0.0, 0.0 },
                                                (anima_vec2){ 0.0, pitch * k }, &springs[k]));
-        MUST(anima_animator_add_behavior(animator, springs[k]));
+        added(animator, springs[k]);
     }
 
-    /* the untimed first step, then the timed ones; before step s the anchors go to y((s + 1) dt) */
-    double scroll = amplitude * sin(w * dt);
-    for (int k = 0; k < count; k++) {
-        MUST(anima_attachment_set_anchor_point(springs[k], (anima_vec2){ 0.0, pitch * k + scroll }));
-    }
-    MUST(anima_animator_step(animator));
-    double t0 = now_seconds();
-    for (int s = 1; s <= steps; s++) {
-        scroll = amplitude * sin(w * dt * (double)(s + 1));
-        for (int k = 0; k < count; k++) {
-            MUST(anima_attachment_set_anchor_point(springs[k], (anima_vec2){ 0.0, pitch * k + scroll }));
-        }
-        MUST(anima_animator_step(animator));
-    }
-    double elapsed = now_seconds() - t0;
-
-    uint64_t step_count = 0;
-    bool running = false;
-    run_state(animator, &step_count, &running);
+    springy_drive drive = { springs, pitch, amplitude, w, dt, 0.0 };
+    double elapsed = timed_steps(animator, steps, drive_springy_list, &drive);
+    const double scroll = drive.scroll;
     double *end = read_poses(animator, count);
 
     double stretch = 0.0, overlap = 0.0, drift = 0.0, turn = 0.0;
@@ -748,17 +784,12 @@ static int run_springy_list(int steps)
         }
     }
 
-    printf("{\"scene\": \"springy_list\", \"items\": %d, \"steps\": %d, \"seconds\": %.9f, \"step_count\": %llu, "
-           "\"running\": %s, \"max_stretch\": %.6f, \"max_overlap\": %.6f, \"max_x_drift\": %.6f, "
-           "\"max_rotation\": %.9f, \"non_finite\": %d}\n",
-           count, steps, elapsed, (unsigned long long)step_count, running ? "true" : "false", stretch, overlap, drift,
-           turn, non_finite);
+    print_head("springy_list", count, steps, elapsed, animator);
+    printf(", \"max_stretch\": %.6f, \"max_overlap\": %.6f, \"max_x_drift\": %.6f, \"max_rotation\": %.9f, "
+           "\"non_finite\": %d}\n", stretch, overlap, drift, turn, non_finite);
 
-    free(end);
     free(springs);
-    free(rows);
-    MUST(anima_animator_destroy(animator));
-    return 0;
+    return end_scene(animator, end, rows);
 }
 
 /*
@@ -772,13 +803,7 @@ static int run_many_pyramids(int steps)
     const double ground_dy = 2.0 * extent * (base + 1), ground_width = 2.0 * extent * columns * (base + 1);
     const int32_t count = rows * columns * per_pyramid;
 
-    anima_animator_def adef = anima_default_animator_def();
-    adef.workers = bench_workers;
-    adef.step_rate = 60.0;
-    adef.substeps = 4;
-    adef.rest_time = 1e7; /* Box2D runs this scene with sleeping disabled: never pause */
-    anima_animator animator;
-    MUST(anima_animator_create(&adef, &animator));
+    anima_animator animator = box2d_animator(true);
 
     anima_item *boxes = allocate((size_t)count, sizeof(anima_item));
     int32_t n = 0;
@@ -803,10 +828,7 @@ static int run_many_pyramids(int steps)
     add_box_physics(animator, boxes, count, (const anima_vec2 (*)[2])segments, rows);
 
     double *start = read_poses(animator, count);
-    double elapsed = timed_steps(animator, steps);
-    uint64_t step_count = 0;
-    bool running = false;
-    run_state(animator, &step_count, &running);
+    double elapsed = timed_steps(animator, steps, NULL, NULL);
     double *end = read_poses(animator, count);
 
     int32_t non_finite = 0;
@@ -820,17 +842,12 @@ static int run_many_pyramids(int steps)
         }
     }
 
-    printf("{\"scene\": \"many_pyramids\", \"items\": %d, \"steps\": %d, \"seconds\": %.9f, \"step_count\": %llu, "
-           "\"running\": %s, \"pyramids\": %d, \"max_top_drop\": %.6f, \"mean_top_drop\": %.6f, \"max_move\": %.6f, "
-           "\"non_finite\": %d}\n",
-           count, steps, elapsed, (unsigned long long)step_count, running ? "true" : "false", rows * columns, max_drop,
-           sum_drop / (rows * columns), max_move, non_finite);
+    print_head("many_pyramids", count, steps, elapsed, animator);
+    printf(", \"pyramids\": %d, \"max_top_drop\": %.6f, \"mean_top_drop\": %.6f, \"max_move\": %.6f, \"non_finite\": %d}\n",
+           rows * columns, max_drop, sum_drop / (rows * columns), max_move, non_finite);
 
     free(start);
-    free(end);
-    free(boxes);
-    MUST(anima_animator_destroy(animator));
-    return 0;
+    return end_scene(animator, end, boxes);
 }
 
 /*
@@ -864,11 +881,8 @@ static int run_pile(int steps)
     };
     add_box_physics(animator, boxes, count, walls, 3);
 
-    double elapsed = timed_steps(animator, steps);
+    double elapsed = timed_steps(animator, steps, NULL, NULL);
     memory_after(&memory);
-    uint64_t step_count = 0;
-    bool running = false;
-    run_state(animator, &step_count, &running);
     double *end = read_poses(animator, count);
 
     int32_t escaped = 0, non_finite = 0;
@@ -886,18 +900,13 @@ static int run_pile(int steps)
         highest = fmin(highest, y);
     }
 
-    printf("{\"scene\": \"pile\", \"items\": %d, \"steps\": %d, \"seconds\": %.9f, \"step_count\": %llu, "
-           "\"running\": %s, \"step_rate\": %.1f, \"substeps\": %d, \"escaped\": %d, \"highest\": %.6f, "
-           "\"non_finite\": %d",
-           count, steps, elapsed, (unsigned long long)step_count, running ? "true" : "false", adef.step_rate,
-           adef.substeps, escaped, highest, non_finite);
+    print_head("pile", count, steps, elapsed, animator);
+    printf(", \"step_rate\": %.1f, \"substeps\": %d, \"escaped\": %d, \"highest\": %.6f, \"non_finite\": %d",
+           adef.step_rate, adef.substeps, escaped, highest, non_finite);
     print_memory(&memory);
     printf("}\n");
 
-    free(end);
-    free(boxes);
-    MUST(anima_animator_destroy(animator));
-    return 0;
+    return end_scene(animator, end, boxes);
 }
 
 /*
@@ -949,6 +958,37 @@ static int run_call_cost(long calls)
     return 0;
 }
 
+/* argv[index] as a whole number within low...high, or `absent` when the command line stops before
+ * it; a number out of range stops the program with status 64, naming the argument ("steps must be
+ * 1...1000000 (got 0)"). */
+static long argument(int argc, char **argv, int index, long low, long high, long absent, const char *what)
+{
+    if (index >= argc) {
+        return absent;
+    }
+    char *endp = NULL;
+    long v = strtol(argv[index], &endp, 10);
+    if (endp == argv[index] || *endp != '\0' || v < low || v > high) {
+        fprintf(stderr, "anima_bench: %s must be %ld...%ld (got %s)\n", what, low, high, argv[index]);
+        exit(64);
+    }
+    return v;
+}
+
+/* The stepping scenes: the name on the command line, the scene, its steps when none are given. */
+static const struct {
+    const char *name;
+    int (*run)(int steps);
+    int default_steps;
+} stepping_scenes[] = {
+    { "pyramid", run_pyramid, 500 },
+    { "tumbler", run_tumbler, 750 },
+    { "joint_grid", run_joint_grid, 500 },
+    { "springy_list", run_springy_list, 500 },
+    { "many_pyramids", run_many_pyramids, 200 },
+    { "pile", run_pile, 300 },
+};
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || argc > 4) {
@@ -958,53 +998,14 @@ int main(int argc, char **argv)
     }
     scene_name = argv[1];
     if (strcmp(scene_name, "call_cost") == 0) {
-        long calls = 10000000;
-        if (argc >= 3) {
-            char *endp = NULL;
-            calls = strtol(argv[2], &endp, 10);
-            if (endp == argv[2] || *endp != '\0' || calls < 1 || calls > 1000000000) {
-                fprintf(stderr, "anima_bench: calls must be 1...1000000000 (got %s)\n", argv[2]);
-                return 64;
-            }
+        return run_call_cost(argument(argc, argv, 2, 1, 1000000000, 10000000, "calls"));
+    }
+    bench_workers = (int32_t)argument(argc, argv, 3, 1, 16, 1, "workers");
+    int steps = (int)argument(argc, argv, 2, 1, 1000000, 0, "steps");
+    for (size_t k = 0; k < sizeof stepping_scenes / sizeof stepping_scenes[0]; k++) {
+        if (strcmp(scene_name, stepping_scenes[k].name) == 0) {
+            return stepping_scenes[k].run(steps > 0 ? steps : stepping_scenes[k].default_steps);
         }
-        return run_call_cost(calls);
-    }
-    int steps = 0;
-    if (argc == 4) {
-        char *endp = NULL;
-        long v = strtol(argv[3], &endp, 10);
-        if (endp == argv[3] || *endp != '\0' || v < 1 || v > 16) {
-            fprintf(stderr, "anima_bench: workers must be 1...16 (got %s)\n", argv[3]);
-            return 64;
-        }
-        bench_workers = (int32_t)v;
-    }
-    if (argc >= 3) {
-        char *endp = NULL;
-        long v = strtol(argv[2], &endp, 10);
-        if (endp == argv[2] || *endp != '\0' || v < 1 || v > 1000000) {
-            fprintf(stderr, "anima_bench: steps must be 1...1000000 (got %s)\n", argv[2]);
-            return 64;
-        }
-        steps = (int)v;
-    }
-    if (strcmp(scene_name, "pyramid") == 0) {
-        return run_pyramid(steps > 0 ? steps : 500);
-    }
-    if (strcmp(scene_name, "tumbler") == 0) {
-        return run_tumbler(steps > 0 ? steps : 750);
-    }
-    if (strcmp(scene_name, "joint_grid") == 0) {
-        return run_joint_grid(steps > 0 ? steps : 500);
-    }
-    if (strcmp(scene_name, "springy_list") == 0) {
-        return run_springy_list(steps > 0 ? steps : 500);
-    }
-    if (strcmp(scene_name, "many_pyramids") == 0) {
-        return run_many_pyramids(steps > 0 ? steps : 200);
-    }
-    if (strcmp(scene_name, "pile") == 0) {
-        return run_pile(steps > 0 ? steps : 300);
     }
     fprintf(stderr, "anima_bench: unknown scene '%s' (pyramid, tumbler, joint_grid, springy_list, many_pyramids or "
                     "pile)\n", scene_name);
