@@ -195,112 +195,137 @@ void fz_record_timeline(anima_timeline t) { RECORD(timelines, timeline_count, t)
 
 static unsigned pool_size(unsigned count) { return count < POOL ? count : POOL; }
 
+/* A 64-bit handle or id that is no recorded one: 0 for an odd byte b, else random bits. */
+static uint64_t raw_id(uint8_t b) { return b & 1 ? 0 : fz_u64(); }
+
+/* The slot that byte b picks in a pool of `count` recorded handles, or -1 while it is empty. */
+static int pool_slot(uint8_t b, unsigned count)
+{
+    unsigned n = pool_size(count);
+    return n > 0 ? (int)(b % n) : -1;
+}
+
+/* The slot of the recorded handle that byte b asks for (most bytes, those below `below`), or -1 for
+ * a forged one: when b is not below, or nothing is recorded yet. */
+static int recorded_slot(uint8_t b, uint8_t below, unsigned count)
+{
+    return b < below ? pool_slot(b, count) : -1;
+}
+
 /* Every handle source: mostly a recorded handle (live or stale), sometimes null, one of
  * another kind with its index and generation, or random bits. */
 anima_animator fz_animator(void)
 {
     uint8_t b = fz_u8();
-    unsigned n = pool_size(z.animator_count);
-    if (b < 232 && n > 0) {
-        return z.animators[b % n];
+    int k = recorded_slot(b, 232, z.animator_count);
+    if (k >= 0) {
+        return z.animators[k];
     }
     anima_animator a = {0, 0};
     switch (b % 4) {
     case 0: break;
     case 1: a.index1 = fz_u32(); a.generation = fz_u32(); break;
     case 2: if (pool_size(z.item_count) > 0) { anima_item i = z.items[0]; a.index1 = i.index1; a.generation = i.generation; } break;
-    default: if (n > 0) { a = z.animators[0]; a.generation += 1; } break;
+    default: if (pool_size(z.animator_count) > 0) { a = z.animators[0]; a.generation += 1; } break;
     }
     return a;
 }
 
-anima_item fz_item(void)
+/* Items and behaviors have handles of one layout (index1, generation, animator, kind), so one
+ * source serves both, reading either pool as anima_item. */
+_Static_assert(sizeof(anima_item) == sizeof(anima_behavior), "item and behavior handles share one layout");
+
+/* The ways an item's or a behavior's handle is forged, when the program's byte asks for no
+ * recorded one. */
+typedef enum forgery {
+    NULL_HANDLE,            /* every field zero */
+    RANDOM_BITS,            /* every field from the program's bytes */
+    OTHER_KIND,             /* a recorded handle of the other kind, passed as it is */
+    OTHER_KIND_AS_ITEM,     /* a behavior's slot with the item kind */
+    NEXT_BEHAVIOR_KIND,     /* the right slot, another behavior kind */
+    NEXT_ANIMATOR,          /* a recorded handle's slot with another animator */
+    FLIPPED_GENERATION,     /* a recorded handle with the low bit of its generation flipped */
+} forgery;
+
+/* Each kind's forgeries, picked by the byte modulo 5. */
+static const forgery item_forgeries[5] = { NULL_HANDLE, RANDOM_BITS, OTHER_KIND, OTHER_KIND_AS_ITEM, NEXT_ANIMATOR };
+static const forgery behavior_forgeries[5] = { NULL_HANDLE, RANDOM_BITS, OTHER_KIND, NEXT_BEHAVIOR_KIND,
+                                               FLIPPED_GENERATION };
+
+/* Entry `slot` of a pool of item or behavior handles, as an anima_item. */
+static anima_item pooled(const void *pool, int slot)
 {
-    uint8_t b = fz_u8();
-    unsigned n = pool_size(z.item_count);
-    if (b < 224 && n > 0) {
-        return z.items[b % n];
-    }
-    anima_item i = {0, 0, 0, 0};
-    unsigned nb = pool_size(z.behavior_count);
-    switch (b % 5) {
-    case 0: break;
-    case 1: i.index1 = fz_u32(); i.generation = fz_u32(); i.animator = fz_u16(); i.kind = fz_u16(); break;
-    case 2: /* a behavior's handle passed as an item */
-        if (nb > 0) { anima_behavior h = z.behaviors[b % nb]; memcpy(&i, &h, sizeof i); }
-        break;
-    case 3: /* a behavior's slot with the item kind */
-        if (nb > 0) { anima_behavior h = z.behaviors[b % nb]; memcpy(&i, &h, sizeof i); i.kind = ANIMA_KIND_ITEM; }
-        break;
-    default: /* a live item's slot with another animator */
-        if (n > 0) { i = z.items[b % n]; i.animator += 1; }
-        break;
-    }
-    return i;
+    anima_item h;
+    memcpy(&h, (const unsigned char *)pool + (size_t)slot * sizeof h, sizeof h);
+    return h;
 }
 
-anima_behavior fz_behavior(void)
+/* An item's or a behavior's handle: the recorded one of `own` that byte b asks for, or else the
+ * forgery forgeries[b % 5], made from the same byte and the pools of both kinds (`other`: the
+ * other kind's). A forgery that needs a recorded handle of an empty pool gives the null handle. */
+static anima_item four_field_handle(const void *own, unsigned own_count, const void *other, unsigned other_count,
+                                    const forgery *forgeries)
 {
     uint8_t b = fz_u8();
-    unsigned n = pool_size(z.behavior_count);
-    if (b < 224 && n > 0) {
-        return z.behaviors[b % n];
+    int k = recorded_slot(b, 224, own_count);
+    if (k >= 0) {
+        return pooled(own, k);
     }
-    anima_behavior h = {0, 0, 0, 0};
-    unsigned ni = pool_size(z.item_count);
-    switch (b % 5) {
-    case 0: break;
-    case 1: h.index1 = fz_u32(); h.generation = fz_u32(); h.animator = fz_u16(); h.kind = fz_u16(); break;
-    case 2: if (ni > 0) { anima_item i = z.items[b % ni]; memcpy(&h, &i, sizeof h); } break;
-    case 3: /* right slot, another behavior kind */
-        if (n > 0) { h = z.behaviors[b % n]; h.kind = (uint16_t)(3 + (h.kind + 1) % 8); }
-        break;
-    default: if (n > 0) { h = z.behaviors[b % n]; h.generation ^= 1; } break;
+    anima_item h = {0, 0, 0, 0};
+    int mine = pool_slot(b, own_count), theirs = pool_slot(b, other_count);
+    switch (forgeries[b % 5]) {
+    case NULL_HANDLE: break;
+    case RANDOM_BITS: h.index1 = fz_u32(); h.generation = fz_u32(); h.animator = fz_u16(); h.kind = fz_u16(); break;
+    case OTHER_KIND: if (theirs >= 0) { h = pooled(other, theirs); } break;
+    case OTHER_KIND_AS_ITEM: if (theirs >= 0) { h = pooled(other, theirs); h.kind = ANIMA_KIND_ITEM; } break;
+    case NEXT_BEHAVIOR_KIND: if (mine >= 0) { h = pooled(own, mine); h.kind = (uint16_t)(3 + (h.kind + 1) % 8); } break;
+    case NEXT_ANIMATOR: if (mine >= 0) { h = pooled(own, mine); h.animator += 1; } break;
+    case FLIPPED_GENERATION: if (mine >= 0) { h = pooled(own, mine); h.generation ^= 1; } break;
     }
     return h;
 }
 
-anima_animation fz_animation(void)
+anima_item fz_item(void)
 {
-    uint8_t b = fz_u8();
-    unsigned n = pool_size(z.animation_count);
-    if (b < 224 && n > 0) {
-        return z.animations[b % n];
-    }
-    return b & 1 ? 0 : fz_u64();
+    return four_field_handle(z.items, z.item_count, z.behaviors, z.behavior_count, item_forgeries);
 }
 
-anima_timeline fz_timeline(void)
+anima_behavior fz_behavior(void)
 {
-    uint8_t b = fz_u8();
-    unsigned n = pool_size(z.timeline_count);
-    if (b < 224 && n > 0) {
-        return z.timelines[b % n];
-    }
-    return b & 1 ? 0 : fz_u64();
+    anima_item h = four_field_handle(z.behaviors, z.behavior_count, z.items, z.item_count, behavior_forgeries);
+    anima_behavior behavior;
+    memcpy(&behavior, &h, sizeof behavior);
+    return behavior;
 }
 
-uint64_t fz_item_id(void)
+/* A 64-bit handle (an animation's or a timeline's) of a pool of `count`: mostly a recorded one,
+ * otherwise 0 or random bits. */
+static uint64_t recorded_or_raw(const uint64_t *pool, unsigned count)
 {
     uint8_t b = fz_u8();
-    unsigned n = pool_size(z.item_count);
-    if (b < 224 && n > 0) {
-        anima_item i = z.items[b % n];
-        return (uint64_t)i.generation << 32 | i.index1;
-    }
-    return b & 1 ? 0 : fz_u64();
+    int k = recorded_slot(b, 224, count);
+    return k >= 0 ? pool[k] : raw_id(b);
 }
 
-uint64_t fz_behavior_id(void)
+anima_animation fz_animation(void) { return recorded_or_raw(z.animations, z.animation_count); }
+
+anima_timeline fz_timeline(void) { return recorded_or_raw(z.timelines, z.timeline_count); }
+
+/* The stable id of an item or a behavior handle, as anima_item_get_id and anima_behavior_get_id
+ * make it: the generation above the index. */
+static uint64_t stable_id(anima_item h) { return (uint64_t)h.generation << 32 | h.index1; }
+
+/* The id of a recorded item or behavior of `pool` (mostly), or 0 or random bits. */
+static uint64_t recorded_id(const void *pool, unsigned count)
 {
     uint8_t b = fz_u8();
-    unsigned n = pool_size(z.behavior_count);
-    if (b < 224 && n > 0) {
-        anima_behavior h = z.behaviors[b % n];
-        return (uint64_t)h.generation << 32 | h.index1;
-    }
-    return b & 1 ? 0 : fz_u64();
+    int k = recorded_slot(b, 224, count);
+    return k >= 0 ? stable_id(pooled(pool, k)) : raw_id(b);
 }
+
+uint64_t fz_item_id(void) { return recorded_id(z.items, z.item_count); }
+
+uint64_t fz_behavior_id(void) { return recorded_id(z.behaviors, z.behavior_count); }
 
 /* --------------------------------------------------------------- snapshots */
 
