@@ -346,25 +346,27 @@ static void op_create_item(worker *w)
     w->n.items_made++;
 }
 
-static void op_destroy_item(worker *w)
+/* Destroys a random entry of the pool (items or behaviors); returns whether the call did (OK). */
+static int destroy_pooled(worker *w, pool *p)
 {
     pooled_handle h;
-    int k = pool_pick(&items, w, &h, 1);
+    int k = pool_pick(p, w, &h, 1);
     if (k < 0) {
-        return;
+        return 0;
     }
-    anima_status s = anima_item_destroy(h.item);
-    pool_destroyed(&items, k, s);
-    w->n.items_destroyed += (unsigned)check_item(w, "anima_item_destroy", s, k);
+    const int item = p == &items;
+    anima_status s = item ? anima_item_destroy(h.item) : anima_behavior_destroy(h.behavior);
+    pool_destroyed(p, k, s);
+    return pool_check(p, w, item ? "anima_item_destroy" : "anima_behavior_destroy", s, k);
 }
 
-static void op_item_getters(worker *w)
+static void op_destroy_item(worker *w)
 {
-    anima_item item;
-    int k = pick_item(w, &item);
-    if (k < 0) {
-        return;
-    }
+    w->n.items_destroyed += (unsigned)destroy_pooled(w, &items);
+}
+
+static void op_item_getters(worker *w, anima_item item, int k)
+{
     switch (below(w, 5)) {
     case 0: {
         anima_vec2 c = { -1, -1 };
@@ -406,13 +408,8 @@ static void op_item_getters(worker *w)
     }
 }
 
-static void op_item_setters(worker *w)
+static void op_item_setters(worker *w, anima_item item, int k)
 {
-    anima_item item;
-    int k = pick_item(w, &item);
-    if (k < 0) {
-        return;
-    }
     switch (below(w, 3)) {
     case 0:
         check_item(w, "anima_item_set_center",
@@ -428,13 +425,8 @@ static void op_item_setters(worker *w)
     }
 }
 
-static void op_create_behavior(worker *w)
+static void op_create_behavior(worker *w, anima_item item, int k)
 {
-    anima_item item;
-    int k = pick_item(w, &item);
-    if (k < 0) {
-        return;
-    }
     anima_behavior b;
     anima_status s;
     const char *function;
@@ -461,23 +453,11 @@ static void op_create_behavior(worker *w)
 
 static void op_destroy_behavior(worker *w)
 {
-    pooled_handle h;
-    int k = pool_pick(&behaviors, w, &h, 1);
-    if (k < 0) {
-        return;
-    }
-    anima_status s = anima_behavior_destroy(h.behavior);
-    pool_destroyed(&behaviors, k, s);
-    check_behavior(w, "anima_behavior_destroy", s, k);
+    destroy_pooled(w, &behaviors);
 }
 
-static void op_membership(worker *w)
+static void op_membership(worker *w, anima_item item, int k)
 {
-    anima_item item;
-    int k = pick_item(w, &item);
-    if (k < 0) {
-        return;
-    }
     if (below(w, 2)) {
         check_item(w, "anima_behavior_add_item", anima_behavior_add_item(gravity, item), k);
     }
@@ -560,62 +540,89 @@ static void op_is_valid(worker *w)
     }
 }
 
+static void op_advance(worker *w)
+{
+    w->n.steps_run += (unsigned)check(w, "anima_animator_advance", anima_animator_advance(scene, 1.0 / 60.0), NOT_TOO_SMALL);
+}
+
+static void op_step(worker *w)
+{
+    w->n.steps_run += (unsigned)check(w, "anima_animator_step", anima_animator_step(scene), NOT_TOO_SMALL);
+}
+
+/* A snapshot, restored into a copy one time in three. */
+static void op_snapshot_or_restore(worker *w)
+{
+    op_snapshot(w, below(w, 3) == 0);
+}
+
+static void op_state_hash(worker *w)
+{
+    uint64_t h;
+    check(w, "anima_animator_state_hash", anima_animator_state_hash(scene, &h), NOT_TOO_SMALL);
+}
+
+static void op_step_count(worker *w)
+{
+    uint64_t steps;
+    check(w, "anima_animator_get_step_count", anima_animator_get_step_count(scene, &steps), NOT_TOO_SMALL);
+}
+
+static void op_items_in_rect(worker *w)
+{
+    int32_t count;
+    anima_item found[64];
+    check(w, "anima_animator_items_in_rect",
+          anima_animator_items_in_rect(scene, (anima_rect){ 0, 300, 320, 180 }, found, 64, &count), SIZE_QUERY);
+}
+
+static void op_is_running(worker *w)
+{
+    bool running;
+    check(w, "anima_animator_is_running", anima_animator_is_running(scene, &running), NOT_TOO_SMALL);
+}
+
+/* The operations and how often each is drawn: a draw r of 0...99 runs the first operation whose
+ * bound is above r (advance 6 %, step 4 %, create an item 8 % ...). An operation on an item
+ * (on_item) gets a random pooled one and its entry, and is skipped while the pool is empty. */
+static const struct {
+    unsigned below;
+    void (*run)(worker *w);
+    void (*on_item)(worker *w, anima_item item, int k);
+} operations[] = {
+    { 6, op_advance, NULL },
+    { 10, op_step, NULL },
+    { 18, op_create_item, NULL },
+    { 24, op_destroy_item, NULL },
+    { 50, NULL, op_item_getters },
+    { 60, NULL, op_item_setters },
+    { 65, NULL, op_create_behavior },
+    { 69, op_destroy_behavior, NULL },
+    { 73, NULL, op_membership },
+    { 77, op_listing, NULL },
+    { 80, op_snapshot_or_restore, NULL },
+    { 83, op_state_hash, NULL },
+    { 90, op_is_valid, NULL },
+    { 94, op_step_count, NULL },
+    { 97, op_items_in_rect, NULL },
+    { 100, op_is_running, NULL },
+};
+
 static void one_call(worker *w)
 {
     unsigned r = below(w, 100);
-    if (r < 6) {
-        w->n.steps_run += (unsigned)check(w, "anima_animator_advance", anima_animator_advance(scene, 1.0 / 60.0), NOT_TOO_SMALL);
+    size_t op = 0;
+    while (r >= operations[op].below) {
+        op++;
     }
-    else if (r < 10) {
-        w->n.steps_run += (unsigned)check(w, "anima_animator_step", anima_animator_step(scene), NOT_TOO_SMALL);
+    if (operations[op].run != NULL) {
+        operations[op].run(w);
+        return;
     }
-    else if (r < 18) {
-        op_create_item(w);
-    }
-    else if (r < 24) {
-        op_destroy_item(w);
-    }
-    else if (r < 50) {
-        op_item_getters(w);
-    }
-    else if (r < 60) {
-        op_item_setters(w);
-    }
-    else if (r < 65) {
-        op_create_behavior(w);
-    }
-    else if (r < 69) {
-        op_destroy_behavior(w);
-    }
-    else if (r < 73) {
-        op_membership(w);
-    }
-    else if (r < 77) {
-        op_listing(w);
-    }
-    else if (r < 80) {
-        op_snapshot(w, below(w, 3) == 0);
-    }
-    else if (r < 83) {
-        uint64_t h;
-        check(w, "anima_animator_state_hash", anima_animator_state_hash(scene, &h), NOT_TOO_SMALL);
-    }
-    else if (r < 90) {
-        op_is_valid(w);
-    }
-    else if (r < 94) {
-        uint64_t steps;
-        check(w, "anima_animator_get_step_count", anima_animator_get_step_count(scene, &steps), NOT_TOO_SMALL);
-    }
-    else if (r < 97) {
-        int32_t count;
-        anima_item found[64];
-        check(w, "anima_animator_items_in_rect",
-              anima_animator_items_in_rect(scene, (anima_rect){ 0, 300, 320, 180 }, found, 64, &count), SIZE_QUERY);
-    }
-    else {
-        bool running;
-        check(w, "anima_animator_is_running", anima_animator_is_running(scene, &running), NOT_TOO_SMALL);
+    anima_item item;
+    int k = pick_item(w, &item);
+    if (k >= 0) {
+        operations[op].on_item(w, item, k);
     }
 }
 
@@ -668,28 +675,54 @@ static void race_round(worker *w)
     }
 }
 
-static void make_race_animator(void)
+/* A call of the set-up, made on one thread: anything but OK is a failure, named by the call. */
+static void must(anima_status status, const char *call)
+{
+    if (status != ANIMA_OK) {
+        fail("%s returned %s", call, anima_status_string(status));
+    }
+}
+
+/* An animator of a 320 x 480 pt reference view. */
+static anima_animator make_animator(void)
 {
     anima_animator_def def = anima_default_animator_def();
     def.has_reference_bounds = true;
     def.reference_bounds = (anima_rect){ 0, 0, 320, 480 };
-    if (anima_animator_create(&def, &race_animator) != ANIMA_OK) {
-        fail("anima_animator_create");
-    }
-    for (int k = 0; k < RACE_ITEMS; k++) {
-        anima_item_def item = anima_default_item_def();
-        item.center = (anima_vec2){ 30.0 + 35.0 * k, 100 };
-        item.size = (anima_size){ 20, 20 };
-        if (anima_item_create(race_animator, &item, &race_items[k]) != ANIMA_OK) {
-            fail("anima_item_create");
-        }
-    }
+    anima_animator animator;
+    must(anima_animator_create(&def, &animator), "anima_animator_create");
+    return animator;
+}
+
+/* A square item of `side` pt at center. */
+static anima_item make_square(anima_animator animator, anima_vec2 center, double side, anima_shape shape)
+{
+    anima_item_def def = anima_default_item_def();
+    def.center = center;
+    def.size = (anima_size){ side, side };
+    def.shape = shape;
+    anima_item item;
+    must(anima_item_create(animator, &def, &item), "anima_item_create");
+    return item;
+}
+
+/* Gravity over `count` items, added to the animator. */
+static anima_behavior add_gravity(anima_animator animator, const anima_item *items, int32_t count)
+{
+    anima_gravity_def def = anima_default_gravity_def();
     anima_behavior g;
-    anima_gravity_def gdef = anima_default_gravity_def();
-    if (anima_gravity_create(race_animator, &gdef, race_items, RACE_ITEMS, &g) != ANIMA_OK
-        || anima_animator_add_behavior(race_animator, g) != ANIMA_OK) {
-        fail("the raced animator's gravity");
+    must(anima_gravity_create(animator, &def, items, count, &g), "anima_gravity_create");
+    must(anima_animator_add_behavior(animator, g), "anima_animator_add_behavior");
+    return g;
+}
+
+static void make_race_animator(void)
+{
+    race_animator = make_animator();
+    for (int k = 0; k < RACE_ITEMS; k++) {
+        race_items[k] = make_square(race_animator, (anima_vec2){ 30.0 + 35.0 * k, 100 }, 20, ANIMA_SHAPE_RECTANGLE);
     }
+    add_gravity(race_animator, race_items, RACE_ITEMS);
 }
 
 /* ------------------------------------------------------------------ threads */
@@ -717,34 +750,20 @@ static void *work(void *argument)
 
 static void build_scene(void)
 {
-    anima_animator_def def = anima_default_animator_def();
-    def.has_reference_bounds = true;
-    def.reference_bounds = (anima_rect){ 0, 0, 320, 480 };
-    if (anima_animator_create(&def, &scene) != ANIMA_OK) {
-        fail("anima_animator_create");
-    }
+    scene = make_animator();
     anima_item start[START_ITEMS];
     for (int k = 0; k < START_ITEMS; k++) {
-        anima_item_def item = anima_default_item_def();
-        item.center = (anima_vec2){ 15.0 + 22.0 * (k % 14), 15.0 + 22.0 * (k / 14) };
-        item.size = (anima_size){ 16, 16 };
-        item.shape = k % 3 == 0 ? ANIMA_SHAPE_ELLIPSE : ANIMA_SHAPE_RECTANGLE;
-        if (anima_item_create(scene, &item, &start[k]) != ANIMA_OK) {
-            fail("anima_item_create");
-        }
+        start[k] = make_square(scene, (anima_vec2){ 15.0 + 22.0 * (k % 14), 15.0 + 22.0 * (k / 14) }, 16,
+                               k % 3 == 0 ? ANIMA_SHAPE_ELLIPSE : ANIMA_SHAPE_RECTANGLE);
         add_item(start[k]);
     }
-    anima_gravity_def gdef = anima_default_gravity_def();
+    gravity = add_gravity(scene, start, START_ITEMS);
     anima_collision_def cdef = anima_default_collision_def();
     cdef.translates_reference_bounds_into_boundary = true;
-    if (anima_gravity_create(scene, &gdef, start, START_ITEMS, &gravity) != ANIMA_OK
-        || anima_collision_create(scene, &cdef, start, START_ITEMS, &collision) != ANIMA_OK
-        || anima_animator_add_behavior(scene, gravity) != ANIMA_OK
-        || anima_animator_add_behavior(scene, collision) != ANIMA_OK
-        || anima_collision_set_delegate(collision, on_contact, on_contact, NULL) != ANIMA_OK
-        || anima_animator_set_step_callback(scene, on_step, NULL) != ANIMA_OK) {
-        fail("the scene's behaviors and callbacks");
-    }
+    must(anima_collision_create(scene, &cdef, start, START_ITEMS, &collision), "anima_collision_create");
+    must(anima_animator_add_behavior(scene, collision), "anima_animator_add_behavior");
+    must(anima_collision_set_delegate(collision, on_contact, on_contact, NULL), "anima_collision_set_delegate");
+    must(anima_animator_set_step_callback(scene, on_step, NULL), "anima_animator_set_step_callback");
 }
 
 /* One thread again: the animator holds exactly what the OK calls made, and still works. */
