@@ -25,6 +25,8 @@ from typing import Any, Dict, List, Optional
 
 import websocket
 
+from processes import end_process
+
 CANDIDATES = ("chromium", "chromium-browser", "google-chrome")
 
 
@@ -90,12 +92,7 @@ class Browser:
     def close(self) -> None:
         if getattr(self, "socket", None) is not None:
             self.socket.close()
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
+        end_process(self.process, 10)
         shutil.rmtree(self.profile, ignore_errors=True)
 
     def __enter__(self) -> "Browser":

@@ -1,6 +1,8 @@
 """Shared fixtures: scenes as a user builds them."""
 
+import importlib.util
 import os
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -55,6 +57,32 @@ def repository_file():
         return path
 
     return find
+
+
+@pytest.fixture
+def figure_script(tmp_path):
+    """Runs a figure script of docs/ into tmp_path.
+
+    run("figures.py", names) loads the script, points its OUT at tmp_path, calls its main(names)
+    and returns the script's module and the root element of each file it wrote, by file name,
+    each checked to be an SVG document. Without names it checks that every figure of the script's
+    FIGURES was written, and nothing else.
+    """
+
+    def run(script, names=()):
+        spec = importlib.util.spec_from_file_location(Path(script).stem, REPOSITORY / "docs" / script)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        module.OUT = str(tmp_path)
+        module.main(list(names))
+        roots = {path.name: ET.fromstring(path.read_text(encoding="utf-8")) for path in tmp_path.iterdir()}
+        if not names:
+            assert sorted(roots) == sorted(name + ".svg" for name in module.FIGURES)
+        for name, root in roots.items():
+            assert root.tag.endswith("svg"), f"{name} is not an SVG document"
+        return module, roots
+
+    return run
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -15,10 +15,27 @@ def frames(animator, seconds, rate=60):
 
 # ------------------------------------------------------------ property animator
 
+#: Where the ball stands at each end of the linear move.
+ENDS = {"start": (160, 100), "end": (260, 100)}
+
+
 def linear_move(animator, ball, done=None):
     with animator.animate(1.0, curve="linear", completion=None if done is None else done.append) as animation:
-        ball.center = (260, 100)
+        ball.center = ENDS["end"]
     return animation
+
+
+def halfway_move(animator, ball, done=None):
+    """The linear move after 0.5 s of its 1 s, the ball halfway."""
+    animation = linear_move(animator, ball, done)
+    frames(animator, 0.5)
+    return animation
+
+
+def assert_finished_at(position, animation, ball, done):
+    """The move ended at `position` (its completion called once, finished) with the ball there."""
+    assert ball.center == ENDS[position]
+    assert done == [True] and animation.position == position
 
 
 def test_pause_scrub_and_resume(animator, ball):
@@ -51,23 +68,20 @@ def test_scrubbing_needs_a_pause_and_a_fraction_in_range(animator, ball):
 
 def test_reverse_returns_to_the_start(animator, ball):
     done = []
-    animation = linear_move(animator, ball, done)
-    frames(animator, 0.5)
+    animation = halfway_move(animator, ball, done)
     animation.is_reversed = True
     assert animation.is_reversed
     frames(animator, 0.25)
     assert ball.center == pytest.approx((185, 100), abs=1e-9)
     frames(animator, 0.3)
-    assert ball.center == (160, 100)
-    assert done == [True] and animation.position == "start"
+    assert_finished_at("start", animation, ball, done)
 
 
 def test_reversed_and_continued_ends_at_the_start(animator, ball):
     # UIViewPropertyAnimator: paused, scrubbed, reversed and continued, it runs back to its start,
     # stays reversed, and its completion reports the start.
     done = []
-    animation = linear_move(animator, ball, done)
-    frames(animator, 0.5)
+    animation = halfway_move(animator, ball, done)
     animation.pause()
     animation.fraction_complete = 0.25
     animation.is_reversed = True
@@ -76,22 +90,19 @@ def test_reversed_and_continued_ends_at_the_start(animator, ball):
     frames(animator, 0.125, rate=120)   # 0.125 s exactly (at 60 Hz, round(7.5) = 8 frames would be 0.133 s)
     assert ball.center == pytest.approx((172.5, 100), abs=1e-9)   # halfway back over the remaining 0.25 s
     frames(animator, 0.2)
-    assert ball.center == (160, 100)
-    assert done == [True] and animation.position == "start"
+    assert_finished_at("start", animation, ball, done)
 
 
 def test_continued_forward_after_a_reverse_ends_at_the_end(animator, ball):
     done = []
-    animation = linear_move(animator, ball, done)
-    frames(animator, 0.5)
+    animation = halfway_move(animator, ball, done)
     animation.is_reversed = True
     frames(animator, 0.25)
     animation.is_reversed = False
     animation.continue_animation(0.5)
     assert not animation.is_reversed
     frames(animator, 0.5)
-    assert ball.center == (260, 100)
-    assert done == [True] and animation.position == "end"
+    assert_finished_at("end", animation, ball, done)
 
 
 def test_stopping_a_reversed_continue_at_either_end(animator, ball):
@@ -99,8 +110,7 @@ def test_stopping_a_reversed_continue_at_either_end(animator, ball):
     # end is out of their reach, so stopping at 'end' leaves the ball where it is
     for position, center, reported in (("start", (160, 100), "start"), ("end", None, "current")):
         done = []
-        animation = linear_move(animator, ball, done)
-        frames(animator, 0.5)
+        animation = halfway_move(animator, ball, done)
         animation.is_reversed = True
         animation.continue_animation(1.0)
         frames(animator, 0.1)
@@ -114,8 +124,7 @@ def test_stopping_a_reversed_continue_at_either_end(animator, ball):
 
 
 def test_a_pickled_reversed_continue_still_ends_at_the_start(animator, ball):
-    animation = linear_move(animator, ball)
-    frames(animator, 0.5)
+    animation = halfway_move(animator, ball)
     animation.is_reversed = True
     animation.continue_animation(1.0)
     frames(animator, 0.1)
@@ -129,8 +138,7 @@ def test_a_pickled_reversed_continue_still_ends_at_the_start(animator, ball):
 
 
 def test_continue_with_a_spring_from_a_pause(animator, ball):
-    animation = linear_move(animator, ball)
-    frames(animator, 0.5)
+    animation = halfway_move(animator, ball)
     animation.pause()
     animation.continue_animation(spring=(1, 200, 20))
     assert not animation.is_paused

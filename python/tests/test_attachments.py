@@ -6,30 +6,10 @@ import math
 import pytest
 
 import anima
+from oscillation import mean_period, zero_crossings
 
 #: Gravity of magnitude 1, in pt/s^2.
 G = 1000.0
-
-
-def zero_crossings(animator, value, seconds):
-    """Steps the animator for `seconds` and returns the times at which value() changes sign,
-    interpolated linearly within the step."""
-    times = []
-    t0, v0 = animator.elapsed_time, value()
-    while animator.elapsed_time < seconds:
-        animator.step()
-        t1, v1 = animator.elapsed_time, value()
-        if (v0 < 0.0 <= v1) or (v0 > 0.0 >= v1):
-            times.append(t0 + (t1 - t0) * v0 / (v0 - v1))
-        t0, v0 = t1, v1
-    return times
-
-
-def mean_period(crossings):
-    """The mean time between every other zero crossing (one full oscillation)."""
-    periods = [b - a for a, b in zip(crossings, crossings[2:])]
-    assert periods, crossings
-    return sum(periods) / len(periods)
 
 
 def world_point(item, offset):
@@ -37,6 +17,17 @@ def world_point(item, offset):
     (x, y), angle = item.center, item.rotation
     c, s = math.cos(angle), math.sin(angle)
     return (x + c * offset[0] - s * offset[1], y + s * offset[0] + c * offset[1])
+
+
+def hanging_ball(**options):
+    """An unbounded animator and a 10 pt ball at (0, 100) under gravity, hung from (0, 0) by an
+    Attachment made with `options`: (animator, ball, attachment)."""
+    anim = anima.Animator()
+    ball = anima.Item(anim, center=(0, 100), size=(10, 10), shape="ellipse")
+    attachment = anima.Attachment(ball, (0, 0), **options)
+    anim.add_behavior(attachment)
+    anim.add_behavior(anima.Gravity([ball]))
+    return anim, ball, attachment
 
 
 @pytest.fixture
@@ -351,11 +342,7 @@ def test_undamped_spring_oscillates_at_its_frequency():
 def test_damped_spring_settles_with_the_static_stretch_and_the_animator_pauses():
     # At rest k x = m g with k = m (2 pi f)^2, whatever the mass: x = g / (2 pi f)^2.
     frequency = 2.0
-    anim = anima.Animator()
-    ball = anima.Item(anim, center=(0, 100), size=(10, 10), shape="ellipse")
-    spring = anima.Attachment(ball, (0, 0), frequency=frequency, damping=0.7)
-    anim.add_behavior(spring)
-    anim.add_behavior(anima.Gravity([ball]))
+    anim, ball, spring = hanging_ball(frequency=frequency, damping=0.7)
     anim.add_behavior(anima.ItemBehavior([ball]))
     assert anim.run_until_rest(max_seconds=10.0) is not None
     assert not anim.is_running
@@ -366,11 +353,7 @@ def test_damped_spring_settles_with_the_static_stretch_and_the_animator_pauses()
 
 
 def test_moving_the_anchor_point_drags_the_item_at_the_rods_length():
-    anim = anima.Animator()
-    ball = anima.Item(anim, center=(0, 100), size=(10, 10), shape="ellipse")
-    rod = anima.Attachment(ball, (0, 0))
-    anim.add_behavior(rod)
-    anim.add_behavior(anima.Gravity([ball]))
+    anim, ball, rod = hanging_ball()
     anim.add_behavior(anima.ItemBehavior([ball], resistance=2.0))
     assert anim.run_until_rest() is not None  # hanging still under the anchor
     # Carry the anchor 120 pt to the right at 120 pt/s.
@@ -387,11 +370,7 @@ def test_moving_the_anchor_point_drags_the_item_at_the_rods_length():
 
 
 def test_moving_the_anchor_point_wakes_a_paused_animator():
-    anim = anima.Animator()
-    ball = anima.Item(anim, center=(0, 100), size=(10, 10), shape="ellipse")
-    rod = anima.Attachment(ball, (0, 0))
-    anim.add_behavior(rod)
-    anim.add_behavior(anima.Gravity([ball]))
+    anim, ball, rod = hanging_ball()
     anim.run_until_rest()
     assert not anim.is_running
     rest = ball.center
@@ -424,11 +403,7 @@ def test_pin_keeps_the_attachment_points_together_while_the_arm_swings():
 
 
 def test_a_removed_attachment_stops_holding_the_item():
-    anim = anima.Animator()
-    ball = anima.Item(anim, center=(0, 100), size=(10, 10), shape="ellipse")
-    rod = anima.Attachment(ball, (0, 0))
-    anim.add_behavior(rod)
-    anim.add_behavior(anima.Gravity([ball]))
+    anim, ball, rod = hanging_ball()
     anim.add_behavior(anima.ItemBehavior([ball]))
     anim.advance(0.5)
     assert ball.center[1] == pytest.approx(100.0, abs=0.5)

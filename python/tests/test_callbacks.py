@@ -12,6 +12,11 @@ class Boom(Exception):
     pass
 
 
+def explode(*args):
+    """A callback of any kind that raises Boom."""
+    raise Boom
+
+
 @pytest.fixture
 def shelf_scene():
     """Two balls over a named shelf; the balls land on it at about the same time."""
@@ -208,16 +213,17 @@ def test_exception_in_contact_callback_propagates_from_advance(shelf_scene):
         anim.run_until_rest()
 
 
-def test_exception_stops_advance_after_the_current_internal_step(animator):
-    ball = anima.Item(animator, center=(160, 540), size=(40, 40))
+def drop_a_ball_that_explodes_on_landing(animator, height):
+    """A 40 x 40 pt item at y = `height` falling onto the screen's floor; its first contact raises Boom."""
+    ball = anima.Item(animator, center=(160, height), size=(40, 40))
     collision = anima.Collision([ball], translates_reference_bounds_into_boundary=True)
     animator.add_behavior(anima.Gravity([ball]))
     animator.add_behavior(collision)
-
-    def explode(event):
-        raise Boom
-
     collision.on_began_contact = explode
+
+
+def test_exception_stops_advance_after_the_current_internal_step(animator):
+    drop_a_ball_that_explodes_on_landing(animator, 540)
     with pytest.raises(Boom):
         animator.advance(5.0)
     assert animator.elapsed_time < 1.0
@@ -240,10 +246,6 @@ def test_only_the_first_exception_of_a_call_propagates(shelf_scene):
 
 def test_engine_is_usable_after_a_callback_raised(shelf_scene):
     anim, left, right, _, collision = shelf_scene
-
-    def explode(event):
-        raise Boom
-
     collision.on_began_contact = explode
     with pytest.raises(Boom):
         anim.run_until_rest()
@@ -255,15 +257,7 @@ def test_engine_is_usable_after_a_callback_raised(shelf_scene):
 
 
 def test_exception_in_step_propagates_too(animator):
-    ball = anima.Item(animator, center=(160, 546), size=(40, 40))
-    collision = anima.Collision([ball], translates_reference_bounds_into_boundary=True)
-    animator.add_behavior(anima.Gravity([ball]))
-    animator.add_behavior(collision)
-
-    def explode(event):
-        raise Boom
-
-    collision.on_began_contact = explode
+    drop_a_ball_that_explodes_on_landing(animator, 546)
     with pytest.raises(Boom):
         for _ in range(240):
             animator.step()
@@ -271,9 +265,6 @@ def test_exception_in_step_propagates_too(animator):
 
 
 def test_exception_in_did_pause_propagates(falling_ball, animator):
-    def explode(anim):
-        raise Boom
-
     animator.on_did_pause = explode
     with pytest.raises(Boom):
         animator.run_until_rest()
@@ -306,10 +297,6 @@ def test_base_exception_from_a_callback_propagates(falling_ball, animator):
 
 def test_callback_exception_keeps_its_traceback(shelf_scene):
     anim, _, _, _, collision = shelf_scene
-
-    def explode(event):
-        raise Boom
-
     collision.on_began_contact = explode
     with pytest.raises(Boom) as caught:
         anim.run_until_rest()

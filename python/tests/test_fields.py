@@ -8,6 +8,7 @@ import weakref
 import pytest
 
 import anima
+from oscillation import zero_crossings
 
 
 class Boom(Exception):
@@ -32,20 +33,6 @@ def first_acceleration(anim, item):
     anim.step()
     h = anim.step_duration
     return ((item.velocity[0] - vx) / h, (item.velocity[1] - vy) / h)
-
-
-def zero_crossings(anim, value, count, limit=10.0):
-    """Steps until value() has changed sign `count` times (or `limit` seconds pass) and returns
-    the times of the sign changes, interpolated linearly within the step."""
-    times = []
-    t0, v0 = anim.elapsed_time, value()
-    while len(times) < count and anim.elapsed_time < limit:
-        anim.step()
-        t1, v1 = anim.elapsed_time, value()
-        if (v0 < 0.0 <= v1) or (v0 > 0.0 >= v1):
-            times.append(t0 + (t1 - t0) * v0 / (v0 - v1))
-        t0, v0 = t1, v1
-    return times
 
 
 # ------------------------------------------------------------------ the laws
@@ -83,7 +70,7 @@ def test_spring_field_oscillates_with_period_two_pi_root_m_over_s():
     # k = 4 N/m on 1 kg: omega = 2 rad/s, T = pi s
     anim, box, field = scene(anima.Field.spring, at=(50.0, 0.0), strength=4)
     assert field.falloff == -1.0
-    crossings = zero_crossings(anim, lambda: box.center[0], 3)
+    crossings = zero_crossings(anim, lambda: box.center[0], seconds=10.0, count=3)
     assert len(crossings) == 3
     assert crossings[2] - crossings[0] == pytest.approx(math.pi, rel=0.01)
 

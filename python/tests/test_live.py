@@ -40,6 +40,8 @@ import pytest
 import anima
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from processes import end_process
+
 try:
     from browser import Browser, find_chromium
 except ImportError:  # websocket-client is missing: require_tools() says how to install it
@@ -187,13 +189,7 @@ class JupyterLab:
         return json.loads(self.run(kernel, f"import json as _json; print(_json.dumps({expression}))").strip())
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
+        end_process(self.process, 20)
         self.log.close()
         shutil.rmtree(self.home, ignore_errors=True)
 

@@ -7,11 +7,12 @@ import pytest
 import anima
 
 
-def falling_scene(**item_behavior):
-    """A 20 pt ball in an unbounded animator under default gravity, with an ItemBehavior."""
+def falling_scene(gravity=None, **item_behavior):
+    """A 20 pt ball in an unbounded animator under gravity (the default one, or one made with the
+    options `gravity`), with an ItemBehavior made with the options `item_behavior`."""
     anim = anima.Animator()
     ball = anima.Item(anim, center=(0, 0), size=(20, 20), shape="ellipse")
-    anim.add_behavior(anima.Gravity([ball]))
+    anim.add_behavior(anima.Gravity([ball], **(gravity or {})))
     anim.add_behavior(anima.ItemBehavior([ball], **item_behavior))
     return anim, ball
 
@@ -51,47 +52,47 @@ def test_ungoverned_ball_is_slowed_by_the_implicit_damping():
 
 
 def test_gravity_magnitude_scales_the_acceleration():
-    anim = anima.Animator()
-    ball = anima.Item(anim, size=(20, 20))
-    anim.add_behavior(anima.Gravity([ball], magnitude=2.0))
-    anim.add_behavior(anima.ItemBehavior([ball]))
+    anim, ball = falling_scene(gravity={"magnitude": 2.0})
     anim.advance(0.5)
     assert ball.center[1] == pytest.approx(250.0, rel=0.01)
 
 
 def test_gravity_angle_zero_pulls_to_the_right():
-    anim = anima.Animator()
-    ball = anima.Item(anim, size=(20, 20))
-    anim.add_behavior(anima.Gravity([ball], angle=0.0))
-    anim.add_behavior(anima.ItemBehavior([ball]))
+    anim, ball = falling_scene(gravity={"angle": 0.0})
     anim.advance(0.5)
     x, y = ball.center
     assert x == pytest.approx(125.0, rel=0.01)
     assert y == pytest.approx(0.0, abs=1e-9)
 
 
-def test_ball_comes_to_rest_on_the_floor_and_the_animator_pauses():
+#: The radius of the ball of ball_over_the_floor.
+RADIUS = 32.0
+
+
+def ball_over_the_floor():
+    """A 64 pt ball high in a 320 x 568 pt screen, under gravity, colliding with the screen's edges."""
     anim = anima.Animator(reference_bounds=(0, 0, 320, 568))
-    radius = 32.0
-    ball = anima.Item(anim, center=(160, 52), size=(2 * radius, 2 * radius), shape="ellipse")
+    ball = anima.Item(anim, center=(160, 52), size=(2 * RADIUS, 2 * RADIUS), shape="ellipse")
     anim.add_behavior(anima.Gravity([ball]))
     anim.add_behavior(anima.Collision([ball], translates_reference_bounds_into_boundary=True))
+    return anim, ball
+
+
+def test_ball_comes_to_rest_on_the_floor_and_the_animator_pauses():
+    anim, ball = ball_over_the_floor()
     pauses = []
     anim.on_did_pause = pauses.append
     seconds = anim.run_until_rest(max_seconds=10)
     assert seconds is not None
     assert anim.is_running is False
     assert pauses == [anim]
-    assert ball.center[1] == pytest.approx(568 - radius, abs=1.0)
+    assert ball.center[1] == pytest.approx(568 - RADIUS, abs=1.0)
     assert ball.center[0] == pytest.approx(160, abs=1.0)
     assert ball.is_resting
 
 
 def test_resting_ball_stays_put_while_paused():
-    anim = anima.Animator(reference_bounds=(0, 0, 320, 568))
-    ball = anima.Item(anim, center=(160, 52), size=(64, 64), shape="ellipse")
-    anim.add_behavior(anima.Gravity([ball]))
-    anim.add_behavior(anima.Collision([ball], translates_reference_bounds_into_boundary=True))
+    anim, ball = ball_over_the_floor()
     anim.run_until_rest()
     center, steps = ball.center, anim.step_count
     anim.advance(1.0)
@@ -100,10 +101,7 @@ def test_resting_ball_stays_put_while_paused():
 
 
 def test_moving_a_resting_item_wakes_the_animator():
-    anim = anima.Animator(reference_bounds=(0, 0, 320, 568))
-    ball = anima.Item(anim, center=(160, 52), size=(64, 64), shape="ellipse")
-    anim.add_behavior(anima.Gravity([ball]))
-    anim.add_behavior(anima.Collision([ball], translates_reference_bounds_into_boundary=True))
+    anim, ball = ball_over_the_floor()
     anim.run_until_rest()
     resumed = []
     anim.on_will_resume = resumed.append

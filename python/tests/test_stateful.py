@@ -134,6 +134,21 @@ def value_of(function, default=()):
     return result if ok else default
 
 
+def destroy(handle):
+    """Destroys an animator, item or behavior as `call` does; True (and the handle no longer valid)
+    when it was destroyed."""
+    ok, _ = call(handle.destroy)
+    if ok:
+        assert not handle.is_valid
+    return ok
+
+
+def assert_stale(function, *args):
+    """A call on something destroyed raises StaleHandleError."""
+    ok, error = call(function, *args)
+    assert not ok and isinstance(error, anima.StaleHandleError), error
+
+
 def note_unexpected(text):
     Ledger.unexpected.append(text)
 
@@ -412,28 +427,28 @@ class ChaosItem(anima.Item):
             note_unexpected(f"__del__: {type(error).__name__}: {error}")
 
 
-class ChaosBehavior(anima.Behavior):
+class ChaosAction:
+    """The action method of a chaos behavior class: once its machine and scene are set, each
+    action has the machine make random calls (its callback named `callback_name`)."""
+
+    machine = None
+    scene = None
+    callback_name = "action"
+
+    def action(self):
+        machine = self.machine
+        if machine is not None:
+            machine.callback(self.callback_name, self.scene, self)
+
+
+class ChaosBehavior(ChaosAction, anima.Behavior):
     """A custom behavior whose action method makes random calls."""
 
-    machine = None
-    scene = None
 
-    def action(self):
-        machine = self.machine
-        if machine is not None:
-            machine.callback("action", self.scene, self)
-
-
-class ChaosCollision(anima.Collision):
+class ChaosCollision(ChaosAction, anima.Collision):
     """A collision subclass that also has an action."""
 
-    machine = None
-    scene = None
-
-    def action(self):
-        machine = self.machine
-        if machine is not None:
-            machine.callback("collision action", self.scene, self)
+    callback_name = "collision action"
 
 
 class ChaosField(anima.Field):
@@ -757,14 +772,10 @@ class AnimaMachine(RuleBasedStateMachine):
         if len(self.live_scenes()) < 2 and data.draw(st.integers(0, 4)):
             return
         scene = self.pick_scene(data)
-        ok, _ = call(scene.animator.destroy)
-        if ok:
-            assert not scene.animator.is_valid
-            ok, error = call(scene.animator.advance, 0.0)
-            assert not ok and isinstance(error, anima.StaleHandleError), error
+        if destroy(scene.animator):
+            assert_stale(scene.animator.advance, 0.0)
             for item in [item for item, owner in self.items if owner is scene][:3]:
-                ok, error = call(getattr, item, "center")
-                assert not ok and isinstance(error, anima.StaleHandleError), error
+                assert_stale(getattr, item, "center")
 
     @rule(data=st.data())
     def create_item(self, data):
@@ -788,11 +799,8 @@ class AnimaMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def destroy_item(self, data):
         item, scene = self.pick(data, self.items)
-        ok, _ = call(item.destroy)
-        if ok:
-            assert not item.is_valid
-            ok, error = call(getattr, item, "center")
-            assert not ok and isinstance(error, anima.StaleHandleError), error
+        if destroy(item):
+            assert_stale(getattr, item, "center")
             assert item not in value_of(lambda: scene.animator.items), "a destroyed item is still listed"
 
     @rule(data=st.data())
@@ -915,11 +923,8 @@ class AnimaMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def destroy_behavior(self, data):
         behavior, _ = self.pick(data, self.behaviors)
-        ok, _ = call(behavior.destroy)
-        if ok:
-            assert not behavior.is_valid
-            ok, error = call(getattr, behavior, "items")
-            assert not ok and isinstance(error, anima.StaleHandleError), error
+        if destroy(behavior):
+            assert_stale(getattr, behavior, "items")
 
     @precondition(lambda self: self.behaviors)
     @rule(data=st.data())

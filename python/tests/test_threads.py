@@ -67,25 +67,37 @@ def outcomes(calls):
     return out
 
 
+def in_the_first_action(anim, work):
+    """Adds a behavior whose first action calls work(), advances one frame and returns what work returned."""
+    results = []
+
+    class FirstAction(anima.Behavior):
+        def action(self):
+            if not results:
+                results.append(work())
+
+    anim.add_behavior(FirstAction(anim))
+    anim.advance(1 / 60)
+    assert results, "the action did not run"
+    return results[0]
+
+
 def test_a_call_from_another_thread_during_a_callback_raises_busy_error():
     anim, items, gravity, _ = scene(8)
-    seen = {}
 
-    class Waiter(anima.Behavior):
-        """Runs the other thread's calls to the end from inside the advance (join releases the GIL)."""
+    def from_another_thread():
+        # the other thread's calls run to the end from inside the advance (join releases the GIL)
+        calls = calls_on(anim, items[0], gravity)
+        calls["item.destroy"] = items[1].destroy
+        calls["animator.destroy"] = anim.destroy
+        seen = {}
+        other = threading.Thread(target=lambda: seen.update(outcomes(calls)))
+        other.start()
+        other.join()
+        return seen
 
-        def action(self):
-            if not seen:
-                calls = calls_on(anim, items[0], gravity)
-                calls["item.destroy"] = items[1].destroy
-                calls["animator.destroy"] = anim.destroy
-                other = threading.Thread(target=lambda: seen.update(outcomes(calls)))
-                other.start()
-                other.join()
-
-    anim.add_behavior(Waiter(anim))
-    anim.advance(1 / 60)
-    assert seen, "the action did not run"
+    seen = in_the_first_action(anim, from_another_thread)
+    assert seen
     for name, outcome in seen.items():
         assert outcome.endswith(BUSY_TEXT), f"{name} from another thread during advance: {outcome}"
         assert outcome.startswith("anima_"), f"{name}: the message names the C function: {outcome}"
@@ -108,18 +120,14 @@ def test_the_same_calls_work_from_another_thread_when_no_thread_is_inside():
 
 def test_a_callback_still_calls_its_own_animator_freely():
     anim, items, gravity, _ = scene(8)
-    seen = {}
 
-    class Caller(anima.Behavior):
-        def action(self):
-            if not seen:
-                calls = calls_on(anim, items[0], gravity)
-                # advance and step from a callback keep their own rule (BusyError, not the thread guard's)
-                del calls["animator.advance"], calls["animator.step"], calls["animator.snapshot"], calls["animator.state_hash"]
-                seen.update(outcomes(calls))
+    def from_the_callback():
+        calls = calls_on(anim, items[0], gravity)
+        # advance and step from a callback keep their own rule (BusyError, not the thread guard's)
+        del calls["animator.advance"], calls["animator.step"], calls["animator.snapshot"], calls["animator.state_hash"]
+        return outcomes(calls)
 
-    anim.add_behavior(Caller(anim))
-    anim.advance(1 / 60)
+    seen = in_the_first_action(anim, from_the_callback)
     assert seen and all(outcome == "ok" for outcome in seen.values()), seen
 
 
