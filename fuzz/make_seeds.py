@@ -208,13 +208,26 @@ def scenes(spec):
                       def_={"center": [60.0 + 70 * k, 60.0], "size": list(size)}) for k in range(items)]
         return a, its
 
-    def gravity_collision(p):
-        a, its = world(p)
+    def add(p, a, *behaviors):
+        """Adds the behaviors to animator `a`, in turn."""
+        for b in behaviors:
+            p.call("anima_animator_add_behavior", animator=a, behavior=b)
+
+    def falling(p, a, its):
+        """Gravity and a collision with the reference bounds over the items, not added yet."""
         g = p.call("anima_gravity_create", animator=a, items=its)
         c = p.call("anima_collision_create", animator=a, items=its,
                    def_={"translates_reference_bounds_into_boundary": True})
-        p.call("anima_animator_add_behavior", animator=a, behavior=g)
-        p.call("anima_animator_add_behavior", animator=a, behavior=c)
+        return g, c
+
+    def add_gravity(p, a, its):
+        """Gravity over the items, added to animator `a`."""
+        add(p, a, p.call("anima_gravity_create", animator=a, items=its))
+
+    def gravity_collision(p):
+        a, its = world(p)
+        g, c = falling(p, a, its)
+        add(p, a, g, c)
         p.call("anima_collision_add_boundary_segment", collision=c, identifier="floor", **{"from": [0.0, 300.0]}, to=[320.0, 310.0])
         for _ in range(4):
             p.call("anima_animator_advance", animator=a, seconds=0.5)
@@ -231,8 +244,7 @@ def scenes(spec):
 
     def attachments(p):
         a, its = world(p, items=4)
-        g = p.call("anima_gravity_create", animator=a, items=its)
-        p.call("anima_animator_add_behavior", animator=a, behavior=g)
+        add_gravity(p, a, its)
         made = [
             p.call("anima_attachment_create_to_anchor", animator=a, item=its[0], offset=[0.0, 0.0], anchor=[100.0, 10.0],
                    def_={"frequency": 2.0, "damping": 0.5}),
@@ -242,8 +254,7 @@ def scenes(spec):
             p.call("anima_attachment_create_limit", animator=a, item=its[3], offset=[0.0, 0.0], other=its[0], other_offset=[0.0, 0.0]),
             p.call("anima_attachment_create_sliding", animator=a, item=its[1], other="null", anchor=[130.0, 60.0], axis=[1.0, 0.0]),
         ]
-        for b in made:
-            p.call("anima_animator_add_behavior", animator=a, behavior=b)
+        add(p, a, *made)
         p.call("anima_attachment_set_range", attachment=made[2], lower=-1.0, upper=1.0)
         p.call("anima_attachment_set_anchor_point", attachment=made[0], point=[120.0, 20.0])
         for _ in range(3):
@@ -255,8 +266,7 @@ def scenes(spec):
         u = p.call("anima_push_create", animator=a, items=its[1:], def_={"mode": 1, "magnitude": 2.0, "angle": 0.5})
         ib = p.call("anima_item_behavior_create", animator=a, items=its,
                     def_={"elasticity": 0.5, "friction": 0.2, "resistance": 1.0})
-        for b in (s, u, ib):
-            p.call("anima_animator_add_behavior", animator=a, behavior=b)
+        add(p, a, s, u, ib)
         p.call("anima_push_set_target_offset", push=u, item=its[1], offset=[5.0, 5.0])
         p.call("anima_item_behavior_add_linear_velocity", behavior=ib, item=its[2], velocity=[300.0, -100.0])
         p.call("anima_animator_advance", animator=a, seconds=0.5)
@@ -267,12 +277,12 @@ def scenes(spec):
     def fields(p):
         a, its = world(p, items=4)
         ib = p.call("anima_item_behavior_create", animator=a, items=its, def_={"charge": 1.0})
-        p.call("anima_animator_add_behavior", animator=a, behavior=ib)
+        add(p, a, ib)
         for kind in range(10):
             f = p.call("anima_field_create", animator=a, items=its,
                        def_={"kind": kind, "position": [160.0, 240.0], "direction": [1.0, 0.5],
                              "region": [2, [100.0, 100.0], 200.0, False]})
-            p.call("anima_animator_add_behavior", animator=a, behavior=f)
+            add(p, a, f)
         p.call("anima_animator_advance", animator=a, seconds=0.5)
 
     def composite_custom(p):
@@ -280,9 +290,9 @@ def scenes(spec):
         parent = p.call("anima_behavior_create", animator=a)
         g = p.call("anima_gravity_create", animator=a, items=its)
         p.call("anima_behavior_add_child", parent=parent, child=g)
-        p.call("anima_animator_add_behavior", animator=a, behavior=parent)
+        add(p, a, parent)
         f = p.call("anima_field_create", animator=a, items=its, def_={"kind": 10})
-        p.call("anima_animator_add_behavior", animator=a, behavior=f)
+        add(p, a, f)
         p.call("anima_animator_advance", animator=a, seconds=0.1)
         p.call("anima_behavior_set_action", behavior=parent, action=True)
         p.call("anima_field_set_evaluation", field=f, evaluate=True)
@@ -332,18 +342,14 @@ def scenes(spec):
             [2, [[160.0, 300.0], [320.0, 200.0], [0.0, 0.0]]],
             [3, [[300.0, 100.0], [200.0, 400.0], [10.0, 400.0]]],
         ])
-        p.call("anima_animator_add_behavior", animator=a, behavior=c)
-        p.call("anima_animator_add_behavior", animator=a, behavior=g)
+        add(p, a, c, g)
         p.call("anima_animator_advance", animator=a, seconds=0.5)
         p.call("anima_collision_get_boundary", collision=c, identifier="wall", capacity=300)
 
     def delegates(p):
         a, its = world(p, items=3)
-        g = p.call("anima_gravity_create", animator=a, items=its)
-        c = p.call("anima_collision_create", animator=a, items=its,
-                   def_={"translates_reference_bounds_into_boundary": True})
-        p.call("anima_animator_add_behavior", animator=a, behavior=g)
-        p.call("anima_animator_add_behavior", animator=a, behavior=c)
+        g, c = falling(p, a, its)
+        add(p, a, g, c)
         p.call("anima_animator_set_delegate", animator=a, will_resume=True, did_pause=True)
         p.call("anima_collision_set_delegate", collision=c, began=True, ended=True)
         p.call("anima_animator_set_step_callback", animator=a, callback=True)
@@ -352,11 +358,10 @@ def scenes(spec):
     # Each of these programs killed the process before the engine refused or handled it.
     def regress_field_creates_items(p):
         a, its = world(p, items=1)
-        g = p.call("anima_gravity_create", animator=a, items=its)
-        p.call("anima_animator_add_behavior", animator=a, behavior=g)
+        add_gravity(p, a, its)
         f = p.call("anima_field_create", animator=a, items=its, def_={"kind": 10})
         p.call("anima_field_set_evaluation", field=f, evaluate=True)
-        p.call("anima_animator_add_behavior", animator=a, behavior=f)
+        add(p, a, f)
         p.call("anima_animator_advance", animator=a, seconds=0.5)
         # one evaluation a step (60 in all): the first 16 make 64 items that no behavior
         # governs yet; the next, inside the solver, puts them all under a new gravity and
@@ -368,7 +373,7 @@ def scenes(spec):
             p.u8(1)                                 # no force written
         p.reenter(3)
         g2 = p.call("anima_gravity_create", animator=a, items=list(range(64)))
-        p.call("anima_animator_add_behavior", animator=a, behavior=g2)
+        add(p, a, g2)
         p.call("anima_item_get_mass", item=40)
         p.u8(1)
         p.skip_callbacks(2 * (60 - 17))
@@ -386,8 +391,7 @@ def scenes(spec):
         a, its = world(p, items=2)
         c = p.call("anima_collision_create", animator=a, items=its)
         g = p.call("anima_gravity_create", animator=a, items=its)
-        p.call("anima_animator_add_behavior", animator=a, behavior=c)
-        p.call("anima_animator_add_behavior", animator=a, behavior=g)
+        add(p, a, c, g)
         p.call("anima_animator_step", animator=a)
         p.call("anima_item_set_center", item=its[0], center=[200.0, 60.0])
         p.call("anima_item_destroy", item=its[0])
@@ -401,8 +405,7 @@ def scenes(spec):
         g = p.call("anima_gravity_create", animator=a, items=its)
         p.call("anima_collision_add_boundary_segment", collision=c, identifier="floor", **{"from": [0.0, 200.0]}, to=[320.0, 200.0])
         p.call("anima_collision_add_boundary_segment", collision=c, identifier="wall", **{"from": [10.0, 0.0]}, to=[10.0, 480.0])
-        p.call("anima_animator_add_behavior", animator=a, behavior=c)
-        p.call("anima_animator_add_behavior", animator=a, behavior=g)
+        add(p, a, c, g)
         # reading a mass rebuilds the graph outside a step: the boundaries get their proxies
         p.call("anima_item_get_mass", item=its[0])
         p.call("anima_collision_remove_all_boundaries", collision=c)
@@ -412,8 +415,7 @@ def scenes(spec):
 
     def regress_huge_advance(p):
         a, its = world(p, items=1)
-        g = p.call("anima_gravity_create", animator=a, items=its)
-        p.call("anima_animator_add_behavior", animator=a, behavior=g)
+        add_gravity(p, a, its)
         p.bytes += struct.pack("<I", p.functions["anima_animator_advance"]["point"])[:3]
         p.u8(0)
         p.u8(12)                                    # fz_seconds' 1e300
@@ -428,7 +430,7 @@ def scenes(spec):
         still = p.call("anima_item_create", animator=a)
         p.call("anima_item_set_shape", item=flying, shape=1)
         w = p.call("anima_attachment_create_fixed", animator=a, item=flying, other=still, anchor=[510.0, 0.0])
-        p.call("anima_animator_add_behavior", animator=a, behavior=w)
+        add(p, a, w)
         for _ in range(4):
             p.call("anima_animator_advance", animator=a, seconds=0.5)
 
@@ -440,24 +442,20 @@ def scenes(spec):
         second = p.call("anima_item_create", animator=a, def_={"center": [200.0, 60.0], "size": [50.0, 50.0]})
         third = p.call("anima_item_create", animator=a)
         c = p.call("anima_collision_create", animator=a, items=[first, second, third])
-        p.call("anima_animator_add_behavior", animator=a, behavior=c)
+        add(p, a, c)
         w1 = p.call("anima_attachment_create_fixed", animator=a, item=second, other=first, anchor=[-510.0, -512.0])
         w2 = p.call("anima_attachment_create_fixed", animator=a, item=first, other=third, anchor=[0.0, 0.0])
-        p.call("anima_animator_add_behavior", animator=a, behavior=w2)
-        p.call("anima_animator_add_behavior", animator=a, behavior=w1)
+        add(p, a, w2, w1)
         for _ in range(4):
             p.call("anima_animator_advance", animator=a, seconds=0.5)
 
     def snapshot_restore(p):
         # a scene mid-fall, restored, stepped, looked up by id, and restored again from the copy
         a, its = world(p, items=4)
-        g = p.call("anima_gravity_create", animator=a, items=its)
-        c = p.call("anima_collision_create", animator=a, items=its,
-                   def_={"translates_reference_bounds_into_boundary": True})
+        g, c = falling(p, a, its)
         s = p.call("anima_attachment_create_to_anchor", animator=a, item=its[3], offset=[0.0, 0.0], anchor=[280.0, 20.0],
                    def_={"frequency": 2.0, "damping": 0.3})
-        for b in (g, c, s):
-            p.call("anima_animator_add_behavior", animator=a, behavior=b)
+        add(p, a, g, c, s)
         p.call("anima_collision_set_delegate", collision=c, began=True, ended=False)
         p.call("anima_animation_begin", animator=a, def_={"duration": 1.0})
         p.call("anima_item_set_alpha", item=its[0], alpha=0.2)
@@ -477,11 +475,8 @@ def scenes(spec):
     def restore_broken(p):
         # a snapshot overwritten field by field with the CRC-32 made right, and broken otherwise
         a, its = world(p, items=3)
-        g = p.call("anima_gravity_create", animator=a, items=its)
-        c = p.call("anima_collision_create", animator=a, items=its,
-                   def_={"translates_reference_bounds_into_boundary": True})
-        p.call("anima_animator_add_behavior", animator=a, behavior=g)
-        p.call("anima_animator_add_behavior", animator=a, behavior=c)
+        g, c = falling(p, a, its)
+        add(p, a, g, c)
         p.call("anima_animator_advance", animator=a, seconds=0.5)
         p.snapshot(a)
         for offset in (0, 40, 120, 400, 900, 1500, 2500):
@@ -497,7 +492,7 @@ def scenes(spec):
         a, its = world(p, items=3)
         c = p.call("anima_collision_create", animator=a, items=its,
                    def_={"translates_reference_bounds_into_boundary": True})
-        p.call("anima_animator_add_behavior", animator=a, behavior=c)
+        add(p, a, c)
         p.call("anima_animator_item_at_point", animator=a, point=[60.0, 60.0])
         d = p.call("anima_drag_begin", animator=a, item=its[0], point=[62.0, 58.0], time=0.0,
                    def_={"max_acceleration": 50000.0})
