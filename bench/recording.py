@@ -23,10 +23,11 @@ must hold every frame of every item.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import sys
 import time
+
+import standalone
 
 COUNT = 10_000
 COLUMNS = 100
@@ -120,21 +121,15 @@ def describe(run: dict) -> str:
     return (f"{run['scene']}: {run['items']} items, {run['frames']} frames: advancing {per_frame(run['plain']):.2f} "
             f"ms/frame, recording {per_frame(run['recorded']):.2f} ms/frame, ratio {run['ratio']:.2f} ({verdict} the "
             f"{TARGET_RATIO:.0f}x aim); {run['megabytes']:.0f} MB of states; "
-            + ("; ".join(checks) if checks else "same final poses, every frame of every item recorded"))
+            + standalone.checks_line(checks, "same final poses, every frame of every item recorded"))
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--frames", type=int, default=FRAMES, help=f"frames per run (default {FRAMES})")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds, the best of which is kept (default 3)")
-    args = parser.parse_args()
-    try:
-        import numpy as np
-
-        import anima
-    except ImportError as error:
-        print(f"recording bench: {error}; run it with build/venv/bin/python after `make build`", file=sys.stderr)
+    args = standalone.arguments(__doc__, "frames", FRAMES, "frames per run")
+    imported = standalone.modules("recording", ("numpy", "anima"))
+    if imported is None:
         return 1
+    np, anima = imported
     rounds = []
     for r in range(args.rounds):
         rounds.append(measure(anima, np, args.frames))

@@ -21,7 +21,6 @@ bit: the engine is deterministic, so where a variant runs does not change it.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import math
 import os
@@ -31,6 +30,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The scene comes from examples/python/scenes.py; the workers of a LocalCluster inherit this path.
 sys.path.insert(0, os.path.join(ROOT, "examples", "python"))
+
+import standalone  # noqa: E402  (beside this file)
 
 VARIANTS = 1000
 FREQUENCIES = 25  # 0.5 ... 5 Hz
@@ -137,23 +138,16 @@ def describe(run: dict) -> str:
             f"variants/s, {run['workers']} workers {cluster:.0f} variants/s ({cluster / serial:.2f} x); the "
             f"LocalCluster started in {run['start']:.2f} s and its first sweep of {2 * run['workers']} variants took "
             f"{run['warm']:.2f} s (neither counted); "
-            + ("; ".join(checks) if checks else "both tables equal row by row, bit for bit"))
+            + standalone.checks_line(checks, "both tables equal row by row, bit for bit"))
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variants", type=int, default=VARIANTS, help=f"variants per sweep (default {VARIANTS})")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds, the best of which is kept (default 3)")
-    args = parser.parse_args()
-    try:
-        import numpy as np
-
-        import anima
-        import distributed  # noqa: F401
-    except ImportError as error:
-        print(f"sweep bench: {error}; run it with build/venv/bin/python after `make build`, with "
-              'dask.distributed installed (pip install "anima[distributed]")', file=sys.stderr)
+    args = standalone.arguments(__doc__, "variants", VARIANTS, "variants per sweep")
+    imported = standalone.modules("sweep", ("numpy", "anima", "distributed"),
+                                  ', with dask.distributed installed (pip install "anima[distributed]")')
+    if imported is None:
         return 1
+    np, anima, _ = imported
     rounds = []
     for r in range(args.rounds):
         rounds.append(measure_round(anima, np, args.variants))
