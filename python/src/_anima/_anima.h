@@ -356,14 +356,17 @@ typedef struct {
 
 /*
  * The _create method of a kind of behavior made as Kind(items, *, <fields>, animator=None) (its
- * tp_init is init_by_create): the ANIMA_FIELD rows of its DEF_TYPE are stored over DEF_INIT, then
- * CREATE, the library's constructor for that def, makes it (see behavior_create).
+ * tp_init is init_by_create): the fields of its DEF_TYPE in the table FIELDS (ANIMA_FIELD rows) are
+ * stored over DEF_INIT, then CREATE, the library's constructor for that def, makes it (see
+ * behavior_create). ANIMA_BEHAVIOR_CREATE takes the rows themselves.
  */
-#define ANIMA_BEHAVIOR_CREATE(NAME, PYNAME, DEF_TYPE, DEF_INIT, CREATE, ...)                                     \
-    static const argument NAME##_fields[] = {__VA_ARGS__, ANIMA_ARG(NULL)};                                       \
-    ANIMA_DEF_METHOD(NAME, PYNAME, OWNER_BEHAVIOR, VALUE_NONE, DEF_TYPE, DEF_INIT, NAME##_fields,                 \
+#define ANIMA_BEHAVIOR_CREATE_WITH(NAME, PYNAME, DEF_TYPE, DEF_INIT, CREATE, FIELDS)                             \
+    ANIMA_DEF_METHOD(NAME, PYNAME, OWNER_BEHAVIOR, VALUE_NONE, DEF_TYPE, DEF_INIT, FIELDS,                        \
                      behavior_create(&t, (anima_function)(CREATE), &def, v[0].object, v[1].object),               \
                      ANIMA_IN("items", VALUE_OBJECT), ANIMA_KW("animator", VALUE_OBJECT))
+#define ANIMA_BEHAVIOR_CREATE(NAME, PYNAME, DEF_TYPE, DEF_INIT, CREATE, ...)                                     \
+    static const argument NAME##_fields[] = {__VA_ARGS__, ANIMA_ARG(NULL)};                                       \
+    ANIMA_BEHAVIOR_CREATE_WITH(NAME, PYNAME, DEF_TYPE, DEF_INIT, CREATE, NAME##_fields)
 
 /* The PyMethodDef row of a method defined with ANIMA_METHOD. */
 #define ANIMA_METHOD_ROW(PYNAME, NAME, DOC) \

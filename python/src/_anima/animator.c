@@ -105,15 +105,17 @@ animator_default_def(void)
     return def;
 }
 
+/* The keywords of Animator(): the fields of anima_animator_def, reference_bounds also by position. */
+#define ANIMATOR_FIELD(NAME, KIND) ANIMA_FIELD(anima_animator_def, NAME, KIND)
 static const argument animator_fields[] = {
     ANIMA_POSITIONAL_FIELD(anima_animator_def, reference_bounds, VALUE_BOUNDS),
-    ANIMA_FIELD(anima_animator_def, step_rate, VALUE_DOUBLE),
-    ANIMA_FIELD(anima_animator_def, substeps, VALUE_INT32),
-    ANIMA_FIELD(anima_animator_def, rest_speed, VALUE_DOUBLE),
-    ANIMA_FIELD(anima_animator_def, rest_angular_speed, VALUE_DOUBLE),
-    ANIMA_FIELD(anima_animator_def, rest_time, VALUE_DOUBLE),
-    ANIMA_FIELD(anima_animator_def, max_advance, VALUE_DOUBLE),
-    ANIMA_FIELD(anima_animator_def, workers, VALUE_INT32),
+    ANIMATOR_FIELD(step_rate, VALUE_DOUBLE),
+    ANIMATOR_FIELD(substeps, VALUE_INT32),
+    ANIMATOR_FIELD(rest_speed, VALUE_DOUBLE),
+    ANIMATOR_FIELD(rest_angular_speed, VALUE_DOUBLE),
+    ANIMATOR_FIELD(rest_time, VALUE_DOUBLE),
+    ANIMATOR_FIELD(max_advance, VALUE_DOUBLE),
+    ANIMATOR_FIELD(workers, VALUE_INT32),
     ANIMA_ARG(NULL),
 };
 

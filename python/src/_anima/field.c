@@ -1,22 +1,37 @@
 #include "_anima.h"
 
-/* A field's parameters: keywords of Field() and properties (the closure of their getset rows). */
-static const argument field_parameters[] = {
-    ANIMA_FIELD(anima_field_def, position, VALUE_VEC2),
-    ANIMA_FIELD(anima_field_def, region, VALUE_REGION),
-    ANIMA_FIELD(anima_field_def, strength, VALUE_DOUBLE),
-    ANIMA_FIELD(anima_field_def, falloff, VALUE_DOUBLE),
-    ANIMA_FIELD(anima_field_def, minimum_radius, VALUE_DOUBLE),
-    ANIMA_FIELD(anima_field_def, direction, VALUE_VEC2),
-    ANIMA_FIELD(anima_field_def, smoothness, VALUE_DOUBLE),
-    ANIMA_FIELD(anima_field_def, animation_speed, VALUE_DOUBLE),
-    ANIMA_ARG(NULL),
-};
+/*
+ * A field's parameters, each given once as PARAMETER(name, value kind, docstring): the keywords of Field() (the
+ * table field_parameters) and the properties (their getset rows, whose closure is the parameter's row there).
+ */
+#define FIELD_PARAMETERS(PARAMETER)                                                                               \
+    PARAMETER(position, VALUE_VEC2,                                                                               \
+              "The field's origin (x, y) in the reference space (default (0, 0)); radial fields act\n"            \
+              "around it and the region is centred on it.")                                                       \
+    PARAMETER(region, VALUE_REGION,                                                                               \
+              "Where the field acts, around its position: 'infinite' (everywhere, the default; None\n"            \
+              "is accepted too), ('rectangle', (width, height)), ('circle', radius), or\n"                        \
+              "('inverse', region) for everywhere except that region. Sizes are finite and >= 0.")                \
+    PARAMETER(strength, VALUE_DOUBLE, "The strength S (within +/-1e9; default 1; negative reverses the field).")  \
+    PARAMETER(falloff, VALUE_DOUBLE,                                                                              \
+              "The exponent of the distance fall-off r^-falloff, r in metres (-10...10; default 2\n"              \
+              "for radial gravity, -1 for spring, 1 for electric and magnetic, 0 for the others).")               \
+    PARAMETER(minimum_radius, VALUE_DOUBLE,                                                                       \
+              "Distances below this (points, > 0; default 0.01) count as this in the fall-off.")                  \
+    PARAMETER(direction, VALUE_VEC2,                                                                              \
+              "Linear gravity: the acceleration in m/s^2 (1 = 100 pt/s^2); velocity: the velocity\n"              \
+              "in m/s; drag: the medium's velocity in m/s. Components within +/-1e6.")                            \
+    PARAMETER(smoothness, VALUE_DOUBLE, "Noise and turbulence: 0 (noisy, the default) ... 1 (smooth).")           \
+    PARAMETER(animation_speed, VALUE_DOUBLE,                                                                      \
+              "Noise and turbulence: how fast the noise changes, in Hz (0...1e6; default 0 freezes\n"             \
+              "it).")
 
-enum {
-    FIELD_POSITION, FIELD_REGION, FIELD_STRENGTH, FIELD_FALLOFF, FIELD_MINIMUM_RADIUS, FIELD_DIRECTION,
-    FIELD_SMOOTHNESS, FIELD_ANIMATION_SPEED
-};
+#define FIELD_PARAMETER_ARGUMENT(NAME, KIND, DOC) ANIMA_FIELD(anima_field_def, NAME, KIND),
+static const argument field_parameters[] = {FIELD_PARAMETERS(FIELD_PARAMETER_ARGUMENT) ANIMA_ARG(NULL)};
+
+/* Each parameter's row in field_parameters: FIELD_<name>. */
+#define FIELD_PARAMETER_INDEX(NAME, KIND, DOC) FIELD_##NAME,
+enum { FIELD_PARAMETERS(FIELD_PARAMETER_INDEX) };
 
 /* The kind, fixed at creation: a property only. */
 static const argument field_kind = ANIMA_FIELD(anima_field_def, kind, VALUE_FIELD_KIND);
@@ -100,37 +115,16 @@ field_install_evaluation(anima_state *st, PyObject *obj, PyObject **slot, PyObje
     return 0;
 }
 
-/* The PyGetSetDef row of a field parameter, the row INDEX of field_parameters. */
-#define FIELD_PARAMETER(NAME, INDEX, DOC)                                                                     \
-    {NAME, (getter)field_get_parameter, (setter)field_set_parameter, DOC, (void *)&field_parameters[INDEX]}
+/* The PyGetSetDef row of a field parameter (a row of FIELD_PARAMETERS). */
+#define FIELD_PARAMETER_GETSET(NAME, KIND, DOC)                                                               \
+    {#NAME, (getter)field_get_parameter, (setter)field_set_parameter, DOC, (void *)&field_parameters[FIELD_##NAME]},
 
 static PyGetSetDef field_getset[] = {
     {"kind", (getter)field_get_parameter, NULL,
      "Which field this is, fixed at creation (read-only): 'linear_gravity', 'radial_gravity',\n"
      "'drag', 'velocity', 'vortex', 'spring', 'electric', 'magnetic', 'noise', 'turbulence'\n"
      "or 'custom'.", (void *)&field_kind},
-    FIELD_PARAMETER("position", FIELD_POSITION,
-                    "The field's origin (x, y) in the reference space (default (0, 0)); radial fields act\n"
-                    "around it and the region is centred on it."),
-    FIELD_PARAMETER("region", FIELD_REGION,
-                    "Where the field acts, around its position: 'infinite' (everywhere, the default; None\n"
-                    "is accepted too), ('rectangle', (width, height)), ('circle', radius), or\n"
-                    "('inverse', region) for everywhere except that region. Sizes are finite and >= 0."),
-    FIELD_PARAMETER("strength", FIELD_STRENGTH,
-                    "The strength S (within +/-1e9; default 1; negative reverses the field)."),
-    FIELD_PARAMETER("falloff", FIELD_FALLOFF,
-                    "The exponent of the distance fall-off r^-falloff, r in metres (-10...10; default 2\n"
-                    "for radial gravity, -1 for spring, 1 for electric and magnetic, 0 for the others)."),
-    FIELD_PARAMETER("minimum_radius", FIELD_MINIMUM_RADIUS,
-                    "Distances below this (points, > 0; default 0.01) count as this in the fall-off."),
-    FIELD_PARAMETER("direction", FIELD_DIRECTION,
-                    "Linear gravity: the acceleration in m/s^2 (1 = 100 pt/s^2); velocity: the velocity\n"
-                    "in m/s; drag: the medium's velocity in m/s. Components within +/-1e6."),
-    FIELD_PARAMETER("smoothness", FIELD_SMOOTHNESS,
-                    "Noise and turbulence: 0 (noisy, the default) ... 1 (smooth)."),
-    FIELD_PARAMETER("animation_speed", FIELD_ANIMATION_SPEED,
-                    "Noise and turbulence: how fast the noise changes, in Hz (0...1e6; default 0 freezes\n"
-                    "it)."),
+    FIELD_PARAMETERS(FIELD_PARAMETER_GETSET)
     ANIMA_CALLABLE("evaluate", BehaviorObject, evaluate, field_install_evaluation, false,
                    "A custom field's evaluation: a callable evaluate(position, velocity, mass, charge, dt)\n"
                    "returning a force (fx, fy) in mass x pt/s^2, or None (no force). Only a custom field\n"

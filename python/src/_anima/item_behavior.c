@@ -5,16 +5,33 @@
  * anima/_item_behavior.py holds the class's docstring.
  */
 
-ANIMA_BEHAVIOR_CREATE(item_behavior_create, "ItemBehavior", anima_item_behavior_def,
-                      anima_default_item_behavior_def(), anima_item_behavior_create,
-                      ANIMA_FIELD(anima_item_behavior_def, elasticity, VALUE_DOUBLE),
-                      ANIMA_FIELD(anima_item_behavior_def, friction, VALUE_DOUBLE),
-                      ANIMA_FIELD(anima_item_behavior_def, density, VALUE_DOUBLE),
-                      ANIMA_FIELD(anima_item_behavior_def, resistance, VALUE_DOUBLE),
-                      ANIMA_FIELD(anima_item_behavior_def, angular_resistance, VALUE_DOUBLE),
-                      ANIMA_FIELD(anima_item_behavior_def, charge, VALUE_DOUBLE),
-                      ANIMA_FIELD(anima_item_behavior_def, allows_rotation, VALUE_BOOL),
-                      ANIMA_FIELD(anima_item_behavior_def, anchored, VALUE_BOOL))
+/*
+ * An item behavior's properties, each given once as PROPERTY(name, value kind, getter, setter, docstring). They
+ * are also the keywords of ItemBehavior(): the fields of anima_item_behavior_def of the same names.
+ */
+#define ITEM_BEHAVIOR_PROPERTIES(PROPERTY)                                                                        \
+    PROPERTY(elasticity, VALUE_DOUBLE, anima_item_behavior_get_elasticity, anima_item_behavior_set_elasticity,    \
+             "Restitution of collisions: 0 (no bounce, default) ... 1 (elastic).")                                \
+    PROPERTY(friction, VALUE_DOUBLE, anima_item_behavior_get_friction, anima_item_behavior_set_friction,          \
+             "Coulomb friction coefficient (>= 0, default 0).")                                                   \
+    PROPERTY(density, VALUE_DOUBLE, anima_item_behavior_get_density, anima_item_behavior_set_density,             \
+             "Density (> 0, default 1); mass = density x area / 10 000.")                                         \
+    PROPERTY(resistance, VALUE_DOUBLE, anima_item_behavior_get_resistance, anima_item_behavior_set_resistance,    \
+             "Linear damping in 1/s (>= 0, default 0).")                                                          \
+    PROPERTY(angular_resistance, VALUE_DOUBLE, anima_item_behavior_get_angular_resistance,                        \
+             anima_item_behavior_set_angular_resistance, "Angular damping in 1/s (>= 0, default 0).")             \
+    PROPERTY(charge, VALUE_DOUBLE, anima_item_behavior_get_charge, anima_item_behavior_set_charge,                \
+             "Electric charge used by fields (finite, default 0).")                                               \
+    PROPERTY(allows_rotation, VALUE_BOOL, anima_item_behavior_get_allows_rotation,                                \
+             anima_item_behavior_set_allows_rotation, "False locks the items' rotation (default True).")          \
+    PROPERTY(anchored, VALUE_BOOL, anima_item_behavior_get_anchored, anima_item_behavior_set_anchored,            \
+             "True: the items collide but never move (default False).")
+
+#define ITEM_BEHAVIOR_FIELD(NAME, KIND, GET, SET, DOC) ANIMA_FIELD(anima_item_behavior_def, NAME, KIND),
+static const argument item_behavior_fields[] = {ITEM_BEHAVIOR_PROPERTIES(ITEM_BEHAVIOR_FIELD) ANIMA_ARG(NULL)};
+
+ANIMA_BEHAVIOR_CREATE_WITH(item_behavior_create, "ItemBehavior", anima_item_behavior_def,
+                           anima_default_item_behavior_def(), anima_item_behavior_create, item_behavior_fields)
 
 ANIMA_METHOD(item_behavior_add_linear_velocity, "add_linear_velocity", OWNER_BEHAVIOR, VALUE_NONE,
              anima_item_behavior_add_linear_velocity(t.behavior, v[0].item, v[1].vec2),
@@ -51,25 +68,8 @@ static PyMethodDef item_behavior_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static PyGetSetDef item_behavior_getset[] = {
-    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "elasticity", anima_item_behavior_get_elasticity, anima_item_behavior_set_elasticity,
-                 "Restitution of collisions: 0 (no bounce, default) ... 1 (elastic)."),
-    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "friction", anima_item_behavior_get_friction, anima_item_behavior_set_friction,
-                 "Coulomb friction coefficient (>= 0, default 0)."),
-    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "density", anima_item_behavior_get_density, anima_item_behavior_set_density,
-                 "Density (> 0, default 1); mass = density x area / 10 000."),
-    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "resistance", anima_item_behavior_get_resistance, anima_item_behavior_set_resistance,
-                 "Linear damping in 1/s (>= 0, default 0)."),
-    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "angular_resistance", anima_item_behavior_get_angular_resistance, anima_item_behavior_set_angular_resistance,
-                 "Angular damping in 1/s (>= 0, default 0)."),
-    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "charge", anima_item_behavior_get_charge, anima_item_behavior_set_charge,
-                 "Electric charge used by fields (finite, default 0)."),
-    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_BOOL, "allows_rotation", anima_item_behavior_get_allows_rotation, anima_item_behavior_set_allows_rotation,
-                 "False locks the items' rotation (default True)."),
-    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_BOOL, "anchored", anima_item_behavior_get_anchored, anima_item_behavior_set_anchored,
-                 "True: the items collide but never move (default False)."),
-    ANIMA_GETSET_END,
-};
+#define ITEM_BEHAVIOR_GETSET(NAME, KIND, GET, SET, DOC) ANIMA_GETSET(OWNER_BEHAVIOR, KIND, #NAME, GET, SET, DOC),
+static PyGetSetDef item_behavior_getset[] = {ITEM_BEHAVIOR_PROPERTIES(ITEM_BEHAVIOR_GETSET) ANIMA_GETSET_END};
 
 /* The constructor's signature, for introspection; the docstring is anima/_item_behavior.py's. */
 PyDoc_STRVAR(item_behavior_doc,
