@@ -10,7 +10,8 @@
  * What is here is what every listing needs and none of them is about: reporting a failed call
  * (ok), printing and counting a check (check, checkf, expect_near), the closing line and exit
  * status (finish), comparing handles, the screen the listings were written for, the animator of
- * a reference view, a ball, frames advanced in a row, and a delegate that counts pauses. The physics of each listing stays in its own file, read top to bottom.
+ * a reference view, a ball, frames advanced in a row, and delegates that count pauses (and
+ * resumptions). The physics of each listing stays in its own file, read top to bottom.
  *
  * Everything is static and inline, so an example compiles only what it uses and gets no
  * warning for the rest. C11; builds with -Wall -Wextra -Werror.
@@ -184,6 +185,37 @@ static inline bool count_pauses(anima_animator animator, int *pauses)
 {
     *pauses = 0;
     return ok(anima_animator_set_delegate(animator, NULL, count_animator_event, pauses), "anima_animator_set_delegate");
+}
+
+/* What an animator's delegate was told: its will_resume and did_pause calls, counted. */
+typedef struct delegate_counts {
+    int will_resume;
+    int did_pause;
+} delegate_counts;
+
+/* count_delegate_calls' will_resume callback: one more resumption in the counts at user_data. */
+static inline void count_will_resume(void *user_data, anima_animator animator)
+{
+    (void)animator;
+    ((delegate_counts *)user_data)->will_resume++;
+}
+
+/* count_delegate_calls' did_pause callback: one more pause in the counts at user_data. */
+static inline void count_did_pause(void *user_data, anima_animator animator)
+{
+    (void)animator;
+    ((delegate_counts *)user_data)->did_pause++;
+}
+
+/*
+ * Makes the animator's delegate count both of its calls, will_resume and did_pause, in *counts,
+ * which start at 0. A failed call is reported; returns whether it succeeded.
+ */
+static inline bool count_delegate_calls(anima_animator animator, delegate_counts *counts)
+{
+    *counts = (delegate_counts){ 0, 0 };
+    return ok(anima_animator_set_delegate(animator, count_will_resume, count_did_pause, counts),
+              "anima_animator_set_delegate");
 }
 
 #endif

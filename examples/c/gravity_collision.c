@@ -30,8 +30,7 @@ typedef struct scene {
     int unexpected;        /* events that are not this ball against the reference-bounds boundary */
     int failed_calls;      /* calls made from the callbacks that did not return ANIMA_OK */
     anima_vec2 first_contact;
-    int did_pause;         /* animator delegate: did_pause calls */
-    int will_resume;       /* animator delegate: will_resume calls */
+    delegate_counts delegate;   /* the animator delegate's calls */
 } scene;
 
 static bool is_ball_against_bounds(const scene *s, const anima_contact_event *event)
@@ -87,18 +86,6 @@ static bool count_events(const scene *s, anima_animator animator, anima_behavior
     return true;
 }
 
-static void did_pause(void *user_data, anima_animator animator)
-{
-    (void)animator;
-    ((scene *)user_data)->did_pause++;
-}
-
-static void will_resume(void *user_data, anima_animator animator)
-{
-    (void)animator;
-    ((scene *)user_data)->will_resume++;
-}
-
 int main(void)
 {
     scene s = { 0 };
@@ -108,7 +95,7 @@ int main(void)
     if (!create_animator_for_view(SCREEN_WIDTH, SCREEN_HEIGHT, &animator)) {
         return 1;
     }
-    ok(anima_animator_set_delegate(animator, will_resume, did_pause, &s), "anima_animator_set_delegate");
+    count_delegate_calls(animator, &s.delegate);
     if (!create_ball(animator, (anima_vec2){ SCREEN_WIDTH / 2, 52.0 }, 2 * RADIUS, &s.ball)) {
         return 1;
     }
@@ -176,7 +163,8 @@ int main(void)
     printf("first contact at (%.2f, %.2f); %d began, %d ended contacts; rebound %.2f pt\n",
            s.first_contact.x, s.first_contact.y, s.began, s.ended, rebound);
     printf("paused: %s after %.3f s; center (%.3f, %.3f); alpha %.2f; did_pause %d, will_resume %d\n",
-           running ? "no" : "yes", elapsed, center.x, center.y, alpha, s.did_pause, s.will_resume);
+           running ? "no" : "yes", elapsed, center.x, center.y, alpha, s.delegate.did_pause,
+           s.delegate.will_resume);
 
     check(s.began >= 1 && s.ended >= 1, "the ball bounced: at least one began and one ended boundary contact");
     check(fabs(s.first_contact.y - SCREEN_HEIGHT) <= 2.0 && fabs(s.first_contact.x - SCREEN_WIDTH / 2) <= 2.0,
@@ -188,7 +176,7 @@ int main(void)
     check(array_began == s.began && array_ended == s.ended && array_unexpected == 0,
           "the contact event arrays report the same contacts as the callbacks");
     check(!running && elapsed <= 10.0, "the animator paused within 10 s");
-    check(s.did_pause == 1, "the did_pause delegate was called once");
+    check(s.delegate.did_pause == 1, "the did_pause delegate was called once");
     check(resting, "the ball is resting");
     check(fabs(center.y - floor_y) <= 1.0, "it rests on the floor: center y = 568 - 32 within 1 pt");
     check(fabs(center.x - SCREEN_WIDTH / 2) <= 1.0, "it stayed in the middle");

@@ -35,8 +35,7 @@ typedef struct view_controller {
     anima_animator animator;
     anima_item blue_ball;
     anima_behavior snap;   /* the snap added by the last tap */
-    int did_pause;
-    int will_resume;
+    delegate_counts delegate;
 } view_controller;
 
 typedef struct tap_result {
@@ -51,18 +50,6 @@ typedef struct tap_result {
     int32_t behaviors;
     bool only_the_snap;
 } tap_result;
-
-static void did_pause(void *user_data, anima_animator animator)
-{
-    (void)animator;
-    ((view_controller *)user_data)->did_pause++;
-}
-
-static void will_resume(void *user_data, anima_animator animator)
-{
-    (void)animator;
-    ((view_controller *)user_data)->will_resume++;
-}
 
 /* Listing 13-21: the tap handler. */
 static bool handle_tap(view_controller *vc, anima_vec2 point)
@@ -92,7 +79,7 @@ static bool tap_and_settle(view_controller *vc, anima_vec2 point, tap_result *r)
 {
     anima_vec2 start = { 0.0, 0.0 };
     double t0 = 0.0;
-    const int pauses_before = vc->did_pause;
+    const int pauses_before = vc->delegate.did_pause;
     if (!ok(anima_item_get_center(vc->blue_ball, &start), "anima_item_get_center")
         || !ok(anima_animator_get_elapsed_time(vc->animator, &t0), "anima_animator_get_elapsed_time")
         || !handle_tap(vc, point)) {
@@ -122,7 +109,7 @@ static bool tap_and_settle(view_controller *vc, anima_vec2 point, tap_result *r)
     ok(anima_item_get_center(vc->blue_ball, &r->center), "anima_item_get_center");
     ok(anima_item_get_rotation(vc->blue_ball, &r->rotation), "anima_item_get_rotation");
     r->seconds = t1 - t0;
-    r->paused = !running && vc->did_pause == pauses_before + 1;
+    r->paused = !running && vc->delegate.did_pause == pauses_before + 1;
 
     anima_behavior behaviors[4];
     r->behaviors = 0;
@@ -155,7 +142,7 @@ int main(void)
     if (!create_animator_for_view(SCREEN_WIDTH, SCREEN_HEIGHT, &vc.animator)) {
         return 1;
     }
-    ok(anima_animator_set_delegate(vc.animator, will_resume, did_pause, &vc), "anima_animator_set_delegate");
+    count_delegate_calls(vc.animator, &vc.delegate);
     if (!create_ball(vc.animator, (anima_vec2){ SCREEN_WIDTH / 2, 52.0 }, 2 * RADIUS, &vc.blue_ball)) {
         return 1;
     }
@@ -170,8 +157,8 @@ int main(void)
         return 1;
     }
     report(2, &second);
-    printf("delegate: will_resume %d, did_pause %d\n", vc.will_resume, vc.did_pause);
-    check(vc.will_resume == 2 && vc.did_pause == 2, "the animator resumed and paused once per tap");
+    printf("delegate: will_resume %d, did_pause %d\n", vc.delegate.will_resume, vc.delegate.did_pause);
+    check(vc.delegate.will_resume == 2 && vc.delegate.did_pause == 2, "the animator resumed and paused once per tap");
 
     ok(anima_animator_destroy(vc.animator), "anima_animator_destroy");
 

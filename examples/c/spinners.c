@@ -171,6 +171,25 @@ static void scroll_view_did_scroll(layout *l, double offset)
     l->scroll.previous_offset = offset;
 }
 
+/* self.spinner.items: the items the spinner holds now, into `items` (room for CELL_COUNT). */
+static bool get_spinner_items(const layout *l, anima_item *items, int32_t *count)
+{
+    return ok(anima_behavior_get_items(l->spinner, items, CELL_COUNT, count), "anima_behavior_get_items");
+}
+
+/* Calls change (anima_behavior_remove_item or anima_behavior_add_item, named `what`) on the
+   spinner for each of `items` that is not among `others`; stops at a failed call. */
+static bool change_each_missing(const layout *l, anima_status (*change)(anima_behavior, anima_item), const char *what,
+                                const anima_item *items, int32_t count, const anima_item *others, int32_t other_count)
+{
+    for (int32_t k = 0; k < count; k++) {
+        if (!contains(others, other_count, items[k]) && !ok(change(l->spinner, items[k]), what)) {
+            return false;
+        }
+    }
+    return true;
+}
+
 /* Listing 6-7, prepareLayout. */
 static bool prepare_layout(layout *l)
 {
@@ -185,30 +204,22 @@ static bool prepare_layout(layout *l)
     /* Clean up any item that's now offscreen. */
     anima_item spinner_items[CELL_COUNT];
     int32_t spinner_count = 0;
-    if (!ok(anima_behavior_get_items(l->spinner, spinner_items, CELL_COUNT, &spinner_count), "anima_behavior_get_items")) {
+    if (!get_spinner_items(l, spinner_items, &spinner_count)
+        || !change_each_missing(l, anima_behavior_remove_item, "anima_behavior_remove_item", spinner_items, spinner_count,
+                                items, item_count)) {
         return false;
-    }
-    for (int32_t k = 0; k < spinner_count; k++) {
-        if (!contains(items, item_count, spinner_items[k])
-            && !ok(anima_behavior_remove_item(l->spinner, spinner_items[k]), "anima_behavior_remove_item")) {
-            return false;
-        }
     }
 
     /* Add all onscreen items. */
-    if (!ok(anima_behavior_get_items(l->spinner, spinner_items, CELL_COUNT, &spinner_count), "anima_behavior_get_items")) {
+    if (!get_spinner_items(l, spinner_items, &spinner_count)
+        || !change_each_missing(l, anima_behavior_add_item, "anima_behavior_add_item", items, item_count, spinner_items,
+                                spinner_count)) {
         return false;
-    }
-    for (int32_t k = 0; k < item_count; k++) {
-        if (!contains(spinner_items, spinner_count, items[k])
-            && !ok(anima_behavior_add_item(l->spinner, items[k]), "anima_behavior_add_item")) {
-            return false;
-        }
     }
 
     /* Add impulses. As in the listing, one restoring impulse, once set, also goes to the cells
        after it in the loop. */
-    if (!ok(anima_behavior_get_items(l->spinner, spinner_items, CELL_COUNT, &spinner_count), "anima_behavior_get_items")) {
+    if (!get_spinner_items(l, spinner_items, &spinner_count)) {
         return false;
     }
     double impulse = (l->scroll.speed / VIEW_WIDTH) * (pi / 4) / 4;
