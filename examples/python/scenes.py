@@ -109,6 +109,26 @@ class Scene:
     grid: Tuple[Any, ...] = ()
 
 
+#: Each scene's title and the listings it mirrors, by its key.
+LISTINGS: Dict[str, Tuple[str, str]] = {
+    "gravity": ("Gravity", "Listing 13-10"),
+    "gravity_collision": ("Gravity with Collision", "Listings 13-12 to 13-15"),
+    "item_properties": ("Item Properties", "Listings 13-17 and 13-18"),
+    "snap": ("Snap", "Listings 13-19 to 13-21"),
+    "push": ("Push", "Listing 13-23"),
+    "spring_attachment": ("Spring Attachment", "Listings 13-25 and 13-26"),
+    "jelly": ("Jelly", "Listings 6-8 and 6-9"),
+}
+
+
+def _scene(key: str, animator: Any, balls: Dict[str, Any], behaviors: Dict[str, Any], **options: Any) -> Scene:
+    """The built scene ``key``, titled and credited to its listings as ``LISTINGS`` says; ``options``
+    are the other fields of `Scene` (``max_seconds``, ``taps`` ...)."""
+    title, listings = LISTINGS[key]
+    return Scene(key=key, title=title, listings=listings, animator=animator, balls=balls, behaviors=behaviors,
+                 **options)
+
+
 def _ball(animator: Any, center: Tuple[float, float]) -> Any:
     """A 64 x 64 pt ball image view, drawn as an ellipse, at ``center``."""
     return anima.Item(animator, center=center, size=BALL_SIZE, shape="ellipse")
@@ -120,16 +140,8 @@ def gravity() -> Scene:
     blue_ball = _ball(animator, BALL_CENTER)
     gravity_behavior = anima.Gravity([blue_ball])
     animator.add_behavior(gravity_behavior)
-    return Scene(
-        key="gravity",
-        title="Gravity",
-        listings="Listing 13-10",
-        animator=animator,
-        balls={"blueBall": blue_ball},
-        behaviors={"gravity": gravity_behavior},
-        max_seconds=1.5,
-        falls_forever=True,
-    )
+    return _scene("gravity", animator, {"blueBall": blue_ball}, {"gravity": gravity_behavior},
+                  max_seconds=1.5, falls_forever=True)
 
 
 def gravity_with_collision(with_delegate: bool = True) -> Scene:
@@ -150,14 +162,8 @@ def gravity_with_collision(with_delegate: bool = True) -> Scene:
         collision_behavior.on_ended_contact = _set_alpha(blue_ball, 0.5)
     animator.add_behavior(gravity_behavior)
     animator.add_behavior(collision_behavior)
-    return Scene(
-        key="gravity_collision",
-        title="Gravity with Collision",
-        listings="Listings 13-12 to 13-15",
-        animator=animator,
-        balls={"blueBall": blue_ball},
-        behaviors={"gravity": gravity_behavior, "collision": collision_behavior},
-    )
+    return _scene("gravity_collision", animator, {"blueBall": blue_ball},
+                  {"gravity": gravity_behavior, "collision": collision_behavior})
 
 
 def _set_alpha(ball: Any, alpha: float) -> Callable[[Any], None]:
@@ -187,18 +193,8 @@ def item_properties() -> Scene:
     animator.add_behavior(properties_behavior)
     animator.add_behavior(gravity_behavior)
     animator.add_behavior(collision_behavior)
-    return Scene(
-        key="item_properties",
-        title="Item Properties",
-        listings="Listings 13-17 and 13-18",
-        animator=animator,
-        balls={"ball1": ball1, "ball2": ball2},
-        behaviors={
-            "gravity": gravity_behavior,
-            "collision": collision_behavior,
-            "properties": properties_behavior,
-        },
-    )
+    return _scene("item_properties", animator, {"ball1": ball1, "ball2": ball2},
+                  {"gravity": gravity_behavior, "collision": collision_behavior, "properties": properties_behavior})
 
 
 class SnapViewController:
@@ -234,17 +230,8 @@ def snap() -> Scene:
     has paused after the previous one.
     """
     controller = SnapViewController()
-    return Scene(
-        key="snap",
-        title="Snap",
-        listings="Listings 13-19 to 13-21",
-        animator=controller.animator,
-        balls={"blueBall": controller.blue_ball},
-        behaviors={},
-        max_seconds=3.0,
-        taps=SNAP_TAPS,
-        tap=controller.handle_tap,
-    )
+    return _scene("snap", controller.animator, {"blueBall": controller.blue_ball}, {},
+                  max_seconds=3.0, taps=SNAP_TAPS, tap=controller.handle_tap)
 
 
 def push() -> Scene:
@@ -265,15 +252,8 @@ def push() -> Scene:
     continuous_push_behavior.magnitude = PUSH_MAGNITUDE
     animator.add_behavior(instant_push_behavior)
     animator.add_behavior(continuous_push_behavior)
-    return Scene(
-        key="push",
-        title="Push",
-        listings="Listing 13-23",
-        animator=animator,
-        balls={"ball1": ball1, "ball2": ball2},
-        behaviors={"instantPush": instant_push_behavior, "continuousPush": continuous_push_behavior},
-        max_seconds=3.0,
-    )
+    return _scene("push", animator, {"ball1": ball1, "ball2": ball2},
+                  {"instantPush": instant_push_behavior, "continuousPush": continuous_push_behavior}, max_seconds=3.0)
 
 
 def spring_attachment_view() -> Tuple[Any, Any, Any]:
@@ -304,28 +284,17 @@ def spring_attachment() -> Scene:
     star_attachment_behavior = anima.Attachment(star, to=ball, offset=STAR_ATTACHMENT_OFFSET,
                                                 other_offset=(0.0, 0.0))
     collision_behavior.translates_reference_bounds_into_boundary = True
-    ball_attachment_behavior.frequency = SPRING_FREQUENCY
-    ball_attachment_behavior.damping = SPRING_DAMPING
-    star_attachment_behavior.frequency = SPRING_FREQUENCY
-    star_attachment_behavior.damping = SPRING_DAMPING
+    for spring in (ball_attachment_behavior, star_attachment_behavior):
+        spring.frequency = SPRING_FREQUENCY
+        spring.damping = SPRING_DAMPING
     animator.add_behavior(ball_attachment_behavior)
     animator.add_behavior(star_attachment_behavior)
     animator.add_behavior(collision_behavior)
     animator.add_behavior(gravity_behavior)
-    return Scene(
-        key="spring_attachment",
-        title="Spring Attachment",
-        listings="Listings 13-25 and 13-26",
-        animator=animator,
-        balls={"ball": ball, "star": star},
-        behaviors={
-            "gravity": gravity_behavior,
-            "collision": collision_behavior,
-            "ballAttachment": ball_attachment_behavior,
-            "starAttachment": star_attachment_behavior,
-        },
-        max_seconds=20.0,
-    )
+    return _scene("spring_attachment", animator, {"ball": ball, "star": star},
+                  {"gravity": gravity_behavior, "collision": collision_behavior,
+                   "ballAttachment": ball_attachment_behavior, "starAttachment": star_attachment_behavior},
+                  max_seconds=20.0)
 
 
 def _jelly_attach(item: Any, other: Any, frequency: float, damping: float) -> Any:
@@ -388,16 +357,7 @@ def jelly(frequency: float = JELLY_FREQUENCY) -> Scene:
     animator.add_behavior(collision_behavior)
     behaviors["gravity"] = gravity_behavior
     behaviors["collision"] = collision_behavior
-    return Scene(
-        key="jelly",
-        title="Jelly",
-        listings="Listings 6-8 and 6-9",
-        animator=animator,
-        balls={"alert": view},
-        behaviors=behaviors,
-        max_seconds=20.0,
-        grid=grid,
-    )
+    return _scene("jelly", animator, {"alert": view}, behaviors, max_seconds=20.0, grid=grid)
 
 
 #: Every scene builder, in the chapter's order (then the jelly of the dynamics chapter).
