@@ -4,13 +4,16 @@ An example states what it expects as checks, pairs of whether it held and what i
 words. It prints them all at once with `report`, or one at a time with a `Checklist`: a line
 ``  [ok] ...`` or ``  [FAIL] ...`` each. It ends with `conclude`: a ``FAIL: ...`` line for every
 check that failed, or else one ``OK: ...`` line that sums up the run, and the exit status.
-`finish` does both for a list of checks made at the end of a run.
+`finish` does both for a list of checks made at the end of a run. `pauses_of` keeps what a
+check that the animator paused reads.
 
 The leading underscore keeps the module out of the examples that scripts/run_examples.sh runs:
 it is imported by them (``import _checks``), from the folder they are run in.
 """
 
 from collections.abc import Callable, Iterable, Sequence
+
+import anima
 
 #: A check: whether it held, and what it claims in words.
 Check = tuple[bool, str]
@@ -64,3 +67,10 @@ def conclude(failures: Sequence[str], summary: Callable[[], str]) -> int:
 def finish(checks: Iterable[Check], summary: Callable[[], str]) -> int:
     """Print every check (as `report` does), then close the run (as `conclude` does); return the exit status."""
     return conclude(report(checks), summary)
+
+
+def pauses_of(animator: anima.Animator) -> list[anima.Animator]:
+    """A list that the animator is appended to at each of its pauses (its ``on_did_pause``), empty now."""
+    pauses: list[anima.Animator] = []
+    animator.on_did_pause = pauses.append
+    return pauses

@@ -103,8 +103,7 @@ class ResizableDynamicBehavior(anima.Behavior):
 def main() -> int:
     """Step the animator until it pauses, print what happened, return the exit status."""
     animator = anima.Animator(reference_bounds=SCREEN)
-    pauses: list[anima.Animator] = []
-    animator.on_did_pause = pauses.append
+    pauses = _checks.pauses_of(animator)
 
     home = (SCREEN[2] / 2, SCREEN[3] / 2)
     view = anima.Item(animator, center=home, size=(100.0, 100.0))

@@ -128,8 +128,7 @@ class TransformBehavior(anima.Behavior):
 def main() -> int:
     """Run the pile until the animator pauses, print what happened, return the exit status."""
     animator = anima.Animator(reference_bounds=SCREEN)
-    pauses: list[anima.Animator] = []
-    animator.on_did_pause = pauses.append
+    pauses = _checks.pauses_of(animator)
 
     items: list[anima.Item] = []
     tweens: list[TransformBehavior] = []
