@@ -76,8 +76,7 @@ def main() -> int:
     print(f"item properties ({scene.listings}):")
     print(plain.describe())
     print(elastic.describe())
-    print("  animator " + (f"paused at {rest_at:.3f} s" if rest_at is not None
-                           else f"still running after {scene.max_seconds:.1f} s"))
+    print(f"  animator {scenes.rest_line(scene, rest_at)}")
 
     def summary() -> str:
         return (f"elastic ball rebounds {elastic.rebound:.0f} pt vs {plain.rebound:.0f} pt, "
@@ -90,12 +89,7 @@ def main() -> int:
     if elastic.began <= plain.began:
         failures.append(f"the elastic ball began {elastic.began} contacts, "
                         f"not more than the plain one's {plain.began}")
-    for log in (plain, elastic):
-        y = log.ball.center[1]
-        if abs(y - scenes.FLOOR_Y) > 1.0:
-            failures.append(f"{log.name} is not on the floor: center y {y:.3f}, expected {scenes.FLOOR_Y} +- 1")
-    if rest_at is None:
-        failures.append(f"the animator is still running after {scene.max_seconds} s")
+    failures += scenes.rest_failures(scene, rest_at, {log.name: log.ball for log in (plain, elastic)})
     return _checks.conclude(failures, summary)
 
 

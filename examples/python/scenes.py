@@ -390,6 +390,23 @@ def format_point(point: Point) -> str:
     return f"({point[0]:.1f}, {point[1]:.1f})"
 
 
+def rest_line(scene: Scene, rest_at: Optional[float]) -> str:
+    """How a run that waits for rest ended: 'paused at T s', or 'still running after N s' when the
+    animator did not pause (``rest_at`` is None) within ``scene.max_seconds``."""
+    return f"paused at {rest_at:.3f} s" if rest_at is not None else f"still running after {scene.max_seconds:.1f} s"
+
+
+def rest_failures(scene: Scene, rest_at: Optional[float], balls: Dict[str, Any]) -> List[str]:
+    """What keeps a scene from having come to rest on the floor: each of ``balls`` (keyed by the
+    name a message gives it) whose center is more than 1 pt from ``FLOOR_Y``, and an animator that
+    did not pause (``rest_at`` is None) within ``scene.max_seconds``."""
+    failures = [f"{name} is not resting on the floor: center y {ball.center[1]:.3f}, expected {FLOOR_Y} +- 1"
+                for name, ball in balls.items() if abs(ball.center[1] - FLOOR_Y) > 1.0]
+    if rest_at is None:
+        failures.append(f"the animator is still running after {scene.max_seconds} s")
+    return failures
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     """List the scenes and the listings they mirror."""
     for build in ALL_SCENES:
