@@ -195,6 +195,19 @@ bool sample_add(sample *s, anima_behavior behavior)
     return CHECK(s, anima_animator_add_behavior(s->animator, behavior));
 }
 
+bool sample_gravity(sample *s, const anima_item *items, int32_t count, anima_behavior *out)
+{
+    anima_gravity_def def = anima_default_gravity_def();
+    return CHECK(s, anima_gravity_create(s->animator, &def, items, count, out));
+}
+
+bool sample_collision(sample *s, const anima_item *items, int32_t count, bool bounds, anima_behavior *out)
+{
+    anima_collision_def def = anima_default_collision_def();
+    def.translates_reference_bounds_into_boundary = bounds;
+    return CHECK(s, anima_collision_create(s->animator, &def, items, count, out));
+}
+
 bool same_item(anima_item a, anima_item b)
 {
     return a.index1 == b.index1 && a.generation == b.generation && a.animator == b.animator && a.kind == b.kind;

@@ -111,6 +111,11 @@ bool sample_note_attachment(sample *s, anima_behavior attachment, anima_vec2 off
 const attachment_note *sample_find_note(const sample *s, uint64_t behavior_id);
 /* Adds a behavior to the animator. */
 bool sample_add(sample *s, anima_behavior behavior);
+/* Creates gravity of the default direction and magnitude over `count` items (not added yet). */
+bool sample_gravity(sample *s, const anima_item *items, int32_t count, anima_behavior *out);
+/* Creates a collision behavior over `count` items, with the reference bounds as a boundary when
+   `bounds` (not added yet). */
+bool sample_collision(sample *s, const anima_item *items, int32_t count, bool bounds, anima_behavior *out);
 
 /* Whether two handles name the same object. */
 bool same_item(anima_item a, anima_item b);

@@ -41,15 +41,11 @@ static bool box(sample *s, double x, double y, double w, double h, anima_item *o
 static bool box_physics(sample *s, const anima_item *items, int32_t count, bool bounds, const anima_vec2 (*segments)[2],
                         int segment_count)
 {
-    anima_gravity_def gravity_def = anima_default_gravity_def();
-    anima_collision_def collision_def = anima_default_collision_def();
-    collision_def.translates_reference_bounds_into_boundary = bounds;
     anima_item_behavior_def properties_def = anima_default_item_behavior_def();
     properties_def.friction = 0.6;
     properties_def.density = 1.0;
     anima_behavior gravity, collision, properties;
-    if (!CHECK(s, anima_gravity_create(s->animator, &gravity_def, items, count, &gravity))
-        || !CHECK(s, anima_collision_create(s->animator, &collision_def, items, count, &collision))
+    if (!sample_gravity(s, items, count, &gravity) || !sample_collision(s, items, count, bounds, &collision)
         || !CHECK(s, anima_item_behavior_create(s->animator, &properties_def, items, count, &properties))) {
         return false;
     }
@@ -169,8 +165,6 @@ static bool tumbler_build(sample *s)
     }
     const anima_item *boxes = st->items + 4;
     const int32_t box_count = count - 4;
-    anima_gravity_def gravity_def = anima_default_gravity_def();
-    anima_collision_def collision_def = anima_default_collision_def();
     anima_item_behavior_def wall_def = anima_default_item_behavior_def();
     wall_def.friction = 0.6;
     wall_def.density = 50.0;
@@ -179,8 +173,7 @@ static bool tumbler_build(sample *s)
     box_def.friction = 0.6;
     box_def.density = 1.0;
     anima_behavior gravity, collision, walls, properties;
-    return CHECK(s, anima_gravity_create(s->animator, &gravity_def, boxes, box_count, &gravity))
-        && CHECK(s, anima_collision_create(s->animator, &collision_def, st->items, count, &collision))
+    return sample_gravity(s, boxes, box_count, &gravity) && sample_collision(s, st->items, count, false, &collision)
         && CHECK(s, anima_item_behavior_create(s->animator, &wall_def, st->walls, 4, &walls))
         && CHECK(s, anima_item_behavior_create(s->animator, &box_def, boxes, box_count, &properties))
         && sample_add(s, gravity) && sample_add(s, collision) && sample_add(s, walls) && sample_add(s, properties)

@@ -85,11 +85,8 @@ static bool jelly_build(sample *s)
     }
     /* Gravity pulls the alert and its grid; the grid alone collides, with the ledge and (the
        samples' addition, so that throws stay in view) the view's bounds. */
-    anima_gravity_def gravity_def = anima_default_gravity_def();
-    anima_collision_def collision_def = anima_default_collision_def();
-    collision_def.translates_reference_bounds_into_boundary = true;
     anima_behavior gravity, collision;
-    if (!CHECK(s, anima_gravity_create(s->animator, &gravity_def, &j->view, 1, &gravity))) {
+    if (!sample_gravity(s, &j->view, 1, &gravity)) {
         return false;
     }
     for (int i = 0; i < 9; i++) {
@@ -98,7 +95,7 @@ static bool jelly_build(sample *s)
         }
     }
     const anima_vec2 ledge_left = { 0.0, LEDGE_Y }, ledge_right = { SCREEN_WIDTH, LEDGE_Y };
-    return CHECK(s, anima_collision_create(s->animator, &collision_def, j->grid, 9, &collision))
+    return sample_collision(s, j->grid, 9, true, &collision)
         && CHECK(s, anima_collision_add_boundary_segment(collision, "ledge", ledge_left, ledge_right))
         && sample_add(s, gravity) && sample_add(s, collision);
 }
@@ -355,11 +352,7 @@ static bool device_build(sample *s)
     if (st == NULL || !sample_create_animator(s, &SCREEN_BOUNDS, SCREEN_BOUNDS)) {
         return false;
     }
-    anima_gravity_def gravity_def = anima_default_gravity_def();
-    anima_collision_def collision_def = anima_default_collision_def();
-    collision_def.translates_reference_bounds_into_boundary = true;
-    if (!CHECK(s, anima_gravity_create(s->animator, &gravity_def, NULL, 0, &st->gravity))
-        || !CHECK(s, anima_collision_create(s->animator, &collision_def, NULL, 0, &st->boundary))) {
+    if (!sample_gravity(s, NULL, 0, &st->gravity) || !sample_collision(s, NULL, 0, true, &st->boundary)) {
         return false;
     }
     for (int i = 0; i < DEVICE_ITEMS; i++) {

@@ -55,10 +55,8 @@ static void info_center(sample *s, anima_item item, const char *label, char *tex
 static bool gravity_build(sample *s)
 {
     seed_state *st;
-    anima_gravity_def def = anima_default_gravity_def();
     return begin(s) && (st = state_of(s)) != NULL && ball(s, 160.0, 52.0, &st->items[0])
-        && CHECK(s, anima_gravity_create(s->animator, &def, &st->items[0], 1, &st->behaviors[0]))
-        && sample_add(s, st->behaviors[0]);
+        && sample_gravity(s, &st->items[0], 1, &st->behaviors[0]) && sample_add(s, st->behaviors[0]);
 }
 
 /* A click drops the ball again from there. */
@@ -104,12 +102,9 @@ static void ended_contact(void *user_data, const anima_contact_event *event)
 static bool gravity_collision_build(sample *s)
 {
     seed_state *st;
-    anima_gravity_def gravity = anima_default_gravity_def();
-    anima_collision_def collision = anima_default_collision_def();
-    collision.translates_reference_bounds_into_boundary = true;
     return begin(s) && (st = state_of(s)) != NULL && ball(s, 160.0, 52.0, &st->items[0])
-        && CHECK(s, anima_gravity_create(s->animator, &gravity, &st->items[0], 1, &st->behaviors[0]))
-        && CHECK(s, anima_collision_create(s->animator, &collision, &st->items[0], 1, &st->behaviors[1]))
+        && sample_gravity(s, &st->items[0], 1, &st->behaviors[0])
+        && sample_collision(s, &st->items[0], 1, true, &st->behaviors[1])
         && CHECK(s, anima_collision_set_delegate(st->behaviors[1], began_contact, ended_contact, st))
         && sample_add(s, st->behaviors[0]) && sample_add(s, st->behaviors[1]);
 }
@@ -138,14 +133,10 @@ static bool item_properties_build(sample *s)
     seed_state *st;
     anima_item_behavior_def properties = anima_default_item_behavior_def();
     properties.elasticity = 0.75;
-    anima_gravity_def gravity = anima_default_gravity_def();
-    anima_collision_def collision = anima_default_collision_def();
-    collision.translates_reference_bounds_into_boundary = true;
     return begin(s) && (st = state_of(s)) != NULL && ball(s, 80.0, 52.0, &st->items[0])
         && ball(s, 240.0, 52.0, &st->items[1]) && sample_style(s, st->items[1], COLOR_ORANGE, false)
         && CHECK(s, anima_item_behavior_create(s->animator, &properties, &st->items[1], 1, &st->behaviors[0]))
-        && CHECK(s, anima_gravity_create(s->animator, &gravity, st->items, 2, &st->behaviors[1]))
-        && CHECK(s, anima_collision_create(s->animator, &collision, st->items, 2, &st->behaviors[2]))
+        && sample_gravity(s, st->items, 2, &st->behaviors[1]) && sample_collision(s, st->items, 2, true, &st->behaviors[2])
         && sample_add(s, st->behaviors[0]) && sample_add(s, st->behaviors[1]) && sample_add(s, st->behaviors[2]);
 }
 
@@ -231,13 +222,11 @@ static bool push_create(sample *s, anima_push_mode mode, anima_item item, anima_
 static bool push_build(sample *s)
 {
     seed_state *st;
-    anima_collision_def collision = anima_default_collision_def();
-    collision.translates_reference_bounds_into_boundary = true;
     return begin(s) && (st = state_of(s)) != NULL && ball(s, 100.0, 500.0, &st->items[0])
         && ball(s, 220.0, 500.0, &st->items[1]) && sample_style(s, st->items[1], COLOR_ORANGE, false)
         && push_create(s, ANIMA_PUSH_INSTANTANEOUS, st->items[0], &st->behaviors[0])
         && push_create(s, ANIMA_PUSH_CONTINUOUS, st->items[1], &st->behaviors[1])
-        && CHECK(s, anima_collision_create(s->animator, &collision, st->items, 2, &st->behaviors[2]))
+        && sample_collision(s, st->items, 2, true, &st->behaviors[2])
         && sample_add(s, st->behaviors[0]) && sample_add(s, st->behaviors[1]) && sample_add(s, st->behaviors[2]);
 }
 
@@ -296,12 +285,9 @@ static bool ball_and_star(sample *s)
 static bool spring_behaviors(sample *s, anima_vec2 anchor_point, anima_behavior out[4])
 {
     seed_state *st = state_of(s);
-    anima_gravity_def gravity = anima_default_gravity_def();
-    anima_collision_def collision = anima_default_collision_def();
     anima_attachment_def attachment = anima_default_attachment_def();
     const anima_vec2 star_offset = { -20.0, 0.0 }, zero = { 0.0, 0.0 };
-    return CHECK(s, anima_gravity_create(s->animator, &gravity, st->items, 2, &out[0]))
-        && CHECK(s, anima_collision_create(s->animator, &collision, st->items, 2, &out[1]))
+    return sample_gravity(s, st->items, 2, &out[0]) && sample_collision(s, st->items, 2, false, &out[1])
         && CHECK(s, anima_attachment_create_to_anchor(s->animator, &attachment, st->items[0], zero, anchor_point, &out[2]))
         && CHECK(s, anima_attachment_create_to_item(s->animator, &attachment, st->items[1], star_offset, st->items[0], zero,
                                                     &out[3]))
