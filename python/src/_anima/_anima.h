@@ -332,6 +332,19 @@ typedef struct {
     ANIMA_DEF_METHOD(NAME, PYNAME, OWNER, RESULT, char, 0, NULL, CALL, __VA_ARGS__)
 
 /*
+ * A behavior's methods on one of its items (UIKit's linearVelocity(for:), addLinearVelocity(_:for:), ...). The
+ * method PYNAME(item) of ANIMA_ITEM_GETTER returns the value that GET(behavior, item, &value) reads, of kind KIND
+ * (MEMBER: its member of `value`); the method PYNAME(item, ARGUMENT) of ANIMA_ITEM_SETTER calls SET(behavior,
+ * item, value) with ARGUMENT converted to KIND.
+ */
+#define ANIMA_ITEM_GETTER(NAME, PYNAME, KIND, MEMBER, GET)                                                       \
+    ANIMA_METHOD(NAME, PYNAME, OWNER_BEHAVIOR, KIND, GET(t.behavior, v[0].item, &out.MEMBER),                    \
+                 ANIMA_IN("item", VALUE_ITEM))
+#define ANIMA_ITEM_SETTER(NAME, PYNAME, ARGUMENT, KIND, MEMBER, SET)                                             \
+    ANIMA_METHOD(NAME, PYNAME, OWNER_BEHAVIOR, VALUE_NONE, SET(t.behavior, v[0].item, v[1].MEMBER),              \
+                 ANIMA_IN("item", VALUE_ITEM), ANIMA_IN(ARGUMENT, KIND))
+
+/*
  * ANIMA_METHOD for a call that takes a def struct: `def`, of type DEF_TYPE, starts as DEF_INIT
  * (an expression that may read v[]) and takes the fields of the table FIELDS, keyword arguments
  * after the positional ones (see method_begin).

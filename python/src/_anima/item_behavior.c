@@ -33,19 +33,14 @@ static const argument item_behavior_fields[] = {ITEM_BEHAVIOR_PROPERTIES(ITEM_BE
 ANIMA_BEHAVIOR_CREATE_WITH(item_behavior_create, "ItemBehavior", anima_item_behavior_def,
                            anima_default_item_behavior_def(), anima_item_behavior_create, item_behavior_fields)
 
-ANIMA_METHOD(item_behavior_add_linear_velocity, "add_linear_velocity", OWNER_BEHAVIOR, VALUE_NONE,
-             anima_item_behavior_add_linear_velocity(t.behavior, v[0].item, v[1].vec2),
-             ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("velocity", VALUE_VEC2))
-
-ANIMA_METHOD(item_behavior_linear_velocity, "linear_velocity", OWNER_BEHAVIOR, VALUE_VEC2,
-             anima_item_behavior_get_linear_velocity(t.behavior, v[0].item, &out.vec2), ANIMA_IN("item", VALUE_ITEM))
-
-ANIMA_METHOD(item_behavior_add_angular_velocity, "add_angular_velocity", OWNER_BEHAVIOR, VALUE_NONE,
-             anima_item_behavior_add_angular_velocity(t.behavior, v[0].item, v[1].f64),
-             ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("velocity", VALUE_DOUBLE))
-
-ANIMA_METHOD(item_behavior_angular_velocity, "angular_velocity", OWNER_BEHAVIOR, VALUE_DOUBLE,
-             anima_item_behavior_get_angular_velocity(t.behavior, v[0].item, &out.f64), ANIMA_IN("item", VALUE_ITEM))
+ANIMA_ITEM_SETTER(item_behavior_add_linear_velocity, "add_linear_velocity", "velocity", VALUE_VEC2, vec2,
+                  anima_item_behavior_add_linear_velocity)
+ANIMA_ITEM_GETTER(item_behavior_linear_velocity, "linear_velocity", VALUE_VEC2, vec2,
+                  anima_item_behavior_get_linear_velocity)
+ANIMA_ITEM_SETTER(item_behavior_add_angular_velocity, "add_angular_velocity", "velocity", VALUE_DOUBLE, f64,
+                  anima_item_behavior_add_angular_velocity)
+ANIMA_ITEM_GETTER(item_behavior_angular_velocity, "angular_velocity", VALUE_DOUBLE, f64,
+                  anima_item_behavior_get_angular_velocity)
 
 static PyMethodDef item_behavior_methods[] = {
     ANIMA_METHOD_ROW("_create", item_behavior_create, NULL),

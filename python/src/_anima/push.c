@@ -15,12 +15,8 @@ ANIMA_METHOD(push_set_angle, "set_angle", OWNER_BEHAVIOR, VALUE_NONE,
              anima_push_set_angle_magnitude(t.behavior, v[0].f64, v[1].f64),
              ANIMA_IN("angle", VALUE_DOUBLE), ANIMA_IN("magnitude", VALUE_DOUBLE))
 
-ANIMA_METHOD(push_target_offset, "target_offset", OWNER_BEHAVIOR, VALUE_VEC2,
-             anima_push_get_target_offset(t.behavior, v[0].item, &out.vec2), ANIMA_IN("item", VALUE_ITEM))
-
-ANIMA_METHOD(push_set_target_offset, "set_target_offset", OWNER_BEHAVIOR, VALUE_NONE,
-             anima_push_set_target_offset(t.behavior, v[0].item, v[1].vec2),
-             ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("offset", VALUE_VEC2))
+ANIMA_ITEM_GETTER(push_target_offset, "target_offset", VALUE_VEC2, vec2, anima_push_get_target_offset)
+ANIMA_ITEM_SETTER(push_set_target_offset, "set_target_offset", "offset", VALUE_VEC2, vec2, anima_push_set_target_offset)
 
 static PyMethodDef push_methods[] = {
     ANIMA_METHOD_ROW("_create", push_create, NULL),
