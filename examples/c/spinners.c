@@ -115,24 +115,26 @@ typedef struct layout {
     bool spinner_matches_view;    /* false once a layout pass left the spinner unlike the visible cells */
 } layout;
 
-static bool contains(const anima_item *items, int32_t count, anima_item item)
+/* Where item is among the `count` items, or -1 when it is not there. */
+static int32_t index_of(const anima_item *items, int32_t count, anima_item item)
 {
     for (int32_t k = 0; k < count; k++) {
         if (same_item(items[k], item)) {
-            return true;
-        }
-    }
-    return false;
-}
-
-static int cell_index(const layout *l, anima_item item)
-{
-    for (int i = 0; i < CELL_COUNT; i++) {
-        if (same_item(l->cells[i], item)) {
-            return i;
+            return k;
         }
     }
     return -1;
+}
+
+static bool contains(const anima_item *items, int32_t count, anima_item item)
+{
+    return index_of(items, count, item) >= 0;
+}
+
+/* The cell's place in the list (its tag), or -1 for an item that is no cell. */
+static int cell_index(const layout *l, anima_item item)
+{
+    return (int)index_of(l->cells, CELL_COUNT, item);
 }
 
 static void did_pause(void *user_data, anima_animator animator)
