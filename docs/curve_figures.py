@@ -356,17 +356,29 @@ FIGURES = {
 }
 
 
-def main(names):
-    os.makedirs(OUT, exist_ok=True)
-    for name, draw in FIGURES.items():
+def write_figures(out, figures, names, draw):
+    """Writes each of `figures` (name -> how it is made), or only those in `names` when it names
+    any, as out/NAME.svg; draw(name, make) gives its SVG text and a note, printed after its path."""
+    os.makedirs(out, exist_ok=True)
+    for name, make in figures.items():
         if names and name not in names:
             continue
-        svg = draw()
-        path = os.path.join(OUT, name + ".svg")
+        svg, note = draw(name, make)
+        path = os.path.join(out, name + ".svg")
         with open(path, "w", encoding="utf-8", newline="\n") as f:
             f.write(svg)
-        curves = svg.count('class="curve"')
-        print(f"{path}: {curves} curves, {len(svg)} bytes")
+        print(f"{path}: {note}")
+
+
+def drawn(name, draw):
+    """A curve figure's SVG text and its note: how many curves, how many bytes."""
+    svg = draw()
+    curves = svg.count('class="curve"')
+    return svg, f"{curves} curves, {len(svg)} bytes"
+
+
+def main(names):
+    write_figures(OUT, FIGURES, names, drawn)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,10 @@ import sys
 import anima
 from anima import render
 
+# The SVG files are written as docs/curve_figures.py writes its own, by the module beside this one.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import curve_figures  # noqa: E402
+
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "figures")
 SCREEN = (0, 0, 320, 568)
 
@@ -144,19 +148,16 @@ FIGURES = {
 }
 
 
+def recorded(name, build):
+    """A figure's scene recorded for its seconds and drawn with trails, and its note: the frames."""
+    animator, seconds = build()
+    # the custom figure's box changes scale, so its size is read at every frame
+    recording = render.Recorder(animator, track_sizes=name in RESIZED).run(seconds)
+    return render.to_svg(recording, trails=True), f"{recording.frame_count} frames"
+
+
 def main(names):
-    os.makedirs(OUT, exist_ok=True)
-    for name, build in FIGURES.items():
-        if names and name not in names:
-            continue
-        animator, seconds = build()
-        # the custom figure's box changes scale, so its size is read at every frame
-        recorder = render.Recorder(animator, track_sizes=name in RESIZED)
-        recording = recorder.run(seconds)
-        path = os.path.join(OUT, name + ".svg")
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(render.to_svg(recording, trails=True))
-        print(f"{path}: {recording.frame_count} frames")
+    curve_figures.write_figures(OUT, FIGURES, names, recorded)
 
 
 if __name__ == "__main__":
