@@ -87,34 +87,22 @@ public final class AttachmentBehavior: Behavior {
         try requireCoordinate(offset, "offset")
         try requireCoordinate(otherOffset, "other offset")
         switch kind {
-        case .items:
+        case .items, .limit:
+            // tied at the two offsets, as far apart as they are now
             let p = try owner.worldPoint(of: item, offset: offset)
             let q = try owner.worldPoint(of: other, offset: otherOffset)
             self.offset = offset
             self.otherOffset = otherOffset
             anchorPoint = p
             length = Anima.length(q - p)
-        case .pin:
-            guard let anchor else { throw AnimaError(.invalidArgument, "a pin attachment needs an anchor point") }
-            try requireCoordinate(anchor, "anchor")
-            self.offset = try owner.localOffset(of: item, worldPoint: anchor)
-            self.otherOffset = try owner.localOffset(of: other, worldPoint: anchor)
-            anchorPoint = anchor
-            length = 0
-        case .fixed, .sliding:
+        case .pin, .fixed, .sliding:
+            // joined at one point of both, where the anchor is now
             guard let anchor else { throw AnimaError(.invalidArgument, "a \(kind) attachment needs an anchor point") }
             try requireCoordinate(anchor, "anchor")
             self.offset = try owner.localOffset(of: item, worldPoint: anchor)
             self.otherOffset = try owner.localOffset(of: other, worldPoint: anchor)
             anchorPoint = anchor
             length = 0
-        case .limit:
-            let p = try owner.worldPoint(of: item, offset: offset)
-            let q = try owner.worldPoint(of: other, offset: otherOffset)
-            self.offset = offset
-            self.otherOffset = otherOffset
-            anchorPoint = p
-            length = Anima.length(q - p)
         case .anchor:
             throw AnimaError(.invalidArgument, "use the anchor initialiser for an item-to-anchor attachment")
         }

@@ -93,7 +93,7 @@ extension World {
     /// are fixed when the contact begins, so every began event has its ended twin even when
     /// an item is destroyed or a behavior removed in between.
     /// The contact's few fields needed are read where its 176-byte record is; `behaviors` is
-    /// `self.collisionBehaviors`, read once by a caller that emits many.
+    /// `collisionBehaviors`, read once by a caller that emits many.
     func emitContact(_ c: UnsafePointer<Contact>, began: Bool, behaviors: [CollisionBehavior]) {
         let itemB = ItemID(slot: c.pointee.b, generation: c.pointee.generationB)
         let itemA: ItemID? = c.pointee.a >= 0 ? ItemID(slot: c.pointee.a, generation: c.pointee.generationA) : nil

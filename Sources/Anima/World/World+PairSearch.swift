@@ -169,7 +169,7 @@ extension World {
     }
 
     /// Every queued proxy's search, its candidate pairs appended in order. The broad phase is
-    /// borrowed for the whole search: a method called on `self.broadPhase` for each proxy
+    /// borrowed for the whole search: a method called on `broadPhase` for each proxy
     /// copied the struct each time, retaining and releasing each of its arrays.
     static func searchPairs(_ broadPhase: borrowing BroadPhase, _ candidates: inout [SIMD2<Int32>]) {
         broadPhase.moved.withUnsafeBufferPointer { moved in
@@ -192,7 +192,7 @@ extension World {
     /// that may collide and have no contact yet, in a list of its own; the lists joined in block
     /// order are the pairs the loop in `collide` finds, in its order.
     func findNewPairsShared(_ pool: SolverWorkers, _ pairs: inout [Pair], alongside: () -> Void) {
-        // one copy of the broad phase for the workers to read (reading `self.broadPhase` in
+        // one copy of the broad phase for the workers to read (reading `broadPhase` in
         // each call copies it, retaining its arrays); it ends with this call, before the
         // broad phase is changed again
         let broadPhase = self.broadPhase

@@ -7,7 +7,7 @@ import AnimaWide
 /// runs `step(_:)` once per internal step; everything the step does is a method of `World`, one
 /// stage a file (`World+Step.swift` names them in order).
 final class World {
-    /// The items, shared with the animator that owns this self.
+    /// The items, shared with the animator that owns this world.
     let store: ItemStore
     /// The internal step length in seconds (the animator's `stepDuration`).
     let stepDuration: Double
