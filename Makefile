@@ -335,11 +335,17 @@ valgrind: build
 # Ten simulated minutes of the tumbler, the jelly and a closed pile (scripts/soak.py);
 # SOAK_MINUTES changes the length.
 SOAK_MINUTES ?= 10
-soak: build
-	@mkdir -p build/bench
-	$(CC) -O2 -std=gnu11 -Wall -Wextra -Werror -Iinclude bench/anima_bench.c -o build/bench/anima_bench \
+soak: build bench-harness
+	$(VENV_PY) scripts/soak.py --minutes $(SOAK_MINUTES) --bench $(BENCH_BIN)
+
+# The C harness of the bench scenes (bench/anima_bench.c), linked to the release library; soak
+# and bench-figures run it.
+BENCH_BIN := build/bench/anima_bench
+.PHONY: bench-harness
+bench-harness: lib
+	@mkdir -p $(dir $(BENCH_BIN))
+	$(CC) -O2 -std=gnu11 -Wall -Wextra -Werror -Iinclude bench/anima_bench.c -o $(BENCH_BIN) \
 		-L$(LIB_DIR) -lanima -Wl,-rpath,$(CURDIR)/$(LIB_DIR) -lm
-	$(VENV_PY) scripts/soak.py --minutes $(SOAK_MINUTES) --bench build/bench/anima_bench
 
 # The Python state machine of python/tests/test_stateful.py run in child interpreters, one seed
 # each, until they have made STATEFUL_CALLS API calls; a child killed by a signal is a crash.
@@ -507,11 +513,8 @@ phase-check: phases-lib
 # The bench scenes' state figures (times and memory left out) and their md5 with 1 and 2 workers
 # (bench/figures.py): a change that only moves code prints the same md5 before and after it.
 .PHONY: bench-figures
-bench-figures: lib
-	@mkdir -p build/bench
-	$(CC) -O2 -std=gnu11 -Wall -Wextra -Werror -Iinclude bench/anima_bench.c -o build/bench/anima_bench \
-		-L$(LIB_DIR) -lanima -Wl,-rpath,$(CURDIR)/$(LIB_DIR) -lm
-	$(PYTHON) bench/figures.py build/bench/anima_bench --workers 1 2
+bench-figures: bench-harness
+	$(PYTHON) bench/figures.py $(BENCH_BIN) --workers 1 2
 
 .PHONY: bench
 bench: build bench-noguard

@@ -2,11 +2,10 @@
 /// the physics until everything comes to rest, then pauses and tells its delegate.
 public final class Animator {
     // configuration
-    public private(set) var configuration: AnimatorConfiguration {
-        didSet { world.configuration = configuration }
-    }
+    /// The configuration, as the world steps with it.
+    public var configuration: AnimatorConfiguration { world.configuration }
     /// The internal step length in seconds (1 / stepRate).
-    public let stepDuration: Double
+    public var stepDuration: Double { world.stepDuration }
 
     // clock
     /// True while anything moves or is active; false once everything has come to rest.
@@ -90,11 +89,9 @@ public final class Animator {
     /// Creates an animator.
     public init(configuration: AnimatorConfiguration = AnimatorConfiguration()) throws(AnimaError) {
         try configuration.validate()
-        self.configuration = configuration
-        self.stepDuration = 1 / configuration.stepRate
         let store = ItemStore()
         self.store = store
-        self.world = World(store: store, stepDuration: stepDuration, configuration: configuration)
+        self.world = World(store: store, stepDuration: 1 / configuration.stepRate, configuration: configuration)
         if configuration.workers > 1 { world.workers = SolverWorkers(count: configuration.workers) }
     }
 
@@ -108,7 +105,7 @@ public final class Animator {
     /// Takes a restored snapshot's configuration and starts its worker threads (the animator
     /// was made with one worker while the snapshot was checked).
     func adoptRestoredConfiguration(_ restored: AnimatorConfiguration) {
-        configuration = restored
+        world.configuration = restored
         if restored.workers > 1 { world.workers = SolverWorkers(count: restored.workers) }
     }
 
@@ -134,7 +131,7 @@ public final class Animator {
     /// Sets or clears the reference bounds; boundaries made from them follow.
     public func setReferenceBounds(_ bounds: Rect?) throws(AnimaError) {
         if let b = bounds { try validateBounds(b) }
-        configuration.referenceBounds = bounds
+        world.configuration.referenceBounds = bounds
         behaviorGraphDidChange()
     }
 

@@ -9,9 +9,11 @@ import AnimaWide
 final class World {
     /// The items, shared with the animator that owns this world.
     let store: ItemStore
-    /// The internal step length in seconds (the animator's `stepDuration`).
+    /// The internal step length in seconds (1 / the configuration's step rate; the animator's
+    /// `stepDuration`).
     let stepDuration: Double
-    /// The animator's configuration as of its last change (sub-steps, rest thresholds, workers).
+    /// The animator's configuration (sub-steps, rest thresholds, reference bounds, workers): the
+    /// animator reads and changes it here.
     var configuration: AnimatorConfiguration
     /// Callbacks running now: the animator's (delegates, actions) and a custom field's evaluation
     /// inside the solve. While one runs, graph edits wait for the next step and the step's
