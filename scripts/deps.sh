@@ -55,6 +55,11 @@ done
 if [[ $purpose == test ]] && ! { command -v pkg-config > /dev/null 2>&1 && pkg-config --exists sdl2; }; then
     missing+=(libsdl2-dev)
 fi
+# libadwaita 1 and GTK 4 through Debian's python3-gi, which only Debian's own python3 sees
+# (python/tests/test_peer_adwaita.py runs it under Xvfb)
+if [[ $purpose == test ]] && ! /usr/bin/python3 -c 'import gi; gi.require_version("Gtk", "4.0"); gi.require_version("Adw", "1")' 2> /dev/null; then
+    missing+=(gir1.2-adw-1 gir1.2-gtk-4.0 python3-gi)
+fi
 if ! command -v "$python" > /dev/null 2>&1; then
     missing+=(python3)
 elif ! "$python" -c 'import ensurepip, venv' 2> /dev/null; then
@@ -104,6 +109,7 @@ modules=(
     "jupyterlab:jupyterlab"        # test_live.py runs anima.live in a real JupyterLab
     "build:build"
     "auditwheel:auditwheel"
+    "PySide6:PySide6-Essentials"   # test_peer_qt.py compares the easing curves with Qt's QEasingCurve
 )
 # -I: the tree's own build/ folder must not pass for the `build` package
 wanted=$(printf '%s\n' "${modules[@]}" | "$venv/bin/python" -I -c '
