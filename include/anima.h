@@ -119,7 +119,8 @@ typedef enum anima_kind {
     ANIMA_KIND_CUSTOM = 7,       /* a plain behavior: composite (children) and custom (action, rest report) */
     ANIMA_KIND_PUSH = 8,
     ANIMA_KIND_SNAP = 9,
-    ANIMA_KIND_FIELD = 10
+    ANIMA_KIND_FIELD = 10,
+    ANIMA_KIND_VALUE = 11        /* an animated value (anima_value) */
 } anima_kind;
 
 /** A null animator handle. */
@@ -864,6 +865,76 @@ anima_status anima_timing_evaluate(const anima_animation_def *def, double t, dou
 anima_status anima_timing_duration(const anima_animation_def *def, double *out_seconds);
 /** The timing as a CSS linear() easing whose stops are within max_error (1e-5...1) of the curve, written NUL-terminated into buffer; *out_length gets the length without the NUL. With a buffer too small (or NULL with capacity 0) it returns BUFFER_TOO_SMALL and *out_length says what is needed. *out_css_duration (may be NULL) gets the CSS duration the stops refer to. */
 anima_status anima_timing_css_linear(const anima_animation_def *def, double max_error, char *buffer, int32_t capacity, int32_t *out_length, double *out_css_duration);
+
+/* ------------------------------------------------------------------ values */
+
+/*
+ * An animated value: 1 to 4 numbers (a scroll offset, a sheet height, a point, a size, a rect, a
+ * colour) that view animations move as they move an item's properties, on the animator's clock.
+ * Between anima_animation_begin and anima_animation_commit, anima_value_set records a target;
+ * every timing applies (curves, springs, keyframes, timelines, staggers, flings) and so do the
+ * property-animator controls. A value of a destroyed animator, or a destroyed value, gives
+ * ANIMA_ERR_INVALID_HANDLE; another handle kind gives ANIMA_ERR_WRONG_KIND.
+ */
+
+/** An animated value in an animator. Zeroed = null. */
+typedef struct anima_value { uint32_t index1; uint32_t generation; uint16_t animator; uint16_t kind; } anima_value;
+
+/** Where a value's components mix. The colour spaces take sRGB red, green, blue (and alpha), each 0...1, and mix as CSS Color 4 does: converted, alpha premultiplied, mixed, converted back. */
+typedef enum anima_value_space {
+    ANIMA_SPACE_COMPONENTS = 0,  /* the numbers as they are */
+    ANIMA_SPACE_SRGB = 1,        /* a colour, mixed as its encoded sRGB components (CSS "in srgb") */
+    ANIMA_SPACE_LINEAR_SRGB = 2, /* a colour, mixed in linear light (CSS "in srgb-linear") */
+    ANIMA_SPACE_OKLAB = 3        /* a colour, mixed in Oklab (CSS Color 4's default): perceptually even */
+} anima_value_space;
+
+/** How to create a value; start from anima_default_value_def(). */
+typedef struct anima_value_def {
+    uint32_t cookie;             /* set by anima_default_value_def() */
+    int32_t count;               /* components, 1...4 (a colour: 3 or 4); default 1 */
+    double components[4];        /* the initial value, finite, within the bounds; default 0 */
+    anima_value_space space;     /* default ANIMA_SPACE_COMPONENTS */
+    double visible_change;       /* > 0: a spring rests once every component stays within min(0.1 % of its distance, this); 0 = default (0.1, or 0.001 for a colour) */
+    bool has_bounds;             /* default false: -1e9...1e9 (a colour: 0...1) */
+    double lower;                /* with has_bounds: every component's lower bound, finite, |x| <= 1e15 */
+    double upper;                /* with has_bounds: upper bound, > lower; animations hold components within the bounds */
+} anima_value_def;
+
+/** Called in the callback phase of every step in which an animation changed the value (after behavior actions, before completions), with its components. Setting the value yourself does not call it. It may not advance, step or destroy the animator (BUSY). */
+typedef void (*anima_value_fn)(void *user_data, anima_value value, const double *components, int32_t count);
+
+/** The default value def: one component, 0, mixing as it is. */
+anima_value_def anima_default_value_def(void);
+/** A null value handle. */
+anima_value anima_value_null(void);
+/** Creates a value. Errors: INVALID_HANDLE, INVALID_ARGUMENT (NULL, hand-made def, a count outside 1...4 or a colour of fewer than 3, a component not finite or outside the bounds, bad bounds or visible change, unknown space), OUT_OF_MEMORY (1 048 576 values live). */
+anima_status anima_value_create(anima_animator animator, const anima_value_def *def, anima_value *out_value);
+/** Destroys a value; animations moving it drop it (one left with nothing to move ends, not finished). Errors: INVALID_HANDLE, WRONG_KIND. */
+anima_status anima_value_destroy(anima_value value);
+/** True when the handle names a live value (false for a null, destroyed or stale one, or one of a destroyed animator). */
+bool anima_value_is_valid(anima_value value);
+/** The value's component count. */
+anima_status anima_value_get_count(anima_value value, int32_t *out_count);
+/** The value's components: *out_count gets the count; BUFFER_TOO_SMALL when capacity is less (out may then be NULL with capacity 0). */
+anima_status anima_value_get(anima_value value, double *out_components, int32_t capacity, int32_t *out_count);
+/** One component (index 0...count-1). Errors: INVALID_ARGUMENT (index out of range, NULL). */
+anima_status anima_value_get_component(anima_value value, int32_t index, double *out_component);
+/** Sets the components: at once (taking the value out of any animation moving it), or while recording an animation, as its target. Errors: INVALID_ARGUMENT (NULL, count not the value's, a component not finite or outside the bounds); the value is then unchanged. */
+anima_status anima_value_set(anima_value value, const double *components, int32_t count);
+/** The value's rate of change per component, units per second (zeros when no running animation moves it); capacity as anima_value_get. */
+anima_status anima_value_get_velocity(anima_value value, double *out_velocity, int32_t capacity, int32_t *out_count);
+/** The value's space and bounds (any pointer may be NULL). */
+anima_status anima_value_get_info(anima_value value, anima_value_space *out_space, double *out_lower, double *out_upper);
+/** Sets or clears (fn NULL) the change callback. */
+anima_status anima_value_set_callback(anima_value value, anima_value_fn fn, void *user_data);
+/** The live values in creation order; counting as anima_animator_get_behaviors. */
+anima_status anima_animator_get_values(anima_animator animator, anima_value *out_values, int32_t capacity, int32_t *out_count);
+/** Reads many values in one call: 4 doubles per value into out (capacity >= 4 x count; components past a value's count are 0). All handles are checked first; on an error nothing is written. Errors: INVALID_HANDLE (naming the index), INVALID_ARGUMENT (NULL, negative count, a value of another animator), BUFFER_TOO_SMALL. */
+anima_status anima_values_read(anima_animator animator, const anima_value *values, int32_t count, double *out, int32_t capacity);
+/** Starts a fling of a value (as anima_animation_start_decay; def->property is ignored, velocity[0...count-1] is used, bounds per component). A colour cannot be flung (INVALID_ARGUMENT). */
+anima_status anima_value_fling(anima_value value, const anima_decay_def *def, anima_animation_completion_fn completion, void *user_data, anima_animation *out_animation);
+/** The live values whose change callback a snapshot recorded as set and that are not set (or cleared) since, in creation order; counting as anima_animator_get_behaviors. */
+anima_status anima_animator_get_detached_value_callbacks(anima_animator animator, anima_value *out_values, int32_t capacity, int32_t *out_count);
 
 /* --------------------------------------------------------------- snapshots */
 

@@ -92,7 +92,7 @@ public func anima_animation_begin(_ animator: anima_animator, _ def: UnsafePoint
 }
 
 /// Installs a C completion on an animation: it gets the animation's id, finished and position.
-private func setCompletion(_ completion: anima_animation_completion_fn?, _ userData: UnsafeMutableRawPointer?,
+func setCompletion(_ completion: anima_animation_completion_fn?, _ userData: UnsafeMutableRawPointer?,
                            of a: ViewAnimation, in box: AnimatorBox) {
     guard let fn = completion else { return }
     let identifier = a.identifier
@@ -345,32 +345,37 @@ public func anima_animation_start_decay(_ item: anima_item, _ def: UnsafePointer
             throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "unknown property \(d.property.rawValue)")
         }
         let count = [2, 2, 5, 1][Int(property.rawValue)]
-        func first(_ t: (Double, Double, Double, Double, Double)) -> [Double] { Array([t.0, t.1, t.2, t.3, t.4].prefix(count)) }
-        var decay: DecayDefinition
-        if d.time_constant != 0 {
-            guard d.time_constant.isFinite && d.time_constant > 0 else {
-                throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "time_constant must be finite and > 0, or 0 (got \(d.time_constant))")
-            }
-            decay = DecayDefinition(velocity: first(d.velocity))
-            decay.decayRate = 1 / d.time_constant
-        } else {
-            let rate = try engine { () throws(AnimaError) in try DecayCurve.DecelerationRate(perMillisecond: d.deceleration_rate) }
-            decay = DecayDefinition(velocity: first(d.velocity), rate: rate)
-        }
-        if d.snap_step != 0 { decay.snapStep = d.snap_step }
-        if d.has_bounds {
-            decay.lower = first(d.lower)
-            decay.upper = first(d.upper)
-        }
-        decay.boundSpring = try engine { () throws(AnimaError) in
-            try SpringParameters(mass: d.bound_spring_mass, stiffness: d.bound_spring_stiffness, damping: d.bound_spring_damping)
-        }
-        decay.restDistance = d.rest_distance
-        let final = decay
-        let a = try engine { () throws(AnimaError) in try box.animator.startDecay(of: id, property: property, final) }
+        let decay = try decayDefinition(d, count: count)
+        let a = try engine { () throws(AnimaError) in try box.animator.startDecay(of: id, property: property, decay) }
         setCompletion(completion, userData, of: a, in: box)
         out?.pointee = a.identifier
     }
+}
+
+/// The engine's fling for a C decay def's first `count` components (its cookie checked by the caller).
+func decayDefinition(_ d: anima_decay_def, count: Int) throws(Failure) -> DecayDefinition {
+    func first(_ t: (Double, Double, Double, Double, Double)) -> [Double] { Array([t.0, t.1, t.2, t.3, t.4].prefix(count)) }
+    var decay: DecayDefinition
+    if d.time_constant != 0 {
+        guard d.time_constant.isFinite && d.time_constant > 0 else {
+            throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "time_constant must be finite and > 0, or 0 (got \(d.time_constant))")
+        }
+        decay = DecayDefinition(velocity: first(d.velocity))
+        decay.decayRate = 1 / d.time_constant
+    } else {
+        let rate = try engine { () throws(AnimaError) in try DecayCurve.DecelerationRate(perMillisecond: d.deceleration_rate) }
+        decay = DecayDefinition(velocity: first(d.velocity), rate: rate)
+    }
+    if d.snap_step != 0 { decay.snapStep = d.snap_step }
+    if d.has_bounds {
+        decay.lower = first(d.lower)
+        decay.upper = first(d.upper)
+    }
+    decay.boundSpring = try engine { () throws(AnimaError) in
+        try SpringParameters(mass: d.bound_spring_mass, stiffness: d.bound_spring_stiffness, damping: d.bound_spring_damping)
+    }
+    decay.restDistance = d.rest_distance
+    return decay
 }
 
 @c @implementation

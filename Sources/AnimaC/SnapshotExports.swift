@@ -247,6 +247,8 @@ public func anima_animator_get_detached_callbacks(_ animator: anima_animator, _ 
         for d in box.animator.detachedCallbacks {
             switch d.kind {
             case .willResume, .didPause: continue
+            // listed by anima_animator_get_detached_value_callbacks (the record has no value field)
+            case .valueChange: continue
             case .step: list.append(record(ANIMA_CALLBACK_STEP))
             case .itemUserData:
                 if let item = d.item { list.append(record(ANIMA_CALLBACK_ITEM_USER_DATA, item: box.itemHandle(item))) }

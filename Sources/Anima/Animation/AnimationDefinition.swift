@@ -103,10 +103,19 @@ public enum AnimationPosition: Int32, Sendable {
     case current = 2
 }
 
-/// One property of one item moving from a value to another.
+/// What a track moves: a property of an item, or an animated value.
+enum AnimationTarget: Hashable {
+    case item(ItemID, AnimatableProperty)
+    case value(ValueID)
+}
+
+/// One property of one item, or one animated value, moving from a value to another.
 struct AnimationTrack {
-    var item: ItemID
-    var property: AnimatableProperty
+    var target: AnimationTarget
+    /// Where the components mix: an item's properties and plain values mix as they are, a
+    /// colour in its colour space (`from`, `to`, keyframes and a fling's components are the
+    /// value's own; `velocity` is in the mixing space).
+    var space: ValueSpace = .components
     var from: AnimatableValue
     var to: AnimatableValue
     /// Velocity per component (units/s) inherited from the animation this one took over; only
@@ -118,6 +127,53 @@ struct AnimationTrack {
     var decay: [DecayComponent] = []
     /// Seconds after the animation's start (past its delay) at which this track starts (stagger).
     var offset = 0.0
+    /// The change below which its motion is invisible (see ``ViewAnimation/visibleChange(_:)``
+    /// for items'; a value's own otherwise).
+    var visibleChange: Double
+
+    init(target: AnimationTarget, from: AnimatableValue, to: AnimatableValue, visibleChange: Double) {
+        self.target = target
+        self.from = from
+        self.to = to
+        self.visibleChange = visibleChange
+    }
+
+    init(item: ItemID, property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue) {
+        self.init(target: .item(item, property), from: from, to: to, visibleChange: ViewAnimation.visibleChange(property))
+    }
+
+    /// Its start and target where they mix (the value's own for items and plain values).
+    var mixingEnds: ([Double], [Double]) {
+        space == .components ? (from.components, to.components) : (space.mixing(from.components), space.mixing(to.components))
+    }
+
+    /// A mixing-space result back as the value's own; the straight mix of the ends' colours at
+    /// `p` stands in where a colour's alpha is 0.
+    func fromMixing(_ m: [Double], _ p: Double) -> [Double] {
+        space.value(m) {
+            var c = from.components
+            for i in c.indices { c[i] += (to.components[i] - c[i]) * p }
+            return c
+        }
+    }
+
+    /// The item it moves, or nil for a value.
+    var item: ItemID? {
+        if case .item(let item, _) = target { return item }
+        return nil
+    }
+
+    /// The item property it moves, or nil for a value.
+    var property: AnimatableProperty? {
+        if case .item(_, let property) = target { return property }
+        return nil
+    }
+
+    /// True when it moves this property of this item.
+    func moves(_ item: ItemID, _ property: AnimatableProperty) -> Bool {
+        if case .item(let i, let p) = target { return i == item && p == property }
+        return false
+    }
 }
 
 /// How a keyframe animation finds values between its keyframes (UIKit's calculation modes).

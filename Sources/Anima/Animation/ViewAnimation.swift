@@ -163,15 +163,16 @@ public final class ViewAnimation {
     static func settlingTime(_ p: SpringParameters, _ v0: Double, _ tracks: [AnimationTrack]) -> Double {
         var settle = SpringCurve(parameters: p, initialVelocity: v0).settlingDuration()
         for track in tracks {
+            let (from, to) = track.mixingEnds
             var scale = 0.0
-            for i in track.from.components.indices { scale = max(scale, abs(track.to.components[i] - track.from.components[i])) }
+            for i in from.indices { scale = max(scale, abs(to[i] - from[i])) }
             let moving = track.velocity.contains(where: { $0 != 0 })
             if scale == 0 && !moving { continue }
             if scale == 0 { scale = max(1e-9, track.velocity.map(abs).max()! * 0.01) }
-            let threshold = min(0.001 * scale, visibleChange(track.property))
-            for i in track.from.components.indices {
+            let threshold = min(0.001 * scale, track.visibleChange)
+            for i in from.indices {
                 let w = i < track.velocity.count ? track.velocity[i] : 0
-                var d = track.to.components[i] - track.from.components[i]
+                var d = to[i] - from[i]
                 if d == 0 && w == 0 { continue }
                 if abs(d) < 1e-9 * scale { d = 1e-9 * scale }
                 let curve = SpringCurve(parameters: p, initialVelocity: v0 + w / d)
@@ -235,6 +236,17 @@ public final class ViewAnimation {
             let t = s.p * passDuration
             return track.decay.map { $0.value(at: t) }
         }
+        if track.space != .components {
+            // a colour mixes in its space; its ends are its own values exactly
+            if s.p == 0 && s.y == 0 { return track.from.components }
+            if s.p == 1 && s.y == 0 { return track.to.components }
+            var (c, to) = track.mixingEnds
+            for i in c.indices {
+                c[i] += (to[i] - c[i]) * s.p
+                if s.y != 0 && i < track.velocity.count { c[i] += track.velocity[i] * s.y }
+            }
+            return track.fromMixing(c, s.p)
+        }
         var c = track.from.components
         for i in c.indices {
             c[i] += (track.to.components[i] - c[i]) * s.p
@@ -245,8 +257,17 @@ public final class ViewAnimation {
 
     /// The value of a keyframe track at relative time u (0...1).
     func keyframeValue(_ track: AnimationTrack, _ u: Double) -> [Double] {
+        if track.space == .components { return keyframeMix(track, u) }
+        // a colour's keyframes mix in its space; the last is reached exactly
+        if u >= 1 { return track.to.components }
+        return track.fromMixing(keyframeMix(track, u), min(max(u, 0), 1))
+    }
+
+    /// The keyframe mix at relative time u, in the track's mixing space.
+    func keyframeMix(_ track: AnimationTrack, _ u: Double) -> [Double] {
         let keys = track.keyframes
-        let points = [track.from.components] + keys.map(\.value.components)
+        let space = track.space
+        let points = [space.mixing(track.from.components)] + keys.map { space.mixing($0.value.components) }
         func mix(_ a: [Double], _ b: [Double], _ f: Double) -> [Double] {
             var c = a
             for i in c.indices where i < b.count { c[i] += (b[i] - a[i]) * f }
@@ -317,9 +338,10 @@ public final class ViewAnimation {
         }
         if t < 0 || t >= totalDuration { return Array(repeating: 0, count: track.from.components.count) }
         let s = sample(at: t)
-        var v = Array(repeating: 0.0, count: track.from.components.count)
+        let (from, to) = track.mixingEnds
+        var v = Array(repeating: 0.0, count: from.count)
         for i in v.indices {
-            v[i] = (track.to.components[i] - track.from.components[i]) * s.dp
+            v[i] = (to[i] - from[i]) * s.dp
             if i < track.velocity.count { v[i] += track.velocity[i] * s.dy }
         }
         return v

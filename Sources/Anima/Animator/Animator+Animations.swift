@@ -1,18 +1,22 @@
 /// The targets recorded between ``Animator/beginAnimations(_:)`` and ``Animator/commitAnimations(completion:)``.
 struct AnimationCapture {
     var definition: AnimationDefinition
-    var targets: [(item: ItemID, property: AnimatableProperty, value: AnimatableValue, keys: [Keyframe])] = []
+    var targets: [(target: AnimationTarget, value: AnimatableValue, keys: [Keyframe])] = []
     /// Set for a keyframe animation; then every recorded value is a keyframe of the open window.
     var keyframeMode: KeyframeMode? = nil
     var window = (start: 0.0, duration: 1.0)
 
     mutating func record(_ item: ItemID, _ property: AnimatableProperty, _ value: AnimatableValue) {
+        record(.item(item, property), value)
+    }
+
+    mutating func record(_ target: AnimationTarget, _ value: AnimatableValue) {
         let key = Keyframe(start: window.start, duration: window.duration, value: value)
-        if let i = targets.firstIndex(where: { $0.item == item && $0.property == property }) {
+        if let i = targets.firstIndex(where: { $0.target == target }) {
             targets[i].value = value
             if keyframeMode != nil { targets[i].keys.append(key) }
         } else {
-            targets.append((item, property, value, keyframeMode != nil ? [key] : []))
+            targets.append((target, value, keyframeMode != nil ? [key] : []))
         }
     }
 }
@@ -41,17 +45,17 @@ extension Animator {
         var tracks: [AnimationTrack] = []
         var isSpring = false
         if case .spring = recorded.definition.timing { isSpring = true }
-        // a stagger counts items in the order they were first set
-        var itemOrder: [ItemID] = []
-        for t in recorded.targets where !itemOrder.contains(t.item) { itemOrder.append(t.item) }
-        for target in recorded.targets where store.isLive(target.item) {
-            var from = currentValue(Int(target.item.slot), target.property)
+        // a stagger counts items (and values) in the order they were first set
+        var itemOrder: [AnimationTarget] = []
+        for t in recorded.targets where !itemOrder.contains(staggerKey(t.target)) { itemOrder.append(staggerKey(t.target)) }
+        for target in recorded.targets where isLive(target.target) {
+            var from = currentValue(target.target)
             if let timeline = openTimeline,
-               let previous = timeline.segmentBefore(recorded.definition.delay, target.item, target.property) {
+               let previous = timeline.segmentBefore(recorded.definition.delay, target.target) {
                 // a later segment of a timeline starts where the one before it ends
                 from = previous.to
             }
-            var track = AnimationTrack(item: target.item, property: target.property, from: from, to: target.value)
+            var track = makeTrack(target.target, from: from, to: target.value)
             if recorded.keyframeMode != nil {
                 // in order of their ends (stable): the last keyframe to end holds at the end
                 let keys = target.keys.enumerated().sorted {
@@ -60,15 +64,15 @@ extension Animator {
                 track.keyframes = keys
                 track.to = keys.last!.value
             }
-            let inherited = openTimeline == nil ? takeOver(target.item, target.property)
-                : takeOver(target.item, target.property, sparing: openTimeline!.segments)
+            let inherited = openTimeline == nil ? takeOver(target.target)
+                : takeOver(target.target, sparing: openTimeline!.segments)
             // a spring continues the motion it interrupts: no jump in velocity
             if isSpring && recorded.definition.repeatCount == 1 && !recorded.definition.autoreverses,
                let v = inherited, v.contains(where: { $0 != 0 && $0.isFinite }) {
                 track.velocity = v.map { $0.isFinite ? $0 : 0 }
             }
             if recorded.definition.stagger > 0 {
-                track.offset = Double(itemOrder.firstIndex(of: target.item)!) * recorded.definition.stagger
+                track.offset = Double(itemOrder.firstIndex(of: staggerKey(target.target))!) * recorded.definition.stagger
             }
             tracks.append(track)
         }
@@ -88,15 +92,49 @@ extension Animator {
     /// Drops the running animations' tracks of one property of one item; returns the velocity
     /// (units/s per component) the dropped track had, if one was moving it.
     @discardableResult
-    func takeOver(_ item: ItemID, _ property: AnimatableProperty, sparing: [ViewAnimation] = []) -> [Double]? {
+    func takeOver(_ target: AnimationTarget, sparing: [ViewAnimation] = []) -> [Double]? {
         var velocity: [Double]? = nil
         for a in animations where a.isActive && !sparing.contains(where: { $0 === a }) {
-            guard let i = a.tracks.firstIndex(where: { $0.item == item && $0.property == property }) else { continue }
+            guard let i = a.tracks.firstIndex(where: { $0.target == target }) else { continue }
             velocity = a.velocity(of: a.tracks[i], at: a.time - a.definition.delay)
             a.tracks.remove(at: i)
             if a.tracks.isEmpty { a.isActive = false; a.pendingCompletion = false }
         }
         return velocity
+    }
+
+    /// The key a stagger counts by: the item (whatever its property), or the value.
+    func staggerKey(_ target: AnimationTarget) -> AnimationTarget {
+        if case .item(let item, _) = target { return .item(item, .center) }
+        return target
+    }
+
+    /// True while the item or the value a target names is alive.
+    func isLive(_ target: AnimationTarget) -> Bool {
+        switch target {
+        case .item(let item, _): return store.isLive(item)
+        case .value(let value): return values.isLive(value)
+        }
+    }
+
+    /// A target's current value (the caller checked it is alive).
+    func currentValue(_ target: AnimationTarget) -> AnimatableValue {
+        switch target {
+        case .item(let item, let property): return currentValue(Int(item.slot), property)
+        case .value(let value): return AnimatableValue(values.components[Int(value.slot)])
+        }
+    }
+
+    /// A track moving a target, with the target's mixing space and visible change.
+    func makeTrack(_ target: AnimationTarget, from: AnimatableValue, to: AnimatableValue) -> AnimationTrack {
+        switch target {
+        case .item(let item, let property): return AnimationTrack(item: item, property: property, from: from, to: to)
+        case .value(let value):
+            let s = Int(value.slot)
+            var track = AnimationTrack(target: target, from: from, to: to, visibleChange: values.visibleChange[s])
+            track.space = values.space[s]
+            return track
+        }
     }
 
     func currentValue(_ s: Int, _ p: AnimatableProperty) -> AnimatableValue {
@@ -115,12 +153,19 @@ extension Animator {
         for track in animation.tracks { write(track, animation.trackValue(track, local)) }
     }
 
-    /// Writes a track's value into its item (if the item is still alive).
+    /// Writes a track's value into its item or value (if it is still alive).
     func write(_ track: AnimationTrack, _ v: [Double]) {
-        guard store.isLive(track.item) else { return }
-        let s = Int(track.item.slot)
+        let item: ItemID, property: AnimatableProperty
+        switch track.target {
+        case .value(let value):
+            if values.isLive(value) { values.write(Int(value.slot), v) }
+            return
+        case .item(let i, let p): (item, property) = (i, p)
+        }
+        guard store.isLive(item) else { return }
+        let s = Int(item.slot)
         do {
-            switch track.property {
+            switch property {
             // An overshooting spring, a decay or an additive repeat may carry a value past the
             // range the setters accept: it is held at the edge of that range, so that no
             // animation makes a pose, size or mass the API would have refused.
@@ -324,10 +369,11 @@ extension Animator {
         var carry = !a.isPaused
         if case .curve = definition.timing { carry = false }
         var tracks: [AnimationTrack] = []
-        for track in a.tracks where store.isLive(track.item) {
+        for track in a.tracks where isLive(track.target) {
             let now = AnimatableValue(a.trackValue(track, local))
             let destination = a.runsBackward ? track.from : track.to
-            var next = AnimationTrack(item: track.item, property: track.property, from: now, to: destination)
+            var next = AnimationTrack(target: track.target, from: now, to: destination, visibleChange: track.visibleChange)
+            next.space = track.space
             if carry {
                 let v = a.velocity(of: track, at: local)
                 if v.contains(where: { $0 != 0 && $0.isFinite }) { next.velocity = v.map { $0.isFinite ? $0 * (a.runsBackward ? -1 : 1) : 0 } }

@@ -65,11 +65,29 @@ extension Animator {
     public func startDecay(of item: ItemID, property: AnimatableProperty, _ definition: DecayDefinition,
                            completion: ((Bool) -> Void)? = nil) throws(AnimaError) -> ViewAnimation {
         let s = try slot(of: item)
+        return try startDecay(.item(item, property), from: currentValue(s, property), "a \(property)", definition, completion)
+    }
+
+    /// Starts a fling of an animated value (as ``startDecay(of:property:_:completion:)`` flings
+    /// an item's property), its velocity in the value's units per second. The value's bounds
+    /// hold it as the fling goes. Throws `.invalidHandle` for a value that is not alive and
+    /// `.invalidArgument` for a colour (colours take tweens and springs).
+    @discardableResult
+    public func startDecay(of value: ValueID, _ definition: DecayDefinition,
+                           completion: ((Bool) -> Void)? = nil) throws(AnimaError) -> ViewAnimation {
+        let s = try slot(of: value)
+        if values.space[s].isColor {
+            throw AnimaError(.invalidArgument, "a colour cannot be flung: animate it with a curve or a spring")
+        }
+        return try startDecay(.value(value), from: AnimatableValue(values.components[s]), "this value's", definition, completion)
+    }
+
+    private func startDecay(_ target: AnimationTarget, from: AnimatableValue, _ what: String, _ definition: DecayDefinition,
+                            _ completion: ((Bool) -> Void)?) throws(AnimaError) -> ViewAnimation {
         guard capture == nil else { throw AnimaError(.invalidState, "a fling cannot start while an animation is being recorded") }
-        let from = currentValue(s, property)
         let n = from.components.count
         guard definition.velocity.count == n else {
-            throw AnimaError(.invalidArgument, "a \(property) fling needs \(n) velocity components (got \(definition.velocity.count))")
+            throw AnimaError(.invalidArgument, "\(what) fling needs \(n) velocity components (got \(definition.velocity.count))")
         }
         for v in definition.velocity { try requireFinite(v, "velocity") }
         guard definition.decayRate.isFinite && definition.decayRate > 0 else {
@@ -127,9 +145,8 @@ extension Animator {
             components.append(component)
         }
         guard total <= 1e7 else { throw AnimaError(.invalidArgument, "the fling would last more than 1e7 s") }
-        takeOver(item, property)
-        var track = AnimationTrack(item: item, property: property, from: from,
-                                   to: AnimatableValue(components.map(\.end)))
+        takeOver(target)
+        var track = makeTrack(target, from: from, to: AnimatableValue(components.map(\.end)))
         track.decay = components
         nextAnimationIdentifier &+= 1
         let animation = ViewAnimation(definition: AnimationDefinition(duration: total, timing: .curve(.linear)),

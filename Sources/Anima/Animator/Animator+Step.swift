@@ -94,6 +94,7 @@ extension Animator {
         // UIKit's order: contact delegates, then every behavior's action, then the stop check
         var interrupted = runContactCallbacks()
         if !interrupted { interrupted = runActions() }
+        if !interrupted { interrupted = runValueCallbacks() }
         if !interrupted { interrupted = runCompletions() }
         updateRest(h)
         if !interrupted { interrupted = runPauseCallback() }

@@ -21,10 +21,10 @@ public final class Timeline {
 
     /// The track of the latest-ending segment that starts at or before `start` and animates the
     /// property (the value a segment starting then begins from).
-    func segmentBefore(_ start: Double, _ item: ItemID, _ property: AnimatableProperty) -> AnimationTrack? {
+    func segmentBefore(_ start: Double, _ target: AnimationTarget) -> AnimationTrack? {
         var best: (end: Double, track: AnimationTrack)? = nil
         for segment in segments where segment.definition.delay <= start {
-            guard let track = segment.tracks.first(where: { $0.item == item && $0.property == property }) else { continue }
+            guard let track = segment.tracks.first(where: { $0.target == target }) else { continue }
             let end = segment.definition.delay + segment.endTime
             if best == nil || end >= best!.end { best = (end, track) }
         }
@@ -76,12 +76,11 @@ extension Animator {
         }
         // which segment shows each property at `time`
         var shown: [Int: (start: Double, segment: ViewAnimation, track: AnimationTrack)] = [:]
-        var keys: [(ItemID, AnimatableProperty)] = []
+        var keys: [AnimationTarget] = []
         for segment in timeline.segments {
             let start = segment.definition.delay
             for track in segment.tracks {
-                let k = keys.firstIndex(where: { $0.0 == track.item && $0.1 == track.property }) ?? {
-                    keys.append((track.item, track.property)); return keys.count - 1 }()
+                let k = keys.firstIndex(of: track.target) ?? { keys.append(track.target); return keys.count - 1 }()
                 if let current = shown[k] {
                     let started = start <= time
                     let currentStarted = current.start <= time

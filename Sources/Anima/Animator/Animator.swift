@@ -39,6 +39,8 @@ public final class Animator {
 
     // objects
     let store: ItemStore
+    /// The animated values (Animator+Values.swift).
+    let values = ValueStore()
     /// The top-level behaviors, in the order added.
     public private(set) var behaviors: [Behavior] = []
     var graphDirty = true

@@ -125,7 +125,7 @@ extension Animator {
     func releaseAnimations(of item: ItemID) {
         for a in animations where a.isActive {
             let before = a.tracks.count
-            a.tracks.removeAll { $0.item == item && ($0.property == .center || $0.property == .transform) }
+            a.tracks.removeAll { $0.moves(item, .center) || $0.moves(item, .transform) }
             if a.tracks.count != before && a.tracks.isEmpty {
                 try? stopAnimation(a, at: .current)
             }

@@ -8,8 +8,9 @@ enum SnapshotFormat {
     /// masks, and a boundary segment's owner as a `u32` index where version 1 had a `u8` bit.
     /// Version 3 adds an attachment's max force (after its impulses) and, in an animation's flags,
     /// what the ends of its tracks stand for after a continue (bits 4 to 7, zero when never
-    /// continued, so version 2 animations read as they were).
-    static let version: UInt32 = 4
+    /// continued, so version 2 animations read as they were). Version 5 adds the animated values
+    /// (section VALU, after ITEM) and tracks that move a value (property code 4).
+    static let version: UInt32 = 5
     /// magic (8), version (4), flags (4), payload length (8), CRC-32 (4), reserved (4).
     static let headerSize = 32
 
@@ -17,6 +18,7 @@ enum SnapshotFormat {
     enum Tag: UInt32 {
         case configuration = 0x464E_4F43   // "CONF"
         case items = 0x4D45_5449           // "ITEM"
+        case values = 0x554C_4156          // "VALU"
         case behaviors = 0x5256_4842       // "BHVR"
         case tree = 0x4545_5254            // "TREE"
         case broadPhase = 0x4850_5242      // "BRPH"

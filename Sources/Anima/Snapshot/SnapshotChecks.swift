@@ -13,8 +13,14 @@ extension SnapshotDecoder {
             let definition = try r.definition(what)
             var tracks: [AnimationTrack] = []
             for _ in 0..<(try r.count("\(what) tracks", bytesEach: 40)) {
-                let track = try r.track(slots: slots, "\(what) track")
-                largestGeneration = max(largestGeneration, track.item.generation)
+                let values = animator.values
+                let track = try r.track(slots: slots, valueSlots: version >= 5 ? values.components.count : -1,
+                                        valueCount: { values.isLive($0) ? values.components[Int($0.slot)].count : nil },
+                                        "\(what) track")
+                switch track.target {
+                case .item(let item, _): largestGeneration = max(largestGeneration, item.generation)
+                case .value(let value): largestGeneration = max(largestGeneration, value.generation)
+                }
                 tracks.append(track)
             }
             let flags = try r.u8()

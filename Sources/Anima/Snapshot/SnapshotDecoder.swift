@@ -140,6 +140,7 @@ struct SnapshotDecoder {
 
     mutating func decode(_ payload: inout SnapshotReader) throws(AnimaError) -> RestoredAnimator {
         try decodeItems(&payload)
+        if version >= 5 { try decodeValues(&payload) }
         try decodeBehaviors(&payload)
         try decodeTree(&payload)
         try decodeBroadPhase(&payload)
@@ -221,6 +222,67 @@ struct SnapshotDecoder {
         boundaryRows.append(rows[1])
         store.collisionMask.append(CollisionMembership.summary(of: rows[0]))
         store.boundaryMask.append(CollisionMembership.summary(of: rows[1]))
+    }
+
+    // MARK: values (VALU, version 5 on)
+
+    private mutating func decodeValues(_ payload: inout SnapshotReader) throws(AnimaError) {
+        var r = try payload.section(.values)
+        let values = animator.values
+        let n = try r.count("value slots", bytesEach: 42, atMost: ValueStore.maximumSlots)
+        for s in 0..<n {
+            let what = "value slot \(s)"
+            let generation = try r.u32()
+            largestGeneration = max(largestGeneration, generation)
+            let flags = try r.u8()
+            guard flags <= 7 else { throw SnapshotReader.corrupt("\(what) has unknown flags \(flags)") }
+            let spaceRaw = try r.u8()
+            guard let space = ValueSpace(rawValue: Int32(spaceRaw)) else { throw SnapshotReader.corrupt("\(what) mixes in space \(spaceRaw)") }
+            let components = try r.values("\(what) components")
+            var def = ValueDefinition(components, space: space)
+            def.visibleChange = try r.f64()
+            def.lowerBound = try r.f64()
+            def.upperBound = try r.f64()
+            do { try def.validate() } catch { throw SnapshotReader.corrupt("\(what): \(error.message)") }
+            values.components.append(components)
+            values.generation.append(generation)
+            values.live.append(flags & 1 != 0)
+            values.space.append(space)
+            values.visibleChange.append(def.visibleChange!)
+            values.lowerBound.append(def.lowerBound!)
+            values.upperBound.append(def.upperBound!)
+            values.onChange.append(nil)
+            guard flags & 1 != 0 || flags & 6 == 0 else { throw SnapshotReader.corrupt("\(what) is free but has a callback or a change") }
+            values.callbackDetached.append(flags & 2 != 0)
+            values.changed.append(flags & 4 != 0)
+        }
+        func list(_ what: String) throws(AnimaError) -> [Int32] {
+            var out: [Int32] = []
+            for _ in 0..<(try r.count(what, bytesEach: 4)) {
+                let s = try r.i32(what)
+                guard s >= 0 && Int(s) < n else { throw SnapshotReader.corrupt("\(what) names slot \(s) of \(n)") }
+                out.append(s)
+            }
+            return out
+        }
+        values.freeSlots = try list("free value slots")
+        values.order = try list("live values")
+        values.changedSlots = try list("changed values")
+        // every slot is free or live, once; the changed ones are the live ones flagged so
+        var seen = Array(repeating: false, count: n)
+        for s in values.freeSlots + values.order {
+            guard !seen[Int(s)] else { throw SnapshotReader.corrupt("value slot \(s) is listed twice") }
+            seen[Int(s)] = true
+        }
+        for s in 0..<n where !seen[s] { throw SnapshotReader.corrupt("value slot \(s) is neither live nor free") }
+        for s in values.freeSlots where values.live[Int(s)] { throw SnapshotReader.corrupt("live value slot \(s) is listed free") }
+        for s in values.order where !values.live[Int(s)] { throw SnapshotReader.corrupt("free value slot \(s) is listed live") }
+        guard Set(values.changedSlots).count == values.changedSlots.count,
+              values.changedSlots.allSatisfy({ values.changed[Int($0)] }),
+              values.changed.filter({ $0 }).count == values.changedSlots.count else {
+            throw SnapshotReader.corrupt("the changed values disagree with their slots")
+        }
+        try r.finish(.values)
     }
 
     private mutating func decodeItems(_ payload: inout SnapshotReader) throws(AnimaError) {

@@ -180,6 +180,7 @@ struct SnapshotEncoder {
         w.u32(0)          // reserved
         encodeConfiguration()
         encodeItems()
+        encodeValues()
         encodeBehaviors()
         encodeTree()
         encodeBroadPhase()
@@ -231,6 +232,29 @@ struct SnapshotEncoder {
         if animator.onDidPause != nil { set.insert(.didPause) }
         if animator.onStep != nil { set.insert(.step) }
         w.u8(set.animatorFlags)
+        w.endSection(start)
+    }
+
+    /// Every value slot (live or free), then the free slots and the live ones in creation order.
+    private mutating func encodeValues() {
+        let start = w.beginSection(.values)
+        let values = animator.values
+        w.count(values.components.count)
+        for s in values.components.indices {
+            w.generation(values.generation[s])
+            var flags: UInt8 = values.live[s] ? 1 : 0
+            if values.live[s] && (values.onChange[s] != nil || values.callbackDetached[s]) { flags |= 2 }
+            if values.changed[s] { flags |= 4 }
+            w.u8(flags)
+            w.u8(UInt8(values.space[s].rawValue))
+            w.values(values.components[s])
+            w.f64(values.visibleChange[s])
+            w.f64(values.lowerBound[s])
+            w.f64(values.upperBound[s])
+        }
+        slots(values.freeSlots)
+        slots(values.order)
+        slots(values.changedSlots)
         w.endSection(start)
     }
 

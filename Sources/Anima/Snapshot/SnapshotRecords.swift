@@ -39,6 +39,8 @@ public struct DetachedCallback {
         case completion = 7
         /// An item's user data pointer.
         case itemUserData = 8
+        /// A value's change callback (``Animator/setOnChange(_:of:)``).
+        case valueChange = 9
     }
 
     /// Which callback.
@@ -49,6 +51,8 @@ public struct DetachedCallback {
     public let behavior: Behavior?
     /// The animation, for `.completion`.
     public let animation: ViewAnimation?
+    /// The value, for `.valueChange`.
+    public var value: ValueID? = nil
 }
 
 /// Callbacks recorded by a snapshot: one bit each. In a snapshot, a behavior's byte holds the
@@ -123,6 +127,9 @@ extension Animator {
         }
         for a in detachedOwners.animations() {
             list.append(DetachedCallback(kind: .completion, item: nil, behavior: nil, animation: a))
+        }
+        for s in values.order where values.callbackDetached[Int(s)] {
+            list.append(DetachedCallback(kind: .valueChange, item: nil, behavior: nil, animation: nil, value: values.id(s)))
         }
         return list
     }

@@ -124,8 +124,17 @@ extension SnapshotWriter {
     }
 
     mutating func track(_ t: AnimationTrack) {
-        item(t.item)
-        u8(UInt8(t.property.rawValue))
+        switch t.target {
+        case .item(let item, let property):
+            self.item(item)
+            u8(UInt8(property.rawValue))
+        case .value(let value):
+            i32(value.slot)
+            generation(value.generation)
+            u8(SnapshotCodes.valueTarget)
+            u8(UInt8(t.space.rawValue))
+            f64(t.visibleChange)
+        }
         values(t.from.components)
         values(t.to.components)
         values(t.velocity)
@@ -162,6 +171,8 @@ extension SnapshotWriter {
 /// The enum orders the encoding uses.
 enum SnapshotCodes {
     static let easeKinds: [TimingCurve.EaseKind] = [.in, .out, .inOut]
+    /// The property code of a track that moves an animated value (version 5 on).
+    static let valueTarget: UInt8 = 4
     static let stepPositions: [TimingCurve.StepPosition] = [.jumpStart, .jumpEnd, .jumpNone, .jumpBoth]
 
     /// How many numbers a property's value has.
@@ -317,15 +328,38 @@ extension SnapshotReader {
         return DecayComponent(curve: curve, bound: bound, spring: spring, springUnit: unit, duration: duration)
     }
 
-    mutating func track(slots: Int, _ what: String) throws(AnimaError) -> AnimationTrack {
-        let item = try item(slots: slots, what)
+    /// A track; `valueSlots` and `valueCount` (the component count of a live value, nil for
+    /// one destroyed since, whose stale track keeps its own count) check one that moves a value
+    /// (version 5 on; `valueSlots` is -1 before).
+    mutating func track(slots: Int, valueSlots: Int, valueCount: (ValueID) -> Int?, _ what: String) throws(AnimaError) -> AnimationTrack {
+        let slot = try i32(what), generation = try u32(what)
         let raw = try u8()
-        guard let property = AnimatableProperty(rawValue: Int32(raw)) else {
-            throw SnapshotReader.corrupt("\(what) animates unknown property \(raw)")
-        }
-        let n = SnapshotCodes.components(property)
-        var t = AnimationTrack(item: item, property: property, from: AnimatableValue(try values("\(what) start", exactly: n)),
+        var t: AnimationTrack
+        let n: Int
+        if raw == SnapshotCodes.valueTarget && valueSlots >= 0 {
+            guard slot >= 0 && Int(slot) < valueSlots else {
+                throw SnapshotReader.corrupt("\(what) names value slot \(slot) of \(valueSlots)")
+            }
+            let spaceRaw = try u8()
+            guard let space = ValueSpace(rawValue: Int32(spaceRaw)) else { throw SnapshotReader.corrupt("\(what) mixes in space \(spaceRaw)") }
+            let visible = try finite("\(what) visible change", in: 1e-300, 1e300)
+            let id = ValueID(slot: slot, generation: generation)
+            let from = try values("\(what) start", exactly: valueCount(id))
+            n = from.count
+            guard n >= 1 && n <= maximumValueComponents else { throw SnapshotReader.corrupt("\(what) moves \(n) components") }
+            t = AnimationTrack(target: .value(id), from: AnimatableValue(from),
+                               to: AnimatableValue(try values("\(what) target", exactly: n)), visibleChange: visible)
+            t.space = space
+        } else {
+            guard slot >= 0 && Int(slot) < slots else { throw SnapshotReader.corrupt("\(what) names item slot \(slot) of \(slots)") }
+            guard let property = AnimatableProperty(rawValue: Int32(raw)) else {
+                throw SnapshotReader.corrupt("\(what) animates unknown property \(raw)")
+            }
+            n = SnapshotCodes.components(property)
+            t = AnimationTrack(item: ItemID(slot: slot, generation: generation), property: property,
+                               from: AnimatableValue(try values("\(what) start", exactly: n)),
                                to: AnimatableValue(try values("\(what) target", exactly: n)))
+        }
         t.velocity = try values("\(what) velocity")
         let keyframes = try count("\(what) keyframes", bytesEach: 20)
         for _ in 0..<keyframes {

@@ -71,6 +71,7 @@ typedef enum {
     VALUE_ITEM_OR_NONE,       /* anima_item: an anima.Item, or None for the null handle (argument only) */
     VALUE_BEHAVIOR,           /* anima_behavior: an anima.Behavior (argument only) */
     VALUE_ANIMATOR,           /* anima_animator: an anima.Animator (argument only) */
+    VALUE_VALUE,              /* anima_value: an anima.Value (argument only) */
     VALUE_IDENTIFIER,         /* const char *: a str without NUL characters, borrowed (argument only) */
     VALUE_OPTIONAL_DOUBLE,    /* double: a finite real number, or None (NaN) */
     VALUE_RANGE,              /* double[2]: (lower, upper), infinities allowed */
@@ -86,7 +87,7 @@ typedef struct {
      * of behavior and, as ANIMA_KIND_CUSTOM, the plain Behavior (the base of every kind).
      */
     union {
-        PyTypeObject *types[ANIMA_KIND_FIELD + 1];
+        PyTypeObject *types[ANIMA_KIND_VALUE + 1];
         struct {
             PyTypeObject *no_type;    /* ANIMA_KIND_NONE */
             PyTypeObject *animator_type;
@@ -99,6 +100,7 @@ typedef struct {
             PyTypeObject *push_type;
             PyTypeObject *snap_type;
             PyTypeObject *field_type;
+            PyTypeObject *value_type;
         };
     };
     /* The classes of anima/_types.py; the exception classes by the anima_status they stand for. */
@@ -133,6 +135,7 @@ typedef struct {
 _Static_assert(offsetof(anima_state, animator_type) == offsetof(anima_state, types[ANIMA_KIND_ANIMATOR])
                    && offsetof(anima_state, behavior_type) == offsetof(anima_state, types[ANIMA_KIND_CUSTOM])
                    && offsetof(anima_state, field_type) == offsetof(anima_state, types[ANIMA_KIND_FIELD])
+                   && offsetof(anima_state, value_type) == offsetof(anima_state, types[ANIMA_KIND_VALUE])
                    && offsetof(anima_state, busy_error) == offsetof(anima_state, errors[ANIMA_ERR_BUSY])
                    && offsetof(anima_state, interrupted_error) == offsetof(anima_state, errors[ANIMA_ERR_INTERRUPTED]),
                "anima_state lists its types in anima_kind order and its errors in anima_status order");
@@ -151,6 +154,8 @@ typedef struct AnimatorObject {
     PyObject *item_wrappers;      /* dict: handle key -> weakref to the Item */
     PyObject *behavior_wrappers;  /* dict: handle key -> weakref to the Behavior */
     PyObject *held;               /* dict: handle key -> behavior the library calls (see behavior_hold) */
+    PyObject *value_wrappers;     /* dict: handle key -> weakref to the Value */
+    PyObject *value_callbacks;    /* dict: handle key -> a value's on_change callable (value.c) */
     PyObject *completions;        /* dict: animation id -> completion callable */
     PyObject *weakreflist;
 } AnimatorObject;
@@ -182,6 +187,14 @@ typedef struct {
     PyObject *weakreflist;
 } BehaviorObject;
 
+/* An animated value: laid out as an item's wrapper (registry.c's shared slots read both). */
+typedef struct {
+    PyObject_HEAD
+    AnimatorObject *animator;
+    anima_value handle;
+    PyObject *weakreflist;
+} ValueObject;
+
 /* The callables of a behavior: its fields from action to evaluate. */
 #define BEHAVIOR_CALLABLES(self)                                                                          \
     &(self)->action, (offsetof(BehaviorObject, evaluate) - offsetof(BehaviorObject, action)) / sizeof(PyObject *) + 1
@@ -202,6 +215,8 @@ typedef enum {
     LIST_BEGAN_CONTACTS,
     LIST_ENDED_CONTACTS,
     LIST_SNAPSHOT,
+    LIST_ANIMATOR_VALUES,
+    LIST_DETACHED_VALUES,
 } list_kind;
 
 typedef struct {
@@ -240,6 +255,7 @@ typedef union {
     anima_item item;
     anima_behavior behavior;
     anima_animator animator;
+    anima_value animated;
     const char *identifier;
     PyObject *object;
 } value;
@@ -468,6 +484,7 @@ int load_choices(anima_state *st);
 PyObject *choice_name(anima_state *st, value_kind kind, int32_t index);
 int value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *what, value *out);
 PyObject *value_to_python(anima_state *st, value_kind kind, const value *v);
+PyObject *value_components(const double *components, int32_t count);
 
 /* binding.c: the property, callable and method rows, the def tables, what the types share */
 target target_of(PyObject *self, owner_kind owner);
@@ -494,6 +511,7 @@ PyObject *wrap_handle(AnimatorObject *animator, PyObject **map, uint32_t index1,
 PyObject *wrap_item(anima_state *st, AnimatorObject *animator, anima_item handle);
 PyTypeObject *behavior_type_for_kind(anima_state *st, uint16_t kind);
 PyObject *wrap_behavior(anima_state *st, AnimatorObject *animator, anima_behavior handle);
+PyObject *wrap_value(anima_state *st, AnimatorObject *animator, anima_value handle);
 int dict_keep(PyObject **dict, PyObject *key, PyObject *value);
 Py_hash_t wrapper_hash(PyObject *self);
 PyObject *wrapper_richcompare(PyObject *a, PyObject *b, int op);
@@ -517,6 +535,7 @@ void trampoline_action(void *user_data, anima_behavior handle);
 void trampoline_step(void *user_data, anima_animator handle);
 void trampoline_did_pause(void *user_data, anima_animator handle);
 void trampoline_animation_done(void *user_data, anima_animator handle, anima_animation animation, bool finished, anima_position position);
+void trampoline_value_changed(void *user_data, anima_value handle, const double *components, int32_t count);
 
 /*
  * The types, one file each, and the methods that other files add to them: animator.c (with animation.c's view
@@ -535,9 +554,11 @@ extern PyType_Spec attachment_spec;
 extern PyType_Spec push_spec;
 extern PyType_Spec snap_spec;
 extern PyType_Spec field_spec;
+extern PyType_Spec value_spec;
 extern PyMethodDef module_methods[];
 extern PyMethodDef animator_animation_methods[];
 extern PyMethodDef animator_snapshot_methods[];
+extern PyMethodDef animator_value_methods[];
 extern PyMethodDef gesture_functions[];
 extern PyMethodDef animator_gesture_methods[];
 extern PyMethodDef attachment_drag_methods[];

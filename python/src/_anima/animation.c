@@ -96,6 +96,10 @@ ANIMA_METHOD(animator_commit_animation, "_commit_animation", OWNER_ANIMATOR, VAL
 ANIMA_DEF_METHOD(animator_start_decay, "_start_decay", OWNER_ANIMATOR, VALUE_UINT64, anima_decay_def,
                  anima_default_decay_def(), decay_fields,
                  anima_animation_start_decay(v[0].item, &def, NULL, NULL, &out.u64), ANIMA_IN("item", VALUE_ITEM))
+/* a fling of a value (anima/_value.py checks it belongs to this animator); def.property is unused */
+ANIMA_DEF_METHOD(animator_fling_value, "_fling_value", OWNER_ANIMATOR, VALUE_UINT64, anima_decay_def,
+                 anima_default_decay_def(), decay_fields,
+                 anima_value_fling(v[0].animated, &def, NULL, NULL, &out.u64), ANIMA_IN("value", VALUE_VALUE))
 ANIMA_METHOD(animator_set_completion, "_set_completion", OWNER_ANIMATOR, VALUE_NONE,
              completion_set(&t, v[0].u64, v[1].object), ANIMA_IN("animation", VALUE_UINT64),
              ANIMA_IN("completion", VALUE_CALLABLE))
@@ -153,7 +157,7 @@ PyMethodDef animator_animation_methods[] = {
                      "Cancel every running view animation and fling: each stops where it is and its\n"
                      "completion gets False at the next step."),
     PRIVATE(begin_animation), PRIVATE(begin_keyframes), PRIVATE(continue_animation), PRIVATE(start_decay),
-    PRIVATE(commit_animation), PRIVATE(set_completion),
+    PRIVATE(fling_value), PRIVATE(commit_animation), PRIVATE(set_completion),
     PRIVATE(discard_animation), PRIVATE(cancel_animation), PRIVATE(is_animation_active), PRIVATE(pause_animation),
     PRIVATE(resume_animation), PRIVATE(set_animation_fraction), PRIVATE(animation_fraction),
     PRIVATE(set_animation_reversed), PRIVATE(animation_paused), PRIVATE(animation_reversed), PRIVATE(stop_animation),

@@ -263,6 +263,7 @@ animator_close(const target *t)
     Py_CLEAR(self->on_did_pause);
     Py_CLEAR(self->pending);
     Py_CLEAR(self->completions);
+    Py_CLEAR(self->value_callbacks);
     return animator_drop_delegates(self, true) < 0 ? STATUS_RAISED : ANIMA_OK;
 }
 
@@ -372,6 +373,10 @@ static PyGetSetDef animator_getset[] = {
               "The threads sharing each step, the stepping one included: the constructor's\n"
               "workers, or fewer (no more than the processors online)."),
     {"items", query_get, NULL, "The live items, in creation order (a tuple).", (void *)LIST_ANIMATOR_ITEMS},
+    {"values", query_get, NULL, "The live animated values (anima.Value), in creation order (a tuple).",
+     (void *)LIST_ANIMATOR_VALUES},
+    {"_detached_values", query_get, NULL, "The values whose on_change a restored snapshot recorded, not set since.",
+     (void *)LIST_DETACHED_VALUES},
     {"behaviors", query_get, NULL, "The top-level behaviors, in the order added (a tuple).",
      (void *)LIST_ANIMATOR_BEHAVIORS},
     {"began_contacts", query_get, NULL,

@@ -197,3 +197,28 @@ trampoline_field(void *user_data, anima_vec2 position, anima_vec2 velocity, doub
     Py_DECREF((PyObject *)animator);
     Py_DECREF((PyObject *)field);
 }
+
+/* A value's change: its on_change callable, called with the Value and its new components. */
+void
+trampoline_value_changed(void *user_data, anima_value handle, const double *components, int32_t count)
+{
+    AnimatorObject *animator = (AnimatorObject *)user_data;
+    if (!animator_accepts_callbacks(animator) || animator->value_callbacks == NULL) {
+        return;
+    }
+    PyObject *key = handle_key(handle.index1, handle.generation);
+    PyObject *callback = key != NULL ? Py_XNewRef(PyDict_GetItemWithError(animator->value_callbacks, key)) : NULL;
+    Py_XDECREF(key);
+    if (callback == NULL) {
+        if (PyErr_Occurred()) {
+            animator_store_callback_error(animator);
+        }
+        return;
+    }
+    PyObject *wrapper = wrap_value(STATE_OF(animator), animator, handle);
+    PyObject *shown = wrapper != NULL ? value_components(components, count) : NULL;
+    callback_run(animator, callback, (PyObject *[]){wrapper, shown}, 2);
+    Py_XDECREF(shown);
+    Py_XDECREF(wrapper);
+    Py_DECREF(callback);
+}

@@ -209,7 +209,9 @@ wrapper_check_fresh(anima_state *st, PyObject *self)
         PyObject *name = type_name(Py_TYPE(self));
         if (name != NULL) {
             PyErr_Format(st->invalid_state_error, "%U.__init__ called on an initialised %s", name,
-                         PyObject_TypeCheck(self, st->item_type) ? "item" : "behavior");
+                         PyObject_TypeCheck(self, st->item_type)    ? "item"
+                         : PyObject_TypeCheck(self, st->value_type) ? "value"
+                                                                    : "behavior");
             Py_DECREF(name);
         }
         return -1;

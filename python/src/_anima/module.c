@@ -66,6 +66,7 @@ static const struct {
     {&push_spec, ANIMA_KIND_PUSH, ANIMA_KIND_CUSTOM},
     {&snap_spec, ANIMA_KIND_SNAP, ANIMA_KIND_CUSTOM},
     {&field_spec, ANIMA_KIND_FIELD, ANIMA_KIND_CUSTOM},
+    {&value_spec, ANIMA_KIND_VALUE, ANIMA_KIND_NONE},
 };
 
 /* Makes the extension's types, keeps them in the state and adds them to the module. */
@@ -113,6 +114,7 @@ anima_exec(PyObject *module)
     }
     if (add_types(module, st) < 0 || add_methods(st->animator_type, animator_animation_methods) < 0
         || add_methods(st->animator_type, animator_snapshot_methods) < 0
+        || add_methods(st->animator_type, animator_value_methods) < 0
         || add_methods(st->animator_type, animator_gesture_methods) < 0
         || add_methods(st->attachment_type, attachment_drag_methods) < 0
         || PyModule_AddFunctions(module, gesture_functions) < 0) {

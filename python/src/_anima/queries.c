@@ -30,6 +30,8 @@ static const struct {
     [LIST_BEGAN_CONTACTS] = {sizeof(anima_contact_event), FORM_LIST, OWNER_ANIMATOR},
     [LIST_ENDED_CONTACTS] = {sizeof(anima_contact_event), FORM_LIST, OWNER_ANIMATOR},
     [LIST_SNAPSHOT] = {1, FORM_BYTES, OWNER_ANIMATOR},
+    [LIST_ANIMATOR_VALUES] = {sizeof(anima_value), FORM_TUPLE, OWNER_ANIMATOR},
+    [LIST_DETACHED_VALUES] = {sizeof(anima_value), FORM_TUPLE, OWNER_ANIMATOR},
 };
 
 /* The contact events of the last advance or step, copied out as by a counting query. */
@@ -76,6 +78,8 @@ list_query_run(const list_query *q, void *out, int32_t capacity, int32_t *count)
     case LIST_BEGAN_CONTACTS:
     case LIST_ENDED_CONTACTS: return copy_contacts(q, out, capacity, count);
     case LIST_SNAPSHOT: return copy_snapshot(q, out, capacity, count);
+    case LIST_ANIMATOR_VALUES: return anima_animator_get_values(q->animator, out, capacity, count);
+    case LIST_DETACHED_VALUES: return anima_animator_get_detached_value_callbacks(q->animator, out, capacity, count);
     }
     return ANIMA_ERR_INVALID_ARGUMENT;
 }
@@ -140,6 +144,8 @@ list_element(anima_state *st, AnimatorObject *animator, list_kind kind, const vo
         return Py_BuildValue("(dd)", point->x, point->y);
     }
     case LIST_DETACHED: return detached_tuple(st, animator, &((const anima_detached_callback *)buffer)[i]);
+    case LIST_ANIMATOR_VALUES:
+    case LIST_DETACHED_VALUES: return wrap_value(st, animator, ((const anima_value *)buffer)[i]);
     case LIST_BEGAN_CONTACTS:
     case LIST_ENDED_CONTACTS: return contact_event_new(st, animator, &((const anima_contact_event *)buffer)[i]);
     default: return wrap_item(st, animator, ((const anima_item *)buffer)[i]);

@@ -61,10 +61,13 @@ registry_forget(PyObject *map, uint32_t index1, uint32_t generation)
     }
 }
 
-/* An item's and a behavior's wrapper keep their animator and handle at the same offsets. */
+/* An item's, a value's and a behavior's wrapper keep their animator and handle at the same offsets. */
 _Static_assert(offsetof(ItemObject, animator) == offsetof(BehaviorObject, animator), "wrapper layout");
 _Static_assert(offsetof(ItemObject, handle) == offsetof(BehaviorObject, handle), "wrapper layout");
-_Static_assert(sizeof(anima_item) == sizeof(anima_behavior), "handle layout");
+_Static_assert(offsetof(ValueObject, animator) == offsetof(BehaviorObject, animator), "wrapper layout");
+_Static_assert(offsetof(ValueObject, handle) == offsetof(BehaviorObject, handle), "wrapper layout");
+_Static_assert(sizeof(anima_item) == sizeof(anima_behavior) && sizeof(anima_value) == sizeof(anima_behavior),
+               "handle layout");
 
 /*
  * Gives a fresh wrapper (an Item or a Behavior) its handle (an anima_item or anima_behavior)
@@ -111,6 +114,13 @@ wrap_handle(AnimatorObject *animator, PyObject **map, uint32_t index1, uint32_t 
     return object;
 }
 
+/* The Value for a handle of this animator: the live wrapper, or a fresh one. None for a null handle. */
+PyObject *
+wrap_value(anima_state *st, AnimatorObject *animator, anima_value handle)
+{
+    return wrap_handle(animator, &animator->value_wrappers, handle.index1, handle.generation, st->value_type, &handle);
+}
+
 /* The Item for a handle of this animator: the live wrapper, or a fresh one. None for a null handle. */
 PyObject *
 wrap_item(anima_state *st, AnimatorObject *animator, anima_item handle)
@@ -122,7 +132,7 @@ wrap_item(anima_state *st, AnimatorObject *animator, anima_item handle)
 PyTypeObject *
 behavior_type_for_kind(anima_state *st, uint16_t kind)
 {
-    bool known = kind < Py_ARRAY_LENGTH(st->types) && kind > ANIMA_KIND_ITEM;
+    bool known = kind <= ANIMA_KIND_FIELD && kind > ANIMA_KIND_ITEM;
     return known ? st->types[kind] : st->behavior_type;
 }
 
@@ -164,7 +174,7 @@ wrapper_hash(PyObject *self)
     return (Py_hash_t)(hash == (Py_uhash_t)-1 ? (Py_uhash_t)-2 : hash);
 }
 
-/* tp_richcompare of items and behaviors: equal when they wrap the same handle of the same animator. */
+/* tp_richcompare of items, values and behaviors: equal when they wrap the same handle of the same animator. */
 PyObject *
 wrapper_richcompare(PyObject *a, PyObject *b, int op)
 {
@@ -172,7 +182,9 @@ wrapper_richcompare(PyObject *a, PyObject *b, int op)
     if (st == NULL) {
         return NULL;
     }
-    PyTypeObject *base = PyObject_TypeCheck(a, st->item_type) ? st->item_type : st->behavior_type;
+    PyTypeObject *base = PyObject_TypeCheck(a, st->item_type)    ? st->item_type
+                         : PyObject_TypeCheck(a, st->value_type) ? st->value_type
+                                                                 : st->behavior_type;
     if ((op != Py_EQ && op != Py_NE) || !PyObject_TypeCheck(b, base)) {
         Py_RETURN_NOTIMPLEMENTED;
     }

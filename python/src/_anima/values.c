@@ -159,6 +159,7 @@ static const value_info value_infos[] = {
     [VALUE_ITEM_OR_NONE] = SIMPLE(anima_item, "an anima.Item or None"),
     [VALUE_BEHAVIOR] = SIMPLE(anima_behavior, "an anima behavior"),
     [VALUE_ANIMATOR] = SIMPLE(anima_animator, "an anima.Animator"),
+    [VALUE_VALUE] = SIMPLE(anima_value, "an anima.Value"),
     /* enumerations, by their names in anima._types.CHOICES */
     [VALUE_SHAPE] = CHOICES(anima_shape, "shape"),
     [VALUE_COLLISION_MODE] = CHOICES(anima_collision_mode, "collision_mode"),
@@ -299,6 +300,12 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
             return 0;
         }
         /* fall through */
+    case VALUE_VALUE:
+        if (!PyObject_TypeCheck(obj, st->value_type)) {
+            return raise_wrong_type(what, info->form, obj);
+        }
+        out->animated = ((ValueObject *)obj)->handle;
+        return 0;
     case VALUE_ITEM:
     case VALUE_BEHAVIOR:
     case VALUE_ANIMATOR: {
@@ -382,4 +389,21 @@ value_to_python(anima_state *st, value_kind kind, const value *v)
     case VALUE_OBJECT: return v->object; /* a result made by the call: a new reference */
     default: Py_RETURN_NONE; /* VALUE_NONE and the kinds of arguments only */
     }
+}
+
+/* An animated value's components as Python shows them: a float for one, a tuple of floats for more. */
+PyObject *
+value_components(const double *components, int32_t count)
+{
+    if (count == 1) {
+        return PyFloat_FromDouble(components[0]);
+    }
+    PyObject *tuple = PyTuple_New(count);
+    for (int32_t i = 0; tuple != NULL && i < count; i++) {
+        PyObject *x = PyFloat_FromDouble(components[i]);
+        if (x == NULL || PyTuple_SetItem(tuple, i, x) < 0) {
+            Py_CLEAR(tuple);
+        }
+    }
+    return tuple;
 }

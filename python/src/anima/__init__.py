@@ -38,6 +38,7 @@ from ._anima import (
     ItemBehavior,
     Push,
     Snap,
+    Value,
     __version__,
 )
 from ._types import (
@@ -64,6 +65,8 @@ version_info = ((_ANIMA_VERSION >> 16) & 0xFF, (_ANIMA_VERSION >> 8) & 0xFF, _AN
 # The methods of the extension's types that are written in Python, each module named after its C twin
 # (see _extend.py).
 from . import _animator, _attachment, _behavior, _collision, _gravity, _item, _item_behavior, _push, _snap, _snapshot
+from . import _value
+from ._value import read_values
 from . import field as _field
 
 
@@ -104,12 +107,14 @@ __all__ = [
     "Timeline",
     "Timing",
     "Transform",
+    "Value",
     "VelocityTracker",
     "WrongKindError",
     "live",
     "show",
     "__version__",
     "project_momentum",
+    "read_values",
     "rubber_band",
     "rubber_band_clamp",
     "sweep",

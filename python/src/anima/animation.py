@@ -102,15 +102,17 @@ def _components(values: Any, count: int, what: str, missing: float) -> list:
     return [missing if value is None else value for value in values] + [0.0] * (5 - count)
 
 
-def _decay_fields(velocity: Any, options: Dict[str, Any]) -> Dict[str, Any]:
-    """The fields of the library's decay def for the options of `Animator.fling`."""
+def _decay_fields(velocity: Any, options: Dict[str, Any], count: Optional[int] = None) -> Dict[str, Any]:
+    """The fields of the library's decay def for the options of `Animator.fling` (`count`: a
+    value's component count, which then stands for the property's)."""
     unknown = [name for name in options if name not in _DECAY_OPTIONS]
     if unknown:
         raise TypeError(f"fling() got an unexpected keyword argument '{unknown[0]}'")
     name = options.get("property", "center")
     if name not in _DECAY_COMPONENTS:
         raise InvalidArgumentError(f"property must be 'center', 'size', 'transform' or 'alpha' (got {name!r})")
-    count = _DECAY_COMPONENTS[name]
+    if count is None:
+        count = _DECAY_COMPONENTS[name]
     fields: Dict[str, Any] = {"property": name, "velocity": _components(velocity, count, "velocity", math.nan)}
     rate = deceleration_rate(options.get("rate"))
     if rate is not None:
