@@ -36,6 +36,13 @@ static void on_offset(void *user_data, anima_value value, const double *componen
     }
 }
 
+/* Checks that a call was refused with `expected`, printing the library's message for it (read
+ * after the call: the status is computed before this function runs). */
+static bool refused(anima_status status, anima_status expected, const char *what)
+{
+    return checkf(status == expected, "%s: %s", what, anima_last_error_message());
+}
+
 /* Oklab lightness of an sRGB colour (components 0...1), for the check; Ottosson's matrices. */
 static double linear(double c)
 {
@@ -140,37 +147,30 @@ int main(void)
     anima_value_def five = anima_default_value_def();
     five.count = 5;
     anima_value unused;
-    checkf(anima_value_create(animator, &five, &unused) == ANIMA_ERR_INVALID_ARGUMENT, "five components: %s",
-           anima_last_error_message());
+    refused(anima_value_create(animator, &five, &unused), ANIMA_ERR_INVALID_ARGUMENT, "five components");
     anima_value_def nan_colour = colour_def;
     nan_colour.components[1] = NAN;
-    checkf(anima_value_create(animator, &nan_colour, &unused) == ANIMA_ERR_INVALID_ARGUMENT, "a NaN colour: %s",
-           anima_last_error_message());
+    refused(anima_value_create(animator, &nan_colour, &unused), ANIMA_ERR_INVALID_ARGUMENT, "a NaN colour");
     const double too_bright[4] = { 1.5, 0, 0, 1 };
-    checkf(anima_value_set(colour, too_bright, 4) == ANIMA_ERR_INVALID_ARGUMENT, "a colour component of 1.5: %s",
-           anima_last_error_message());
-    checkf(anima_value_set(colour, red, 3) == ANIMA_ERR_INVALID_ARGUMENT, "three components for a four: %s",
-           anima_last_error_message());
+    refused(anima_value_set(colour, too_bright, 4), ANIMA_ERR_INVALID_ARGUMENT, "a colour component of 1.5");
+    refused(anima_value_set(colour, red, 3), ANIMA_ERR_INVALID_ARGUMENT, "three components for a four");
     ok(anima_value_get(colour, mid, 4, &count), "anima_value_get (after refusals)");
     checkf(memcmp(mid, blue, sizeof blue) == 0, "the refused calls left the colour blue");
     checkf(anima_value_get(colour, mid, 2, &count) == ANIMA_ERR_BUFFER_TOO_SMALL && count == 4,
            "a buffer of 2 is too small, and the count says 4");
-    checkf(anima_value_set(anima_value_null(), &one, 1) == ANIMA_ERR_INVALID_HANDLE, "a null value: %s",
-           anima_last_error_message());
+    refused(anima_value_set(anima_value_null(), &one, 1), ANIMA_ERR_INVALID_HANDLE, "a null value");
     ok(anima_value_destroy(progress[1]), "anima_value_destroy");
-    checkf(!anima_value_is_valid(progress[1]) && anima_value_set(progress[1], &one, 1) == ANIMA_ERR_INVALID_HANDLE,
-           "a destroyed value: %s", anima_last_error_message());
-    checkf(anima_values_read(animator, progress, 3, many, 12) == ANIMA_ERR_INVALID_HANDLE,
-           "reading a destroyed value among others: %s", anima_last_error_message());
+    check(!anima_value_is_valid(progress[1]), "a destroyed value is not valid");
+    refused(anima_value_set(progress[1], &one, 1), ANIMA_ERR_INVALID_HANDLE, "a destroyed value");
+    refused(anima_values_read(animator, progress, 3, many, 12), ANIMA_ERR_INVALID_HANDLE,
+            "reading a destroyed value among others");
     anima_item ball;
     create_ball(animator, (anima_vec2){ 100, 100 }, 40, &ball);
     anima_value as_value;
     memcpy(&as_value, &ball, sizeof ball);
-    checkf(anima_value_set(as_value, &one, 1) == ANIMA_ERR_WRONG_KIND, "an item handle as a value: %s",
-           anima_last_error_message());
+    refused(anima_value_set(as_value, &one, 1), ANIMA_ERR_WRONG_KIND, "an item handle as a value");
     anima_animator_destroy(animator);
-    checkf(anima_value_get_component(offset, 0, &now) == ANIMA_ERR_INVALID_HANDLE,
-           "a value of a destroyed animator: %s", anima_last_error_message());
+    refused(anima_value_get_component(offset, 0, &now), ANIMA_ERR_INVALID_HANDLE, "a value of a destroyed animator");
 
     return finish("a spring offset, an Oklab colour, staggered values read at once, bad input refused");
 }
