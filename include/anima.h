@@ -106,6 +106,8 @@ typedef struct anima_animator { uint32_t index1; uint32_t generation; } anima_an
 typedef struct anima_item { uint32_t index1; uint32_t generation; uint16_t animator; uint16_t kind; } anima_item;
 /** A behavior (gravity, collision, item behavior, ...) in an animator. Zeroed = null. */
 typedef struct anima_behavior { uint32_t index1; uint32_t generation; uint16_t animator; uint16_t kind; } anima_behavior;
+/** An animated value in an animator (see "values"). Zeroed = null. */
+typedef struct anima_value { uint32_t index1; uint32_t generation; uint16_t animator; uint16_t kind; } anima_value;
 
 /** Kinds of object a handle can name (the `kind` field of a handle). */
 typedef enum anima_kind {
@@ -859,6 +861,42 @@ anima_status anima_animation_continue(anima_animator animator, anima_animation a
 /** Stops the animation and leaves its properties at its END, its START or where they are (CURRENT); its completion runs at the next step with finished = (position == END). */
 anima_status anima_animation_stop(anima_animator animator, anima_animation animation, anima_position position);
 
+/** The options of the animation being recorded that go beyond its def; start from anima_default_animation_options(). */
+typedef struct anima_animation_options {
+    uint32_t cookie;             /* set by anima_default_animation_options() */
+    double rest_threshold;       /* a spring: > 0 ends it once every component stays within this distance of its target (libadwaita's epsilon), in the property's units; 0 = default (min(0.1 % of the distance, 0.1 pt or 0.001)) */
+    bool clamps_spring;          /* a spring: each component ends at its first crossing of its target, never overshooting (libadwaita's clamp); one pass only; default false */
+    bool scrubs_linearly;        /* paused, a new fraction moves the properties linearly (UIViewPropertyAnimator.scrubsLinearly); default true */
+    bool pauses_on_completion;   /* at its end (or, reversed, its start) it pauses there, its completion waiting, instead of ending; default false */
+} anima_animation_options;
+
+/** The default options: no rest threshold, no clamp, linear scrubbing, no pause at completion. */
+anima_animation_options anima_default_animation_options(void);
+/** Sets the options of the animation being recorded (after anima_animation_begin or anima_animation_begin_keyframes). Errors: INVALID_HANDLE, INVALID_STATE (not recording, or adding to a running animation), INVALID_ARGUMENT (NULL, hand-made options, a threshold not finite or negative, a clamp on a spring that repeats or autoreverses). */
+anima_status anima_animation_set_options(anima_animator animator, const anima_animation_options *options);
+/** Adds a completion, called after the animation's own and those added before, with the same arguments (UIViewPropertyAnimator.addCompletion). Errors: NOT_FOUND (no animation awaits its completion with this id), INVALID_ARGUMENT (NULL fn). */
+anima_status anima_animation_add_completion(anima_animator animator, anima_animation animation, anima_animation_completion_fn completion, void *user_data);
+/** Starts recording animations to add to a running one (UIViewPropertyAnimator.addAnimations(_:delayFactor:)): set properties or values, then anima_animation_commit (its out_animation gets this id and its completion is added). Each runs from its value then to its target with the animation's timing, waiting delay_factor (0...1) x the time left and ending with the animation. Errors: NOT_FOUND, INVALID_ARGUMENT (delay factor), INVALID_STATE (recording already, or an animation that is reversed, repeats, autoreverses or has keyframes). */
+anima_status anima_animation_begin_adding(anima_animator animator, anima_animation animation, double delay_factor);
+/** Sets the playback rate (0 < speed <= 1000; 1 is real time) from where the animation is. */
+anima_status anima_animation_set_speed(anima_animator animator, anima_animation animation, double speed);
+/** The playback rate. */
+anima_status anima_animation_get_speed(anima_animator animator, anima_animation animation, double *out_speed);
+/** What the animation does to an item's property now: its value and rate of change per component (units/s; zeros while paused) into out_value and out_velocity (5 doubles each, either may be NULL); *out_count (may be NULL) gets the property's component count. Errors: NOT_FOUND (no running animation with this id, or it does not animate that property), INVALID_HANDLE, INVALID_ARGUMENT (unknown property). */
+anima_status anima_animation_get_property_state(anima_animator animator, anima_animation animation, anima_item item, anima_property property, double *out_value, double *out_velocity, int32_t *out_count);
+/** anima_animation_get_property_state for an animated value (4 doubles each). */
+anima_status anima_animation_get_value_state(anima_animator animator, anima_animation animation, anima_value value, double *out_value, double *out_velocity, int32_t *out_count);
+/** The velocity of whatever animation moves an item's property now (5 doubles; zeros when none does): what a spring taking it over starts with. *out_count (may be NULL) gets the component count. */
+anima_status anima_item_get_animated_velocity(anima_item item, anima_property property, double *out_velocity, int32_t *out_count);
+/** Reduced motion (a user's accessibility setting: gtk-enable-animations off, iOS Reduce Motion): on, every view and value animation reaches its end at the next step with its completion finished = true; the physics is unchanged. Default off. */
+anima_status anima_animator_set_reduces_motion(anima_animator animator, bool reduces_motion);
+/** Whether reduced motion is on. */
+anima_status anima_animator_get_reduces_motion(anima_animator animator, bool *out_reduces_motion);
+/** Simulated seconds per second of advance (0.001...1000; 1 = real time, 0.1 ten times slower): every animation and the physics run on it, in whole internal steps, bit-identical at any frame rate. Errors: INVALID_ARGUMENT. */
+anima_status anima_animator_set_time_scale(anima_animator animator, double scale);
+/** The time scale. */
+anima_status anima_animator_get_time_scale(anima_animator animator, double *out_scale);
+
 /** The timing of a def evaluated on its own (no animator): progress (0 at the start, 1 at the target) and its rate in distances per second, t seconds into one pass. Errors: INVALID_ARGUMENT (as anima_animation_begin, or t not finite). */
 anima_status anima_timing_evaluate(const anima_animation_def *def, double t, double *out_progress, double *out_velocity);
 /** The length of one pass in seconds: the duration for a curve, the settling time (within 0.1 % of the distance for good) for a spring. Springs can be asked before they run. */
@@ -876,9 +914,6 @@ anima_status anima_timing_css_linear(const anima_animation_def *def, double max_
  * property-animator controls. A value of a destroyed animator, or a destroyed value, gives
  * ANIMA_ERR_INVALID_HANDLE; another handle kind gives ANIMA_ERR_WRONG_KIND.
  */
-
-/** An animated value in an animator. Zeroed = null. */
-typedef struct anima_value { uint32_t index1; uint32_t generation; uint16_t animator; uint16_t kind; } anima_value;
 
 /** Where a value's components mix. The colour spaces take sRGB red, green, blue (and alpha), each 0...1, and mix as CSS Color 4 does: converted, alpha premultiplied, mixed, converted back. */
 typedef enum anima_value_space {

@@ -105,8 +105,19 @@ func setCompletion(_ completion: anima_animation_completion_fn?, _ userData: Uns
 public func anima_animation_commit(_ animator: anima_animator, _ completion: anima_animation_completion_fn?, _ userData: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<anima_animation>?) -> anima_status {
     run("anima_animation_commit") { () throws(Failure) in
         let box = try resolve(animator)
+        let joining = box.animator.isAddingAnimations
         let a = try engine { () throws(AnimaError) in try box.animator.commitAnimations(completion: nil) }
-        setCompletion(completion, userData, of: a, in: box)
+        if joining, let fn = completion {
+            // animations added to a running one add their completion to its own
+            let id = a.identifier
+            try engine { () throws(AnimaError) in
+                try box.animator.addCompletion({ [unowned box, unowned a] finished in
+                    fn(userData, box.handle, id, finished, anima_position(rawValue: UInt32(a.position.rawValue)))
+                }, to: a)
+            }
+        } else {
+            setCompletion(completion, userData, of: a, in: box)
+        }
         out?.pointee = a.identifier
     }
 }

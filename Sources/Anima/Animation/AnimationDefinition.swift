@@ -55,6 +55,25 @@ public struct AnimationDefinition: Sendable {
     /// Seconds between the starts of successive items (a stagger): the properties of the k-th
     /// item recorded (counting from 0) start k x stagger later; >= 0, default 0.
     public var stagger: Double = 0
+    /// For a spring: the distance from its target, in the property's own units, within which
+    /// every component must stay for good for the animation to end (libadwaita's epsilon,
+    /// Compose's visibility threshold, Android's minimum visible change). nil, the default, is
+    /// min(0.1 % of the distance, the property's visible change). Finite and > 0.
+    public var restThreshold: Double? = nil
+    /// For a spring: each component ends the first time it reaches its target and holds there,
+    /// never overshooting (libadwaita's and react-spring's clamp); the animation ends once every
+    /// component has. A component that approaches without crossing (critical or more damping)
+    /// rests as usual. Runs one pass (no repeats, no autoreverse).
+    public var clampsSpring = false
+    /// While paused, a new fraction complete moves the properties linearly between start and end
+    /// (UIViewPropertyAnimator's `scrubsLinearly`, true by default, as UIKit); false follows the
+    /// timing. Resumed after a linear scrub, the animation continues from where it shows to its
+    /// end over the time left, with its timing.
+    public var scrubsLinearly = true
+    /// At its end (or, reversed, back at its start) the animation pauses there instead of ending
+    /// (UIViewPropertyAnimator's `pausesOnCompletion`): its completion waits, it holds its values,
+    /// and it can be reversed, scrubbed or resumed from there; stopping it ends it.
+    public var pausesOnCompletion = false
 
     /// Creates a definition.
     public init(duration: Double, delay: Double = 0, timing: AnimationTiming = .curve(.easeInOut),
@@ -80,6 +99,14 @@ public struct AnimationDefinition: Sendable {
         if stagger > 1e7 { throw AnimaError(.invalidArgument, "stagger must be at most 1e7 s (got \(stagger))") }
         guard repeatCount > 0 && !repeatCount.isNaN else {
             throw AnimaError(.invalidArgument, "repeat count must be > 0 (got \(repeatCount))")
+        }
+        if let e = restThreshold {
+            guard e.isFinite && e > 0 && e <= 1e9 else {
+                throw AnimaError(.invalidArgument, "rest threshold must be finite, > 0 and <= 1e9 (got \(e))")
+            }
+        }
+        if clampsSpring && (repeatCount != 1 || autoreverses) {
+            throw AnimaError(.invalidArgument, "a clamped spring runs one pass: no repeats and no autoreverse")
         }
         if case .spring(let p, let v0) = timing {
             guard v0.isFinite && abs(v0) <= 1e6 else {
@@ -127,6 +154,13 @@ struct AnimationTrack {
     var decay: [DecayComponent] = []
     /// Seconds after the animation's start (past its delay) at which this track starts (stagger).
     var offset = 0.0
+    /// For a track added to a running animation (``Animator/beginAddingAnimations(to:delayFactor:)``):
+    /// the seconds it takes to run its timing's one pass (the animation's time left when it was
+    /// added, less its delay); nil for the animation's own tracks, which take the pass duration.
+    var span: Double? = nil
+    /// For a clamped spring: per component, the pass time at which it first reaches its target
+    /// (infinity for one that never crosses); empty otherwise. Follows from the rest.
+    var clampTimes: [Double] = []
     /// The change below which its motion is invisible (see ``ViewAnimation/visibleChange(_:)``
     /// for items'; a value's own otherwise).
     var visibleChange: Double

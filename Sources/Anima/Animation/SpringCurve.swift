@@ -222,6 +222,26 @@ public struct SpringCurve: Sendable {
     /// `initialVelocity`. Times before 0 read as 0.
     public func velocity(at t: Double) -> Double { -state(t).rate }
 
+    /// The first time t > 0 at which the progress reaches 1 (the target), or nil when it never
+    /// does before settling (a critically or overdamped spring that approaches from one side).
+    /// Closed form: underdamped x = e^(-a t)(cos wd t + B sin wd t) is 0 where wd t = phi + pi / 2
+    /// (mod pi), phi = atan2(B, 1); critical x = e^(-w0 t)(1 + S t) at t = -1 / S; overdamped
+    /// x = e^(-a t)(cosh g t + S sinh g t) where tanh(g t) = -1 / S.
+    public func firstTargetCrossing() -> Double? {
+        switch regime {
+        case .under:
+            var angle = arcTangent2(sineCoefficient, 1) + Double.pi / 2
+            while angle <= 0 { angle += Double.pi }
+            while angle - Double.pi > 0 { angle -= Double.pi }
+            return angle / w
+        case .critical:
+            return sineCoefficient < 0 ? -1 / sineCoefficient : nil
+        case .over:
+            guard sineCoefficient < -1 else { return nil }
+            return inverseHyperbolicTangent(-1 / sineCoefficient) / w
+        }
+    }
+
     // MARK: Settling
 
     /// The time after which |1 - p(t)| < `epsilon` for good, in seconds (default 0.001 of the

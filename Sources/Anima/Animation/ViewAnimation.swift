@@ -8,6 +8,14 @@ public final class ViewAnimation {
     public var completion: ((Bool) -> Void)? {
         didSet { completionDetached = false }
     }
+    /// More completions, called after ``completion`` in the order added
+    /// (UIViewPropertyAnimator's `addCompletion`; see ``Animator/addCompletion(_:to:)``).
+    public internal(set) var additionalCompletions: [(Bool) -> Void] = []
+    /// The playback rate: 1 runs in real time, 2 twice as fast, 0.5 at half speed (see
+    /// ``Animator/setSpeed(_:of:)``).
+    public internal(set) var speed = 1.0
+    /// Paused after a linear scrub: resuming continues from the values shown.
+    var scrubbedLinearly = false
     /// A restored snapshot recorded a completion that has not been set (or cleared) since.
     var completionDetached = false
     /// Seconds since the animation was committed (its delay included).
@@ -56,6 +64,25 @@ public final class ViewAnimation {
         self.identifier = identifier
         (passDuration, spring, springPlus) = ViewAnimation.timingState(definition, tracks)
         maxOffset = tracks.map(\.offset).max() ?? 0
+        markClampTimes()
+    }
+
+    /// For a clamped spring: each track's per-component first crossing of its target.
+    func markClampTimes() {
+        guard definition.clampsSpring, case .spring(let p, let v0) = definition.timing else { return }
+        for k in tracks.indices where tracks[k].keyframes.isEmpty && tracks[k].decay.isEmpty {
+            tracks[k].clampTimes = ViewAnimation.crossings(p, v0, tracks[k])
+        }
+    }
+
+    /// Per component, when the spring first carries it to its target (infinity when it never does).
+    static func crossings(_ p: SpringParameters, _ v0: Double, _ track: AnimationTrack) -> [Double] {
+        let (from, to) = track.mixingEnds
+        return from.indices.map { i in
+            let d = to[i] - from[i], w = i < track.velocity.count ? track.velocity[i] : 0
+            if d == 0 { return 0 }
+            return SpringCurve(parameters: p, initialVelocity: v0 + w / d).firstTargetCrossing() ?? .infinity
+        }
     }
 
     /// An animation rebuilt from a snapshot: its pass duration and latest track start as
@@ -72,6 +99,7 @@ public final class ViewAnimation {
             spring = SpringCurve(parameters: p, initialVelocity: v0)
             springPlus = SpringCurve(parameters: p, initialVelocity: v0 + 1)
         }
+        markClampTimes()
     }
 
     /// The latest track start (stagger), in seconds.
@@ -79,15 +107,49 @@ public final class ViewAnimation {
     /// When the last track ends, in seconds after the delay.
     var endTime: Double { totalDuration + maxOffset }
 
+    /// A track's time within the animation's pass at local time: its own clock less its offset,
+    /// stretched over the pass when it has a span of its own (a track added later).
+    func passTime(of track: AnimationTrack, atLocal local: Double) -> Double {
+        let t = local - track.offset
+        guard let span = track.span else { return t }
+        if t <= 0 { return t }
+        return span > 0 ? min(t / span, 1) * passDuration : passDuration
+    }
+
     /// A track's sample at the animation's local time: before its offset it holds its start.
     func sample(for track: AnimationTrack, atLocal local: Double) -> (p: Double, y: Double, dp: Double, dy: Double) {
-        let t = local - track.offset
-        return t < 0 ? (0, 0, 0, 0) : sample(at: t)
+        let t = passTime(of: track, atLocal: local)
+        guard t >= 0 else { return (0, 0, 0, 0) }
+        var s = sample(at: t)
+        if let span = track.span, span > 0 { s.dp *= passDuration / span; s.dy *= passDuration / span }
+        return s
     }
 
     /// A track's value at the animation's local time.
     func trackValue(_ track: AnimationTrack, _ local: Double) -> [Double] {
-        value(of: track, sample(for: track, atLocal: local))
+        var c = value(of: track, sample(for: track, atLocal: local))
+        if !track.clampTimes.isEmpty {
+            // a clamped spring holds each component at its target from its first crossing on
+            let t = passTime(of: track, atLocal: local)
+            for i in c.indices where i < track.clampTimes.count && t >= track.clampTimes[i] { c[i] = track.to.components[i] }
+        }
+        return c
+    }
+
+    /// A track's value at a share `f` (0...1) of the animation's active time, the timing left
+    /// out (a linear scrub): a curve's or a spring's progress is `f` itself, a keyframe track is at
+    /// relative time `f`, a fling at time f x its duration.
+    func linearValue(_ track: AnimationTrack, _ f: Double) -> [Double] {
+        let total = endTime.isFinite ? endTime : passDuration
+        let local = f * total
+        if !track.keyframes.isEmpty || !track.decay.isEmpty {
+            let t = passTime(of: track, atLocal: local)
+            let u = passDuration > 0 ? min(max(t / passDuration, 0), 1) : 1
+            return value(of: track, (u, 0, 0, 0))
+        }
+        let t = passTime(of: track, atLocal: local)
+        let share = max(min(t / max(passDuration, 1e-300), 1), 0)
+        return value(of: track, (passDuration > 0 ? share : 1, 0, 0, 0))
     }
 
     /// Moves the clock to `t` (seconds since the commit, delay included) and restarts counting steps.
@@ -130,7 +192,8 @@ public final class ViewAnimation {
             spring = curve
             springPlus = SpringCurve(parameters: p, initialVelocity: v0 + 1)
             passDuration = definition.springEndsAtDuration && definition.duration > 0
-                ? definition.duration : ViewAnimation.settlingTime(p, v0, tracks)
+                ? definition.duration
+                : ViewAnimation.settlingTime(p, v0, tracks, threshold: definition.restThreshold, clamped: definition.clampsSpring)
         }
         return (passDuration, spring, springPlus)
     }
@@ -160,8 +223,18 @@ public final class ViewAnimation {
     /// within 0.1 pt, not 1 pt. Component i moves as to - d X(t) + w Y(t) (d = to - from, w its
     /// inherited velocity), which is -d times the unit spring released with velocity v0 + w / d,
     /// so its settling time is that spring's at tolerance threshold / |d|.
-    static func settlingTime(_ p: SpringParameters, _ v0: Double, _ tracks: [AnimationTrack]) -> Double {
-        var settle = SpringCurve(parameters: p, initialVelocity: v0).settlingDuration()
+    /// With `threshold` (``AnimationDefinition/restThreshold``) every component's band is that
+    /// distance instead. A clamped spring's component ends at its first crossing when it has one.
+    static func settlingTime(_ p: SpringParameters, _ v0: Double, _ tracks: [AnimationTrack], threshold override: Double? = nil,
+                             clamped: Bool = false) -> Double {
+        var settle = override == nil ? SpringCurve(parameters: p, initialVelocity: v0).settlingDuration() : 0
+        if clamped {
+            // the curve's own end: its first crossing, or its settling when it never crosses
+            let unit = SpringCurve(parameters: p, initialVelocity: v0)
+            settle = unit.firstTargetCrossing() ?? (override == nil ? settle : unit.settlingDuration(epsilon: override!))
+            if tracks.isEmpty { return settle }
+            settle = 0
+        }
         for track in tracks {
             let (from, to) = track.mixingEnds
             var scale = 0.0
@@ -169,13 +242,17 @@ public final class ViewAnimation {
             let moving = track.velocity.contains(where: { $0 != 0 })
             if scale == 0 && !moving { continue }
             if scale == 0 { scale = max(1e-9, track.velocity.map(abs).max()! * 0.01) }
-            let threshold = min(0.001 * scale, track.visibleChange)
+            let threshold = override ?? min(0.001 * scale, track.visibleChange)
             for i in from.indices {
                 let w = i < track.velocity.count ? track.velocity[i] : 0
                 var d = to[i] - from[i]
                 if d == 0 && w == 0 { continue }
                 if abs(d) < 1e-9 * scale { d = 1e-9 * scale }
                 let curve = SpringCurve(parameters: p, initialVelocity: v0 + w / d)
+                if clamped, let crossing = curve.firstTargetCrossing() {
+                    settle = max(settle, crossing)
+                    continue
+                }
                 let t = curve.settlingDuration(epsilon: threshold / abs(d))
                 if t.isFinite { settle = max(settle, t) }
             }
@@ -336,13 +413,15 @@ public final class ViewAnimation {
             let h = 1e-6
             return track.decay.map { ($0.value(at: t + h) - $0.value(at: max(t - h, 0))) / (t + h - max(t - h, 0)) }
         }
-        if t < 0 || t >= totalDuration { return Array(repeating: 0, count: track.from.components.count) }
-        let s = sample(at: t)
+        let passed = passTime(of: track, atLocal: local)
+        if t < 0 || passed >= totalDuration { return Array(repeating: 0, count: track.from.components.count) }
+        let s = sample(for: track, atLocal: local)
         let (from, to) = track.mixingEnds
         var v = Array(repeating: 0.0, count: from.count)
         for i in v.indices {
             v[i] = (to[i] - from[i]) * s.dp
             if i < track.velocity.count { v[i] += track.velocity[i] * s.dy }
+            if i < track.clampTimes.count && passed >= track.clampTimes[i] { v[i] = 0 }
         }
         return v
     }

@@ -5,6 +5,9 @@ struct AnimationCapture {
     /// Set for a keyframe animation; then every recorded value is a keyframe of the open window.
     var keyframeMode: KeyframeMode? = nil
     var window = (start: 0.0, duration: 1.0)
+    /// Set by ``Animator/beginAddingAnimations(to:delayFactor:)``: the running animation the
+    /// recorded targets join, and the share of its time left they wait before starting.
+    var joining: (animation: ViewAnimation, delayFactor: Double)? = nil
 
     mutating func record(_ item: ItemID, _ property: AnimatableProperty, _ value: AnimatableValue) {
         record(.item(item, property), value)
@@ -42,6 +45,7 @@ extension Animator {
     public func commitAnimations(completion: ((Bool) -> Void)? = nil) throws(AnimaError) -> ViewAnimation {
         guard let recorded = capture else { throw AnimaError(.invalidState, "no animation is being recorded") }
         capture = nil
+        if let joining = recorded.joining { return join(joining.animation, recorded, joining.delayFactor, completion) }
         var tracks: [AnimationTrack] = []
         var isSpring = false
         if case .spring = recorded.definition.timing { isSpring = true }
@@ -207,8 +211,12 @@ extension Animator {
     func advanceAnimations(_ dt: Double) {
         if animations.isEmpty { return }
         for a in animations where a.isActive && !a.isPaused {
+            if reducesMotion {
+                reachEnd(a)
+                continue
+            }
             a.steps += 1
-            let run = Double(a.steps) * dt
+            let run = Double(a.steps) * dt * a.speed
             a.time = a.runsBackward ? a.origin - run : a.origin + run
             let local = a.time - a.definition.delay
             let total = a.endTime
@@ -216,7 +224,7 @@ extension Animator {
                 // back at (or before) the start: the animation ends there
                 if local <= 1e-9 * dt {
                     apply(a, at: 0)
-                    finish(a, at: .start, finished: true)
+                    arrive(a, at: .start)
                 } else {
                     apply(a, at: min(local, total))
                 }
@@ -226,13 +234,42 @@ extension Animator {
             // one part in 1e9 of a step absorbs rounding: a 3 s animation ends at step 360 of 1/120 s
             if local >= total - 1e-9 * dt {
                 apply(a, at: total)
-                finish(a, at: .end, finished: true)
+                arrive(a, at: .end)
             } else {
                 apply(a, at: max(local, 0))
             }
         }
         finishedAnimations += animations.filter { !$0.isActive }
         animations.removeAll { !$0.isActive }
+    }
+
+    /// An animation that ran to its end (or, reversed, back to its start): it ends there, or with
+    /// `pausesOnCompletion` holds there, paused, its completion waiting.
+    func arrive(_ a: ViewAnimation, at position: AnimationPosition) {
+        guard a.definition.pausesOnCompletion else {
+            finish(a, at: position, finished: true)
+            return
+        }
+        let total = a.endTime.isFinite ? a.endTime : a.passDuration
+        a.isPaused = true
+        a.setClock(a.definition.delay + (position == .end ? total : 0))
+    }
+
+    /// With reduced motion: the animation jumps to its end (one pass and back for one that repeats
+    /// for ever and autoreverses, one pass for one that only repeats) and arrives there.
+    func reachEnd(_ a: ViewAnimation) {
+        if a.runsBackward {
+            apply(a, at: 0)
+            arrive(a, at: .start)
+            return
+        }
+        let end = a.endTime.isFinite ? a.endTime : a.passDuration * (a.definition.autoreverses ? 2 : 1) + a.maxOffset
+        apply(a, at: end)
+        if a.endTime.isFinite {
+            arrive(a, at: .end)
+        } else {
+            finish(a, at: .end, finished: true)
+        }
     }
 
     /// Marks an animation ended; its completion runs in the next callback phase.
@@ -253,9 +290,12 @@ extension Animator {
             let a = finishedAnimations.removeFirst()
             let finished = a.pendingCompletion ?? false
             a.pendingCompletion = nil
-            guard let completion = a.completion else { continue }
+            let completions = (a.completion.map { [$0] } ?? []) + a.additionalCompletions
             a.completion = nil
-            do { try withCallback { completion(finished) } } catch { return true }
+            a.additionalCompletions.removeAll()
+            for completion in completions {
+                do { try withCallback { completion(finished) } } catch { return true }
+            }
         }
         return false
     }
@@ -322,6 +362,12 @@ extension Animator {
     public func resumeAnimation(_ a: ViewAnimation) throws(AnimaError) {
         try running(a)
         if !a.isPaused { return }
+        if a.scrubbedLinearly {
+            // from the values the linear scrub shows, over the time left, with its timing
+            a.scrubbedLinearly = false
+            try continueFromShown(a)
+            return
+        }
         a.isPaused = false
         a.setClock(a.time)
         resume()
@@ -336,7 +382,13 @@ extension Animator {
         guard a.isPaused else { throw AnimaError(.invalidState, "pause the animation before scrubbing it") }
         let total = a.endTime.isFinite ? a.endTime : a.passDuration
         a.setClock(a.definition.delay + f * total)
-        apply(a, at: f * total)
+        if a.definition.scrubsLinearly {
+            for track in a.tracks { write(track, a.linearValue(track, f)) }
+            a.scrubbedLinearly = true
+        } else {
+            apply(a, at: f * total)
+            a.scrubbedLinearly = false
+        }
     }
 
     /// Runs an animation backward (true) toward its start, or forward again (false).
@@ -358,11 +410,27 @@ extension Animator {
         guard durationFactor.isFinite && durationFactor > 0 && durationFactor <= 1e6 else {
             throw AnimaError(.invalidArgument, "duration factor must be finite and in (0, 1e6] (got \(durationFactor))")
         }
+        try restartTracks(a, timing: timing, durationFactor: durationFactor, fromShown: a.scrubbedLinearly)
+    }
+
+    /// Continues an animation paused after a linear scrub from the values it shows.
+    func continueFromShown(_ a: ViewAnimation) throws(AnimaError) {
+        try restartTracks(a, timing: nil, durationFactor: 1, fromShown: true)
+    }
+
+    /// New tracks from where each property is (its shown value with `fromShown`, else the value of
+    /// the track at the animation's time) to its destination, over the time left x the factor.
+    private func restartTracks(_ a: ViewAnimation, timing: AnimationTiming?, durationFactor: Double,
+                               fromShown: Bool) throws(AnimaError) {
+        a.scrubbedLinearly = false
         let local = max(a.time - a.definition.delay, 0)
         let total = a.endTime.isFinite ? a.endTime : a.passDuration
         let remaining = a.runsBackward ? local : max(total - local, 0)
         var definition = AnimationDefinition(duration: remaining * durationFactor, delay: 0,
                                              timing: timing ?? a.definition.timing)
+        definition.restThreshold = a.definition.restThreshold
+        definition.scrubsLinearly = a.definition.scrubsLinearly
+        definition.pausesOnCompletion = a.definition.pausesOnCompletion
         if case .spring(let p, _) = definition.timing { definition.timing = .spring(p, initialVelocity: 0) }
         try definition.validate()
         // a spring carries the current motion; a paused animation has none
@@ -370,7 +438,7 @@ extension Animator {
         if case .curve = definition.timing { carry = false }
         var tracks: [AnimationTrack] = []
         for track in a.tracks where isLive(track.target) {
-            let now = AnimatableValue(a.trackValue(track, local))
+            let now = fromShown ? currentValue(track.target) : AnimatableValue(a.trackValue(track, local))
             let destination = a.runsBackward ? track.from : track.to
             var next = AnimationTrack(target: track.target, from: now, to: destination, visibleChange: track.visibleChange)
             next.space = track.space

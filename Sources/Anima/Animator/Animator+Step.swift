@@ -20,7 +20,7 @@ extension Animator {
             accumulator = 0
             return
         }
-        accumulator += seconds
+        accumulator += timeScale == 1 ? seconds : seconds * timeScale
         // a tolerance of one part in 1e9 of a step lets 1/60 s run exactly two 1/120 s steps
         let threshold = stepDuration * (1 - 1e-9)
         while accumulator >= threshold {

@@ -16,6 +16,9 @@ public final class Animator {
     public internal(set) var stepCount: UInt64 = 0
     var accumulator = 0.0
     var pendingResumeNotification = false
+    /// Simulated seconds per second given to advance (see ``setTimeScale(_:)``).
+    public internal(set) var timeScale = 1.0
+    var reducesMotionSetting = false
 
     /// Called before the animator starts running again (at the start of the next advance or step).
     public var onWillResume: ((Animator) -> Void)? {

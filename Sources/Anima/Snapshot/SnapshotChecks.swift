@@ -10,7 +10,7 @@ extension SnapshotDecoder {
             let what = "animation \(k)"
             let identifier = try r.u64()
             guard identifiers.insert(identifier).inserted else { throw SnapshotReader.corrupt("two animations have id \(identifier)") }
-            let definition = try r.definition(what)
+            let definition = try r.definition(what, version: version)
             var tracks: [AnimationTrack] = []
             for _ in 0..<(try r.count("\(what) tracks", bytesEach: 40)) {
                 let values = animator.values
@@ -43,7 +43,14 @@ extension SnapshotDecoder {
             let maxOffset = try r.finite("\(what) latest track start", in: 0, 1e15)
             let pending = try r.u8()
             guard pending <= 2 else { throw SnapshotReader.corrupt("\(what) has pending completion \(pending)") }
+            var speed = 1.0, scrubbed = false
+            if version >= 5 {
+                speed = try r.finite("\(what) speed", in: 1e-300, 1000)
+                scrubbed = try r.bool("\(what) linear scrub")
+            }
             let a = ViewAnimation(restoring: identifier, definition: definition, tracks: tracks, passDuration: pass, maxOffset: maxOffset)
+            a.speed = speed
+            a.scrubbedLinearly = scrubbed
             a.isActive = flags & 1 != 0
             a.runsBackward = flags & 2 != 0
             a.endStandsFor = endStandsFor

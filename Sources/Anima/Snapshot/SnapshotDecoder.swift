@@ -57,6 +57,8 @@ struct SnapshotDecoder {
     var nextSegmentID: UInt32 = 0
     var nextAnimationIdentifier: UInt64 = 0
     var animatorFlags: UInt8 = 0
+    var reducesMotion = false
+    var timeScale = 1.0
     var userDataSlots: [Int32] = []
     var largestGeneration: UInt32 = 0
 
@@ -133,6 +135,10 @@ struct SnapshotDecoder {
         nextAnimationIdentifier = try r.u64()
         animatorFlags = try r.u8()
         guard animatorFlags <= 7 else { throw SnapshotReader.corrupt("unknown animator callback flags \(animatorFlags)") }
+        if version >= 5 {
+            reducesMotion = try r.bool("reduced motion")
+            timeScale = try r.finite("time scale", in: 1e-3, 1e3)
+        }
         try r.finish(.configuration)
     }
 
@@ -176,6 +182,8 @@ struct SnapshotDecoder {
         animator.world.solvesContactsWide = solvesWide
         animator.nextSegmentID = nextSegmentID
         animator.nextAnimationIdentifier = nextAnimationIdentifier
+        animator.reducesMotionSetting = reducesMotion
+        animator.timeScale = timeScale
         // the callbacks the snapshot recorded, which stay detached until set again
         animator.detachedCallbackMarks = DetachedCallbackSet(animatorFlags: animatorFlags)
         animator.detachedUserData = Set(userDataSlots)

@@ -232,6 +232,9 @@ struct SnapshotEncoder {
         if animator.onDidPause != nil { set.insert(.didPause) }
         if animator.onStep != nil { set.insert(.step) }
         w.u8(set.animatorFlags)
+        // version 5 on: reduced motion and the time scale
+        w.bool(animator.reducesMotionSetting)
+        w.f64(animator.timeScale)
         w.endSection(start)
     }
 
@@ -500,7 +503,7 @@ struct SnapshotEncoder {
             var flags: UInt8 = a.isActive ? 1 : 0
             if a.runsBackward { flags |= 2 }
             if a.isPaused { flags |= 4 }
-            if a.completion != nil || a.completionDetached { flags |= 8 }
+            if a.completion != nil || !a.additionalCompletions.isEmpty || a.completionDetached { flags |= 8 }
             // what the tracks' ends stand for, 2 bits each, zero for an animation never continued
             flags |= UInt8(a.endStandsFor.rawValue) << 4
             flags |= UInt8(a.startStandsFor.rawValue ^ AnimationPosition.start.rawValue) << 6
@@ -513,6 +516,8 @@ struct SnapshotEncoder {
             w.f64(a.passDuration)
             w.f64(a.maxOffset)
             w.u8(a.pendingCompletion.map { $0 ? 2 : 1 } ?? 0)
+            w.f64(a.speed)
+            w.bool(a.scrubbedLinearly)
         }
         w.count(animator.animations.count)
         for a in animator.animations { reference(a) }

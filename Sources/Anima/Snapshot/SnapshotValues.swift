@@ -98,6 +98,9 @@ extension SnapshotWriter {
         bool(d.autoreverses)
         bool(d.springEndsAtDuration)
         f64(d.stagger)
+        // version 5 on: rest threshold (0 for none), then clamp, linear scrub, pause at the end
+        f64(d.restThreshold ?? 0)
+        u8((d.clampsSpring ? 1 : 0) | (d.scrubsLinearly ? 2 : 0) | (d.pausesOnCompletion ? 4 : 0))
     }
 
     mutating func values(_ v: [Double]) {
@@ -147,6 +150,8 @@ extension SnapshotWriter {
         count(t.decay.count)
         for c in t.decay { decay(c) }
         f64(t.offset)
+        // version 5 on: the span of a track added to a running animation (-1 for none)
+        f64(t.span ?? -1)
     }
 
     /// A contact's manifold and the impulses of its points. The engine reads neither the normal
@@ -284,7 +289,7 @@ extension SnapshotReader {
         }
     }
 
-    mutating func definition(_ what: String) throws(AnimaError) -> AnimationDefinition {
+    mutating func definition(_ what: String, version: UInt32) throws(AnimaError) -> AnimationDefinition {
         let duration = try f64(), delay = try f64()
         let timing: AnimationTiming
         switch try u8() {
@@ -298,6 +303,15 @@ extension SnapshotReader {
                                     autoreverses: try bool())
         d.springEndsAtDuration = try bool()
         d.stagger = try f64()
+        if version >= 5 {
+            let threshold = try finite("\(what) rest threshold")
+            d.restThreshold = threshold == 0 ? nil : threshold
+            let flags = try u8()
+            guard flags <= 7 else { throw SnapshotReader.corrupt("\(what) has unknown flags \(flags)") }
+            d.clampsSpring = flags & 1 != 0
+            d.scrubsLinearly = flags & 2 != 0
+            d.pausesOnCompletion = flags & 4 != 0
+        }
         do { try d.validate() } catch { throw SnapshotReader.corrupt("\(what): \(error.message)") }
         return d
     }
@@ -372,6 +386,11 @@ extension SnapshotReader {
         }
         for _ in 0..<components { t.decay.append(try decay(what)) }
         t.offset = try finite("\(what) offset", in: 0, 1e15)
+        if valueSlots >= 0 {
+            let span = try finite("\(what) span", in: -1, 1e15)
+            guard span == -1 || span >= 0 else { throw SnapshotReader.corrupt("\(what) has span \(span)") }
+            t.span = span == -1 ? nil : span
+        }
         return t
     }
 

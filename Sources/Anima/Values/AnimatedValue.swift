@@ -111,10 +111,10 @@ final class ValueStore {
 
     /// Throws `.invalidArgument` unless every component is finite and within the bounds.
     static func check(_ c: [Double], _ low: Double, _ high: Double, _ space: ValueSpace) throws(AnimaError) {
+        let what = space.isColor ? "colour component" : "value component"
         for (i, x) in c.enumerated() {
-            guard x.isFinite else { throw AnimaError(.invalidArgument, "value component \(i) must be finite (got \(x))") }
+            guard x.isFinite else { throw AnimaError(.invalidArgument, "\(what) \(i) must be finite (got \(x))") }
             guard x >= low && x <= high else {
-                let what = space.isColor ? "colour component" : "value component"
                 throw AnimaError(.invalidArgument, "\(what) \(i) must be in \(low)...\(high) (got \(x))")
             }
         }

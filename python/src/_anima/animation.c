@@ -63,18 +63,29 @@ completion_set(const target *t, anima_animation id, PyObject *completion)
     return kept < 0 ? STATUS_RAISED : status;
 }
 
-/* Ends the recording: the animation (its id in *out) starts, with its completion (NULL: none). */
+/* Ends the recording: the animation (its id in *out) starts, with its completion (NULL: none; animations added to a
+ * running one keep its completion). */
 static anima_status
 commit(const target *t, PyObject *completion, anima_animation *out)
 {
     anima_status status = anima_animation_commit(t->animator_handle, NULL, NULL, out);
-    return status != ANIMA_OK ? status : completion_set(t, *out, completion);
+    return status != ANIMA_OK || completion == NULL ? status : completion_set(t, *out, completion);
 }
 
 /* A control of one animation or timeline: NAME(ARG) calls CALL(animator, that id). */
 #define ID_CONTROL(NAME, PYNAME, CALL, ARG)                                                                   \
     ANIMA_METHOD(NAME, PYNAME, OWNER_ANIMATOR, VALUE_NONE, CALL(t.animator_handle, v[0].u64),                 \
                  ANIMA_IN(ARG, VALUE_UINT64))
+
+/* anima_animation_options's fields by their C names. */
+#define OPTION_FIELD(NAME, KIND) ANIMA_FIELD(anima_animation_options, NAME, KIND)
+static const argument option_fields[] = {
+    OPTION_FIELD(rest_threshold, VALUE_DOUBLE),
+    OPTION_FIELD(clamps_spring, VALUE_BOOL),
+    OPTION_FIELD(scrubs_linearly, VALUE_BOOL),
+    OPTION_FIELD(pauses_on_completion, VALUE_BOOL),
+    ANIMA_ARG(NULL),
+};
 
 /* The controls of a recording and of animations, one call of the C interface each. */
 ANIMA_DEF_METHOD(animator_begin_animation, "_begin_animation", OWNER_ANIMATOR, VALUE_NONE, anima_animation_def,
@@ -109,6 +120,30 @@ ID_CONTROL(animator_cancel_animation, "_cancel_animation", anima_animation_cance
 ANIMA_METHOD(animator_is_animation_active, "_is_animation_active", OWNER_ANIMATOR, VALUE_BOOL,
              anima_animation_is_active(t.animator_handle, v[0].u64, &out.b), ANIMA_IN("animation", VALUE_UINT64))
 ID_CONTROL(animator_pause_animation, "_pause_animation", anima_animation_pause, "animation")
+ANIMA_DEF_METHOD(animator_set_animation_options, "_set_animation_options", OWNER_ANIMATOR, VALUE_NONE,
+                 anima_animation_options, anima_default_animation_options(), option_fields,
+                 anima_animation_set_options(t.animator_handle, &def), ANIMA_ARG(NULL))
+ANIMA_METHOD(animator_begin_adding, "_begin_adding", OWNER_ANIMATOR, VALUE_NONE,
+             anima_animation_begin_adding(t.animator_handle, v[0].u64, v[1].f64), ANIMA_IN("animation", VALUE_UINT64),
+             ANIMA_IN("delay_factor", VALUE_DOUBLE))
+ANIMA_METHOD(animator_set_animation_speed, "_set_animation_speed", OWNER_ANIMATOR, VALUE_NONE,
+             anima_animation_set_speed(t.animator_handle, v[0].u64, v[1].f64), ANIMA_IN("animation", VALUE_UINT64),
+             ANIMA_IN("speed", VALUE_DOUBLE))
+ANIMA_METHOD(animator_animation_speed, "_animation_speed", OWNER_ANIMATOR, VALUE_DOUBLE,
+             anima_animation_get_speed(t.animator_handle, v[0].u64, &out.f64), ANIMA_IN("animation", VALUE_UINT64))
+/* what a running animation does to a property of an item or to a value: its value, or its velocity (velocity true) */
+ANIMA_METHOD(animator_animation_property_state, "_animation_property_state", OWNER_ANIMATOR, VALUE_COMPONENTS,
+             anima_animation_get_property_state(t.animator_handle, v[0].u64, v[1].item, v[2].property,
+                                                v[3].b ? NULL : out.doubles, v[3].b ? out.doubles : NULL, NULL),
+             ANIMA_IN("animation", VALUE_UINT64), ANIMA_IN("item", VALUE_ITEM), ANIMA_IN("property", VALUE_PROPERTY),
+             ANIMA_IN("velocity", VALUE_BOOL))
+ANIMA_METHOD(animator_animation_value_state, "_animation_value_state", OWNER_ANIMATOR, VALUE_COMPONENTS,
+             anima_animation_get_value_state(t.animator_handle, v[0].u64, v[1].animated, v[2].b ? NULL : out.doubles,
+                                             v[2].b ? out.doubles : NULL, NULL),
+             ANIMA_IN("animation", VALUE_UINT64), ANIMA_IN("value", VALUE_VALUE), ANIMA_IN("velocity", VALUE_BOOL))
+ANIMA_METHOD(animator_animated_velocity, "_animated_velocity", OWNER_ANIMATOR, VALUE_COMPONENTS,
+             anima_item_get_animated_velocity(v[0].item, v[1].property, out.doubles, NULL), ANIMA_IN("item", VALUE_ITEM),
+             ANIMA_IN("property", VALUE_PROPERTY))
 ID_CONTROL(animator_resume_animation, "_resume_animation", anima_animation_resume, "animation")
 ANIMA_METHOD(animator_set_animation_fraction, "_set_animation_fraction", OWNER_ANIMATOR, VALUE_NONE,
              anima_animation_set_fraction_complete(t.animator_handle, v[0].u64, v[1].f64),
@@ -157,7 +192,9 @@ PyMethodDef animator_animation_methods[] = {
                      "Cancel every running view animation and fling: each stops where it is and its\n"
                      "completion gets False at the next step."),
     PRIVATE(begin_animation), PRIVATE(begin_keyframes), PRIVATE(continue_animation), PRIVATE(start_decay),
-    PRIVATE(fling_value), PRIVATE(commit_animation), PRIVATE(set_completion),
+    PRIVATE(fling_value), PRIVATE(commit_animation), PRIVATE(set_animation_options), PRIVATE(begin_adding),
+    PRIVATE(set_animation_speed), PRIVATE(animation_speed), PRIVATE(animation_property_state),
+    PRIVATE(animation_value_state), PRIVATE(animated_velocity), PRIVATE(set_completion),
     PRIVATE(discard_animation), PRIVATE(cancel_animation), PRIVATE(is_animation_active), PRIVATE(pause_animation),
     PRIVATE(resume_animation), PRIVATE(set_animation_fraction), PRIVATE(animation_fraction),
     PRIVATE(set_animation_reversed), PRIVATE(animation_paused), PRIVATE(animation_reversed), PRIVATE(stop_animation),

@@ -373,6 +373,13 @@ static PyGetSetDef animator_getset[] = {
               "The threads sharing each step, the stepping one included: the constructor's\n"
               "workers, or fewer (no more than the processors online)."),
     {"items", query_get, NULL, "The live items, in creation order (a tuple).", (void *)LIST_ANIMATOR_ITEMS},
+    ANIMA_GETSET(OWNER_ANIMATOR, VALUE_BOOL, "reduces_motion", anima_animator_get_reduces_motion,
+                 anima_animator_set_reduces_motion,
+                 "Reduced motion (a user's accessibility setting): True makes every view and value animation\n"
+                 "reach its end at the next step, its completion finished True; the physics is unchanged."),
+    ANIMA_GETSET(OWNER_ANIMATOR, VALUE_DOUBLE, "time_scale", anima_animator_get_time_scale, anima_animator_set_time_scale,
+                 "Simulated seconds per second of advance (0.001...1000; 1 is real time, 0.1 ten times\n"
+                 "slower): every animation and the physics run on it, bit-identical at any frame rate."),
     {"values", query_get, NULL, "The live animated values (anima.Value), in creation order (a tuple).",
      (void *)LIST_ANIMATOR_VALUES},
     {"_detached_values", query_get, NULL, "The values whose on_change a restored snapshot recorded, not set since.",

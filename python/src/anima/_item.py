@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ._anima import Item
-from ._types import AnimaError
+from ._types import AnimaError, InvalidArgumentError
 from ._extend import extends, type_name
 
 
@@ -43,6 +43,17 @@ class _Item:
     @path.setter
     def path(self: Item, points: Any) -> None:
         self._set_path(points)  # type: ignore[attr-defined]
+
+    def animated_velocity(self: Item, property: str = "center") -> Any:
+        """The velocity of whatever animation moves one of the item's properties now ('center',
+        'size', 'transform' or 'alpha'), per component in units per second, shaped as the
+        property (a float for alpha); zeros when none moves it. It is what a spring taking the
+        property over starts with."""
+        counts = {"center": 2, "size": 2, "transform": 5, "alpha": 1}
+        if property not in counts:
+            raise InvalidArgumentError(f"property must be 'center', 'size', 'transform' or 'alpha' (got {property!r})")
+        rate = self.animator._animated_velocity(self, property)[: counts[property]]  # type: ignore[attr-defined]
+        return rate[0] if counts[property] == 1 else tuple(rate)
 
     @property
     def bounds(self: Item) -> tuple[float, float, float, float]:

@@ -150,13 +150,64 @@ class Animation:
         animation.resume()
     """
 
-    __slots__ = ("_animator", "_id", "position", "finished")
+    __slots__ = ("_animator", "_id", "position", "finished", "_ended")
 
     def __init__(self, animator: Animator) -> None:
         self._animator = animator
         self._id = 0
         self.position: Optional[str] = None
         self.finished: Optional[bool] = None
+        self._ended: Optional[_Ended] = None
+
+    @property
+    def speed(self) -> float:
+        """The playback rate: 1 (the default) runs in real time, 2 twice as fast; set it (0 < speed
+        <= 1000) to change the rate from where the animation is."""
+        return self._animator._animation_speed(self._id)
+
+    @speed.setter
+    def speed(self, speed: float) -> None:
+        self._animator._set_animation_speed(self._id, speed)
+
+    def add_completion(self, completion: Callable[[bool], None]) -> None:
+        """Call `completion(finished)` when the animation ends too, after its own completion and
+        those added before (UIViewPropertyAnimator.addCompletion)."""
+        if not callable(completion):
+            raise TypeError(f"completion must be callable, not {type(completion).__name__}")
+        if self._ended is None:
+            ended = _on_end(self, None)
+            self._animator._set_completion(self._id, ended)
+        self._ended.more.append(completion)  # type: ignore[union-attr]
+
+    def add_animations(self, delay_factor: float = 0.0,
+                       completion: Optional[Callable[[bool], None]] = None) -> "_AddBlock":
+        """A `with` block whose property and value changes join this running animation
+        (UIViewPropertyAnimator.addAnimations(_:delayFactor:)): each runs from its value then to
+        its target with this animation's timing, waiting delay_factor (0...1) x the time left and
+        ending with it. `completion` is added as `add_completion` adds one.
+
+            with animation.add_animations(delay_factor=0.5):
+                ball.alpha = 0.0
+        """
+        return _AddBlock(self, delay_factor, completion)
+
+    def state(self, target: Any, property: Optional[str] = None) -> Tuple[Any, Any]:
+        """(value, velocity) of what the animation does now to an item's property
+        (`state(item, 'center')`) or to an `anima.Value` (`state(value)`): shaped as the
+        property or the value is, the velocity in units per second (zeros while paused).
+        NotFoundError when it does not animate that."""
+        from ._anima import Value
+
+        if isinstance(target, Value):
+            count = target.count
+            shown = self._animator._animation_value_state(self._id, target, False)[:count]
+            rate = self._animator._animation_value_state(self._id, target, True)[:count]
+            return (shown[0], rate[0]) if count == 1 else (tuple(shown), tuple(rate))
+        name = property if property is not None else "center"
+        count = _DECAY_COMPONENTS.get(name, 5)
+        shown = self._animator._animation_property_state(self._id, target, name, False)[:count]
+        rate = self._animator._animation_property_state(self._id, target, name, True)[:count]
+        return (shown[0], rate[0]) if count == 1 else (tuple(shown), tuple(rate))
 
     @property
     def is_active(self) -> bool:
@@ -229,17 +280,21 @@ class _Ended:
     """The engine's completion of an animation: records how it ended, then calls the user's.
     A class rather than a closure, so that an animator with running animations pickles."""
 
-    __slots__ = ("animation", "completion")
+    __slots__ = ("animation", "completion", "more")
 
     def __init__(self, animation: Animation, completion: Optional[Callable[[bool], None]]) -> None:
         self.animation = animation
         self.completion = completion
+        self.more: list = []
+        animation._ended = self
 
     def __call__(self, finished: bool, position: str) -> None:
         self.animation.finished = finished
         self.animation.position = position
         if self.completion is not None:
             self.completion(finished)
+        for completion in self.more:
+            completion(finished)
 
 
 def _on_end(animation: Animation, completion: Optional[Callable[[bool], None]]) -> _Ended:
@@ -267,14 +322,23 @@ class _Keyframe:
             self._animator._add_keyframe(0.0, 1.0)
 
 
+#: The options of `Animator.animate` beyond the timing, as anima_animation_options' fields.
+_OPTION_FIELDS = {"rest_threshold": "rest_threshold", "clamp": "clamps_spring", "scrubs_linearly": "scrubs_linearly",
+                  "pauses_on_completion": "pauses_on_completion"}
+
+
 class _AnimateBlock:
-    __slots__ = ("_animator", "_fields", "_mode", "_animation", "_ended")
+    __slots__ = ("_animator", "_fields", "_mode", "_animation", "_ended", "_options")
 
     def __init__(self, animator: Animator, function: str, options: Dict[str, Any],
                  completion: Optional[Callable[[bool], None]], mode: Optional[str] = None) -> None:
         self._animator = animator
         self._animation = Animation(animator)
         self._ended = _on_end(self._animation, completion)
+        self._options = {_OPTION_FIELDS[name]: options.pop(name) for name in list(options)
+                         if name in _OPTION_FIELDS and options[name] is not None}
+        if self._options.get("rest_threshold") == 0:
+            raise InvalidArgumentError("rest_threshold must be > 0 (None for the default)")
         self._fields = _timing_fields(function, options)
         self._mode = mode
 
@@ -283,6 +347,12 @@ class _AnimateBlock:
             self._animator._begin_keyframes(self._mode, **self._fields)
         else:
             self._animator._begin_animation(**self._fields)
+        if self._options:
+            try:
+                self._animator._set_animation_options(**self._options)
+            except BaseException:
+                self._animator._discard_animation()
+                raise
         return self._animation
 
     def __exit__(self, kind: Any, value: Any, traceback: Any) -> None:
@@ -292,6 +362,33 @@ class _AnimateBlock:
                 self._animator._discard_animation()
             return
         self._animation._id = self._animator._commit_animation(self._ended)
+
+
+class _AddBlock:
+    """The `with` block of `Animation.add_animations`."""
+
+    __slots__ = ("_animation", "_delay_factor", "_completion")
+
+    def __init__(self, animation: Animation, delay_factor: float, completion: Optional[Callable[[bool], None]]) -> None:
+        if completion is not None and not callable(completion):
+            raise TypeError(f"completion must be callable or None, not {type(completion).__name__}")
+        self._animation = animation
+        self._delay_factor = delay_factor
+        self._completion = completion
+
+    def __enter__(self) -> Animation:
+        self._animation._animator._begin_adding(self._animation._id, self._delay_factor)
+        return self._animation
+
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> None:
+        animator = self._animation._animator
+        if kind is not None:
+            if animator.is_valid and animator.is_recording_animation:
+                animator._discard_animation()
+            return
+        animator._commit_animation(None)
+        if self._completion is not None:
+            self._animation.add_completion(self._completion)
 
 
 def animate(self: Animator, duration: float = 0.25, *, completion: Optional[Callable[[bool], None]] = None,
@@ -318,6 +415,13 @@ def animate(self: Animator, duration: float = 0.25, *, completion: Optional[Call
     (default 1; math.inf for ever); autoreverses runs each pass back again; stagger (s) delays
     each item after the first set. completion(finished) is called once at the end: True if it
     ran to its end, False if cancelled or taken over.
+
+    Springs take rest_threshold (the distance from the target, in the property's units, within
+    which it ends; default min(0.1 % of the distance, the property's visible change)) and
+    clamp=True (end at the first crossing of the target, never overshooting; one pass).
+    scrubs_linearly (default True, as UIKit) makes `fraction_complete` move the properties
+    linearly while paused; pauses_on_completion=True holds the animation, paused, at its end
+    (or its start when reversed) with its completion waiting, until it is stopped.
     """
     options["duration"] = duration
     return _AnimateBlock(self, "animate", options, completion)
