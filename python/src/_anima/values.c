@@ -300,12 +300,6 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
             return 0;
         }
         /* fall through */
-    case VALUE_VALUE:
-        if (!PyObject_TypeCheck(obj, st->value_type)) {
-            return raise_wrong_type(what, info->form, obj);
-        }
-        out->animated = ((ValueObject *)obj)->handle;
-        return 0;
     case VALUE_ITEM:
     case VALUE_BEHAVIOR:
     case VALUE_ANIMATOR: {
@@ -324,6 +318,12 @@ value_from_python(anima_state *st, value_kind kind, PyObject *obj, const char *w
         }
         return 0;
     }
+    case VALUE_VALUE:
+        if (!PyObject_TypeCheck(obj, st->value_type)) {
+            return raise_wrong_type(what, info->form, obj);
+        }
+        out->animated = ((ValueObject *)obj)->handle;
+        return 0;
     case VALUE_IDENTIFIER: { /* UTF-8 without NUL characters, borrowed from obj */
         Py_ssize_t length = 0;
         if (!PyUnicode_Check(obj)) {

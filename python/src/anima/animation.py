@@ -335,8 +335,8 @@ class _AnimateBlock:
         self._animator = animator
         self._animation = Animation(animator)
         self._ended = _on_end(self._animation, completion)
-        self._options = {_OPTION_FIELDS[name]: options.pop(name) for name in list(options)
-                         if name in _OPTION_FIELDS and options[name] is not None}
+        given = {name: options.pop(name) for name in list(options) if name in _OPTION_FIELDS}
+        self._options = {_OPTION_FIELDS[name]: value for name, value in given.items() if value is not None}
         if self._options.get("rest_threshold") == 0:
             raise InvalidArgumentError("rest_threshold must be > 0 (None for the default)")
         self._fields = _timing_fields(function, options)
