@@ -221,6 +221,27 @@ public enum KeyframeMode: Int32, Sendable {
     /// A Catmull-Rom spline through the values, reached at the ends of their windows: smooth,
     /// passing through every keyframe.
     case cubic = 2
+    /// No motion between keyframes: each value appears at the start of its window and holds
+    /// until the next one appears (UIKit's `calculationModeDiscrete`).
+    case discrete = 3
+    /// The windows are ignored: the Catmull-Rom spline of `cubic` through the values, travelled at
+    /// an even speed along its length (UIKit's `calculationModeCubicPaced`).
+    case cubicPaced = 4
+}
+
+/// How one keyframe is reached over its window, in the `linear` mode (SwiftUI's keyframe types).
+public enum KeyframeTiming: Sendable, Equatable {
+    /// Straight from the value before it, eased by the curve over the window
+    /// (`LinearKeyframe`; `.linear(.linear)` is the mode's own).
+    case linear(TimingCurve)
+    /// Along the Catmull-Rom spline through its neighbours, with no corner at either end
+    /// (`CubicKeyframe`).
+    case cubic
+    /// On a spring of this damping ratio (0 < z <= 1) built to settle exactly at the window's
+    /// end (`SpringKeyframe`, UIKit's `usingSpringWithDamping`): under 1 it overshoots and comes back.
+    case spring(dampingRatio: Double)
+    /// At once, at the start of its window, then held (`MoveKeyframe`).
+    case move
 }
 
 /// A value reached over a window of relative time.
@@ -228,6 +249,8 @@ struct Keyframe {
     var start: Double
     var duration: Double
     var value: AnimatableValue
+    /// How it is reached (the linear mode only).
+    var timing: KeyframeTiming = .linear(.linear)
 }
 
 extension AnimationTiming {

@@ -353,12 +353,40 @@ public final class ViewAnimation {
         switch keyframeMode ?? .linear {
         case .linear:
             var reached = points[0]
-            for k in keys {
+            for (n, k) in keys.enumerated() {
+                let target = points[n + 1]
                 if u < k.start { return reached }
-                if u < k.start + k.duration && k.duration > 0 { return mix(reached, k.value.components, (u - k.start) / k.duration) }
-                reached = k.value.components
+                if case .move = k.timing { reached = target; continue }
+                if u < k.start + k.duration && k.duration > 0 {
+                    let f = (u - k.start) / k.duration
+                    switch k.timing {
+                    case .linear(let curve): return mix(reached, target, curve.value(at: f))
+                    case .move: return target
+                    case .spring(let z):
+                        // a spring built to settle at the window's end, in seconds
+                        let seconds = k.duration * passDuration
+                        guard seconds > 0, let p = try? SpringParameters.dampingRatio(z, duration: seconds) else { return target }
+                        return mix(reached, target, SpringCurve(parameters: p).value(at: f * seconds))
+                    case .cubic:
+                        let before = n > 0 ? points[n - 1] : reached
+                        let after = n + 2 < points.count ? points[n + 2] : target
+                        return ViewAnimation.hermite(reached, target, before, after, f, hasBefore: n > 0,
+                                                     hasAfter: n + 2 < points.count)
+                    }
+                }
+                reached = target
             }
             return reached
+        case .discrete:
+            // the value of the last keyframe whose window has started (in order of their starts)
+            var shown = points[0], latest = -Double.infinity
+            for (n, k) in keys.enumerated() where k.start <= u && k.start >= latest {
+                shown = points[n + 1]
+                latest = k.start
+            }
+            return u >= 1 ? points[points.count - 1] : shown
+        case .cubicPaced:
+            return ViewAnimation.pacedSpline(points, u)
         case .paced:
             var lengths: [Double] = []
             for i in 1..<points.count {
@@ -390,17 +418,67 @@ public final class ViewAnimation {
             let p0 = points[k], p1 = points[k + 1]
             let before = k > 0 ? points[k - 1] : p0
             let after = k + 2 < points.count ? points[k + 2] : p1
-            // cubic Hermite with Catmull-Rom tangents (P[k+1] - P[k-1]) / 2, one-sided at the ends
-            let f2 = f * f, f3 = f2 * f
-            let h00 = 2 * f3 - 3 * f2 + 1, h10 = f3 - 2 * f2 + f, h01 = -2 * f3 + 3 * f2, h11 = f3 - f2
-            var c = p0
-            for i in c.indices where i < p1.count {
-                let m0 = k > 0 ? (p1[i] - before[i]) / 2 : p1[i] - p0[i]
-                let m1 = k + 2 < points.count ? (after[i] - p0[i]) / 2 : p1[i] - p0[i]
-                c[i] = h00 * p0[i] + h10 * m0 + h01 * p1[i] + h11 * m1
-            }
-            return c
+            return ViewAnimation.hermite(p0, p1, before, after, f, hasBefore: k > 0, hasAfter: k + 2 < points.count)
         }
+    }
+
+    /// The cubic Hermite segment from p0 to p1 at f (0...1) with Catmull-Rom tangents
+    /// (P[k+1] - P[k-1]) / 2, one-sided (p1 - p0) where there is no point before or after.
+    static func hermite(_ p0: [Double], _ p1: [Double], _ before: [Double], _ after: [Double], _ f: Double,
+                        hasBefore: Bool, hasAfter: Bool) -> [Double] {
+        let f2 = f * f, f3 = f2 * f
+        let h00 = 2 * f3 - 3 * f2 + 1, h10 = f3 - 2 * f2 + f, h01 = -2 * f3 + 3 * f2, h11 = f3 - f2
+        var c = p0
+        for i in c.indices where i < p1.count {
+            let m0 = hasBefore ? (p1[i] - before[i]) / 2 : p1[i] - p0[i]
+            let m1 = hasAfter ? (after[i] - p0[i]) / 2 : p1[i] - p0[i]
+            c[i] = h00 * p0[i] + h10 * m0 + h01 * p1[i] + h11 * m1
+        }
+        return c
+    }
+
+    /// Samples per segment of the arc-length table of a paced spline.
+    static let pacedSamples = 32
+
+    /// The Catmull-Rom spline through `points` (one segment per pair, as `.cubic` draws it)
+    /// at the share `u` of its length: the length is tabulated over `pacedSamples` chords per
+    /// segment and the parameter found by linear interpolation in the table (Core Animation's
+    /// cubic-paced mode travels its spline at an even speed the same way).
+    static func pacedSpline(_ points: [[Double]], _ u: Double) -> [Double] {
+        let segments = points.count - 1
+        if segments < 1 || u >= 1 { return points[points.count - 1] }
+        if u <= 0 { return points[0] }
+        func at(_ k: Int, _ f: Double) -> [Double] {
+            hermite(points[k], points[k + 1], k > 0 ? points[k - 1] : points[k], k + 2 < points.count ? points[k + 2] : points[k + 1],
+                    f, hasBefore: k > 0, hasAfter: k + 2 < points.count)
+        }
+        let n = pacedSamples
+        var lengths = [0.0]
+        lengths.reserveCapacity(segments * n + 1)
+        var previous = points[0]
+        for k in 0..<segments {
+            for j in 1...n {
+                let p = at(k, Double(j) / Double(n))
+                var d = 0.0
+                for i in p.indices where i < previous.count { d += (p[i] - previous[i]) * (p[i] - previous[i]) }
+                lengths.append(lengths[lengths.count - 1] + d.squareRoot())
+                previous = p
+            }
+        }
+        let total = lengths[lengths.count - 1]
+        if total == 0 { return points[points.count - 1] }
+        let goal = u * total
+        // the last table entry not past the goal
+        var lo = 0, hi = lengths.count - 1
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if lengths[mid] <= goal { lo = mid } else { hi = mid }
+        }
+        let piece = lengths[hi] - lengths[lo]
+        let within = piece > 0 ? (goal - lengths[lo]) / piece : 0
+        let k = min(lo / n, segments - 1)
+        let f = (Double(lo - k * n) + within) / Double(n)
+        return at(k, min(f, 1))
     }
 
     /// The rate of change of a track at local time `t`, per component, in units per second.

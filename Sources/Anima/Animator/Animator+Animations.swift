@@ -5,6 +5,8 @@ struct AnimationCapture {
     /// Set for a keyframe animation; then every recorded value is a keyframe of the open window.
     var keyframeMode: KeyframeMode? = nil
     var window = (start: 0.0, duration: 1.0)
+    /// How the keyframes of the open window are reached (the linear mode only).
+    var windowTiming: KeyframeTiming = .linear(.linear)
     /// Set by ``Animator/beginAddingAnimations(to:delayFactor:)``: the running animation the
     /// recorded targets join, and the share of its time left they wait before starting.
     var joining: (animation: ViewAnimation, delayFactor: Double)? = nil
@@ -14,7 +16,7 @@ struct AnimationCapture {
     }
 
     mutating func record(_ target: AnimationTarget, _ value: AnimatableValue) {
-        let key = Keyframe(start: window.start, duration: window.duration, value: value)
+        let key = Keyframe(start: window.start, duration: window.duration, value: value, timing: windowTiming)
         if let i = targets.firstIndex(where: { $0.target == target }) {
             targets[i].value = value
             if keyframeMode != nil { targets[i].keys.append(key) }
@@ -102,7 +104,13 @@ extension Animator {
             guard let i = a.tracks.firstIndex(where: { $0.target == target }) else { continue }
             velocity = a.velocity(of: a.tracks[i], at: a.time - a.definition.delay)
             a.tracks.remove(at: i)
-            if a.tracks.isEmpty { a.isActive = false; a.pendingCompletion = false }
+            if a.tracks.isEmpty {
+                a.isActive = false
+                a.pendingCompletion = false
+                // its completion runs at the next step, even when this happens in a callback
+                // after the step's own animations were advanced
+                resume()
+            }
         }
         return velocity
     }
@@ -281,7 +289,9 @@ extension Animator {
 
     /// True while an animation that is not paused needs the animator to keep running.
     var animationsNeedSteps: Bool {
-        !finishedAnimations.isEmpty || animations.contains { $0.isActive && !$0.isPaused }
+        // an animation that ended outside the advance of animations (taken over in a callback)
+        // waits for the next step to be collected and its completion to run
+        !finishedAnimations.isEmpty || animations.contains { !$0.isActive || !$0.isPaused }
     }
 
     /// Completion callbacks of the animations that ended (finished or not); true when interrupted.
@@ -512,6 +522,28 @@ extension Animator {
             throw AnimaError(.invalidArgument, "relative start + duration must be <= 1 (got \(start) + \(duration))")
         }
         capture!.window = (start, min(duration, 1 - start))
+        capture!.windowTiming = .linear(.linear)
+    }
+
+    /// ``addKeyframe(relativeStart:relativeDuration:)`` with the way its values are reached
+    /// (SwiftUI's keyframe types): eased straight, on the Catmull-Rom spline, on a spring that
+    /// settles at the window's end, or at once. Throws `.invalidArgument` outside the `linear`
+    /// mode (the other modes decide the path themselves) and for a damping ratio outside (0, 1].
+    public func addKeyframe(relativeStart start: Double, relativeDuration duration: Double,
+                            timing: KeyframeTiming) throws(AnimaError) {
+        guard let mode = capture?.keyframeMode else {
+            throw AnimaError(.invalidState, "keyframes go between beginKeyframeAnimations and commitAnimations")
+        }
+        guard mode == .linear else {
+            throw AnimaError(.invalidArgument, "a keyframe's own timing needs the linear mode (this recording is \(mode))")
+        }
+        if case .spring(let z) = timing {
+            guard z.isFinite && z > 0 && z <= 1 else {
+                throw AnimaError(.invalidArgument, "a spring keyframe's damping ratio must be in (0, 1] (got \(z))")
+            }
+        }
+        try addKeyframe(relativeStart: start, relativeDuration: duration)
+        capture!.windowTiming = timing
     }
 }
 

@@ -150,8 +150,22 @@ extension SnapshotWriter {
         count(t.decay.count)
         for c in t.decay { decay(c) }
         f64(t.offset)
-        // version 5 on: the span of a track added to a running animation (-1 for none)
+        // version 5 on: the span of a track added to a running animation (-1 for none), then
+        // how each keyframe is reached: 0 linear and its curve, 1 cubic, 2 spring and its damping
+        // ratio, 3 move
         f64(t.span ?? -1)
+        for k in t.keyframes {
+            switch k.timing {
+            case .linear(let c):
+                u8(0)
+                curve(c)
+            case .cubic: u8(1)
+            case .spring(let z):
+                u8(2)
+                f64(z)
+            case .move: u8(3)
+            }
+        }
     }
 
     /// A contact's manifold and the impulses of its points. The engine reads neither the normal
@@ -390,6 +404,17 @@ extension SnapshotReader {
             let span = try finite("\(what) span", in: -1, 1e15)
             guard span == -1 || span >= 0 else { throw SnapshotReader.corrupt("\(what) has span \(span)") }
             t.span = span == -1 ? nil : span
+            for k in t.keyframes.indices {
+                switch try u8() {
+                case 0: t.keyframes[k].timing = .linear(try curve(what))
+                case 1: t.keyframes[k].timing = .cubic
+                case 2:
+                    let z = try finite("\(what) keyframe damping ratio", in: 1e-300, 1)
+                    t.keyframes[k].timing = .spring(dampingRatio: z)
+                case 3: t.keyframes[k].timing = .move
+                case let tag: throw SnapshotReader.corrupt("\(what) keyframe has unknown timing \(tag)")
+                }
+            }
         }
         return t
     }
