@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from .animation import Animation
 
 
-@extends(Value)
 class _Value:
     """An animated value: 1 to 4 numbers (a scroll offset, a sheet's height, a point, a size, a
     rect, a colour) that the animator's view animations move as they move an item's properties,
@@ -89,6 +88,12 @@ class _Value:
         animation._id = animator._fling_value(self, **fields)  # type: ignore[attr-defined]
         animator._set_completion(animation._id, ended)  # type: ignore[attr-defined]
         return animation
+
+
+# Installed without rebinding the name (as _snapshot.py installs _WrapperValue): _Value stays the
+# plain class its source declares, so the stub checker finds the methods where the stub declares
+# them, on anima.Value.
+extends(Value)(_Value)
 
 
 def read_values(values: Iterable[Value]) -> numpy.typing.NDArray[numpy.float64]:
