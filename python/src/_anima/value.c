@@ -19,21 +19,45 @@ value_target(ValueObject *self, anima_state **st)
     return 0;
 }
 
-/* Up to 4 finite numbers from a number or a sequence; their count, or -1 with TypeError or InvalidArgumentError. */
+/* One real number (any object with __float__ or __index__, as the other setters take) into *out; -1 with TypeError
+ * naming `what`, or InvalidArgumentError for an int too large for a float. NaN and infinities pass: the library
+ * refuses them with its own message. */
+static int
+component_from_python(anima_state *st, PyObject *obj, const char *what, double *out)
+{
+    *out = PyFloat_AsDouble(obj);
+    if (*out == -1.0 && PyErr_Occurred()) {
+        if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
+            PyErr_Format(st->invalid_argument_error, "%s must be finite (got %R)", what, obj);
+            return -1;
+        }
+        return PyErr_ExceptionMatches(PyExc_TypeError) ? raise_wrong_type(what, "a real number", obj) : -1;
+    }
+    return 0;
+}
+
+/*
+ * Up to 4 numbers from a number or a sequence (a tuple, a list, a numpy array; not a string, a dict, a set or an
+ * iterator, as the other setters refuse them); their count, or -1 with TypeError or InvalidArgumentError.
+ */
 static int
 components_from_python(anima_state *st, PyObject *obj, const char *what, double out[4])
 {
-    if (PyFloat_Check(obj) || PyLong_Check(obj)) {
-        out[0] = PyFloat_AsDouble(obj);
-        if (out[0] == -1.0 && PyErr_Occurred()) {
+    const char *expected = "a number or a sequence of 1 to 4 numbers";
+    if (PyUnicode_Check(obj) || PyBytes_Check(obj) || PyByteArray_Check(obj)) {
+        return raise_wrong_type(what, expected, obj);
+    }
+    PyObject *seq = PySequence_Check(obj) ? PySequence_Tuple(obj) : NULL;
+    if (seq == NULL) {
+        /* a number, or a sequence that is one (a 0-d numpy array) */
+        if (PyErr_Occurred() && !(PyErr_ExceptionMatches(PyExc_TypeError) && PyNumber_Check(obj))) {
             return -1;
         }
-        return 1;
-    }
-    PyObject *seq = PyUnicode_Check(obj) || PyBytes_Check(obj) ? NULL : PySequence_Tuple(obj);
-    if (seq == NULL) {
         PyErr_Clear();
-        return raise_wrong_type(what, "a number or a sequence of 1 to 4 numbers", obj);
+        if (!PyNumber_Check(obj)) {
+            return raise_wrong_type(what, expected, obj);
+        }
+        return component_from_python(st, obj, what, &out[0]) < 0 ? -1 : 1;
     }
     Py_ssize_t n = PyTuple_Size(seq);
     if (n < 1 || n > 4) {
@@ -42,13 +66,9 @@ components_from_python(anima_state *st, PyObject *obj, const char *what, double 
         return -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *x = PyTuple_GetItem(seq, i);
-        if (!PyFloat_Check(x) && !PyLong_Check(x) && !PyNumber_Check(x)) {
-            Py_DECREF(seq);
-            return raise_wrong_type(what, "a sequence of numbers", x);
-        }
-        out[i] = PyFloat_AsDouble(x);
-        if (out[i] == -1.0 && PyErr_Occurred()) {
+        char name[96];
+        PyOS_snprintf(name, sizeof name, "%s[%zd]", what, i);
+        if (component_from_python(st, PyTuple_GetItem(seq, i), name, &out[i]) < 0) {
             Py_DECREF(seq);
             return -1;
         }

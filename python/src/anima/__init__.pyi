@@ -289,6 +289,8 @@ class Animator:
     @property
     def behaviors(self) -> tuple[Behavior, ...]: ...
     @property
+    def values(self) -> tuple[Value, ...]: ...
+    @property
     def began_contacts(self) -> list[ContactEvent]: ...
     @property
     def ended_contacts(self) -> list[ContactEvent]: ...
@@ -775,6 +777,63 @@ class Field(Behavior):
     animation_speed: float
     evaluate: _Evaluation | None
 
+# An animated value's components as given (a number, or a sequence of 1 to 4 numbers) and as read
+# (a float for one component, a tuple for 2 to 4), and where its components mix.
+_Components: TypeAlias = _Float | Sequence[_Float]
+_ValueRead: TypeAlias = float | tuple[float, ...]
+_ValueSpace: TypeAlias = Literal["components", "srgb", "linear_srgb", "oklab"]
+
+@disjoint_base
+class Value:
+    def __init__(
+        self,
+        animator: Animator,
+        value: _Components = 0.0,
+        *,
+        space: _ValueSpace = "components",
+        visible_change: _Float | None = None,
+        bounds: _Pair | None = None,
+    ) -> None: ...
+    @property
+    def value(self) -> _ValueRead: ...
+    @value.setter
+    def value(self, value: _Components) -> None: ...
+    @property
+    def components(self) -> tuple[float, ...]: ...
+    @property
+    def velocity(self) -> _ValueRead: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def space(self) -> _ValueSpace: ...
+    @property
+    def bounds(self) -> tuple[float, float]: ...
+    # Called as on_change(value, new_value) in every step an animation changed the value.
+    on_change: Callable[[Value, _ValueRead], object] | None
+    @property
+    def is_valid(self) -> bool: ...
+    @property
+    def animator(self) -> Animator: ...
+    def destroy(self) -> None: ...
+    def fling(
+        self,
+        velocity: _Components,
+        *,
+        completion: Callable[[bool], object] | None = None,
+        rate: Literal["normal", "fast"] | _Float = 0.998,
+        time_constant: _Float | None = None,
+        snap: _Float | None = None,
+        lower: _Float | Sequence[_Float | None] | None = None,
+        upper: _Float | Sequence[_Float | None] | None = None,
+        bound_spring: tuple[_Float, _Float, _Float] | None = None,
+        rest_distance: _Float = 0.1,
+    ) -> Animation: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+def read_values(values: Iterable[Value]) -> NDArray[np.float64]: ...
+
 class VelocityTracker:
     def __init__(self) -> None: ...
     def add(self, time: _Float, point: _Pair) -> None: ...
@@ -904,12 +963,14 @@ __all__ = [
     "Timeline",
     "Timing",
     "Transform",
+    "Value",
     "VelocityTracker",
     "WrongKindError",
     "live",
     "show",
     "__version__",
     "project_momentum",
+    "read_values",
     "rubber_band",
     "rubber_band_clamp",
     "sweep",

@@ -1,12 +1,13 @@
-"""Value's methods written in Python: flings, many values read at once, the repr."""
+"""Value's methods written in Python: flings, many values read at once, the repr, pickling."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
+import numbers
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Tuple
 
-from ._anima import Value
+from ._anima import Animator, Value
 from ._extend import extends, type_name
-from ._types import AnimaError, InvalidArgumentError
+from ._types import AnimaError, InvalidArgumentError, StaleHandleError
 
 if TYPE_CHECKING:
     import numpy
@@ -15,7 +16,6 @@ if TYPE_CHECKING:
     from .animation import Animation
 
 
-@extends(Value)
 class _Value:
     """An animated value: 1 to 4 numbers (a scroll offset, a sheet's height, a point, a size, a
     rect, a colour) that the animator's view animations move as they move an item's properties,
@@ -49,6 +49,18 @@ class _Value:
             return f"<{type_name(self)} (destroyed)>"
         return f"<{type_name(self)} {shown}{'' if space == 'components' else f' space={space!r}'}>"
 
+    def __reduce__(self: Value) -> Tuple[Any, ...]:
+        # A value travels as its animator and its place among the animator's values (creation
+        # order, which a snapshot keeps): unpickled or copied with its animator, it is that
+        # animator's value, as an Item is (anima/_snapshot.py). Its on_change travels with the
+        # animator, not with the value.
+        if type(self) is not Value:
+            raise TypeError(f"cannot pickle {type_name(self)}: only anima.Value itself travels with its animator")
+        if not self.is_valid:
+            raise StaleHandleError("cannot pickle a destroyed value")
+        animator = self.animator
+        return (_value_at, (animator, animator.values.index(self)))
+
     def fling(self: Value, velocity: Any, *, completion: Optional[Callable[[bool], None]] = None,
               **options: Any) -> Animation:
         """Fling the value (a decay animation, as `Animator.fling`) and return its `Animation`.
@@ -64,9 +76,9 @@ class _Value:
         if "property" in options:
             raise TypeError("fling() got an unexpected keyword argument 'property'")
         count = self.count
-        shaped = [velocity] if isinstance(velocity, (int, float)) else velocity
+        shaped = [velocity] if isinstance(velocity, numbers.Real) else velocity
         for bound in ("lower", "upper"):
-            if isinstance(options.get(bound), (int, float)):
+            if isinstance(options.get(bound), numbers.Real):
                 options[bound] = [options[bound]] * count
         animator = self.animator
         animation = Animation(animator)
@@ -76,6 +88,12 @@ class _Value:
         animation._id = animator._fling_value(self, **fields)  # type: ignore[attr-defined]
         animator._set_completion(animation._id, ended)  # type: ignore[attr-defined]
         return animation
+
+
+# Installed without rebinding the name (as _snapshot.py installs _WrapperValue): _Value stays the
+# plain class its source declares, so the stub checker finds the methods where the stub declares
+# them, on anima.Value.
+extends(Value)(_Value)
 
 
 def read_values(values: Iterable[Value]) -> numpy.typing.NDArray[numpy.float64]:
@@ -88,7 +106,9 @@ def read_values(values: Iterable[Value]) -> numpy.typing.NDArray[numpy.float64]:
 
     listed = tuple(values)
     if not listed:
-        return numpy.zeros((0, 4))
+        empty = numpy.zeros((0, 4))
+        empty.flags.writeable = False
+        return empty
     for v in listed:
         if not isinstance(v, Value):
             raise TypeError(f"values must be anima.Value objects, not {type(v).__name__}")
@@ -98,3 +118,8 @@ def read_values(values: Iterable[Value]) -> numpy.typing.NDArray[numpy.float64]:
     data = animator._read_values(listed)  # type: ignore[attr-defined]
     return numpy.frombuffer(data, dtype=numpy.float64).reshape(-1, 4)
 
+
+
+def _value_at(animator: Animator, index: int) -> Value:
+    """The animator's value at `index` in creation order (pickle's constructor of a Value)."""
+    return animator.values[index]  # type: ignore[attr-defined, no-any-return]
