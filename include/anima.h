@@ -772,13 +772,25 @@ anima_status anima_animation_commit(anima_animator animator, anima_animation_com
 typedef enum anima_keyframe_mode {
     ANIMA_KEYFRAMES_LINEAR = 0,   /* each keyframe runs straight from the value before it over its window; holds between windows */
     ANIMA_KEYFRAMES_PACED = 1,    /* windows ignored: even speed along the polyline through the values */
-    ANIMA_KEYFRAMES_CUBIC = 2     /* a Catmull-Rom spline through the values, reached at the ends of their windows */
+    ANIMA_KEYFRAMES_CUBIC = 2,    /* a Catmull-Rom spline through the values, reached at the ends of their windows */
+    ANIMA_KEYFRAMES_DISCRETE = 3, /* no motion between: each value appears at the start of its window and holds (calculationModeDiscrete) */
+    ANIMA_KEYFRAMES_CUBIC_PACED = 4 /* windows ignored: the cubic spline travelled at an even speed along its length (calculationModeCubicPaced) */
 } anima_keyframe_mode;
+
+/** How one keyframe is reached over its window, in the LINEAR mode (SwiftUI's keyframe types). */
+typedef enum anima_keyframe_kind {
+    ANIMA_KEYFRAME_STRAIGHT = 0,  /* straight from the value before it, eased by a curve (LinearKeyframe) */
+    ANIMA_KEYFRAME_CUBIC = 1,     /* along the Catmull-Rom spline through its neighbours, no corner at its ends (CubicKeyframe) */
+    ANIMA_KEYFRAME_SPRING = 2,    /* on a spring of the given damping ratio built to settle at the window's end (SpringKeyframe) */
+    ANIMA_KEYFRAME_MOVE = 3       /* at once, at the start of its window, then held (MoveKeyframe) */
+} anima_keyframe_kind;
 
 /** Starts recording a keyframe animation (UIView.animateKeyframes). Open each keyframe with anima_animation_add_keyframe, then set properties; values set before any keyframe span the whole duration. The def's curve maps time to relative time (a spring is refused). Errors as anima_animation_begin, and INVALID_ARGUMENT for an unknown mode. */
 anima_status anima_animation_begin_keyframes(anima_animator animator, const anima_animation_def *def, anima_keyframe_mode mode);
 /** Opens a keyframe window: values set next are reached over relative times start...start + duration (each in 0...1, start + duration <= 1). Errors: INVALID_STATE (not recording keyframes), INVALID_ARGUMENT. */
 anima_status anima_animation_add_keyframe(anima_animator animator, double relative_start, double relative_duration);
+/** anima_animation_add_keyframe with the way its values are reached: kind, the curve of a STRAIGHT keyframe (curve->curve and its fields; NULL is linear; springs refused) and the damping ratio of a SPRING one (0 < z <= 1). Errors: INVALID_STATE (not recording keyframes), INVALID_ARGUMENT (not the LINEAR mode, unknown kind, bad curve or damping ratio, window as anima_animation_add_keyframe). */
+anima_status anima_animation_add_keyframe_timed(anima_animator animator, double relative_start, double relative_duration, anima_keyframe_kind kind, const anima_animation_def *curve, double damping_ratio);
 /** Abandons the recording: nothing recorded changes. Errors: INVALID_HANDLE, INVALID_STATE (not recording). */
 anima_status anima_animation_discard(anima_animator animator);
 /** True between begin and commit. */

@@ -19,7 +19,7 @@ public func anima_default_animation_def() -> anima_animation_def {
 }
 
 /// The engine's definition for a C def; every number is validated here or by the engine.
-private func definition(_ d: anima_animation_def) throws(Failure) -> AnimationDefinition {
+func definition(_ d: anima_animation_def) throws(Failure) -> AnimationDefinition {
     try Cookie.check(d.cookie, Cookie.animation, "animation")
     let timing: AnimationTiming
     switch d.curve {
@@ -331,6 +331,32 @@ public func anima_animation_add_keyframe(_ animator: anima_animator, _ start: Do
     run("anima_animation_add_keyframe") { () throws(Failure) in
         let box = try resolve(animator)
         try engine { () throws(AnimaError) in try box.animator.addKeyframe(relativeStart: start, relativeDuration: duration) }
+    }
+}
+
+@c @implementation
+public func anima_animation_add_keyframe_timed(_ animator: anima_animator, _ start: Double, _ duration: Double, _ kind: anima_keyframe_kind, _ curve: UnsafePointer<anima_animation_def>?, _ dampingRatio: Double) -> anima_status {
+    run("anima_animation_add_keyframe_timed") { () throws(Failure) in
+        let box = try resolve(animator)
+        let timing: KeyframeTiming
+        switch kind {
+        case ANIMA_KEYFRAME_STRAIGHT:
+            guard let curve else {
+                timing = .linear(.linear)
+                break
+            }
+            guard case .curve(let c) = try definition(curve.pointee).timing else {
+                throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "a straight keyframe takes a curve, not a spring (use ANIMA_KEYFRAME_SPRING)")
+            }
+            timing = .linear(c)
+        case ANIMA_KEYFRAME_CUBIC: timing = .cubic
+        case ANIMA_KEYFRAME_SPRING: timing = .spring(dampingRatio: dampingRatio)
+        case ANIMA_KEYFRAME_MOVE: timing = .move
+        default: throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "unknown keyframe kind \(kind.rawValue)")
+        }
+        try engine { () throws(AnimaError) in
+            try box.animator.addKeyframe(relativeStart: start, relativeDuration: duration, timing: timing)
+        }
     }
 }
 

@@ -687,9 +687,6 @@ def test_on_change_can_destroy_its_value(animator):
     assert not v.is_valid and animator.values == () and animator.animation_count == 0
 
 
-@pytest.mark.xfail(strict=True, reason="a value destroyed in a callback (on_change, an action, a completion) drops "
-                   "its animation, the animator pauses at once and the completion never runs; destroyed "
-                   "outside a callback, the completion runs with False at the next step")
 def test_a_value_destroyed_in_a_callback_still_ends_its_animation_unfinished(animator):
     v = anima.Value(animator)
     finished = []

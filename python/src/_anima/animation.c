@@ -164,6 +164,13 @@ ANIMA_METHOD(animator_animation_reversed, "_animation_reversed", OWNER_ANIMATOR,
 ANIMA_METHOD(animator_stop_animation, "_stop_animation", OWNER_ANIMATOR, VALUE_NONE,
              anima_animation_stop(t.animator_handle, v[0].u64, v[1].position),
              ANIMA_IN("animation", VALUE_UINT64), ANIMA_IN("position", VALUE_POSITION))
+/* a keyframe with its own timing: kind as anima_keyframe_kind, its curve as an animation def's fields */
+ANIMA_DEF_METHOD(animator_add_keyframe_timed, "_add_keyframe_timed", OWNER_ANIMATOR, VALUE_NONE, anima_animation_def,
+                 anima_default_animation_def(), animation_fields,
+                 anima_animation_add_keyframe_timed(t.animator_handle, v[0].f64, v[1].f64, (anima_keyframe_kind)v[2].i32,
+                                                    v[4].b ? &def : NULL, v[3].f64),
+                 ANIMA_IN("start", VALUE_DOUBLE), ANIMA_IN("duration", VALUE_DOUBLE), ANIMA_IN("kind", VALUE_INT32),
+                 ANIMA_IN("damping_ratio", VALUE_DOUBLE), ANIMA_IN("has_curve", VALUE_BOOL))
 ANIMA_METHOD(animator_add_keyframe, "_add_keyframe", OWNER_ANIMATOR, VALUE_NONE,
              anima_animation_add_keyframe(t.animator_handle, v[0].f64, v[1].f64),
              ANIMA_IN("relative start", VALUE_DOUBLE), ANIMA_IN("relative duration", VALUE_DOUBLE))
@@ -194,7 +201,7 @@ PyMethodDef animator_animation_methods[] = {
     PRIVATE(begin_animation), PRIVATE(begin_keyframes), PRIVATE(continue_animation), PRIVATE(start_decay),
     PRIVATE(fling_value), PRIVATE(commit_animation), PRIVATE(set_animation_options), PRIVATE(begin_adding),
     PRIVATE(set_animation_speed), PRIVATE(animation_speed), PRIVATE(animation_property_state),
-    PRIVATE(animation_value_state), PRIVATE(animated_velocity), PRIVATE(set_completion),
+    PRIVATE(animation_value_state), PRIVATE(animated_velocity), PRIVATE(add_keyframe_timed), PRIVATE(set_completion),
     PRIVATE(discard_animation), PRIVATE(cancel_animation), PRIVATE(is_animation_active), PRIVATE(pause_animation),
     PRIVATE(resume_animation), PRIVATE(set_animation_fraction), PRIVATE(animation_fraction),
     PRIVATE(set_animation_reversed), PRIVATE(animation_paused), PRIVATE(animation_reversed), PRIVATE(stop_animation),

@@ -101,9 +101,11 @@ class _AnimatorValue:
         """The callbacks set when the snapshot this animator was restored from was made and not
         set again since, as (name, owner) pairs: the attribute to set ('action',
         'on_began_contact', 'evaluate', 'on_did_pause', ...) and its Item, Behavior,
-        animation id or this animator. Empty for an animator not restored, and after unpickling."""
+        animation id or this animator, and ('on_change', value) for an anima.Value. Empty for an
+        animator not restored, and after unpickling."""
         detached = self._detached  # type: ignore[attr-defined]
-        return tuple((_DETACHED[kind] if 0 <= kind < len(_DETACHED) else "unknown", owner) for kind, owner in detached)
+        return (tuple((_DETACHED[kind] if 0 <= kind < len(_DETACHED) else "unknown", owner) for kind, owner in detached)
+                + tuple(("on_change", value) for value in self._detached_values))  # type: ignore[attr-defined]
 
     def find_item(self: Animator, id: int) -> Item:
         """The live item of this animator whose `Item.id` is `id` (the id of an item here, or of
@@ -123,6 +125,7 @@ class _AnimatorValue:
             "on_did_pause": self.on_did_pause,
             "completions": dict(self._completions or {}),  # type: ignore[attr-defined]
             "held": [held[key] for key in sorted(held)],
+            "value_callbacks": [(value, value.on_change) for value in self.values if value.on_change is not None],
         }
         return (_restored, (type(self), self.snapshot()), state)
 
@@ -133,6 +136,8 @@ class _AnimatorValue:
         self.on_did_pause = state["on_did_pause"]
         for animation, completion in state["completions"].items():
             self._set_completion(animation, completion)  # type: ignore[attr-defined]
+        for value, on_change in state.get("value_callbacks", ()):
+            value.on_change = on_change
 
     def __copy__(self: Animator) -> Animator:
         return copy.deepcopy(self)

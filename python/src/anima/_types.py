@@ -148,7 +148,7 @@ CHOICES = {
               *(f"{family}_{way}" for family in ("quad", "cubic", "quart", "quint", "sine", "expo", "circ", "back",
                                                  "elastic", "bounce") for way in ("in", "out", "in_out"))),
     "step_position": ("jump_end", "jump_start", "jump_none", "jump_both"),
-    "keyframe_mode": ("linear", "paced", "cubic"),
+    "keyframe_mode": ("linear", "paced", "cubic", "discrete", "cubic_paced"),
     "property": ("center", "size", "transform", "alpha"),
     "field_kind": ("linear_gravity", "radial_gravity", "drag", "velocity", "vortex", "spring", "electric", "magnetic",
                    "noise", "turbulence", "custom"),

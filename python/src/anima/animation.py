@@ -98,7 +98,7 @@ def _components(values: Any, count: int, what: str, missing: float) -> list:
     if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
         raise TypeError(f"{what} must be a sequence of {count} numbers, not {type(values).__name__}")
     if len(values) != count:
-        raise InvalidArgumentError(f"{what} needs {count} components for this property (got {len(values)})")
+        raise InvalidArgumentError(f"{what} needs {count} component{'' if count == 1 else 's'} (got {len(values)})")
     return [missing if value is None else value for value in values] + [0.0] * (5 - count)
 
 
@@ -256,10 +256,17 @@ class Animation:
         completion gets finished = (position == 'end') at the next step."""
         self._animator._stop_animation(self._id, position)
 
-    def keyframe(self, start: float, duration: float) -> "_Keyframe":
+    def keyframe(self, start: float, duration: float, *, kind: Optional[str] = None, curve: Any = None,
+                 damping_ratio: Optional[float] = None) -> "_Keyframe":
         """Inside `animate_keyframes`: `with animation.keyframe(0.25, 0.5): ...` reaches the values
-        set in the block over relative times start...start + duration (UIView.addKeyframe)."""
-        return _Keyframe(self._animator, start, duration)
+        set in the block over relative times start...start + duration (UIView.addKeyframe).
+
+        In the 'linear' mode a keyframe can say how it is reached (SwiftUI's keyframe types):
+        kind='linear' with a curve (LinearKeyframe: straight, eased by `curve`, any curve
+        `animate` takes), 'cubic' (CubicKeyframe: along the Catmull-Rom spline through its
+        neighbours), 'spring' with damping_ratio (SpringKeyframe: a spring of that damping,
+        0 < z <= 1, built to settle at the window's end) or 'move' (MoveKeyframe: at once)."""
+        return _Keyframe(self._animator, start, duration, kind, curve, damping_ratio)
 
     def cancel(self) -> None:
         """Stop where it is; the completion gets False at the next step. Ignored once ended."""
@@ -304,14 +311,31 @@ def _on_end(animation: Animation, completion: Optional[Callable[[bool], None]]) 
     return _Ended(animation, completion)
 
 
+#: A keyframe's kinds (anima_keyframe_kind), by name.
+_KEYFRAME_KINDS = {"linear": 0, "cubic": 1, "spring": 2, "move": 3}
+
+
 class _Keyframe:
     """The window of one keyframe; values set inside are reached over it."""
 
     __slots__ = ("_animator",)
 
-    def __init__(self, animator: Animator, start: float, duration: float) -> None:
+    def __init__(self, animator: Animator, start: float, duration: float, kind: Optional[str] = None,
+                 curve: Any = None, damping_ratio: Optional[float] = None) -> None:
         self._animator = animator
-        animator._add_keyframe(start, duration)
+        if kind is None and curve is None and damping_ratio is None:
+            animator._add_keyframe(start, duration)
+            return
+        kind = kind if kind is not None else ("spring" if damping_ratio is not None else "linear")
+        if kind not in _KEYFRAME_KINDS:
+            raise InvalidArgumentError(f"kind must be 'linear', 'cubic', 'spring' or 'move' (got {kind!r})")
+        if curve is not None and kind != "linear":
+            raise InvalidArgumentError(f"curve goes with kind='linear', not {kind!r}")
+        if damping_ratio is not None and kind != "spring":
+            raise InvalidArgumentError(f"damping_ratio goes with kind='spring', not {kind!r}")
+        fields = _timing_fields("keyframe", {"curve": curve}) if curve is not None else {}
+        ratio = 1.0 if damping_ratio is None else damping_ratio
+        animator._add_keyframe_timed(start, duration, _KEYFRAME_KINDS[kind], ratio, curve is not None, **fields)
 
     def __enter__(self) -> None:
         return None
@@ -462,8 +486,10 @@ def animate_keyframes(self: Animator, duration: float = 0.25, *, mode: str = "li
                 ball.center = (200, 0)
 
     mode is 'linear' (the default: each keyframe runs straight over its window, holding
-    between windows), 'paced' (windows ignored, even speed along the path) or 'cubic' (a
-    Catmull-Rom spline through the values, reached at the ends of their windows). curve maps
+    between windows; `keyframe` can give each its own timing), 'paced' (windows ignored, even
+    speed along the path), 'cubic' (a Catmull-Rom spline through the values, reached at the
+    ends of their windows), 'discrete' (each value appears at the start of its window and
+    holds) or 'cubic_paced' (windows ignored, even speed along the cubic spline). curve maps
     time to relative time (default 'linear'; springs are refused); delay, repeat_count,
     autoreverses and completion as in `animate`.
     """
