@@ -10,7 +10,10 @@
  *   - a two-segment timeline sought to 1.5 s shows the second segment half way, starting where
  *     the first ended;
  *   - CASpringAnimation's default spring (1, 100, 10) settles in 1.27 s (0.1 % of the distance),
- *     and its CSS linear() export fits a small buffer only after a BUFFER_TOO_SMALL call.
+ *     and its CSS linear() export fits a small buffer only after a BUFFER_TOO_SMALL call;
+ *   - discrete keyframes (UIKit's calculationModeDiscrete) jump at the start of their windows;
+ *     keyframes with their own timing (SwiftUI's keyframe types) are eased, moved at once, and
+ *     sprung past their value to land on it exactly at their window's end.
  * Exits 0 when all checks hold, 1 otherwise.
  */
 #define EXAMPLE_NAME "animation_kinds"
@@ -151,6 +154,60 @@ int main(void)
     check(status == ANIMA_ERR_BUFFER_TOO_SMALL && written && strncmp(css, "linear(0", 8) == 0,
           "the CSS export reports its length, then fits");
     free(css);
+
+    /* discrete keyframes, and keyframes each with its own timing, on an animated value */
+    anima_value_def value_def = anima_default_value_def();
+    anima_value level;
+    ok(anima_value_create(animator, &value_def, &level), "anima_value_create");
+    anima_animation_def second = anima_default_animation_def();
+    second.duration = 1.0;
+    second.curve = ANIMA_CURVE_LINEAR;
+    const double hundred = 100.0, forty = 40.0, fifty = 50.0, one_fifty = 150.0;
+    ok(anima_animation_begin_keyframes(animator, &second, ANIMA_KEYFRAMES_DISCRETE), "anima_animation_begin_keyframes (discrete)");
+    ok(anima_animation_add_keyframe(animator, 0.25, 0.25), "anima_animation_add_keyframe");
+    ok(anima_value_set(level, &hundred, 1), "anima_value_set");
+    ok(anima_animation_add_keyframe(animator, 0.5, 0.5), "anima_animation_add_keyframe");
+    ok(anima_value_set(level, &forty, 1), "anima_value_set");
+    ok(anima_animation_commit(animator, NULL, NULL, NULL), "anima_animation_commit (discrete)");
+    double shown[4];
+    for (int k = 0; k < 4; k++) {
+        steps(animator, 30);
+        anima_value_get_component(level, 0, &shown[k]);
+    }
+    printf("discrete: %.0f, %.0f, %.0f, %.0f at 0.25 s intervals\n", shown[0], shown[1], shown[2], shown[3]);
+    check(shown[0] == 100 && shown[1] == 40 && shown[2] == 40 && shown[3] == 40,
+          "discrete keyframes appear at the start of their windows and hold");
+
+    anima_animation_def ease = anima_default_animation_def();   /* ease-in-out */
+    ok(anima_animation_begin_keyframes(animator, &second, ANIMA_KEYFRAMES_LINEAR), "anima_animation_begin_keyframes (timed)");
+    ok(anima_animation_add_keyframe_timed(animator, 0.0, 0.25, ANIMA_KEYFRAME_STRAIGHT, &ease, 0), "add_keyframe_timed (eased)");
+    ok(anima_value_set(level, &hundred, 1), "anima_value_set");
+    ok(anima_animation_add_keyframe_timed(animator, 0.25, 0.25, ANIMA_KEYFRAME_MOVE, NULL, 0), "add_keyframe_timed (move)");
+    ok(anima_value_set(level, &fifty, 1), "anima_value_set");
+    ok(anima_animation_add_keyframe_timed(animator, 0.5, 0.5, ANIMA_KEYFRAME_SPRING, NULL, 0.4), "add_keyframe_timed (spring)");
+    ok(anima_value_set(level, &one_fifty, 1), "anima_value_set");
+    ok(anima_animation_commit(animator, NULL, NULL, NULL), "anima_animation_commit (timed)");
+    double eased = 0, moved = 0, sprung = 0, landed = 0;
+    steps(animator, 15);
+    anima_value_get_component(level, 0, &eased);
+    steps(animator, 15);
+    anima_value_get_component(level, 0, &moved);
+    for (int k = 0; k < 90; k++) {
+        steps(animator, 1);
+        double x = 0;
+        anima_value_get_component(level, 0, &x);
+        sprung = fmax(sprung, x);
+    }
+    anima_value_get_component(level, 0, &landed);
+    printf("timed keyframes: %.3f half way through the eased one, %.0f after the move, spring peak %.2f, landed %.0f\n", eased,
+           moved, sprung, landed);
+    /* from 40, where the discrete animation left it: half way to 100 is 70 */
+    check(fabs(eased - 70) < 1e-9 && moved == 50 && sprung > 150 && landed == 150,
+          "eased, moved, sprung past and landed exactly, each keyframe by its own timing");
+    check(anima_animation_begin_keyframes(animator, &second, ANIMA_KEYFRAMES_CUBIC) == ANIMA_OK
+              && anima_animation_add_keyframe_timed(animator, 0, 1, ANIMA_KEYFRAME_MOVE, NULL, 0) == ANIMA_ERR_INVALID_ARGUMENT,
+          "a keyframe's own timing needs the linear mode");
+    ok(anima_animation_discard(animator), "anima_animation_discard");
 
     anima_animator_destroy(animator);
     printf("%s\n", failures == 0 ? "animation_kinds: all checks passed" : "animation_kinds: FAILED");
