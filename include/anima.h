@@ -983,6 +983,53 @@ anima_status anima_value_fling(anima_value value, const anima_decay_def *def, an
 /** The live values whose change callback a snapshot recorded as set and that are not set (or cleared) since, in creation order; counting as anima_animator_get_behaviors. */
 anima_status anima_animator_get_detached_value_callbacks(anima_animator animator, anima_value *out_values, int32_t capacity, int32_t *out_count);
 
+/* ----------------------------------------------------------------- detents */
+
+/*
+ * Resting places along one axis: a bottom sheet's heights, a drawer's offsets, a carousel's pages
+ * (UISheetPresentationController's detents, Compose's AnchoredDraggable). A detent drag moves one
+ * component of a value, or an item's centre along x or y, with a pointer's coordinate along that
+ * axis, rubber-banded past the first and last anchor. On release the rest is the anchor nearest
+ * where the motion would coast to (at the deceleration rate); a release at least
+ * velocity_threshold fast moves on to the next anchor in its direction even when the coast falls
+ * short. A spring then takes the target there from the pointer's velocity: an ordinary
+ * animation, which a new drag, a takeover or the property-animator controls interrupt.
+ */
+
+/** How detents behave; start from anima_default_detents_def(). */
+typedef struct anima_detents_def {
+    uint32_t cookie;              /* set by anima_default_detents_def() */
+    const double *anchors;        /* strictly increasing, finite, within +-1e9; read during the call only */
+    int32_t anchor_count;         /* 1...1024 */
+    double velocity_threshold;    /* units/s, >= 0; a release this fast always changes detent; default 300 */
+    double deceleration_rate;     /* the projection's velocity kept per millisecond, 0 < rate < 1; default 0.998 */
+    double spring_mass;           /* the settling spring; default 1 */
+    double spring_stiffness;      /* default 1500 (Compose's default spring) */
+    double spring_damping;        /* default 77.46 (critical: no bounce) */
+    double rubber_band_dimension; /* > 0, the length the rubber band is measured against; 0 = the anchors' span, at least 100 */
+    double rubber_band_constant;  /* > 0; default 0.55 (UIScrollView's) */
+} anima_detents_def;
+
+/** A detent drag of an animator: unique within it; 0 is none. */
+typedef uint64_t anima_detent_drag;
+
+/** The default detents def, without anchors (anchors NULL, anchor_count 0: set them). */
+anima_detents_def anima_default_detents_def(void);
+/** The anchor a release at position with velocity (units/s) rests on, and its index (either pointer may be NULL). Errors: INVALID_ARGUMENT (NULL def, hand-made def, no anchors, anchors not increasing or not finite, a bad threshold, rate, spring or rubber band, position or velocity not finite). */
+anima_status anima_detents_target(const anima_detents_def *def, double position, double velocity, int32_t *out_index, double *out_anchor);
+/** A pointer grabs component `component` of a value at coordinate (along the axis) at time (seconds, the pointer's clock); an animation moving the value stops where it is. Errors: INVALID_HANDLE, WRONG_KIND, INVALID_ARGUMENT (as anima_detents_target, a component out of range, a colour, NULL out_drag), INVALID_STATE (while recording). */
+anima_status anima_detent_drag_begin_value(anima_value value, int32_t component, const anima_detents_def *def, double coordinate, double time, anima_detent_drag *out_drag);
+/** A pointer grabs an item's centre along axis 0 (x) or 1 (y); as anima_detent_drag_begin_value. */
+anima_status anima_detent_drag_begin_item(anima_item item, int32_t axis, const anima_detents_def *def, double coordinate, double time, anima_detent_drag *out_drag);
+/** The pointer moved: the target follows, rubber-banded past the ends. Errors: NOT_FOUND (no such drag: ended or never begun), INVALID_ARGUMENT, INVALID_HANDLE (its target was destroyed). */
+anima_status anima_detent_drag_move(anima_animator animator, anima_detent_drag drag, double coordinate, double time);
+/** The pointer let go: the spring starts toward the chosen anchor from the pointer's velocity; its index, anchor and animation (any pointer may be NULL); completion (may be NULL) runs when it ends. Errors: NOT_FOUND, INVALID_ARGUMENT, INVALID_HANDLE. */
+anima_status anima_detent_drag_end(anima_animator animator, anima_detent_drag drag, double time, anima_animation_completion_fn completion, void *user_data, int32_t *out_index, double *out_anchor, anima_animation *out_animation);
+/** Springs a value's component onto the detents from where it is with velocity (units/s), without a drag (a fling handed over). Errors as anima_detent_drag_begin_value. */
+anima_status anima_value_settle(anima_value value, int32_t component, const anima_detents_def *def, double velocity, anima_animation_completion_fn completion, void *user_data, int32_t *out_index, double *out_anchor, anima_animation *out_animation);
+/** anima_value_settle for an item's centre along axis 0 (x) or 1 (y). */
+anima_status anima_item_settle(anima_item item, int32_t axis, const anima_detents_def *def, double velocity, anima_animation_completion_fn completion, void *user_data, int32_t *out_index, double *out_anchor, anima_animation *out_animation);
+
 /* --------------------------------------------------------------- snapshots */
 
 /*

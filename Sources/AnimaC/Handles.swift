@@ -28,6 +28,10 @@ final class AnimatorBox {
     var freeBehaviorSlots: [Int] = []
     var behaviorSlot: [ObjectIdentifier: Int] = [:]
 
+    /// Detent drags handed to C, by id (1, 2, ...; dropped when they end).
+    var detentDrags: [UInt64: DetentDrag] = [:]
+    var nextDetentDrag: UInt64 = 0
+
     /// Timelines handed to C, by id (1, 2, ...; released by anima_timeline_release).
     var timelines: [UInt64: Timeline] = [:]
     var nextTimeline: UInt64 = 0

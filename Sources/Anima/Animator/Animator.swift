@@ -70,6 +70,8 @@ public final class Animator {
     var displayFrom = DisplayPoses()
     /// The pointers holding items, by their attachment (Gestures/Animator+Gestures.swift).
     var drags: [ObjectIdentifier: Drag] = [:]
+    /// The pointers dragging values and items along detents (Gestures/Animator+Detents.swift).
+    var detentDrags: [DetentDrag] = []
     /// True from the start to the end of an internal step (callbacks included). While it is set,
     /// nothing rebuilds the per-step structures the step is using: graph edits wait for the next
     /// step, reads see the state as of the last rebuild, and freed item slots are not reused.
