@@ -559,6 +559,8 @@ extern PyMethodDef module_methods[];
 extern PyMethodDef animator_animation_methods[];
 extern PyMethodDef animator_snapshot_methods[];
 extern PyMethodDef animator_value_methods[];
+extern PyMethodDef animator_detent_methods[];
+extern PyMethodDef detent_functions[];
 extern PyMethodDef gesture_functions[];
 extern PyMethodDef animator_gesture_methods[];
 extern PyMethodDef attachment_drag_methods[];

@@ -115,6 +115,7 @@ anima_exec(PyObject *module)
     if (add_types(module, st) < 0 || add_methods(st->animator_type, animator_animation_methods) < 0
         || add_methods(st->animator_type, animator_snapshot_methods) < 0
         || add_methods(st->animator_type, animator_value_methods) < 0
+        || add_methods(st->animator_type, animator_detent_methods) < 0 || PyModule_AddFunctions(module, detent_functions) < 0
         || add_methods(st->animator_type, animator_gesture_methods) < 0
         || add_methods(st->attachment_type, attachment_drag_methods) < 0
         || PyModule_AddFunctions(module, gesture_functions) < 0) {

@@ -67,6 +67,7 @@ version_info = ((_ANIMA_VERSION >> 16) & 0xFF, (_ANIMA_VERSION >> 8) & 0xFF, _AN
 from . import _animator, _attachment, _behavior, _collision, _gravity, _item, _item_behavior, _push, _snap, _snapshot
 from . import _value
 from ._value import read_values
+from ._detents import DetentDrag, Detents
 from . import field as _field
 
 
@@ -91,6 +92,8 @@ __all__ = [
     "Collision",
     "CollisionMode",
     "ContactEvent",
+    "DetentDrag",
+    "Detents",
     "Drag",
     "Field",
     "Gravity",

@@ -212,6 +212,14 @@ class Animator:
     def copy_states_into(self, buffer: _FloatBuffer, /) -> int: ...
     def update_item_using_current_state(self, item: Item) -> None: ...
     def item_at(self, point: _Pair) -> Item | None: ...
+    def begin_detent_drag(
+        self, target: Item | Value, detents: Detents, at: _Float, time: _Float, *, component: int = 0,
+        axis: Literal["x", "y"] = "y"
+    ) -> DetentDrag: ...
+    def settle(
+        self, target: Item | Value, detents: Detents, velocity: _Float = 0.0, *, component: int = 0,
+        axis: Literal["x", "y"] = "y", completion: Callable[[bool], object] | None = None
+    ) -> tuple[int, float, Animation]: ...
     def begin_drag(
         self,
         item: Item,
@@ -893,6 +901,34 @@ class Drag:
 def project_momentum(
     position: _Pair, velocity: _Pair, rate: Literal["normal", "fast"] | _Float = 0.998
 ) -> tuple[float, float]: ...
+class Detents:
+    anchors: tuple[float, ...]
+    velocity_threshold: float
+    rate: float
+    spring: tuple[float, float, float]
+    rubber_band_dimension: float | None
+    rubber_band_constant: float
+    def __init__(
+        self,
+        anchors: Sequence[_Float],
+        *,
+        velocity_threshold: _Float = 300.0,
+        rate: Literal["normal", "fast"] | _Float = "normal",
+        spring: tuple[_Float, _Float, _Float] = (1.0, 1500.0, 77.45966692414834),
+        rubber_band_dimension: _Float | None = None,
+        rubber_band_constant: _Float = 0.55,
+    ) -> None: ...
+    def target(self, position: _Float, velocity: _Float) -> tuple[int, float]: ...
+
+class DetentDrag:
+    target: Item | Value
+    detents: Detents
+    def __init__(self, animator: Animator, drag_id: int, target: Item | Value, detents: Detents) -> None: ...
+    @property
+    def is_active(self) -> bool: ...
+    def move(self, coordinate: _Float, time: _Float) -> None: ...
+    def end(self, time: _Float, completion: Callable[[bool], object] | None = None) -> tuple[int, float, Animation]: ...
+
 def rubber_band(offset: _Float, dimension: _Float, c: _Float = 0.55) -> float: ...
 def rubber_band_clamp(value: _Float, lower: _Float, upper: _Float, dimension: _Float, c: _Float = 0.55) -> float: ...
 
@@ -979,6 +1015,8 @@ __all__ = [
     "Collision",
     "CollisionMode",
     "ContactEvent",
+    "DetentDrag",
+    "Detents",
     "Drag",
     "Field",
     "Gravity",
