@@ -42,6 +42,8 @@ PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 DESTDIR     ?=
 
 HEADER      := include/anima.h
+# The parts anima.h includes (include/anima/), installed beside it.
+SUBHEADERS  := $(wildcard include/anima/*.h)
 LIB_DIR     := $(SWIFT_BUILD_DIR)/release
 LIB         := $(LIB_DIR)/libanima.so
 VENV        := build/venv
@@ -112,7 +114,7 @@ prep:
 
 # SwiftPM does not notice when only the header changes, although the @c @implementation
 # exports are checked against it: touch the exports so that they are compiled again.
-$(HEADER_STAMP): $(HEADER)
+$(HEADER_STAMP): $(HEADER) $(SUBHEADERS)
 	@mkdir -p $(@D)
 	$(if $(wildcard Sources/AnimaC/*.swift),touch $(wildcard Sources/AnimaC/*.swift))
 	@touch $@
@@ -370,8 +372,9 @@ install: | $(LIB)
 	@mkdir -p build
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(PC_LIBDIR)|g' -e 's|@INCLUDEDIR@|$(PC_INCLUDEDIR)|g' \
 		-e 's|@VERSION@|$(VERSION)|g' anima.pc.in > build/anima.pc
-	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	install -d $(DESTDIR)$(INCLUDEDIR)/anima $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR)
 	install -m 644 $(HEADER) $(DESTDIR)$(INCLUDEDIR)/anima.h
+	install -m 644 $(SUBHEADERS) $(DESTDIR)$(INCLUDEDIR)/anima/
 	install -m 755 $(LIB) $(DESTDIR)$(LIBDIR)/libanima.so.$(VERSION)
 	ln -sf libanima.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libanima.so
@@ -395,7 +398,7 @@ ABI_BASELINE := abi/libanima.abi
 ABI_DIR      := build/abi
 ABIDW        := abidw --no-show-locs --no-corpus-path --headers-dir include --drop-private-types
 
-$(ABI_DIR)/libanima.abi: $(HEADER) scripts/abi_mirror.py
+$(ABI_DIR)/libanima.abi: $(HEADER) $(SUBHEADERS) scripts/abi_mirror.py
 	@mkdir -p $(ABI_DIR)
 	@$(PYTHON) scripts/abi_mirror.py $(HEADER) $(ABI_DIR)/mirror.c > /dev/null
 	@$(CC) -std=c11 -g -O0 -fPIC -shared -Iinclude -Wl,-soname,$(SONAME) -o $(ABI_DIR)/$(SONAME) $(ABI_DIR)/mirror.c
@@ -463,8 +466,9 @@ sdist-check: sdist
 DIST_NAME  := anima-$(VERSION)-linux-x86_64
 DIST_STAGE := build/dist/$(DIST_NAME)
 dist: lib
-	@rm -rf build/dist && mkdir -p $(DIST_STAGE)/include $(DIST_STAGE)/lib/pkgconfig $(DIST_STAGE)/examples dist
+	@rm -rf build/dist && mkdir -p $(DIST_STAGE)/include/anima $(DIST_STAGE)/lib/pkgconfig $(DIST_STAGE)/examples dist
 	@install -m 644 $(HEADER) $(DIST_STAGE)/include/anima.h
+	@install -m 644 $(SUBHEADERS) $(DIST_STAGE)/include/anima/
 	@strip --strip-unneeded -o $(DIST_STAGE)/lib/libanima.so.$(VERSION) $(LIB) && chmod 755 $(DIST_STAGE)/lib/libanima.so.$(VERSION)
 	@ln -s libanima.so.$(VERSION) $(DIST_STAGE)/lib/$(SONAME)
 	@ln -s $(SONAME) $(DIST_STAGE)/lib/libanima.so

@@ -61,6 +61,8 @@ anima_item fz_item(void);
 anima_behavior fz_behavior(void);
 anima_animation fz_animation(void);
 anima_timeline fz_timeline(void);
+anima_value fz_value(void);
+anima_detent_drag fz_detent_drag(void);
 
 /** The id (anima_item_get_id, anima_behavior_get_id) of a recorded item or behavior, or raw bits now and then. */
 uint64_t fz_item_id(void);
@@ -71,6 +73,8 @@ void fz_record_item(anima_item i);
 void fz_record_behavior(anima_behavior b);
 void fz_record_animation(anima_animation a);
 void fz_record_timeline(anima_timeline t);
+void fz_record_value(anima_value v);
+void fz_record_detent_drag(anima_detent_drag d);
 
 /* Callbacks that run a few more operations of the program from inside the library. */
 anima_animator_event_fn fz_cb_anima_animator_event_fn(void);
@@ -78,6 +82,7 @@ anima_behavior_action_fn fz_cb_anima_behavior_action_fn(void);
 anima_contact_fn fz_cb_anima_contact_fn(void);
 anima_field_fn fz_cb_anima_field_fn(void);
 anima_animation_completion_fn fz_cb_anima_animation_completion_fn(void);
+anima_value_fn fz_cb_anima_value_fn(void);
 
 /* Hand-written decoders (fuzz_snapshot.c): anima_animator_snapshot and anima_animator_restore. */
 void fz_call_snapshot(void);

@@ -46,7 +46,9 @@ typedef struct program {
     anima_behavior behaviors[POOL];
     anima_animation animations[POOL];
     anima_timeline timelines[POOL];
-    unsigned animator_count, item_count, behavior_count, animation_count, timeline_count;
+    anima_value values[POOL];
+    anima_detent_drag detent_drags[POOL];
+    unsigned animator_count, item_count, behavior_count, animation_count, timeline_count, value_count, detent_drag_count;
     unsigned items_created, animators_created, ops_left;
     void *blocks[MAX_BLOCKS];
     size_t block_count;
@@ -192,6 +194,8 @@ void fz_record_item(anima_item i) { RECORD(items, item_count, i); }
 void fz_record_behavior(anima_behavior b) { RECORD(behaviors, behavior_count, b); }
 void fz_record_animation(anima_animation a) { RECORD(animations, animation_count, a); }
 void fz_record_timeline(anima_timeline t) { RECORD(timelines, timeline_count, t); }
+void fz_record_value(anima_value v) { RECORD(values, value_count, v); }
+void fz_record_detent_drag(anima_detent_drag d) { RECORD(detent_drags, detent_drag_count, d); }
 
 static unsigned pool_size(unsigned count) { return count < POOL ? count : POOL; }
 
@@ -310,6 +314,22 @@ static uint64_t recorded_or_raw(const uint64_t *pool, unsigned count)
 anima_animation fz_animation(void) { return recorded_or_raw(z.animations, z.animation_count); }
 
 anima_timeline fz_timeline(void) { return recorded_or_raw(z.timelines, z.timeline_count); }
+
+anima_detent_drag fz_detent_drag(void) { return recorded_or_raw(z.detent_drags, z.detent_drag_count); }
+
+/* A value's handle: a recorded one, or a forgery made with the items' pool as the other kind (an
+ * item passed as a value, an item's slot with the value kind, ...). */
+anima_value fz_value(void)
+{
+    _Static_assert(sizeof(anima_value) == sizeof(anima_item), "four-field handles");
+    anima_item h = four_field_handle(z.values, z.value_count, z.items, z.item_count, item_forgeries);
+    if (h.kind == ANIMA_KIND_ITEM && fz_one_in(2)) {
+        h.kind = ANIMA_KIND_VALUE;   /* an item's slot dressed as a value */
+    }
+    anima_value value;
+    memcpy(&value, &h, sizeof value);
+    return value;
+}
 
 /* The stable id of an item or a behavior handle, as anima_item_get_id and anima_behavior_get_id
  * make it: the generation above the index. */
@@ -518,6 +538,20 @@ CALLBACK_SOURCE(anima_behavior_action_fn, on_action)
 CALLBACK_SOURCE(anima_contact_fn, on_contact)
 CALLBACK_SOURCE(anima_field_fn, on_field)
 CALLBACK_SOURCE(anima_animation_completion_fn, on_completion)
+
+static void on_value(void *user_data, anima_value value, const double *components, int32_t count)
+{
+    (void)user_data;
+    (void)value;
+    volatile double sink = 0;
+    for (int32_t i = 0; i < count; i++) {
+        sink += components[i];
+    }
+    (void)sink;
+    reenter();
+}
+
+CALLBACK_SOURCE(anima_value_fn, on_value)
 
 /* -------------------------------------------------------------- driver */
 

@@ -136,8 +136,8 @@ class build_ext_with_swift(build_ext):
     @staticmethod
     def _touch_exports_if_header_changed(root: Path, library: Path) -> None:
         """SwiftPM does not notice a changed header; touching the exports makes it rebuild them."""
-        header = root / "include" / "anima.h"
-        if library.is_file() and header.stat().st_mtime > library.stat().st_mtime:
+        headers = [root / "include" / "anima.h", *(root / "include" / "anima").glob("*.h")]
+        if library.is_file() and max(h.stat().st_mtime for h in headers) > library.stat().st_mtime:
             for source in (root / "Sources" / "AnimaC").glob("*.swift"):
                 source.touch()
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Compares the C API that include/anima.h declares with what libanima.so exports.
+# Compares the C API that include/anima.h declares (with the parts it includes from
+# include/anima/) with what libanima.so exports.
 #
 #   scripts/abi_check.sh [HEADER] [LIBRARY]
 #
@@ -44,7 +45,7 @@ awk '
     }
     sub(/\/\/.*/, "", out)
     print out
-}' "$header" | grep -v -E '^[[:space:]]*(#|typedef[[:space:]])' > "$work/code"
+}' "$header" "$(dirname "$header")"/anima/*.h | grep -v -E '^[[:space:]]*(#|typedef[[:space:]])' > "$work/code"
 
 status=0
 

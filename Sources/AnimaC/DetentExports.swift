@@ -12,11 +12,11 @@ private func detents(_ def: UnsafePointer<anima_detents_def>?) throws(Failure) -
     guard let def else { throw Failure.null("def") }
     let d = def.pointee
     try Cookie.check(d.cookie, Cookie.detents, "detents")
-    guard d.anchor_count >= 1 && d.anchor_count <= 1024 else {
-        throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "anchor_count must be 1...1024 (got \(d.anchor_count))")
+    guard d.anchors_count >= 1 && d.anchors_count <= 1024 else {
+        throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "anchors_count must be 1...1024 (got \(d.anchors_count))")
     }
     guard let anchors = d.anchors else { throw Failure.null("anchors") }
-    let list = Array(UnsafeBufferPointer(start: anchors, count: Int(d.anchor_count)))
+    let list = Array(UnsafeBufferPointer(start: anchors, count: Int(d.anchors_count)))
     var result = try engine { () throws(AnimaError) in try Detents(anchors: list) }
     result.velocityThreshold = d.velocity_threshold
     result.decelerationRate = d.deceleration_rate
@@ -32,7 +32,7 @@ private func detents(_ def: UnsafePointer<anima_detents_def>?) throws(Failure) -
 
 @c @implementation
 public func anima_default_detents_def() -> anima_detents_def {
-    anima_detents_def(cookie: Cookie.detents, anchors: nil, anchor_count: 0, velocity_threshold: 300, deceleration_rate: 0.998,
+    anima_detents_def(cookie: Cookie.detents, anchors: nil, anchors_count: 0, velocity_threshold: 300, deceleration_rate: 0.998,
                       spring_mass: 1, spring_stiffness: 1500, spring_damping: 2 * 1500.0.squareRoot(), rubber_band_dimension: 0,
                       rubber_band_constant: 0.55)
 }

@@ -65,7 +65,7 @@ int main(void)
     ok(anima_value_create(animator, &sheet_def, &sheet), "anima_value_create");
     anima_detents_def detents = anima_default_detents_def();
     detents.anchors = anchors;
-    detents.anchor_count = 3;
+    detents.anchors_count = 3;
     double clock = 0;
 
     /* a slow drag up to 420 pt, released at 150 pt/s */
@@ -125,7 +125,7 @@ int main(void)
     bad.anchors = unsorted;
     anima_status status = anima_detent_drag_begin_value(sheet, 0, &bad, 0, clock, &drag);
     checkf(status == ANIMA_ERR_INVALID_ARGUMENT, "unsorted detents: %s", anima_last_error_message());
-    bad.anchor_count = 0;
+    bad.anchors_count = 0;
     status = anima_detents_target(&bad, 0, 0, &index, &anchor);
     checkf(status == ANIMA_ERR_INVALID_ARGUMENT, "no detents: %s", anima_last_error_message());
 

@@ -77,7 +77,7 @@ int main(void)
     ok(anima_item_create(animator, &strip_def, &strip), "anima_item_create");
     anima_detents_def detents = anima_default_detents_def();
     detents.anchors = pages;
-    detents.anchor_count = 3;
+    detents.anchors_count = 3;
     double clock = 0, took = 0;
 
     int page = gesture(animator, strip, &detents, -40, 0.4, &clock, &took);

@@ -34,6 +34,7 @@ def dump(tmp_path, header_text, name):
     folder = tmp_path / name
     folder.mkdir()
     (folder / "anima.h").write_text(header_text)
+    shutil.copytree(HEADER.parent / "anima", folder / "anima")      # the parts anima.h includes
     subprocess.run([sys.executable, str(MIRROR), str(folder / "anima.h"), str(folder / "mirror.c")], check=True,
                    capture_output=True)
     compiler = shutil.which("gcc") or tool("cc")
@@ -63,8 +64,13 @@ def test_the_recorded_abi_names_the_major_version_and_every_function():
     recorded = BASELINE.read_text()
     major = re.search(r"#define ANIMA_VERSION_MAJOR (\d+)", HEADER.read_text()).group(1)
     assert f"soname='libanima.so.{major}'" in recorded
-    declared = set(re.findall(r"\b(anima_\w+)\(", strip(HEADER.read_text())))
+    declared = set(re.findall(r"\b(anima_\w+)\(", strip(header_text())))
     assert set(re.findall(r"<elf-symbol name='(anima_\w+)'", recorded)) <= declared
+
+
+def header_text():
+    """anima.h and the parts it includes (include/anima/*.h)."""
+    return "\n".join(path.read_text() for path in [HEADER, *sorted((HEADER.parent / "anima").glob("*.h"))])
 
 
 def strip(text):

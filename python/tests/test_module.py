@@ -199,7 +199,9 @@ def test_not_found_error_shows_the_message_without_quotes():
 
 
 def test_python_binding_covers_the_c_api(repository_file):
-    header = repository_file("include", "anima.h").read_text()
+    main = repository_file("include", "anima.h")
+    # anima.h and the parts it includes from include/anima/
+    header = "\n".join(path.read_text() for path in [main, *sorted((main.parent / "anima").glob("*.h"))])
     folder = repository_file("python", "src", "_anima", "_anima.h").parent
     source = "\n".join(path.read_text() for path in sorted(folder.glob("*.c")))
     declared = set(re.findall(r"^[a-z_ ]*?\**(anima_[a-z0-9_]+)\(", header, flags=re.MULTILINE))

@@ -40,7 +40,7 @@ detents_from_python(anima_state *st, PyObject *anchors_obj, double threshold, do
     }
     Py_DECREF(seq);
     def->anchors = *anchors;
-    def->anchor_count = (int32_t)n;
+    def->anchors_count = (int32_t)n;
     def->velocity_threshold = threshold;
     def->deceleration_rate = rate;
     def->spring_mass = mass;
