@@ -32,6 +32,8 @@ def written_before(recording):
             for c in recording.contacts] == [(0.1, True, 1, anima.render.BOUNDARY, "shelf"),
                                              (0.2, True, 0, anima.render.BOUNDARY, "shelf")]
     assert recording.summary() == "paused, 0.50 s recorded; 6 frames; 2 began / 0 ended contacts"
+    # written before recordings followed animated values: none
+    assert recording.value_count == 0 and recording.values.shape == (6, 0, 4) and recording.value_names == []
 
 
 def test_a_recording_file_written_before_loads():

@@ -4,28 +4,36 @@ and the live widget (anima.live) drives from its own clock.
 A `Capture` follows items, in recording order, into the frames of its `Recording`: one
 `Animator.copy_states_into` call into a preallocated array per frame, whatever the number of
 items, the frame's contact events, and the collision behaviors' boundaries when asked. It
-installs no callbacks and never advances the animator itself.
+follows the animator's animated values the same way, one read of all of them a frame (as
+`anima.read_values`). It installs no callbacks and never advances the animator itself.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from .._types import AnimaError
-from ._frames import BOUNDARY, NO_GEOMETRY, NOT_FOLLOWED, STATE_WIDTH, opt_rect
+from .._anima import Value
+from .._types import AnimaError, InvalidArgumentError
+from ._frames import BOUNDARY, NO_GEOMETRY, NOT_FOLLOWED, STATE_WIDTH, VALUE_WIDTH, opt_rect
 from .recording import Recording, frames_of
+
+#: The values a capture follows: label -> value, values without labels, or None for every value.
+ValuesToFollow = Union[None, Mapping[str, Value], Iterable[Value]]
 
 
 class Capture:
     """The frames of ``animator``'s ``items`` (default: every item, in creation order, each added
     when it first appears) at ``frame`` s apart, in a new `recording`; with ``track_sizes`` an
-    item's size and transform are read at every frame, not once."""
+    item's size and transform are read at every frame, not once. ``values`` are the animated
+    values followed: a mapping of label to value or values without labels (exactly those, in
+    that order), or None (every value of the animator, in creation order, each added when it
+    first appears, without a label)."""
 
     def __init__(self, animator: Any, items: Optional[Iterable[Any]] = None, frame: float = 1.0 / 60.0,
-                 *, track_sizes: bool = False) -> None:
+                 *, track_sizes: bool = False, values: ValuesToFollow = None) -> None:
         self.animator = animator
         self.recording = Recording(frame=frame, reference_bounds=opt_rect(animator.reference_bounds))
         self.track_sizes = bool(track_sizes)
@@ -36,6 +44,16 @@ class Capture:
         self._rows = np.empty(0, dtype=np.intp)
         # one record per live item plus a last row of NaN that absent items copy
         self._scratch = np.full((1, STATE_WIDTH), math.nan)
+        self._given_values = labelled_values(values)
+        for value, _ in self._given_values or ():
+            if value.is_valid and value.animator is not animator:
+                raise InvalidArgumentError(f"the value {value!r} belongs to another animator")
+        self._followed_values: List[Any] = []
+        self._value_index: dict = {}
+        self._live_values: Optional[tuple] = None
+        self._value_rows = np.empty(0, dtype=np.intp)
+        # one row per live value plus a last row of NaN that absent values copy
+        self._value_scratch = np.full((1, VALUE_WIDTH), math.nan)
         if self.track_sizes:
             self._frames.follow_geometry_per_frame()
 
@@ -61,6 +79,8 @@ class Capture:
         if first:
             if self._given is not None:
                 self._append_items(self._given)
+            if self._given_values is not None:
+                self._append_values(self._given_values)
             self.capture(0.0)
 
     def capture(self, time: float) -> bool:
@@ -81,7 +101,24 @@ class Capture:
             geometry = frames.frame_geometry(f)
             for k, item in enumerate(self._followed):
                 geometry[k] = _geometry(item) if self._rows[k] >= 0 else NO_GEOMETRY
+        self._capture_values(f)
         return running
+
+    def _capture_values(self, f: int) -> None:
+        """The followed values' components into frame ``f``: one read of every live value."""
+        live = self.animator.values
+        if live != self._live_values:
+            self._relink_values(live)
+        if not self._followed_values:
+            return
+        count = len(live)
+        if self._value_scratch.shape[0] <= count:
+            self._value_scratch = np.full((count + count // 4 + 1, VALUE_WIDTH), math.nan)
+        if count:
+            read = np.frombuffer(self.animator._read_values(live), dtype=np.float64)
+            self._value_scratch[:count] = read.reshape(count, VALUE_WIDTH)
+        # row -1 (a value not there) wraps to the scratch's last row, all NaN
+        np.take(self._value_scratch, self._value_rows, axis=0, out=self._frames.frame_values(f), mode="wrap")
 
     def contacts(self, time: float) -> None:
         """Record the contact events of the animator's last advance, as the frame at ``time``'s."""
@@ -129,6 +166,30 @@ class Capture:
         self._rows = np.array([row_of.get(item, -1) for item in self._followed], dtype=np.intp)
         self._live = live
 
+    def _relink_values(self, live: tuple) -> None:
+        """The values changed (or this is the first frame): follow new ones, find every row."""
+        if self._given_values is None:
+            self._append_values([(value, "") for value in live if value not in self._value_index])
+        row_of = {value: row for row, value in enumerate(live)}
+        self._value_rows = np.array([row_of.get(value, -1) for value in self._followed_values], dtype=np.intp)
+        self._live_values = live
+
+    def _append_values(self, values: Sequence[Tuple[Any, str]]) -> None:
+        if not values:
+            return
+        counts, spaces, names = [], [], []
+        for value, name in values:
+            self._value_index.setdefault(value, len(self._followed_values))
+            self._followed_values.append(value)
+            try:
+                count, space = int(value.count), str(value.space)
+            except AnimaError:  # already destroyed
+                count, space = 1, "components"
+            counts.append(count)
+            spaces.append(space)
+            names.append(name)
+        self._frames.add_values(counts, spaces, names)
+
     def _append_items(self, items: Sequence[Any]) -> None:
         if not items:
             return
@@ -148,6 +209,26 @@ class Capture:
             shapes.append(shape)
             paths.append(None if outline is None else np.asarray(outline, dtype=float).reshape(-1, 2))
         self._frames.add_items(geometry, shapes, masses, paths)
+
+
+def labelled_values(values: ValuesToFollow) -> Optional[List[Tuple[Any, str]]]:
+    """The values to follow as (value, label) pairs ("" without a label), or None for every
+    value; TypeError for anything but anima.Value objects and str labels."""
+    if values is None:
+        return None
+    if isinstance(values, Value):
+        raise TypeError("values must be a mapping of label -> anima.Value or a sequence of anima.Value, "
+                        "not one anima.Value")
+    if isinstance(values, Mapping):
+        pairs = [(value, label) for label, value in values.items()]
+    else:
+        pairs = [(value, "") for value in values]
+    for value, label in pairs:
+        if not isinstance(value, Value):
+            raise TypeError(f"values must be anima.Value objects, not {type(value).__name__}")
+        if not isinstance(label, str):
+            raise TypeError(f"a value's label must be a str (got {label!r})")
+    return pairs
 
 
 def _geometry(item: Any) -> Tuple[float, ...]:

@@ -2,9 +2,11 @@
 
 A `FrameBuffer` holds every followed item's state in every frame (7 float64 a record, in the
 order of anima_item_state), each frame's time and running flag, each item's geometry (once,
-or per frame when followed so), shape, mass and outline, and the contact events as rows. Its
-arrays have room for more frames and items than are recorded, and grow by doubling; only its
-methods change them. A `Recording` reads them (its arrays are views of them) and writes and
+or per frame when followed so), shape, mass and outline, the contact events as rows, and
+every followed animated value's components in every frame (4 float64 a record, as
+`anima.read_values` gives them) with each value's count, space and label. Its arrays have room
+for more frames, items and values than are recorded, and grow by doubling; only its methods
+change them. A `Recording` reads them (its arrays are views of them) and writes and
 reads them in its .npz files; the capture of an animator (anima.recording._capture) fills them
 frame by frame.
 """
@@ -33,6 +35,10 @@ STATE_WIDTH = 7
 GEOMETRY_WIDTH = 6
 #: The geometry of an item that is not there.
 NO_GEOMETRY = (math.nan,) * GEOMETRY_WIDTH
+#: The components of an animated value per frame, 0 past its count (a row of anima.read_values).
+VALUE_WIDTH = 4
+#: The spaces of an animated value (anima.Value's ``space``); the last three are colours.
+VALUE_SPACES = ("components", "srgb", "linear_srgb", "oklab")
 
 Rect = Tuple[float, float, float, float]
 
@@ -57,6 +63,15 @@ class FrameBuffer:
         self._paths: List[Optional[np.ndarray]] = []
         self._contact_rows: List[tuple] = []
         self._contacts: Optional[np.ndarray] = None
+        self._no_values()
+
+    def _no_values(self) -> None:
+        """No animated values followed (a new buffer, or one made before recordings had them)."""
+        self._value_count = 0
+        self._values = np.empty((self._states.shape[0], 0, VALUE_WIDTH))
+        self._value_counts: List[int] = []
+        self._value_spaces: List[str] = []
+        self._value_names: List[str] = []
 
     @classmethod
     def from_pickled_recording(cls, state: Dict[str, Any]) -> "FrameBuffer":
@@ -64,7 +79,14 @@ class FrameBuffer:
         its state (the attributes _frames, _states, ... of that Recording)."""
         frames = cls.__new__(cls)
         frames.__dict__.update({name: state.pop(name) for name in _FIELDS})
+        frames._no_values()
         return frames
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        # frames pickled before recordings followed animated values have none
+        self.__dict__.update(state)
+        if "_values" not in state:
+            self._no_values()
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -127,6 +149,31 @@ class FrameBuffer:
         return self._contact_rows
 
     @property
+    def value_count(self) -> int:
+        """Number of animated values followed (V)."""
+        return self._value_count
+
+    @property
+    def values(self) -> np.ndarray:
+        """(F, V, 4): every followed value's components in every frame (a view)."""
+        return self._values[: self._frames, : self._value_count]
+
+    @property
+    def value_counts(self) -> List[int]:
+        """Each value's number of components, 1 to 4."""
+        return self._value_counts
+
+    @property
+    def value_spaces(self) -> List[str]:
+        """Each value's space, one of VALUE_SPACES."""
+        return self._value_spaces
+
+    @property
+    def value_names(self) -> List[str]:
+        """Each value's label ("" for none)."""
+        return self._value_names
+
+    @property
     def contacts(self) -> np.ndarray:
         """The contact events as a structured array of CONTACT_DTYPE (made again when rows were added)."""
         if self._contacts is None or len(self._contacts) != len(self._contact_rows):
@@ -149,6 +196,7 @@ class FrameBuffer:
         states[..., 3:6] = 0.0 if velocities is None else np.asarray(velocities, dtype=float)
         states[..., 6] = 1.0 if alpha is None else np.asarray(alpha, dtype=float)
         self._states, self._frames, self._items = states, f, n
+        self._no_values()
         self._times = np.arange(f) * frame if times is None else np.array(times, dtype=float).reshape(f)
         self._running = np.ones(f, dtype=bool) if running is None else np.array(running, dtype=bool).reshape(f)
         columns = [(sizes, 100.0), (scales, 1.0), (translations, 0.0)]
@@ -173,6 +221,31 @@ class FrameBuffer:
         """The contact events: a structured array of CONTACT_DTYPE fields or a sequence of its tuples."""
         self._contact_rows = [tuple(c) for c in np.asarray(contacts, dtype=_contact_dtype(contacts)).tolist()]
 
+    def set_values(self, values: Any, counts: Any, spaces: Any, names: Any) -> None:
+        """The animated values given to the Recording's constructor: ``values`` (F, V, c) or
+        (F, V) for scalars, c <= 4; ``counts`` default c, ``spaces`` "components", ``names`` ""."""
+        given = np.asarray(values, dtype=float)
+        if given.ndim == 2:
+            given = given[..., np.newaxis]
+        if given.ndim != 3 or not 1 <= given.shape[2] <= VALUE_WIDTH:
+            raise ValueError(f"values must have shape (frames, values, 1...4), not {given.shape}")
+        if given.shape[0] != self._frames:
+            raise ValueError(f"values has {given.shape[0]} frames; the recording has {self._frames}")
+        f, v, width = given.shape
+        counts = [width] * v if counts is None else [int(c) for c in counts]
+        spaces = ["components"] * v if spaces is None else [str(s) for s in spaces]
+        names = [""] * v if names is None else [str(n) for n in names]
+        if not (len(counts) == len(spaces) == len(names) == v):
+            raise ValueError(f"value_counts, value_spaces and value_names must have one entry per value ({v})")
+        for count, space in zip(counts, spaces):
+            check_value_kind(count, space, width)
+        stored = np.zeros((f, v, VALUE_WIDTH))
+        stored[..., :width] = given
+        for k, count in enumerate(counts):
+            stored[:, k, count:] = 0.0
+        self._values, self._value_count = stored, v
+        self._value_counts, self._value_spaces, self._value_names = counts, spaces, names
+
     def reserve(self, frames: int) -> None:
         """Room for ``frames`` more frames (the capacity at least doubles when it grows)."""
         needed = self._frames + frames
@@ -185,6 +258,21 @@ class FrameBuffer:
         self._running = _grown(self._running, capacity, None, self._frames)
         if self._frame_geometry is not None:
             self._frame_geometry = _grown(self._frame_geometry, capacity, self._states.shape[1], self._frames)
+        if self._values.shape[0] < capacity:
+            self._values = _grown(self._values, capacity, self._values.shape[1], self._frames)
+
+    def add_values(self, counts: Sequence[int], spaces: Sequence[str], names: Sequence[str]) -> None:
+        """Append animated values, NaN in every frame recorded so far."""
+        needed = self._value_count + len(counts)
+        if needed > self._values.shape[1]:
+            capacity = max(needed, 2 * self._values.shape[1])
+            self._values = _grown(self._values, max(self._values.shape[0], self._states.shape[0]), capacity,
+                                  self._frames, self._value_count)
+        self._values[: self._frames, self._value_count:needed] = math.nan
+        self._value_counts += [int(c) for c in counts]
+        self._value_spaces += [str(s) for s in spaces]
+        self._value_names += [str(n) for n in names]
+        self._value_count = needed
 
     def add_items(self, geometry: Sequence[Sequence[float]], shapes: Sequence[str], masses: Sequence[float],
                   paths: Sequence[Optional[np.ndarray]]) -> None:
@@ -234,6 +322,10 @@ class FrameBuffer:
             raise ValueError("the geometry is not stored per frame")
         return self._frame_geometry[f, : self._items]
 
+    def frame_values(self, f: int) -> np.ndarray:
+        """(V, 4): the values' components in frame ``f``, to write into."""
+        return self._values[f, : self._value_count]
+
     def add_contact(self, row: tuple) -> None:
         """One more contact event, a tuple of CONTACT_DTYPE's fields (its time the latest)."""
         self._contact_rows.append(row)
@@ -257,6 +349,15 @@ class FrameBuffer:
             "contacts": self.contacts,
         }
 
+    def value_arrays(self) -> Dict[str, np.ndarray]:
+        """The animated values as the arrays of a recording's .npz archive (format 2 on)."""
+        return {
+            "value_components": self.values,
+            "value_counts": np.array(self._value_counts, dtype=np.int64),
+            "value_spaces": np.array(self._value_spaces, dtype="U11"),
+            "value_names": np.array(self._value_names, dtype=str).reshape(self._value_count),
+        }
+
     def frame_geometry_array(self) -> Optional[np.ndarray]:
         """The per-frame geometry for the archive, or None when it is stored once per item."""
         if self._frame_geometry is None:
@@ -264,9 +365,10 @@ class FrameBuffer:
         return self._frame_geometry[: self._frames, : self._items]
 
     @classmethod
-    def from_archive(cls, archive: Any) -> "FrameBuffer":
-        """The frames of a recording's .npz archive (arrays() and frame_geometry_array() wrote them);
-        ValueError (or the KeyError, IndexError of a missing or short array) for a damaged one."""
+    def from_archive(cls, archive: Any, version: int) -> "FrameBuffer":
+        """The frames of a recording's .npz archive of format ``version`` (arrays(),
+        frame_geometry_array() and from format 2 value_arrays() wrote them); ValueError (or the
+        KeyError, IndexError of a missing or short array) for a damaged one."""
         frames = cls()
         states = archive["states"]
         count, items = states.shape[0], states.shape[1]
@@ -288,7 +390,28 @@ class FrameBuffer:
                  len(frames._masses), len(frames._paths))
         if sizes != (count, count, items, items, items, items):
             raise ValueError("the arrays disagree on the number of frames or items")
+        frames._no_values()
+        if version >= 2:
+            components = np.array(archive["value_components"], dtype=float)
+            counts = [int(c) for c in archive["value_counts"]]
+            spaces = [str(s) for s in archive["value_spaces"]]
+            names = [str(n) for n in archive["value_names"]]
+            if components.ndim != 3 or components.shape[0] != count or components.shape[2] != VALUE_WIDTH \
+                    or not (components.shape[1] == len(counts) == len(spaces) == len(names)):
+                raise ValueError("the value arrays disagree on the number of frames or values")
+            for c, space in zip(counts, spaces):
+                check_value_kind(c, space, VALUE_WIDTH)
+            frames._values, frames._value_count = components, len(counts)
+            frames._value_counts, frames._value_spaces, frames._value_names = counts, spaces, names
         return frames
+
+
+def check_value_kind(count: int, space: str, width: int) -> None:
+    """ValueError unless ``count`` components (at most ``width``) in ``space`` make a value."""
+    if space not in VALUE_SPACES:
+        raise ValueError(f"a value's space must be one of {', '.join(VALUE_SPACES)} (got {space!r})")
+    if not 1 <= count <= width or (space != "components" and count not in (3, 4)):
+        raise ValueError(f"a value of space {space!r} cannot have {count} components")
 
 
 def opt_rect(rect: Any) -> Optional[Rect]:

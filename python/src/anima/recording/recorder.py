@@ -11,7 +11,7 @@ import math
 from typing import Any, Iterable, Optional, Tuple
 
 from .._progress import bar
-from ._capture import Capture
+from ._capture import Capture, ValuesToFollow
 from .recording import Recording, notebook_html
 
 __all__ = ["Recorder"]
@@ -31,6 +31,13 @@ class Recorder:
     destroyed while recording has NaN state from then on. Calls to :meth:`run` and
     :meth:`run_until_rest` append to the same recording, so a scene can be recorded in pieces.
 
+    ``values`` are the animated values (`anima.Value`) recorded with them: by default every
+    value of the animator in creation order, each added when it first appears (a value
+    destroyed while recording has NaN from then on); a mapping of label to value records
+    exactly those, in that order, with those labels (`Recording.value_names`: the player
+    shows them), and a sequence of values exactly those, unlabelled. One read of every value
+    a frame, as `anima.read_values`.
+
     The recorder installs no callbacks: the animator's and the collisions' delegates stay the
     caller's.
 
@@ -41,9 +48,10 @@ class Recorder:
     """
 
     def __init__(self, animator: Any, items: Optional[Iterable[Any]] = None, frame: float = 1.0 / 60.0,
-                 *, track_sizes: bool = False) -> None:
-        """Follow ``animator`` (and ``items``, default all) at one frame every ``frame`` s."""
-        self._capture = Capture(animator, items, frame, track_sizes=track_sizes)
+                 *, track_sizes: bool = False, values: ValuesToFollow = None) -> None:
+        """Follow ``animator`` (and ``items``, default all; ``values``, default all) at one
+        frame every ``frame`` s."""
+        self._capture = Capture(animator, items, frame, track_sizes=track_sizes, values=values)
         self._frames_advanced = 0
 
     @property

@@ -1,5 +1,6 @@
-"""The Recording: every followed item's state, frame by frame, as numpy arrays, with what the
-scene held (its reference bounds and boundaries), and its files, pictures and plots.
+"""The Recording: every followed item's state and animated value, frame by frame, as numpy
+arrays, with what the scene held (its reference bounds and boundaries), and its files, pictures
+and plots.
 
 A Recording's frames are a `FrameBuffer` (anima.recording._frames), the one owner of the
 arrays; the capture of an animator (anima.recording._capture, which `Recorder` and the live
@@ -27,12 +28,14 @@ Point = Tuple[float, float]
 Rect = Tuple[float, float, float, float]
 
 #: Version of the .npz layout written by `Recording.save`; `Recording.load` reads this and older.
-FORMAT_VERSION = 1
+#: Format 2 added the animated values (value_components, value_counts, value_spaces,
+#: value_names); a format 1 file reads as a recording without values.
+FORMAT_VERSION = 2
 _KEY = "anima_recording"
 
 
 class Recording:
-    """Every followed item's state at a fixed frame interval, as numpy arrays.
+    """Every followed item's state and animated value at a fixed frame interval, as numpy arrays.
 
     Frame 0 is the state before the first advance (time 0); each later frame follows one
     advance of ``frame`` seconds, so ``n`` advances make ``n + 1`` frames lasting ``n * frame``
@@ -49,6 +52,12 @@ class Recording:
     from its center in its own coordinates, else None). Per frame: ``times`` (s) and
     ``running`` (the animator was running at the end of the frame). ``contacts``: a structured
     array of `CONTACT_DTYPE`, in time order, a frame's began events before its ended ones.
+
+    The animated values (`anima.Value`, ``V`` of them) followed: ``values`` (F, V, 4), each
+    value's components in each frame as `anima.read_values` gives them (0 past its count, NaN
+    in the frames before it was created and after it was destroyed), and per value
+    ``value_counts`` (1 to 4), ``value_spaces`` ("components", or for an sRGB colour "srgb",
+    "linear_srgb" or "oklab") and ``value_names`` (a label, "" for none).
 
     The state arrays are views of the recording's storage, valid until more frames are
     recorded; copy them to keep them.
@@ -79,6 +88,10 @@ class Recording:
         masses: Any = None,
         paths: Optional[Sequence[Any]] = None,
         contacts: Any = None,
+        values: Any = None,
+        value_counts: Optional[Sequence[int]] = None,
+        value_spaces: Optional[Sequence[str]] = None,
+        value_names: Optional[Sequence[str]] = None,
         reference_bounds: Optional[Rect] = None,
         boundaries: Optional[Mapping[str, Sequence[Point]]] = None,
         inset_bounds: Optional[Iterable[Rect]] = None,
@@ -93,6 +106,9 @@ class Recording:
         (these three either per item, (N, 2), or per frame, (F, N, 2)), ``shapes`` to
         "rectangle", ``masses`` to width x height / 10 000 (density 1), ``paths`` to None.
         ``contacts`` is a structured array of `CONTACT_DTYPE` fields or a sequence of its tuples.
+        ``values`` (F, V, c) with c <= 4, or (F, V) for scalars, are animated values' components
+        (``poses`` then defaults to no items); ``value_counts`` default to c, ``value_spaces``
+        to "components", ``value_names`` to "".
         """
         if not (isinstance(frame, (int, float)) and math.isfinite(frame) and frame > 0):
             raise ValueError(f"frame must be a finite number of seconds > 0 (got {frame!r})")
@@ -103,11 +119,15 @@ class Recording:
         self.rest_time = rest_time
         self.title = title
         self._buffer = FrameBuffer()
+        if poses is None and values is not None:
+            poses = np.empty((len(np.asarray(values)), 0, 3))
         if poses is not None:
             self._buffer.fill(self.frame, poses, velocities, alpha, times, running, sizes, scales, translations,
                               shapes, masses, paths)
         if contacts is not None:
             self._buffer.set_contacts(contacts)
+        if values is not None:
+            self._buffer.set_values(values, value_counts, value_spaces, value_names)
 
     # -- arrays ------------------------------------------------------------------------------
 
@@ -187,6 +207,34 @@ class Recording:
         return self._buffer.contacts
 
     @property
+    def value_count(self) -> int:
+        """Number of animated values followed (V)."""
+        return self._buffer.value_count
+
+    @property
+    def values(self) -> np.ndarray:
+        """(F, V, 4): each followed animated value's components in every frame, as
+        `anima.read_values` reads them (0 past the value's count; NaN where it was not there)."""
+        return self._buffer.values
+
+    @property
+    def value_counts(self) -> np.ndarray:
+        """(V,) int: each value's number of components, 1 to 4."""
+        return np.array(self._buffer.value_counts, dtype=np.int64)
+
+    @property
+    def value_spaces(self) -> np.ndarray:
+        """(V,) str: each value's space, "components", "srgb", "linear_srgb" or "oklab" (the
+        last three are sRGB colours: red, green, blue and an optional alpha, 0...1)."""
+        return np.array(self._buffer.value_spaces, dtype="U11")
+
+    @property
+    def value_names(self) -> List[str]:
+        """Each value's label, given to `Recorder` (or `anima.show`) as ``values={label: value}``;
+        "" for a value followed without one."""
+        return list(self._buffer.value_names)
+
+    @property
     def duration(self) -> float:
         """Seconds covered by the recording: the time of the last frame (0 when empty)."""
         return self._buffer.duration
@@ -256,6 +304,7 @@ class Recording:
         frame_geometry = self._buffer.frame_geometry_array()
         if frame_geometry is not None:
             arrays["frame_geometry"] = frame_geometry
+        arrays.update(self._buffer.value_arrays())
         np.savez(path, **arrays)  # type: ignore[arg-type]
 
     @classmethod
@@ -278,12 +327,12 @@ class Recording:
                 raise ValueError(f"{path!s} is a recording of format {version}; this anima reads up to "
                                  f"format {FORMAT_VERSION}")
             try:
-                return cls._from_archive(archive)
+                return cls._from_archive(archive, version)
             except (KeyError, ValueError, IndexError) as error:
                 raise ValueError(f"{path!s} is a damaged anima recording ({error})") from None
 
     @classmethod
-    def _from_archive(cls, archive: Any) -> "Recording":
+    def _from_archive(cls, archive: Any, version: int) -> "Recording":
         rest = float(archive["rest_time"])
         counts = archive["boundary_counts"]
         points = archive["boundary_points"].tolist()
@@ -298,7 +347,7 @@ class Recording:
             rest_time=None if math.isnan(rest) else rest,
             title=str(archive["title"]) or None,
         )
-        recording._buffer = FrameBuffer.from_archive(archive)
+        recording._buffer = FrameBuffer.from_archive(archive, version)
         return recording
 
     def _repr_svg_(self) -> str:
@@ -312,7 +361,8 @@ class Recording:
         return self.frame_count
 
     def __repr__(self) -> str:
-        return (f"<Recording {self.frame_count} frames, {self.item_count} items, {self.duration:.3f} s, "
+        values = f"{self.value_count} values, " if self.value_count else ""
+        return (f"<Recording {self.frame_count} frames, {self.item_count} items, {values}{self.duration:.3f} s, "
                 f"frame {self.frame:.6g} s>")
 
     def __setstate__(self, state: Dict[str, Any]) -> None:
