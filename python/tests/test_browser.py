@@ -178,3 +178,72 @@ def test_a_large_recording_stays_small_and_unpacks_to_the_recorded_poses(browser
     assert gone == [True, False], "the destroyed item is not missing from the frames after it went"
     assert page.evaluate(f"window.animaPlayers['{key}'].playing") is True
     assert page.errors == []
+
+
+def test_the_values_panel_shows_each_value_at_the_frame_sought(browser, tmp_path):
+    """A scene with animated values: the player's panel has a row per value, labelled as
+    given to show(); scrubbed to a frame, each row's text is the recorded value there (to its
+    last decimal), a scalar's bar is filled to its share of the recorded range, and a colour's
+    swatch is drawn in its sRGB colour (read from the screenshot's pixels)."""
+    anim = anima.Animator((0, 0, 320, 240))
+    anima.Item(anim, center=(160, 60), size=(40, 40))
+    sheet = anima.Value(anim, 120.0)
+    tint = anima.Value(anim, (1.0, 0.0, 0.0), space="oklab")
+    progress = anima.Value(anim, 0.0)
+    with anim.animate(spring=(1, 200, 18)):
+        sheet.value = 420.0
+    with anim.animate(0.8, curve="linear"):
+        tint.value = (0.0, 0.0, 1.0)
+        progress.value = 1.0
+    player = anima.show(anim, seconds=1.0, values={"sheet": sheet, "tint": tint, "progress": progress},
+                        autoplay=False)
+    rec = player.recording
+    page_path = tmp_path / "values.html"
+    player.save(page_path)
+    text = page_path.read_text()
+    assert text.count('class="anima-value"') == 3 and 'class="anima-values"' in text
+    assert [row["label"] for row in player.data()["values"]] == ["sheet", "tint", "progress"]
+    page = browser.open(page_path.as_uri())
+    key = page.evaluate("document.querySelector('.anima-player').id")
+    panel = f"document.getElementById('{key}').querySelector('.anima-values')"
+    assert page.evaluate(f"Array.from({panel}.querySelectorAll('.anima-value-label')).map(e => e.textContent)") \
+        == ["sheet", "tint", "progress"]
+    rows = player.data()["values"]
+    for frame in (45, 24):
+        page.evaluate(f"(function () {{ var s = document.getElementById('{key}').querySelector('.anima-scrub');"
+                      f" s.value = {frame}; s.dispatchEvent(new Event('input')); }})()")
+        assert page.evaluate(f"window.animaPlayers['{key}'].frame") == frame
+        shown = page.evaluate(f"Array.from({panel}.querySelectorAll('.anima-value-text')).map(e => e.textContent)")
+        print(f"frame {frame}: {shown}")
+        for k, row in enumerate(rows):
+            numbers = [float(part) for part in shown[k].split(", ")]
+            want = rec.values[frame, k, :row["count"]]
+            assert len(numbers) == row["count"]
+            assert np.abs(numbers - want).max() <= 0.5 * 10.0 ** -row["digits"] + 1e-9, (row["label"], shown[k], want)
+        # the bars: a scalar's share of its range over the recording
+        for k in (0, 2):
+            share = page.evaluate(f"(function () {{ var row = {panel}.querySelectorAll('.anima-value')[{k}];"
+                                  " return row.querySelector('.anima-value-bar').getBoundingClientRect().width /"
+                                  " row.querySelector('.anima-value-gauge').getBoundingClientRect().width; })()")
+            low, high = rows[k]["low"], rows[k]["high"]
+            assert share == pytest.approx((rec.values[frame, k, 0] - low) / (high - low), abs=0.02), rows[k]["label"]
+        # the swatch: its style and its pixels are the recorded colour
+        want = np.floor(rec.values[frame, 1, :3] * 255 + 0.5).astype(int)
+        css = page.evaluate(f"getComputedStyle({panel}.querySelector('.anima-value-swatch')).backgroundColor")
+        got = np.array([int(c) for c in css[css.index("(") + 1:-1].split(",")])
+        assert np.abs(got - want).max() <= 1, (css, want)
+        box = page.evaluate(f"(function () {{ var r = {panel}.querySelector('.anima-value-swatch')"
+                            ".getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+        image = matplotlib.image.imread(io.BytesIO(page.screenshot()))[:, :, :3] * 255
+        pixel = image[int(box[1]), int(box[0])]
+        print(f"  swatch {css}, drawn {pixel.round().astype(int).tolist()}, recorded {want.tolist()}")
+        assert np.abs(pixel - want).max() <= 2
+    # playing on from frame 24 moves the panel with the frames
+    page.click(".anima-play")
+    time.sleep(0.3)
+    page.click(".anima-play")
+    frame = page.evaluate(f"window.animaPlayers['{key}'].frame")
+    progress_text = page.evaluate(f"{panel}.querySelectorAll('.anima-value-text')[2].textContent")
+    assert frame > 24 and float(progress_text) == pytest.approx(rec.values[frame, 2, 0], abs=0.001)
+    assert page.errors == []
+    assert page.requests == [page_path.as_uri()]

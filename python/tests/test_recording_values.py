@@ -139,3 +139,34 @@ def test_a_recording_of_values_can_be_made_from_arrays():
         Recording(0.1, values=np.ones((2, 1, 1)), value_spaces=["hsl"])
     with pytest.raises(ValueError, match="3 frames; the recording has 2"):
         Recording(0.1, poses=np.zeros((2, 1, 3)), values=np.ones((3, 1, 1)))
+
+
+def test_the_player_has_a_row_per_value_labelled_by_name_or_index():
+    animator, height, progress, tint = sheet_scene()
+    player = anima.show(animator, seconds=0.5, progress=False)
+    rows = player.data()["values"]
+    assert [(r["label"], r["count"], r["colour"]) for r in rows] == [("0", 1, False), ("1", 1, False), ("2", 3, True)]
+    assert rows[0]["low"] == 120.0 and rows[0]["high"] == pytest.approx(float(player.recording.values[:, 0, 0].max()))
+    assert [r["first"] for r in rows] == ["120.0", "0.000", "1.000, 0.000, 0.000"]
+    page = player.to_html()
+    assert page.count('class="anima-value"') == 3
+    assert page.count('class="anima-value-bar"') == 2 and page.count('class="anima-value-swatch"') == 1
+    labelled = anima.show(animator, seconds=0.1, progress=False, values={"sheet <height>": height})
+    assert '<span class="anima-value-label">sheet &lt;height&gt;</span>' in labelled.to_html()
+    with pytest.raises(TypeError, match="recorded with"):
+        anima.show(player.recording, values={"sheet": height})
+    plain = anima.Animator((0, 0, 100, 100))
+    anima.Item(plain)
+    assert "values" not in anima.show(plain, seconds=0.1, progress=False).data()
+
+
+def test_a_value_not_there_travels_as_missing_and_shows_a_dash():
+    animator, height, progress, tint = sheet_scene()
+    recorder = Recorder(animator)
+    recorder.run(0.1, progress=False)
+    progress.destroy()
+    anima.Value(animator, 5.0)                                   # not there at frame 0
+    recorder.run(0.1, progress=False)
+    rows = anima.Player(recorder.recording).data()["values"]
+    assert "missing" in rows[1]["data"] and "missing" not in rows[0]["data"]
+    assert rows[3]["first"] == "\u2013" and float(rows[1]["first"]) == 0.0

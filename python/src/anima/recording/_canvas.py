@@ -1,10 +1,11 @@
 """The player's page: a recording packed for the player's script, and the fragment that holds
-its canvas, controls and script.
+its canvas, controls, panel of animated values and script.
 
 The recording travels as numbers, not as one drawing per frame: positions in steps of 0.01 pt,
 angles of 1e-4 rad, alpha of 1e-3, each written as its change since the previous frame (32-bit
 integers, zlib-compressed, base64 in the page). The script unpacks them with the browser's own
-``DecompressionStream`` and draws each frame on the canvas. `Player` (anima.recording.player)
+``DecompressionStream`` and draws each frame on the canvas; a recording with animated values
+gets a panel under the controls, a row per value (`values_data`, `values_panel`). `Player` (anima.recording.player)
 and a Recording's notebook display make their pages here; the live widget (anima.live) draws
 the same overlays (attachments and snap points) in the same colours.
 """
@@ -113,6 +114,8 @@ def scene_data(rec: Any, colors: Sequence[str], *, debug: bool, loop: bool, auto
         "alpha": _packed(rec.alpha if _varies(rec.alpha) else rec.alpha[:1], 1e-3),
         "loop": loop, "autoplay": autoplay, "debug": debug,
     }
+    if rec.value_count:
+        data["values"] = values_data(rec)
     if debug:
         began = rec.contacts[rec.contacts["began"]]
         frame_of = np.clip(np.rint(began["time"] / rec.frame).astype(int), 0, frames - 1)
@@ -125,10 +128,85 @@ def scene_data(rec: Any, colors: Sequence[str], *, debug: bool, loop: bool, auto
     return data
 
 
+def value_digits(values: np.ndarray, colour: bool) -> int:
+    """Decimals that show a value's components (F, count) well: 3 for a colour (0...1), else
+    three significant digits of its range over the frames (of its size when it stays put),
+    between 0 and 4."""
+    finite = values[np.isfinite(values)]
+    if colour or not finite.size:
+        return 3
+    span = float(finite.max() - finite.min()) or float(np.abs(finite).max()) or 1.0
+    return int(np.clip(3 - math.floor(math.log10(span)), 0, 4))
+
+
+def values_data(rec: Any) -> List[Dict[str, Any]]:
+    """The recording's animated values for the player's panel: per value its label (the name
+    recorded, else its index), count, whether it is a colour, its range over the recording
+    (low, high of its first component), the decimals shown, its text at frame 0 and its
+    components packed per frame. Empty for a recording without values."""
+    rows = []
+    for k in range(rec.value_count):
+        count, space = int(rec.value_counts[k]), str(rec.value_spaces[k])
+        components = rec.values[:, k, :count]
+        colour = space != "components"
+        digits = value_digits(components, colour)
+        finite = components[np.isfinite(components)]
+        largest = float(np.abs(finite).max()) if finite.size else 0.0
+        # steps well below the last decimal shown, coarse enough for 32-bit sums of a large value
+        quantum = max(10.0 ** -(digits + 2), 10.0 ** math.ceil(math.log10(largest / 1e9)) if largest else 0.0)
+        first = components[:, 0][np.isfinite(components[:, 0])]
+        low, high = (float(first.min()), float(first.max())) if first.size else (0.0, 0.0)
+        first = [_fixed(float(x), digits) for x in components[0]]
+        rows.append({"label": rec.value_names[k] or str(k), "count": count, "space": space, "colour": colour,
+                     "low": low, "high": high, "digits": digits,
+                     "first": _NOTHING if _NOTHING in first else ", ".join(first),
+                     "data": _packed(components, quantum)})
+    return rows
+
+
+#: The panel's text for a value not there in a frame (an en dash).
+_NOTHING = "\u2013"
+
+
+def _fixed(x: float, digits: int) -> str:
+    """A component as the panel writes it: ``digits`` decimals, no minus before a zero."""
+    if math.isnan(x):
+        return _NOTHING
+    text = f"{x:.{digits}f}"
+    return text[1:] if text.startswith("-") and float(text) == 0 else text
+
+
+def values_panel(rows: List[Dict[str, Any]], width: float) -> str:
+    """The panel of a recording's animated values (rows of values_data), ``width`` CSS pixels
+    wide, showing frame 0: per value its label, a bar (a scalar, over its range in the
+    recording) or a swatch (a colour), and its numbers; the player's script updates it."""
+    if not rows:
+        return ""
+    parts = [f'<div class="anima-values" style="display:grid;grid-template-columns:max-content 1fr max-content;'
+             f'gap:3px 8px;align-items:center;width:{round(width)}px;margin-top:6px">']
+    for k, row in enumerate(rows):
+        if row["colour"]:
+            middle = ('<span class="anima-value-swatch" style="display:block;height:14px;'
+                      'border:1px solid #bbb;border-radius:2px"></span>')
+        elif row["count"] == 1:
+            middle = ('<span class="anima-value-gauge" style="display:block;height:8px;background:#eee;'
+                      'border-radius:2px;overflow:hidden"><span class="anima-value-bar" '
+                      'style="display:block;height:100%;width:0;background:#6d8fc4"></span></span>')
+        else:
+            middle = "<span></span>"
+        parts.append(f'<div class="anima-value" data-index="{k}" style="display:contents">'
+                     f'<span class="anima-value-label">{html.escape(row["label"])}</span>{middle}'
+                     f'<span class="anima-value-text" style="text-align:right;font-variant-numeric:tabular-nums">'
+                     f'{html.escape(row["first"])}</span></div>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
 def fragment(data: Dict[str, Any], title: Optional[str], width: Optional[float], loop: bool) -> str:
     """The player of ``data`` (scene_data's) as an HTML fragment, a div with its inline script,
     unique on its page (Player.to_html): ``width`` CSS pixels wide (None: the scene's width, at
-    most 480), its loop box ticked with ``loop``."""
+    most 480), its loop box ticked with ``loop``, with the panel of the recording's animated
+    values under the controls when it has some."""
     x, y, w, h = data["view"]
     width = float(width) if width is not None else min(w, 480.0)
     height = width * h / w
@@ -136,7 +214,8 @@ def fragment(data: Dict[str, Any], title: Optional[str], width: Optional[float],
     title = html.escape(title or "Anima")
     payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
     return _TEMPLATE.format(key=key, title=title, width=round(width), height=round(height), payload=payload,
-                            loop="checked" if loop else "", script=_SCRIPT)
+                            loop="checked" if loop else "", script=_SCRIPT,
+                            panel=values_panel(data.get("values", []), width))
 
 
 def check_playable(recording: Any) -> None:
@@ -160,14 +239,15 @@ _TEMPLATE = """<div class="anima-player" id="{key}" data-frame="0" style="displa
 <input type="range" class="anima-scrub" min="0" max="0" value="0" step="1" style="flex:1">
 <span class="anima-time" style="min-width:5.5em;font-variant-numeric:tabular-nums">0.00 s</span>
 <label><input type="checkbox" class="anima-loop" {loop}> loop</label>
-</div>
+</div>{panel}
 <script type="application/json" class="anima-data">{payload}</script>
 <script>{script}("{key}");</script>
 </div>"""
 
-# The player's script: reads the JSON beside it, draws frame i of the poses on the canvas, and
-# runs the clock with requestAnimationFrame from the recorded times. window.animaPlayers[key]
-# gives the state to a test (frame, playing) and the player sets data-frame on its div.
+# The player's script: reads the JSON beside it, draws frame i of the poses on the canvas (and
+# of the animated values in their panel), and runs the clock with requestAnimationFrame from the
+# recorded times. window.animaPlayers[key] gives the state to a test (frame, playing) and the
+# player sets data-frame on its div.
 _SCRIPT = r"""(function (key) {
   var root = document.getElementById(key);
   if (!root || root.dataset.started) { return; }
@@ -203,6 +283,33 @@ _SCRIPT = r"""(function (key) {
   function at(list, stride, frame, i, k) {
     var rows = list.length / (n * stride), f = rows > 1 ? frame : 0;
     return list[(f * n + i) * stride + k];
+  }
+  // the panel of animated values: per value its numbers, a bar from its lowest to its highest
+  // in the recording (a scalar) or a swatch of its sRGB colour, at the frame drawn
+  var values = d.values || [], rows = root.querySelectorAll(".anima-value");
+  function fixed(x, digits) {
+    var text = x.toFixed(digits);
+    return +text === 0 && text.charAt(0) === "-" ? text.slice(1) : text;
+  }
+  function byte(c) { return Math.round(255 * Math.min(1, Math.max(0, c))); }
+  function showValues(frame) {
+    for (var v = 0; v < values.length; v++) {
+      var info = values[v], c = info.count, row = rows[v], parts = [];
+      for (var k = 0; k < c; k++) { parts.push(info.data[frame * c + k]); }
+      var absent = isNaN(parts[0]);
+      row.querySelector(".anima-value-text").textContent = absent ? "\u2013"
+        : parts.map(function (x) { return fixed(x, info.digits); }).join(", ");
+      var bar = row.querySelector(".anima-value-bar"), swatch = row.querySelector(".anima-value-swatch");
+      if (bar) {
+        var span = info.high - info.low, share = absent ? 0 : span > 0 ? (parts[0] - info.low) / span : 1;
+        bar.style.width = (100 * Math.min(1, Math.max(0, share))) + "%";
+      }
+      if (swatch) {
+        var rgb = byte(parts[0]) + ", " + byte(parts[1]) + ", " + byte(parts[2]);
+        swatch.style.backgroundColor = absent ? "transparent"
+          : c > 3 ? "rgba(" + rgb + ", " + Math.min(1, Math.max(0, parts[3])).toFixed(3) + ")" : "rgb(" + rgb + ")";
+      }
+    }
   }
   function line(points, close) {
     ctx.beginPath();
@@ -255,6 +362,7 @@ _SCRIPT = r"""(function (key) {
         if (c[0] <= frame && frame - c[0] < 6) { ctx.beginPath(); ctx.arc(c[1], c[2], 3 / scale, 0, 2 * Math.PI); ctx.fill(); }
       });
     }
+    showValues(frame);
     state.frame = frame;
     root.dataset.frame = frame;
     scrub.value = frame;
@@ -290,8 +398,10 @@ _SCRIPT = r"""(function (key) {
     return;
   }
   var names = ["poses", "angles", "sizes", "alpha"];
-  Promise.all(names.map(function (name) { return unpack(d[name]); })).then(function (arrays) {
+  var packs = names.map(function (name) { return d[name]; }).concat(values.map(function (v) { return v.data; }));
+  Promise.all(packs.map(unpack)).then(function (arrays) {
     names.forEach(function (name, k) { d[name] = arrays[k]; });
+    values.forEach(function (v, k) { v.data = arrays[names.length + k]; });
     button.addEventListener("click", function () { setPlaying(!state.playing); });
     scrub.addEventListener("input", function () { setPlaying(false); draw(+scrub.value); });
     draw(0);

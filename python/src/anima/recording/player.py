@@ -3,6 +3,7 @@
     import anima
     anima.show(animator, seconds=3)          # in a notebook: the player, recorded now
     anima.show(recording, debug=True)        # a Recording, with boundaries and contacts
+    anima.show(animator, values={"sheet": height})   # with a panel of labelled animated values
 
 The player is one ``<div>`` with a canvas, the controls and an inline script: no network
 request, no external script or font, so it works offline, in JupyterLab, in a notebook
@@ -17,6 +18,11 @@ Each item is drawn with its shape (rectangle, ellipse or outline), size, rotatio
 alpha, in a colour of its own (`Player.colors`). With ``debug=True`` the player also draws the
 reference bounds and named boundaries, the attachments (a line from the anchor or between the
 two items) and snap points of an animator, and each frame's contact points.
+
+A recording with animated values (`anima.Value`) has a panel under the controls, a row per
+value: its label (or index), its numbers at the frame shown, a bar for a scalar (from its lowest
+to its highest in the recording) and a swatch for a colour (its sRGB components as CSS rgb() or
+rgba()).
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import os
 from typing import Any, Dict, Optional, Union
 
 from ._canvas import COLORS, check_playable, fragment, overlays_of, scene_data
+from ._capture import ValuesToFollow
 from .recorder import Recorder
 from .recording import Recording
 
@@ -39,6 +46,7 @@ class Player:
     ``width`` is the drawn width in CSS pixels (default: the scene's width, at most 480 px);
     the height follows the scene's proportions. ``loop`` starts with looping on and
     ``autoplay`` with the animation playing. ``overlays`` are the debug drawings of `show`.
+    The recording's animated values, if any, show in a panel under the controls.
     """
 
     colors = COLORS
@@ -84,7 +92,7 @@ class Player:
 
 def show(source: Any, seconds: Optional[float] = None, *, debug: bool = False, frame: float = 1 / 60,
          width: Optional[float] = None, loop: bool = True, autoplay: bool = True,
-         max_seconds: float = 10.0, progress: bool = True) -> Player:
+         max_seconds: float = 10.0, progress: bool = True, values: ValuesToFollow = None) -> Player:
     """A player of an animator or a recording, for a notebook cell or a page.
 
     An `Animator` is recorded now, from its current state, for ``seconds`` (or until it comes
@@ -92,6 +100,10 @@ def show(source: Any, seconds: Optional[float] = None, *, debug: bool = False, f
     animator advances while it is recorded. A `Recording` plays as it is. ``debug=True`` adds
     the boundaries, the contact points and, for an animator, the attachments and snap points.
     A recording that takes over a second shows a progress bar unless ``progress`` is False.
+    The animator's animated values are recorded too and shown in a panel, each row labelled
+    by its index; ``values`` (a mapping of label to `anima.Value`, or a sequence of values)
+    shows exactly those, labelled so (see `Recorder`). A recording keeps the labels it was
+    recorded with, and ``values`` is for an animator only.
 
         >>> anim = anima.Animator((0, 0, 320, 480))
         >>> ball = anima.Item(anim, center=(160, 40), size=(40, 40), shape="ellipse")
@@ -102,10 +114,13 @@ def show(source: Any, seconds: Optional[float] = None, *, debug: bool = False, f
         121
     """
     if isinstance(source, Recording):
+        if values is not None:
+            raise TypeError("show(recording, values=...): a recording shows the values it was recorded with "
+                            "(label them when recording: Recorder(animator, values={label: value}))")
         return Player(source, debug=debug, width=width, loop=loop, autoplay=autoplay)
     if not (hasattr(source, "copy_states_into") and hasattr(source, "advance")):
         raise TypeError(f"show() takes an anima.Animator or a Recording, not {type(source).__name__}")
-    recorder = Recorder(source, frame=frame)
+    recorder = Recorder(source, frame=frame, values=values)
     overlays = overlays_of(source, source.items) if debug else None
     if seconds is None:
         recorder.run_until_rest(max_seconds, progress=progress)
