@@ -35,6 +35,7 @@ import urllib.request
 import uuid
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import anima
@@ -75,8 +76,11 @@ anim.add_behavior(anima.ItemBehavior([ball], resistance=0.0))
 anim.add_behavior(anima.Gravity([box]))
 anim.add_behavior(spring)
 anim.add_behavior(anima.Collision([ball, box], translates_reference_bounds_into_boundary=True))
+sheet = anima.Value(anim, 120.0)
+tint = anima.Value(anim, (1.0, 0.0, 0.0), space="oklab")
 taps = []
-widget = anima.live(anim, controls={"frequency": (spring, "frequency", (0.5, 8))}, on_tap=taps.append)
+widget = anima.live(anim, controls={"frequency": (spring, "frequency", (0.5, 8))}, on_tap=taps.append,
+                    values={"sheet": sheet, "tint": tint})
 widget"""
 
 
@@ -384,6 +388,33 @@ def test_a_slider_writes_its_property_in_the_kernel(session):
     assert session.server.value(session.kernel, "widget.values") == {"frequency": frequency}
 
 
+def test_the_values_panel_shows_the_kernels_values(session):
+    """The panel has a row per labelled value; values set and animated in the kernel reach it
+    with the frames: the text, the scalar's bar over the range it has covered, the colour's
+    swatch."""
+    root = f"document.getElementById('{session.key}')"
+    labels = session.page.evaluate(f"Array.from({root}.querySelectorAll('.anima-live-value-label'))"
+                                   ".map(e => e.textContent)")
+    assert labels == ["sheet", "tint"]
+    texts = f"Array.from({root}.querySelectorAll('.anima-live-value-text')).map(e => e.textContent)"
+    session.wait(f"{texts}.join('|') === '120.0|1.000, 0.000, 0.000'", 10, "the panel does not show the values")
+    session.server.run(session.kernel, "sheet.value = 300.0; tint.value = (0.2, 0.4, 0.6)")
+    session.wait(f"{texts}.join('|') === '300.0|0.200, 0.400, 0.600'", 10, "the panel does not show the values set")
+    swatch = session.page.evaluate(f"getComputedStyle({root}.querySelector('.anima-live-value-swatch')).backgroundColor")
+    assert swatch == "rgb(51, 102, 153)"
+    session.server.run(session.kernel, "with anim.animate(0.3):\n    sheet.value = 210.0")
+    time.sleep(0.2)
+    moving = session.page.evaluate(texts)[0]
+    session.wait(f"{texts}[0] === '210.0'", 10, "the panel does not follow the animation")
+    share = session.page.evaluate(f"(function () {{ var row = {root}.querySelector('.anima-live-value');"
+                                  " return row.querySelector('.anima-live-value-bar').getBoundingClientRect().width /"
+                                  " row.querySelector('.anima-live-value-gauge').getBoundingClientRect().width; })()")
+    print(f"sheet 0.2 s into its animation: {moving}; at its end 210.0, its bar at {share:.3f} of 120...300")
+    assert 210.0 < float(moving) < 300.0, "no frame of the animation reached the panel on its way"
+    assert share == pytest.approx((210 - 120) / (300 - 120), abs=0.02)
+    assert session.server.value(session.kernel, "sheet.value") == 210.0
+
+
 def test_the_buttons_pause_step_record_and_reset(session):
     value = lambda expression: session.server.value(session.kernel, expression)  # noqa: E731
     session.server.run(session.kernel, "ball.center = (160, 400); ball.velocity = (0, -150)")  # moving, so running
@@ -404,6 +435,8 @@ def test_the_buttons_pause_step_record_and_reset(session):
     frames = value("widget.recording.frame_count")
     print(f"0.6 s recorded: {frames} frames")
     assert frames > 20
+    assert value("widget.recording.value_names") == ["sheet", "tint"]
+    assert value("widget.recording.values[-1, 0, 0].item()") == value("sheet.value")
     session.click(".anima-live-reset")
     time.sleep(0.2)
     assert value("widget.animator is not anim") is True
@@ -489,6 +522,44 @@ def test_step_record_and_reset_from_python():
     assert widget.find(spring).frequency == 4.0           # the tuned value survives the reset
     widget.values = {"frequency": 2.0}
     assert widget.find(spring).frequency == 2.0 and spring.frequency == 4.0
+
+
+def test_frames_carry_the_values_and_the_scene_their_rows():
+    """Each frame's last buffer holds the panel's values as float64, 4 a value; the scene lists
+    their labels, counts and kinds; a labelled value still names its copy after a reset."""
+    anim, _, _, _ = scene()
+    sheet = anima.Value(anim, 120.0)
+    tint = anima.Value(anim, (1.0, 0.0, 0.0, 0.5), space="srgb")
+    sent = []
+    widget = anima.live(anim, values={"tint": tint, "sheet": sheet})
+    widget.send = lambda content, buffers: sent.append((content, buffers))
+    assert widget._scene["values"] == [["tint", 4, True], ["sheet", 1, False]]
+    widget.step()
+    content, buffers = sent[-1]
+    assert content == {"type": "frame", "values": True} and len(buffers) == 3
+    assert np.frombuffer(buffers[-1], np.float64).tolist() == [1.0, 0.0, 0.0, 0.5, 120.0, 0.0, 0.0, 0.0]
+    sheet.value = 200.0                      # a value set at rest: a frame says so
+    count = len(sent)
+    widget._publish(time.monotonic())
+    assert len(sent) == count + 1 and np.frombuffer(sent[-1][1][-1], np.float64)[4] == 200.0
+    widget._publish(time.monotonic())        # nothing changed: no frame
+    assert len(sent) == count + 1
+    widget.reset()
+    copy_sheet = widget.find(sheet)
+    assert copy_sheet is not sheet and copy_sheet.animator is widget.animator and copy_sheet.value == 120.0
+    assert widget._scene["values"] == [["tint", 4, True], ["sheet", 1, False]]
+    copy_sheet.value = 150.0
+    widget.step()
+    assert np.frombuffer(sent[-1][1][-1], np.float64)[4] == 150.0
+    everything = anima.live(anim)            # unlabelled: every value, by index
+    assert everything._scene["values"] == [["0", 1, False], ["1", 4, True]]
+    plain, _, _, _ = scene()
+    quiet = anima.live(plain)
+    quiet.send = lambda content, buffers: sent.append((content, buffers))
+    quiet.step()
+    assert sent[-1][0] == {"type": "frame"} and len(sent[-1][1]) == 2 and quiet._scene["values"] == []
+    with pytest.raises(anima.InvalidArgumentError, match="live value of the animator"):
+        anima.live(plain, values=[sheet])
 
 
 def test_pointer_messages_grab_drag_fling_and_tap():

@@ -952,6 +952,7 @@ class LiveWidget(_anywidget.AnyWidget, metaclass=_MetaHasTraits):
         width: float | None = None,
         debug: bool = False,
         on_tap: Callable[[tuple[float, float]], Any] | None = None,
+        values: Mapping[str, Value] | Iterable[Value] | None = None,
     ) -> None: ...
     @property
     def animator(self) -> Animator: ...
@@ -989,6 +990,7 @@ def live(
     width: float | None = None,
     debug: bool = False,
     on_tap: Callable[[tuple[float, float]], Any] | None = None,
+    values: Mapping[str, Value] | Iterable[Value] | None = None,
 ) -> LiveWidget: ...
 # A sweep's table is a pandas DataFrame when pandas is installed, else a numpy structured array;
 # `table["name"]` is a column in both.

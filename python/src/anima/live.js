@@ -2,7 +2,8 @@
 //
 // The kernel steps the animator and sends a frame after each step of its clock: a small
 // custom message whose buffers are binary (a header of float64 values, the poses as float32
-// x, y, angle, alpha per item, and in debug mode the overlay's lines and marks), never JSON
+// x, y, angle, alpha per item, in debug mode the overlay's lines and marks, and last, when the
+// content says "values", the animated values' components as float64, 4 a value), never JSON
 // numbers. The page keeps the last frames and draws at its own refresh rate
 // (requestAnimationFrame), a fixed short delay behind the kernel's clock, interpolating
 // between the two frames around that time: the kernel's timer and the websocket deliver
@@ -16,6 +17,11 @@
 // on_tap. Each pointer event has an id; the kernel acknowledges the newest one it has
 // stepped the scene after, and the page measures pointer-to-pixel latency as the time from
 // the event to the first drawing of a frame that acknowledges it.
+//
+// The panel under the buttons has a row per animated value (the scene's "values": label,
+// count, colour or not): its numbers, a bar for a scalar from the lowest to the highest it has
+// been since the panel was made, a swatch for a colour (sRGB as CSS rgb()/rgba()), drawn with
+// the poses, from the same frames.
 //
 // window.animaLive[key] exposes the state to tests (frames received, draws, latencies).
 
@@ -70,9 +76,10 @@ function render({ model, el: host }) {
   buttons.reset.textContent = "Reset";
   const status = el("span", "anima-live-status");
   bar.appendChild(status);
+  const panel = el("div", "anima-live-values");
   const sliders = el("div", "anima-live-controls");
   const message = el("div", "anima-live-message");
-  root.append(canvas, bar, sliders, message);
+  root.append(canvas, bar, panel, sliders, message);
   host.appendChild(root);
 
   const state = {
@@ -108,6 +115,62 @@ function render({ model, el: host }) {
       byColor.get(item[3]).push(i);
     });
     groups = Array.from(byColor, ([color, items]) => ({ color, items }));
+  }
+
+  // ---- the animated values' panel ----------------------------------------------------------
+  let valueRows = []; // [{count, colour, low, high, text, bar, swatch}]
+
+  function buildValues() {
+    panel.textContent = "";
+    valueRows = (scene.values || []).map(([label, count, colour], index) => {
+      const row = el("div", "anima-live-value");
+      row.dataset.index = index;
+      const middle = el("span", colour ? "anima-live-value-swatch" : count === 1 ? "anima-live-value-gauge" : "");
+      const fill = count === 1 && !colour ? el("span", "anima-live-value-bar") : null;
+      if (fill) middle.appendChild(fill);
+      const text = el("span", "anima-live-value-text", "\u2013");
+      row.append(el("span", "anima-live-value-label", label), middle, text);
+      panel.appendChild(row);
+      return { count, colour, low: Infinity, high: -Infinity, text, bar: fill, swatch: colour ? middle : null };
+    });
+  }
+
+  function fixed(x, digits) {
+    const text = x.toFixed(digits);
+    return Number(text) === 0 && text[0] === "-" ? text.slice(1) : text;
+  }
+  const byte = (c) => Math.round(255 * Math.min(1, Math.max(0, c)));
+
+  function drawValues(a, b, blend) {
+    if (!a.values || a.values.length !== 4 * valueRows.length) return;
+    const va = a.values, vb = blend > 0 && b.values && b.values.length === va.length ? b.values : va;
+    valueRows.forEach((row, v) => {
+      const parts = [];
+      for (let k = 0; k < row.count; k++) parts.push(va[4 * v + k] + (vb[4 * v + k] - va[4 * v + k]) * blend);
+      // three significant digits of the range seen (of the size while it stays put); a colour: 3
+      const span = row.high - row.low || Math.max(Math.abs(row.low), Math.abs(row.high)) || 1;
+      const digits = row.colour ? 3 : Math.min(4, Math.max(0, 3 - Math.floor(Math.log10(span))));
+      row.text.textContent = parts.map((x) => fixed(x, digits)).join(", ");
+      if (row.bar) {
+        const share = row.high > row.low ? (parts[0] - row.low) / (row.high - row.low) : 1;
+        row.bar.style.width = (100 * Math.min(1, Math.max(0, share))) + "%";
+      }
+      if (row.swatch) {
+        const rgb = `${byte(parts[0])}, ${byte(parts[1])}, ${byte(parts[2])}`;
+        row.swatch.style.backgroundColor = row.count > 3
+          ? `rgba(${rgb}, ${Math.min(1, Math.max(0, parts[3])).toFixed(3)})` : `rgb(${rgb})`;
+      }
+    });
+  }
+
+  function noteRanges(frame) {
+    // the range each scalar has covered, for its bar
+    if (!frame.values || frame.version !== scene.version || frame.values.length !== 4 * valueRows.length) return;
+    valueRows.forEach((row, v) => {
+      const x = frame.values[4 * v];
+      row.low = Math.min(row.low, x);
+      row.high = Math.max(row.high, x);
+    });
   }
 
   function buildControls() {
@@ -162,6 +225,7 @@ function render({ model, el: host }) {
 
   layout();
   regroup();
+  buildValues();
   buildControls();
   showState();
 
@@ -179,12 +243,15 @@ function render({ model, el: host }) {
     // kernel to page in ms, by the wall clock (meaningful when both run on one machine)
     state.transit.push((performance.timeOrigin + arrival * 1000) - header[7] * 1000);
     if (state.transit.length > KEEP) state.transit.shift();
+    const overlays = buffers.length - (content.values ? 1 : 0); // the values' buffer is the last
     const frame = {
       time: header[0], seq: header[1], ack: header[2], count: header[3], version: header[4],
       elapsed: header[5], poses: floats(buffers[1], Float32Array),
-      lines: buffers.length > 2 ? floats(buffers[2], Float32Array) : null,
-      marks: buffers.length > 3 ? floats(buffers[3], Float32Array) : null,
+      lines: overlays > 2 ? floats(buffers[2], Float32Array) : null,
+      marks: overlays > 3 ? floats(buffers[3], Float32Array) : null,
+      values: content.values ? floats(buffers[buffers.length - 1], Float64Array) : null,
     };
+    noteRanges(frame);
     // the kernel's clock as the page's, with the least transport delay seen lately
     offsets.push(arrival - frame.time);
     if (offsets.length > KEEP) offsets.shift();
@@ -271,6 +338,7 @@ function render({ model, el: host }) {
       ctx.fill();
     }
     ctx.globalAlpha = 1;
+    drawValues(a, blend > 0 ? b : a, blend);
     if (scene.debug) {
       ctx.strokeStyle = "#555";
       if (a.lines) {
@@ -383,7 +451,7 @@ function render({ model, el: host }) {
 
   const handlers = [
     ["msg:custom", onMessage],
-    ["change:_scene", regroup],
+    ["change:_scene", () => { regroup(); buildValues(); }],
     ["change:_size", layout],
     ["change:_view", layout],
     ["change:_controls", buildControls],

@@ -11,7 +11,9 @@ display-time poses to the page as binary buffers. The page draws them on a canva
 refresh rate, interpolated between the two frames around its drawing time (live.js says why),
 and sends the pointer back: a press on an item grabs it (`Animator.item_at`,
 `Animator.begin_drag`), moving drags it (`Drag.move`), letting go flings it with the
-pointer's velocity (`Drag.end`), and a tap on empty space calls ``on_tap(point)``. Buttons:
+pointer's velocity (`Drag.end`), and a tap on empty space calls ``on_tap(point)``. The
+animator's animated values travel with each frame, and a panel under the buttons shows them
+(a row per value, as the player's). Buttons:
 play/pause, a single step, slow motion, reset to the scene as it was, and record (the session
 as a `Recording`, `LiveWidget.recording`). ``controls`` adds a slider per property.
 
@@ -34,9 +36,10 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ._types import InvalidArgumentError
 from .recording import Recording
 from .recording._canvas import COLORS, behaviors_of
-from .recording._capture import Capture
+from .recording._capture import Capture, ValuesToFollow, labelled_values
 
 __all__ = ["live", "FRAME", "DRAG_FRAME", "SLOW_MOTION", "LONGEST_FRAME", "IDLE_AFTER"]
 
@@ -66,7 +69,8 @@ _widget_type: Optional[type] = None
 
 
 def live(animator: Any, *, controls: Optional[Mapping[str, Sequence[Any]]] = None, width: Optional[float] = None,
-         debug: bool = False, on_tap: Optional[Callable[[Tuple[float, float]], Any]] = None) -> Any:
+         debug: bool = False, on_tap: Optional[Callable[[Tuple[float, float]], Any]] = None,
+         values: ValuesToFollow = None) -> Any:
     """A widget that runs ``animator`` live in a notebook: drag it, tap it, tune it.
 
     ``controls`` maps a label to ``(object, property name, (low, high))`` (a fourth element
@@ -74,7 +78,9 @@ def live(animator: Any, *, controls: Optional[Mapping[str, Sequence[Any]]] = Non
     property while the scene runs, and `LiveWidget.values` reads back where they are.
     ``width`` is the canvas's width in CSS pixels (default: the scene's width, at most 480);
     ``debug`` draws the boundaries, attachments, snap points and contacts. ``on_tap(point)``
-    is called with the scene point of a tap on empty space.
+    is called with the scene point of a tap on empty space. The panel under the buttons shows
+    every animated value of the animator, labelled by its index, or with ``values`` (a mapping
+    of label to `anima.Value`, or a sequence of values) exactly those, labelled so.
 
         >>> snap = anima.Snap(square, (160, 284))
         >>> animator.add_behavior(snap)
@@ -82,7 +88,7 @@ def live(animator: Any, *, controls: Optional[Mapping[str, Sequence[Any]]] = Non
 
     Needs anywidget and ipywidgets (``pip install "anima[notebook]"``); ImportError otherwise.
     """
-    return _widget_class()(animator, controls=controls, width=width, debug=debug, on_tap=on_tap)
+    return _widget_class()(animator, controls=controls, width=width, debug=debug, on_tap=on_tap, values=values)
 
 
 def __getattr__(name: str) -> Any:
@@ -215,9 +221,9 @@ class _Live:
 
     The kernel advances `animator` by the wall time elapsed (a quarter of it in slow motion)
     on a timer of the kernel's event loop while a page shows the widget, and streams its
-    display-time poses to the page as binary buffers. On the page: drag an item (it flings at
-    the release), tap empty space (``on_tap``), play/pause, step, slow motion, reset, record,
-    and a slider per control. From Python: `play`, `pause`, `step`, `reset`,
+    display-time poses (and its animated values) to the page as binary buffers. On the page:
+    drag an item (it flings at the release), tap empty space (``on_tap``), play/pause, step,
+    slow motion, reset, record, a slider per control and a row per animated value. From Python: `play`, `pause`, `step`, `reset`,
     `start_recording`, `stop_recording`, `values`, `recording`, `find`, `close`.
     """
 
@@ -226,7 +232,8 @@ class _Live:
 
     def __init__(self, animator: Any, *, controls: Optional[Mapping[str, Sequence[Any]]] = None,
                  width: Optional[float] = None, debug: bool = False,
-                 on_tap: Optional[Callable[[Tuple[float, float]], Any]] = None) -> None:
+                 on_tap: Optional[Callable[[Tuple[float, float]], Any]] = None,
+                 values: ValuesToFollow = None) -> None:
         import traitlets
 
         # what close() needs, also when a bad argument stops this constructor (ipywidgets
@@ -241,6 +248,16 @@ class _Live:
         if on_tap is not None and not callable(on_tap):
             raise TypeError(f"on_tap must be callable or None (got {type(on_tap).__name__})")
         control_list = _parse_controls(controls)
+        labelled = labelled_values(values)
+        # the values of the animator as it starts, in creation order: its copy's, after a reset
+        self._start_values = tuple(animator.values)
+        self._value_slots: Optional[List[Tuple[int, str]]] = None
+        if labelled is not None:
+            if not all(value in self._start_values for value, _ in labelled):
+                raise InvalidArgumentError("values: every value must be a live value of the animator shown")
+            self._value_slots = [(self._start_values.index(value), label) for value, label in labelled]
+        self._labelled = labelled
+        self._shown_values: Optional[tuple] = None
         view = _view_box(animator)
         css_width = float(width) if width is not None else min(view[2], 480.0)
 
@@ -277,7 +294,7 @@ class _Live:
         self._display = np.empty((0, 3))
         self._states = np.empty((0, 7))
         self._frame = np.empty((0, 4), np.float32)
-        self._sent: Optional[Tuple[float, np.ndarray, bytes, bytes]] = None
+        self._sent: Optional[Tuple[float, np.ndarray, bytes, bytes, bytes]] = None
         self._held: Optional[float] = None
         self._contacts: List[Tuple[float, float, float]] = []
         self._stats: Dict[str, Any] = {}
@@ -364,8 +381,9 @@ class _Live:
         return self._error
 
     def find(self, obj: Any) -> Any:
-        """The object of the animator shown that is ``obj`` (an item, a behavior, the animator
-        given to `live` or a control's object): ``obj`` itself before a `reset`, its copy after."""
+        """The object of the animator shown that is ``obj`` (an item, a behavior, an animated
+        value, the animator given to `live` or a control's object): ``obj`` itself before a
+        `reset`, its copy after."""
         import anima
 
         if obj is self._original or obj is self._anim:
@@ -377,7 +395,13 @@ class _Live:
             return self._anim.find_item(obj.id)
         if isinstance(obj, anima.Behavior):
             return self._anim.find_behavior(obj.id)
-        raise TypeError(f"find() takes an item, a behavior, the animator or a control's object, "
+        if isinstance(obj, anima.Value):
+            if obj.is_valid and obj.animator is self._anim:
+                return obj
+            if obj in self._start_values:  # its animator's copy holds it at the same place
+                return self._anim.values[self._start_values.index(obj)]
+            return None
+        raise TypeError(f"find() takes an item, a behavior, a value, the animator or a control's object, "
                         f"not {type(obj).__name__}")
 
     def play(self) -> None:
@@ -415,7 +439,11 @@ class _Live:
             setattr(target, control.name, control.value)
         self._anim = animator
         _drivers[id(animator)] = self
+        if self._value_slots is not None:
+            shown = animator.values
+            self._labelled = [(shown[index], label) for index, label in self._value_slots if index < len(shown)]
         self._items = None
+        self._shown_values = None
         self._sent = None
         self._elapsed = 0.0
         self._contacts.clear()
@@ -427,7 +455,8 @@ class _Live:
         """Record every frame from now on (the record button); `recording` holds it."""
         if self._capture is not None:
             return
-        capture = Capture(self._anim)
+        labelled = None if self._labelled is None else {label: value for value, label in self._panel_values()}
+        capture = Capture(self._anim, values=labelled)
         capture.recording.title = "anima.live"
         capture.start(0)  # frame 0: the scene now
         self._capture = capture
@@ -533,9 +562,17 @@ class _Live:
 
     # -- frames to the page ----------------------------------------------------------------------
 
+    def _panel_values(self) -> List[Tuple[Any, str]]:
+        """The animated values the panel shows, with their labels: the ones given to `live`
+        that are still there, else every value of the animator labelled by its index."""
+        if self._labelled is None:
+            return [(value, str(k)) for k, value in enumerate(self._anim.values)]
+        return [(value, label) for value, label in self._labelled if value.is_valid]
+
     def _scene_data(self) -> Dict[str, Any]:
-        """What the page draws with, sent when the items change: shape, drawn width and height,
-        colour and outline per item, and for debug the bounds and named boundaries."""
+        """What the page draws with, sent when the items or values change: shape, drawn width
+        and height, colour and outline per item, label, count and whether it is a colour per
+        animated value, and for debug the bounds and named boundaries."""
         entries = []
         for i, item in enumerate(self._anim.items):
             w, h = item.size
@@ -554,9 +591,10 @@ class _Live:
             for behavior in behaviors_of(self._anim):
                 for identifier in getattr(behavior, "boundary_identifiers", ()):
                     boundaries.append([round(float(v), 2) for point in behavior.boundary(identifier) for v in point])
+        rows = [[label, int(value.count), value.space != "components"] for value, label in self._panel_values()]
         self._version += 1
         return {"version": self._version, "items": entries, "debug": self._show_debug, "bounds": bounds,
-                "boundaries": boundaries}
+                "boundaries": boundaries, "values": rows}
 
     def _overlays(self, poses: np.ndarray) -> Tuple[bytes, bytes]:
         """Debug lines (attachments) and marks (snap points: kind 0, contacts: kind 1) as float32."""
@@ -579,10 +617,13 @@ class _Live:
         return np.asarray(lines, np.float32).tobytes(), np.asarray(marks, np.float32).tobytes()
 
     def _publish(self, now: float) -> None:
-        """Send the scene's poses as they are now, unless nothing changed since the last frame."""
+        """Send the scene's poses and values as they are now, unless nothing changed since the
+        last frame."""
         items = self._anim.items
-        if items != self._items:
+        shown_values = tuple(value for value, _ in self._panel_values())
+        if items != self._items or shown_values != self._shown_values:
             self._items = items
+            self._shown_values = shown_values
             self._scene = self._scene_data()
             self._sent = None
         n = len(items)
@@ -596,25 +637,29 @@ class _Live:
         if self._ack_pending > self._ack and (self._anim.step_count > self._ack_steps or not self._anim.is_running):
             self._ack = self._ack_pending  # a step ran after that pointer event: this frame shows it
         lines, marks = self._overlays(self._display) if self._show_debug else (b"", b"")
+        # the values' components, 4 float64 a value (as anima.read_values), one read of them all
+        values = self._anim._read_values(shown_values) if shown_values else b""
         sent = self._sent
         if (sent is not None and sent[0] == self._ack and np.array_equal(sent[1], self._frame)
-                and sent[2] == lines and sent[3] == marks):
+                and sent[2] == lines and sent[3] == marks and sent[4] == values):
             self._held = now
             return
         if sent is not None and self._held is not None:
             # the scene stood still since the last frame sent: say so at the last tick, so that
             # the page does not glide across the pause
-            self._send_frame(self._held, sent[0], sent[1], sent[2], sent[3], held=True)
-        self._send_frame(now, self._ack, self._frame, lines, marks)
-        self._sent = (self._ack, self._frame.copy(), lines, marks)
+            self._send_frame(self._held, sent[0], sent[1], sent[2], sent[3], sent[4], held=True)
+        self._send_frame(now, self._ack, self._frame, lines, marks, values)
+        self._sent = (self._ack, self._frame.copy(), lines, marks, values)
         self._held = None
 
-    def _send_frame(self, at: float, ack: float, frame: np.ndarray, lines: bytes, marks: bytes,
+    def _send_frame(self, at: float, ack: float, frame: np.ndarray, lines: bytes, marks: bytes, values: bytes,
                     held: bool = False) -> None:
         """One frame: a header of float64 (the kernel's time, a sequence number, the pointer
         event acknowledged, the item count, the scene version, the simulated time, flags: 1
         running, 2 a repeat after a still spell, and the wall clock), then the poses as float32
-        (x, y, angle, alpha per item) and, in debug, the overlay's lines and marks."""
+        (x, y, angle, alpha per item), in debug the overlay's lines and marks, and last, when
+        the panel shows values (the content's "values" then says so), their components as
+        float64, 4 a value."""
         self._seq += 1
         flags = (1.0 if self._anim.is_running else 0.0) + (2.0 if held else 0.0)
         header = np.array([at, self._seq, ack, len(frame), self._version, self._elapsed, flags, time.time()],
@@ -622,7 +667,11 @@ class _Live:
         buffers = [header.tobytes(), frame.tobytes()]
         if self._show_debug:
             buffers += [lines, marks]
-        self.send({"type": "frame"}, buffers)  # type: ignore[attr-defined]
+        content: Dict[str, Any] = {"type": "frame"}
+        if values:
+            buffers.append(values)
+            content["values"] = True
+        self.send(content, buffers)  # type: ignore[attr-defined]
 
     # -- messages from the page ----------------------------------------------------------------
 
