@@ -1,5 +1,5 @@
-"""Recordings of an animator: every followed item's state, frame by frame, as numpy arrays,
-and the tools that make, draw and play them.
+"""Recordings of an animator: every followed item's state and animated value, frame by frame,
+as numpy arrays, and the tools that make, draw and play them.
 
     import anima
     from anima.recording import Recording
@@ -8,6 +8,7 @@ and the tools that make, draw and play them.
     recorder = Recorder(animator)                 # follows every item, 60 frames per second
     recording = recorder.run(2.0)                 # 121 frames: time 0 and 120 advances
     recording.poses[-1, 0]                        # item 0 at the end: (x, y, angle)
+    recording.values[-1, 0]                       # value 0 at the end: its components (4, 0 past its count)
     recording.save("fall.npz")
     again = Recording.load("fall.npz")
 
