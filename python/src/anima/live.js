@@ -131,7 +131,7 @@ function render({ model, el: host }) {
       const text = el("span", "anima-live-value-text", "\u2013");
       row.append(el("span", "anima-live-value-label", label), middle, text);
       panel.appendChild(row);
-      return { count, colour, low: Infinity, high: -Infinity, text, bar: fill, swatch: colour ? middle : null };
+      return { count, colour, low: Infinity, high: -Infinity, text, bar: fill, swatch: colour ? middle : null, shown: {} };
     });
   }
 
@@ -140,6 +140,11 @@ function render({ model, el: host }) {
     return Number(text) === 0 && text[0] === "-" ? text.slice(1) : text;
   }
   const byte = (c) => Math.round(255 * Math.min(1, Math.max(0, c)));
+
+  function put(row, key, value, write) {
+    // the page changes only what changed: a value at rest costs no layout
+    if (row.shown[key] !== value) { row.shown[key] = value; write(value); }
+  }
 
   function drawValues(a, b, blend) {
     if (!a.values || a.values.length !== 4 * valueRows.length) return;
@@ -150,15 +155,15 @@ function render({ model, el: host }) {
       // three significant digits of the range seen (of the size while it stays put); a colour: 3
       const span = row.high - row.low || Math.max(Math.abs(row.low), Math.abs(row.high)) || 1;
       const digits = row.colour ? 3 : Math.min(4, Math.max(0, 3 - Math.floor(Math.log10(span))));
-      row.text.textContent = parts.map((x) => fixed(x, digits)).join(", ");
+      put(row, "text", parts.map((x) => fixed(x, digits)).join(", "), (t) => { row.text.textContent = t; });
       if (row.bar) {
         const share = row.high > row.low ? (parts[0] - row.low) / (row.high - row.low) : 1;
-        row.bar.style.width = (100 * Math.min(1, Math.max(0, share))) + "%";
+        put(row, "bar", (100 * Math.min(1, Math.max(0, share))).toFixed(2) + "%", (w) => { row.bar.style.width = w; });
       }
       if (row.swatch) {
         const rgb = `${byte(parts[0])}, ${byte(parts[1])}, ${byte(parts[2])}`;
-        row.swatch.style.backgroundColor = row.count > 3
-          ? `rgba(${rgb}, ${Math.min(1, Math.max(0, parts[3])).toFixed(3)})` : `rgb(${rgb})`;
+        put(row, "swatch", row.count > 3 ? `rgba(${rgb}, ${Math.min(1, Math.max(0, parts[3])).toFixed(3)})`
+          : `rgb(${rgb})`, (c) => { row.swatch.style.backgroundColor = c; });
       }
     });
   }
