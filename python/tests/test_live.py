@@ -402,14 +402,14 @@ def test_the_values_panel_shows_the_kernels_values(session):
     session.wait(f"{texts}.join('|') === '300.0|0.200, 0.400, 0.600'", 10, "the panel does not show the values set")
     swatch = session.page.evaluate(f"getComputedStyle({root}.querySelector('.anima-live-value-swatch')).backgroundColor")
     assert swatch == "rgb(51, 102, 153)"
-    session.server.run(session.kernel, "with anim.animate(0.3):\n    sheet.value = 210.0")
-    time.sleep(0.2)
+    session.server.run(session.kernel, "with anim.animate(1.0):\n    sheet.value = 210.0")
+    time.sleep(0.3)
     moving = session.page.evaluate(texts)[0]
     session.wait(f"{texts}[0] === '210.0'", 10, "the panel does not follow the animation")
     share = session.page.evaluate(f"(function () {{ var row = {root}.querySelector('.anima-live-value');"
                                   " return row.querySelector('.anima-live-value-bar').getBoundingClientRect().width /"
                                   " row.querySelector('.anima-live-value-gauge').getBoundingClientRect().width; })()")
-    print(f"sheet 0.2 s into its animation: {moving}; at its end 210.0, its bar at {share:.3f} of 120...300")
+    print(f"sheet 0.3 s into its animation: {moving}; at its end 210.0, its bar at {share:.3f} of 120...300")
     assert 210.0 < float(moving) < 300.0, "no frame of the animation reached the panel on its way"
     assert share == pytest.approx((210 - 120) / (300 - 120), abs=0.02)
     assert session.server.value(session.kernel, "sheet.value") == 210.0
