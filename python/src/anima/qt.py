@@ -1,0 +1,194 @@
+"""Anima on Qt widgets (PySide6): a driver on Qt's event loop, widgets and values bound to the
+animator, and pointer drags that grab, follow and fling.
+
+    app = QApplication([])
+    window = QWidget()
+    button = QPushButton("Tap me", window)
+    animator = anima.Animator(reference_bounds=(0, 0, 320, 568))
+    ball = anima.Item(animator, center=(160, 60), size=(100, 40))
+    animator.add_behavior(anima.Gravity([ball]))
+    driver = anima.qt.QtDriver(animator)
+    driver.bind(button, ball)            # the button moves with the item, and still clicks
+    driver.draggable(button, ball)       # press, drag, release: the item follows, then flies
+    driver.start()
+
+The driver advances the animator by the time Qt's clock says passed since the last frame (a
+precise timer at the screen's refresh rate), then writes every binding. Coordinates are the
+animator's reference space, taken as the bound widget's parent's pixels.
+
+PySide6 is an extra: ``pip install "anima[qt]"``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, List, Optional
+
+from ._anima import Animator, Item, Value
+
+try:
+    from PySide6.QtCore import QElapsedTimer, QEvent, QObject, QPointF, Qt, QTimer
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QGraphicsItem, QWidget
+except ImportError as error:   # pragma: no cover - the message is the point
+    raise ImportError("anima.qt needs PySide6: pip install 'anima[qt]' (or PySide6-Essentials)") from error
+
+
+class _Binding:
+    """One target written from the animator each frame."""
+
+    __slots__ = ("write",)
+
+    def __init__(self, write: Callable[[], None]) -> None:
+        self.write = write
+
+
+class _DragFilter(QObject):
+    """Turns a widget's mouse events into an Anima drag of its item."""
+
+    def __init__(self, driver: "QtDriver", widget: QWidget, item: Item) -> None:
+        super().__init__(widget)
+        self._driver = driver
+        self._widget = widget
+        self._item = item
+        self._drag: Any = None
+        #: The velocity (vx, vy) in px/s the item left with at the last release.
+        self.release_velocity: Optional[tuple] = None
+
+    def _point(self, event: Any) -> tuple:
+        parent = self._widget.parentWidget()
+        p = event.position()
+        mapped = self._widget.mapTo(parent, p.toPoint()) if parent is not None else p.toPoint()
+        # keep the sub-pixel part of the event's position
+        return (mapped.x() + (p.x() - math.floor(p.x())), mapped.y() + (p.y() - math.floor(p.y())))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        kind = event.type()
+        now = self._driver.now()
+        if kind == QEvent.Type.MouseButtonPress and event.button() == Qt.MouseButton.LeftButton:
+            self._drag = self._driver.animator.begin_drag(self._item, self._point(event), now)
+        elif kind == QEvent.Type.MouseMove and self._drag is not None:
+            self._drag.move(self._point(event), now)
+        elif kind == QEvent.Type.MouseButtonRelease and self._drag is not None:
+            self.release_velocity = self._drag.end(now)
+            self._drag = None
+        return False    # the widget still gets its events: a dragged button can still be clicked
+
+
+class QtDriver:
+    """Drives `animator` from Qt's event loop and writes the bound widgets and values each frame.
+
+    rate is the frame rate in Hz (default the primary screen's refresh rate, else 60); clock is a
+    function giving seconds (default Qt's monotonic QElapsedTimer). `tick(seconds)` runs one frame
+    by hand (tests, or a loop of your own): it advances the animator and writes every binding.
+    """
+
+    def __init__(self, animator: Animator, *, rate: Optional[float] = None,
+                 clock: Optional[Callable[[], float]] = None) -> None:
+        if not isinstance(animator, Animator):
+            raise TypeError(f"animator must be an anima.Animator, not {type(animator).__name__}")
+        self.animator = animator
+        screen = QGuiApplication.primaryScreen()
+        self.rate = float(rate if rate is not None else (screen.refreshRate() if screen is not None else 60.0) or 60.0)
+        if not (self.rate > 0 and math.isfinite(self.rate)):
+            raise ValueError(f"rate must be finite and > 0 (got {rate!r})")
+        self._elapsed = QElapsedTimer()
+        self._elapsed.start()
+        self._clock = clock if clock is not None else lambda: self._elapsed.nsecsElapsed() / 1e9
+        self._last: Optional[float] = None
+        self._bindings: List[_Binding] = []
+        self._timer = QTimer()
+        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self._timer.setInterval(max(1, round(1000 / self.rate)))
+        self._timer.timeout.connect(self._frame)
+
+    def now(self) -> float:
+        """The driver's clock, in seconds."""
+        return float(self._clock())
+
+    def start(self) -> None:
+        """Run a frame at every tick of a timer at `rate`."""
+        self._last = self.now()
+        self._timer.start()
+
+    def stop(self) -> None:
+        """Stop the timer (the bindings keep their last values)."""
+        self._timer.stop()
+
+    @property
+    def is_running(self) -> bool:
+        """True between start() and stop()."""
+        return bool(self._timer.isActive())
+
+    def _frame(self) -> None:
+        now = self.now()
+        elapsed = 0.0 if self._last is None else now - self._last
+        self._last = now
+        self.tick(min(max(elapsed, 0.0), 0.25))
+
+    def tick(self, seconds: float) -> None:
+        """Advance the animator by `seconds` (if it is running) and write every binding."""
+        if self.animator.is_running:
+            self.animator.advance(seconds)
+        self.write()
+
+    def write(self) -> None:
+        """Write every binding from the animator as it is now."""
+        for binding in self._bindings:
+            binding.write()
+
+    def bind(self, target: Any, item: Item, *, resize: bool = False) -> None:
+        """Move `target` with `item`: a QWidget by its centre (its geometry in its parent; with
+        resize=True its size follows the item's too), or a QGraphicsItem by its position,
+        rotation (degrees, clockwise as Anima's) and scale, and opacity from the item's alpha."""
+        if not isinstance(item, Item) or item.animator is not self.animator:
+            raise ValueError("item must be an anima.Item of the driver's animator")
+        if isinstance(target, QWidget):
+            def write_widget() -> None:
+                x, y = item.center
+                if resize:
+                    w, h = item.size
+                    target.resize(max(1, round(w)), max(1, round(h)))
+                target.move(round(x - target.width() / 2), round(y - target.height() / 2))
+            binding = write_widget
+        elif isinstance(target, QGraphicsItem):
+            def write_graphics() -> None:
+                x, y = item.center
+                t = item.transform
+                target.setPos(QPointF(x, y))
+                target.setRotation(math.degrees(t.rotation))
+                target.setScale(t.scale_x)
+                target.setOpacity(item.alpha)
+            binding = write_graphics
+        else:
+            raise TypeError(f"target must be a QWidget or a QGraphicsItem, not {type(target).__name__}")
+        self._bindings.append(_Binding(binding))
+        binding()
+
+    def bind_value(self, value: Value, target: Any, name: Optional[str] = None) -> None:
+        """Write `value` each frame: target.setProperty(name, v) for a QObject, or target(v) for
+        a callable; v is the value as `Value.value` shapes it."""
+        if not isinstance(value, Value) or value.animator is not self.animator:
+            raise ValueError("value must be an anima.Value of the driver's animator")
+        if name is not None:
+            if not isinstance(target, QObject):
+                raise TypeError(f"a property name needs a QObject, not {type(target).__name__}")
+            self._bindings.append(_Binding(lambda: target.setProperty(name, value.value)))
+        elif callable(target):
+            self._bindings.append(_Binding(lambda: target(value.value)))
+        else:
+            raise TypeError("give a QObject and a property name, or a callable")
+        self._bindings[-1].write()
+
+    def draggable(self, widget: QWidget, item: Item) -> _DragFilter:
+        """Let the pointer drag `widget`'s item: a left press grabs the item where it is
+        touched (Animator.begin_drag), moves follow, the release flings it with the pointer's
+        tracked velocity. The widget still receives its events. Returns the event filter, whose
+        `release_velocity` is the last fling's (vx, vy)."""
+        if not isinstance(widget, QWidget):
+            raise TypeError(f"widget must be a QWidget, not {type(widget).__name__}")
+        if not isinstance(item, Item) or item.animator is not self.animator:
+            raise ValueError("item must be an anima.Item of the driver's animator")
+        watcher = _DragFilter(self, widget, item)
+        widget.installEventFilter(watcher)
+        return watcher
