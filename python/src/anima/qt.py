@@ -28,10 +28,10 @@ from ._anima import Animator, Item, Value
 
 try:
     from PySide6.QtCore import QElapsedTimer, QEvent, QObject, QPointF, Qt, QTimer
-    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtGui import QGuiApplication, QMouseEvent
     from PySide6.QtWidgets import QGraphicsItem, QWidget
-except ImportError as error:   # pragma: no cover - the message is the point
-    raise ImportError("anima.qt needs PySide6: pip install 'anima[qt]' (or PySide6-Essentials)") from error
+except ImportError:   # the message is the point
+    raise ImportError("anima.qt needs PySide6: pip install 'anima[qt]' (or PySide6-Essentials)") from None
 
 
 class _Binding:
@@ -64,6 +64,8 @@ class _DragFilter(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         kind = event.type()
+        if not isinstance(event, QMouseEvent):
+            return False
         now = self._driver.now()
         if kind == QEvent.Type.MouseButtonPress and event.button() == Qt.MouseButton.LeftButton:
             self._drag = self._driver.animator.begin_drag(self._item, self._point(event), now)
@@ -173,7 +175,9 @@ class QtDriver:
         if name is not None:
             if not isinstance(target, QObject):
                 raise TypeError(f"a property name needs a QObject, not {type(target).__name__}")
-            self._bindings.append(_Binding(lambda: target.setProperty(name, value.value)))
+            def write_property() -> None:
+                target.setProperty(name, value.value)
+            self._bindings.append(_Binding(write_property))
         elif callable(target):
             self._bindings.append(_Binding(lambda: target(value.value)))
         else:
