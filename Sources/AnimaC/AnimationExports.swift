@@ -95,8 +95,21 @@ public func anima_animation_begin(_ animator: anima_animator, _ def: UnsafePoint
 func setCompletion(_ completion: anima_animation_completion_fn?, _ userData: UnsafeMutableRawPointer?,
                            of a: ViewAnimation, in box: AnimatorBox) {
     guard let fn = completion else { return }
+    a.completion = completionClosure(fn, userData, a, box)
+}
+
+/// Adds a C completion after the animation's others (UIViewPropertyAnimator.addCompletion).
+func addCompletion(_ fn: @escaping anima_animation_completion_fn, _ userData: UnsafeMutableRawPointer?,
+                   to a: ViewAnimation, in box: AnimatorBox) throws(Failure) {
+    let closure = completionClosure(fn, userData, a, box)
+    try engine { () throws(AnimaError) in try box.animator.addCompletion(closure, to: a) }
+}
+
+/// The engine's completion calling a C one with the animator, the animation's id and where it ended.
+private func completionClosure(_ fn: @escaping anima_animation_completion_fn, _ userData: UnsafeMutableRawPointer?,
+                               _ a: ViewAnimation, _ box: AnimatorBox) -> (Bool) -> Void {
     let identifier = a.identifier
-    a.completion = { [unowned box, unowned a] finished in
+    return { [unowned box, unowned a] finished in
         fn(userData, box.handle, identifier, finished, anima_position(rawValue: UInt32(a.position.rawValue)))
     }
 }
@@ -109,12 +122,7 @@ public func anima_animation_commit(_ animator: anima_animator, _ completion: ani
         let a = try engine { () throws(AnimaError) in try box.animator.commitAnimations(completion: nil) }
         if joining, let fn = completion {
             // animations added to a running one add their completion to its own
-            let id = a.identifier
-            try engine { () throws(AnimaError) in
-                try box.animator.addCompletion({ [unowned box, unowned a] finished in
-                    fn(userData, box.handle, id, finished, anima_position(rawValue: UInt32(a.position.rawValue)))
-                }, to: a)
-            }
+            try addCompletion(fn, userData, to: a, in: box)
         } else {
             setCompletion(completion, userData, of: a, in: box)
         }
@@ -225,7 +233,8 @@ public func anima_timing_css_linear(_ def: UnsafePointer<anima_animation_def>?, 
 }
 
 /// The running animation an id names.
-private func running(_ animator: anima_animator, _ id: anima_animation) throws(Failure) -> (AnimatorBox, ViewAnimation) {
+/// The running animation with this id, or NOT_FOUND.
+func running(_ animator: anima_animator, _ id: anima_animation) throws(Failure) -> (AnimatorBox, ViewAnimation) {
     let box = try resolve(animator)
     guard let a = box.animator.animation(withIdentifier: id) else {
         throw Failure(ANIMA_ERR_NOT_FOUND, "no running animation has id \(id)")

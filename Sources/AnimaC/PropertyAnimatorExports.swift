@@ -9,15 +9,6 @@ extension Cookie {
     static let animationOptions: UInt32 = 0x414E_000C
 }
 
-/// The running animation with this id, or NOT_FOUND.
-private func runningAnimation(_ animator: anima_animator, _ id: anima_animation) throws(Failure) -> (AnimatorBox, ViewAnimation) {
-    let box = try resolve(animator)
-    guard let a = box.animator.animation(withIdentifier: id) else {
-        throw Failure(ANIMA_ERR_NOT_FOUND, "no running animation has id \(id)")
-    }
-    return (box, a)
-}
-
 @c @implementation
 public func anima_default_animation_options() -> anima_animation_options {
     anima_animation_options(cookie: Cookie.animationOptions, rest_threshold: 0, clamps_spring: false, scrubs_linearly: true,
@@ -50,18 +41,14 @@ public func anima_animation_add_completion(_ animator: anima_animator, _ id: ani
         guard let a = box.animator.animationAwaitingCompletion(withIdentifier: id) else {
             throw Failure(ANIMA_ERR_NOT_FOUND, "no animation with id \(id) is running or awaiting its completion")
         }
-        try engine { () throws(AnimaError) in
-            try box.animator.addCompletion({ [unowned box, unowned a] finished in
-                fn(userData, box.handle, id, finished, anima_position(rawValue: UInt32(a.position.rawValue)))
-            }, to: a)
-        }
+        try addCompletion(fn, userData, to: a, in: box)
     }
 }
 
 @c @implementation
 public func anima_animation_begin_adding(_ animator: anima_animator, _ id: anima_animation, _ delayFactor: Double) -> anima_status {
     run("anima_animation_begin_adding") { () throws(Failure) in
-        let (box, a) = try runningAnimation(animator, id)
+        let (box, a) = try running(animator, id)
         try engine { () throws(AnimaError) in try box.animator.beginAddingAnimations(to: a, delayFactor: delayFactor) }
     }
 }
@@ -69,7 +56,7 @@ public func anima_animation_begin_adding(_ animator: anima_animator, _ id: anima
 @c @implementation
 public func anima_animation_set_speed(_ animator: anima_animator, _ id: anima_animation, _ speed: Double) -> anima_status {
     run("anima_animation_set_speed") { () throws(Failure) in
-        let (box, a) = try runningAnimation(animator, id)
+        let (box, a) = try running(animator, id)
         try engine { () throws(AnimaError) in try box.animator.setSpeed(speed, of: a) }
     }
 }
@@ -77,7 +64,7 @@ public func anima_animation_set_speed(_ animator: anima_animator, _ id: anima_an
 @c @implementation
 public func anima_animation_get_speed(_ animator: anima_animator, _ id: anima_animation, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
     run("anima_animation_get_speed") { () throws(Failure) in
-        let (_, a) = try runningAnimation(animator, id)
+        let (_, a) = try running(animator, id)
         guard let out else { throw Failure.null("out_speed") }
         out.pointee = a.speed
     }
@@ -103,7 +90,7 @@ private func property(_ p: anima_property) throws(Failure) -> AnimatableProperty
 @c @implementation
 public func anima_animation_get_property_state(_ animator: anima_animator, _ id: anima_animation, _ item: anima_item, _ prop: anima_property, _ outValue: UnsafeMutablePointer<Double>?, _ outVelocity: UnsafeMutablePointer<Double>?, _ outCount: UnsafeMutablePointer<Int32>?) -> anima_status {
     run("anima_animation_get_property_state") { () throws(Failure) in
-        let (box, a) = try runningAnimation(animator, id)
+        let (box, a) = try running(animator, id)
         let (itemBox, itemID) = try resolve(item)
         guard itemBox === box else { throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "the item belongs to another animator") }
         let p = try property(prop)
@@ -115,7 +102,7 @@ public func anima_animation_get_property_state(_ animator: anima_animator, _ id:
 @c @implementation
 public func anima_animation_get_value_state(_ animator: anima_animator, _ id: anima_animation, _ value: anima_value, _ outValue: UnsafeMutablePointer<Double>?, _ outVelocity: UnsafeMutablePointer<Double>?, _ outCount: UnsafeMutablePointer<Int32>?) -> anima_status {
     run("anima_animation_get_value_state") { () throws(Failure) in
-        let (box, a) = try runningAnimation(animator, id)
+        let (box, a) = try running(animator, id)
         let (valueBox, valueID) = try resolve(value)
         guard valueBox === box else { throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "the value belongs to another animator") }
         let state = try engine { () throws(AnimaError) in try box.animator.animatedState(of: a, value: valueID) }

@@ -83,18 +83,12 @@ public func anima_value_get_count(_ value: anima_value, _ out: UnsafeMutablePoin
     }
 }
 
-/// Copies `values` into `out` (capacity as anima_value_get documents).
-private func copyComponents(_ values: [Double], _ out: UnsafeMutablePointer<Double>?, _ capacity: Int32,
-                            _ outCount: UnsafeMutablePointer<Int32>?, _ name: String) throws(Failure) {
-    try copyOut(values, { $0 }, out, capacity, outCount, name)
-}
-
 @c @implementation
 public func anima_value_get(_ value: anima_value, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int32, _ outCount: UnsafeMutablePointer<Int32>?) -> anima_status {
     run("anima_value_get") { () throws(Failure) in
         let (box, id) = try resolve(value)
         let c = try engine { () throws(AnimaError) in try box.animator.components(of: id) }
-        try copyComponents(c, out, capacity, outCount, "out_components")
+        try copyOut(c, { $0 }, out, capacity, outCount, "out_components")
     }
 }
 
@@ -127,7 +121,7 @@ public func anima_value_get_velocity(_ value: anima_value, _ out: UnsafeMutableP
     run("anima_value_get_velocity") { () throws(Failure) in
         let (box, id) = try resolve(value)
         let v = try engine { () throws(AnimaError) in try box.animator.velocity(of: id) }
-        try copyComponents(v, out, capacity, outCount, "out_velocity")
+        try copyOut(v, { $0 }, out, capacity, outCount, "out_velocity")
     }
 }
 

@@ -162,6 +162,7 @@ import Glibc
         #expect(try a.animatedState(of: anim, value: v).velocity == [60])
         try a.setSpeed(2, of: anim)
         #expect(try a.animatedState(of: anim, value: v).velocity == [120])
+        #expect(try a.velocity(of: v) == [120], "a value's velocity and the animation's state agree")
         try run(a, 0.25)
         #expect(abs(try a.components(of: v)[0] - 45) < 1e-9, "15 at 0.25 s, then 30 more at twice the rate")
         try run(a, 0.125)

@@ -317,12 +317,7 @@ public final class ViewAnimation {
             // a colour mixes in its space; its ends are its own values exactly
             if s.p == 0 && s.y == 0 { return track.from.components }
             if s.p == 1 && s.y == 0 { return track.to.components }
-            var (c, to) = track.mixingEnds
-            for i in c.indices {
-                c[i] += (to[i] - c[i]) * s.p
-                if s.y != 0 && i < track.velocity.count { c[i] += track.velocity[i] * s.y }
-            }
-            return track.fromMixing(c, s.p)
+            return track.fromMixing(mixed(track, s), s.p)
         }
         var c = track.from.components
         for i in c.indices {
@@ -330,6 +325,42 @@ public final class ViewAnimation {
             if s.y != 0 && i < track.velocity.count { c[i] += track.velocity[i] * s.y }
         }
         return c
+    }
+
+    /// A colour track's components in its mixing space at a sample: from + (to - from) p + w y.
+    func mixed(_ track: AnimationTrack, _ s: (p: Double, y: Double, dp: Double, dy: Double)) -> [Double] {
+        var (c, to) = track.mixingEnds
+        for i in c.indices {
+            c[i] += (to[i] - c[i]) * s.p
+            if s.y != 0 && i < track.velocity.count { c[i] += track.velocity[i] * s.y }
+        }
+        return c
+    }
+
+    /// How fast a track's value as shown changes at local time, per component in its own units
+    /// per second, with the clock's direction and speed: a keyframe track's by a central
+    /// difference of its value (keyframes hand no velocity on to a takeover, but a reader sees how
+    /// fast they move), a colour's mixing-space velocity carried through the conversion back by a
+    /// central difference along the motion, any other the closed form's.
+    func shownVelocity(of track: AnimationTrack, atLocal local: Double) -> [Double] {
+        let rate = runsBackward ? -speed : speed
+        let n = track.from.components.count
+        if !track.keyframes.isEmpty {
+            let h = 1e-6
+            let t0 = max(local - h, 0), t1 = min(local + h, endTime)
+            guard t1 > t0 else { return Array(repeating: 0, count: n) }
+            let up = trackValue(track, t1), down = trackValue(track, t0)
+            return zip(up, down).map { ($0 - $1) / (t1 - t0) * rate }
+        }
+        let v = velocity(of: track, at: local)
+        if track.space == .components || !track.decay.isEmpty { return v.map { $0 * rate } }
+        let scale = v.map(abs).max() ?? 0
+        if scale == 0 { return Array(repeating: 0, count: n) }
+        let h = 1e-6 / scale
+        let m = mixed(track, sample(for: track, atLocal: local))
+        let up = track.space.value(zip(m, v).map { $0 + $1 * h }) { track.from.components }
+        let down = track.space.value(zip(m, v).map { $0 - $1 * h }) { track.from.components }
+        return zip(up, down).map { ($0 - $1) / (2 * h) * rate }
     }
 
     /// The value of a keyframe track at relative time u (0...1).

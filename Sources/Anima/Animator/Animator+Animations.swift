@@ -353,7 +353,8 @@ extension Animator {
 // MARK: property animator (UIViewPropertyAnimator)
 
 extension Animator {
-    private func running(_ a: ViewAnimation) throws(AnimaError) {
+    /// Throws `.invalidState` once the animation has ended (what every control checks first).
+    func running(_ a: ViewAnimation) throws(AnimaError) {
         guard a.isActive, animations.contains(where: { $0 === a }) else {
             throw AnimaError(.invalidState, "the animation has ended")
         }

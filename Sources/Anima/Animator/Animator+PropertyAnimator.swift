@@ -3,12 +3,6 @@
 /// rate, and reading what a running animation does now; and the animator-wide switches for
 /// reduced motion and slow motion.
 extension Animator {
-    private func live(_ a: ViewAnimation) throws(AnimaError) {
-        guard a.isActive, animations.contains(where: { $0 === a }) else {
-            throw AnimaError(.invalidState, "the animation has ended")
-        }
-    }
-
     /// Adds a completion, called after the animation's ``ViewAnimation/completion`` and those
     /// added before it, with the same `finished` (UIViewPropertyAnimator.addCompletion). Throws
     /// `.invalidState` once the animation has ended and its completions have run.
@@ -24,7 +18,7 @@ extension Animator {
     /// `speed` times as fast from where it is. Throws `.invalidArgument` outside that range and
     /// `.invalidState` once it has ended.
     public func setSpeed(_ speed: Double, of a: ViewAnimation) throws(AnimaError) {
-        try live(a)
+        try running(a)
         guard speed.isFinite && speed > 0 && speed <= 1000 else {
             throw AnimaError(.invalidArgument, "speed must be > 0 and <= 1000 (got \(speed))")
         }
@@ -41,7 +35,7 @@ extension Animator {
     /// repeats or autoreverses, or while another recording is open; `.invalidArgument` for a
     /// delay factor outside 0...1.
     public func beginAddingAnimations(to a: ViewAnimation, delayFactor: Double = 0) throws(AnimaError) {
-        try live(a)
+        try running(a)
         try requireRange(delayFactor, 0, 1, "delay factor")
         guard capture == nil else {
             throw AnimaError(.invalidState, "an animation is already being recorded: commit it first")
@@ -101,15 +95,14 @@ extension Animator {
     }
 
     func animatedState(of a: ViewAnimation, target: AnimationTarget) throws(AnimaError) -> (value: [Double], velocity: [Double]) {
-        try live(a)
+        try running(a)
         guard let track = a.tracks.first(where: { $0.target == target }) else {
             throw AnimaError(.notFound, "the animation does not animate that property")
         }
         let local = a.time - a.definition.delay
         let shown = a.scrubbedLinearly ? currentValue(target).components : a.trackValue(track, max(local, 0))
         if a.isPaused { return (shown, Array(repeating: 0, count: shown.count)) }
-        let sign = a.runsBackward ? -a.speed : a.speed
-        return (shown, a.velocity(of: track, at: local).map { $0 * sign })
+        return (shown, a.shownVelocity(of: track, atLocal: local))
     }
 
     /// The velocity of whatever animation moves an item's property now, per component in units

@@ -63,53 +63,16 @@ extension Animator {
     }
 
     /// The value's rate of change, per component, in its units per second: the velocity of the
-    /// animation moving it now (zeros when none does, or it is paused). A colour's is the rate of
-    /// its own components (red, green, blue, alpha per second).
+    /// animation moving it now, with that animation's direction and speed (zeros when none does,
+    /// or it is paused). A colour's is the rate of its own components (red, green, blue, alpha
+    /// per second).
     public func velocity(of value: ValueID) throws(AnimaError) -> [Double] {
         let s = try slot(of: value)
-        let n = values.components[s].count
         for a in animations where a.isActive && !a.isPaused {
             guard let track = a.tracks.first(where: { $0.target == .value(value) }) else { continue }
-            let local = a.time - a.definition.delay
-            let sign = a.runsBackward ? -1.0 : 1.0
-            if track.space == .components || !track.keyframes.isEmpty || !track.decay.isEmpty {
-                if !track.keyframes.isEmpty { return keyframeVelocity(a, track, local, sign) }
-                return a.velocity(of: track, at: local).map { $0 * sign }
-            }
-            // a colour: its mixing-space velocity carried through the conversion back, by a
-            // central difference along the direction of motion
-            let v = a.velocity(of: track, at: local)
-            let scale = v.map(abs).max() ?? 0
-            if scale == 0 { return Array(repeating: 0, count: n) }
-            let h = 1e-6 / scale
-            let m = mixingValue(a, track, local)
-            let plus = zip(m, v).map { $0 + $1 * h }, minus = zip(m, v).map { $0 - $1 * h }
-            let up = track.space.value(plus) { track.from.components }
-            let down = track.space.value(minus) { track.from.components }
-            return zip(up, down).map { ($0 - $1) / (2 * h) * sign }
+            return a.shownVelocity(of: track, atLocal: a.time - a.definition.delay)
         }
-        return Array(repeating: 0, count: n)
-    }
-
-    /// A keyframe track's rate of change at local time, by a central difference of its value
-    /// (keyframes hand no velocity on to a takeover, but a reader sees how fast they move).
-    private func keyframeVelocity(_ a: ViewAnimation, _ track: AnimationTrack, _ local: Double, _ sign: Double) -> [Double] {
-        let h = 1e-6
-        let t0 = max(local - h, 0), t1 = min(local + h, a.endTime)
-        guard t1 > t0 else { return Array(repeating: 0, count: track.from.components.count) }
-        let up = a.trackValue(track, t1), down = a.trackValue(track, t0)
-        return zip(up, down).map { ($0 - $1) / (t1 - t0) * sign }
-    }
-
-    /// A colour track's components in its mixing space at local time.
-    private func mixingValue(_ a: ViewAnimation, _ track: AnimationTrack, _ local: Double) -> [Double] {
-        let s = a.sample(for: track, atLocal: local)
-        var (c, to) = track.mixingEnds
-        for i in c.indices {
-            c[i] += (to[i] - c[i]) * s.p
-            if s.y != 0 && i < track.velocity.count { c[i] += track.velocity[i] * s.y }
-        }
-        return c
+        return Array(repeating: 0, count: values.components[s].count)
     }
 
     /// Called in the callback phase of every step in which an animation (or a drag) changed the
