@@ -267,6 +267,10 @@ anima_status anima_item_get_transform(anima_item item, anima_transform *out_tran
 anima_status anima_item_set_transform(anima_item item, anima_transform transform);
 /** Reads the rotation (radians, positive = clockwise on screen). */
 anima_status anima_item_get_rotation(anima_item item, double *out_radians);
+/** The centre at the display's time, as anima_animator_copy_display_poses has it: what a toolkit binding draws each frame. */
+anima_status anima_item_get_display_center(anima_item item, anima_vec2 *out_center);
+/** The rotation (radians) at the display's time, as anima_item_get_display_center. */
+anima_status anima_item_get_display_rotation(anima_item item, double *out_radians);
 /** Reads alpha (0...1). */
 anima_status anima_item_get_alpha(anima_item item, double *out_alpha);
 /** Sets alpha (finite, 0...1). */

@@ -41,6 +41,7 @@ if [[ $purpose == test ]]; then
         "chromium:chromium"        # the player and notebook checks in a real browser
         "Xvfb:xvfb"                # the samples app in a real window (samples-check)
         "xdotool:xdotool"          # its real pointer events
+        "import:imagemagick"       # screenshots of the GTK and Qt examples' windows
     )
 fi
 
@@ -59,6 +60,23 @@ fi
 # (python/tests/test_peer_adwaita.py runs it under Xvfb)
 if [[ $purpose == test ]] && ! /usr/bin/python3 -c 'import gi; gi.require_version("Gtk", "4.0"); gi.require_version("Adw", "1")' 2> /dev/null; then
     missing+=(gir1.2-adw-1 gir1.2-gtk-4.0 python3-gi)
+fi
+# GTK 4 for the C adapter and make gtk-demo; GObject introspection and cairo to build PyGObject
+# (anima.gtk's tests) into the venv
+if [[ $purpose == test ]]; then
+    for entry in "gtk4:libgtk-4-dev" "gobject-introspection-1.0:libgirepository1.0-dev" "cairo:libcairo2-dev"; do
+        if ! { command -v pkg-config > /dev/null 2>&1 && pkg-config --exists "${entry%%:*}"; }; then
+            missing+=("${entry#*:}")
+        fi
+    done
+    # Qt's xcb platform plugin (the Qt example under Xvfb) loads these; PySide6's wheel does not ship them
+    for entry in libxcb-cursor.so.0:libxcb-cursor0 libxcb-icccm.so.4:libxcb-icccm4 libxcb-keysyms.so.1:libxcb-keysyms1 \
+                 libxcb-image.so.0:libxcb-image0 libxcb-render-util.so.0:libxcb-render-util0 libxcb-xkb.so.1:libxcb-xkb1 \
+                 libxkbcommon-x11.so.0:libxkbcommon-x11-0 libxcb-randr.so.0:libxcb-randr0 libxcb-shape.so.0:libxcb-shape0; do
+        if ! /sbin/ldconfig -p 2> /dev/null | grep -q "${entry%%:*}"; then
+            missing+=("${entry#*:}")
+        fi
+    done
 fi
 if ! command -v "$python" > /dev/null 2>&1; then
     missing+=(python3)
@@ -109,7 +127,8 @@ modules=(
     "jupyterlab:jupyterlab"        # test_live.py runs anima.live in a real JupyterLab
     "build:build"
     "auditwheel:auditwheel"
-    "PySide6:PySide6-Essentials"   # test_peer_qt.py compares the easing curves with Qt's QEasingCurve
+    "PySide6:PySide6-Essentials"   # anima.qt, and test_peer_qt.py compares the easing curves with Qt's QEasingCurve
+    "gi:PyGObject<3.51"            # anima.gtk (3.51 and later need girepository-2.0, newer than Debian 12's)
 )
 # -I: the tree's own build/ folder must not pass for the `build` package
 wanted=$(printf '%s\n' "${modules[@]}" | "$venv/bin/python" -I -c '

@@ -18,13 +18,12 @@ Prints one line per check; exits 1 at the first failure, with what was seen.
 
 import os
 import shutil
-import signal
-import struct
 import subprocess
 import sys
 import time
-import zlib
 from pathlib import Path
+
+from xsession import CheckFailed, Xvfb, drag_command, fitted_velocity, parse_log, read_png, wait_for
 
 # While held, the grabbed point may trail the newest pointer sample by what the pointer travels in
 # one internal step (the animator steps at 120 Hz; a frame's time short of a whole step is not yet
@@ -38,61 +37,6 @@ VELOCITY_SHARE = 0.20      # the release velocity's largest relative error
 def fail(message):
     print(f"samples-check: FAILED: {message}")
     sys.exit(1)
-
-
-def parse_log(path):
-    events = []
-    for line in Path(path).read_text().splitlines():
-        fields = {}
-        for part in line.split():
-            if "=" in part:
-                key, value = part.split("=", 1)
-                fields[key] = value.strip('"')
-        events.append(fields)
-    return events
-
-
-def read_png(path):
-    """(width, height, rows of (r, g, b) tuples) of an 8-bit RGB or RGBA PNG."""
-    data = Path(path).read_bytes()
-    if data[:8] != b"\x89PNG\r\n\x1a\n":
-        fail(f"{path} is not a PNG")
-    pos, idat, header = 8, b"", None
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    width, height, depth, colour = header[0], header[1], header[2], header[3]
-    if depth != 8 or colour not in (2, 6):
-        fail(f"{path}: only 8-bit RGB or RGBA is read here (depth {depth}, colour type {colour})")
-    channels = 3 if colour == 2 else 4
-    raw = zlib.decompress(idat)
-    stride = width * channels
-    rows, previous = [], bytearray(stride)
-    for y in range(height):
-        kind = raw[y * (stride + 1)]
-        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for x in range(stride):
-            left = line[x - channels] if x >= channels else 0
-            up = previous[x]
-            corner = previous[x - channels] if x >= channels else 0
-            if kind == 1:
-                line[x] = (line[x] + left) & 255
-            elif kind == 2:
-                line[x] = (line[x] + up) & 255
-            elif kind == 3:
-                line[x] = (line[x] + (left + up) // 2) & 255
-            elif kind == 4:
-                p = left + up - corner
-                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
-                line[x] = (line[x] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
-        rows.append([tuple(line[x:x + 3]) for x in range(0, stride, channels)])
-        previous = line
-    return width, height, rows
 
 
 def run_headless(app, out, scene):
@@ -125,40 +69,6 @@ def check_screenshot(scene, png, events):
           f"background {background}")
 
 
-def free_display():
-    for n in range(99, 140):
-        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
-            return f":{n}"
-    fail("no free X display number")
-
-
-class Xvfb:
-    def __init__(self):
-        self.display = free_display()
-        self.process = subprocess.Popen(["Xvfb", self.display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.time() + 10
-        while not Path(f"/tmp/.X11-unix/X{self.display[1:]}").exists():
-            if time.time() > deadline or self.process.poll() is not None:
-                fail("Xvfb did not start")
-            time.sleep(0.05)
-
-    def close(self):
-        self.process.send_signal(signal.SIGTERM)
-        self.process.wait(timeout=10)
-
-
-def wait_for(log, predicate, seconds, what):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if log.exists():
-            for event in parse_log(log):
-                if predicate(event):
-                    return event
-        time.sleep(0.05)
-    fail(f"timed out waiting for {what}; the log has:\n{log.read_text() if log.exists() else '(nothing)'}")
-
-
 def start_window(app, display, scene, log):
     env = dict(os.environ, DISPLAY=display)
     env.pop("SDL_VIDEODRIVER", None)
@@ -172,20 +82,6 @@ def start_window(app, display, scene, log):
     return process, window[0], env
 
 
-def fitted_velocity(samples):
-    """Least-squares slope of (t, x) and (t, y) over the samples of the last 100 ms."""
-    newest = samples[-1][0]
-    window = [s for s in samples if newest - s[0] <= 0.1]
-    n = len(window)
-    mean_t = sum(s[0] for s in window) / n
-    stt = sum((s[0] - mean_t) ** 2 for s in window)
-    slope = []
-    for k in (1, 2):
-        mean = sum(s[k] for s in window) / n
-        slope.append(sum((s[0] - mean_t) * (s[k] - mean) for s in window) / stt)
-    return slope
-
-
 def drag_check(app, display, out, attempt=1):
     log = out / "drag.log"
     log.unlink(missing_ok=True)
@@ -195,11 +91,7 @@ def drag_check(app, display, out, attempt=1):
         _, bx, by = rest["items"].split(",")[0].split(":")
         x, y = round(float(bx)), round(float(by))
         # 200 px up in 0.2 s: 20 moves of 10 px, 10 ms apart, from one xdotool process
-        command = ["xdotool", "mousemove", "--window", window, str(x), str(y), "mousedown", "1", "sleep", "0.05"]
-        for k in range(1, 21):
-            command += ["mousemove", "--window", window, str(x), str(y - 10 * k), "sleep", "0.01"]
-        command += ["mouseup", "1"]
-        subprocess.run(command, env=env, check=True, timeout=20)
+        subprocess.run(drag_command(window, x, y, 0, -200), env=env, check=True, timeout=20)
         release = wait_for(log, lambda e: e.get("event") == "release", 10, "the release")
         wait_for(log, lambda e: e.get("event") == "after", 10, "the frames after the release")
         time.sleep(0.2)
@@ -291,4 +183,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except CheckFailed as failure:
+        fail(str(failure))

@@ -138,6 +138,21 @@ public func anima_item_get_rotation(_ item: anima_item, _ out: UnsafeMutablePoin
 }
 
 @c @implementation
+public func anima_item_get_display_center(_ item: anima_item, _ out: UnsafeMutablePointer<anima_vec2>?) -> anima_status {
+    readItem("anima_item_get_display_center", item, out, "out_center") { (a, id) throws(AnimaError) in
+        let c = try a.displayPose(of: id).center
+        return anima_vec2(x: c.x, y: c.y)
+    }
+}
+
+@c @implementation
+public func anima_item_get_display_rotation(_ item: anima_item, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
+    readItem("anima_item_get_display_rotation", item, out, "out_radians") { (a, id) throws(AnimaError) in
+        try a.displayPose(of: id).rotation
+    }
+}
+
+@c @implementation
 public func anima_item_get_alpha(_ item: anima_item, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
     readItem("anima_item_get_alpha", item, out, "out_alpha") { (a, id) throws(AnimaError) in try a.alpha(of: id) }
 }

@@ -582,6 +582,25 @@ def test_display_poses_have_the_form_of_poses_and_copy_into_a_buffer(animator, f
     assert anima.Animator().display_poses().shape == (0, 3)
 
 
+def test_an_items_display_pose_is_its_row_of_display_poses(animator):
+    """Item.display_center and display_rotation read one item's row of display_poses(), for
+    toolkit bindings that write widget by widget."""
+    wheel = anima.Item(animator, center=(50, 50), size=(40, 40), shape="ellipse")
+    box = anima.Item(animator, center=(200, 80), size=(30, 30))
+    animator.add_behavior(anima.ItemBehavior([wheel, box], resistance=0, angular_resistance=0))
+    wheel.velocity, wheel.angular_velocity, box.velocity = (600, 0), 3.0, (0, -240)
+    for _ in range(5):
+        animator.advance(1 / 144)
+    assert 0 < animator.display_fraction < 1
+    rows = animator.display_poses()
+    for row, item in zip(rows, (wheel, box)):
+        assert item.display_center == (row[0], row[1]) and item.display_rotation == row[2]
+    assert wheel.display_center[0] < wheel.center[0] and wheel.display_rotation < wheel.rotation
+    box.destroy()
+    with pytest.raises(anima.StaleHandleError):
+        box.display_center
+
+
 def test_a_paused_animator_shows_its_poses(animator, falling_ball):
     animator.run_until_rest(progress=False)
     assert animator.display_fraction == 1.0

@@ -119,6 +119,11 @@ static PyGetSetDef item_getset[] = {
                  "assign a Transform or any 5-sequence. Rotation and scale reach the collision bounds."),
     ANIMA_GET(OWNER_ITEM, VALUE_DOUBLE, "rotation", anima_item_get_rotation,
               "The rotation in radians (positive = clockwise on screen; read-only)."),
+    ANIMA_GET(OWNER_ITEM, VALUE_VEC2, "display_center", anima_item_get_display_center,
+              "The center (x, y) at the display's time: between the last two internal steps by\n"
+              "Animator.display_fraction, what a toolkit binding draws each frame (read-only)."),
+    ANIMA_GET(OWNER_ITEM, VALUE_DOUBLE, "display_rotation", anima_item_get_display_rotation,
+              "The rotation in radians at the display's time, as display_center (read-only)."),
     ANIMA_GETSET(OWNER_ITEM, VALUE_DOUBLE, "alpha", anima_item_get_alpha, anima_item_set_alpha,
                  "Opacity 0...1 (not used by the dynamics)."),
     ANIMA_GETSET(OWNER_ITEM, VALUE_SHAPE, "shape", anima_item_get_shape, anima_item_set_shape,
