@@ -285,6 +285,34 @@ samples: lib
 samples-check: samples
 	$(PYTHON) scripts/samples_check.py samples/anima-samples build/samples-check
 
+# ---------------------------------------------------------------------------- toolkits
+# The GTK 4 adapter (adapters/gtk: anima-gtk.h, anima-gtk.c) as libanima-gtk.a, and the demo that
+# shows the seed listings on real GTK widgets (examples/gtk). GTK 4 comes from Debian's libgtk-4-dev.
+GTK_DIR   := build/gtk
+GTK_LIB   := $(GTK_DIR)/libanima-gtk.a
+GTK_DEMO  := $(GTK_DIR)/anima-gtk-demo
+GTK_WARN  := -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter
+.PHONY: gtk gtk-demo toolkit-check
+gtk: $(GTK_DEMO)
+$(GTK_LIB): adapters/gtk/anima-gtk.c adapters/gtk/anima-gtk.h $(HEADER) $(SUBHEADERS)
+	@pkg-config --exists gtk4 || { echo "gtk: GTK 4 is missing: run 'sudo apt-get install libgtk-4-dev' (or 'sudo make deps')"; exit 1; }
+	@mkdir -p $(GTK_DIR)
+	$(CC) $(GTK_WARN) -O2 -fPIC -Iinclude $$(pkg-config --cflags gtk4) -c adapters/gtk/anima-gtk.c -o $(GTK_DIR)/anima-gtk.o
+	ar rcs $@ $(GTK_DIR)/anima-gtk.o
+$(GTK_DEMO): $(GTK_LIB) examples/gtk/demo.c examples/gtk/scenes.c examples/gtk/demo.h | $(LIB)
+	$(CC) $(GTK_WARN) -O2 -Iinclude -Iadapters/gtk $$(pkg-config --cflags gtk4) examples/gtk/demo.c examples/gtk/scenes.c \
+		-o $@ $(GTK_LIB) -L$(LIB_DIR) -lanima -Wl,-rpath,$(CURDIR)/$(LIB_DIR) $$(pkg-config --libs gtk4) -lm
+# The demo in a window on this display (make gtk-demo SCENE=jelly picks the first scene).
+SCENE ?= gravity
+gtk-demo: gtk
+	$(GTK_DEMO) --scene $(SCENE)
+
+# The GTK and Qt examples used as a person would, under Xvfb with xdotool's real pointer events:
+# the C demo (scripts/gtk_check.py), anima.gtk's example (scripts/gtk_py_check.py) and anima.qt's
+# (scripts/qt_check.py).
+toolkit-check: gtk python
+	$(VENV_PY) scripts/gtk_check.py $(GTK_DEMO) build/toolkit-check/gtk
+
 # docs/figures/samples-*.png: one screenshot per kind of scene, taken headless.
 SAMPLES_FIGURES := jelly spinners pyramid fluid_card
 samples-screenshots: samples

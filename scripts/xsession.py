@@ -104,7 +104,9 @@ def wait_for(log, predicate, seconds, what):
                 if predicate(event):
                     return event
         time.sleep(0.05)
-    raise CheckFailed(f"timed out waiting for {what}; the log has:\n{log.read_text() if log.exists() else '(nothing)'}")
+    lines = log.read_text().splitlines() if log.exists() else []
+    shown = "\n".join(lines[-20:]) if lines else "(nothing)"
+    raise CheckFailed(f"timed out waiting for {what}; the log ({len(lines)} lines) ends:\n{shown}")
 
 
 def fitted_velocity(samples):
@@ -168,3 +170,40 @@ def window_origin(display, window):
                          text=True, timeout=10, check=True).stdout
     fields = dict(line.split("=", 1) for line in out.split())
     return int(fields["X"]), int(fields["Y"])
+
+
+def launch_window(command, display, title, extra_env=None, stderr_path=None, seconds=20):
+    """Start `command` on `display` and wait for its visible window named `title` (xdotool
+    search --sync). Returns (process, window id, environment). The program's stderr goes to
+    stderr_path (or nowhere); when no window comes, the process is ended and CheckFailed says
+    what it printed there."""
+    env = dict(os.environ, DISPLAY=display, **(extra_env or {}))
+    stderr = open(stderr_path, "w") if stderr_path else subprocess.DEVNULL
+    try:
+        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=stderr)
+    finally:
+        if stderr_path:
+            stderr.close()
+    try:
+        found = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", title], env=env,
+                               capture_output=True, text=True, timeout=seconds).stdout.split()
+    except subprocess.TimeoutExpired:
+        found = []
+    if not found:
+        process.kill()
+        process.wait(timeout=10)
+        said = Path(stderr_path).read_text().strip() if stderr_path else ""
+        raise CheckFailed(f"no window named {title!r} appeared within {seconds} s"
+                          + (f"; the program said:\n{said}" if said else ""))
+    return process, found[0], env
+
+
+def end_process(process, seconds=10):
+    """SIGTERM, then SIGKILL after `seconds` if it is still there."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=seconds)
