@@ -144,7 +144,7 @@ $(PY_STAMP): $(LIB) $(PY_SOURCES)
 	ANIMA_SWIFT_FLAGS='$(PY_SWIFT_FLAGS)' $(VENV_PY) -m pip install --quiet ./python
 	@touch $@
 
-test: deps layering-check abi-check abi-diff swift-test swiftpm-check c-test py-test samples-check install-check dist-check wheel-check sdist-check stress fuzz-regress tsan phase-check
+test: deps layering-check abi-check abi-diff swift-test swiftpm-check c-test py-test samples-check toolkit-check install-check dist-check wheel-check sdist-check stress fuzz-regress tsan phase-check
 	@echo "make test: all passed"
 
 # No product source over 1000 lines and no circle of Python imports or C calls
@@ -302,6 +302,11 @@ $(GTK_LIB): adapters/gtk/anima-gtk.c adapters/gtk/anima-gtk.h $(HEADER) $(SUBHEA
 $(GTK_DEMO): $(GTK_LIB) examples/gtk/demo.c examples/gtk/scenes.c examples/gtk/demo.h | $(LIB)
 	$(CC) $(GTK_WARN) -O2 -Iinclude -Iadapters/gtk $$(pkg-config --cflags gtk4) examples/gtk/demo.c examples/gtk/scenes.c \
 		-o $@ $(GTK_LIB) -L$(LIB_DIR) -lanima -Wl,-rpath,$(CURDIR)/$(LIB_DIR) $$(pkg-config --libs gtk4) -lm
+GTK_TEST := $(GTK_DIR)/anima-gtk-adapter-test
+$(GTK_TEST): $(GTK_LIB) examples/gtk/adapter_test.c | $(LIB)
+	$(CC) $(GTK_WARN) -O1 -g -Iinclude -Iadapters/gtk $$(pkg-config --cflags gtk4) examples/gtk/adapter_test.c \
+		-o $@ $(GTK_LIB) -L$(LIB_DIR) -lanima -Wl,-rpath,$(CURDIR)/$(LIB_DIR) $$(pkg-config --libs gtk4) -lm
+gtk: $(GTK_TEST)
 # The demo in a window on this display (make gtk-demo SCENE=jelly picks the first scene).
 SCENE ?= gravity
 gtk-demo: gtk
@@ -311,7 +316,7 @@ gtk-demo: gtk
 # the C demo (scripts/gtk_check.py), anima.gtk's example (scripts/gtk_py_check.py) and anima.qt's
 # (scripts/qt_check.py).
 toolkit-check: gtk python
-	$(VENV_PY) scripts/gtk_check.py $(GTK_DEMO) build/toolkit-check/gtk
+	$(VENV_PY) scripts/gtk_check.py $(GTK_DEMO) $(GTK_TEST) build/toolkit-check/gtk
 
 # docs/figures/samples-*.png: one screenshot per kind of scene, taken headless.
 SAMPLES_FIGURES := jelly spinners pyramid fluid_card
@@ -407,6 +412,14 @@ install: | $(LIB)
 	ln -sf libanima.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libanima.so
 	install -m 644 build/anima.pc $(DESTDIR)$(PKGCONFIGDIR)/anima.pc
+	@# the GTK adapter, when `make gtk` has built it
+	if [ -f $(GTK_LIB) ]; then \
+		sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(PC_LIBDIR)|g' -e 's|@INCLUDEDIR@|$(PC_INCLUDEDIR)|g' \
+			-e 's|@VERSION@|$(VERSION)|g' anima-gtk.pc.in > build/anima-gtk.pc; \
+		install -m 644 adapters/gtk/anima-gtk.h $(DESTDIR)$(INCLUDEDIR)/anima-gtk.h; \
+		install -m 644 $(GTK_LIB) $(DESTDIR)$(LIBDIR)/libanima-gtk.a; \
+		install -m 644 build/anima-gtk.pc $(DESTDIR)$(PKGCONFIGDIR)/anima-gtk.pc; \
+	fi
 
 $(LIB):
 	@$(MAKE) --no-print-directory lib
@@ -493,8 +506,8 @@ sdist-check: sdist
 # a relocatable lib/pkgconfig/anima.pc, the C examples, README.md and LICENSE.
 DIST_NAME  := anima-$(VERSION)-linux-x86_64
 DIST_STAGE := build/dist/$(DIST_NAME)
-dist: lib
-	@rm -rf build/dist && mkdir -p $(DIST_STAGE)/include/anima $(DIST_STAGE)/lib/pkgconfig $(DIST_STAGE)/examples dist
+dist: lib $(GTK_LIB)
+	@rm -rf build/dist && mkdir -p $(DIST_STAGE)/include/anima $(DIST_STAGE)/lib/pkgconfig $(DIST_STAGE)/examples $(DIST_STAGE)/share/anima/gtk dist
 	@install -m 644 $(HEADER) $(DIST_STAGE)/include/anima.h
 	@install -m 644 $(SUBHEADERS) $(DIST_STAGE)/include/anima/
 	@strip --strip-unneeded -o $(DIST_STAGE)/lib/libanima.so.$(VERSION) $(LIB) && chmod 755 $(DIST_STAGE)/lib/libanima.so.$(VERSION)
@@ -503,6 +516,12 @@ dist: lib
 	@sed -e 's|@PREFIX@|$${pcfiledir}/../..|g' -e 's|@LIBDIR@|$${prefix}/lib|g' -e 's|@INCLUDEDIR@|$${prefix}/include|g' \
 		-e 's|@VERSION@|$(VERSION)|g' anima.pc.in > $(DIST_STAGE)/lib/pkgconfig/anima.pc
 	@cp -r examples/c examples/data $(DIST_STAGE)/examples/
+	@mkdir -p $(DIST_STAGE)/examples/gtk && cp examples/gtk/*.c examples/gtk/*.h $(DIST_STAGE)/examples/gtk/
+	@install -m 644 adapters/gtk/anima-gtk.h $(DIST_STAGE)/include/anima-gtk.h
+	@install -m 644 adapters/gtk/anima-gtk.c $(DIST_STAGE)/share/anima/gtk/anima-gtk.c
+	@install -m 644 $(GTK_LIB) $(DIST_STAGE)/lib/libanima-gtk.a
+	@sed -e 's|@PREFIX@|$${pcfiledir}/../..|g' -e 's|@LIBDIR@|$${prefix}/lib|g' -e 's|@INCLUDEDIR@|$${prefix}/include|g' \
+		-e 's|@VERSION@|$(VERSION)|g' anima-gtk.pc.in > $(DIST_STAGE)/lib/pkgconfig/anima-gtk.pc
 	@cp README.md LICENSE $(DIST_STAGE)/
 	@tar -C build/dist --owner=0 --group=0 --sort=name -czf dist/$(DIST_NAME).tar.gz $(DIST_NAME)
 	@ls -l dist/$(DIST_NAME).tar.gz | awk '{ printf "dist: %s, %d bytes\n", $$NF, $$5 }'

@@ -61,3 +61,20 @@ for src in "$root"/examples/c/*.c; do
     passed=$((passed + 1))
 done
 echo "dist-check: $passed C examples built with pkg-config only and passed; anima_version_string() = $version"
+
+# The GTK adapter: anima-gtk.pc, its static library and header, and its source to compile in.
+[[ -f $root/include/anima-gtk.h && -f $root/lib/libanima-gtk.a && -f $root/share/anima/gtk/anima-gtk.c ]] \
+    || fail "include/anima-gtk.h, lib/libanima-gtk.a or share/anima/gtk/anima-gtk.c is missing"
+gtk_pc() { run_clean env PKG_CONFIG_PATH="$root/lib/pkgconfig" pkg-config "$@"; }
+[[ $(gtk_pc --modversion anima-gtk) == "$version" ]] || fail "anima-gtk.pc says version $(gtk_pc --modversion anima-gtk)"
+gtk_flags=$(gtk_pc --cflags --libs anima-gtk)
+demo=("$root"/examples/gtk/demo.c "$root"/examples/gtk/scenes.c)
+run_clean "$cc" -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter -o "$work/gtk-demo" "${demo[@]}" $gtk_flags \
+    -Wl,-rpath,"$libdir" -lm > "$work/gtk-demo.log" 2>&1 || { cat "$work/gtk-demo.log"; fail "the GTK demo does not build with pkg-config anima-gtk"; }
+run_clean "$cc" -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter -I"$root/include" -o "$work/gtk-demo-in" "${demo[@]}" \
+    "$root/share/anima/gtk/anima-gtk.c" $(gtk_pc --cflags --libs anima gtk4) -Wl,-rpath,"$libdir" -lm > "$work/gtk-demo-in.log" 2>&1 \
+    || { cat "$work/gtk-demo-in.log"; fail "the GTK demo does not build with anima-gtk.c compiled in"; }
+for program in gtk-demo gtk-demo-in; do
+    [[ $(run_clean "$work/$program" --list | wc -l) -ge 7 ]] || fail "$program --list does not name the scenes"
+done
+echo "dist-check: the GTK demo built with pkg-config --libs anima-gtk (libanima-gtk.a) and with anima-gtk.c compiled in; both list their scenes"

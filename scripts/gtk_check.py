@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The GTK demo (examples/gtk, the anima-gtk adapter) checked as a person uses it (make test).
 
-    gtk_check.py DEMO OUT_DIR
+    gtk_check.py DEMO ADAPTER_TEST OUT_DIR
+
+0. examples/gtk/adapter_test.c, the adapter's contract call by call, runs first on the same Xvfb.
 
 Each check runs the demo under a private Xvfb with a log, acts on it with xdotool's real pointer
 events and reads back the log (the frame clock's time and the pose written to each widget every
@@ -54,7 +56,7 @@ class Demo:
     def __init__(self, app, display, out, scene, env=None):
         self.log = out / f"{scene}.log"
         self.log.unlink(missing_ok=True)
-        self.env = dict(os.environ, DISPLAY=display, GDK_BACKEND="x11", **(env or {}))
+        self.env = dict(os.environ, DISPLAY=display, GDK_BACKEND="x11", GSETTINGS_BACKEND="memory", **(env or {}))
         self.display, self.out, self.scene = display, out, scene
         self.process = subprocess.Popen([app, "--scene", scene, "--log", str(self.log)], env=self.env,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -314,9 +316,9 @@ def check_reduced_motion(app, display, out):
 
 
 def main():
-    if len(sys.argv) != 3:
-        sys.exit("usage: gtk_check.py DEMO OUT_DIR")
-    app, out = os.path.abspath(sys.argv[1]), Path(sys.argv[2]).resolve()
+    if len(sys.argv) != 4:
+        sys.exit("usage: gtk_check.py DEMO ADAPTER_TEST OUT_DIR")
+    app, test, out = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]), Path(sys.argv[3]).resolve()
     out.mkdir(parents=True, exist_ok=True)
     for tool, package in (("Xvfb", "xvfb"), ("xdotool", "xdotool"), ("import", "imagemagick")):
         if shutil.which(tool) is None:
@@ -325,6 +327,11 @@ def main():
     say(f"{len(scenes)} scenes: {' '.join(scenes)}")
     xvfb = Xvfb()
     try:
+        env = dict(os.environ, DISPLAY=xvfb.display, GDK_BACKEND="x11", GSETTINGS_BACKEND="memory")
+        result = subprocess.run([test], env=env, capture_output=True, text=True, timeout=120)
+        sys.stdout.write(result.stdout.replace("adapter-test: ", "gtk-check: adapter: "))
+        if result.returncode != 0:
+            raise CheckFailed(f"the adapter test exited with {result.returncode}: {result.stderr.strip()}")
         check_gravity(app, xvfb.display, out)
         check_card(app, xvfb.display, out)
         check_snap(app, xvfb.display, out)
