@@ -307,6 +307,10 @@ $(GTK_TEST): $(GTK_LIB) examples/gtk/adapter_test.c | $(LIB)
 	$(CC) $(GTK_WARN) -O1 -g -Iinclude -Iadapters/gtk $$(pkg-config --cflags gtk4) examples/gtk/adapter_test.c \
 		-o $@ $(GTK_LIB) -L$(LIB_DIR) -lanima -Wl,-rpath,$(CURDIR)/$(LIB_DIR) $$(pkg-config --libs gtk4) -lm
 gtk: $(GTK_TEST)
+GTK_BENCH := $(GTK_DIR)/gtk_bindings
+$(GTK_BENCH): $(GTK_LIB) bench/gtk_bindings.c | $(LIB)
+	$(CC) $(GTK_WARN) -O2 -Iinclude -Iadapters/gtk $$(pkg-config --cflags gtk4) bench/gtk_bindings.c \
+		-o $@ $(GTK_LIB) -L$(LIB_DIR) -lanima -Wl,-rpath,$(CURDIR)/$(LIB_DIR) $$(pkg-config --libs gtk4) -lm
 # The demo in a window on this display (make gtk-demo SCENE=jelly picks the first scene).
 SCENE ?= gravity
 gtk-demo: gtk
@@ -317,6 +321,7 @@ gtk-demo: gtk
 # (scripts/qt_check.py).
 toolkit-check: gtk python
 	$(VENV_PY) scripts/gtk_check.py $(GTK_DEMO) $(GTK_TEST) build/toolkit-check/gtk
+	$(VENV_PY) scripts/gtk_py_check.py build/toolkit-check/gtk-py
 
 # docs/figures/samples-*.png: one screenshot per kind of scene, taken headless.
 SAMPLES_FIGURES := jelly spinners pyramid fluid_card
@@ -573,3 +578,9 @@ bench: build bench-noguard
 	@$(VENV_PY) -c "import distributed" 2>/dev/null || $(VENV_PY) -m pip install --quiet "dask[distributed]"
 	@$(VENV_PY) -c "import pyb2d3" 2>/dev/null || $(VENV_PY) -m pip install --quiet pyb2d3
 	CC='$(CC)' $(VENV_PY) bench/run.py $(BENCH_ARGS)
+	@$(MAKE) --no-print-directory bench-toolkits
+
+# What binding 1000 widgets costs per frame in GTK and Qt, beside the toolkit's own cost (bench/toolkits.py).
+.PHONY: bench-toolkits
+bench-toolkits: $(GTK_BENCH) python
+	$(VENV_PY) bench/toolkits.py $(GTK_BENCH)

@@ -45,6 +45,7 @@ struct AnimaGtkDriver {
     gint64 frame_time;
     guint64 frames;
     gboolean warned;         /* one warning per driver for a failing advance */
+    gboolean restarted;      /* the next frame is the first after anima_gtk_driver_start */
     /* the drag */
     GtkGesture *gesture;
     Binding *held;
@@ -314,7 +315,8 @@ static gboolean tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data)
     (void)widget;
     AnimaGtkDriver *d = data;
     gint64 now = gdk_frame_clock_get_frame_time(clock);
-    double seconds = d->frames == 0 ? 0 : clamp((double)(now - d->frame_time) / 1e6, 0, 0.25);
+    double seconds = d->frames == 0 || d->restarted ? 0 : clamp((double)(now - d->frame_time) / 1e6, 0, 0.25);
+    d->restarted = FALSE;
     d->frame_time = now;
     d->frames++;
     anima_status status = anima_animator_advance(d->animator, seconds);
@@ -327,6 +329,30 @@ static gboolean tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data)
         d->frame_func(d, now, d->frame_data);
     }
     return G_SOURCE_CONTINUE;
+}
+
+void anima_gtk_driver_stop(AnimaGtkDriver *d)
+{
+    g_return_if_fail(d != NULL);
+    if (d->tick_id != 0) {
+        gtk_widget_remove_tick_callback(d->fixed, d->tick_id);
+        d->tick_id = 0;
+    }
+}
+
+void anima_gtk_driver_start(AnimaGtkDriver *d)
+{
+    g_return_if_fail(d != NULL);
+    if (d->tick_id == 0) {
+        d->restarted = TRUE;
+        d->tick_id = gtk_widget_add_tick_callback(d->fixed, tick, d, NULL);
+    }
+}
+
+gboolean anima_gtk_driver_is_running(const AnimaGtkDriver *d)
+{
+    g_return_val_if_fail(d != NULL, FALSE);
+    return d->tick_id != 0;
 }
 
 static void apply_settings(AnimaGtkDriver *d)
@@ -488,7 +514,7 @@ void anima_gtk_driver_free(AnimaGtkDriver *d)
     if (d == NULL) {
         return;
     }
-    gtk_widget_remove_tick_callback(d->fixed, d->tick_id);
+    anima_gtk_driver_stop(d);
     g_signal_handlers_disconnect_by_data(d->gesture, d);
     gtk_widget_remove_controller(d->fixed, GTK_EVENT_CONTROLLER(d->gesture));
     g_object_unref(d->gesture);

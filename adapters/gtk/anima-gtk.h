@@ -99,6 +99,12 @@ gboolean anima_gtk_driver_set_draggable(AnimaGtkDriver *driver, GtkWidget *widge
 void anima_gtk_driver_set_frame_func(AnimaGtkDriver *driver, AnimaGtkFrameFunc func, gpointer user_data);
 /** Sets the function called at each phase of a drag (NULL clears it). */
 void anima_gtk_driver_set_drag_func(AnimaGtkDriver *driver, AnimaGtkDragFunc func, gpointer user_data);
+/** Stops the frame loop (the tick callback): frames no longer advance the animator or write the bindings until anima_gtk_driver_start. A new driver runs. */
+void anima_gtk_driver_stop(AnimaGtkDriver *driver);
+/** Starts the frame loop again; the first frame after it advances nothing (the time stopped is not simulated). */
+void anima_gtk_driver_start(AnimaGtkDriver *driver);
+/** Whether the frame loop runs. */
+gboolean anima_gtk_driver_is_running(const AnimaGtkDriver *driver);
 /** Writes every binding from the animator as it is now (after changing items outside a frame). */
 void anima_gtk_driver_write(AnimaGtkDriver *driver);
 /** Whether the driver follows gtk-enable-animations into the animator's reduced motion (default TRUE); turning it on applies the setting at once. */

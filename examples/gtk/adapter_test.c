@@ -245,8 +245,33 @@ int main(void)
     g_object_set(settings, "gtk-enable-animations", TRUE, NULL);
     printf("adapter-test: gtk-enable-animations turns reduced motion on and off, unless the driver is told not to follow it\n");
 
-    /* ---- the frame loop ends with the driver */
+    /* ---- the frame loop stops, starts again, and ends with the driver */
     guint64 frames = anima_gtk_driver_get_frame_count(driver);
+    CHECK(anima_gtk_driver_is_running(driver), "a new driver runs");
+    anima_gravity_def gdef = anima_default_gravity_def();
+    anima_behavior gravity;              /* something to simulate while the loop is stopped */
+    CHECK(anima_gravity_create(animator, &gdef, &item, 1, &gravity) == ANIMA_OK && anima_animator_add_behavior(animator, gravity) == ANIMA_OK,
+          "gravity");
+    run_frames(driver, 2);
+    frames = anima_gtk_driver_get_frame_count(driver);
+    anima_gtk_driver_stop(driver);
+    for (int i = 0; i < 10; i++) {
+        gtk_widget_queue_draw(fixed);
+        g_usleep(20000);
+        while (g_main_context_iteration(NULL, FALSE)) {
+        }
+    }
+    CHECK(!anima_gtk_driver_is_running(driver) && anima_gtk_driver_get_frame_count(driver) == frames,
+          "a stopped driver ran %" G_GUINT64_FORMAT " frames", anima_gtk_driver_get_frame_count(driver) - frames);
+    double before = 0, after = 0;
+    anima_animator_get_elapsed_time(animator, &before);
+    anima_gtk_driver_start(driver);
+    run_frames(driver, 1);
+    anima_animator_get_elapsed_time(animator, &after);
+    /* the 0.2 s stopped are not simulated: the first frame after start advances nothing, the next one a frame */
+    CHECK(anima_gtk_driver_is_running(driver) && after - before < 0.05, "the first frame after start simulated %.3f s", after - before);
+    printf("adapter-test: stopped for 0.2 s, the loop ran no frame; started again, its first frame simulated %.3f s\n", after - before);
+    frames = anima_gtk_driver_get_frame_count(driver);
     gint64 frame_time = anima_gtk_driver_get_frame_time(driver);
     CHECK(frames > 5 && frame_time > 0, "frames %" G_GUINT64_FORMAT ", frame time %" G_GINT64_FORMAT, frames, frame_time);
     anima_gtk_driver_free(driver);
