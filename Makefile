@@ -316,6 +316,11 @@ SCENE ?= gravity
 gtk-demo: gtk
 	$(GTK_DEMO) --scene $(SCENE)
 
+# docs/figures/gtk-demo.png, the README's picture of the GTK demo (scripts/toolkit_screenshots.py, under Xvfb).
+.PHONY: toolkit-screenshots
+toolkit-screenshots: gtk python
+	$(VENV_PY) scripts/toolkit_screenshots.py $(GTK_DEMO) docs/figures/gtk-demo.png
+
 # The GTK and Qt examples used as a person would, under Xvfb with xdotool's real pointer events:
 # the C demo (scripts/gtk_check.py), anima.gtk's example (scripts/gtk_py_check.py) and anima.qt's
 # (scripts/qt_check.py).

@@ -34,7 +34,7 @@ typedef struct Demo {
     /* the scenes' own */
     anima_behavior snap;          /* snap and card: the snap that holds the square or card */
     anima_item grid[9];           /* jelly: the skeleton */
-    GtkWidget *dialog;            /* jelly: the alert, posed from its skeleton */
+    GtkWidget *dialog;            /* jelly: the alert, posed from its skeleton; springs: the springs' drawing */
     anima_detent_drag sheet_drag; /* sheet: the detent drag while the pointer holds the sheet */
     anima_value value;            /* glide: the progress value */
     GtkWidget *bar;               /* glide: the GtkProgressBar bound to it */

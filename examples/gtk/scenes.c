@@ -122,9 +122,47 @@ static void build_snap(Demo *d)
 
 /* ------------------------------------------------------------------------------ springs */
 
+/* A point at offset (in the item's own coordinates) of an item, at the display's time. */
+static anima_vec2 point_on(anima_item item, double ox, double oy)
+{
+    anima_vec2 c = {0, 0};
+    double r = 0;
+    anima_item_get_display_center(item, &c);
+    anima_item_get_display_rotation(item, &r);
+    return (anima_vec2){c.x + ox * cos(r) - oy * sin(r), c.y + ox * sin(r) + oy * cos(r)};
+}
+
+/* The springs as lines, on a drawing area under the weights. */
+static void draw_springs(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+    (void)area;
+    (void)width;
+    (void)height;
+    Demo *d = data;
+    anima_vec2 ends[4] = {{180, 90}, point_on(d->actors[0].item, 0, -30), point_on(d->actors[0].item, 0, 30),
+                          point_on(d->actors[1].item, 0, -30)};
+    cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+    cairo_set_line_width(cr, 2);
+    for (int i = 0; i < 4; i += 2) {
+        cairo_move_to(cr, ends[i].x, ends[i].y);
+        cairo_line_to(cr, ends[i + 1].x, ends[i + 1].y);
+    }
+    cairo_stroke(cr);
+}
+
+static void redraw_springs(Demo *d)
+{
+    gtk_widget_queue_draw(d->dialog);
+}
+
 static void build_springs(Demo *d)
 {
     const anima_vec2 anchor = {180, 90};
+    d->dialog = gtk_drawing_area_new();         /* the scene's picture of its springs */
+    gtk_widget_set_size_request(d->dialog, STAGE_WIDTH, STAGE_HEIGHT);
+    gtk_drawing_area_set_draw_func(GTK_DRAWING_AREA(d->dialog), draw_springs, d, NULL);
+    gtk_widget_set_can_target(d->dialog, FALSE);
+    gtk_fixed_put(GTK_FIXED(d->fixed), d->dialog, 0, 0);
     GtkWidget *pin = styled(gtk_label_new(""), "anchor");
     gtk_widget_set_size_request(pin, 8, 8);
     gtk_fixed_put(GTK_FIXED(d->fixed), pin, anchor.x - 4, anchor.y - 4);
@@ -145,6 +183,7 @@ static void build_springs(Demo *d)
     item_behavior(d, both, 2, 0, 0.5, true);
     draggable(d, upper);
     draggable(d, lower);
+    d->frame = redraw_springs;
 }
 
 /* ------------------------------------------------------------------------------ jelly */
