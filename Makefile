@@ -199,7 +199,7 @@ swiftpm-check: prep
 
 # Installs into build/stage (as DESTDIR) and builds one example from the staged header,
 # library and anima.pc only, through pkg-config.
-install-check: lib
+install-check: lib $(GTK_LIB)
 	@rm -rf $(STAGE) build/stage-test
 	@$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(STAGE) PREFIX=$(STAGE_PREFIX) \
 		LIBDIR=$(STAGE_PREFIX)/lib INCLUDEDIR=$(STAGE_PREFIX)/include PKGCONFIGDIR=$(STAGE_PREFIX)/lib/pkgconfig > /dev/null
@@ -212,6 +212,16 @@ install-check: lib
 	LD_LIBRARY_PATH=$(CURDIR)/$(STAGE)$(STAGE_PREFIX)/lib build/stage-test/$(STAGE_EXAMPLE) > build/stage-test/$(STAGE_EXAMPLE).log 2>&1 \
 		|| { cat build/stage-test/$(STAGE_EXAMPLE).log; echo "install-check: FAILED: $(STAGE_EXAMPLE) exited with an error"; exit 1; }; \
 	echo "install-check: $(STAGE_EXAMPLE) built against the staged install and ran: $$(tail -n 1 build/stage-test/$(STAGE_EXAMPLE).log)"
+	@# anima-gtk.pc is found with its requirements; the staged prefix replaces /usr/local by hand, since a
+	@# sysroot would move gtk4's paths too
+	@libs="$$(PKG_CONFIG_PATH=$(CURDIR)/$(STAGE)$(STAGE_PREFIX)/lib/pkgconfig pkg-config --libs-only-l anima-gtk)" \
+		|| { echo "install-check: pkg-config does not find anima-gtk.pc or what it requires"; exit 1; }; \
+	root=$(CURDIR)/$(STAGE)$(STAGE_PREFIX); \
+	$(CC) $(GTK_WARN) -o build/stage-test/gtk-demo examples/gtk/demo.c examples/gtk/scenes.c -I$$root/include \
+		$$(pkg-config --cflags gtk4) -L$$root/lib $$libs -lm \
+		|| { echo "install-check: FAILED: the GTK demo does not build against the staged anima-gtk"; exit 1; }; \
+	scenes=$$(LD_LIBRARY_PATH=$(CURDIR)/$(STAGE)$(STAGE_PREFIX)/lib build/stage-test/gtk-demo --list | wc -l); \
+	echo "install-check: the GTK demo built against the staged anima-gtk.h and libanima-gtk.a (pkg-config: $$libs); it lists $$scenes scenes"
 
 # ---------------------------------------------------------------- fuzzing
 
