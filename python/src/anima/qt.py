@@ -13,8 +13,11 @@ animator, and pointer drags that grab, follow and fling.
     driver.start()
 
 The driver advances the animator by the time Qt's clock says passed since the last frame (a
-precise timer at the screen's refresh rate), then writes every binding. Coordinates are the
-animator's reference space, taken as the bound widget's parent's pixels.
+precise timer at the screen's refresh rate), then writes every binding with the items' poses at
+the display's time (Item.display_center and display_rotation: the animator steps at a fixed
+rate, so a frame falls between two steps and is drawn between them, as "Fix Your Timestep"
+does). Coordinates are the animator's reference space, taken as the bound widget's parent's
+pixels.
 
 PySide6 is an extra: ``pip install "anima[qt]"``.
 """
@@ -22,11 +25,14 @@ PySide6 is an extra: ``pip install "anima[qt]"``.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, List, Optional
+import sys
+import warnings
+from typing import Any, Callable, List, Optional, Tuple
 
 from ._anima import Animator, Item, Value
 
 try:
+    import PySide6
     from PySide6.QtCore import QElapsedTimer, QEvent, QObject, QPointF, Qt, QTimer
     from PySide6.QtGui import QGuiApplication, QMouseEvent
     from PySide6.QtWidgets import QGraphicsItem, QWidget
@@ -34,33 +40,59 @@ except ImportError:   # the message is the point
     raise ImportError("anima.qt needs PySide6: pip install 'anima[qt]' (or PySide6-Essentials)") from None
 
 
-class _Binding:
-    """One target written from the animator each frame."""
+def _drops_none_references() -> bool:
+    """True when this PySide6 loses a reference to None at every call that returns nothing,
+    as 6.12.0 does on Python 3.11 (None became immortal only in 3.12): a program that moves
+    widgets frame after frame then ends within minutes with "deallocating None"."""
+    if sys.version_info >= (3, 12):
+        return False
+    probe = QObject()
+    before = sys.getrefcount(None)
+    for _ in range(8):
+        probe.setObjectName("")
+    return sys.getrefcount(None) <= before - 8
 
-    __slots__ = ("write",)
+
+if _drops_none_references():
+    warnings.warn(f"PySide6 {PySide6.__version__} on Python {sys.version_info[0]}.{sys.version_info[1]} drops a "
+                  "reference to None at every call that returns nothing (QWidget.move among them), so a Qt "
+                  "program ends with 'deallocating None' after some minutes of frames: install "
+                  "PySide6-Essentials<6.12 (6.11.3 is sound), or use Python 3.12 or later",
+                  RuntimeWarning, stacklevel=2)
+
+
+class _Binding:
+    """One target written from the animator each frame; `center` is the item's centre (x, y)
+    the last write placed the target at (before a widget's rounding to whole pixels), None for
+    a value binding."""
+
+    __slots__ = ("write", "center")
 
     def __init__(self, write: Callable[[], None]) -> None:
         self.write = write
+        self.center: Optional[Tuple[float, float]] = None
 
 
 class _DragFilter(QObject):
     """Turns a widget's mouse events into an Anima drag of its item."""
 
-    def __init__(self, driver: "QtDriver", widget: QWidget, item: Item) -> None:
+    def __init__(self, driver: "QtDriver", widget: QWidget, item: Item,
+                 on_pointer: Optional[Callable[[str, float, Tuple[float, float]], None]]) -> None:
         super().__init__(widget)
         self._driver = driver
         self._widget = widget
         self._item = item
         self._drag: Any = None
+        self._on_pointer = on_pointer
         #: The velocity (vx, vy) in px/s the item left with at the last release.
-        self.release_velocity: Optional[tuple] = None
+        self.release_velocity: Optional[Tuple[float, float]] = None
 
-    def _point(self, event: Any) -> tuple:
+    def _point(self, event: Any) -> Tuple[float, float]:
         parent = self._widget.parentWidget()
         p = event.position()
-        mapped = self._widget.mapTo(parent, p.toPoint()) if parent is not None else p.toPoint()
-        # keep the sub-pixel part of the event's position
-        return (mapped.x() + (p.x() - math.floor(p.x())), mapped.y() + (p.y() - math.floor(p.y())))
+        # mapped as a QPointF, so the event's sub-pixel part is kept
+        mapped = self._widget.mapTo(parent, p) if parent is not None else p
+        return (mapped.x(), mapped.y())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         kind = event.type()
@@ -68,12 +100,19 @@ class _DragFilter(QObject):
             return False
         now = self._driver.now()
         if kind == QEvent.Type.MouseButtonPress and event.button() == Qt.MouseButton.LeftButton:
-            self._drag = self._driver.animator.begin_drag(self._item, self._point(event), now)
+            phase, point = "press", self._point(event)
+            self._drag = self._driver.animator.begin_drag(self._item, point, now)
         elif kind == QEvent.Type.MouseMove and self._drag is not None:
-            self._drag.move(self._point(event), now)
+            phase, point = "move", self._point(event)
+            self._drag.move(point, now)
         elif kind == QEvent.Type.MouseButtonRelease and self._drag is not None:
+            phase, point = "release", self._point(event)
             self.release_velocity = self._drag.end(now)
             self._drag = None
+        else:
+            return False
+        if self._on_pointer is not None:
+            self._on_pointer(phase, now, point)
         return False    # the widget still gets its events: a dragged button can still be clicked
 
 
@@ -83,6 +122,8 @@ class QtDriver:
     rate is the frame rate in Hz (default the primary screen's refresh rate, else 60); clock is a
     function giving seconds (default Qt's monotonic QElapsedTimer). `tick(seconds)` runs one frame
     by hand (tests, or a loop of your own): it advances the animator and writes every binding.
+    `frame_time` is the clock's time of the last frame (None before the first), and `on_frame`,
+    a callable f(driver) or None, runs after each frame's bindings are written (to log or draw).
     """
 
     def __init__(self, animator: Animator, *, rate: Optional[float] = None,
@@ -98,6 +139,10 @@ class QtDriver:
         self._elapsed.start()
         self._clock = clock if clock is not None else lambda: self._elapsed.nsecsElapsed() / 1e9
         self._last: Optional[float] = None
+        #: The clock's time in seconds of the last frame (None before the first).
+        self.frame_time: Optional[float] = None
+        #: Called as on_frame(driver) after every frame's bindings are written, or None.
+        self.on_frame: Optional[Callable[["QtDriver"], None]] = None
         self._bindings: List[_Binding] = []
         self._timer = QTimer()
         self._timer.setTimerType(Qt.TimerType.PreciseTimer)
@@ -126,46 +171,63 @@ class QtDriver:
         now = self.now()
         elapsed = 0.0 if self._last is None else now - self._last
         self._last = now
-        self.tick(min(max(elapsed, 0.0), 0.25))
+        self._run(min(max(elapsed, 0.0), 0.25), now)
 
     def tick(self, seconds: float) -> None:
-        """Advance the animator by `seconds` (if it is running) and write every binding."""
+        """Advance the animator by `seconds` (if it is running), write every binding and call
+        on_frame; frame_time is the clock's time now."""
+        self._run(seconds, self.now())
+
+    def _run(self, seconds: float, now: float) -> None:
+        self.frame_time = now
         if self.animator.is_running:
             self.animator.advance(seconds)
         self.write()
+        if self.on_frame is not None:
+            self.on_frame(self)
 
     def write(self) -> None:
-        """Write every binding from the animator as it is now."""
+        """Write every binding from the animator as it is now, at the display's time."""
         for binding in self._bindings:
             binding.write()
 
-    def bind(self, target: Any, item: Item, *, resize: bool = False) -> None:
-        """Move `target` with `item`: a QWidget by its centre (its geometry in its parent; with
-        resize=True its size follows the item's too), or a QGraphicsItem by its position,
-        rotation (degrees, clockwise as Anima's) and scale, and opacity from the item's alpha."""
+    def bind(self, target: Any, item: Item, *, resize: bool = False) -> _Binding:
+        """Move `target` with `item`: a QWidget by its centre (its geometry in its parent, to
+        the nearest pixel, moved only when that changed; with resize=True its size follows the
+        item's too), or a QGraphicsItem
+        by its position, rotation (degrees, clockwise as Anima's) and scale, and opacity from
+        the item's alpha. The centre and rotation are the item's display pose
+        (Item.display_center, display_rotation), so the motion is even at any frame rate.
+        Returns the binding, whose `center` is the centre the last write used."""
         if not isinstance(item, Item) or item.animator is not self.animator:
             raise ValueError("item must be an anima.Item of the driver's animator")
         if isinstance(target, QWidget):
             def write_widget() -> None:
-                x, y = item.center
+                x, y = binding.center = item.display_center
                 if resize:
                     w, h = item.size
-                    target.resize(max(1, round(w)), max(1, round(h)))
-                target.move(round(x - target.width() / 2), round(y - target.height() / 2))
-            binding = write_widget
+                    size = (max(1, round(w)), max(1, round(h)))
+                    if size != (target.width(), target.height()):
+                        target.resize(*size)
+                left, top = round(x - target.width() / 2), round(y - target.height() / 2)
+                if left != target.x() or top != target.y():    # a widget at rest costs Qt nothing
+                    target.move(left, top)
+            write = write_widget
         elif isinstance(target, QGraphicsItem):
             def write_graphics() -> None:
-                x, y = item.center
+                x, y = binding.center = item.display_center
                 t = item.transform
                 target.setPos(QPointF(x, y))
-                target.setRotation(math.degrees(t.rotation))
+                target.setRotation(math.degrees(item.display_rotation))
                 target.setScale(t.scale_x)
                 target.setOpacity(item.alpha)
-            binding = write_graphics
+            write = write_graphics
         else:
             raise TypeError(f"target must be a QWidget or a QGraphicsItem, not {type(target).__name__}")
-        self._bindings.append(_Binding(binding))
-        binding()
+        binding = _Binding(write)
+        self._bindings.append(binding)
+        write()
+        return binding
 
     def bind_value(self, value: Value, target: Any, name: Optional[str] = None) -> None:
         """Write `value` each frame: target.setProperty(name, v) for a QObject, or target(v) for
@@ -184,15 +246,21 @@ class QtDriver:
             raise TypeError("give a QObject and a property name, or a callable")
         self._bindings[-1].write()
 
-    def draggable(self, widget: QWidget, item: Item) -> _DragFilter:
+    def draggable(self, widget: QWidget, item: Item, *,
+                  on_pointer: Optional[Callable[[str, float, Tuple[float, float]], None]] = None) -> _DragFilter:
         """Let the pointer drag `widget`'s item: a left press grabs the item where it is
         touched (Animator.begin_drag), moves follow, the release flings it with the pointer's
-        tracked velocity. The widget still receives its events. Returns the event filter, whose
+        tracked velocity. The widget still receives its events. on_pointer, if given, is called
+        as on_pointer(phase, time, (x, y)) after the drag took each event: phase "press",
+        "move" or "release", time the driver's clock, the point in the reference space (at
+        "release" the item already has its fling velocity). Returns the event filter, whose
         `release_velocity` is the last fling's (vx, vy)."""
         if not isinstance(widget, QWidget):
             raise TypeError(f"widget must be a QWidget, not {type(widget).__name__}")
         if not isinstance(item, Item) or item.animator is not self.animator:
             raise ValueError("item must be an anima.Item of the driver's animator")
-        watcher = _DragFilter(self, widget, item)
+        if on_pointer is not None and not callable(on_pointer):
+            raise TypeError(f"on_pointer must be callable, not {type(on_pointer).__name__}")
+        watcher = _DragFilter(self, widget, item, on_pointer)
         widget.installEventFilter(watcher)
         return watcher
