@@ -326,10 +326,11 @@ SCENE ?= gravity
 gtk-demo: gtk
 	$(GTK_DEMO) --scene $(SCENE)
 
-# docs/figures/gtk-demo.png, the README's picture of the GTK demo (scripts/toolkit_screenshots.py, under Xvfb).
+# docs/figures/gtk-demo.png and qt-demo.png, the README's pictures of the toolkit demos
+# (scripts/toolkit_screenshots.py, under Xvfb).
 .PHONY: toolkit-screenshots
 toolkit-screenshots: gtk python
-	$(VENV_PY) scripts/toolkit_screenshots.py $(GTK_DEMO) docs/figures/gtk-demo.png
+	$(VENV_PY) scripts/toolkit_screenshots.py $(GTK_DEMO) docs/figures
 
 # The GTK and Qt examples used as a person would, under Xvfb with xdotool's real pointer events:
 # the C demo (scripts/gtk_check.py), anima.gtk's example (scripts/gtk_py_check.py) and anima.qt's
@@ -337,6 +338,7 @@ toolkit-screenshots: gtk python
 toolkit-check: gtk python
 	$(VENV_PY) scripts/gtk_check.py $(GTK_DEMO) $(GTK_TEST) build/toolkit-check/gtk
 	$(VENV_PY) scripts/gtk_py_check.py build/toolkit-check/gtk-py
+	$(VENV_PY) scripts/qt_check.py build/toolkit-check/qt
 
 # docs/figures/samples-*.png: one screenshot per kind of scene, taken headless.
 SAMPLES_FIGURES := jelly spinners pyramid fluid_card

@@ -70,10 +70,11 @@ if [[ $purpose == test ]]; then
         fi
     done
     # Qt's xcb platform plugin (the Qt example under Xvfb) loads these; PySide6's wheel does not ship them
+    libraries=$(/sbin/ldconfig -p 2> /dev/null || true)   # once: grep -q on the pipe would end it early (pipefail)
     for entry in libxcb-cursor.so.0:libxcb-cursor0 libxcb-icccm.so.4:libxcb-icccm4 libxcb-keysyms.so.1:libxcb-keysyms1 \
                  libxcb-image.so.0:libxcb-image0 libxcb-render-util.so.0:libxcb-render-util0 libxcb-xkb.so.1:libxcb-xkb1 \
                  libxkbcommon-x11.so.0:libxkbcommon-x11-0 libxcb-randr.so.0:libxcb-randr0 libxcb-shape.so.0:libxcb-shape0; do
-        if ! /sbin/ldconfig -p 2> /dev/null | grep -q "${entry%%:*}"; then
+        if [[ $libraries != *"${entry%%:*}"* ]]; then
             missing+=("${entry#*:}")
         fi
     done
@@ -127,16 +128,30 @@ modules=(
     "jupyterlab:jupyterlab"        # test_live.py runs anima.live in a real JupyterLab
     "build:build"
     "auditwheel:auditwheel"
-    "PySide6:PySide6-Essentials"   # anima.qt, and test_peer_qt.py compares the easing curves with Qt's QEasingCurve
+    "PySide6:PySide6-Essentials<6.12"   # anima.qt, and test_peer_qt.py compares the easing curves with Qt's QEasingCurve
+                                   # (6.12.0 loses a reference to None per call on Python 3.11: python/pyproject.toml)
     "gi:PyGObject<3.51"            # anima.gtk (3.51 and later need girepository-2.0, newer than Debian 12's)
 )
 # -I: the tree's own build/ folder must not pass for the `build` package
+# a requirement with a version bound is also installed again when the version there is outside it
 wanted=$(printf '%s\n' "${modules[@]}" | "$venv/bin/python" -I -c '
-import importlib.util, sys
+import importlib.metadata, importlib.util, re, sys
+try:
+    from packaging.specifiers import SpecifierSet
+except ImportError:
+    from pip._vendor.packaging.specifiers import SpecifierSet
 for line in sys.stdin:
     module, requirement = line.strip().split(":", 1)
     if importlib.util.find_spec(module) is None:
         print(requirement)
+        continue
+    name, bound = re.match(r"([A-Za-z0-9_.\-]+)(?:\[[^]]*\])?(.*)", requirement).groups()
+    if bound:
+        try:
+            if importlib.metadata.version(name) not in SpecifierSet(bound):
+                print(requirement)
+        except importlib.metadata.PackageNotFoundError:
+            print(requirement)
 ')
 if [[ -n $wanted ]]; then
     echo "deps: installing $(echo $wanted) into $venv"
