@@ -427,6 +427,17 @@ static void drag_begin(GtkGestureDrag *gesture, double x, double y, gpointer dat
     report(d, ANIMA_GTK_DRAG_BEGIN, b, (anima_vec2){x, y}, time, (anima_vec2){0, 0});
 }
 
+/* One pointer sample into the drag; FALSE once the drag has ended (its item was destroyed). */
+static gboolean follow(AnimaGtkDriver *d, anima_vec2 point, double time)
+{
+    if (anima_drag_move(d->drag, point, time) != ANIMA_OK) {
+        d->held = NULL;
+        return FALSE;
+    }
+    report(d, ANIMA_GTK_DRAG_MOVE, d->held, point, time, (anima_vec2){0, 0});
+    return TRUE;
+}
+
 static void drag_update(GtkGestureDrag *gesture, double dx, double dy, gpointer data)
 {
     AnimaGtkDriver *d = data;
@@ -439,11 +450,29 @@ static void drag_update(GtkGestureDrag *gesture, double dx, double dy, gpointer 
         d->claimed = TRUE;        /* a drag, not a click: the button under it lets go */
         gtk_gesture_set_state(GTK_GESTURE(gesture), GTK_EVENT_SEQUENCE_CLAIMED);
     }
-    if (anima_drag_move(d->drag, point, time) != ANIMA_OK) {
-        d->held = NULL;           /* its item was destroyed: nothing left to drag */
-        return;
+    /* GDK merges the motion events of one frame into the last; its history keeps the others, in
+       the surface's coordinates, which differ from the fixed's by the same offset as this event's */
+    GdkEvent *event = gtk_event_controller_get_current_event(GTK_EVENT_CONTROLLER(gesture));
+    if (event != NULL && gdk_event_get_event_type(event) == GDK_MOTION_NOTIFY) {
+        guint n = 0;
+        GdkTimeCoord *history = gdk_event_get_history(event, &n);
+        double ex = 0, ey = 0;
+        if (history != NULL && gdk_event_get_position(event, &ex, &ey)) {
+            for (guint i = 0; i < n; i++) {
+                double hx = 0, hy = 0, t = history[i].time / 1000.0;
+                if (t < time && (history[i].flags & GDK_AXIS_FLAG_X) && (history[i].flags & GDK_AXIS_FLAG_Y)) {
+                    hx = history[i].axes[GDK_AXIS_X];
+                    hy = history[i].axes[GDK_AXIS_Y];
+                    if (!follow(d, (anima_vec2){point.x + hx - ex, point.y + hy - ey}, t)) {
+                        g_free(history);
+                        return;
+                    }
+                }
+            }
+        }
+        g_free(history);
     }
-    report(d, ANIMA_GTK_DRAG_MOVE, d->held, point, time, (anima_vec2){0, 0});
+    follow(d, point, time);
 }
 
 static void finish(AnimaGtkDriver *d, anima_vec2 point)
