@@ -595,7 +595,13 @@ bench: build bench-noguard
 	@$(VENV_PY) -c "import distributed" 2>/dev/null || $(VENV_PY) -m pip install --quiet "dask[distributed]"
 	@$(VENV_PY) -c "import pyb2d3" 2>/dev/null || $(VENV_PY) -m pip install --quiet pyb2d3
 	CC='$(CC)' $(VENV_PY) bench/run.py $(BENCH_ARGS)
-	@$(MAKE) --no-print-directory bench-toolkits
+	@$(MAKE) --no-print-directory bench-toolkits bench-queries
+
+# Ray casts and overlap queries on 10 000 items against Box2D v3's (pyb2d3), from Python (bench/queries.py).
+.PHONY: bench-queries
+bench-queries: python
+	@$(VENV_PY) -c "import pyb2d3" 2>/dev/null || $(VENV_PY) -m pip install --quiet pyb2d3
+	$(VENV_PY) bench/queries.py
 
 # What binding 1000 widgets costs per frame in GTK and Qt, beside the toolkit's own cost (bench/toolkits.py).
 .PHONY: bench-toolkits

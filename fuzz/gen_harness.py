@@ -47,6 +47,10 @@ FIXED_OUTPUTS = {
     ("anima_animation_get_value_state", "out_value"): 4, ("anima_animation_get_value_state", "out_velocity"): 4,
     ("anima_item_get_animated_velocity", "out_velocity"): 5,
 }
+# Outputs that are arrays of as many elements as an input count says, as their header comment
+# says ("out_hits[i] for rays[i]"): (function, parameter) -> the count parameter. The harness's
+# counts (fz_count) stay below MAX_ARRAY.
+COUNTED_OUTPUTS = {("anima_animator_ray_cast_closest_batch", "out_hits"): "ray_count"}
 # Output arrays whose capacity counts groups of elements, as their header comment says
 # ("3 doubles per item").
 CAPACITY_UNITS = {"anima_animator_copy_item_poses": 3, "anima_animator_copy_display_poses": 3}
@@ -278,6 +282,16 @@ class Writer:
                 decl.append(f"{ptype} {pname} = fz_one_in(32) ? NULL : fz_tracker();")
                 shape.append(["tracker", base, pname])
                 args.append(pname)
+                k += 1
+                continue
+            if is_ptr and pname.startswith("out_") and (name, pname) in COUNTED_OUTPUTS:
+                var = f"v_{pname}"
+                decl.append(f"static {base} {var}[{MAX_ARRAY}];")
+                decl.append(f"fz_poison({var}, sizeof {var});")
+                decl.append(f"{base} *{pname} = fz_one_in(32) ? NULL : {var};")
+                shape.append(["out", base, pname])
+                args.append(pname)
+                outs.append((pname, var))
                 k += 1
                 continue
             if is_ptr and pname.startswith("out_") and (name, pname) in FIXED_OUTPUTS:

@@ -740,6 +740,71 @@ typedef struct anima_detached_callback { anima_callback_kind kind; anima_item it
 anima_status anima_animator_get_detached_callbacks(anima_animator animator, anima_detached_callback *out_callbacks, int32_t capacity, int32_t *out_count);
 
 /* ------------------------------------------------------------------------------------------------
+ * Queries (docs/queries.md): what a segment crosses, the item nearest a point, the items a shape
+ * overlaps, on the broad phase and the items' collision shapes (items no behavior governs are not
+ * considered).
+ * ---------------------------------------------------------------------------------------------- */
+
+/** Which items a query considers; start from anima_default_query_filter(). */
+typedef struct anima_query_filter {
+    uint32_t cookie;                 /* set by anima_default_query_filter() */
+    const anima_behavior *collisions; /* collision behaviors whose items are considered; read during the call only */
+    int32_t collisions_count;        /* default 0: every item a behavior governs */
+} anima_query_filter;
+
+/** Where a segment enters an item's collision shape. */
+typedef struct anima_ray_hit {
+    anima_item item;     /* the item hit (null when a batch's ray hit nothing) */
+    anima_vec2 point;    /* the entry point, reference coordinates */
+    anima_vec2 normal;   /* the shape's outward unit normal there */
+    double fraction;     /* along the segment, 0 (start) ... 1 (end) */
+} anima_ray_hit;
+
+/** One segment of a batch. */
+typedef struct anima_ray { anima_vec2 start; anima_vec2 end; } anima_ray;
+
+/** The point of an item's collision shape nearest a query point. */
+typedef struct anima_point_hit {
+    anima_item item;     /* the item */
+    anima_vec2 point;    /* the nearest point of its outline */
+    double distance;     /* points; negative inside the shape */
+} anima_point_hit;
+
+/** The kind of a query shape. */
+typedef enum anima_query_shape_type {
+    ANIMA_QUERY_CIRCLE = 0,    /* center, radius */
+    ANIMA_QUERY_RECTANGLE = 1, /* center, size, rotation */
+    ANIMA_QUERY_POLYGON = 2    /* points: convex, 3...16, either winding */
+} anima_query_shape_type;
+
+/** A shape to find overlapping items with, reference coordinates; start from anima_default_query_shape(). */
+typedef struct anima_query_shape {
+    uint32_t cookie;             /* set by anima_default_query_shape() */
+    anima_query_shape_type type; /* default ANIMA_QUERY_CIRCLE */
+    anima_vec2 center;           /* circle, rectangle; default (0, 0) */
+    double radius;               /* circle, >= 0; default 0 (a point) */
+    anima_size size;             /* rectangle, each side >= 0; default 0 x 0 */
+    double rotation;             /* rectangle, radians, clockwise on screen; default 0 */
+    const anima_vec2 *points;    /* polygon; read during the call only */
+    int32_t points_count;        /* polygon, 3...16; default 0 */
+} anima_query_shape;
+
+/** The default query filter: every item a behavior governs. */
+anima_query_filter anima_default_query_filter(void);
+/** The default query shape: a circle of radius 0 at (0, 0). */
+anima_query_shape anima_default_query_shape(void);
+/** Every item whose shape the segment start...end enters, nearest first (ties in creation order); one it starts inside is not reported (as Box2D). filter may be NULL. Counting and BUFFER_TOO_SMALL as anima_animator_get_behaviors. Errors: INVALID_ARGUMENT (not finite, a filter's collision of another animator or not a collision behavior), INVALID_HANDLE. */
+anima_status anima_animator_ray_cast(anima_animator animator, anima_vec2 start, anima_vec2 end, const anima_query_filter *filter, anima_ray_hit *out_hits, int32_t capacity, int32_t *out_count);
+/** The nearest hit of anima_animator_ray_cast; *out_found false (and *out_hit zero) when there is none. */
+anima_status anima_animator_ray_cast_closest(anima_animator animator, anima_vec2 start, anima_vec2 end, const anima_query_filter *filter, anima_ray_hit *out_hit, bool *out_found);
+/** anima_animator_ray_cast_closest for ray_count rays at once: out_hits[i] for rays[i], a null item where it hit nothing. */
+anima_status anima_animator_ray_cast_closest_batch(anima_animator animator, const anima_ray *rays, int32_t ray_count, const anima_query_filter *filter, anima_ray_hit *out_hits);
+/** The item whose shape is nearest point within max_distance (0...1e9 pt), with the nearest point of its outline and the signed distance (negative inside: the deepest wins); ties go to the first created; *out_found false when none is that near. */
+anima_status anima_animator_nearest_item(anima_animator animator, anima_vec2 point, double max_distance, const anima_query_filter *filter, anima_point_hit *out_hit, bool *out_found);
+/** The items whose shapes overlap shape (touching counts), in creation order; counting as anima_animator_get_behaviors. Errors: INVALID_ARGUMENT (a hand-made shape, a negative radius or size, a polygon that is not convex or has too few or many points). */
+anima_status anima_animator_items_overlapping(anima_animator animator, const anima_query_shape *shape, const anima_query_filter *filter, anima_item *out_items, int32_t capacity, int32_t *out_count);
+
+/* ------------------------------------------------------------------------------------------------
  * Gestures (docs/gestures.md): a pointer's velocity, momentum projection, rubber banding, the item
  * under a point, and dragging an item with a pointer.
  * ---------------------------------------------------------------------------------------------- */

@@ -130,6 +130,7 @@ modules=(
     "auditwheel:auditwheel"
     "PySide6:PySide6-Essentials<6.12"   # anima.qt, and test_peer_qt.py compares the easing curves with Qt's QEasingCurve
                                    # (6.12.0 loses a reference to None per call on Python 3.11: python/pyproject.toml)
+    "pyb2d3:pyb2d3"                # test_queries.py compares the ray casts with Box2D v3's
     "gi:PyGObject<3.51"            # anima.gtk (3.51 and later need girepository-2.0, newer than Debian 12's)
 )
 # -I: the tree's own build/ folder must not pass for the `build` package

@@ -158,6 +158,34 @@ struct DynamicTree {
 
     // MARK: Query
 
+    /// Calls `callback(proxy, reach)` for every proxy whose box the segment `p + t d`, t in
+    /// 0...reach, may cross; `callback` returns the new reach (a hit's fraction to look no further
+    /// than it, the same to go on, 0 to stop), and the walk then drops every box the shorter
+    /// segment misses. After Box2D's `b2DynamicTree_RayCast`: a node is left out when its box
+    /// misses the segment's box or when the segment's line passes it by, `|v.(p - c)| > |v|.h` for
+    /// the line's normal v and the box's centre c and half size h. A segment of length 0 crosses
+    /// nothing. The tree must not be changed from inside `callback`.
+    func rayCast(from p: Vec2, _ d: Vec2, reach maxFraction: Double, _ callback: (Int32, Double) -> Double) {
+        let length = (d.x * d.x + d.y * d.y).squareRoot()
+        guard length > 0, maxFraction > 0 else { return }
+        let r = d / length
+        let v = Vec2(-r.y, r.x), absV = Vec2(abs(r.y), abs(r.x))
+        var reach = maxFraction
+        var box = AABB(lower: pointwiseMin(p, p + reach * d), upper: pointwiseMax(p, p + reach * d))
+        query(box, skipping: { _, nodeBox in
+            let centre = (nodeBox.lower + nodeBox.upper) * 0.5, half = (nodeBox.upper - nodeBox.lower) * 0.5
+            return !nodeBox.overlaps(box) || abs(dot(v, p - centre)) - dot(absV, half) > 0
+        }) { leaf in
+            let value = callback(leaf, reach)
+            if value <= 0 { return false }
+            if value < reach {
+                reach = value
+                box = AABB(lower: pointwiseMin(p, p + reach * d), upper: pointwiseMax(p, p + reach * d))
+            }
+            return true
+        }
+    }
+
     /// Calls `callback` with the id of every proxy whose box overlaps `aabb` (touching counts,
     /// as `AABB.overlaps`), in depth-first order, child1 before child2; `callback` returns false
     /// to stop the query. Rule: depth-first walk with an explicit stack, descending only into

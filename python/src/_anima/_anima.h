@@ -563,6 +563,8 @@ extern PyMethodDef animator_detent_methods[];
 extern PyMethodDef detent_functions[];
 extern PyMethodDef gesture_functions[];
 extern PyMethodDef animator_gesture_methods[];
+/* spatial.c */
+extern PyMethodDef animator_query_methods[];
 extern PyMethodDef attachment_drag_methods[];
 
 /* animator.c */

@@ -68,6 +68,8 @@ from . import _animator, _attachment, _behavior, _collision, _gravity, _item, _i
 from . import _value
 from ._value import read_values
 from ._detents import DetentDrag, Detents
+from . import _queries
+from ._queries import PointHit, RayHit
 from . import field as _field
 
 
@@ -104,7 +106,9 @@ __all__ = [
     "NotFoundError",
     "OutOfMemoryError",
     "Player",
+    "PointHit",
     "Push",
+    "RayHit",
     "Snap",
     "StaleHandleError",
     "Timeline",

@@ -76,6 +76,17 @@ class CollisionMode(IntFlag):
     BOUNDARIES = 2
     EVERYTHING = 3
 
+class RayHit(NamedTuple):
+    item: Item
+    point: tuple[float, float]
+    normal: tuple[float, float]
+    fraction: float
+
+class PointHit(NamedTuple):
+    item: Item
+    point: tuple[float, float]
+    distance: float
+
 class Transform(NamedTuple):
     rotation: float = 0.0
     scale_x: float = 1.0
@@ -212,6 +223,23 @@ class Animator:
     def copy_states_into(self, buffer: _FloatBuffer, /) -> int: ...
     def update_item_using_current_state(self, item: Item) -> None: ...
     def item_at(self, point: _Pair) -> Item | None: ...
+    def ray_cast(self, start: _Pair, end: _Pair, *, collisions: Iterable[Collision] | None = None) -> list[RayHit]: ...
+    def ray_cast_first(self, start: _Pair, end: _Pair, *, collisions: Iterable[Collision] | None = None) -> RayHit | None: ...
+    def ray_cast_many(self, rays: Any, *, collisions: Iterable[Collision] | None = None) -> list[RayHit | None]: ...
+    def nearest_item(
+        self, point: _Pair, max_distance: _Float = ..., *, collisions: Iterable[Collision] | None = None
+    ) -> PointHit | None: ...
+    def items_overlapping(
+        self, *, circle: tuple[_Pair, _Float] | None = None, rect: tuple[_Pair, _Pair, _Float] | None = None,
+        polygon: Sequence[_Pair] | None = None, collisions: Iterable[Collision] | None = None
+    ) -> list[Item]: ...
+    def _ray_cast(self, start: _Pair, end: _Pair, collisions: Any) -> list[Any]: ...
+    def _ray_cast_closest(self, start: _Pair, end: _Pair, collisions: Any) -> Any: ...
+    def _ray_cast_batch(self, rays: Any, collisions: Any) -> list[Any]: ...
+    def _nearest_item(self, point: _Pair, max_distance: _Float, collisions: Any) -> Any: ...
+    def _items_overlapping(
+        self, kind: int, center: _Pair, radius: _Float, size: _Pair, rotation: _Float, points: Any, collisions: Any
+    ) -> list[Item]: ...
     def begin_detent_drag(
         self, target: Item | Value, detents: Detents, at: _Float, time: _Float, *, component: int = 0,
         axis: Literal["x", "y"] = "y"
@@ -1033,7 +1061,9 @@ __all__ = [
     "NotFoundError",
     "OutOfMemoryError",
     "Player",
+    "PointHit",
     "Push",
+    "RayHit",
     "Snap",
     "StaleHandleError",
     "Timeline",

@@ -1,0 +1,124 @@
+/// The geometry behind the animator's queries: a segment against a circle, a convex polygon and
+/// a box; the signed distance from a point to a shape; and whether two convex shapes overlap.
+///
+/// A polygon here is convex with its vertices in math-positive order and outward unit normals,
+/// `normals[i]` belonging to the edge from `vertices[i]` to `vertices[i + 1]`, as the item store
+/// keeps them. The formulas follow Box2D v3's `b2RayCastCircle` / `b2RayCastPolygon` (clipping
+/// the segment by each edge's half-plane) and Christer Ericson, "Real-Time Collision Detection",
+/// ch. 5 (closest points) and 4.4 (separating axes), written anew here.
+enum QueryGeometry {
+    /// Where a segment first enters a shape: its fraction along the segment (0...1) and the
+    /// shape's outward normal there.
+    struct Entry {
+        var fraction: Double
+        var normal: Vec2
+    }
+
+    /// The segment `p + t d` (t in 0...1) against the circle of `center` and `radius`: the first
+    /// crossing of its outline from outside. A segment starting inside gives none (Box2D's rule).
+    static func segmentCircle(_ p: Vec2, _ d: Vec2, _ center: Vec2, _ radius: Double) -> Entry? {
+        let length2 = lengthSquared(d)
+        guard length2 > 0 else { return nil }
+        let s = p - center
+        // |s + t d|^2 = r^2: a t^2 + 2 b t + c = 0 with a = d.d, b = s.d, c = s.s - r^2
+        let b = dot(s, d), c = lengthSquared(s) - radius * radius
+        if c < 0 { return nil }                       // starts inside
+        let discriminant = b * b - length2 * c
+        guard discriminant >= 0 else { return nil }
+        let t = (-b - discriminant.squareRoot()) / length2
+        guard t >= 0 && t <= 1 else { return nil }
+        let hit = s + t * d
+        let r = length(hit)
+        return Entry(fraction: t, normal: r > 0 ? hit / r : Vec2(0, 0))
+    }
+
+    /// The segment `p + t d` against a convex polygon, both in the polygon's frame: the fraction
+    /// where it enters and the normal of the edge it enters by. Starting inside gives none.
+    static func segmentPolygon(_ p: Vec2, _ d: Vec2, _ vertices: UnsafePointer<Vec2>, _ normals: UnsafePointer<Vec2>,
+                               _ count: Int) -> Entry? {
+        var lower = 0.0, upper = 1.0
+        var entering = -1
+        for i in 0..<count {
+            // the half-plane n.(x - v) <= 0 holds p + t d where t * (n.d) <= n.(v - p)
+            let numerator = dot(normals[i], vertices[i] - p)
+            let denominator = dot(normals[i], d)
+            if denominator == 0 {
+                if numerator < 0 { return nil }     // parallel to the edge, outside it
+            } else if denominator < 0 {
+                if numerator < lower * denominator {  // enters later than the last entry
+                    lower = numerator / denominator
+                    entering = i
+                }
+            } else if numerator < upper * denominator {
+                upper = numerator / denominator       // leaves sooner
+            }
+            if upper < lower { return nil }
+        }
+        return entering >= 0 ? Entry(fraction: lower, normal: normals[entering]) : nil
+    }
+
+    /// The fraction (0...1) at which the segment `p + t d` enters the box, or nil when it misses
+    /// it (the slab test; a segment starting inside enters at 0).
+    @inline(__always) static func segmentBox(_ p: Vec2, _ d: Vec2, _ box: AABB) -> Double? {
+        var lower = 0.0, upper = 1.0
+        for axis in 0..<2 {
+            let start = p[axis], delta = d[axis], low = box.lower[axis], high = box.upper[axis]
+            if delta == 0 {
+                if start < low || start > high { return nil }
+            } else {
+                var t0 = (low - start) / delta, t1 = (high - start) / delta
+                if t0 > t1 { swap(&t0, &t1) }
+                lower = max(lower, t0)
+                upper = min(upper, t1)
+                if lower > upper { return nil }
+            }
+        }
+        return lower
+    }
+
+    /// The point of a convex polygon's outline nearest to `p`, and the signed distance to it
+    /// (negative inside), all in the polygon's frame.
+    static func nearestOnPolygon(_ p: Vec2, _ vertices: UnsafePointer<Vec2>, _ normals: UnsafePointer<Vec2>,
+                                 _ count: Int) -> (point: Vec2, distance: Double) {
+        var deepest = -Double.infinity, deepestEdge = 0
+        for i in 0..<count {
+            let s = dot(normals[i], p - vertices[i])
+            if s > deepest { deepest = s; deepestEdge = i }
+        }
+        if deepest <= 0 {
+            // inside: the nearest edge line is the one of greatest separation, and p's projection
+            // on it lies on the edge (a point on another edge's side would be nearer that edge)
+            return (p - deepest * normals[deepestEdge], deepest)
+        }
+        var best = Vec2(0, 0), bestDistance2 = Double.infinity
+        for i in 0..<count {
+            let a = vertices[i], b = vertices[(i + 1) % count]
+            let q = nearestOnSegment(p, a, b)
+            let d2 = lengthSquared(p - q)
+            if d2 < bestDistance2 { bestDistance2 = d2; best = q }
+        }
+        return (best, bestDistance2.squareRoot())
+    }
+
+    /// The point of the segment a...b nearest to p.
+    @inline(__always) static func nearestOnSegment(_ p: Vec2, _ a: Vec2, _ b: Vec2) -> Vec2 {
+        let e = b - a
+        let e2 = lengthSquared(e)
+        guard e2 > 0 else { return a }
+        let t = min(max(dot(p - a, e) / e2, 0), 1)
+        return a + t * e
+    }
+
+    /// The greatest separation of polygon b from polygon a along a's edge normals (both in one
+    /// frame): > 0 when one of a's edges separates them.
+    static func separation(_ va: UnsafePointer<Vec2>, _ na: UnsafePointer<Vec2>, _ countA: Int,
+                           _ vb: UnsafePointer<Vec2>, _ countB: Int) -> Double {
+        var greatest = -Double.infinity
+        for i in 0..<countA {
+            var least = Double.infinity
+            for j in 0..<countB { least = min(least, dot(na[i], vb[j] - va[i])) }
+            greatest = max(greatest, least)
+        }
+        return greatest
+    }
+}
