@@ -30,13 +30,13 @@ Prints one line per check with what it measured; exits 1 at the first failure.
 """
 
 import os
-import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-from xsession import CheckFailed, Xvfb, colour_box, drag_command, fitted_velocity, parse_log, screenshot, wait_for, window_origin
+from xsession import (CheckFailed, Xvfb, colour_box, drag_command, end_process, fitted_velocity, launch_window, parse_log,
+                      require_tools, screenshot, wait_for, window_origin)
 
 TITLE = "Anima GTK demo"
 PIXELS = 2.0               # a widget's centre in the screenshot against the logged pose
@@ -56,16 +56,13 @@ class Demo:
     def __init__(self, app, display, out, scene, env=None):
         self.log = out / f"{scene}.log"
         self.log.unlink(missing_ok=True)
-        self.env = dict(os.environ, DISPLAY=display, GDK_BACKEND="x11", GSETTINGS_BACKEND="memory", **(env or {}))
         self.display, self.out, self.scene = display, out, scene
-        self.process = subprocess.Popen([app, "--scene", scene, "--log", str(self.log)], env=self.env,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        found = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", TITLE], env=self.env,
-                               capture_output=True, text=True, timeout=20).stdout.split()
-        if not found:
-            self.close()
-            raise CheckFailed(f"{scene}: no window appeared ({self.process.stderr.read() if self.process.stderr else ''})")
-        self.window = found[0]
+        try:
+            self.process, self.window, self.env = launch_window(
+                [app, "--scene", scene, "--log", str(self.log)], display, TITLE,
+                dict(GDK_BACKEND="x11", GSETTINGS_BACKEND="memory", **(env or {})), out / f"{scene}.stderr")
+        except CheckFailed as failure:
+            raise CheckFailed(f"{scene}: {failure}") from None
         # the stage's origin in the window, once GTK has allocated it
         self.stage = wait_for(self.log, lambda e: e.get("event") == "scene" and float(e.get("height", 0)) > 0, 10,
                               f"{scene}: the stage's allocation")
@@ -130,11 +127,7 @@ class Demo:
         return worst
 
     def close(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+        end_process(self.process)
 
 
 def check_gravity(app, display, out):
@@ -323,9 +316,7 @@ def main():
         sys.exit("usage: gtk_check.py DEMO ADAPTER_TEST OUT_DIR")
     app, test, out = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]), Path(sys.argv[3]).resolve()
     out.mkdir(parents=True, exist_ok=True)
-    for tool, package in (("Xvfb", "xvfb"), ("xdotool", "xdotool"), ("import", "imagemagick")):
-        if shutil.which(tool) is None:
-            raise CheckFailed(f"{tool} is missing: run 'sudo apt-get install {package}' (or 'sudo make deps')")
+    require_tools()
     scenes = subprocess.run([app, "--list"], capture_output=True, text=True, check=True).stdout.split()
     say(f"{len(scenes)} scenes: {' '.join(scenes)}")
     xvfb = Xvfb()

@@ -17,15 +17,13 @@ Prints one line per check with its figures; exits 1 at the first failure, with w
 Run it with the Python that has anima installed (build/venv/bin/python).
 """
 
-import os
-import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 from xsession import (CheckFailed, Xvfb, colour_box, drag_command, fitted_velocity, parse_log, screenshot, wait_for,
-                      window_origin)
+                      window_origin, require_tools, end_process, launch_window)
 
 DEMO = Path(__file__).resolve().parent.parent / "examples" / "gtk" / "demo.py"
 TITLE_PATTERN = r"^Anima GTK demo \(Python\)$"     # xdotool --name takes a regular expression
@@ -46,15 +44,13 @@ class Demo:
     def __init__(self, display, scene, log):
         self.log = log
         log.unlink(missing_ok=True)
-        self.env = dict(os.environ, DISPLAY=display, GDK_BACKEND="x11", GTK_A11Y="none")
-        self.process = subprocess.Popen([sys.executable, str(DEMO), "--scene", scene, "--log", str(log)], env=self.env,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        found = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", TITLE_PATTERN],
-                               env=self.env, capture_output=True, text=True, timeout=30).stdout.split()
-        if not found:
-            self.close()
-            raise CheckFailed(f"{scene}: no window appeared; demo.py said: {self.process.stderr.read()}")
-        self.window = found[0]
+        self.stderr = log.with_suffix(".stderr")
+        try:
+            self.process, self.window, self.env = launch_window(
+                [sys.executable, str(DEMO), "--scene", scene, "--log", str(log)], display, TITLE_PATTERN,
+                dict(GDK_BACKEND="x11", GTK_A11Y="none"), self.stderr, seconds=30)
+        except CheckFailed as failure:
+            raise CheckFailed(f"{scene}: {failure}") from None
         self.scene = wait_for(log, lambda e: e.get("event") == "scene", 20, "the scene line")
         self.origin = (float(self.scene["origin_x"]), float(self.scene["origin_y"]))
 
@@ -71,7 +67,7 @@ class Demo:
                     return index, events[index]
             if self.process.poll() is not None:
                 raise CheckFailed(f"demo.py exited with {self.process.returncode} while waiting for {what}: "
-                                  f"{self.process.stderr.read()}")
+                                  f"{self.stderr.read_text()}")
             time.sleep(0.05)
         raise CheckFailed(f"timed out waiting for {what}; the log ends with:\n" + "\n".join(
             self.log.read_text().splitlines()[-10:]))
@@ -87,9 +83,7 @@ class Demo:
         return round(self.origin[0] + point[0]), round(self.origin[1] + point[1])
 
     def close(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
+        end_process(self.process)
 
 
 def check_picture(demo, display, out, name):
@@ -180,9 +174,7 @@ def main():
         sys.exit("usage: gtk_py_check.py OUT_DIR")
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)
-    for tool, package in (("Xvfb", "xvfb"), ("xdotool", "xdotool"), ("import", "imagemagick")):
-        if shutil.which(tool) is None:
-            fail(f"{tool} is missing: run 'sudo apt-get install {package}' (or 'sudo make deps')")
+    require_tools()
     probe = subprocess.run([sys.executable, "-c", "import anima, gi; gi.require_version('Gtk', '4.0')"],
                            capture_output=True, text=True)
     if probe.returncode != 0:

@@ -22,15 +22,13 @@ Logs, the demo's stderr and the screenshots are kept in OUT_DIR.
 """
 
 import math
-import os
-import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 from xsession import (CheckFailed, Xvfb, colour_box, drag_command, end_process, fitted_velocity, launch_window,
-                      parse_log, screenshot, wait_for, window_origin)
+                      parse_log, screenshot, wait_for, window_origin, require_tools)
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "examples" / "qt" / "demo.py"
@@ -198,9 +196,7 @@ def main():
         sys.exit("usage: qt_check.py OUT_DIR")
     out = Path(sys.argv[1]).resolve()
     out.mkdir(parents=True, exist_ok=True)
-    for tool, package in (("Xvfb", "xvfb"), ("xdotool", "xdotool"), ("import", "imagemagick")):
-        if shutil.which(tool) is None:
-            fail(f"{tool} is missing: run 'sudo apt-get install {package}' (or 'sudo make deps')")
+    require_tools()
     probe = subprocess.run([sys.executable, "-c", "import PySide6.QtWidgets, anima.qt"], capture_output=True, text=True)
     if probe.returncode != 0:
         fail(f"{sys.executable} cannot import PySide6 and anima.qt: pip install PySide6-Essentials (or 'make deps'):\n"

@@ -17,13 +17,12 @@ Prints one line per check; exits 1 at the first failure, with what was seen.
 """
 
 import os
-import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-from xsession import CheckFailed, Xvfb, drag_command, fitted_velocity, parse_log, read_png, wait_for
+from xsession import CheckFailed, Xvfb, drag_command, fitted_velocity, parse_log, read_png, wait_for, X_TOOLS, require_tools
 
 # While held, the grabbed point may trail the newest pointer sample by what the pointer travels in
 # one internal step (the animator steps at 120 Hz; a frame's time short of a whole step is not yet
@@ -162,9 +161,7 @@ def main():
         sys.exit("usage: samples_check.py APP OUT_DIR")
     app, out = os.path.abspath(sys.argv[1]), Path(sys.argv[2])
     out.mkdir(parents=True, exist_ok=True)
-    for tool, package in (("Xvfb", "xvfb"), ("xdotool", "xdotool")):
-        if shutil.which(tool) is None:
-            fail(f"{tool} is missing: run 'sudo apt-get install {package}' (or 'sudo make deps')")
+    require_tools(X_TOOLS[:2])
     scenes = subprocess.run([app, "--list"], capture_output=True, text=True, check=True).stdout.split()
     runs = {}
     for scene in scenes:

@@ -6,6 +6,7 @@ Failures raise CheckFailed with what was seen; each check's main turns it into o
 """
 
 import os
+import shutil
 import signal
 import struct
 import subprocess
@@ -207,3 +208,14 @@ def end_process(process, seconds=10):
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=seconds)
+
+
+#: The programs every check under Xvfb uses, and the Debian packages that bring them.
+X_TOOLS = (("Xvfb", "xvfb"), ("xdotool", "xdotool"), ("import", "imagemagick"))
+
+
+def require_tools(tools=X_TOOLS):
+    """Raises CheckFailed naming the first missing program and the package that installs it."""
+    for tool, package in tools:
+        if shutil.which(tool) is None:
+            raise CheckFailed(f"{tool} is missing: run 'sudo apt-get install {package}' (or 'sudo make deps')")
