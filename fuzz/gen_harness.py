@@ -284,19 +284,12 @@ class Writer:
                 args.append(pname)
                 k += 1
                 continue
-            if is_ptr and pname.startswith("out_") and (name, pname) in COUNTED_OUTPUTS:
+            if is_ptr and pname.startswith("out_") and ((name, pname) in FIXED_OUTPUTS or (name, pname) in COUNTED_OUTPUTS):
                 var = f"v_{pname}"
-                decl.append(f"static {base} {var}[{MAX_ARRAY}];")
-                decl.append(f"fz_poison({var}, sizeof {var});")
-                decl.append(f"{base} *{pname} = fz_one_in(32) ? NULL : {var};")
-                shape.append(["out", base, pname])
-                args.append(pname)
-                outs.append((pname, var))
-                k += 1
-                continue
-            if is_ptr and pname.startswith("out_") and (name, pname) in FIXED_OUTPUTS:
-                var = f"v_{pname}"
-                decl.append(f"{base} {var}[{FIXED_OUTPUTS[(name, pname)]}];")
+                if (name, pname) in COUNTED_OUTPUTS:   # as many as the count, at most MAX_ARRAY: kept off the stack
+                    decl.append(f"static {base} {var}[{MAX_ARRAY}];")
+                else:
+                    decl.append(f"{base} {var}[{FIXED_OUTPUTS[(name, pname)]}];")
                 decl.append(f"fz_poison({var}, sizeof {var});")
                 decl.append(f"{base} *{pname} = fz_one_in(32) ? NULL : {var};")
                 shape.append(["out", base, pname])
