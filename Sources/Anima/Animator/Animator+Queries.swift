@@ -110,7 +110,7 @@ extension Animator {
         let box = AABB(lower: point - Vec2(maxDistance, maxDistance), upper: point + Vec2(maxDistance, maxDistance))
         var best: PointHit?
         var bestCreation = UInt64.max
-        candidates(in: box, allowed, skipping: { _ in false }) { s in
+        candidates(in: box, allowed) { s in
             let (nearest, distance) = nearestPoint(s, point)
             guard distance <= maxDistance else { return }
             let creation = store.creation[s]
@@ -128,7 +128,7 @@ extension Animator {
         let query = try prepare(shape)
         let allowed = try allowedSlots(filter)
         var found: [Int32] = []
-        candidates(in: query.box, allowed, skipping: { _ in false }) { s in
+        candidates(in: query.box, allowed) { s in
             if overlaps(s, query) { found.append(Int32(s)) }
         }
         found.sort { store.creation[Int($0)] < store.creation[Int($1)] }
@@ -150,30 +150,36 @@ extension Animator {
         return allowed
     }
 
-    /// Calls `body` with every governed, allowed slot whose shape's box overlaps `box`, leaving
-    /// out tree nodes for which `skip` is true: the colliding items from the broad-phase tree, the
-    /// others (which have no up-to-date proxy, `items(in:)`) one by one.
-    func candidates(in box: AABB, _ allowed: [Bool]?, skipping skip: (AABB) -> Bool, _ body: (Int) -> Void) {
+    /// Brings the behavior graph and the body lists up to date for a query (not from inside a step).
+    func prepareForQueries() {
         if graphDirty && !isStepping { rebuildGraph() }
         if world.bodyListsDirty && !isStepping { world.rebuildBodyLists() }
-        @inline(__always) func wanted(_ s: Int) -> Bool {
-            store.alive[s] && store.governed[s] && (allowed.map { $0[s] } ?? true)
-        }
-        @inline(__always) func collides(_ s: Int) -> Bool { (store.collisionMask[s] | store.boundaryMask[s]) != 0 }
-        world.broadPhase.tree.query(box, skipping: { _, nodeBox in skip(nodeBox) }) { proxy in
+    }
+
+    /// Whether slot `s` is live, governed and let through by `allowed` (nil: every slot).
+    @inline(__always) func isQueryable(_ s: Int, _ allowed: [Bool]?) -> Bool {
+        store.alive[s] && store.governed[s] && (allowed.map { $0[s] } ?? true)
+    }
+
+    /// Whether slot `s` collides with anything, and so has a proxy the step keeps up to date.
+    @inline(__always) func collidesWithAnything(_ s: Int) -> Bool { (store.collisionMask[s] | store.boundaryMask[s]) != 0 }
+
+    /// Calls `body` with every governed, allowed slot whose shape's box overlaps `box`: the
+    /// colliding items from the broad-phase tree, whose boxes the step keeps around them; the
+    /// others, which keep their proxies where they were made (nothing pairs with them, and a step
+    /// moving ten thousand of them would pay for it), one by one.
+    func candidates(in box: AABB, _ allowed: [Bool]?, _ body: (Int) -> Void) {
+        prepareForQueries()
+        @inline(__always) func wanted(_ s: Int) -> Bool { isQueryable(s, allowed) }
+        @inline(__always) func collides(_ s: Int) -> Bool { collidesWithAnything(s) }
+        world.broadPhase.tree.query(box) { proxy in
             let s = Int(world.broadPhase.tree.userData(proxy))
-            if s >= 0 && wanted(s) && collides(s) {
-                let tight = store.aabb(s)
-                if tight.overlaps(box) && !skip(tight) { body(s) }
-            }
+            if s >= 0 && wanted(s) && collides(s) && store.aabb(s).overlaps(box) { body(s) }
             return true
         }
         for slot in world.notColliding {
             let s = Int(slot)
-            if wanted(s) && !collides(s) {
-                let tight = store.aabb(s)
-                if tight.overlaps(box) && !skip(tight) { body(s) }
-            }
+            if wanted(s) && !collides(s) && store.aabb(s).overlaps(box) { body(s) }
         }
     }
 
@@ -182,12 +188,9 @@ extension Animator {
     /// the tree walk drops the boxes that the segment reaches only beyond it (`DynamicTree.rayCast`).
     /// Items that collide with nothing have no up-to-date proxy and are tested one by one.
     func rayCandidates(_ p: Vec2, _ d: Vec2, _ allowed: [Bool]?, closest: Bool, _ body: (RayHit, Int) -> Double) {
-        if graphDirty && !isStepping { rebuildGraph() }
-        if world.bodyListsDirty && !isStepping { world.rebuildBodyLists() }
-        @inline(__always) func wanted(_ s: Int) -> Bool {
-            store.alive[s] && store.governed[s] && (allowed.map { $0[s] } ?? true)
-        }
-        @inline(__always) func collides(_ s: Int) -> Bool { (store.collisionMask[s] | store.boundaryMask[s]) != 0 }
+        prepareForQueries()
+        @inline(__always) func wanted(_ s: Int) -> Bool { isQueryable(s, allowed) }
+        @inline(__always) func collides(_ s: Int) -> Bool { collidesWithAnything(s) }
         @inline(__always) func test(_ s: Int, _ reach: Double) -> Double {
             guard let entry = segmentEntry(s, p, d), entry.fraction <= reach else { return reach }
             let hit = RayHit(item: ItemID(slot: Int32(s), generation: store.generation[s]), point: p + entry.fraction * d,

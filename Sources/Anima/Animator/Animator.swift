@@ -456,32 +456,15 @@ public final class Animator {
         detachedUserData.remove(Int32(s))
     }
 
-    /// Items governed by a behavior whose collision bounds intersect `rect`.
-    ///
-    /// Items that collide are looked up in the broad-phase tree, whose boxes the step keeps
-    /// around them; items that collide with nothing keep their proxies where they were made
-    /// (nothing pairs with them, and a step moving ten thousand of them would pay for it), so
-    /// their bounds are tested one by one.
+    /// Items governed by a behavior whose collision bounds intersect `rect`, in creation order:
+    /// the broad-phase tree's colliding items and the others one by one (`candidates(in:_:_:)`).
     public func items(in rect: Rect) throws(AnimaError) -> [ItemID] {
         guard rect.isFinite, rect.width >= 0, rect.height >= 0 else {
             throw AnimaError(.invalidArgument, "rect must be finite with width and height >= 0")
         }
-        if graphDirty && !isStepping { rebuildGraph() }
-        if world.bodyListsDirty && !isStepping { world.rebuildBodyLists() }
         let query = AABB(lower: Vec2(rect.minX, rect.minY), upper: Vec2(rect.maxX, rect.maxY))
         var found: [Int32] = []
-        @inline(__always) func collides(_ s: Int) -> Bool { (store.collisionMask[s] | store.boundaryMask[s]) != 0 }
-        world.broadPhase.tree.query(query) { proxy in
-            let s = world.broadPhase.tree.userData(proxy)
-            if s >= 0 && store.alive[Int(s)] && store.governed[Int(s)] && collides(Int(s)) && store.aabb(Int(s)).overlaps(query) {
-                found.append(s)
-            }
-            return true
-        }
-        for s in world.notColliding where store.alive[Int(s)] && store.governed[Int(s)] && !collides(Int(s))
-            && store.aabb(Int(s)).overlaps(query) {
-            found.append(s)
-        }
+        candidates(in: query, nil) { found.append(Int32($0)) }
         found.sort { store.creation[Int($0)] < store.creation[Int($1)] }
         return found.map { ItemID(slot: $0, generation: store.generation[Int($0)]) }
     }
