@@ -640,11 +640,11 @@ typedef enum anima_field_kind {
     ANIMA_FIELD_LINEAR_GRAVITY = 0, /* F = m S fall direction: direction 1 with strength 1 gives 100 pt/s^2 */
     ANIMA_FIELD_RADIAL_GRAVITY = 1, /* F = -m S fall r^, falloff 2 by default (inverse square) */
     ANIMA_FIELD_DRAG = 2,           /* F = -S fall |u| u, u = v - direction (m/s) */
-    ANIMA_FIELD_VELOCITY = 3,       /* sets the velocity to 100 x direction pt/s inside the region */
+    ANIMA_FIELD_VELOCITY = 3,       /* sets the velocity to 100 x direction pt/s inside the region, overriding gravity, pushes, other fields and resistance */
     ANIMA_FIELD_VORTEX = 4,         /* F = (S fall / m) (u_y, -u_x) around the position */
     ANIMA_FIELD_SPRING = 5,         /* F = -S fall r^, falloff -1 by default (Hooke: -S r) */
     ANIMA_FIELD_ELECTRIC = 6,       /* F = q S fall r^ (charge q from the item behavior) */
-    ANIMA_FIELD_MAGNETIC = 7,       /* F = q S fall (v_y, -v_x) */
+    ANIMA_FIELD_MAGNETIC = 7,       /* F = q S fall (v_y, -v_x): turns v at q S fall / m rad/s, applied as the exact turn per step (speed kept) */
     ANIMA_FIELD_NOISE = 8,          /* a = 100 S fall N(x, t): a smooth random field, mass ignored */
     ANIMA_FIELD_TURBULENCE = 9,     /* F = m S fall |v|^2 N(x, t) */
     ANIMA_FIELD_CUSTOM = 10         /* the force from an evaluation callback */

@@ -65,12 +65,29 @@ import Testing
     }
 
     @Test func magneticFieldTurnsAMovingChargeWithoutChangingItsSpeed() throws {
+        // q = 1, S = 1, fall 1, m = 1 kg: w = q S / m = 1 rad/s, so a turn takes 2 pi s and the
+        // circle's radius is |v| / w = 200 pt about (300, 0) (the charge turns clockwise on screen)
         let (a, item, field) = try scene(.magnetic, at: Vec2(100, 0), mass: 1, charge: 1, velocity: Vec2(0, 200))
         try field.setFalloff(0)
-        try a.advance(1)
-        let v = try a.linearVelocity(of: item)
-        #expect(abs(length(v) - 200) / 200 < 0.01, "speed \(length(v))")
-        #expect(abs(v.x) > 20, "turned: \(v)")
+        let centre = Vec2(300, 0)
+        var worst = 0.0, turns = 0.0, lastAngle = Double.pi   // the charge starts left of the centre
+        while turns < 10 {
+            try a.step()
+            let v = try a.linearVelocity(of: item)
+            worst = max(worst, abs(length(v) - 200) / 200)
+            let d = try a.center(of: item) - centre
+            let angle = arcTangent2(d.y, d.x)
+            var delta = angle - lastAngle
+            if delta > Double.pi { delta -= 2 * Double.pi }
+            if delta < -Double.pi { delta += 2 * Double.pi }
+            turns += abs(delta) / (2 * Double.pi)
+            lastAngle = angle
+        }
+        #expect(worst < 0.001, "the speed strayed by \(worst * 100) % over ten turns")
+        // ten turns at 1 rad/s take 20 pi s
+        #expect(abs(a.elapsedTime - 20 * Double.pi) < 0.05, "ten turns took \(a.elapsedTime) s")
+        let r = length(try a.center(of: item) - centre)
+        #expect(abs(r - 200) < 1, "radius after ten turns \(r) pt")
     }
 
     @Test func dragFieldSlowsQuadratically() throws {
@@ -94,6 +111,26 @@ import Testing
         try f2.setRegion(.inverse(.circle(radius: 50)))
         try b.step()
         #expect(abs(try b.linearVelocity(of: outside).x - 100) < 1e-9)
+    }
+
+    @Test func velocityFieldOverridesGravityAndTheOtherFields() throws {
+        // UIKit: a velocity field overrides every other acceleration; under gravity (1000 pt/s^2)
+        // and a linear gravity field the item inside still moves at exactly 100 pt/s to the right
+        let (a, item, field) = try scene(.velocity, at: Vec2(0, 0))
+        try field.setDirection(Vec2(1, 0))
+        try a.addBehavior(GravityBehavior(owner: a, items: [item]))
+        let pull = try FieldBehavior(owner: a, kind: .linearGravity, items: [item])
+        try pull.setDirection(Vec2(0, 5))
+        try a.addBehavior(pull)
+        try a.advance(1)
+        let v = try a.linearVelocity(of: item)
+        #expect(v == Vec2(100, 0), "v = \(v)")
+        let c = try a.center(of: item)
+        #expect(abs(c.y) < 1e-12, "drifted to \(c)")
+        // leaving the region gives gravity back
+        try field.setRegion(.circle(radius: 10))
+        try a.step()
+        #expect(try a.linearVelocity(of: item).y > 10)
     }
 
     @Test func vortexTurnsItemsAroundThePosition() throws {

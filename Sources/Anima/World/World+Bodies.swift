@@ -64,7 +64,8 @@ extension World {
     }
 
     /// Fields: each adds m x (its acceleration) to the body's per-step force; a velocity field
-    /// sets the velocity of the items inside its region. Animated noise advances its clock.
+    /// then sets the velocity of the items inside its region and clears their accelerations.
+    /// Animated noise advances its clock.
     func applyFields(_ bodies: UnsafeMutablePointer<SolverBody>, _ params: UnsafeMutablePointer<BodyParams>, _ hs: Double) {
         if self.fields.isEmpty { return }
         for field in self.fields {
@@ -73,16 +74,28 @@ extension World {
                 let i = Int(item.slot)
                 guard store.invMass[i] > 0 && !store.asleep[i] else { continue }
                 let p = store.position[i]
-                if field.fieldKind == .velocity {
-                    if field.region.contains(p - field.position) { bodies[i + 1].v = 100 * field.direction }
-                    continue
-                }
+                if field.fieldKind == .velocity { continue }
                 let m = store.mass[i]
                 callbackDepth += field.fieldKind == .custom ? 1 : 0
                 let a = field.acceleration(at: p, velocity: bodies[i + 1].v, mass: m,
                                            charge: store.properties[i].charge, h: stepDuration)
                 callbackDepth -= field.fieldKind == .custom ? 1 : 0
                 if isFinite(a) { params[i + 1].force += m * a }
+            }
+        }
+        // a velocity field overrides every other acceleration of the step: gravity, pushes,
+        // the other fields and resistance; contacts and attachments still act on the velocity
+        for field in self.fields where field.fieldKind == .velocity {
+            let v = 100 * field.direction
+            for item in field.items where store.isLive(item) {
+                let i = Int(item.slot)
+                guard store.invMass[i] > 0 && !store.asleep[i] && field.region.contains(store.position[i] - field.position) else {
+                    continue
+                }
+                bodies[i + 1].v = v
+                params[i + 1].gravity = .zero
+                params[i + 1].force = .zero
+                params[i + 1].linearDamping = 1
             }
         }
     }
