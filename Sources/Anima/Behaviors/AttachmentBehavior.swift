@@ -49,6 +49,31 @@ public final class AttachmentBehavior: Behavior {
     /// Sliding: the axis of translation, a unit vector in the first item's own coordinates
     /// (in reference coordinates when sliding against a point).
     public private(set) var axis = Vec2(1, 0)
+    /// Pin and sliding: the motor's target speed of the joint, rad/s about a pin (the first
+    /// item relative to the second, counter-clockwise on screen positive) or pt/s along a
+    /// sliding axis. Default 0: with a max motor force, the motor then holds the joint still up
+    /// to that force (a friction).
+    public private(set) var motorSpeed = 0.0
+    /// Pin and sliding: the largest torque (mass x pt^2 / s^2, pin) or force (mass x pt/s^2,
+    /// sliding) the motor exerts to reach `motorSpeed`; 0 (default) for no motor.
+    public private(set) var maxMotorForce = 0.0
+    /// Pin and sliding: the frequency (Hz) of a spring on the joint's angle (pin) or travel
+    /// (sliding) toward `springRest`; 0 (default) for none. Distinct from `frequency`, the
+    /// spring along the length of anchor and items attachments.
+    public private(set) var springFrequency = 0.0
+    /// Pin and sliding: the damping ratio of that spring (1 = critical); default 0.
+    public private(set) var springDamping = 0.0
+    /// Pin and sliding: where that spring rests, radians (pin) or points (sliding) from the
+    /// pose at creation; default 0.
+    public private(set) var springRest = 0.0
+    /// Limit: the shortest distance the rope lets the attachment points come to, in points,
+    /// at most `length`; default 0 (free to come together).
+    public private(set) var minimumLength = 0.0
+    /// The motor's torque or force over the last step (mass x pt^2 / s^2 or mass x pt/s^2), in
+    /// `maxMotorForce`'s units and sign convention; 0 without a motor.
+    public internal(set) var motorForce = 0.0
+    var motorImpulse = 0.0
+    var springImpulse = 0.0
     /// Relative angle (second item minus first, or item minus 0 for a point) at creation.
     var referenceAngle = 0.0
     var perpendicularImpulse = 0.0
@@ -159,6 +184,15 @@ public final class AttachmentBehavior: Behavior {
         axialImpulse = r.axialImpulse
         linearImpulse = r.linearImpulse
         angularImpulse = r.angularImpulse
+        motorSpeed = r.motorSpeed
+        maxMotorForce = r.maxMotorForce
+        springFrequency = r.springFrequency
+        springDamping = r.springDamping
+        springRest = r.springRest
+        minimumLength = r.minimumLength
+        motorImpulse = r.motorImpulse
+        springImpulse = r.springImpulse
+        motorForce = r.motorForce
         super.init(restoringOwner: owner, kind: .attachment)
     }
 
@@ -194,6 +228,9 @@ public final class AttachmentBehavior: Behavior {
         guard attachmentKind == .anchor || attachmentKind == .items || attachmentKind == .limit else {
             throw AnimaError(.invalidState, "a \(attachmentKind) attachment has no length")
         }
+        if l < minimumLength {
+            throw AnimaError(.invalidArgument, "a rope's length may not be shorter than its minimum length \(minimumLength) pt (got \(l))")
+        }
         length = l
         parameterChanged()
     }
@@ -218,6 +255,75 @@ public final class AttachmentBehavior: Behavior {
     public func setFrictionTorque(_ t: Double) throws(AnimaError) {
         try requireNonNegative(t, "friction torque")
         frictionTorque = t
+        parameterChanged()
+    }
+
+    /// Sets the shortest distance of a limit attachment (finite, 0 ... `length`).
+    public func setMinimumLength(_ l: Double) throws(AnimaError) {
+        try requireNonNegative(l, "minimum length")
+        guard attachmentKind == .limit else {
+            throw AnimaError(.invalidState, "only a limit attachment has a minimum length (this one is \(attachmentKind))")
+        }
+        guard l <= length else {
+            throw AnimaError(.invalidArgument, "a rope's minimum length must be at most its length \(length) pt (got \(l))")
+        }
+        minimumLength = l
+        parameterChanged()
+    }
+
+    private func requireJoint(_ what: String) throws(AnimaError) {
+        guard attachmentKind == .pin || attachmentKind == .sliding else {
+            throw AnimaError(.invalidState, "only pin and sliding attachments have a \(what) (this one is \(attachmentKind))")
+        }
+    }
+
+    /// Sets the motor's target speed (finite; rad/s about a pin, within +/-1e4, or pt/s along a
+    /// sliding axis, within +/-1e7).
+    public func setMotorSpeed(_ speed: Double) throws(AnimaError) {
+        try requireFinite(speed, "motor speed")
+        try requireJoint("motor")
+        let bound = attachmentKind == .pin ? 1e4 : 1e7
+        if abs(speed) > bound {
+            throw AnimaError(.invalidArgument, "motor speed must be within +/-\(bound) \(attachmentKind == .pin ? "rad/s" : "pt/s") (got \(speed))")
+        }
+        motorSpeed = speed
+        parameterChanged()
+    }
+
+    /// Sets the motor's largest torque (pin) or force (sliding): finite, >= 0; 0 turns the motor off.
+    public func setMaxMotorForce(_ f: Double) throws(AnimaError) {
+        try requireNonNegative(f, "max motor force")
+        try requireJoint("motor")
+        maxMotorForce = f
+        if f == 0 { motorForce = 0 }
+        parameterChanged()
+    }
+
+    /// Sets the frequency of the angle or travel spring (Hz, finite, 0...1e4; 0 for none).
+    public func setSpringFrequency(_ f: Double) throws(AnimaError) {
+        try requireNonNegative(f, "spring frequency")
+        if f > 1e4 { throw AnimaError(.invalidArgument, "spring frequency must be at most 10000 Hz (got \(f))") }
+        try requireJoint("joint spring")
+        springFrequency = f
+        parameterChanged()
+    }
+
+    /// Sets the damping ratio of the angle or travel spring (finite, 0...1e4).
+    public func setSpringDamping(_ d: Double) throws(AnimaError) {
+        try requireNonNegative(d, "spring damping")
+        if d > 1e4 { throw AnimaError(.invalidArgument, "spring damping must be at most 10000 (got \(d))") }
+        try requireJoint("joint spring")
+        springDamping = d
+        parameterChanged()
+    }
+
+    /// Sets where the angle or travel spring rests (radians for a pin, points for a sliding
+    /// attachment, from the pose at creation; finite, within +/-1e7).
+    public func setSpringRest(_ r: Double) throws(AnimaError) {
+        try requireFinite(r, "spring rest")
+        if abs(r) > 1e7 { throw AnimaError(.invalidArgument, "spring rest must be within +/-1e7 (got \(r))") }
+        try requireJoint("joint spring")
+        springRest = r
         parameterChanged()
     }
 

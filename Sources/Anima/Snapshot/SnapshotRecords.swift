@@ -152,6 +152,16 @@ struct AttachmentRecord {
     /// Format version 3 on; 0 (no glide) in earlier snapshots.
     var anchorGlide = 0.0
     var range: ClosedRange<Double>
+    /// Format version 6 on (0 in earlier snapshots): motor, joint spring, minimum length.
+    var motorSpeed = 0.0
+    var maxMotorForce = 0.0
+    var springFrequency = 0.0
+    var springDamping = 0.0
+    var springRest = 0.0
+    var minimumLength = 0.0
+    var motorImpulse = 0.0
+    var springImpulse = 0.0
+    var motorForce = 0.0
     var axis: Vec2
     var referenceAngle: Double
     var perpendicularImpulse: Double
@@ -197,6 +207,15 @@ struct AttachmentRecord {
                   angularImpulse: a.angularImpulse)
         maxForce = a.maxForce
         anchorGlide = a.anchorGlide
+        motorSpeed = a.motorSpeed
+        maxMotorForce = a.maxMotorForce
+        springFrequency = a.springFrequency
+        springDamping = a.springDamping
+        springRest = a.springRest
+        minimumLength = a.minimumLength
+        motorImpulse = a.motorImpulse
+        springImpulse = a.springImpulse
+        motorForce = a.motorForce
     }
 }
 

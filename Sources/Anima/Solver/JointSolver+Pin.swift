@@ -59,6 +59,35 @@ extension JointSolver {
         return total - old
     }
 
+    /// A pin's spring and motor on the relative angle theta (B - A, from the pose at creation),
+    /// with k = iA + iB (Box2D v3's revolute joint). The spring: C = theta - rest, soft with its
+    /// own frequency and damping in every pass. The motor: Cdot = wB - wA - speed, rigid, its
+    /// accumulated impulse held within +/- max motor force x h.
+    static func solvePinDrive(_ j: UnsafeMutablePointer<JointConstraint>, _ bodyA: UnsafeMutablePointer<SolverBody>,
+                              _ bodyB: UnsafeMutablePointer<SolverBody>) {
+        let iA = j.pointee.invIA, iB = j.pointee.invIB
+        let k = iA + iB
+        if k <= 0 { return }
+        if j.pointee.hasJointSpring {
+            let sp = j.pointee.springSoftness
+            let C = angle(j, bodyA, bodyB) - j.pointee.springRest
+            let cdot = bodyB.pointee.w - bodyA.pointee.w
+            let impulse = -sp.massScale * (cdot + sp.biasRate * C) / k - sp.impulseScale * j.pointee.springImpulse
+            j.pointee.springImpulse += impulse
+            bodyA.pointee.w -= iA * impulse
+            bodyB.pointee.w += iB * impulse
+        }
+        let maxImpulse = j.pointee.maxMotorImpulse
+        if maxImpulse > 0 {
+            let cdot = bodyB.pointee.w - bodyA.pointee.w - j.pointee.motorSpeed
+            let old = j.pointee.motorImpulse
+            let updated = min(max(old - cdot / k, -maxImpulse), maxImpulse)
+            j.pointee.motorImpulse = updated
+            bodyA.pointee.w -= iA * (updated - old)
+            bodyB.pointee.w += iB * (updated - old)
+        }
+    }
+
     /// Pin limits on the relative angle: lower (C = angle - lower >= 0) and upper (C = upper - angle
     /// >= 0), each a one-sided constraint, speculative while inside the range.
     static func solveAngleLimits(_ j: UnsafeMutablePointer<JointConstraint>, _ bodyA: UnsafeMutablePointer<SolverBody>,

@@ -14,7 +14,7 @@ extension JointSolver {
     static func warmStartSliding(_ j: UnsafeMutablePointer<JointConstraint>, _ bodyA: UnsafeMutablePointer<SolverBody>,
                                  _ bodyB: UnsafeMutablePointer<SolverBody>, _ rA: Vec2, _ rB: Vec2, _ d: Vec2) {
         let (axis, perp) = slidingFrame(j, bodyA)
-        let axial = j.pointee.lowerImpulse - j.pointee.upperImpulse
+        let axial = j.pointee.lowerImpulse - j.pointee.upperImpulse + j.pointee.motorImpulse + j.pointee.springImpulse
         let P = j.pointee.perpendicularImpulse * perp + axial * axis
         let LA = j.pointee.perpendicularImpulse * cross(d + rA, perp) + axial * cross(d + rA, axis) + j.pointee.angularImpulse
         let LB = j.pointee.perpendicularImpulse * cross(rB, perp) + axial * cross(rB, axis) + j.pointee.angularImpulse
@@ -57,8 +57,39 @@ extension JointSolver {
             bodyB.pointee.v += mB * delta * n
             bodyB.pointee.w += iB * delta * a2
         }
-        row(perp, dot(perp, d), &j.pointee.perpendicularImpulse, lowerBound: nil)
         let s = dot(axis, d)
+        // Box2D v3's prismatic order: the spring and the motor along the axis, then the limits
+        // and the rows across it
+        if j.pointee.hasJointSpring || j.pointee.maxMotorImpulse > 0 {
+            let a1 = cross(d + rA, axis), a2 = cross(rB, axis)
+            let k = mA + mB + iA * a1 * a1 + iB * a2 * a2
+            if k > 0 {
+                func push(_ delta: Double) {
+                    bodyA.pointee.v -= mA * delta * axis
+                    bodyA.pointee.w -= iA * delta * a1
+                    bodyB.pointee.v += mB * delta * axis
+                    bodyB.pointee.w += iB * delta * a2
+                }
+                func cdot() -> Double {
+                    dot(axis, bodyB.pointee.v - bodyA.pointee.v) + a2 * bodyB.pointee.w - a1 * bodyA.pointee.w
+                }
+                if j.pointee.hasJointSpring {
+                    let sp = j.pointee.springSoftness
+                    let impulse = -sp.massScale * (cdot() + sp.biasRate * (s - j.pointee.springRest)) / k
+                        - sp.impulseScale * j.pointee.springImpulse
+                    j.pointee.springImpulse += impulse
+                    push(impulse)
+                }
+                let maxImpulse = j.pointee.maxMotorImpulse
+                if maxImpulse > 0 {
+                    let old = j.pointee.motorImpulse
+                    let updated = min(max(old - (cdot() - j.pointee.motorSpeed) / k, -maxImpulse), maxImpulse)
+                    j.pointee.motorImpulse = updated
+                    push(updated - old)
+                }
+            }
+        }
+        row(perp, dot(perp, d), &j.pointee.perpendicularImpulse, lowerBound: nil)
         if j.pointee.lower > -Double.infinity { row(axis, s - j.pointee.lower, &j.pointee.lowerImpulse, lowerBound: 0) }
         if j.pointee.upper < Double.infinity { row(-axis, j.pointee.upper - s, &j.pointee.upperImpulse, lowerBound: 0) }
     }

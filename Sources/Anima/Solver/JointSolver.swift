@@ -45,6 +45,16 @@ struct JointConstraint {
     var perpendicularImpulse = 0.0
     var lowerImpulse = 0.0
     var upperImpulse = 0.0
+    /// Pin and sliding motor: the target speed (rad/s or pt/s), the bound of its accumulated
+    /// impulse per sub-step (max motor force x h; 0: no motor) and that impulse.
+    var motorSpeed = 0.0
+    var maxMotorImpulse = 0.0
+    var motorImpulse = 0.0
+    /// Pin and sliding: a spring on the angle or the travel (its softness in `springSoftness`)
+    /// toward `springRest`, and its accumulated impulse.
+    var hasJointSpring = false
+    var springRest = 0.0
+    var springImpulse = 0.0
     /// Neither side can turn during the step (no inverse inertia, and not turning at its start):
     /// the arms are the anchors as they are, and no angular velocity enters (see `fixArms`).
     var fixedArms = false
@@ -428,7 +438,7 @@ enum JointSolver {
         switch j.pointee.kind {
         case .limit:
             let len = length(d)
-            if len > 1e-9 { P = (j.pointee.axialImpulse / len) * d }
+            if len > 1e-9 { P = ((j.pointee.axialImpulse + j.pointee.lowerImpulse) / len) * d }
             apply(P, 0, rA, rB, j, bodyA, bodyB)
             return
         case .sliding:
@@ -440,6 +450,7 @@ enum JointSolver {
         if j.pointee.isPoint {
             P = j.pointee.linearImpulse
             angular = j.pointee.angularImpulse + j.pointee.lowerImpulse - j.pointee.upperImpulse
+            if j.pointee.kind == .pin { angular += j.pointee.motorImpulse + j.pointee.springImpulse }
         } else {
             let len = length(d)
             if len > 1e-9 { P = (j.pointee.axialImpulse / len) * d }
@@ -493,6 +504,8 @@ enum JointSolver {
             solveSliding(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias, inverseSubstep: invH)
             return
         case .pin:
+            // Box2D v3's revolute order: spring, motor, limits, then the point
+            if j.pointee.hasJointSpring || j.pointee.maxMotorImpulse > 0 { solvePinDrive(j, bodyA, bodyB) }
             if j.pointee.lower > -Double.infinity || j.pointee.upper < Double.infinity {
                 solveAngleLimits(j, bodyA, bodyB, jointSoftness: jointSoftness, useBias: useBias, inverseSubstep: invH)
             }

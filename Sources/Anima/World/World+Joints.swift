@@ -127,8 +127,9 @@ extension World {
             // or range taken away is dropped, below and in `storeJointImpulses`). The
             // attachment's fields are read here, not through a method, which would retain it.
             let range = att.attachmentRange, friction = att.frictionTorque * hs > 0
+            let motor = att.maxMotorForce * hs > 0, jointSpring = att.springFrequency > 0
             if rows && att.attachmentKind == .pin && range.lowerBound == -.infinity && range.upperBound == .infinity
-                && !friction && att.maxForce * hs == .infinity {
+                && !friction && att.maxForce * hs == .infinity && !motor && !jointSpring {
                 // its row alone: the 104 bytes the passes read (a constraint is over 300), its
                 // arms fixed as `JointSolver.fixArms` would fix them
                 let fixed = fixesArms && JointSolver.sidesCannotTurn(invIA: iA, invIB: iB, bodyA, bodyB, bodies)
@@ -140,6 +141,11 @@ extension World {
                 continue
             }
             let spring = att.frequency > 0 && (att.attachmentKind == .anchor || att.attachmentKind == .items)
+            let drives = att.attachmentKind == .pin || att.attachmentKind == .sliding
+            let springHertz = spring ? att.frequency : (drives && jointSpring ? att.springFrequency : 0)
+            let springDamping = spring ? att.damping : att.springDamping
+            // a rope's minimum length is its lower limit (none at 0)
+            let lower = att.attachmentKind == .limit ? (att.minimumLength > 0 ? att.minimumLength : -.infinity) : range.lowerBound
             let angleA = att.otherItem.map { store.angle[Int($0.slot)] } ?? 0
             var axisWorld = att.axis
             if att.attachmentKind == .sliding, let other = att.otherItem {
@@ -156,16 +162,20 @@ extension World {
                 kind: att.attachmentKind, a: bodyA, b: Int32(bodyB), anchorA: anchorA, anchorB: anchorB,
                 deltaCenter: store.position[slotB] - centerA, invMassA: mA, invIA: iA, invMassB: mB, invIB: iB,
                 length: att.length, isSpring: spring,
-                springSoftness: Softness(hertz: spring ? att.frequency : 0, dampingRatio: att.damping, substep: hs),
+                springSoftness: Softness(hertz: springHertz, dampingRatio: springDamping, substep: hs),
                 axialImpulse: att.axialImpulse, linearImpulse: att.linearImpulse,
                 angularImpulse: angularRow ? att.angularImpulse : 0,
                 maxFrictionImpulse: att.frictionTorque * hs, maxLinearImpulse: att.maxForce * hs,
                 behaviorIndex: Int32(index), anchorVelocity: anchorVelocity,
                 relativeAngle: store.angle[slotB] - angleA - att.referenceAngle, axis: axisWorld,
-                lower: range.lowerBound, upper: range.upperBound,
+                lower: lower, upper: range.upperBound,
                 perpendicularImpulse: att.perpendicularImpulse,
-                lowerImpulse: range.lowerBound > -.infinity ? att.lowerImpulse : 0,
-                upperImpulse: range.upperBound < .infinity ? att.upperImpulse : 0))
+                lowerImpulse: lower > -.infinity ? att.lowerImpulse : 0,
+                upperImpulse: range.upperBound < .infinity ? att.upperImpulse : 0,
+                motorSpeed: att.motorSpeed, maxMotorImpulse: drives && motor ? att.maxMotorForce * hs : 0,
+                motorImpulse: drives && motor ? att.motorImpulse : 0,
+                hasJointSpring: drives && jointSpring, springRest: att.springRest,
+                springImpulse: drives && jointSpring ? att.springImpulse : 0))
             finishJoint(k, self.joints.base, bodies, kind, springs, rows: rows, fixesArms: fixesArms)
         }
     }
@@ -195,6 +205,7 @@ extension World {
         let heads = self.jointHeads.base, js = self.joints.base
         let kind = self.jointRowKind.base, pins = self.pinRows.base, springs = self.springRows.base
         @inline(__always) func finite(_ v: Vec2) -> Vec2 { v.x.isFinite && v.y.isFinite ? v : .zero }
+        let invSubstep = Double(configuration.substeps) / stepDuration
         for k in 0..<self.joints.count {
             let head = heads[k]
             if head.isSnap {
@@ -217,6 +228,9 @@ extension World {
                 if att.angularImpulse != 0 { att.angularImpulse = 0 }
                 if att.lowerImpulse != 0 { att.lowerImpulse = 0 }
                 if att.upperImpulse != 0 { att.upperImpulse = 0 }
+                if att.motorImpulse != 0 { att.motorImpulse = 0 }
+                if att.springImpulse != 0 { att.springImpulse = 0 }
+                if att.motorForce != 0 { att.motorForce = 0 }
                 continue
             case .spring, .fixedSpring: att.linearImpulse = finite(springs[k].impulse)
             case .constraint: att.linearImpulse = finite(js[k].linearImpulse)
@@ -227,6 +241,12 @@ extension World {
             att.perpendicularImpulse = finiteOrZero(j.pointee.perpendicularImpulse)
             att.lowerImpulse = finiteOrZero(j.pointee.lowerImpulse)
             att.upperImpulse = finiteOrZero(j.pointee.upperImpulse)
+            if j.pointee.maxMotorImpulse > 0 || att.motorImpulse != 0 {
+                att.motorImpulse = finiteOrZero(j.pointee.motorImpulse)
+                // the impulse of a sub-step over its duration (Box2D's motor torque)
+                att.motorForce = j.pointee.maxMotorImpulse > 0 ? att.motorImpulse * invSubstep : 0
+            }
+            if j.pointee.hasJointSpring || att.springImpulse != 0 { att.springImpulse = finiteOrZero(j.pointee.springImpulse) }
         }
     }
 
