@@ -573,6 +573,32 @@ anima_status anima_attachment_set_max_force(anima_behavior attachment, double fo
 anima_status anima_attachment_set_range(anima_behavior attachment, double lower, double upper);
 /** Reads the range (infinite bounds when unlimited). */
 anima_status anima_attachment_get_range(anima_behavior attachment, double *out_lower, double *out_upper);
+/** Sets a limit attachment's minimum length (points, 0...its length; default 0): the rope then also pushes back when its points come closer (Box2D's distance joint's lower limit). Errors: INVALID_STATE for other types; INVALID_ARGUMENT past the length. anima_attachment_set_length refuses a length below it. */
+anima_status anima_attachment_set_minimum_length(anima_behavior attachment, double length);
+/** Reads a limit attachment's minimum length (0 for the other types). */
+anima_status anima_attachment_get_minimum_length(anima_behavior attachment, double *out_length);
+/** Sets the motor's target speed of a pin (rad/s, the first item relative to the second, within +/-1e4) or a sliding attachment (pt/s along the axis, within +/-1e7); default 0. Errors: INVALID_STATE for other types. */
+anima_status anima_attachment_set_motor_speed(anima_behavior attachment, double speed);
+/** Reads the motor's target speed. */
+anima_status anima_attachment_get_motor_speed(anima_behavior attachment, double *out_speed);
+/** Sets the largest torque (pin, mass x pt^2 / s^2) or force (sliding, mass x pt/s^2) the motor exerts to reach its speed: finite, >= 0; 0 (default) for no motor. A motor at speed 0 holds the joint still up to that force, a friction. Errors: INVALID_STATE for other types. */
+anima_status anima_attachment_set_max_motor_force(anima_behavior attachment, double force);
+/** Reads the motor's largest torque or force. */
+anima_status anima_attachment_get_max_motor_force(anima_behavior attachment, double *out_force);
+/** Reads the torque or force the motor exerted over the last step (signed like the motor's speed; 0 without a motor). */
+anima_status anima_attachment_get_motor_force(anima_behavior attachment, double *out_force);
+/** Sets the frequency (Hz, 0...1e4; 0, the default, for none) of a spring on a pin's angle or a sliding attachment's travel toward its rest (Box2D's revolute and prismatic springs). Distinct from anima_attachment_set_frequency, the spring along an anchor or items attachment's length. Errors: INVALID_STATE for other types. */
+anima_status anima_attachment_set_joint_spring_frequency(anima_behavior attachment, double hertz);
+/** Reads the joint spring's frequency (Hz). */
+anima_status anima_attachment_get_joint_spring_frequency(anima_behavior attachment, double *out_hertz);
+/** Sets the joint spring's damping ratio (0...1e4, 1 = critical; default 0). Errors: INVALID_STATE for types other than pin and sliding. */
+anima_status anima_attachment_set_joint_spring_damping(anima_behavior attachment, double ratio);
+/** Reads the joint spring's damping ratio. */
+anima_status anima_attachment_get_joint_spring_damping(anima_behavior attachment, double *out_ratio);
+/** Sets where the joint spring rests: radians (pin) or points (sliding) from the pose at creation, within +/-1e7; default 0. Errors: INVALID_STATE for types other than pin and sliding. */
+anima_status anima_attachment_set_joint_spring_rest(anima_behavior attachment, double rest);
+/** Reads where the joint spring rests. */
+anima_status anima_attachment_get_joint_spring_rest(anima_behavior attachment, double *out_rest);
 
 /* -------------------------------------------------------------------- push */
 

@@ -244,3 +244,74 @@ public func anima_attachment_get_max_force(_ behavior: anima_behavior, _ out: Un
 public func anima_attachment_set_max_force(_ behavior: anima_behavior, _ force: Double) -> anima_status {
     writeValue("anima_attachment_set_max_force", attachment, behavior) { (a) throws(AnimaError) in try a.setMaxForce(force) }
 }
+
+// MARK: minimum length, motors and joint springs (Box2D's distance, revolute and prismatic joints)
+
+@c @implementation
+public func anima_attachment_set_minimum_length(_ behavior: anima_behavior, _ length: Double) -> anima_status {
+    writeValue("anima_attachment_set_minimum_length", attachment, behavior) { (a) throws(AnimaError) in try a.setMinimumLength(length) }
+}
+
+@c @implementation
+public func anima_attachment_get_minimum_length(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
+    readValue("anima_attachment_get_minimum_length", attachment, behavior, out, "out_length") { $0.minimumLength }
+}
+
+@c @implementation
+public func anima_attachment_set_motor_speed(_ behavior: anima_behavior, _ speed: Double) -> anima_status {
+    writeValue("anima_attachment_set_motor_speed", attachment, behavior) { (a) throws(AnimaError) in try a.setMotorSpeed(speed) }
+}
+
+@c @implementation
+public func anima_attachment_get_motor_speed(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
+    readValue("anima_attachment_get_motor_speed", attachment, behavior, out, "out_speed") { $0.motorSpeed }
+}
+
+@c @implementation
+public func anima_attachment_set_max_motor_force(_ behavior: anima_behavior, _ force: Double) -> anima_status {
+    writeValue("anima_attachment_set_max_motor_force", attachment, behavior) { (a) throws(AnimaError) in try a.setMaxMotorForce(force) }
+}
+
+@c @implementation
+public func anima_attachment_get_max_motor_force(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
+    readValue("anima_attachment_get_max_motor_force", attachment, behavior, out, "out_force") { $0.maxMotorForce }
+}
+
+@c @implementation
+public func anima_attachment_get_motor_force(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
+    readValue("anima_attachment_get_motor_force", attachment, behavior, out, "out_force") { $0.motorForce }
+}
+
+@c @implementation
+public func anima_attachment_set_joint_spring_frequency(_ behavior: anima_behavior, _ hertz: Double) -> anima_status {
+    writeValue("anima_attachment_set_joint_spring_frequency", attachment, behavior) { (a) throws(AnimaError) in
+        try a.setJointSpringFrequency(hertz)
+    }
+}
+
+@c @implementation
+public func anima_attachment_get_joint_spring_frequency(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
+    readValue("anima_attachment_get_joint_spring_frequency", attachment, behavior, out, "out_hertz") { $0.jointSpringFrequency }
+}
+
+@c @implementation
+public func anima_attachment_set_joint_spring_damping(_ behavior: anima_behavior, _ ratio: Double) -> anima_status {
+    writeValue("anima_attachment_set_joint_spring_damping", attachment, behavior) { (a) throws(AnimaError) in
+        try a.setJointSpringDamping(ratio)
+    }
+}
+
+@c @implementation
+public func anima_attachment_get_joint_spring_damping(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
+    readValue("anima_attachment_get_joint_spring_damping", attachment, behavior, out, "out_ratio") { $0.jointSpringDamping }
+}
+
+@c @implementation
+public func anima_attachment_set_joint_spring_rest(_ behavior: anima_behavior, _ rest: Double) -> anima_status {
+    writeValue("anima_attachment_set_joint_spring_rest", attachment, behavior) { (a) throws(AnimaError) in try a.setJointSpringRest(rest) }
+}
+
+@c @implementation
+public func anima_attachment_get_joint_spring_rest(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
+    readValue("anima_attachment_get_joint_spring_rest", attachment, behavior, out, "out_rest") { $0.jointSpringRest }
+}

@@ -64,8 +64,8 @@ import Testing
 
     @Test func pinSpringSwingsAtItsFrequency() throws {
         let (a, disc, pin) = try knob()
-        try pin.setSpringFrequency(2)
-        try pin.setSpringRest(0.5)
+        try pin.setJointSpringFrequency(2)
+        try pin.setJointSpringRest(0.5)
         // released at rest 0.5 rad from the spring's rest angle: theta - 0.5 = -0.5 cos(2 pi f t)
         var crossings: [Double] = []
         var last = -0.5
@@ -81,7 +81,7 @@ import Testing
         let period = (crossings[4] - crossings[0]) / 2
         #expect(abs(period - 0.5) / 0.5 < 0.01, "T = \(period) s, expected 0.5")
         // with damping 1 it settles at the rest angle
-        try pin.setSpringDamping(1)
+        try pin.setJointSpringDamping(1)
         try a.advance(3)
         #expect(abs(try a.rotation(of: disc) - 0.5) < 1e-3)
     }
@@ -122,8 +122,8 @@ import Testing
         // k = m (2 pi f)^2; under gravity it rests at rest + m g / k
         let (a, box, slide) = try lift()
         let f = 1.5
-        try slide.setSpringFrequency(f)
-        try slide.setSpringRest(20)
+        try slide.setJointSpringFrequency(f)
+        try slide.setJointSpringRest(20)
         let k = (2 * Double.pi * f) * (2 * Double.pi * f)
         let hang = 20 + 1000 / k
         var ys: [Double] = []
@@ -139,7 +139,7 @@ import Testing
         let period = (upward.last! - upward.first!) / Double(upward.count - 1)
         #expect(abs(period - 1 / f) / (1 / f) < 0.01, "T = \(period)")
         // damped critically, it comes to rest there (asleep within 0.1 pt of it)
-        try slide.setSpringDamping(1)
+        try slide.setJointSpringDamping(1)
         try a.advance(4)
         let rest = try a.center(of: box).y
         #expect(abs(rest - hang) < 0.1, "rests at \(rest), expected \(hang)")
@@ -178,14 +178,14 @@ import Testing
         #expect(throws: AnimaError.self) { try pin.setMotorSpeed(2e4) }
         #expect(throws: AnimaError.self) { try pin.setMaxMotorForce(-1) }
         #expect(throws: AnimaError.self) { try pin.setMaxMotorForce(.infinity) }
-        #expect(throws: AnimaError.self) { try pin.setSpringFrequency(-1) }
-        #expect(throws: AnimaError.self) { try pin.setSpringDamping(.nan) }
-        #expect(throws: AnimaError.self) { try pin.setSpringRest(.infinity) }
+        #expect(throws: AnimaError.self) { try pin.setJointSpringFrequency(-1) }
+        #expect(throws: AnimaError.self) { try pin.setJointSpringDamping(.nan) }
+        #expect(throws: AnimaError.self) { try pin.setJointSpringRest(.infinity) }
         #expect(throws: AnimaError.self) { try pin.setMinimumLength(1) }
-        #expect(pin.motorSpeed == 0 && pin.maxMotorForce == 0 && pin.springFrequency == 0 && pin.springRest == 0)
+        #expect(pin.motorSpeed == 0 && pin.maxMotorForce == 0 && pin.jointSpringFrequency == 0 && pin.jointSpringRest == 0)
         let x = try ball(a, at: Vec2(200, 0)), y = try ball(a, at: Vec2(300, 0))
         let rod = try AttachmentBehavior(owner: a, item: x, to: y)
-        for set in [{ try rod.setMotorSpeed(1) }, { try rod.setMaxMotorForce(1) }, { try rod.setSpringFrequency(1) }] {
+        for set in [{ try rod.setMotorSpeed(1) }, { try rod.setMaxMotorForce(1) }, { try rod.setJointSpringFrequency(1) }] {
             do { try set(); Issue.record("an items attachment took a joint drive") } catch let e as AnimaError {
                 #expect(e.code == .invalidState)
             }
@@ -201,9 +201,9 @@ import Testing
         let (a, disc, pin) = try knob()
         try pin.setMotorSpeed(3)
         try pin.setMaxMotorForce(2000)
-        try pin.setSpringFrequency(1)
-        try pin.setSpringDamping(0.2)
-        try pin.setSpringRest(-0.3)
+        try pin.setJointSpringFrequency(1)
+        try pin.setJointSpringDamping(0.2)
+        try pin.setJointSpringRest(-0.3)
         try a.advance(0.5)
         let copy = try Animator.restore(a.snapshot()).animator
         try a.advance(1)
@@ -211,8 +211,8 @@ import Testing
         #expect(try a.rotation(of: disc).bitPattern == copy.rotation(of: disc).bitPattern)
         #expect(try a.angularVelocity(of: disc).bitPattern == copy.angularVelocity(of: disc).bitPattern)
         let restored = try #require(copy.behaviors.compactMap { $0 as? AttachmentBehavior }.first)
-        #expect(restored.motorSpeed == 3 && restored.maxMotorForce == 2000 && restored.springFrequency == 1
-                && restored.springDamping == 0.2 && restored.springRest == -0.3)
+        #expect(restored.motorSpeed == 3 && restored.maxMotorForce == 2000 && restored.jointSpringFrequency == 1
+                && restored.jointSpringDamping == 0.2 && restored.jointSpringRest == -0.3)
         #expect(restored.motorForce.bitPattern == pin.motorForce.bitPattern)
     }
 }

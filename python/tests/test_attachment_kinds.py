@@ -112,8 +112,11 @@ def test_alternate_constructors_of_a_subclass_make_the_subclass(pair):
 
 def test_signatures_of_the_new_constructors():
     assert list(inspect.signature(anima.Attachment.fixed).parameters) == ["item", "other", "anchor"]
-    assert list(inspect.signature(anima.Attachment.limit).parameters) == ["item", "other", "offset", "other_offset"]
-    assert list(inspect.signature(anima.Attachment.sliding).parameters) == ["item", "anchor", "axis", "other"]
+    assert list(inspect.signature(anima.Attachment.limit).parameters) == ["item", "other", "offset", "other_offset",
+                                                                          "minimum_length"]
+    drives = ["motor_speed", "max_motor_force", "joint_spring_frequency", "joint_spring_damping", "joint_spring_rest"]
+    assert list(inspect.signature(anima.Attachment.sliding).parameters) == ["item", "anchor", "axis", "other"] + drives
+    assert list(inspect.signature(anima.Attachment.pin).parameters) == ["item", "other", "anchor", "friction_torque"] + drives
     for name in ("fixed", "limit", "sliding", "range"):
         assert getattr(anima.Attachment, name).__doc__.strip()
 

@@ -58,14 +58,14 @@ public final class AttachmentBehavior: Behavior {
     /// sliding) the motor exerts to reach `motorSpeed`; 0 (default) for no motor.
     public private(set) var maxMotorForce = 0.0
     /// Pin and sliding: the frequency (Hz) of a spring on the joint's angle (pin) or travel
-    /// (sliding) toward `springRest`; 0 (default) for none. Distinct from `frequency`, the
+    /// (sliding) toward `jointSpringRest`; 0 (default) for none. Distinct from `frequency`, the
     /// spring along the length of anchor and items attachments.
-    public private(set) var springFrequency = 0.0
+    public private(set) var jointSpringFrequency = 0.0
     /// Pin and sliding: the damping ratio of that spring (1 = critical); default 0.
-    public private(set) var springDamping = 0.0
+    public private(set) var jointSpringDamping = 0.0
     /// Pin and sliding: where that spring rests, radians (pin) or points (sliding) from the
     /// pose at creation; default 0.
-    public private(set) var springRest = 0.0
+    public private(set) var jointSpringRest = 0.0
     /// Limit: the shortest distance the rope lets the attachment points come to, in points,
     /// at most `length`; default 0 (free to come together).
     public private(set) var minimumLength = 0.0
@@ -186,9 +186,9 @@ public final class AttachmentBehavior: Behavior {
         angularImpulse = r.angularImpulse
         motorSpeed = r.motorSpeed
         maxMotorForce = r.maxMotorForce
-        springFrequency = r.springFrequency
-        springDamping = r.springDamping
-        springRest = r.springRest
+        jointSpringFrequency = r.jointSpringFrequency
+        jointSpringDamping = r.jointSpringDamping
+        jointSpringRest = r.jointSpringRest
         minimumLength = r.minimumLength
         motorImpulse = r.motorImpulse
         springImpulse = r.springImpulse
@@ -300,30 +300,30 @@ public final class AttachmentBehavior: Behavior {
     }
 
     /// Sets the frequency of the angle or travel spring (Hz, finite, 0...1e4; 0 for none).
-    public func setSpringFrequency(_ f: Double) throws(AnimaError) {
+    public func setJointSpringFrequency(_ f: Double) throws(AnimaError) {
         try requireNonNegative(f, "spring frequency")
         if f > 1e4 { throw AnimaError(.invalidArgument, "spring frequency must be at most 10000 Hz (got \(f))") }
         try requireJoint("joint spring")
-        springFrequency = f
+        jointSpringFrequency = f
         parameterChanged()
     }
 
     /// Sets the damping ratio of the angle or travel spring (finite, 0...1e4).
-    public func setSpringDamping(_ d: Double) throws(AnimaError) {
+    public func setJointSpringDamping(_ d: Double) throws(AnimaError) {
         try requireNonNegative(d, "spring damping")
         if d > 1e4 { throw AnimaError(.invalidArgument, "spring damping must be at most 10000 (got \(d))") }
         try requireJoint("joint spring")
-        springDamping = d
+        jointSpringDamping = d
         parameterChanged()
     }
 
     /// Sets where the angle or travel spring rests (radians for a pin, points for a sliding
     /// attachment, from the pose at creation; finite, within +/-1e7).
-    public func setSpringRest(_ r: Double) throws(AnimaError) {
+    public func setJointSpringRest(_ r: Double) throws(AnimaError) {
         try requireFinite(r, "spring rest")
         if abs(r) > 1e7 { throw AnimaError(.invalidArgument, "spring rest must be within +/-1e7 (got \(r))") }
         try requireJoint("joint spring")
-        springRest = r
+        jointSpringRest = r
         parameterChanged()
     }
 

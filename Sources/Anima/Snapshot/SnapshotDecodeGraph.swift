@@ -178,16 +178,16 @@ extension SnapshotDecoder {
         if version >= 6 {
             record.motorSpeed = try r.finite("\(what) motor speed", in: -1e7, 1e7)
             record.maxMotorForce = try r.finite("\(what) max motor force", in: 0, .greatestFiniteMagnitude)
-            record.springFrequency = try r.finite("\(what) spring frequency", in: 0, 1e4)
-            record.springDamping = try r.finite("\(what) spring damping", in: 0, 1e4)
-            record.springRest = try r.finite("\(what) spring rest", in: -1e7, 1e7)
+            record.jointSpringFrequency = try r.finite("\(what) spring frequency", in: 0, 1e4)
+            record.jointSpringDamping = try r.finite("\(what) spring damping", in: 0, 1e4)
+            record.jointSpringRest = try r.finite("\(what) spring rest", in: -1e7, 1e7)
             record.minimumLength = try r.finite("\(what) minimum length", in: 0, length)
             record.motorImpulse = try r.finite("\(what) motor impulse")
             record.springImpulse = try r.finite("\(what) spring impulse")
             record.motorForce = try r.finite("\(what) motor force")
             let joint = kind == .pin || kind == .sliding
-            guard joint || (record.motorSpeed == 0 && record.maxMotorForce == 0 && record.springFrequency == 0
-                            && record.springDamping == 0 && record.springRest == 0),
+            guard joint || (record.motorSpeed == 0 && record.maxMotorForce == 0 && record.jointSpringFrequency == 0
+                            && record.jointSpringDamping == 0 && record.jointSpringRest == 0),
                   kind == .limit || record.minimumLength == 0 else {
                 throw SnapshotReader.corrupt("\(what) has a motor, joint spring or minimum length its kind has not")
             }

@@ -370,7 +370,7 @@ struct SnapshotEncoder {
             w.f64(r.angularImpulse)
             w.f64(r.maxForce)
             w.f64(r.anchorGlide)
-            for x in [r.motorSpeed, r.maxMotorForce, r.springFrequency, r.springDamping, r.springRest, r.minimumLength,
+            for x in [r.motorSpeed, r.maxMotorForce, r.jointSpringFrequency, r.jointSpringDamping, r.jointSpringRest, r.minimumLength,
                       r.motorImpulse, r.springImpulse, r.motorForce] { w.f64(x) }
         case let p as PushBehavior:
             w.u8(UInt8(p.mode.rawValue))

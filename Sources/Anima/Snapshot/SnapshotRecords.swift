@@ -155,9 +155,9 @@ struct AttachmentRecord {
     /// Format version 6 on (0 in earlier snapshots): motor, joint spring, minimum length.
     var motorSpeed = 0.0
     var maxMotorForce = 0.0
-    var springFrequency = 0.0
-    var springDamping = 0.0
-    var springRest = 0.0
+    var jointSpringFrequency = 0.0
+    var jointSpringDamping = 0.0
+    var jointSpringRest = 0.0
     var minimumLength = 0.0
     var motorImpulse = 0.0
     var springImpulse = 0.0
@@ -209,9 +209,9 @@ struct AttachmentRecord {
         anchorGlide = a.anchorGlide
         motorSpeed = a.motorSpeed
         maxMotorForce = a.maxMotorForce
-        springFrequency = a.springFrequency
-        springDamping = a.springDamping
-        springRest = a.springRest
+        jointSpringFrequency = a.jointSpringFrequency
+        jointSpringDamping = a.jointSpringDamping
+        jointSpringRest = a.jointSpringRest
         minimumLength = a.minimumLength
         motorImpulse = a.motorImpulse
         springImpulse = a.springImpulse

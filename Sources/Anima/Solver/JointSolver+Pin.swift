@@ -70,7 +70,7 @@ extension JointSolver {
         if k <= 0 { return }
         if j.pointee.hasJointSpring {
             let sp = j.pointee.springSoftness
-            let C = angle(j, bodyA, bodyB) - j.pointee.springRest
+            let C = angle(j, bodyA, bodyB) - j.pointee.jointSpringRest
             let cdot = bodyB.pointee.w - bodyA.pointee.w
             let impulse = -sp.massScale * (cdot + sp.biasRate * C) / k - sp.impulseScale * j.pointee.springImpulse
             j.pointee.springImpulse += impulse

@@ -75,7 +75,7 @@ extension JointSolver {
                 }
                 if j.pointee.hasJointSpring {
                     let sp = j.pointee.springSoftness
-                    let impulse = -sp.massScale * (cdot() + sp.biasRate * (s - j.pointee.springRest)) / k
+                    let impulse = -sp.massScale * (cdot() + sp.biasRate * (s - j.pointee.jointSpringRest)) / k
                         - sp.impulseScale * j.pointee.springImpulse
                     j.pointee.springImpulse += impulse
                     push(impulse)

@@ -51,9 +51,9 @@ struct JointConstraint {
     var maxMotorImpulse = 0.0
     var motorImpulse = 0.0
     /// Pin and sliding: a spring on the angle or the travel (its softness in `springSoftness`)
-    /// toward `springRest`, and its accumulated impulse.
+    /// toward `jointSpringRest`, and its accumulated impulse.
     var hasJointSpring = false
-    var springRest = 0.0
+    var jointSpringRest = 0.0
     var springImpulse = 0.0
     /// Neither side can turn during the step (no inverse inertia, and not turning at its start):
     /// the arms are the anchors as they are, and no angular velocity enters (see `fixArms`).

@@ -127,7 +127,7 @@ extension World {
             // or range taken away is dropped, below and in `storeJointImpulses`). The
             // attachment's fields are read here, not through a method, which would retain it.
             let range = att.attachmentRange, friction = att.frictionTorque * hs > 0
-            let motor = att.maxMotorForce * hs > 0, jointSpring = att.springFrequency > 0
+            let motor = att.maxMotorForce * hs > 0, jointSpring = att.jointSpringFrequency > 0
             if rows && att.attachmentKind == .pin && range.lowerBound == -.infinity && range.upperBound == .infinity
                 && !friction && att.maxForce * hs == .infinity && !motor && !jointSpring {
                 // its row alone: the 104 bytes the passes read (a constraint is over 300), its
@@ -142,8 +142,8 @@ extension World {
             }
             let spring = att.frequency > 0 && (att.attachmentKind == .anchor || att.attachmentKind == .items)
             let drives = att.attachmentKind == .pin || att.attachmentKind == .sliding
-            let springHertz = spring ? att.frequency : (drives && jointSpring ? att.springFrequency : 0)
-            let springDamping = spring ? att.damping : att.springDamping
+            let springHertz = spring ? att.frequency : (drives && jointSpring ? att.jointSpringFrequency : 0)
+            let dampingRatio = spring ? att.damping : att.jointSpringDamping
             // a rope's minimum length is its lower limit (none at 0)
             let lower = att.attachmentKind == .limit ? (att.minimumLength > 0 ? att.minimumLength : -.infinity) : range.lowerBound
             let angleA = att.otherItem.map { store.angle[Int($0.slot)] } ?? 0
@@ -162,7 +162,7 @@ extension World {
                 kind: att.attachmentKind, a: bodyA, b: Int32(bodyB), anchorA: anchorA, anchorB: anchorB,
                 deltaCenter: store.position[slotB] - centerA, invMassA: mA, invIA: iA, invMassB: mB, invIB: iB,
                 length: att.length, isSpring: spring,
-                springSoftness: Softness(hertz: springHertz, dampingRatio: springDamping, substep: hs),
+                springSoftness: Softness(hertz: springHertz, dampingRatio: dampingRatio, substep: hs),
                 axialImpulse: att.axialImpulse, linearImpulse: att.linearImpulse,
                 angularImpulse: angularRow ? att.angularImpulse : 0,
                 maxFrictionImpulse: att.frictionTorque * hs, maxLinearImpulse: att.maxForce * hs,
@@ -174,7 +174,7 @@ extension World {
                 upperImpulse: range.upperBound < .infinity ? att.upperImpulse : 0,
                 motorSpeed: att.motorSpeed, maxMotorImpulse: drives && motor ? att.maxMotorForce * hs : 0,
                 motorImpulse: drives && motor ? att.motorImpulse : 0,
-                hasJointSpring: drives && jointSpring, springRest: att.springRest,
+                hasJointSpring: drives && jointSpring, jointSpringRest: att.jointSpringRest,
                 springImpulse: drives && jointSpring ? att.springImpulse : 0))
             finishJoint(k, self.joints.base, bodies, kind, springs, rows: rows, fixesArms: fixesArms)
         }

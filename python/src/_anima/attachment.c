@@ -84,6 +84,39 @@ static PyGetSetDef attachment_getset[] = {
                  "using it. A drag's attachment (Animator.begin_drag) has max_acceleration x the\n"
                  "item's mass, so a dragged item follows the pointer without being pushed through a\n"
                  "wall."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "minimum_length", anima_attachment_get_minimum_length,
+                 anima_attachment_set_minimum_length,
+                 "A rope's shortest distance (type 'limit'), in points, 0 (the default) up to its\n"
+                 "length: the rope then also pushes back when its points come closer (Box2D's\n"
+                 "distance joint's lower limit). Setting it past the length raises ValueError, and on\n"
+                 "other types InvalidStateError; 0 on the other types."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "motor_speed", anima_attachment_get_motor_speed,
+                 anima_attachment_set_motor_speed,
+                 "The motor's target speed of a pin (rad/s, the first item relative to the second,\n"
+                 "within +/-1e4) or a sliding attachment (pt/s along the axis, within +/-1e7); default\n"
+                 "0. It drives only with max_motor_force > 0. Other types raise InvalidStateError."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "max_motor_force", anima_attachment_get_max_motor_force,
+                 anima_attachment_set_max_motor_force,
+                 "The largest torque (pin, mass x pt^2 / s^2) or force (sliding, mass x pt/s^2) the\n"
+                 "motor exerts to reach motor_speed (>= 0; 0, the default, for no motor). A motor at\n"
+                 "speed 0 holds the joint still up to that force: a friction (pymunk's SimpleMotor,\n"
+                 "Box2D's joint motors)."),
+    ANIMA_GET(OWNER_BEHAVIOR, VALUE_DOUBLE, "motor_force", anima_attachment_get_motor_force,
+     "The torque or force the motor exerted over the last step, signed like motor_speed\n"
+     "(read-only; 0 without a motor). At max_motor_force the motor is at its limit."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "joint_spring_frequency", anima_attachment_get_joint_spring_frequency,
+                 anima_attachment_set_joint_spring_frequency,
+                 "The frequency in Hz (0...1e4; 0, the default, for none) of a spring on a pin's angle\n"
+                 "or a sliding attachment's travel, toward joint_spring_rest (Box2D's revolute and\n"
+                 "prismatic springs, pymunk's DampedRotarySpring). Not the frequency property, which\n"
+                 "is the spring along an 'anchor' or 'items' attachment's length."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "joint_spring_damping", anima_attachment_get_joint_spring_damping,
+                 anima_attachment_set_joint_spring_damping,
+                 "The joint spring's damping ratio (0...1e4; 1 = critical; default 0)."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_DOUBLE, "joint_spring_rest", anima_attachment_get_joint_spring_rest,
+                 anima_attachment_set_joint_spring_rest,
+                 "Where the joint spring rests: radians (pin) or points (sliding) from the pose at\n"
+                 "creation, within +/-1e7; default 0."),
     ANIMA_GETSET_END,
 };
 

@@ -577,13 +577,39 @@ class Attachment(Behavior):
         damping: _Float = 0.0,
     ) -> None: ...
     @classmethod
-    def pin(cls, item: Item, other: Item, anchor: _Pair, *, friction_torque: _Float = 0.0) -> Self: ...
+    def pin(
+        cls,
+        item: Item,
+        other: Item,
+        anchor: _Pair,
+        *,
+        friction_torque: _Float = 0.0,
+        motor_speed: _Float = 0.0,
+        max_motor_force: _Float = 0.0,
+        joint_spring_frequency: _Float = 0.0,
+        joint_spring_damping: _Float = 0.0,
+        joint_spring_rest: _Float = 0.0,
+    ) -> Self: ...
     @classmethod
     def fixed(cls, item: Item, other: Item, anchor: _Pair) -> Self: ...
     @classmethod
-    def limit(cls, item: Item, other: Item, *, offset: _Pair = (0, 0), other_offset: _Pair = (0, 0)) -> Self: ...
+    def limit(
+        cls, item: Item, other: Item, *, offset: _Pair = (0, 0), other_offset: _Pair = (0, 0), minimum_length: _Float = 0.0
+    ) -> Self: ...
     @classmethod
-    def sliding(cls, item: Item, anchor: _Pair, axis: _Pair, *, other: Item | None = None) -> Self: ...
+    def sliding(
+        cls,
+        item: Item,
+        anchor: _Pair,
+        axis: _Pair,
+        *,
+        other: Item | None = None,
+        motor_speed: _Float = 0.0,
+        max_motor_force: _Float = 0.0,
+        joint_spring_frequency: _Float = 0.0,
+        joint_spring_damping: _Float = 0.0,
+        joint_spring_rest: _Float = 0.0,
+    ) -> Self: ...
     @property
     def type(self) -> _AttachmentType: ...
     @property
@@ -599,6 +625,14 @@ class Attachment(Behavior):
     damping: float
     friction_torque: float
     max_force: float
+    minimum_length: float
+    motor_speed: float
+    max_motor_force: float
+    @property
+    def motor_force(self) -> float: ...
+    joint_spring_frequency: float
+    joint_spring_damping: float
+    joint_spring_rest: float
     @property
     def range(self) -> tuple[float, float]: ...
     @range.setter

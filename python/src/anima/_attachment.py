@@ -40,6 +40,17 @@ def _make(self: _A, type: str, item: Item, other: Optional[Item] = None, *, anch
     return self
 
 
+def _drive(made: _A, motor_speed: Any, max_motor_force: Any, frequency: Any, damping: Any, rest: Any) -> _A:
+    """Sets the motor and joint spring a pin or sliding classmethod was given (the defaults
+    are the attachment's own, so only what differs is set)."""
+    for name, value in (("motor_speed", motor_speed), ("max_motor_force", max_motor_force),
+                        ("joint_spring_frequency", frequency), ("joint_spring_damping", damping),
+                        ("joint_spring_rest", rest)):
+        if value != 0.0:
+            setattr(made, name, value)
+    return made
+
+
 @extends(Attachment)
 class _Attachment:
     """Ties an item to an anchor point or to another item (UIAttachmentBehavior).
@@ -94,17 +105,25 @@ class _Attachment:
                   frequency=frequency, damping=damping)
 
     @classmethod
-    def pin(cls: Type[_A], item: Item, other: Item, anchor: _Pair, *, friction_torque: float = 0.0) -> _A:
+    def pin(cls: Type[_A], item: Item, other: Item, anchor: _Pair, *, friction_torque: float = 0.0,
+            motor_speed: float = 0.0, max_motor_force: float = 0.0, joint_spring_frequency: float = 0.0,
+            joint_spring_damping: float = 0.0, joint_spring_rest: float = 0.0) -> _A:
         """Pin two items of one animator together at anchor = (x, y), a point of the
         reference space: each keeps the point where it was pinned, and both turn about it
         like a hinge (UIKit's pinAttachment). friction_torque (>= 0, in mass x pt^2 / s^2,
         default 0) resists their turning relative to each other; `range` limits the angle.
-        Returns an Attachment of type 'pin' (an instance of the class it is called on;
-        __init__ is not called).
+        A motor turns item relative to other at motor_speed (rad/s) with at most
+        max_motor_force of torque; a joint spring (joint_spring_frequency in Hz,
+        joint_spring_damping, joint_spring_rest in radians from the pose at creation) pulls
+        the angle toward its rest (the properties of those names). Returns an Attachment of
+        type 'pin' (an instance of the class it is called on; __init__ is not called).
 
             >>> door = anima.Attachment.pin(frame, panel, (100, 0))
+            >>> knob = anima.Attachment.pin(dial, base, (0, 0), joint_spring_frequency=4)
         """
-        return _make(Attachment.__new__(cls), "pin", item, other, anchor=anchor, friction_torque=friction_torque)
+        made = _make(Attachment.__new__(cls), "pin", item, other, anchor=anchor, friction_torque=friction_torque)
+        return _drive(made, motor_speed, max_motor_force, joint_spring_frequency, joint_spring_damping,
+                      joint_spring_rest)
 
     @classmethod
     def fixed(cls: Type[_A], item: Item, other: Item, anchor: _Pair) -> _A:
@@ -117,25 +136,37 @@ class _Attachment:
 
     @classmethod
     def limit(cls: Type[_A], item: Item, other: Item, *, offset: _Pair = (0, 0),
-              other_offset: _Pair = (0, 0)) -> _A:
+              other_offset: _Pair = (0, 0), minimum_length: float = 0.0) -> _A:
         """Tie two items of one animator together with a rope between offset on item and
         other_offset on other (each from its item's centre, in the item's own coordinates;
         UIKit's limitAttachment). The rope's length is the distance between those points at
-        creation: the items may come closer but never get farther apart. Returns an
+        creation: the items may come closer but never get farther apart, and with a
+        minimum_length (points, at most the length; default 0) never closer than that
+        either (pymunk's SlideJoint, Box2D's distance joint with limits). Returns an
         Attachment of type 'limit' (an instance of the class it is called on; __init__ is
         not called)."""
-        return _make(Attachment.__new__(cls), "limit", item, other, offset=offset, other_offset=other_offset)
+        made = _make(Attachment.__new__(cls), "limit", item, other, offset=offset, other_offset=other_offset)
+        if minimum_length != 0.0:
+            made.minimum_length = minimum_length
+        return made
 
     @classmethod
-    def sliding(cls: Type[_A], item: Item, anchor: _Pair, axis: _Pair, *, other: Optional[Item] = None) -> _A:
+    def sliding(cls: Type[_A], item: Item, anchor: _Pair, axis: _Pair, *, other: Optional[Item] = None,
+                motor_speed: float = 0.0, max_motor_force: float = 0.0, joint_spring_frequency: float = 0.0,
+                joint_spring_damping: float = 0.0, joint_spring_rest: float = 0.0) -> _A:
         """Let an item slide along a line through anchor = (x, y), in the direction
         axis = (dx, dy) (non-zero), without turning (UIKit's slidingAttachment). With
         other=None the line is fixed in the reference space; with another item of the same
         animator, axis is in that item's own coordinates and the line moves and turns with
         it, and the two items keep their relative angle. `range` limits how far (in points)
-        the item may slide from where it started. Returns an Attachment of type 'sliding'
-        (an instance of the class it is called on; __init__ is not called)."""
-        return _make(Attachment.__new__(cls), "sliding", item, other, anchor=anchor, axis=axis)
+        the item may slide from where it started. A motor drives it along the axis at
+        motor_speed (pt/s) with at most max_motor_force; a joint spring pulls it toward
+        joint_spring_rest (points from where it started): a sprung drawer. Returns an
+        Attachment of type 'sliding' (an instance of the class it is called on; __init__ is
+        not called)."""
+        made = _make(Attachment.__new__(cls), "sliding", item, other, anchor=anchor, axis=axis)
+        return _drive(made, motor_speed, max_motor_force, joint_spring_frequency, joint_spring_damping,
+                      joint_spring_rest)
 
     def __repr__(self: Attachment) -> str:
         try:
@@ -144,4 +175,12 @@ class _Attachment:
             return describe(self, (), False)
         extra = [f"range={(lower, upper)!r}"] if math.isfinite(lower) or math.isfinite(upper) else []
         extra += [f"max_force={max_force!r}"] if math.isfinite(max_force) else []
+        if self.type in ("pin", "sliding"):
+            if self.max_motor_force > 0:
+                extra += [f"motor_speed={self.motor_speed!r} max_motor_force={self.max_motor_force!r}"]
+            if self.joint_spring_frequency > 0:
+                extra += [f"joint_spring_frequency={self.joint_spring_frequency!r}"
+                          f" joint_spring_rest={self.joint_spring_rest!r}"]
+        elif self.type == "limit" and self.minimum_length > 0:
+            extra += [f"minimum_length={self.minimum_length!r}"]
         return describe(self, shown, False, " ".join(extra))
