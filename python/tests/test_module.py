@@ -144,7 +144,9 @@ def test_methods_have_introspectable_signatures():
     assert list(inspect.signature(anima.Animator.run_until_rest).parameters) == ["self", "max_seconds", "frame", "progress"]
     assert list(inspect.signature(anima.Collision.add_boundary).parameters) == [
         "self", "identifier", "from_point", "to_point"]
-    assert list(inspect.signature(anima.Attachment.pin).parameters) == ["item", "other", "anchor", "friction_torque"]
+    assert list(inspect.signature(anima.Attachment.pin).parameters) == [
+        "item", "other", "anchor", "friction_torque", "motor_speed", "max_motor_force", "joint_spring_frequency",
+        "joint_spring_damping", "joint_spring_rest"]
     assert list(inspect.signature(anima.Collision.add_boundary_path).parameters) == ["self", "identifier", "path"]
     assert list(inspect.signature(anima.Push.set_target_offset).parameters) == ["self", "item", "offset"]
     assert list(inspect.signature(anima.Behavior).parameters) == ["animator"]

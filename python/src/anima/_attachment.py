@@ -119,7 +119,7 @@ class _Attachment:
         type 'pin' (an instance of the class it is called on; __init__ is not called).
 
             >>> door = anima.Attachment.pin(frame, panel, (100, 0))
-            >>> knob = anima.Attachment.pin(dial, base, (0, 0), joint_spring_frequency=4)
+            >>> sprung = anima.Attachment.pin(frame, panel, (100, 0), joint_spring_frequency=4)
         """
         made = _make(Attachment.__new__(cls), "pin", item, other, anchor=anchor, friction_torque=friction_torque)
         return _drive(made, motor_speed, max_motor_force, joint_spring_frequency, joint_spring_damping,
