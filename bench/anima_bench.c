@@ -441,8 +441,9 @@ static void drive_tumbler(void *context, long long step)
  * Box2D tumbler: a 20 x 20 m drum of 1 m thick walls centred 10 m up, turning at 25 deg/s
  * counter-clockwise (y up), filled with 45 x 45 boxes of 0.25 m on a 0.4 m grid.
  *
- * Anima's attachments have no motor, so each wall is an anchored item (kinematic: it follows
- * the velocity it is given), and before every step drive_walls gives each wall the drum's turn:
+ * An Anima item is one convex shape (a pin's motor would turn one wall, not a drum of four), so
+ * each wall is an anchored item (kinematic: it follows the velocity it is given), and before
+ * every step drive_walls gives each wall the drum's turn:
  * an angular velocity of w (after the first step) and the linear velocity that carries its
  * centre along the chord of the drum's circle, which equals w x r to a part in 10^5.
  * Counter-clockwise with y up is counter-clockwise on screen, which with y down is a negative
