@@ -347,18 +347,22 @@ def test_dragging_the_ball_moves_it_in_the_kernel_and_letting_go_flings_it(sessi
     print(f"let go at x = {let_go[0]:.1f} pt with velocity ({velocity[0]:.0f}, {velocity[1]:.0f}) pt/s; "
           f"0.1 s later at x = {later[0]:.1f} pt")
     assert velocity[0] < -200 and abs(velocity[1]) < 0.5 * abs(velocity[0]), f"the ball left at {velocity} pt/s"
-    # 0.1 s at 600 pt/s is 60 pt, unless the left edge (x = 0, where the 40 pt ball's centre stops
-    # at 20) stops it first: a busy machine answers the reads late, and the ball read as let go
-    # may be within 20 pt of that edge already (a run read it at 30.2 pt, then at 20.0)
-    at_edge = later[0] <= 21.0 and later[0] < let_go[0]
-    assert later[0] < let_go[0] - 20 or at_edge, "the ball did not keep moving the pointer's way"
+    # measured from where the pointer let go (x = 140 pt), not from the first read: on a busy machine
+    # the reads come late, and a run read the ball at the left edge already (x = 20, where the 40 pt
+    # ball's centre stops), then 3e-13 pt to the right of it. In 0.13 s at 600 pt/s the ball covers
+    # 78 pt; a ball that did not follow the flick stays near 140 pt or right of it.
+    assert later[0] < flick[0] - 20, f"the ball did not keep moving the pointer's way (at {later[0]:.1f} pt)"
+    assert later[0] >= 20.0 - 0.5, f"the ball went through the left edge (at {later[0]:.1f} pt)"
     latencies = session.state("latencies")
     assert latencies, "no pointer event was seen drawn"
     latencies = sorted(latencies)
     median = latencies[len(latencies) // 2]
     print(f"pointer-to-pixel latency over {len(latencies)} moves: median {median:.1f} ms, "
           f"max {latencies[-1]:.1f} ms")
-    assert median < 150, f"pointer-to-pixel latency {median:.0f} ms"   # a sanity bound: docs/python.md has the figures
+    # a sanity bound against a broken path (seconds, or frames that never acknowledge the pointer),
+    # not the figure: docs/python.md has the figures (medians of 41 to 47 ms on a quiet machine). On
+    # this 2-core machine under load, with the page just loaded, single runs measured 90 to 186 ms.
+    assert median < 300, f"pointer-to-pixel latency {median:.0f} ms"
 
 
 def test_a_tap_on_empty_space_reaches_on_tap(session):
