@@ -466,6 +466,25 @@ void fz_touch_events(const anima_contact_event *events, int32_t count)
     (void)sink;
 }
 
+void fz_touch_hits(const anima_hit_event *events, int32_t count)
+{
+    volatile double sink = 0;
+    for (int32_t k = 0; k < count; k++) {
+        const anima_hit_event *e = &events[k];
+        /* a hit is pushed apart while closing: a finite positive speed and impulse, a unit normal */
+        if (!(e->approach_speed > 0 && e->approach_speed <= 1e300) || !(e->impulse > 0 && e->impulse <= 1e300)) {
+            fz_fail("anima_animator_get_hit_events", "a hit with a speed or impulse that is not finite and positive");
+        }
+        double n = e->normal.x * e->normal.x + e->normal.y * e->normal.y;
+        if (!(n > 0.999 && n < 1.001)) {
+            fz_fail("anima_animator_get_hit_events", "a hit whose normal is not a unit vector");
+        }
+        sink += e->point.x + e->point.y + e->item_a.index1 + e->item_b.index1 + e->collision.index1 + e->is_boundary;
+        fz_touch_string("hit event", e->boundary_identifier);
+    }
+    (void)sink;
+}
+
 /* ------------------------------------------------------------ callbacks */
 
 static void run_ops(unsigned count);

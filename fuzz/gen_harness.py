@@ -309,9 +309,10 @@ class Writer:
                     after.append(f"if (s == ANIMA_OK && {pname} != NULL) {{ fz_record_{base[len('anima_'):]}({var}); }}")
                 elif base == "const char *":
                     after.append(f"if (s == ANIMA_OK && {pname} != NULL) {{ fz_touch_string(\"{name}\", {var}); }}")
-                elif base == "const anima_contact_event *":
+                elif base in ("const anima_contact_event *", "const anima_hit_event *"):
+                    touch = "fz_touch_events" if base == "const anima_contact_event *" else "fz_touch_hits"
                     after.append(f"if (s == ANIMA_OK && {pname} != NULL && out_count != NULL) "
-                                 f"{{ fz_touch_events({var}, {var.replace(pname, 'out_count')}); }}")
+                                 f"{{ {touch}({var}, {var.replace(pname, 'out_count')}); }}")
                 elif base not in ("void *",) and base not in self.h.records and base not in self.h.enums \
                         and base not in SCALARS and base not in ("uint64_t",):
                     raise Unsupported(f"{name}: no check for output type '{base}'")

@@ -387,6 +387,21 @@ typedef struct anima_contact_event {
     anima_vec2 point;                 /* began: the contact point (points); ended: the last known contact point */
 } anima_contact_event;
 
+/** One hit (Box2D's contact hit event): a contact of a collision behavior's items that the solver
+    pushed in a step while its surfaces approached faster than the behavior's hit threshold; made
+    in the step of the impact, for sounds and haptics (a resting or sliding contact makes none). */
+typedef struct anima_hit_event {
+    anima_behavior collision;         /* the collision behavior that reports it */
+    anima_item item_a;                /* the first item */
+    anima_item item_b;                /* the second item; null for a boundary contact */
+    bool is_boundary;                 /* true for an item-boundary contact */
+    const char *boundary_identifier;  /* the boundary's identifier; NULL for the reference-bounds boundary and for item pairs */
+    anima_vec2 point;                 /* where the fastest point touched (points), after the step's motion */
+    anima_vec2 normal;                /* unit normal, from item_a toward item_b or the boundary */
+    double approach_speed;            /* pt/s, above the threshold: how fast the surfaces closed at the start of the step */
+    double impulse;                   /* the normal impulse of the step over the contact's points (mass x pt/s) */
+} anima_hit_event;
+
 /** A contact callback; event is valid only during the call. */
 typedef void (*anima_contact_fn)(void *user_data, const anima_contact_event *event);
 
@@ -440,6 +455,13 @@ anima_status anima_collision_get_boundary_identifier(anima_behavior collision, i
 anima_status anima_collision_set_delegate(anima_behavior collision, anima_contact_fn began, anima_contact_fn ended, void *user_data);
 /** The contact events of the last advance or step call (all its internal steps, in order); valid until the next advance, step or destroy. began is true for began events, false for ended. */
 anima_status anima_animator_get_contact_events(anima_animator animator, bool began, const anima_contact_event **out_events, int32_t *out_count);
+
+/** Sets the approach speed (pt/s, 0 to 1e7) above which the behavior's contacts make hit events; INFINITY for none (the default). Box2D's default is 1 m/s, 100 pt/s. Errors: INVALID_ARGUMENT (NaN, negative, past 1e7). */
+anima_status anima_collision_set_hit_threshold(anima_behavior collision, double threshold);
+/** Reads the hit threshold (INFINITY when none). */
+anima_status anima_collision_get_hit_threshold(anima_behavior collision, double *out_threshold);
+/** The hit events of the last advance or step call (all its internal steps, in order); valid until the next advance, step or destroy. */
+anima_status anima_animator_get_hit_events(anima_animator animator, const anima_hit_event **out_events, int32_t *out_count);
 
 /* ----------------------------------------------------------- item behavior */
 

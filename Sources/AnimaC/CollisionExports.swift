@@ -25,6 +25,33 @@ public func anima_animator_get_contact_events(_ animator: anima_animator, _ bega
 }
 
 @c @implementation
+public func anima_animator_get_hit_events(_ animator: anima_animator, _ outEvents: UnsafeMutablePointer<UnsafePointer<anima_hit_event>?>?, _ outCount: UnsafeMutablePointer<Int32>?) -> anima_status {
+    run("anima_animator_get_hit_events") { () throws(Failure) in
+        let box = try resolve(animator)
+        guard let outEvents else { throw Failure.null("out_events") }
+        guard let outCount else { throw Failure.null("out_count") }
+        box.refreshEvents()
+        // the buffer lives in the box until the next advance or step
+        outCount.pointee = Int32(clamping: box.hitEvents.count)
+        outEvents.pointee = box.hitEvents.count > 0 ? box.hitEvents.base.map { UnsafePointer($0) } : nil
+    }
+}
+
+@c @implementation
+public func anima_collision_set_hit_threshold(_ behavior: anima_behavior, _ threshold: Double) -> anima_status {
+    run("anima_collision_set_hit_threshold") { () throws(Failure) in
+        let c = try collision(behavior)
+        // infinity is none (the default); NaN, negatives and finite speeds past the bound are refused
+        try engine { () throws(AnimaError) in try c.setHitThreshold(threshold == .infinity ? nil : threshold) }
+    }
+}
+
+@c @implementation
+public func anima_collision_get_hit_threshold(_ behavior: anima_behavior, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
+    readValue("anima_collision_get_hit_threshold", collision, behavior, out, "out_threshold") { c in c.hitThreshold ?? .infinity }
+}
+
+@c @implementation
 public func anima_default_collision_def() -> anima_collision_def {
     anima_collision_def(cookie: Cookie.collision, mode: ANIMA_COLLISION_MODE_EVERYTHING,
                         translates_reference_bounds_into_boundary: false,

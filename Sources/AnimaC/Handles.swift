@@ -46,10 +46,11 @@ final class AnimatorBox {
     /// animator hands out none of them again.
     var highestGeneration: UInt32 = 0
 
-    /// Contact events converted for C, valid until the next advance or step.
+    /// Contact and hit events converted for C, valid until the next advance or step.
     var eventsStale = true
-    var beganEvents = EventBuffer()
-    var endedEvents = EventBuffer()
+    var beganEvents = EventBuffer<anima_contact_event>()
+    var endedEvents = EventBuffer<anima_contact_event>()
+    var hitEvents = EventBuffer<anima_hit_event>()
     var eventStrings: [UnsafeMutablePointer<CChar>] = []
 
     /// Boundary identifier strings handed out by anima_collision_get_boundary_identifier.
@@ -66,6 +67,7 @@ final class AnimatorBox {
         for (_, list) in identifierStrings { for p in list { free(p) } }
         beganEvents.release()
         endedEvents.release()
+        hitEvents.release()
     }
 
     var handle: anima_animator { anima_animator(index1: UInt32(index1), generation: generation) }
@@ -121,17 +123,27 @@ final class AnimatorBox {
         eventStrings.removeAll()
         beganEvents.fill(animator.beganContacts.map(convert))
         endedEvents.fill(animator.endedContacts.map(convert))
+        hitEvents.fill(animator.hitEvents.map(convert))
+    }
+
+    private func identifierString(_ s: String?) -> UnsafePointer<CChar>? {
+        guard let s, let p = strdup(s) else { return nil }
+        eventStrings.append(p)
+        return UnsafePointer(p)
+    }
+
+    private func convert(_ e: HitEvent) -> anima_hit_event {
+        anima_hit_event(collision: behaviorHandle(e.collision), item_a: itemHandle(e.item),
+                        item_b: e.otherItem.map(itemHandle) ?? anima_item(), is_boundary: e.isBoundary,
+                        boundary_identifier: identifierString(e.boundaryIdentifier),
+                        point: anima_vec2(x: e.point.x, y: e.point.y), normal: anima_vec2(x: e.normal.x, y: e.normal.y),
+                        approach_speed: e.approachSpeed, impulse: e.impulse)
     }
 
     private func convert(_ e: ContactEvent) -> anima_contact_event {
-        var identifier: UnsafePointer<CChar>? = nil
-        if let s = e.boundaryIdentifier, let p = strdup(s) {
-            eventStrings.append(p)
-            identifier = UnsafePointer(p)
-        }
-        return anima_contact_event(collision: behaviorHandle(e.collision), item_a: itemHandle(e.item),
+        anima_contact_event(collision: behaviorHandle(e.collision), item_a: itemHandle(e.item),
                                    item_b: e.otherItem.map(itemHandle) ?? anima_item(), is_boundary: e.isBoundary,
-                                   boundary_identifier: identifier, point: anima_vec2(x: e.point.x, y: e.point.y))
+                                   boundary_identifier: identifierString(e.boundaryIdentifier), point: anima_vec2(x: e.point.x, y: e.point.y))
     }
 }
 
@@ -372,16 +384,16 @@ func resolveItems(_ box: AnimatorBox, _ items: UnsafePointer<anima_item>?, _ cou
 }
 
 /// A malloc'd array of C events whose address stays fixed until the next fill.
-struct EventBuffer {
-    var base: UnsafeMutablePointer<anima_contact_event>? = nil
+struct EventBuffer<Event> {
+    var base: UnsafeMutablePointer<Event>? = nil
     var capacity = 0
     var count = 0
 
-    mutating func fill(_ events: [anima_contact_event]) {
+    mutating func fill(_ events: [Event]) {
         if events.count > capacity {
             base?.deallocate()
             capacity = max(events.count, 2 * capacity, 16)
-            base = UnsafeMutablePointer<anima_contact_event>.allocate(capacity: capacity)
+            base = UnsafeMutablePointer<Event>.allocate(capacity: capacity)
         }
         count = events.count
         if let base { for (i, e) in events.enumerated() { base[i] = e } }

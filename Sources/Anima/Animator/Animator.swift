@@ -60,6 +60,8 @@ public final class Animator {
     public var beganContacts: [ContactEvent] { world.beganContacts }
     /// Ended contacts of the last advance or step, in order.
     public var endedContacts: [ContactEvent] { world.endedContacts }
+    /// Hits of the last advance or step (every internal step's, in order): see `HitEvent`.
+    public var hitEvents: [HitEvent] { world.hitEvents }
     /// Callbacks running now (see `World.callbackDepth`).
     var inCallback: Int {
         get { world.callbackDepth }

@@ -103,8 +103,17 @@ extension SnapshotDecoder {
             }
             var referenceIDs: [UInt32] = []
             for _ in 0..<referenceCount { referenceIDs.append(try r.u32()) }
+            var hitThreshold: Double? = nil
+            if version >= 7 {
+                let t = try r.f64("\(what) hit threshold")
+                guard t == .infinity || (t >= 0 && t <= maximumSpeed) else {
+                    throw SnapshotReader.corrupt("\(what) has hit threshold \(t)")
+                }
+                if t.isFinite { hitThreshold = t }
+            }
             return CollisionBehavior(restoring: animator, mode: CollisionMode(rawValue: mode), translatesReferenceBounds: translates,
-                                     insets: insets, boundaries: boundaries, referenceSegmentIDs: referenceIDs)
+                                     insets: insets, boundaries: boundaries, referenceSegmentIDs: referenceIDs,
+                                     hitThreshold: hitThreshold)
         case .attachment:
             return AttachmentBehavior(restoring: animator, record: try attachment(&r, what))
         case .push:
@@ -214,6 +223,7 @@ extension SnapshotDecoder {
             throw SnapshotReader.corrupt("behavior \(k) is \(b.isAdded ? "" : "not ")marked added")
         }
         world.collisionBehaviors = try list(&r, "collision behaviors", CollisionBehavior.self)
+        world.readHitThresholds()
         let collisions = world.collisionBehaviors.count
         for (s, rows) in zip(itemRows, boundaryRows).enumerated() {
             if let k = rows.0.last, Int(k) >= collisions {

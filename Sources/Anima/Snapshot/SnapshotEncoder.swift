@@ -349,6 +349,8 @@ struct SnapshotEncoder {
             }
             w.count(c.referenceSegmentIDs.count)
             for id in c.referenceSegmentIDs { w.u32(id) }
+            // version 7 on: the hit threshold, infinity for none
+            w.f64(c.hitThreshold ?? .infinity)
         case let ib as DynamicItemBehavior:
             w.properties(ib.properties)
         case let a as AttachmentBehavior:

@@ -176,13 +176,16 @@ extension World {
         self.constraintJoins = builder.joins
     }
 
-    /// The approach speed of each point of a constraint with restitution, from the velocities
+    /// The approach speed of each point of a constraint with restitution (of every constraint
+    /// when a collision behavior asks for hit events), from the velocities
     /// the solver gathered: vn = n . (vB + wB x rB - vA - wA x rA); a speculative point still s0
     /// away keeps accelerating under gravity until it touches, v^2 = vn^2 - 2 a_n s0, so the
     /// bounce returns the energy of the whole fall (e = 1 keeps its height).
     func finishContactConstraints() {
         // no item bounces: no constraint has restitution (a record read for nothing each)
-        guard self.anyElastic else { return }
+        // (and no hit is asked for: hits read it too)
+        let forHits = self.lowestHitThreshold.isFinite
+        guard self.anyElastic || forHits else { return }
         let cs = self.constraints.base, points = self.points.base, separations = self.separations.base
         let bodies = self.bodies.base
         store.invMass.withUnsafeBufferPointer { invMass in
@@ -191,8 +194,8 @@ extension World {
             forEachShare(self.constraints.count, block: World.constraintBlock, minimum: self.minimumItemsPerWorker) { range in
                 for ci in range {
                     let c = cs[ci]
-                    // only restitution reads the approach speed
-                    if c.restitution == 0 { continue }
+                    // only restitution and hits read the approach speed
+                    if c.restitution == 0 && !forHits { continue }
                     let ia = Int(c.a), ib = Int(c.b)
                     let n = c.normal
                     let gravityA = ia > 0 && invMass[ia - 1] > 0 ? gravity[ia - 1] : Vec2.zero

@@ -5,6 +5,63 @@ extension World {
     func clearContactEvents() {
         World.clearKeepingWhatWasUsed(&beganContacts)
         World.clearKeepingWhatWasUsed(&endedContacts)
+        World.clearKeepingWhatWasUsed(&hitEvents)
+    }
+
+    /// Each collision behavior's hit threshold, by index, from `collisionBehaviors`.
+    func readHitThresholds() {
+        hitThresholds = collisionBehaviors.map { $0.hitThreshold ?? .infinity }
+        lowestHitThreshold = hitThresholds.min() ?? .infinity
+    }
+
+    /// The hits of the step, as Box2D v3 gathers them: for each contact constraint, the fastest
+    /// approach (-v_n at the start of the step, from `finishContactConstraints`) among its points
+    /// that the solver pushed (a speculative point that never touched has no impulse), reported
+    /// to each collision behavior sharing the contact whose threshold it exceeds. Run after
+    /// `storeImpulses`, in constraint order, only when some behavior has a threshold.
+    func gatherHitEvents() {
+        let lowest = self.lowestHitThreshold
+        let constraints = self.constraints.base, points = self.points.base
+        let behaviors = self.collisionBehaviors, thresholds = self.hitThresholds
+        self.contacts.withUnsafeBufferPointer { cb in
+            for ci in 0..<self.constraints.count {
+                let cc = constraints[ci]
+                var speed = lowest, best = -1, impulse = 0.0
+                for j in 0..<Int(cc.pointCount) {
+                    let p = points[2 * ci + j]
+                    impulse += max(p.totalNormalImpulse, 0)
+                    if -p.relativeVelocity > speed && p.totalNormalImpulse > 0 {
+                        speed = -p.relativeVelocity
+                        best = j
+                    }
+                }
+                if best < 0 || !impulse.isFinite { continue }
+                let c = cb.baseAddress! + Int(cc.contactIndex)
+                let point = c.pointee.manifold.point(best).point
+                let normal = c.pointee.manifold.normal
+                let itemB = ItemID(slot: c.pointee.b, generation: c.pointee.generationB)
+                if c.pointee.a < 0 {
+                    // a boundary: its owner reports it, the normal turned to point from the item
+                    guard c.pointee.segment >= 0 && Int(c.pointee.segment) < self.segments.count else { continue }
+                    let seg = self.segments[Int(c.pointee.segment)]
+                    guard seg.ownerIndex < thresholds.count, speed > thresholds[seg.ownerIndex] else { continue }
+                    hitEvents.append(HitEvent(collision: seg.owner, item: itemB, otherItem: nil,
+                                              boundaryIdentifier: seg.identifier, point: point, normal: -normal,
+                                              approachSpeed: speed, impulse: impulse))
+                } else {
+                    let a = Int(c.pointee.a), b = Int(c.pointee.b)
+                    guard store.collisionMask[a] & store.collisionMask[b] != 0 else { continue }
+                    let itemA = ItemID(slot: c.pointee.a, generation: c.pointee.generationA)
+                    self.itemMembership.forEachShared(a, b) { k in
+                        let k = Int(k)
+                        guard k < behaviors.count, speed > thresholds[k] else { return }
+                        hitEvents.append(HitEvent(collision: behaviors[k], item: itemA, otherItem: itemB,
+                                                  boundaryIdentifier: nil, point: point, normal: normal,
+                                                  approachSpeed: speed, impulse: impulse))
+                    }
+                }
+            }
+        }
     }
 
     /// A contact touches when a point overlaps by more than the slop allows or the solver pushed

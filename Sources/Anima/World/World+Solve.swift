@@ -196,6 +196,7 @@ extension World {
         if self.anyElastic { ContactSolver.applyRestitution(cs, count, points, bodies) }
         storeImpulses()
         storeJointImpulses()
+        if self.lowestHitThreshold.isFinite { gatherHitEvents() }
         // the contacts' touching states from the stored impulses; their events are made on this
         // thread while the workers write the bodies back (the two share nothing)
         updateTouchingStates()

@@ -40,6 +40,11 @@ final class World {
     var beganContacts: [ContactEvent] = []
     /// Ended contacts of the last advance or step, in order (the animator's `endedContacts`).
     var endedContacts: [ContactEvent] = []
+    /// Hits of the last advance or step, in order (the animator's `hitEvents`).
+    var hitEvents: [HitEvent] = []
+    /// Each collision behavior's hit threshold (infinity for none), by index, and the lowest.
+    var hitThresholds: [Double] = []
+    var lowestHitThreshold = Double.infinity
     /// The reporters of each touching contact, by pair key, fixed when it began.
     var touchingReporters: [UInt64: TouchRecord] = [:]
 

@@ -149,6 +149,10 @@ static PyGetSetDef collision_getset[] = {
     ANIMA_GET(OWNER_BEHAVIOR, VALUE_INSETS, "reference_bounds_insets", collision_get_insets,
               "The insets (top, left, bottom, right) of the reference-bounds boundary (read-only;\n"
               "set them with set_translates_reference_bounds_into_boundary())."),
+    ANIMA_GETSET(OWNER_BEHAVIOR, VALUE_REAL, "hit_threshold", anima_collision_get_hit_threshold,
+                 anima_collision_set_hit_threshold,
+                 "The approach speed (pt/s, 0 to 1e7) above which a contact of the items, pushed apart in\n"
+                 "a step, makes a HitEvent in Animator.hit_events; math.inf (the default) makes none."),
     ANIMA_GET(OWNER_BEHAVIOR, VALUE_INT32, "_boundary_count", anima_collision_get_boundary_count,
               "The number of named boundaries."),
     ANIMA_CALLABLE("on_began_contact", BehaviorObject, on_began, collision_install_delegate, true,

@@ -17,6 +17,7 @@ static const struct {
     {"AnimaError", offsetof(anima_state, interrupted_error)},
     {"Transform", offsetof(anima_state, transform_type)},
     {"ContactEvent", offsetof(anima_state, contact_event_type)},
+    {"HitEvent", offsetof(anima_state, hit_event_type)},
     {"region_record", offsetof(anima_state, region_record)},
     {"region_form", offsetof(anima_state, region_form)},
     {"behavior_items", offsetof(anima_state, behavior_items)},

@@ -4,7 +4,7 @@
  * The list queries: a counting query of the library (the items, the behaviors, a behavior's items and children, a
  * boundary's points, an item's path, the poses, the detached callbacks, the contact events, the snapshot bytes) run
  * into a buffer large enough for its answer, and that answer as a tuple or a list of Python objects (the live
- * wrappers of handles, points, ContactEvents) or as bytes. One table of list kinds gives each query its element
+ * wrappers of handles, points, ContactEvents, HitEvents) or as bytes. One table of list kinds gives each query its element
  * size, its result's form and the owner of its handle. Above registry.c and events.c.
  */
 
@@ -29,6 +29,7 @@ static const struct {
     [LIST_DETACHED] = {sizeof(anima_detached_callback), FORM_TUPLE, OWNER_ANIMATOR},
     [LIST_BEGAN_CONTACTS] = {sizeof(anima_contact_event), FORM_LIST, OWNER_ANIMATOR},
     [LIST_ENDED_CONTACTS] = {sizeof(anima_contact_event), FORM_LIST, OWNER_ANIMATOR},
+    [LIST_HIT_EVENTS] = {sizeof(anima_hit_event), FORM_LIST, OWNER_ANIMATOR},
     [LIST_SNAPSHOT] = {1, FORM_BYTES, OWNER_ANIMATOR},
     [LIST_ANIMATOR_VALUES] = {sizeof(anima_value), FORM_TUPLE, OWNER_ANIMATOR},
     [LIST_DETACHED_VALUES] = {sizeof(anima_value), FORM_TUPLE, OWNER_ANIMATOR},
@@ -41,6 +42,21 @@ copy_contacts(const list_query *q, void *out, int32_t capacity, int32_t *count)
     const anima_contact_event *events = NULL;
     anima_status status = anima_animator_get_contact_events(q->animator, q->kind == LIST_BEGAN_CONTACTS, &events,
                                                             count);
+    if (status == ANIMA_OK && *count > capacity) {
+        return ANIMA_ERR_BUFFER_TOO_SMALL;
+    }
+    if (status == ANIMA_OK && *count > 0) {
+        memcpy(out, events, (size_t)*count * sizeof *events);
+    }
+    return status;
+}
+
+/* The hit events of the last advance or step, copied out the same way. */
+static anima_status
+copy_hits(const list_query *q, void *out, int32_t capacity, int32_t *count)
+{
+    const anima_hit_event *events = NULL;
+    anima_status status = anima_animator_get_hit_events(q->animator, &events, count);
     if (status == ANIMA_OK && *count > capacity) {
         return ANIMA_ERR_BUFFER_TOO_SMALL;
     }
@@ -77,6 +93,7 @@ list_query_run(const list_query *q, void *out, int32_t capacity, int32_t *count)
     case LIST_DETACHED: return anima_animator_get_detached_callbacks(q->animator, out, capacity, count);
     case LIST_BEGAN_CONTACTS:
     case LIST_ENDED_CONTACTS: return copy_contacts(q, out, capacity, count);
+    case LIST_HIT_EVENTS: return copy_hits(q, out, capacity, count);
     case LIST_SNAPSHOT: return copy_snapshot(q, out, capacity, count);
     case LIST_ANIMATOR_VALUES: return anima_animator_get_values(q->animator, out, capacity, count);
     case LIST_DETACHED_VALUES: return anima_animator_get_detached_value_callbacks(q->animator, out, capacity, count);
@@ -148,6 +165,7 @@ list_element(anima_state *st, AnimatorObject *animator, list_kind kind, const vo
     case LIST_DETACHED_VALUES: return wrap_value(st, animator, ((const anima_value *)buffer)[i]);
     case LIST_BEGAN_CONTACTS:
     case LIST_ENDED_CONTACTS: return contact_event_new(st, animator, &((const anima_contact_event *)buffer)[i]);
+    case LIST_HIT_EVENTS: return hit_event_new(st, animator, &((const anima_hit_event *)buffer)[i]);
     default: return wrap_item(st, animator, ((const anima_item *)buffer)[i]);
     }
 }

@@ -118,6 +118,40 @@ class ContactEvent:
     @property
     def point(self) -> tuple[float, float]: ...
 
+class HitEvent:
+    __match_args__ = ("collision", "item", "other", "is_boundary", "boundary_identifier", "point", "normal",
+                      "approach_speed", "impulse")
+    def __init__(
+        self,
+        collision: Collision,
+        item: Item,
+        other: Item | None,
+        is_boundary: bool,
+        boundary_identifier: str | None,
+        point: tuple[float, float],
+        normal: tuple[float, float],
+        approach_speed: float,
+        impulse: float,
+    ) -> None: ...
+    @property
+    def collision(self) -> Collision: ...
+    @property
+    def item(self) -> Item: ...
+    @property
+    def other(self) -> Item | None: ...
+    @property
+    def is_boundary(self) -> bool: ...
+    @property
+    def boundary_identifier(self) -> str | None: ...
+    @property
+    def point(self) -> tuple[float, float]: ...
+    @property
+    def normal(self) -> tuple[float, float]: ...
+    @property
+    def approach_speed(self) -> float: ...
+    @property
+    def impulse(self) -> float: ...
+
 _Curve: TypeAlias = str | tuple[_Float, _Float, _Float, _Float] | tuple[str, int] | tuple[str, int, str]
 
 class Timing:
@@ -361,6 +395,8 @@ class Animator:
     def began_contacts(self) -> list[ContactEvent]: ...
     @property
     def ended_contacts(self) -> list[ContactEvent]: ...
+    @property
+    def hit_events(self) -> list[HitEvent]: ...
     on_will_resume: Callable[[Self], object] | None
     on_did_pause: Callable[[Self], object] | None
 
@@ -520,6 +556,10 @@ class Collision(Behavior):
     def reference_bounds_insets(self) -> tuple[float, float, float, float]: ...
     @property
     def boundary_identifiers(self) -> tuple[str, ...]: ...
+    @property
+    def hit_threshold(self) -> float: ...
+    @hit_threshold.setter
+    def hit_threshold(self, value: _Float) -> None: ...
     on_began_contact: Callable[[ContactEvent], object] | None
     on_ended_contact: Callable[[ContactEvent], object] | None
 
@@ -1083,6 +1123,7 @@ __all__ = [
     "Collision",
     "CollisionMode",
     "ContactEvent",
+    "HitEvent",
     "DetentDrag",
     "Detents",
     "Drag",

@@ -106,9 +106,49 @@ class ContactEvent:
         return f"ContactEvent(item={self.item!r}, other={self.other!r}, point={self.point!r})"
 
 
+@dataclass(frozen=True, eq=False, repr=False)
+class HitEvent:
+    """A hit: a contact that the solver pushed apart in a step while its surfaces approached
+    faster than its collision behavior's hit_threshold (Box2D's hit events), for sounds and
+    haptics. Made in the step of the impact: a contact resting or sliding makes none.
+
+    Listed by Animator.hit_events after each advance() or step(). The attributes are read-only.
+    """
+
+    __slots__ = {
+        "collision": "The Collision behavior that reports the hit.",
+        "item": "The first Item.",
+        "other": "The second Item, or None for a hit on a boundary.",
+        "is_boundary": "True for a hit between an item and a boundary.",
+        "boundary_identifier": "The boundary's identifier (str), or None for the reference-bounds boundary "
+                               "and item pairs.",
+        "point": "Where the fastest point touched (x, y), in points, after the step's motion.",
+        "normal": "The unit normal (x, y), from item toward the other item or the boundary.",
+        "approach_speed": "How fast the surfaces closed at the start of the step, in pt/s (above the threshold).",
+        "impulse": "The normal impulse of the step over the contact's points, in mass x pt/s "
+                   "(a 100 x 100 pt item of density 1 has mass 1).",
+    }
+
+    collision: Collision
+    item: Item
+    other: Item | None
+    is_boundary: bool
+    boundary_identifier: str | None
+    point: tuple[float, float]
+    normal: tuple[float, float]
+    approach_speed: float
+    impulse: float
+
+    def __repr__(self) -> str:
+        where = (f"boundary_identifier={self.boundary_identifier!r}" if self.is_boundary
+                 else f"other={self.other!r}")
+        return (f"HitEvent(item={self.item!r}, {where}, approach_speed={self.approach_speed:.6g}, "
+                f"impulse={self.impulse:.6g})")
+
+
 # Users meet these as members of the package: anima.Transform, anima.NotFoundError, ...
 for _public in (AnimaError, InvalidArgumentError, StaleHandleError, WrongKindError, OutOfMemoryError, BusyError,
-                NotFoundError, InvalidStateError, Transform, ContactEvent):
+                NotFoundError, InvalidStateError, Transform, ContactEvent, HitEvent):
     _public.__module__ = "anima"
 del _public
 
