@@ -121,6 +121,7 @@ bool fz_untouched(const void *p, size_t size);
 /** Reads every field of contact events (a use of freed memory shows under AddressSanitizer). */
 void fz_touch_events(const anima_contact_event *events, int32_t count);
 void fz_touch_hits(const anima_hit_event *events, int32_t count);
+void fz_touch_sensor_events(const anima_sensor_event *events, int32_t count);
 /** Reads a string the library returned. */
 void fz_touch_string(const char *function, const char *s);
 

@@ -485,6 +485,19 @@ void fz_touch_hits(const anima_hit_event *events, int32_t count)
     (void)sink;
 }
 
+void fz_touch_sensor_events(const anima_sensor_event *events, int32_t count)
+{
+    volatile uint32_t sink = 0;
+    for (int32_t k = 0; k < count; k++) {
+        /* a sensor is never its own visitor */
+        if (events[k].sensor.index1 == events[k].visitor.index1 && events[k].sensor.generation == events[k].visitor.generation) {
+            fz_fail("anima_animator_get_sensor_events", "a sensor listed as its own visitor");
+        }
+        sink += events[k].sensor.index1 + events[k].visitor.index1;
+    }
+    (void)sink;
+}
+
 /* ------------------------------------------------------------ callbacks */
 
 static void run_ops(unsigned count);

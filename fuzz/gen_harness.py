@@ -309,8 +309,9 @@ class Writer:
                     after.append(f"if (s == ANIMA_OK && {pname} != NULL) {{ fz_record_{base[len('anima_'):]}({var}); }}")
                 elif base == "const char *":
                     after.append(f"if (s == ANIMA_OK && {pname} != NULL) {{ fz_touch_string(\"{name}\", {var}); }}")
-                elif base in ("const anima_contact_event *", "const anima_hit_event *"):
-                    touch = "fz_touch_events" if base == "const anima_contact_event *" else "fz_touch_hits"
+                elif base in ("const anima_contact_event *", "const anima_hit_event *", "const anima_sensor_event *"):
+                    touch = {"const anima_contact_event *": "fz_touch_events", "const anima_hit_event *": "fz_touch_hits",
+                             "const anima_sensor_event *": "fz_touch_sensor_events"}[base]
                     after.append(f"if (s == ANIMA_OK && {pname} != NULL && out_count != NULL) "
                                  f"{{ {touch}({var}, {var.replace(pname, 'out_count')}); }}")
                 elif base not in ("void *",) and base not in self.h.records and base not in self.h.enums \

@@ -463,6 +463,23 @@ anima_status anima_collision_get_hit_threshold(anima_behavior collision, double 
 /** The hit events of the last advance or step call (all its internal steps, in order); valid until the next advance, step or destroy. */
 anima_status anima_animator_get_hit_events(anima_animator animator, const anima_hit_event **out_events, int32_t *out_count);
 
+/* ----------------------------------------------------------------- sensors */
+
+/** An item that began or ended overlapping a sensor (for ended: possibly destroyed since, or its sensor destroyed or made ordinary). */
+typedef struct anima_sensor_event {
+    anima_item sensor;   /* the sensor item */
+    anima_item visitor;  /* the item that entered or left it */
+} anima_sensor_event;
+
+/** Makes the item a sensor (true) or an ordinary item again (false). A sensor collides with nothing, boundaries included, and pushes nothing; after each internal step it lists its visitors: the items sharing a collision behavior (mode including items) with it whose collision shapes overlap its own (touching counts), other sensors excepted (Box2D's sensors). Its contacts end at the next step (their ended events are reported). */
+anima_status anima_item_set_sensor(anima_item item, bool sensor);
+/** Reads whether the item is a sensor. */
+anima_status anima_item_is_sensor(anima_item item, bool *out_sensor);
+/** Copies the items over a sensor after the last step, in creation order (none for an item that is not a sensor); counting as anima_animator_get_behaviors. */
+anima_status anima_item_get_sensor_visitors(anima_item item, anima_item *out_items, int32_t capacity, int32_t *out_count);
+/** The sensor events of the last advance or step call (all its internal steps, in order); valid until the next advance, step or destroy. began is true for items that began overlapping a sensor, false for those that stopped. */
+anima_status anima_animator_get_sensor_events(anima_animator animator, bool began, const anima_sensor_event **out_events, int32_t *out_count);
+
 /* ----------------------------------------------------------- item behavior */
 
 /** Creation parameters of an item behavior (UIDynamicItemBehavior); start from anima_default_item_behavior_def(). */

@@ -46,11 +46,13 @@ final class AnimatorBox {
     /// animator hands out none of them again.
     var highestGeneration: UInt32 = 0
 
-    /// Contact and hit events converted for C, valid until the next advance or step.
+    /// Contact, hit and sensor events converted for C, valid until the next advance or step.
     var eventsStale = true
     var beganEvents = EventBuffer<anima_contact_event>()
     var endedEvents = EventBuffer<anima_contact_event>()
     var hitEvents = EventBuffer<anima_hit_event>()
+    var beganSensorEvents = EventBuffer<anima_sensor_event>()
+    var endedSensorEvents = EventBuffer<anima_sensor_event>()
     var eventStrings: [UnsafeMutablePointer<CChar>] = []
 
     /// Boundary identifier strings handed out by anima_collision_get_boundary_identifier.
@@ -68,6 +70,8 @@ final class AnimatorBox {
         beganEvents.release()
         endedEvents.release()
         hitEvents.release()
+        beganSensorEvents.release()
+        endedSensorEvents.release()
     }
 
     var handle: anima_animator { anima_animator(index1: UInt32(index1), generation: generation) }
@@ -124,6 +128,8 @@ final class AnimatorBox {
         beganEvents.fill(animator.beganContacts.map(convert))
         endedEvents.fill(animator.endedContacts.map(convert))
         hitEvents.fill(animator.hitEvents.map(convert))
+        beganSensorEvents.fill(animator.beganSensorEvents.map { anima_sensor_event(sensor: itemHandle($0.sensor), visitor: itemHandle($0.visitor)) })
+        endedSensorEvents.fill(animator.endedSensorEvents.map { anima_sensor_event(sensor: itemHandle($0.sensor), visitor: itemHandle($0.visitor)) })
     }
 
     private func identifierString(_ s: String?) -> UnsafePointer<CChar>? {

@@ -94,6 +94,7 @@ extension Animator {
         world.rebuildBodyLists()
         world.syncProxies()
         requeueChangedPairs(oldMembership.0, oldMasks, oldMembership.1, oldBoundaryMasks, oldWelds, oldInvMass)
+        rebuildSensorSlots()
         rebuildSegmentGeometry()
         // a boundary may have moved and kept its segments' ids (new reference bounds insets):
         // contacts with boundaries collide again at the next step rather than carry their

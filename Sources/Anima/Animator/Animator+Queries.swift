@@ -341,7 +341,7 @@ extension Animator {
         }
     }
 
-    private func prepared(_ center: Vec2, _ vertices: [Vec2], _ normals: [Vec2]) -> PreparedQueryShape {
+    func prepared(_ center: Vec2, _ vertices: [Vec2], _ normals: [Vec2]) -> PreparedQueryShape {
         var lower = Vec2(Double.infinity, Double.infinity), upper = -lower
         for v in vertices {
             lower = pointwiseMin(lower, center + v)

@@ -88,6 +88,7 @@ extension Animator {
         // view animations move their items first, so this step's collisions see the new values
         advanceAnimations(h)
         world.step(h)
+        updateSensors()
         stepCount += 1
         elapsedTime += h
         deliverContacts(from: stepBegan, stepEnded)

@@ -184,6 +184,9 @@ final class ItemStore {
     /// `updateItemUsingCurrentState`) since the last contact update: its contacts then collide
     /// their shapes again instead of carrying their manifolds forward.
     var poseEdited: [Bool] = []
+    /// Whether the item is a sensor: it collides with nothing and reports the items that overlap
+    /// it (Animator+Sensors.swift).
+    var isSensor: [Bool] = []
     /// Broad-phase proxy of the slot, or -1.
     var proxy: [Int32] = []
     /// Changes whenever a slot is made, freed or its mass rebuilt, and whenever the behavior graph
@@ -242,6 +245,7 @@ final class ItemStore {
             creation.append(0)
             velocityGiven.append(false)
             poseEdited.append(false)
+            isSensor.append(false)
         }
         created += 1
         creation[slot] = created
@@ -267,6 +271,7 @@ final class ItemStore {
         island[slot] = -1
         velocityGiven[slot] = false
         poseEdited[slot] = false
+        isSensor[slot] = false
         rebuildGeometry(slot)
         order.append(Int32(slot))
         return ItemID(slot: Int32(slot), generation: gen)

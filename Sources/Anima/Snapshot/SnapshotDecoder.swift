@@ -305,7 +305,9 @@ struct SnapshotDecoder {
             largestGeneration = max(largestGeneration, generation)
             store.generation.append(generation)
             let flags = try r.u8()
-            guard flags <= (version >= 4 ? 127 : 63) else { throw SnapshotReader.corrupt("\(what) has unknown flags \(flags)") }
+            guard flags <= (version >= 7 ? 255 : version >= 4 ? 127 : 63) else {
+                throw SnapshotReader.corrupt("\(what) has unknown flags \(flags)")
+            }
             let alive = flags & 1 != 0
             store.alive.append(alive)
             store.governed.append(flags & 2 != 0)
@@ -313,6 +315,7 @@ struct SnapshotDecoder {
             store.asleep.append(flags & 8 != 0)
             store.velocityGiven.append(flags & 16 != 0)
             store.poseEdited.append(flags & 64 != 0)
+            store.isSensor.append(flags & 128 != 0)
             if flags & 32 != 0 {
                 guard alive else { throw SnapshotReader.corrupt("\(what) is dead but has user data") }
                 userDataSlots.append(Int32(s))
@@ -360,7 +363,33 @@ struct SnapshotDecoder {
         }
         store.freeSlots = try slotList(&r, "free slots")
         store.order = try slotList(&r, "creation order")
+        if version >= 7 { try decodeSensors(&r) }
         try r.finish(.items)
+    }
+
+    /// The sensor slots of the last graph rebuild (ascending) and each sensor's visitors (a live
+    /// sensor, by ascending slot; its visitors distinct).
+    func decodeSensors(_ r: inout SnapshotReader) throws(AnimaError) {
+        let list = try slotList(&r, "sensor slots")
+        guard zip(list, list.dropFirst()).allSatisfy({ $0 < $1 }) else { throw SnapshotReader.corrupt("sensor slots are not ascending") }
+        world.sensorSlots = list
+        world.anySensors = !list.isEmpty
+        var last: Int32 = -1
+        for _ in 0..<(try r.count("sensors with visitors", bytesEach: 12)) {
+            let sensor = try r.item(slots: slots, "a sensor")
+            guard sensor.slot > last, store.isLive(sensor), store.isSensor[Int(sensor.slot)] else {
+                throw SnapshotReader.corrupt("sensor \(sensor) is not a live sensor in ascending order")
+            }
+            last = sensor.slot
+            var visitors: [ItemID] = [], seen = Set<ItemID>()
+            for _ in 0..<(try r.count("sensor visitors", bytesEach: 8)) {
+                let v = try r.item(slots: slots, "a sensor visitor")
+                guard v != sensor, seen.insert(v).inserted else { throw SnapshotReader.corrupt("sensor \(sensor) lists visitor \(v) twice or itself") }
+                visitors.append(v)
+            }
+            guard !visitors.isEmpty else { throw SnapshotReader.corrupt("sensor \(sensor) has an empty visitor list") }
+            world.sensorVisitors[sensor.slot] = SensorVisitors(sensor: sensor, visitors: visitors)
+        }
     }
 
     /// A list of item slots, each below the slot count.

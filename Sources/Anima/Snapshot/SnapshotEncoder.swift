@@ -276,6 +276,7 @@ struct SnapshotEncoder {
             if store.velocityGiven[s] { flags |= 16 }
             if userData { flags |= 32 }
             if store.poseEdited[s] { flags |= 64 }
+            if store.isSensor[s] { flags |= 128 }   // version 7 on
             w.u8(flags)
             w.vec2(store.position[s])
             w.f64(store.angle[s])
@@ -305,6 +306,15 @@ struct SnapshotEncoder {
         }
         slots(store.freeSlots)
         slots(store.order)
+        // version 7 on: the sensor slots of the last graph rebuild, then each sensor's visitors
+        slots(world.sensorSlots)
+        w.count(world.sensorVisitors.count)
+        for key in world.sensorVisitors.keys.sorted() {
+            let record = world.sensorVisitors[key]!
+            w.item(record.sensor)
+            w.count(record.visitors.count)
+            for v in record.visitors { w.item(v) }
+        }
         w.endSection(start)
     }
 

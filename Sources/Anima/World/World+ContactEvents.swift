@@ -6,6 +6,8 @@ extension World {
         World.clearKeepingWhatWasUsed(&beganContacts)
         World.clearKeepingWhatWasUsed(&endedContacts)
         World.clearKeepingWhatWasUsed(&hitEvents)
+        World.clearKeepingWhatWasUsed(&beganSensorEvents)
+        World.clearKeepingWhatWasUsed(&endedSensorEvents)
     }
 
     /// Each collision behavior's hit threshold, by index, from `collisionBehaviors`.

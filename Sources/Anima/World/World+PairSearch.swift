@@ -57,13 +57,15 @@ extension World {
     }
 
     /// Whether two items may collide: a shared collision behavior that collides items, at
-    /// least one of them can be pushed, and no chain of fixed attachments welds them together.
+    /// least one of them can be pushed, no chain of fixed attachments welds them together, and
+    /// neither is a sensor.
     /// The 64-bit summaries answer the first question; past 64 collision behaviors a shared bit
     /// is confirmed by the memberships (see CollisionMembership).
     @inline(__always) func acceptsPair(_ a: Int, _ b: Int) -> Bool {
         store.governed[a] && store.governed[b] && store.collisionMask[a] & store.collisionMask[b] != 0
             && (store.invMass[a] > 0 || store.invMass[b] > 0) && !welded(a, b)
             && (!self.foldsMasks || self.itemMembership.shares(a, b))
+            && (!self.anySensors || !(store.isSensor[a] || store.isSensor[b]))
     }
 
     /// Whether fixed attachments join the two slots into one rigid body (as of the last graph
@@ -79,6 +81,7 @@ extension World {
         let owner = self.segments[k].ownerIndex
         return store.governed[i] && store.invMass[i] > 0 && store.boundaryMask[i] & CollisionMembership.bit(owner) != 0
             && (!self.foldsMasks || self.boundaryMembership.contains(i, owner))
+            && (!self.anySensors || !store.isSensor[i])
     }
 
     /// The pairs of proxies that moved this step with the proxies their fat boxes now overlap,

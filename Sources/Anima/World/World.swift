@@ -40,6 +40,16 @@ final class World {
     var beganContacts: [ContactEvent] = []
     /// Ended contacts of the last advance or step, in order (the animator's `endedContacts`).
     var endedContacts: [ContactEvent] = []
+    /// Sensor events of the last advance or step, in order (the animator's `beganSensorEvents`
+    /// and `endedSensorEvents`).
+    var beganSensorEvents: [SensorEvent] = []
+    var endedSensorEvents: [SensorEvent] = []
+    /// The sensor slots as of the last graph rebuild, ascending, and whether there are any.
+    var sensorSlots: [Int32] = []
+    var anySensors = false
+    /// Each sensor's visitors after the last step (or as restored), in creation order, by the
+    /// sensor's slot.
+    var sensorVisitors: [Int32: SensorVisitors] = [:]
     /// Hits of the last advance or step, in order (the animator's `hitEvents`).
     var hitEvents: [HitEvent] = []
     /// Each collision behavior's hit threshold (infinity for none), by index, and the lowest.

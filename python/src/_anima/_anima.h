@@ -122,6 +122,7 @@ typedef struct {
     PyObject *transform_type;
     PyObject *contact_event_type;
     PyObject *hit_event_type;
+    PyObject *sensor_event_type;
     PyObject *action_name;    /* the interned str "action" */
     PyObject *region_record;  /* anima._types.region_record: a region's Python form to its record */
     PyObject *region_form;    /* anima._types.region_form: a region's record to its Python form */
@@ -216,6 +217,9 @@ typedef enum {
     LIST_BEGAN_CONTACTS,
     LIST_ENDED_CONTACTS,
     LIST_HIT_EVENTS,
+    LIST_BEGAN_SENSOR_EVENTS,
+    LIST_ENDED_SENSOR_EVENTS,
+    LIST_SENSOR_VISITORS,
     LIST_SNAPSHOT,
     LIST_ANIMATOR_VALUES,
     LIST_DETACHED_VALUES,
@@ -524,6 +528,7 @@ void wrapper_dealloc(PyObject *self, inquiry clear);
 /* events.c: a library contact event as an anima.ContactEvent */
 PyObject *contact_event_new(anima_state *st, AnimatorObject *animator, const anima_contact_event *event);
 PyObject *hit_event_new(anima_state *st, AnimatorObject *animator, const anima_hit_event *event);
+PyObject *sensor_event_new(anima_state *st, AnimatorObject *animator, const anima_sensor_event *event);
 
 /* queries.c: the library's counting queries as tuples, lists or bytes */
 anima_status query_call(const target *t, list_query q, PyObject **out);

@@ -392,6 +392,12 @@ static PyGetSetDef animator_getset[] = {
     {"ended_contacts", query_get, NULL,
      "The contacts that ended during the last advance() or step(), as a list of ContactEvent.",
      (void *)LIST_ENDED_CONTACTS},
+    {"began_sensor_events", query_get, NULL,
+     "The items that began overlapping a sensor during the last advance() or step(), as a list\n"
+     "of SensorEvent.", (void *)LIST_BEGAN_SENSOR_EVENTS},
+    {"ended_sensor_events", query_get, NULL,
+     "The items that stopped overlapping a sensor (or were destroyed, or whose sensor was) during\n"
+     "the last advance() or step(), as a list of SensorEvent.", (void *)LIST_ENDED_SENSOR_EVENTS},
     {"hit_events", query_get, NULL,
      "The hits of the last advance() or step() (Collision.hit_threshold), as a list of HitEvent.",
      (void *)LIST_HIT_EVENTS},

@@ -3,7 +3,7 @@
 /*
  * An anima.ContactEvent or anima.HitEvent (classes of _types.py) for one library event, with the
  * user's own wrappers: ContactEvent(collision, item, other, is_boundary, boundary_identifier,
- * point) and HitEvent(the same, normal, approach_speed, impulse).
+ * point), HitEvent(the same, normal, approach_speed, impulse) and SensorEvent(sensor, visitor).
  */
 
 /* The collision, the item and the other item (None for a boundary) of an event; 0 or -1. */
@@ -44,4 +44,16 @@ hit_event_new(anima_state *st, AnimatorObject *animator, const anima_hit_event *
                                  event->is_boundary ? Py_True : Py_False, event->boundary_identifier, event->point.x,
                                  event->point.y, event->normal.x, event->normal.y, event->approach_speed,
                                  event->impulse);
+}
+
+PyObject *
+sensor_event_new(anima_state *st, AnimatorObject *animator, const anima_sensor_event *event)
+{
+    PyObject *sensor = wrap_item(st, animator, event->sensor);
+    PyObject *visitor = sensor != NULL ? wrap_item(st, animator, event->visitor) : NULL;
+    if (visitor == NULL) {
+        Py_XDECREF(sensor);
+        return NULL;
+    }
+    return PyObject_CallFunction(st->sensor_event_type, "NN", sensor, visitor);
 }

@@ -131,6 +131,12 @@ static PyGetSetDef item_getset[] = {
                  "(the convex outline in Item.path). Setting 'path' on an item without a path raises\n"
                  "InvalidStateError."),
     {"_path", query_get, NULL, "The path's points, a tuple (empty for none).", (void *)LIST_ITEM_PATH},
+    ANIMA_GETSET(OWNER_ITEM, VALUE_BOOL, "is_sensor", anima_item_is_sensor, anima_item_set_sensor,
+                 "True for a sensor: it collides with nothing and lists in sensor_visitors the items of its\n"
+                 "collision behaviors that overlap it (Animator.began_sensor_events, ended_sensor_events)."),
+    {"sensor_visitors", query_get, NULL,
+     "The items over this sensor after the last step, in creation order (a list; empty for an\n"
+     "item that is not a sensor).", (void *)LIST_SENSOR_VISITORS},
     ANIMA_GETSET(OWNER_ITEM, VALUE_VEC2, "velocity", anima_item_get_linear_velocity, anima_item_set_linear_velocity,
                  "The linear velocity (vx, vy) in pt/s; setting it wakes the animator."),
     ANIMA_GETSET(OWNER_ITEM, VALUE_DOUBLE, "angular_velocity", anima_item_get_angular_velocity, anima_item_set_angular_velocity,

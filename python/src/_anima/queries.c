@@ -30,6 +30,9 @@ static const struct {
     [LIST_BEGAN_CONTACTS] = {sizeof(anima_contact_event), FORM_LIST, OWNER_ANIMATOR},
     [LIST_ENDED_CONTACTS] = {sizeof(anima_contact_event), FORM_LIST, OWNER_ANIMATOR},
     [LIST_HIT_EVENTS] = {sizeof(anima_hit_event), FORM_LIST, OWNER_ANIMATOR},
+    [LIST_BEGAN_SENSOR_EVENTS] = {sizeof(anima_sensor_event), FORM_LIST, OWNER_ANIMATOR},
+    [LIST_ENDED_SENSOR_EVENTS] = {sizeof(anima_sensor_event), FORM_LIST, OWNER_ANIMATOR},
+    [LIST_SENSOR_VISITORS] = {sizeof(anima_item), FORM_LIST, OWNER_ITEM},
     [LIST_SNAPSHOT] = {1, FORM_BYTES, OWNER_ANIMATOR},
     [LIST_ANIMATOR_VALUES] = {sizeof(anima_value), FORM_TUPLE, OWNER_ANIMATOR},
     [LIST_DETACHED_VALUES] = {sizeof(anima_value), FORM_TUPLE, OWNER_ANIMATOR},
@@ -57,6 +60,22 @@ copy_hits(const list_query *q, void *out, int32_t capacity, int32_t *count)
 {
     const anima_hit_event *events = NULL;
     anima_status status = anima_animator_get_hit_events(q->animator, &events, count);
+    if (status == ANIMA_OK && *count > capacity) {
+        return ANIMA_ERR_BUFFER_TOO_SMALL;
+    }
+    if (status == ANIMA_OK && *count > 0) {
+        memcpy(out, events, (size_t)*count * sizeof *events);
+    }
+    return status;
+}
+
+/* The sensor events of the last advance or step, copied out the same way. */
+static anima_status
+copy_sensor_events(const list_query *q, void *out, int32_t capacity, int32_t *count)
+{
+    const anima_sensor_event *events = NULL;
+    anima_status status =
+        anima_animator_get_sensor_events(q->animator, q->kind == LIST_BEGAN_SENSOR_EVENTS, &events, count);
     if (status == ANIMA_OK && *count > capacity) {
         return ANIMA_ERR_BUFFER_TOO_SMALL;
     }
@@ -94,6 +113,9 @@ list_query_run(const list_query *q, void *out, int32_t capacity, int32_t *count)
     case LIST_BEGAN_CONTACTS:
     case LIST_ENDED_CONTACTS: return copy_contacts(q, out, capacity, count);
     case LIST_HIT_EVENTS: return copy_hits(q, out, capacity, count);
+    case LIST_BEGAN_SENSOR_EVENTS:
+    case LIST_ENDED_SENSOR_EVENTS: return copy_sensor_events(q, out, capacity, count);
+    case LIST_SENSOR_VISITORS: return anima_item_get_sensor_visitors(q->item, out, capacity, count);
     case LIST_SNAPSHOT: return copy_snapshot(q, out, capacity, count);
     case LIST_ANIMATOR_VALUES: return anima_animator_get_values(q->animator, out, capacity, count);
     case LIST_DETACHED_VALUES: return anima_animator_get_detached_value_callbacks(q->animator, out, capacity, count);
@@ -166,6 +188,8 @@ list_element(anima_state *st, AnimatorObject *animator, list_kind kind, const vo
     case LIST_BEGAN_CONTACTS:
     case LIST_ENDED_CONTACTS: return contact_event_new(st, animator, &((const anima_contact_event *)buffer)[i]);
     case LIST_HIT_EVENTS: return hit_event_new(st, animator, &((const anima_hit_event *)buffer)[i]);
+    case LIST_BEGAN_SENSOR_EVENTS:
+    case LIST_ENDED_SENSOR_EVENTS: return sensor_event_new(st, animator, &((const anima_sensor_event *)buffer)[i]);
     default: return wrap_item(st, animator, ((const anima_item *)buffer)[i]);
     }
 }

@@ -118,6 +118,14 @@ class ContactEvent:
     @property
     def point(self) -> tuple[float, float]: ...
 
+class SensorEvent:
+    __match_args__ = ("sensor", "visitor")
+    def __init__(self, sensor: Item, visitor: Item) -> None: ...
+    @property
+    def sensor(self) -> Item: ...
+    @property
+    def visitor(self) -> Item: ...
+
 class HitEvent:
     __match_args__ = ("collision", "item", "other", "is_boundary", "boundary_identifier", "point", "normal",
                       "approach_speed", "impulse")
@@ -397,6 +405,10 @@ class Animator:
     def ended_contacts(self) -> list[ContactEvent]: ...
     @property
     def hit_events(self) -> list[HitEvent]: ...
+    @property
+    def began_sensor_events(self) -> list[SensorEvent]: ...
+    @property
+    def ended_sensor_events(self) -> list[SensorEvent]: ...
     on_will_resume: Callable[[Self], object] | None
     on_did_pause: Callable[[Self], object] | None
 
@@ -461,6 +473,12 @@ class Item:
     def angular_velocity(self, value: _Float) -> None: ...
     @property
     def mass(self) -> float: ...
+    @property
+    def is_sensor(self) -> bool: ...
+    @is_sensor.setter
+    def is_sensor(self, value: bool) -> None: ...
+    @property
+    def sensor_visitors(self) -> list[Item]: ...
     @property
     def is_resting(self) -> bool: ...
     @property
@@ -1124,6 +1142,7 @@ __all__ = [
     "CollisionMode",
     "ContactEvent",
     "HitEvent",
+    "SensorEvent",
     "DetentDrag",
     "Detents",
     "Drag",

@@ -106,6 +106,25 @@ class ContactEvent:
         return f"ContactEvent(item={self.item!r}, other={self.other!r}, point={self.point!r})"
 
 
+@dataclass(frozen=True, repr=False)
+class SensorEvent:
+    """An item that began or ended overlapping a sensor (Item.is_sensor), listed by
+    Animator.began_sensor_events and ended_sensor_events after each advance() or step().
+    Two events compare equal when they name the same sensor and visitor. Read-only.
+    """
+
+    __slots__ = {
+        "sensor": "The sensor Item.",
+        "visitor": "The Item that entered or left it (for an ended event, possibly destroyed since).",
+    }
+
+    sensor: Item
+    visitor: Item
+
+    def __repr__(self) -> str:
+        return f"SensorEvent(sensor={self.sensor!r}, visitor={self.visitor!r})"
+
+
 @dataclass(frozen=True, eq=False, repr=False)
 class HitEvent:
     """A hit: a contact that the solver pushed apart in a step while its surfaces approached
@@ -148,7 +167,7 @@ class HitEvent:
 
 # Users meet these as members of the package: anima.Transform, anima.NotFoundError, ...
 for _public in (AnimaError, InvalidArgumentError, StaleHandleError, WrongKindError, OutOfMemoryError, BusyError,
-                NotFoundError, InvalidStateError, Transform, ContactEvent, HitEvent):
+                NotFoundError, InvalidStateError, Transform, ContactEvent, HitEvent, SensorEvent):
     _public.__module__ = "anima"
 del _public
 
