@@ -286,8 +286,10 @@ class Writer:
                 continue
             if is_ptr and pname.startswith("out_") and ((name, pname) in FIXED_OUTPUTS or (name, pname) in COUNTED_OUTPUTS):
                 var = f"v_{pname}"
-                if (name, pname) in COUNTED_OUTPUTS:   # as many as the count, at most MAX_ARRAY: kept off the stack
-                    decl.append(f"static {base} {var}[{MAX_ARRAY}];")
+                if (name, pname) in COUNTED_OUTPUTS:
+                    # as many as the count, at most MAX_ARRAY: kept off the stack, one per thread
+                    # (the two-thread runs call the same function at once)
+                    decl.append(f"static _Thread_local {base} {var}[{MAX_ARRAY}];")
                 else:
                     decl.append(f"{base} {var}[{FIXED_OUTPUTS[(name, pname)]}];")
                 decl.append(f"fz_poison({var}, sizeof {var});")

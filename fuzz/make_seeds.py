@@ -243,7 +243,7 @@ def scenes(spec):
         p.call("anima_item_get_mass", item=its[1])
         p.call("anima_collision_get_hit_threshold", collision=c)
         p.call("anima_item_set_sensor", item=its[1], sensor=True)
-        p.call("anima_animator_advance", animator=a, seconds=0.25)
+        p.call("anima_animator_advance", animator=a, seconds=0.5)
         p.call("anima_item_is_sensor", item=its[1])
         p.call("anima_item_get_sensor_visitors", item=its[1], capacity=16)
         p.call("anima_animator_get_sensor_events", animator=a, began=False)
