@@ -562,6 +562,55 @@ static void on_completion(void *user_data, anima_animator animator, anima_animat
     reenter();
 }
 
+/* The debug drawing's callbacks check what they are handed: finite coordinates, a colour of 24 bits. */
+static void debug_coordinates(const char *what, const anima_vec2 *points, int32_t count, uint32_t color)
+{
+    if (color > 0xFFFFFF) {
+        fz_fail("anima_animator_debug_draw", "a colour wider than 0xRRGGBB");
+    }
+    for (int32_t k = 0; k < count; k++) {
+        if (!isfinite(points[k].x) || !isfinite(points[k].y)) {
+            fz_fail("anima_animator_debug_draw", what);
+        }
+    }
+}
+
+static void on_debug_polygon(void *context, const anima_vec2 *vertices, int32_t count, uint32_t color)
+{
+    (void)context;
+    if (count < 3 || count > 16 || vertices == NULL) {
+        fz_fail("anima_animator_debug_draw", "a polygon of fewer than 3 or more than 16 vertices");
+    }
+    debug_coordinates("a polygon vertex that is not finite", vertices, count, color);
+    reenter();
+}
+
+static void on_debug_circle(void *context, anima_vec2 center, double radius, double angle, uint32_t color)
+{
+    (void)context;
+    if (!(radius >= 0) || !isfinite(angle)) {
+        fz_fail("anima_animator_debug_draw", "a circle with a bad radius or angle");
+    }
+    debug_coordinates("a circle centre that is not finite", &center, 1, color);
+    reenter();
+}
+
+static void on_debug_segment(void *context, anima_vec2 from, anima_vec2 to, uint32_t color)
+{
+    (void)context;
+    anima_vec2 ends[2] = {from, to};
+    debug_coordinates("a segment end that is not finite", ends, 2, color);
+    reenter();
+}
+
+static void on_debug_point(void *context, anima_vec2 point, double size, uint32_t color)
+{
+    (void)context;
+    (void)size;
+    debug_coordinates("a point that is not finite", &point, 1, color);
+    reenter();
+}
+
 #define CALLBACK_SOURCE(type, fn) \
     type fz_cb_##type(void) { return fz_one_in(6) ? NULL : fn; }
 
@@ -570,6 +619,10 @@ CALLBACK_SOURCE(anima_behavior_action_fn, on_action)
 CALLBACK_SOURCE(anima_contact_fn, on_contact)
 CALLBACK_SOURCE(anima_field_fn, on_field)
 CALLBACK_SOURCE(anima_animation_completion_fn, on_completion)
+CALLBACK_SOURCE(anima_debug_polygon_fn, on_debug_polygon)
+CALLBACK_SOURCE(anima_debug_circle_fn, on_debug_circle)
+CALLBACK_SOURCE(anima_debug_segment_fn, on_debug_segment)
+CALLBACK_SOURCE(anima_debug_point_fn, on_debug_point)
 
 static void on_value(void *user_data, anima_value value, const double *components, int32_t count)
 {

@@ -235,6 +235,7 @@ def scenes(spec):
             p.call("anima_animator_get_contact_events", animator=a, began=True)
             p.call("anima_animator_get_hit_events", animator=a)
             p.call("anima_animator_get_sensor_events", animator=a, began=True)
+            p.call("anima_animator_debug_draw", animator=a, draw=[True, True, True, True, 31, None])
             p.call("anima_animator_copy_item_poses", animator=a, capacity=16)
             p.call("anima_animator_copy_item_states", animator=a, capacity=16)
         p.call("anima_item_set_center", item=its[0], center=[200.0, 60.0])

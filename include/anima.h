@@ -480,6 +480,43 @@ anima_status anima_item_get_sensor_visitors(anima_item item, anima_item *out_ite
 /** The sensor events of the last advance or step call (all its internal steps, in order); valid until the next advance, step or destroy. began is true for items that began overlapping a sensor, false for those that stopped. */
 anima_status anima_animator_get_sensor_events(anima_animator animator, bool began, const anima_sensor_event **out_events, int32_t *out_count);
 
+/* -------------------------------------------------------------- debug draw */
+
+/** What anima_animator_debug_draw draws (a bit set). */
+typedef enum anima_debug_draw_flags {
+    ANIMA_DEBUG_DRAW_SHAPES = 1,       /* every live item's collision shape: a polygon, or a circle with its turn */
+    ANIMA_DEBUG_DRAW_ATTACHMENTS = 2,  /* every attachment: a segment between its two points (a point for a pin) */
+    ANIMA_DEBUG_DRAW_BOUNDARIES = 4,   /* every boundary segment of the collision behaviors */
+    ANIMA_DEBUG_DRAW_CONTACTS = 8,     /* every touching contact's points, each with its normal (a segment 10 pt long) */
+    ANIMA_DEBUG_DRAW_BOUNDS = 16,      /* every live item's bounding box, as a polygon */
+    ANIMA_DEBUG_DRAW_STANDARD = 15,    /* shapes, attachments, boundaries and contacts */
+    ANIMA_DEBUG_DRAW_ALL = 31
+} anima_debug_draw_flags;
+
+/** Draws a closed convex polygon (vertices counter-clockwise on screen, valid during the call); color is 0xRRGGBB. */
+typedef void (*anima_debug_polygon_fn)(void *context, const anima_vec2 *vertices, int32_t count, uint32_t color);
+/** Draws a circle turned by angle radians (a radius along it shows the turn). */
+typedef void (*anima_debug_circle_fn)(void *context, anima_vec2 center, double radius, double angle, uint32_t color);
+/** Draws a segment. */
+typedef void (*anima_debug_segment_fn)(void *context, anima_vec2 from, anima_vec2 to, uint32_t color);
+/** Draws a dot size points across. */
+typedef void (*anima_debug_point_fn)(void *context, anima_vec2 point, double size, uint32_t color);
+
+/** The callbacks of a debug drawing (Box2D's b2DebugDraw); start from anima_default_debug_draw(). A NULL callback skips its primitives. Colours: items awake 0xE6B31A, asleep 0x8C99B3, anchored or ungoverned 0x7F7F7F, sensors 0x33CC66; boundaries 0xCC3333, attachments 0x3399FF, contact points 0xFF8000 and normals 0xFFFFFF, bounds 0xCC66CC. */
+typedef struct anima_debug_draw {
+    anima_debug_polygon_fn draw_polygon;
+    anima_debug_circle_fn draw_circle;
+    anima_debug_segment_fn draw_segment;
+    anima_debug_point_fn draw_point;
+    uint32_t flags;   /* anima_debug_draw_flags; default ANIMA_DEBUG_DRAW_STANDARD */
+    void *context;    /* passed to every callback */
+} anima_debug_draw;
+
+/** The default debug drawing: no callbacks, ANIMA_DEBUG_DRAW_STANDARD, no context. */
+anima_debug_draw anima_default_debug_draw(void);
+/** Calls draw's callbacks with the engine's state in reference coordinates: shapes (items in creation order), bounds, boundaries, attachments, contacts. The primitives are gathered before the first call, so a callback may call the library (even change or destroy the animator) without changing what this call draws. Errors: INVALID_ARGUMENT (flags outside 0...31), BUSY (during a step). */
+anima_status anima_animator_debug_draw(anima_animator animator, const anima_debug_draw *draw);
+
 /* ----------------------------------------------------------- item behavior */
 
 /** Creation parameters of an item behavior (UIDynamicItemBehavior); start from anima_default_item_behavior_def(). */

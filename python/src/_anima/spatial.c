@@ -313,6 +313,99 @@ ANIMA_METHOD(animator_items_overlapping, "_items_overlapping", OWNER_ANIMATOR, V
              ANIMA_IN("size", VALUE_SIZE), ANIMA_IN("rotation", VALUE_DOUBLE), ANIMA_IN("points", VALUE_OBJECT),
              ANIMA_IN("collisions", VALUE_OBJECT))
 
+/* ------------------------------------------------------------------------ debug draw */
+
+/* The list the debug drawing's callbacks append their tuples to; a failure stops the appends. */
+typedef struct {
+    PyObject *list;
+    int failed;
+} debug_sink;
+
+static void
+debug_append(debug_sink *sink, PyObject *entry)
+{
+    if (sink->failed || entry == NULL || PyList_Append(sink->list, entry) < 0) {
+        sink->failed = 1;
+    }
+    Py_XDECREF(entry);
+}
+
+static void
+debug_polygon(void *context, const anima_vec2 *vertices, int32_t count, uint32_t color)
+{
+    debug_sink *sink = context;
+    PyObject *points = sink->failed ? NULL : PyTuple_New(count);
+    for (int32_t i = 0; points != NULL && i < count; i++) {
+        PyObject *p = Py_BuildValue("(dd)", vertices[i].x, vertices[i].y);
+        if (p == NULL) {
+            Py_CLEAR(points);
+        } else {
+            PyTuple_SetItem(points, i, p);
+        }
+    }
+    debug_append(sink, points == NULL ? NULL : Py_BuildValue("(sNk)", "polygon", points, (unsigned long)color));
+}
+
+static void
+debug_circle(void *context, anima_vec2 center, double radius, double angle, uint32_t color)
+{
+    debug_sink *sink = context;
+    debug_append(sink, sink->failed ? NULL
+                                    : Py_BuildValue("(s(dd)ddk)", "circle", center.x, center.y, radius, angle,
+                                                    (unsigned long)color));
+}
+
+static void
+debug_segment(void *context, anima_vec2 from, anima_vec2 to, uint32_t color)
+{
+    debug_sink *sink = context;
+    debug_append(sink, sink->failed ? NULL
+                                    : Py_BuildValue("(s(dd)(dd)k)", "segment", from.x, from.y, to.x, to.y,
+                                                    (unsigned long)color));
+}
+
+static void
+debug_point(void *context, anima_vec2 point, double size, uint32_t color)
+{
+    debug_sink *sink = context;
+    debug_append(sink, sink->failed ? NULL
+                                    : Py_BuildValue("(s(dd)dk)", "point", point.x, point.y, size, (unsigned long)color));
+}
+
+/* _debug_draw(flags): the primitives as tuples, in the library's order. */
+static anima_status
+debug_draw(const target *t, int32_t flags, PyObject **out)
+{
+    if (flags < 0) {
+        PyErr_Format(t->st->invalid_argument_error, "flags must be 0...31 (got %d)", (int)flags);
+        return STATUS_RAISED;
+    }
+    debug_sink sink = {PyList_New(0), 0};
+    if (sink.list == NULL) {
+        return STATUS_RAISED;
+    }
+    anima_debug_draw draw = anima_default_debug_draw();
+    draw.draw_polygon = debug_polygon;
+    draw.draw_circle = debug_circle;
+    draw.draw_segment = debug_segment;
+    draw.draw_point = debug_point;
+    draw.flags = (uint32_t)flags;
+    draw.context = &sink;
+    anima_status status = anima_animator_debug_draw(t->animator_handle, &draw);
+    if (status == ANIMA_OK && sink.failed) {
+        status = STATUS_RAISED;   /* the exception of the append that failed is set */
+    }
+    if (status != ANIMA_OK) {
+        Py_DECREF(sink.list);
+        return status;
+    }
+    *out = sink.list;
+    return ANIMA_OK;
+}
+
+ANIMA_METHOD(animator_debug_draw, "_debug_draw", OWNER_ANIMATOR, VALUE_OBJECT, debug_draw(&t, v[0].i32, &out.object),
+             ANIMA_IN("flags", VALUE_INT32))
+
 /* Added to Animator by the module. */
 PyMethodDef animator_query_methods[] = {
     ANIMA_METHOD_ROW("_ray_cast", animator_ray_cast, "Every hit of a segment (see ray_cast())."),
@@ -320,5 +413,6 @@ PyMethodDef animator_query_methods[] = {
     ANIMA_METHOD_ROW("_ray_cast_batch", animator_ray_cast_batch, "Each ray's nearest hit (see ray_cast_many())."),
     ANIMA_METHOD_ROW("_nearest_item", animator_nearest_item, "The nearest item (see nearest_item())."),
     ANIMA_METHOD_ROW("_items_overlapping", animator_items_overlapping, "Items overlapping a shape (see items_overlapping())."),
+    ANIMA_METHOD_ROW("_debug_draw", animator_debug_draw, "The debug drawing's primitives (see debug_draw())."),
     {NULL, NULL, 0, NULL},
 };

@@ -115,3 +115,18 @@ class _Animator:
             kind, points = 2, polygon
         return self._items_overlapping(kind, center, radius, size, rotation, points,  # type: ignore[attr-defined, no-any-return]
                                        _collisions(collisions))
+
+    def debug_draw(self: Animator, *, shapes: bool = True, attachments: bool = True, boundaries: bool = True,
+                   contacts: bool = True, bounds: bool = False) -> List[Tuple[Any, ...]]:
+        """What the engine's state looks like, as primitives to draw (Box2D's debug draw), in
+        reference coordinates: ('polygon', ((x, y), ...), color), ('circle', (x, y), radius,
+        angle, color), ('segment', (x0, y0), (x1, y1), color) and ('point', (x, y), size,
+        color), colours 0xRRGGBB (docs/debug-draw.md). In order: the items' shapes (creation
+        order), their bounding boxes, the boundaries, the attachments, the touching contacts'
+        points and normals. Not from inside a step (BusyError).
+
+            >>> kinds = {entry[0] for entry in anim.debug_draw()}
+        """
+        flags = (1 if shapes else 0) | (2 if attachments else 0) | (4 if boundaries else 0) \
+            | (8 if contacts else 0) | (16 if bounds else 0)
+        return self._debug_draw(flags)  # type: ignore[attr-defined, no-any-return]
