@@ -456,6 +456,23 @@ anima_status anima_collision_set_delegate(anima_behavior collision, anima_contac
 /** The contact events of the last advance or step call (all its internal steps, in order); valid until the next advance, step or destroy. began is true for began events, false for ended. */
 anima_status anima_animator_get_contact_events(anima_animator animator, bool began, const anima_contact_event **out_events, int32_t *out_count);
 
+/** A contact about to be solved, asked of a pre-solve hook (Box2D's pre-solve callback, pymunk's pre_solve). */
+typedef struct anima_pre_solve_contact {
+    anima_behavior collision;         /* the collision behavior asking */
+    anima_item item_a;                /* the first item */
+    anima_item item_b;                /* the second item; null for a boundary contact */
+    bool is_boundary;                 /* true for an item-boundary contact */
+    const char *boundary_identifier;  /* the boundary's identifier (valid during the call); NULL for the reference-bounds boundary and for item pairs */
+    anima_vec2 point;                 /* the deepest point, at the start of the step (points) */
+    anima_vec2 normal;                /* unit normal, from item_a toward item_b or the boundary */
+    double separation;                /* that point's separation (pt): negative when overlapping, positive for a point the solver would stop from closing */
+    int32_t point_count;              /* 1 or 2 */
+} anima_pre_solve_contact;
+
+/** A pre-solve hook: true keeps the contact for this step, false ignores it (it pushes nothing, gives no friction, bounce or hit, and does not touch: no began event, a touching one ends). */
+typedef bool (*anima_pre_solve_fn)(void *user_data, const anima_pre_solve_contact *contact);
+/** Sets the behavior's pre-solve hook (NULL: none, the default). It runs during each step, before the solver, on the stepping thread, in contact order, for every contact of the behavior's items that has points and is about to be solved; several behaviors sharing a contact are asked in the tree's order until one refuses. It may read the animator; what it changes takes effect from the next step. Not in snapshots (listed by anima_animator_get_detached_callbacks as ANIMA_CALLBACK_PRE_SOLVE). */
+anima_status anima_collision_set_pre_solve(anima_behavior collision, anima_pre_solve_fn fn, void *user_data);
 /** Sets the approach speed (pt/s, 0 to 1e7) above which the behavior's contacts make hit events; INFINITY for none (the default). Box2D's default is 1 m/s, 100 pt/s. Errors: INVALID_ARGUMENT (NaN, negative, past 1e7). */
 anima_status anima_collision_set_hit_threshold(anima_behavior collision, double threshold);
 /** Reads the hit threshold (INFINITY when none). */
@@ -832,7 +849,8 @@ typedef enum anima_callback_kind {
     ANIMA_CALLBACK_CONTACT_ENDED = 5,    /* anima_collision_set_delegate's ended (behavior) */
     ANIMA_CALLBACK_FIELD_EVALUATION = 6, /* anima_field_set_evaluation (behavior) */
     ANIMA_CALLBACK_COMPLETION = 7,       /* anima_animation_set_completion (animation) */
-    ANIMA_CALLBACK_ITEM_USER_DATA = 8    /* anima_item_set_user_data (item) */
+    ANIMA_CALLBACK_ITEM_USER_DATA = 8,   /* anima_item_set_user_data (item) */
+    ANIMA_CALLBACK_PRE_SOLVE = 9         /* anima_collision_set_pre_solve (behavior) */
 } anima_callback_kind;
 
 /** One detached callback: its kind and the object it belongs to (the other handles null, animation 0). */

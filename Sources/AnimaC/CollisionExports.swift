@@ -209,6 +209,27 @@ public func anima_collision_set_delegate(_ behavior: anima_behavior, _ began: an
     }
 }
 
+@c @implementation
+public func anima_collision_set_pre_solve(_ behavior: anima_behavior, _ fn: anima_pre_solve_fn?, _ userData: UnsafeMutableRawPointer?) -> anima_status {
+    run("anima_collision_set_pre_solve") { () throws(Failure) in
+        let (box, c) = try collisionInBox(behavior)
+        c.preSolve = fn.map { fn in { [unowned box] contact in ask(fn, userData, box, contact) } }
+    }
+}
+
+private func ask(_ fn: anima_pre_solve_fn, _ userData: UnsafeMutableRawPointer?, _ box: AnimatorBox, _ c: PreSolveContact) -> Bool {
+    var contact = anima_pre_solve_contact(collision: box.behaviorHandle(c.collision), item_a: box.itemHandle(c.item),
+                                          item_b: c.otherItem.map(box.itemHandle) ?? anima_item(), is_boundary: c.isBoundary,
+                                          boundary_identifier: nil, point: anima_vec2(x: c.point.x, y: c.point.y),
+                                          normal: anima_vec2(x: c.normal.x, y: c.normal.y), separation: c.separation,
+                                          point_count: Int32(c.pointCount))
+    guard let name = c.boundaryIdentifier else { return fn(userData, &contact) }
+    return name.withCString { p in
+        contact.boundary_identifier = p
+        return fn(userData, &contact)
+    }
+}
+
 private func deliver(_ fn: anima_contact_fn, _ userData: UnsafeMutableRawPointer?, _ box: AnimatorBox, _ e: ContactEvent) {
     var event = anima_contact_event(collision: box.behaviorHandle(e.collision), item_a: box.itemHandle(e.item),
                                     item_b: e.otherItem.map(box.itemHandle) ?? anima_item(), is_boundary: e.isBoundary,

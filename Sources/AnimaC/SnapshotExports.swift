@@ -254,11 +254,12 @@ public func anima_animator_get_detached_callbacks(_ animator: anima_animator, _ 
                 if let item = d.item { list.append(record(ANIMA_CALLBACK_ITEM_USER_DATA, item: box.itemHandle(item))) }
             case .completion:
                 if let a = d.animation { list.append(record(ANIMA_CALLBACK_COMPLETION, animation: a.identifier)) }
-            case .action, .beganContact, .endedContact, .fieldEvaluation:
+            case .action, .beganContact, .endedContact, .fieldEvaluation, .preSolve:
                 guard let b = d.behavior else { continue }
                 let kinds: [DetachedCallback.Kind: anima_callback_kind] = [
                     .action: ANIMA_CALLBACK_ACTION, .beganContact: ANIMA_CALLBACK_CONTACT_BEGAN,
                     .endedContact: ANIMA_CALLBACK_CONTACT_ENDED, .fieldEvaluation: ANIMA_CALLBACK_FIELD_EVALUATION,
+                    .preSolve: ANIMA_CALLBACK_PRE_SOLVE,
                 ]
                 if let kind = kinds[d.kind] { list.append(record(kind, behavior: box.behaviorHandle(b))) }
             }

@@ -56,6 +56,31 @@ public struct HitEvent {
     public let impulse: Double
 }
 
+/// A contact about to be solved, for a collision behavior's `preSolve` hook to keep or ignore
+/// for this step (Box2D v3's pre-solve callback, pymunk's pre_solve): a one-way shelf ignores an
+/// item below it, or one moving up through it.
+public struct PreSolveContact {
+    /// The collision behavior asking.
+    public let collision: CollisionBehavior
+    /// The first item.
+    public let item: ItemID
+    /// The second item, or nil for a boundary contact.
+    public let otherItem: ItemID?
+    /// True for an item-boundary contact.
+    public var isBoundary: Bool { otherItem == nil }
+    /// The boundary identifier; nil for the reference-bounds boundary and for item pairs.
+    public let boundaryIdentifier: String?
+    /// The contact's unit normal, from `item` toward the other item or the boundary.
+    public let normal: Vec2
+    /// The deepest of its points, at the start of the step (points).
+    public let point: Vec2
+    /// That point's separation along the normal (pt): negative when the shapes overlap, positive
+    /// for a point still apart that the solver would stop from closing.
+    public let separation: Double
+    /// How many points the contact has (1 or 2).
+    public let pointCount: Int
+}
+
 /// A named boundary: a polyline of points (two for a straight segment).
 struct NamedBoundary {
     var identifier: String
@@ -79,6 +104,19 @@ public final class CollisionBehavior: Behavior {
     /// Called after a step in which a contact ended.
     public var onEndedContact: ((ContactEvent) -> Void)? {
         didSet { detachedCallbacks.remove(.endedContact) }
+    }
+    /// Called during each step, before the solver, for every contact of its items that has
+    /// points and is about to be solved; false ignores the contact for this step (it pushes
+    /// nothing and does not touch: no began event, and a touching one ends). Set it to nil for
+    /// none (the default). The hook runs on the stepping thread, in contact order; it may read
+    /// the animator, and what it changes takes effect from the next step. It is not in
+    /// snapshots: a restored animator lists it in `detachedCallbacks` to set again.
+    public var preSolve: ((PreSolveContact) -> Bool)? {
+        didSet {
+            detachedCallbacks.remove(.preSolve)
+            // no graph change (that would rebuild the broad phase's queue): the step's flag only
+            if let world = owner?.world { world.anyPreSolve = world.collisionBehaviors.contains { $0.preSolve != nil } }
+        }
     }
 
     /// The approach speed (pt/s) above which a contact of its items, pushed in a step, makes a

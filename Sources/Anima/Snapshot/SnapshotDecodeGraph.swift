@@ -14,7 +14,8 @@ extension SnapshotDecoder {
             let flags = try r.u8()
             guard flags <= 3 else { throw SnapshotReader.corrupt("\(what) has unknown flags \(flags)") }
             let callbacks = try r.u8()
-            let allowed: UInt8 = kind == .collision ? 7 : (kind == .field ? 9 : 1)
+            // (a collision behavior's pre-solve hook, 16, version 7 on)
+            let allowed: UInt8 = kind == .collision ? (version >= 7 ? 23 : 7) : (kind == .field ? 9 : 1)
             guard callbacks & ~allowed == 0 else { throw SnapshotReader.corrupt("\(what) has callback flags \(callbacks)") }
             behaviorFlags.append(callbacks)
             let itemCount = try r.count("\(what) items", bytesEach: 8)

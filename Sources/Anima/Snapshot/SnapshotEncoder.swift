@@ -329,6 +329,7 @@ struct SnapshotEncoder {
             if let c = b as? CollisionBehavior {
                 if c.onBeganContact != nil { set.insert(.beganContact) }
                 if c.onEndedContact != nil { set.insert(.endedContact) }
+                if c.preSolve != nil { set.insert(.preSolve) }
             }
             if let f = b as? FieldBehavior, f.evaluate != nil { set.insert(.fieldEvaluation) }
             w.u8(set.behaviorFlags)

@@ -41,13 +41,15 @@ public struct DetachedCallback {
         case itemUserData = 8
         /// A value's change callback (``Animator/setOnChange(_:of:)``).
         case valueChange = 9
+        /// A collision behavior's ``CollisionBehavior/preSolve``.
+        case preSolve = 10
     }
 
     /// Which callback.
     public let kind: Kind
     /// The item, for `.itemUserData`.
     public let item: ItemID?
-    /// The behavior, for `.action`, `.beganContact`, `.endedContact` and `.fieldEvaluation`.
+    /// The behavior, for `.action`, `.beganContact`, `.endedContact`, `.fieldEvaluation` and `.preSolve`.
     public let behavior: Behavior?
     /// The animation, for `.completion`.
     public let animation: ViewAnimation?
@@ -56,7 +58,7 @@ public struct DetachedCallback {
 }
 
 /// Callbacks recorded by a snapshot: one bit each. In a snapshot, a behavior's byte holds the
-/// behavior bits (action 1, began 2, ended 4, evaluation 8) and the animator's byte its own
+/// behavior bits (action 1, began 2, ended 4, evaluation 8, pre-solve 16) and the animator's byte its own
 /// (will resume 1, did pause 2, step 4): see `behaviorFlags` and `animatorFlags`.
 struct DetachedCallbackSet: OptionSet {
     let rawValue: UInt8
@@ -67,13 +69,14 @@ struct DetachedCallbackSet: OptionSet {
     static let willResume = DetachedCallbackSet(rawValue: 16)
     static let didPause = DetachedCallbackSet(rawValue: 32)
     static let step = DetachedCallbackSet(rawValue: 64)
+    static let preSolve = DetachedCallbackSet(rawValue: 128)
 
     /// The animator's bits as a snapshot stores them (will resume 1, did pause 2, step 4).
     var animatorFlags: UInt8 { (rawValue >> 4) & 7 }
     init(animatorFlags: UInt8) { rawValue = (animatorFlags & 7) << 4 }
     /// A behavior's bits as a snapshot stores them.
-    var behaviorFlags: UInt8 { rawValue & 15 }
-    init(behaviorFlags: UInt8) { rawValue = behaviorFlags & 15 }
+    var behaviorFlags: UInt8 { (rawValue & 15) | (rawValue & 128 != 0 ? 16 : 0) }
+    init(behaviorFlags: UInt8) { rawValue = (behaviorFlags & 15) | (behaviorFlags & 16 != 0 ? 128 : 0) }
     init(rawValue: UInt8) { self.rawValue = rawValue }
 }
 
@@ -119,7 +122,8 @@ extension Animator {
         }
         let behaviorKinds: [(DetachedCallbackSet, DetachedCallback.Kind)] = [(.action, .action), (.beganContact, .beganContact),
                                                                             (.endedContact, .endedContact),
-                                                                            (.fieldEvaluation, .fieldEvaluation)]
+                                                                            (.fieldEvaluation, .fieldEvaluation),
+                                                                            (.preSolve, .preSolve)]
         for b in detachedOwners.behaviors() {
             for (bit, kind) in behaviorKinds where b.detachedCallbacks.contains(bit) {
                 list.append(DetachedCallback(kind: kind, item: nil, behavior: b, animation: nil))

@@ -10,10 +10,12 @@ extension World {
         World.clearKeepingWhatWasUsed(&endedSensorEvents)
     }
 
-    /// Each collision behavior's hit threshold, by index, from `collisionBehaviors`.
+    /// Each collision behavior's hit threshold, by index, and whether any has a pre-solve hook,
+    /// from `collisionBehaviors`.
     func readHitThresholds() {
         hitThresholds = collisionBehaviors.map { $0.hitThreshold ?? .infinity }
         lowestHitThreshold = hitThresholds.min() ?? .infinity
+        anyPreSolve = collisionBehaviors.contains { $0.preSolve != nil }
     }
 
     /// The hits of the step, as Box2D v3 gathers them: for each contact constraint, the fastest

@@ -8,6 +8,7 @@ extension World {
         updateGeometry(h)
         PhaseClock.mark(.geometry)
         collide()
+        if anyPreSolve { applyPreSolve() }
         solve(h)
         for s in self.kinematic { store.velocityGiven[Int(s)] = false }
         for s in self.moving { store.velocityGiven[Int(s)] = false }

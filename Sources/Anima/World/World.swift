@@ -55,6 +55,8 @@ final class World {
     /// Each collision behavior's hit threshold (infinity for none), by index, and the lowest.
     var hitThresholds: [Double] = []
     var lowestHitThreshold = Double.infinity
+    /// Whether a collision behavior has a pre-solve hook (`applyPreSolve` runs then).
+    var anyPreSolve = false
     /// The reporters of each touching contact, by pair key, fixed when it began.
     var touchingReporters: [UInt64: TouchRecord] = [:]
 
