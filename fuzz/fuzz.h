@@ -84,6 +84,7 @@ anima_debug_polygon_fn fz_cb_anima_debug_polygon_fn(void);
 anima_debug_circle_fn fz_cb_anima_debug_circle_fn(void);
 anima_debug_segment_fn fz_cb_anima_debug_segment_fn(void);
 anima_debug_point_fn fz_cb_anima_debug_point_fn(void);
+anima_pre_solve_fn fz_cb_anima_pre_solve_fn(void);
 anima_field_fn fz_cb_anima_field_fn(void);
 anima_animation_completion_fn fz_cb_anima_animation_completion_fn(void);
 anima_value_fn fz_cb_anima_value_fn(void);

@@ -611,6 +611,21 @@ static void on_debug_point(void *context, anima_vec2 point, double size, uint32_
     reenter();
 }
 
+/* A pre-solve hook: checks the contact it is asked about, runs more of the program now and then,
+ * and keeps or refuses the contact as the program's bytes say. */
+static bool on_pre_solve(void *user_data, const anima_pre_solve_contact *contact)
+{
+    (void)user_data;
+    double n = contact->normal.x * contact->normal.x + contact->normal.y * contact->normal.y;
+    if (!(n > 0.999 && n < 1.001) || contact->point_count < 1 || contact->point_count > 2
+        || !isfinite(contact->point.x) || !isfinite(contact->point.y) || !isfinite(contact->separation)) {
+        fz_fail("anima_collision_set_pre_solve", "a pre-solve contact with a bad normal, point or point count");
+    }
+    fz_touch_string("pre-solve contact", contact->boundary_identifier);
+    reenter();
+    return !fz_one_in(3);
+}
+
 #define CALLBACK_SOURCE(type, fn) \
     type fz_cb_##type(void) { return fz_one_in(6) ? NULL : fn; }
 
@@ -623,6 +638,7 @@ CALLBACK_SOURCE(anima_debug_polygon_fn, on_debug_polygon)
 CALLBACK_SOURCE(anima_debug_circle_fn, on_debug_circle)
 CALLBACK_SOURCE(anima_debug_segment_fn, on_debug_segment)
 CALLBACK_SOURCE(anima_debug_point_fn, on_debug_point)
+CALLBACK_SOURCE(anima_pre_solve_fn, on_pre_solve)
 
 static void on_value(void *user_data, anima_value value, const double *components, int32_t count)
 {

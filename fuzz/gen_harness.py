@@ -40,7 +40,7 @@ NAMED = {("uint64_t", "item_id"): "fz_item_id()", ("uint64_t", "behavior_id"): "
 HANDWRITTEN = {"anima_animator_snapshot": "fz_call_snapshot", "anima_animator_restore": "fz_call_restore"}
 CALLBACKS = {"anima_animator_event_fn", "anima_behavior_action_fn", "anima_contact_fn", "anima_field_fn",
              "anima_animation_completion_fn", "anima_value_fn", "anima_debug_polygon_fn", "anima_debug_circle_fn",
-             "anima_debug_segment_fn", "anima_debug_point_fn"}
+             "anima_debug_segment_fn", "anima_debug_point_fn", "anima_pre_solve_fn"}
 # Outputs that are fixed-size arrays, as their header comment says ("5 doubles each"): (function,
 # parameter) -> element count.
 FIXED_OUTPUTS = {

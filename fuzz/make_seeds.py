@@ -230,6 +230,7 @@ def scenes(spec):
         add(p, a, g, c)
         p.call("anima_collision_add_boundary_segment", collision=c, identifier="floor", **{"from": [0.0, 300.0]}, to=[320.0, 310.0])
         p.call("anima_collision_set_hit_threshold", collision=c, threshold=50.0)
+        p.call("anima_collision_set_pre_solve", collision=c, fn=True)
         for _ in range(4):
             p.call("anima_animator_advance", animator=a, seconds=0.5)
             p.call("anima_animator_get_contact_events", animator=a, began=True)

@@ -123,6 +123,7 @@ typedef struct {
     PyObject *contact_event_type;
     PyObject *hit_event_type;
     PyObject *sensor_event_type;
+    PyObject *pre_solve_contact_type;
     PyObject *action_name;    /* the interned str "action" */
     PyObject *region_record;  /* anima._types.region_record: a region's Python form to its record */
     PyObject *region_form;    /* anima._types.region_form: a region's record to its Python form */
@@ -175,7 +176,7 @@ typedef struct {
 
 /*
  * A behavior of any kind. Its callables are its own fields, NULL where none is set: `action`
- * (any behavior), the contact callbacks (a collision) and the evaluation (a custom field).
+ * (any behavior), the contact callbacks and the pre-solve hook (a collision) and the evaluation (a custom field).
  */
 typedef struct {
     PyObject_HEAD
@@ -186,6 +187,7 @@ typedef struct {
     PyObject *on_began;       /* a collision's on_began_contact */
     PyObject *on_ended;       /* a collision's on_ended_contact */
     PyObject *evaluate;       /* a custom field's evaluation */
+    PyObject *pre_solve;      /* a collision's pre_solve hook */
     PyObject *weakreflist;
 } BehaviorObject;
 
@@ -199,7 +201,7 @@ typedef struct {
 
 /* The callables of a behavior: its fields from action to evaluate. */
 #define BEHAVIOR_CALLABLES(self)                                                                          \
-    &(self)->action, (offsetof(BehaviorObject, evaluate) - offsetof(BehaviorObject, action)) / sizeof(PyObject *) + 1
+    &(self)->action, (offsetof(BehaviorObject, pre_solve) - offsetof(BehaviorObject, action)) / sizeof(PyObject *) + 1
 
 /* --------------------------------------------- handle lists from the library */
 
@@ -536,6 +538,7 @@ PyObject *query_get(PyObject *self, void *closure);
 
 /* callbacks.c: the trampolines the library calls */
 void trampoline_contact_ended(void *user_data, const anima_contact_event *event);
+bool trampoline_pre_solve(void *user_data, const anima_pre_solve_contact *contact);
 void trampoline_field(void *user_data, anima_vec2 position, anima_vec2 velocity, double mass, double charge, double delta_time, anima_vec2 *out_force);
 void trampoline_contact_began(void *user_data, const anima_contact_event *event);
 void trampoline_will_resume(void *user_data, anima_animator handle);

@@ -23,7 +23,7 @@ behavior_set_c_action(anima_state *st, BehaviorObject *self, bool install)
     if (check(st, self->animator, status) < 0) {
         return -1;
     }
-    return behavior_hold(self, install || self->on_began != NULL || self->on_ended != NULL);
+    return behavior_hold(self, install || self->on_began != NULL || self->on_ended != NULL || self->pre_solve != NULL);
 }
 
 /* Gives a behavior whose class defines its own `action` (not Behavior's descriptor) the C action. */
@@ -124,6 +124,10 @@ behavior_clear(BehaviorObject *self)
         (void)anima_field_set_evaluation(self->handle, NULL, NULL);
         anima_clear_error();
     }
+    if (self->pre_solve != NULL && anima_behavior_is_valid(self->handle)) {
+        (void)anima_collision_set_pre_solve(self->handle, NULL, NULL);
+        anima_clear_error();
+    }
     if (self->animator != NULL) {
         registry_forget(self->animator->behavior_wrappers, self->handle.index1, self->handle.generation);
     }
@@ -152,7 +156,7 @@ behavior_destroyed(BehaviorObject *self, anima_status status)
 {
     AnimatorObject *animator = self->animator;
     bool held = self->action != NULL || self->on_began != NULL || self->on_ended != NULL || self->evaluate != NULL
-                || self->overrides_action;
+                || self->pre_solve != NULL || self->overrides_action;
     if (status == ANIMA_OK && animator != NULL && held) {
         animator->purge_delegates = true;
         if (animator->advancing == 0) {

@@ -198,6 +198,49 @@ trampoline_field(void *user_data, anima_vec2 position, anima_vec2 velocity, doub
     Py_DECREF((PyObject *)field);
 }
 
+/*
+ * A collision's pre-solve hook: calls pre_solve(contact) with a PreSolveContact and keeps the contact unless the
+ * result is false. It runs before the solver: when Python code may not run, or the call fails (its exception is
+ * stored and ends the advance after this step), the contact is kept.
+ */
+bool
+trampoline_pre_solve(void *user_data, const anima_pre_solve_contact *contact)
+{
+    BehaviorObject *collision = (BehaviorObject *)user_data;
+    AnimatorObject *animator = collision->animator;
+    if (animator == NULL || collision->pre_solve == NULL || !animator_accepts_callbacks(animator)) {
+        return true;
+    }
+    Py_INCREF((PyObject *)collision);
+    Py_INCREF((PyObject *)animator);
+    PyObject *callback = Py_NewRef(collision->pre_solve);
+    anima_state *st = STATE_OF(collision);
+    PyObject *who = wrap_behavior(st, animator, contact->collision);
+    PyObject *item = who != NULL ? wrap_item(st, animator, contact->item_a) : NULL;
+    PyObject *other = item == NULL ? NULL : contact->is_boundary ? Py_NewRef(Py_None) : wrap_item(st, animator, contact->item_b);
+    PyObject *record = NULL;
+    if (other != NULL) {
+        record = PyObject_CallFunction(st->pre_solve_contact_type, "NNNOz(dd)(dd)di", who, item, other,
+                                       contact->is_boundary ? Py_True : Py_False, contact->boundary_identifier,
+                                       contact->point.x, contact->point.y, contact->normal.x, contact->normal.y,
+                                       contact->separation, (int)contact->point_count);
+    } else {
+        Py_XDECREF(who);
+        Py_XDECREF(item);
+    }
+    PyObject *result = record != NULL ? PyObject_CallFunctionObjArgs(callback, record, NULL) : NULL;
+    int keep = result != NULL ? PyObject_IsTrue(result) : -1;
+    if (keep < 0) {
+        animator_store_callback_error(animator);
+    }
+    Py_XDECREF(result);
+    Py_XDECREF(record);
+    Py_DECREF(callback);
+    Py_DECREF((PyObject *)animator);
+    Py_DECREF((PyObject *)collision);
+    return keep != 0;
+}
+
 /* A value's change: its on_change callable, called with the Value and its new components. */
 void
 trampoline_value_changed(void *user_data, anima_value handle, const double *components, int32_t count)

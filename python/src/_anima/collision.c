@@ -108,7 +108,23 @@ collision_install_delegate(anima_state *st, PyObject *obj, PyObject **slot, PyOb
         return -1;
     }
     bool acting = self->action != NULL || self->overrides_action || self->evaluate != NULL;
-    return behavior_hold(self, on_began != NULL || on_ended != NULL || acting);
+    return behavior_hold(self, on_began != NULL || on_ended != NULL || self->pre_solve != NULL || acting);
+}
+
+/* Installs the pre-solve trampoline while the collision has a pre_solve callable. */
+static int
+collision_install_pre_solve(anima_state *st, PyObject *obj, PyObject **slot, PyObject *value)
+{
+    (void)slot;
+    BehaviorObject *self = (BehaviorObject *)obj;
+    AnimatorObject *animator = behavior_animator(st, self);
+    if (animator == NULL || check(st, animator, anima_collision_set_pre_solve(self->handle,
+                                                                              value ? trampoline_pre_solve : NULL,
+                                                                              value ? (void *)self : NULL)) < 0) {
+        return -1;
+    }
+    bool acting = self->action != NULL || self->overrides_action || self->evaluate != NULL;
+    return behavior_hold(self, value != NULL || self->on_began != NULL || self->on_ended != NULL || acting);
 }
 
 static PyMethodDef collision_methods[] = {
@@ -158,6 +174,10 @@ static PyGetSetDef collision_getset[] = {
     ANIMA_CALLABLE("on_began_contact", BehaviorObject, on_began, collision_install_delegate, true,
                    "Called as f(event) with a ContactEvent after the internal step in which a contact began;\n"
                    "None to unset."),
+    ANIMA_CALLABLE("pre_solve", BehaviorObject, pre_solve, collision_install_pre_solve, true,
+                   "Called as f(contact) with a PreSolveContact during each step, before the solver, for every\n"
+                   "contact of the items that has points; a false result ignores the contact for that step\n"
+                   "(a one-way shelf). None to unset. An exception keeps the contact and ends the advance."),
     ANIMA_CALLABLE("on_ended_contact", BehaviorObject, on_ended, collision_install_delegate, true,
                    "Called as f(event) with a ContactEvent after the internal step in which a contact ended;\n"
                    "None to unset."),

@@ -19,6 +19,7 @@ static const struct {
     {"ContactEvent", offsetof(anima_state, contact_event_type)},
     {"HitEvent", offsetof(anima_state, hit_event_type)},
     {"SensorEvent", offsetof(anima_state, sensor_event_type)},
+    {"PreSolveContact", offsetof(anima_state, pre_solve_contact_type)},
     {"region_record", offsetof(anima_state, region_record)},
     {"region_form", offsetof(anima_state, region_form)},
     {"behavior_items", offsetof(anima_state, behavior_items)},

@@ -118,6 +118,40 @@ class ContactEvent:
     @property
     def point(self) -> tuple[float, float]: ...
 
+class PreSolveContact:
+    __match_args__ = ("collision", "item", "other", "is_boundary", "boundary_identifier", "point", "normal",
+                      "separation", "point_count")
+    def __init__(
+        self,
+        collision: Collision,
+        item: Item,
+        other: Item | None,
+        is_boundary: bool,
+        boundary_identifier: str | None,
+        point: tuple[float, float],
+        normal: tuple[float, float],
+        separation: float,
+        point_count: int,
+    ) -> None: ...
+    @property
+    def collision(self) -> Collision: ...
+    @property
+    def item(self) -> Item: ...
+    @property
+    def other(self) -> Item | None: ...
+    @property
+    def is_boundary(self) -> bool: ...
+    @property
+    def boundary_identifier(self) -> str | None: ...
+    @property
+    def point(self) -> tuple[float, float]: ...
+    @property
+    def normal(self) -> tuple[float, float]: ...
+    @property
+    def separation(self) -> float: ...
+    @property
+    def point_count(self) -> int: ...
+
 class SensorEvent:
     __match_args__ = ("sensor", "visitor")
     def __init__(self, sensor: Item, visitor: Item) -> None: ...
@@ -585,6 +619,7 @@ class Collision(Behavior):
     def hit_threshold(self, value: _Float) -> None: ...
     on_began_contact: Callable[[ContactEvent], object] | None
     on_ended_contact: Callable[[ContactEvent], object] | None
+    pre_solve: Callable[[PreSolveContact], object] | None
 
 class ItemBehavior(Behavior):
     def __init__(
@@ -1148,6 +1183,7 @@ __all__ = [
     "ContactEvent",
     "HitEvent",
     "SensorEvent",
+    "PreSolveContact",
     "DetentDrag",
     "Detents",
     "Drag",

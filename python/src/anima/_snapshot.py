@@ -32,6 +32,7 @@ _CALLBACKS: Dict[str, type] = {
     "on_began_contact": Collision,
     "on_ended_contact": Collision,
     "evaluate": Field,
+    "pre_solve": Collision,
 }
 
 
@@ -79,7 +80,7 @@ def _wrapper(animator: Animator, id: int, cls: type) -> Any:
 
 #: The names of the callbacks a restored animator lists as detached, by anima_callback_kind.
 _DETACHED = ("on_will_resume", "on_did_pause", "step", "action", "on_began_contact", "on_ended_contact", "evaluate",
-             "completion", "user_data")
+             "completion", "user_data", "pre_solve")
 
 
 @extends(Animator)

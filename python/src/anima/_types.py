@@ -106,6 +106,43 @@ class ContactEvent:
         return f"ContactEvent(item={self.item!r}, other={self.other!r}, point={self.point!r})"
 
 
+@dataclass(frozen=True, eq=False, repr=False)
+class PreSolveContact:
+    """A contact about to be solved, handed to Collision.pre_solve, which keeps it for the step
+    (a true result) or ignores it (false): it then pushes nothing and does not touch. A
+    one-way shelf keeps a contact only when the normal from the shelf toward the item points up.
+    Read-only.
+    """
+
+    __slots__ = {
+        "collision": "The Collision behavior asking.",
+        "item": "The first Item.",
+        "other": "The second Item, or None for a contact with a boundary.",
+        "is_boundary": "True for a contact between an item and a boundary.",
+        "boundary_identifier": "The boundary's identifier (str), or None for the reference-bounds boundary "
+                               "and item pairs.",
+        "point": "The deepest point (x, y), at the start of the step, in points.",
+        "normal": "The unit normal (x, y), from item toward the other item or the boundary.",
+        "separation": "That point's separation in points: negative when the shapes overlap.",
+        "point_count": "How many points the contact has (1 or 2).",
+    }
+
+    collision: Collision
+    item: Item
+    other: Item | None
+    is_boundary: bool
+    boundary_identifier: str | None
+    point: tuple[float, float]
+    normal: tuple[float, float]
+    separation: float
+    point_count: int
+
+    def __repr__(self) -> str:
+        where = (f"boundary_identifier={self.boundary_identifier!r}" if self.is_boundary
+                 else f"other={self.other!r}")
+        return f"PreSolveContact(item={self.item!r}, {where}, normal={self.normal!r}, separation={self.separation:.6g})"
+
+
 @dataclass(frozen=True, repr=False)
 class SensorEvent:
     """An item that began or ended overlapping a sensor (Item.is_sensor), listed by
@@ -167,7 +204,7 @@ class HitEvent:
 
 # Users meet these as members of the package: anima.Transform, anima.NotFoundError, ...
 for _public in (AnimaError, InvalidArgumentError, StaleHandleError, WrongKindError, OutOfMemoryError, BusyError,
-                NotFoundError, InvalidStateError, Transform, ContactEvent, HitEvent, SensorEvent):
+                NotFoundError, InvalidStateError, Transform, ContactEvent, HitEvent, SensorEvent, PreSolveContact):
     _public.__module__ = "anima"
 del _public
 
