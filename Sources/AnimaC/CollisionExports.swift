@@ -12,29 +12,27 @@ import Musl
 
 @c @implementation
 public func anima_animator_get_contact_events(_ animator: anima_animator, _ began: Bool, _ outEvents: UnsafeMutablePointer<UnsafePointer<anima_contact_event>?>?, _ outCount: UnsafeMutablePointer<Int32>?) -> anima_status {
-    run("anima_animator_get_contact_events") { () throws(Failure) in
+    exportEvents("anima_animator_get_contact_events", animator, outEvents, outCount) { began ? $0.beganEvents : $0.endedEvents }
+}
+
+/// Hands out one of the box's event arrays (converted once per advance; they live in the box
+/// until the next advance or step).
+func exportEvents<Event>(_ function: StaticString, _ animator: anima_animator, _ outEvents: UnsafeMutablePointer<UnsafePointer<Event>?>?,
+                         _ outCount: UnsafeMutablePointer<Int32>?, _ list: (AnimatorBox) -> EventBuffer<Event>) -> anima_status {
+    run(function) { () throws(Failure) in
         let box = try resolve(animator)
         guard let outEvents else { throw Failure.null("out_events") }
         guard let outCount else { throw Failure.null("out_count") }
         box.refreshEvents()
-        // the buffers live in the box until the next advance or step
-        let list = began ? box.beganEvents : box.endedEvents
-        outCount.pointee = Int32(clamping: list.count)
-        outEvents.pointee = list.count > 0 ? list.base.map { UnsafePointer($0) } : nil
+        let events = list(box)
+        outCount.pointee = Int32(clamping: events.count)
+        outEvents.pointee = events.count > 0 ? events.base.map { UnsafePointer($0) } : nil
     }
 }
 
 @c @implementation
 public func anima_animator_get_hit_events(_ animator: anima_animator, _ outEvents: UnsafeMutablePointer<UnsafePointer<anima_hit_event>?>?, _ outCount: UnsafeMutablePointer<Int32>?) -> anima_status {
-    run("anima_animator_get_hit_events") { () throws(Failure) in
-        let box = try resolve(animator)
-        guard let outEvents else { throw Failure.null("out_events") }
-        guard let outCount else { throw Failure.null("out_count") }
-        box.refreshEvents()
-        // the buffer lives in the box until the next advance or step
-        outCount.pointee = Int32(clamping: box.hitEvents.count)
-        outEvents.pointee = box.hitEvents.count > 0 ? box.hitEvents.base.map { UnsafePointer($0) } : nil
-    }
+    exportEvents("anima_animator_get_hit_events", animator, outEvents, outCount) { $0.hitEvents }
 }
 
 @c @implementation

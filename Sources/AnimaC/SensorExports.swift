@@ -24,14 +24,7 @@ public func anima_item_get_sensor_visitors(_ item: anima_item, _ out: UnsafeMuta
 
 @c @implementation
 public func anima_animator_get_sensor_events(_ animator: anima_animator, _ began: Bool, _ outEvents: UnsafeMutablePointer<UnsafePointer<anima_sensor_event>?>?, _ outCount: UnsafeMutablePointer<Int32>?) -> anima_status {
-    run("anima_animator_get_sensor_events") { () throws(Failure) in
-        let box = try resolve(animator)
-        guard let outEvents else { throw Failure.null("out_events") }
-        guard let outCount else { throw Failure.null("out_count") }
-        box.refreshEvents()
-        // the buffers live in the box until the next advance or step
-        let list = began ? box.beganSensorEvents : box.endedSensorEvents
-        outCount.pointee = Int32(clamping: list.count)
-        outEvents.pointee = list.count > 0 ? list.base.map { UnsafePointer($0) } : nil
+    exportEvents("anima_animator_get_sensor_events", animator, outEvents, outCount) {
+        began ? $0.beganSensorEvents : $0.endedSensorEvents
     }
 }

@@ -38,51 +38,43 @@ static const struct {
     [LIST_DETACHED_VALUES] = {sizeof(anima_value), FORM_TUPLE, OWNER_ANIMATOR},
 };
 
-/* The contact events of the last advance or step, copied out as by a counting query. */
+/* An event array of the library (the contact, hit or sensor events of the last advance or step: `status` and
+ * *count as the library's call left them) copied out as by a counting query. */
 static anima_status
-copy_contacts(const list_query *q, void *out, int32_t capacity, int32_t *count)
+copy_events(anima_status status, const void *events, size_t size, void *out, int32_t capacity, const int32_t *count)
 {
-    const anima_contact_event *events = NULL;
-    anima_status status = anima_animator_get_contact_events(q->animator, q->kind == LIST_BEGAN_CONTACTS, &events,
-                                                            count);
     if (status == ANIMA_OK && *count > capacity) {
         return ANIMA_ERR_BUFFER_TOO_SMALL;
     }
     if (status == ANIMA_OK && *count > 0) {
-        memcpy(out, events, (size_t)*count * sizeof *events);
+        memcpy(out, events, (size_t)*count * size);
     }
     return status;
 }
 
-/* The hit events of the last advance or step, copied out the same way. */
+static anima_status
+copy_contacts(const list_query *q, void *out, int32_t capacity, int32_t *count)
+{
+    const anima_contact_event *events = NULL;
+    anima_status status = anima_animator_get_contact_events(q->animator, q->kind == LIST_BEGAN_CONTACTS, &events, count);
+    return copy_events(status, events, sizeof *events, out, capacity, count);
+}
+
 static anima_status
 copy_hits(const list_query *q, void *out, int32_t capacity, int32_t *count)
 {
     const anima_hit_event *events = NULL;
     anima_status status = anima_animator_get_hit_events(q->animator, &events, count);
-    if (status == ANIMA_OK && *count > capacity) {
-        return ANIMA_ERR_BUFFER_TOO_SMALL;
-    }
-    if (status == ANIMA_OK && *count > 0) {
-        memcpy(out, events, (size_t)*count * sizeof *events);
-    }
-    return status;
+    return copy_events(status, events, sizeof *events, out, capacity, count);
 }
 
-/* The sensor events of the last advance or step, copied out the same way. */
 static anima_status
 copy_sensor_events(const list_query *q, void *out, int32_t capacity, int32_t *count)
 {
     const anima_sensor_event *events = NULL;
     anima_status status =
         anima_animator_get_sensor_events(q->animator, q->kind == LIST_BEGAN_SENSOR_EVENTS, &events, count);
-    if (status == ANIMA_OK && *count > capacity) {
-        return ANIMA_ERR_BUFFER_TOO_SMALL;
-    }
-    if (status == ANIMA_OK && *count > 0) {
-        memcpy(out, events, (size_t)*count * sizeof *events);
-    }
-    return status;
+    return copy_events(status, events, sizeof *events, out, capacity, count);
 }
 
 /* The animator's snapshot bytes, as a counting query (a snapshot is far below 2 GiB). */
