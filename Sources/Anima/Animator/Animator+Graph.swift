@@ -71,7 +71,7 @@ extension Animator {
             }
         }
 
-        world.readHitThresholds()
+        world.readCollisionOptions()
         world.itemMembership = CollisionMembership(slotCount: n, memberships: itemMemberships)
         world.boundaryMembership = CollisionMembership(slotCount: n, memberships: boundaryMemberships)
         world.foldsMasks = world.collisionBehaviors.count > 64

@@ -97,13 +97,11 @@ extension Animator {
     private func visitorsNow(_ s: Int) -> [ItemID] {
         let shape = sensorShape(s)
         var found: [Int32] = []
-        let mask = store.collisionMask[s]
-        guard mask != 0 else { return [] }
+        guard store.collisionMask[s] != 0 else { return [] }
         world.broadPhase.tree.query(shape.box) { proxy in
             let v = Int(world.broadPhase.tree.userData(proxy))
             if v >= 0 && v != s && store.alive[v] && store.governed[v] && !store.isSensor[v]
-                && store.collisionMask[v] & mask != 0 && (!world.foldsMasks || world.itemMembership.shares(s, v))
-                && store.aabb(v).overlaps(shape.box) && overlaps(v, shape) {
+                && world.sharesItemCollision(s, v) && store.aabb(v).overlaps(shape.box) && overlaps(v, shape) {
                 found.append(Int32(v))
             }
             return true

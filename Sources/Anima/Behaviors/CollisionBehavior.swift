@@ -114,8 +114,8 @@ public final class CollisionBehavior: Behavior {
     public var preSolve: ((PreSolveContact) -> Bool)? {
         didSet {
             detachedCallbacks.remove(.preSolve)
-            // no graph change (that would rebuild the broad phase's queue): the step's flag only
-            if let world = owner?.world { world.anyPreSolve = world.collisionBehaviors.contains { $0.preSolve != nil } }
+            // no graph change (that would rebuild the broad phase's queue): the step's flags only
+            owner?.world.readCollisionOptions()
         }
     }
 

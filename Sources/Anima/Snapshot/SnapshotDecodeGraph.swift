@@ -224,7 +224,7 @@ extension SnapshotDecoder {
             throw SnapshotReader.corrupt("behavior \(k) is \(b.isAdded ? "" : "not ")marked added")
         }
         world.collisionBehaviors = try list(&r, "collision behaviors", CollisionBehavior.self)
-        world.readHitThresholds()
+        world.readCollisionOptions()
         let collisions = world.collisionBehaviors.count
         for (s, rows) in zip(itemRows, boundaryRows).enumerated() {
             if let k = rows.0.last, Int(k) >= collisions {

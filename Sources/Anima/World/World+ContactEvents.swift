@@ -12,7 +12,7 @@ extension World {
 
     /// Each collision behavior's hit threshold, by index, and whether any has a pre-solve hook,
     /// from `collisionBehaviors`.
-    func readHitThresholds() {
+    func readCollisionOptions() {
         hitThresholds = collisionBehaviors.map { $0.hitThreshold ?? .infinity }
         lowestHitThreshold = hitThresholds.min() ?? .infinity
         anyPreSolve = collisionBehaviors.contains { $0.preSolve != nil }
@@ -43,26 +43,12 @@ extension World {
                 let c = cb.baseAddress! + Int(cc.contactIndex)
                 let point = c.pointee.manifold.point(best).point
                 let normal = c.pointee.manifold.normal
-                let itemB = ItemID(slot: c.pointee.b, generation: c.pointee.generationB)
-                if c.pointee.a < 0 {
-                    // a boundary: its owner reports it, the normal turned to point from the item
-                    guard c.pointee.segment >= 0 && Int(c.pointee.segment) < self.segments.count else { continue }
-                    let seg = self.segments[Int(c.pointee.segment)]
-                    guard seg.ownerIndex < thresholds.count, speed > thresholds[seg.ownerIndex] else { continue }
-                    hitEvents.append(HitEvent(collision: seg.owner, item: itemB, otherItem: nil,
-                                              boundaryIdentifier: seg.identifier, point: point, normal: -normal,
-                                              approachSpeed: speed, impulse: impulse))
-                } else {
-                    let a = Int(c.pointee.a), b = Int(c.pointee.b)
-                    guard store.collisionMask[a] & store.collisionMask[b] != 0 else { continue }
-                    let itemA = ItemID(slot: c.pointee.a, generation: c.pointee.generationA)
-                    self.itemMembership.forEachShared(a, b) { k in
-                        let k = Int(k)
-                        guard k < behaviors.count, speed > thresholds[k] else { return }
-                        hitEvents.append(HitEvent(collision: behaviors[k], item: itemA, otherItem: itemB,
-                                                  boundaryIdentifier: nil, point: point, normal: normal,
-                                                  approachSpeed: speed, impulse: impulse))
-                    }
+                let sides = EventSides(c, self)
+                forEachReporter(c, behaviors) { k, collision in
+                    guard k < thresholds.count, speed > thresholds[k] else { return }
+                    hitEvents.append(HitEvent(collision: collision, item: sides.item, otherItem: sides.other,
+                                              boundaryIdentifier: sides.identifier, point: point,
+                                              normal: sides.fromItem(normal), approachSpeed: speed, impulse: impulse))
                 }
             }
         }
@@ -160,21 +146,8 @@ extension World {
         let itemA: ItemID? = c.pointee.a >= 0 ? ItemID(slot: c.pointee.a, generation: c.pointee.generationA) : nil
         var record = TouchRecord()
         if began {
-            if c.pointee.a < 0 {
-                if c.pointee.segment >= 0 && Int(c.pointee.segment) < self.segments.count {
-                    let seg = self.segments[Int(c.pointee.segment)]
-                    record.add(seg.owner)
-                    record.identifier = seg.identifier
-                }
-            } else {
-                // (a slot freed since the last rebuild has a zero summary and a stale row)
-                let a = Int(c.pointee.a), b = Int(c.pointee.b)
-                if store.collisionMask[a] & store.collisionMask[b] != 0 {
-                    self.itemMembership.forEachShared(a, b) { k in
-                        if Int(k) < behaviors.count { record.add(behaviors[Int(k)]) }
-                    }
-                }
-            }
+            forEachReporter(c, behaviors) { _, collision in record.add(collision) }
+            if c.pointee.a < 0 { record.identifier = segment(of: c)?.identifier }
             touchingReporters[c.pointee.key] = record
         } else {
             guard let r = touchingReporters.removeValue(forKey: c.pointee.key) else { return }
@@ -192,4 +165,54 @@ extension World {
             if began { beganContacts.append(event) } else { endedContacts.append(event) }
         }
     }
+
+    /// The boundary segment of a boundary contact, or nil (an item pair, or a segment gone).
+    @inline(__always) func segment(of c: UnsafePointer<Contact>) -> BoundarySegment? {
+        c.pointee.a < 0 && c.pointee.segment >= 0 && Int(c.pointee.segment) < self.segments.count
+            ? self.segments[Int(c.pointee.segment)] : nil
+    }
+
+    /// Calls `body` with the index (in `collisionBehaviors`) and the behavior of each collision
+    /// behavior that reports contact `c`: a boundary contact's segment owner, or every behavior
+    /// that holds both items and collides items, ascending. `behaviors` is `collisionBehaviors`,
+    /// read once by a caller that asks for many contacts.
+    @inline(__always)
+    func forEachReporter(_ c: UnsafePointer<Contact>, _ behaviors: [CollisionBehavior], _ body: (Int, CollisionBehavior) -> Void) {
+        if c.pointee.a < 0 {
+            if let seg = segment(of: c) { body(seg.ownerIndex, seg.owner) }
+            return
+        }
+        // (a slot freed since the last rebuild has a zero summary and a stale row)
+        let a = Int(c.pointee.a), b = Int(c.pointee.b)
+        guard store.collisionMask[a] & store.collisionMask[b] != 0 else { return }
+        self.itemMembership.forEachShared(a, b) { k in
+            if Int(k) < behaviors.count { body(Int(k), behaviors[Int(k)]) }
+        }
+    }
+}
+
+/// The sides of a contact as its events name them: the first item and the other (an item pair),
+/// or the item and the boundary's identifier (a boundary contact, whose manifold runs from the
+/// boundary to the item).
+struct EventSides {
+    let item: ItemID
+    let other: ItemID?
+    let identifier: String?
+
+    init(_ c: UnsafePointer<Contact>, _ world: World) {
+        let itemB = ItemID(slot: c.pointee.b, generation: c.pointee.generationB)
+        if c.pointee.a < 0 {
+            item = itemB
+            other = nil
+            identifier = world.segment(of: c)?.identifier
+        } else {
+            item = ItemID(slot: c.pointee.a, generation: c.pointee.generationA)
+            other = itemB
+            identifier = nil
+        }
+    }
+
+    /// A manifold normal (from the first shape toward the second) turned to point from `item`
+    /// toward the other side.
+    @inline(__always) func fromItem(_ normal: Vec2) -> Vec2 { other == nil ? -normal : normal }
 }

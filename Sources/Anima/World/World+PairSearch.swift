@@ -62,10 +62,14 @@ extension World {
     /// The 64-bit summaries answer the first question; past 64 collision behaviors a shared bit
     /// is confirmed by the memberships (see CollisionMembership).
     @inline(__always) func acceptsPair(_ a: Int, _ b: Int) -> Bool {
-        store.governed[a] && store.governed[b] && store.collisionMask[a] & store.collisionMask[b] != 0
+        store.governed[a] && store.governed[b] && sharesItemCollision(a, b)
             && (store.invMass[a] > 0 || store.invMass[b] > 0) && !welded(a, b)
-            && (!self.foldsMasks || self.itemMembership.shares(a, b))
             && (!self.anySensors || !(store.isSensor[a] || store.isSensor[b]))
+    }
+
+    /// Whether a collision behavior that collides items holds both slots.
+    @inline(__always) func sharesItemCollision(_ a: Int, _ b: Int) -> Bool {
+        store.collisionMask[a] & store.collisionMask[b] != 0 && (!self.foldsMasks || self.itemMembership.shares(a, b))
     }
 
     /// Whether fixed attachments join the two slots into one rigid body (as of the last graph

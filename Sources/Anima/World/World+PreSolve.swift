@@ -14,18 +14,14 @@ extension World {
             let cc = self.constraints.base[ci]
             let index = Int(cc.contactIndex)
             guard index < self.contacts.count else { continue }
+            // a copy: the hooks below may change the animator (not this step's contacts)
             let c = self.contacts[index]
             var askers: [CollisionBehavior] = []
-            if c.a < 0 {
-                guard c.segment >= 0 && Int(c.segment) < self.segments.count else { continue }
-                let owner = self.segments[Int(c.segment)].owner
-                if owner.preSolve != nil { askers.append(owner) }
-            } else {
-                let a = Int(c.a), b = Int(c.b)
-                guard store.collisionMask[a] & store.collisionMask[b] != 0 else { continue }
-                self.itemMembership.forEachShared(a, b) { k in
-                    if Int(k) < behaviors.count, behaviors[Int(k)].preSolve != nil { askers.append(behaviors[Int(k)]) }
+            let sides = withUnsafePointer(to: c) { p in
+                forEachReporter(p, behaviors) { _, collision in
+                    if collision.preSolve != nil { askers.append(collision) }
                 }
+                return EventSides(p, self)
             }
             if askers.isEmpty { continue }
             // the deepest point, the normal from the event's item toward the other side
@@ -34,21 +30,12 @@ extension World {
                 deepest = k
             }
             let mp = c.manifold.point(deepest)
-            let itemB = ItemID(slot: c.b, generation: c.generationB)
             var kept = true
             for collision in askers {
                 guard let hook = collision.preSolve else { continue }
-                let contact: PreSolveContact
-                if c.a < 0 {
-                    contact = PreSolveContact(collision: collision, item: itemB, otherItem: nil,
-                                              boundaryIdentifier: self.segments[Int(c.segment)].identifier,
-                                              normal: -c.manifold.normal, point: mp.point, separation: mp.separation,
-                                              pointCount: Int(c.manifold.count))
-                } else {
-                    contact = PreSolveContact(collision: collision, item: ItemID(slot: c.a, generation: c.generationA),
-                                              otherItem: itemB, boundaryIdentifier: nil, normal: c.manifold.normal,
+                let contact = PreSolveContact(collision: collision, item: sides.item, otherItem: sides.other,
+                                              boundaryIdentifier: sides.identifier, normal: sides.fromItem(c.manifold.normal),
                                               point: mp.point, separation: mp.separation, pointCount: Int(c.manifold.count))
-                }
                 callbackDepth += 1
                 kept = hook(contact)
                 callbackDepth -= 1
