@@ -237,16 +237,14 @@ public final class AttachmentBehavior: Behavior {
 
     /// Sets the spring frequency in Hz (0 = rigid; finite, >= 0).
     public func setFrequency(_ f: Double) throws(AnimaError) {
-        try requireNonNegative(f, "frequency")
-        if f > 1e4 { throw AnimaError(.invalidArgument, "frequency must be at most 10000 Hz (got \(f))") }
+        try requireNonNegative(f, atMost: 1e4, "frequency", unit: "Hz")
         frequency = f
         parameterChanged()
     }
 
     /// Sets the spring damping ratio (finite, >= 0; 1 = critical).
     public func setDamping(_ d: Double) throws(AnimaError) {
-        try requireNonNegative(d, "damping")
-        if d > 1e4 { throw AnimaError(.invalidArgument, "damping must be at most 10000 (got \(d))") }
+        try requireNonNegative(d, atMost: 1e4, "damping")
         damping = d
         parameterChanged()
     }
@@ -301,8 +299,7 @@ public final class AttachmentBehavior: Behavior {
 
     /// Sets the frequency of the angle or travel spring (Hz, finite, 0...1e4; 0 for none).
     public func setJointSpringFrequency(_ f: Double) throws(AnimaError) {
-        try requireNonNegative(f, "spring frequency")
-        if f > 1e4 { throw AnimaError(.invalidArgument, "spring frequency must be at most 10000 Hz (got \(f))") }
+        try requireNonNegative(f, atMost: 1e4, "spring frequency", unit: "Hz")
         try requireJoint("joint spring")
         jointSpringFrequency = f
         parameterChanged()
@@ -310,8 +307,7 @@ public final class AttachmentBehavior: Behavior {
 
     /// Sets the damping ratio of the angle or travel spring (finite, 0...1e4).
     public func setJointSpringDamping(_ d: Double) throws(AnimaError) {
-        try requireNonNegative(d, "spring damping")
-        if d > 1e4 { throw AnimaError(.invalidArgument, "spring damping must be at most 10000 (got \(d))") }
+        try requireNonNegative(d, atMost: 1e4, "spring damping")
         try requireJoint("joint spring")
         jointSpringDamping = d
         parameterChanged()

@@ -59,6 +59,14 @@ public struct AnimaError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// `requireNonNegative`, then at most `high` (a whole number, named with its unit if it has one).
+@inline(__always) func requireNonNegative(_ value: Double, atMost high: Double, _ name: String, unit: String = "") throws(AnimaError) {
+    try requireNonNegative(value, name)
+    if value > high {
+        throw AnimaError(.invalidArgument, "\(name) must be at most \(Int(high))\(unit.isEmpty ? "" : " " + unit) (got \(value))")
+    }
+}
+
 @inline(__always) func requirePositive(_ value: Double, _ name: String) throws(AnimaError) {
     if !(value.isFinite && value > 0) {
         throw AnimaError(.invalidArgument, "\(name) must be finite and > 0 (got \(value))")
