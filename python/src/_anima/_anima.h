@@ -530,6 +530,8 @@ void wrapper_dealloc(PyObject *self, inquiry clear);
 /* events.c: a library contact event as an anima.ContactEvent */
 PyObject *contact_event_new(anima_state *st, AnimatorObject *animator, const anima_contact_event *event);
 PyObject *hit_event_new(anima_state *st, AnimatorObject *animator, const anima_hit_event *event);
+int event_parties(anima_state *st, AnimatorObject *animator, anima_behavior collision_handle, anima_item item_a,
+                  anima_item item_b, bool is_boundary, PyObject **parties);
 PyObject *sensor_event_new(anima_state *st, AnimatorObject *animator, const anima_sensor_event *event);
 
 /* queries.c: the library's counting queries as tuples, lists or bytes */

@@ -215,18 +215,13 @@ trampoline_pre_solve(void *user_data, const anima_pre_solve_contact *contact)
     Py_INCREF((PyObject *)animator);
     PyObject *callback = Py_NewRef(collision->pre_solve);
     anima_state *st = STATE_OF(collision);
-    PyObject *who = wrap_behavior(st, animator, contact->collision);
-    PyObject *item = who != NULL ? wrap_item(st, animator, contact->item_a) : NULL;
-    PyObject *other = item == NULL ? NULL : contact->is_boundary ? Py_NewRef(Py_None) : wrap_item(st, animator, contact->item_b);
+    PyObject *p[3];
     PyObject *record = NULL;
-    if (other != NULL) {
-        record = PyObject_CallFunction(st->pre_solve_contact_type, "NNNOz(dd)(dd)di", who, item, other,
+    if (event_parties(st, animator, contact->collision, contact->item_a, contact->item_b, contact->is_boundary, p) == 0) {
+        record = PyObject_CallFunction(st->pre_solve_contact_type, "NNNOz(dd)(dd)di", p[0], p[1], p[2],
                                        contact->is_boundary ? Py_True : Py_False, contact->boundary_identifier,
                                        contact->point.x, contact->point.y, contact->normal.x, contact->normal.y,
                                        contact->separation, (int)contact->point_count);
-    } else {
-        Py_XDECREF(who);
-        Py_XDECREF(item);
     }
     PyObject *result = record != NULL ? PyObject_CallFunctionObjArgs(callback, record, NULL) : NULL;
     int keep = result != NULL ? PyObject_IsTrue(result) : -1;

@@ -6,8 +6,9 @@
  * point), HitEvent(the same, normal, approach_speed, impulse) and SensorEvent(sensor, visitor).
  */
 
-/* The collision, the item and the other item (None for a boundary) of an event; 0 or -1. */
-static int
+/* The collision, the item and the other item (None for a boundary) of an event (or a pre-solve
+   contact): three new references in parties, or -1 with none. */
+int
 event_parties(anima_state *st, AnimatorObject *animator, anima_behavior collision_handle, anima_item item_a,
               anima_item item_b, bool is_boundary, PyObject **parties)
 {
