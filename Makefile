@@ -99,7 +99,7 @@ FUZZ_OPTIONS  := -timeout=10 -rss_limit_mb=3072 -max_len=4096 -print_final_stats
 # The targets of `make test` run one after another, in the order given, even under -j.
 .NOTPARALLEL:
 
-.PHONY: fuzz-lib fuzz-build fuzz fuzz-regress fuzz-decode tsan valgrind soak stateful-soak stress bench-noguard
+.PHONY: fuzz-lib fuzz-build fuzz fuzz-regress fuzz-decode tsan tsan-lib valgrind soak stateful-soak stress bench-noguard
 .PHONY: build lib python test abi-check swift-test c-test py-deps py-test stubtest typecheck-examples install-check swiftpm-check demo install clean help prep
 .PHONY: samples samples-check samples-screenshots
 .PHONY: deps deps-build abi-diff abi-record wheel wheel-check sdist sdist-check dist dist-check
@@ -144,8 +144,15 @@ $(PY_STAMP): $(LIB) $(PY_SOURCES)
 	ANIMA_SWIFT_FLAGS='$(PY_SWIFT_FLAGS)' $(VENV_PY) -m pip install --quiet ./python
 	@touch $@
 
-test: deps layering-check abi-check abi-diff swift-test swiftpm-check c-test py-test samples-check toolkit-check install-check dist-check wheel-check sdist-check stress fuzz-regress tsan phase-check
+test: deps test-libs layering-check abi-check abi-diff swift-test swiftpm-check c-test py-test samples-check toolkit-check install-check dist-check wheel-check sdist-check stress fuzz-regress tsan phase-check
 	@echo "make test: all passed"
+
+# The four release builds of the library that `make test` uses (its own, the fuzzer's,
+# ThreadSanitizer's and the stage clock's), two at a time, before the steps that use them
+# (scripts/parallel_make.sh): each compiles its main module on one processor.
+.PHONY: test-libs
+test-libs: prep $(HEADER_STAMP)
+	@scripts/parallel_make.sh 2 fuzz-lib lib tsan-lib phases-lib
 
 # No product source over 1000 lines and no circle of Python imports or C calls
 # (scripts/layering_check.py): its self-test, then the tree. Needs no build.
@@ -353,8 +360,9 @@ samples-screenshots: samples
 # (threads breaking the one-thread rule on one animator: the guard's BUSY, no race) built against it.
 TSAN_STRESS_CALLS ?= 5000
 TSAN_SWIFT_DIR := .build-tsan
-tsan: prep
+tsan-lib: prep
 	$(SWIFT) build -c release --scratch-path $(TSAN_SWIFT_DIR) --product anima -Xswiftc -sanitize=thread
+tsan: tsan-lib
 	@mkdir -p build/tsan
 	set -e; for example in two_threads workers; do \
 		$(FUZZ_CC) -g -O1 -std=c11 -fsanitize=thread -Iinclude -o build/tsan/$$example examples/c/$$example.c \
