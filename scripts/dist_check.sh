@@ -21,7 +21,7 @@ root=$work/$(basename "$tarball" .tar.gz)
 major=${version%%.*}
 
 fail() { echo "dist-check: FAILED: $*"; exit 1; }
-[[ -f $root/include/anima.h && -f $root/include/anima/animation.h ]] || fail "include/anima.h or include/anima/animation.h is missing"
+for part in anima.h anima/animation.h anima/interaction.h; do [[ -f $root/include/$part ]] || fail "include/$part is missing"; done
 [[ -f $root/lib/libanima.so.$version && ! -L $root/lib/libanima.so.$version ]] || fail "lib/libanima.so.$version is missing"
 [[ $(readlink "$root/lib/libanima.so.$major") == "libanima.so.$version" ]] || fail "lib/libanima.so.$major is not a link to libanima.so.$version"
 [[ $(readlink "$root/lib/libanima.so") == "libanima.so.$major" ]] || fail "lib/libanima.so is not a link to libanima.so.$major"

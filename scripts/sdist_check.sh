@@ -18,7 +18,7 @@ source "$tree/scripts/clean_env.sh"
 clean_workspace sdist-check "$sdist"
 source_dir=$work/$(basename "$sdist" .tar.gz)
 fail() { echo "sdist-check: FAILED: $*"; exit 1; }
-for path in setup.py pyproject.toml Package.swift include/anima.h include/anima/animation.h abi/exports.map Sources/Anima Sources/AnimaC src/_anima/module.c src/_anima/_anima.h LICENSE; do
+for path in setup.py pyproject.toml Package.swift include/anima.h include/anima/animation.h include/anima/interaction.h abi/exports.map Sources/Anima Sources/AnimaC src/_anima/module.c src/_anima/_anima.h LICENSE; do
     [[ -e $source_dir/$path ]] || fail "$path is not in the sdist"
 done
 

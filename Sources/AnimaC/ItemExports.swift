@@ -14,7 +14,7 @@ public func anima_default_item_def() -> anima_item_def {
 
 func shape(_ s: anima_shape) throws(Failure) -> CollisionShape {
     guard let shape = CollisionShape(rawValue: Int32(bitPattern: s.rawValue)) else {
-        throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "shape must be ANIMA_SHAPE_RECTANGLE, ANIMA_SHAPE_ELLIPSE or ANIMA_SHAPE_PATH (got \(s.rawValue))")
+        throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "shape must be ANIMA_SHAPE_RECTANGLE, ANIMA_SHAPE_ELLIPSE, ANIMA_SHAPE_PATH, ANIMA_SHAPE_CAPSULE or ANIMA_SHAPE_ROUNDED_RECTANGLE (got \(s.rawValue))")
     }
     return shape
 }
@@ -176,6 +176,16 @@ public func anima_item_set_shape(_ item: anima_item, _ s: anima_shape) -> anima_
         let value = try shape(s)
         try engine { () throws(AnimaError) in try box.animator.setShape(value, of: id) }
     }
+}
+
+@c @implementation
+public func anima_item_get_corner_radius(_ item: anima_item, _ out: UnsafeMutablePointer<Double>?) -> anima_status {
+    readItem("anima_item_get_corner_radius", item, out, "out_radius") { (a, id) throws(AnimaError) in try a.cornerRadius(of: id) }
+}
+
+@c @implementation
+public func anima_item_set_corner_radius(_ item: anima_item, _ radius: Double) -> anima_status {
+    writeItem("anima_item_set_corner_radius", item) { (a, id) throws(AnimaError) in try a.setCornerRadius(radius, of: id) }
 }
 
 @c @implementation

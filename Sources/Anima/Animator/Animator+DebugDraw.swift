@@ -99,10 +99,31 @@ extension Animator {
             : store.asleep[s] ? DebugColor.asleep : DebugColor.awake
         let g = store.geometry[s], c = store.position[s]
         if g.isCircle { return .circle(center: c, radius: g.radius, angle: store.angle[s], color: color) }
-        guard g.count >= 3 else { return .point(c, size: 4, color: color) }
+        guard g.count >= 3 || g.radius > 0 else { return .point(c, size: 4, color: color) }
         let q = store.rotation[s]
-        let vertices = withOutline(s) { v, _, count in (0..<count).map { c + q.rotate(v[$0]) } }
+        let vertices = withOutline(s) { v, n, count in
+            (g.radius > 0 ? Animator.roundedOutline(v, n, count, g.radius) : (0..<count).map { v[$0] }).map { c + q.rotate($0) }
+        }
         return .polygon(vertices, color: color)
+    }
+
+    /// The outline of a rounded polygon in its frame: about each core corner, an arc from the
+    /// normal of the edge before it to the normal of the edge after it (the normals turn the way
+    /// the outline runs), in steps of at most pi / 8; the edges join the arcs.
+    static func roundedOutline(_ v: UnsafePointer<Vec2>, _ n: UnsafePointer<Vec2>, _ count: Int, _ radius: Double) -> [Vec2] {
+        var points: [Vec2] = []
+        for k in 0..<count {
+            let before = n[(k + count - 1) % count], after = n[k]
+            let start = arcTangent2(before.y, before.x)
+            var sweep = arcTangent2(after.y, after.x) - start
+            while sweep < 0 { sweep += 2 * Double.pi }
+            let steps = max(1, Int((sweep / (Double.pi / 8)).rounded(.up)))
+            for j in 0...steps {
+                let angle = start + sweep * Double(j) / Double(steps)
+                points.append(v[k] + radius * Vec2(cosine(angle), sine(angle)))
+            }
+        }
+        return points
     }
 
     /// An attachment's two points: on its item and on its other item or its anchor.

@@ -44,7 +44,8 @@ public enum QueryShape: Equatable, Sendable {
 }
 
 /// A query shape made ready: a circle, or a convex polygon about `center` with math-positive
-/// vertices and outward normals (frame: the reference space translated to `center`).
+/// vertices and outward normals (frame: the reference space translated to `center`), rounded by
+/// `radius` (a rounded sensor's; 0 for the queries' polygons).
 struct PreparedQueryShape {
     var center: Vec2
     var radius: Double
@@ -240,10 +241,11 @@ extension Animator {
     func segmentEntry(_ s: Int, _ p: Vec2, _ d: Vec2) -> QueryGeometry.Entry? {
         let g = store.geometry[s], c = store.position[s]
         if g.isCircle { return QueryGeometry.segmentCircle(p, d, c, g.radius) }
-        guard g.count >= 3 else { return nil }
+        guard g.count >= 3 || g.radius > 0 else { return nil }
         let q = store.rotation[s]
         let local = withOutline(s) { v, n, count in
-            QueryGeometry.segmentPolygon(q.inverseRotate(p - c), q.inverseRotate(d), v, n, count)
+            g.radius > 0 ? QueryGeometry.segmentRounded(q.inverseRotate(p - c), q.inverseRotate(d), v, n, count, g.radius)
+                : QueryGeometry.segmentPolygon(q.inverseRotate(p - c), q.inverseRotate(d), v, n, count)
         }
         return local.map { QueryGeometry.Entry(fraction: $0.fraction, normal: q.rotate($0.normal)) }
     }
@@ -256,10 +258,11 @@ extension Animator {
             let direction = distance > 0 ? r / distance : Vec2(1, 0)
             return (c + g.radius * direction, distance - g.radius)
         }
-        guard g.count >= 3 else { return (c, length(point - c)) }
+        guard g.count >= 3 || g.radius > 0 else { return (c, length(point - c)) }
         let q = store.rotation[s]
         let (local, distance) = withOutline(s) { v, n, count in
-            QueryGeometry.nearestOnPolygon(q.inverseRotate(point - c), v, n, count)
+            g.radius > 0 ? QueryGeometry.nearestOnRounded(q.inverseRotate(point - c), v, n, count, g.radius)
+                : QueryGeometry.nearestOnPolygon(q.inverseRotate(point - c), v, n, count)
         }
         return (c + q.rotate(local), distance)
     }
@@ -269,6 +272,28 @@ extension Animator {
         let g = store.geometry[s]
         if query.isCircle {
             return nearestPoint(s, query.center).1 <= query.radius
+        }
+        if g.radius > 0 && !g.isCircle || query.radius > 0 {
+            // a rounded shape on either side: the cores within the two roundings
+            let q = store.rotation[s], offset = store.position[s] - query.center
+            let itemRadius = g.radius
+            return withOutline(s) { v, n, count in
+                withUnsafeTemporaryAllocation(of: Vec2.self, capacity: 2 * max(count, 1)) { buffer in
+                    let vertices = buffer.baseAddress!, normals = buffer.baseAddress! + max(count, 1)
+                    // a circle's core is its centre
+                    if count == 0 { vertices[0] = offset; normals[0] = .zero }
+                    for k in 0..<count {
+                        vertices[k] = offset + q.rotate(v[k])
+                        normals[k] = q.rotate(n[k])
+                    }
+                    return query.vertices.withUnsafeBufferPointer { qv in
+                        query.normals.withUnsafeBufferPointer { qn in
+                            QueryGeometry.coreDistance(qv.baseAddress!, qn.baseAddress!, qv.count, vertices, normals, max(count, 1))
+                                <= itemRadius + query.radius
+                        }
+                    }
+                }
+            }
         }
         if g.isCircle || g.count < 3 {
             // the item's circle (or centre) against the query polygon
@@ -341,13 +366,14 @@ extension Animator {
         }
     }
 
-    func prepared(_ center: Vec2, _ vertices: [Vec2], _ normals: [Vec2]) -> PreparedQueryShape {
+    func prepared(_ center: Vec2, _ vertices: [Vec2], _ normals: [Vec2], radius: Double = 0) -> PreparedQueryShape {
         var lower = Vec2(Double.infinity, Double.infinity), upper = -lower
         for v in vertices {
             lower = pointwiseMin(lower, center + v)
             upper = pointwiseMax(upper, center + v)
         }
-        return PreparedQueryShape(center: center, radius: 0, isCircle: false, vertices: vertices, normals: normals,
-                                  box: AABB(lower: lower, upper: upper))
+        let r = Vec2(radius, radius)
+        return PreparedQueryShape(center: center, radius: radius, isCircle: false, vertices: vertices, normals: normals,
+                                  box: AABB(lower: lower - r, upper: upper + r))
     }
 }

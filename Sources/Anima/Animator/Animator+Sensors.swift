@@ -113,7 +113,7 @@ extension Animator {
     /// Sensor slot `s`'s collision shape where it is now, as a query shape.
     private func sensorShape(_ s: Int) -> PreparedQueryShape {
         let g = store.geometry[s], c = store.position[s]
-        if g.isCircle || g.count < 3 {
+        if g.isCircle || g.count < 3 && g.radius == 0 {
             let r = g.isCircle ? g.radius : 0
             return PreparedQueryShape(center: c, radius: r, isCircle: true, vertices: [], normals: [],
                                       box: AABB(lower: c - Vec2(r, r), upper: c + Vec2(r, r)))
@@ -122,6 +122,6 @@ extension Animator {
         let (vertices, normals) = withOutline(s) { v, n, count in
             ((0..<count).map { q.rotate(v[$0]) }, (0..<count).map { q.rotate(n[$0]) })
         }
-        return prepared(c, vertices, normals)
+        return prepared(c, vertices, normals, radius: g.radius)
     }
 }

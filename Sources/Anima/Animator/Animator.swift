@@ -388,6 +388,23 @@ public final class Animator {
         wake(slot: s)
     }
 
+    /// How far a `.roundedRectangle`'s corners are rounded, in points (kept whatever the shape).
+    public func cornerRadius(of item: ItemID) throws(AnimaError) -> Double { store.cornerRadius[try slot(of: item)] }
+
+    /// Sets the corner radius of a `.roundedRectangle` (points, 0...1e7; it rounds by at most
+    /// half the shorter side, scaled as the item is). Any shape keeps it; only a rounded
+    /// rectangle's outline and mass follow.
+    public func setCornerRadius(_ radius: Double, of item: ItemID) throws(AnimaError) {
+        let s = try slot(of: item)
+        try validateCornerRadius(radius)
+        if store.cornerRadius[s] == radius { return }
+        store.cornerRadius[s] = radius
+        guard store.shape[s] == .roundedRectangle else { return }
+        store.rebuildGeometry(s)
+        touchProxy(s)
+        wake(slot: s)
+    }
+
     /// The collision path, if one was set.
     public func path(of item: ItemID) throws(AnimaError) -> ItemPath? { store.path[try slot(of: item)] }
 

@@ -30,11 +30,13 @@ enum Collide {
         return m
     }
 
-    /// Polygon A against circle B. Finds the polygon edge facing the centre, then decides between
-    /// the edge's face region and its two vertex regions.
+    /// Polygon A (rounded by `a.radius`, 0 for a sharp one) against circle B. Finds the polygon
+    /// edge facing the centre, then decides between the edge's face region and its two vertex
+    /// regions; the rounding adds to the circle's radius.
     static func polygonCircle(_ a: WorldShape, _ c: Vec2, _ r: Double, margin: Double) -> Manifold {
         var m = Manifold()
         let n = a.count
+        let rA = a.radius
         var best = -Double.infinity
         var edge = 0
         for i in 0..<n {
@@ -44,7 +46,7 @@ enum Collide {
                 edge = i
             }
         }
-        if best - r > margin { return m }
+        if best - r - rA > margin { return m }
         let v1 = a.vertices[edge]
         let v2 = a.vertices[edge + 1 < n ? edge + 1 : 0]
         var normal = a.normals[edge]
@@ -52,7 +54,7 @@ enum Collide {
         var separation: Double
         if best <= 0 {
             // centre inside: push out through the nearest face
-            separation = best - r
+            separation = best - r - rA
             surface = c - best * normal
         } else {
             let u1 = dot(c - v1, v2 - v1)
@@ -61,15 +63,17 @@ enum Collide {
                 let v = u1 <= 0 ? v1 : v2
                 let d = c - v
                 let dist = length(d)
-                separation = dist - r
+                separation = dist - r - rA
                 if separation > margin { return m }
                 if dist > 1e-12 { normal = d / dist }
                 surface = v
             } else {
-                separation = best - r
+                separation = best - r - rA
                 surface = c - best * normal
             }
         }
+        // A's surface lies rA out from its core's
+        surface = surface + rA * normal
         let pb = c - r * normal
         m.normal = normal
         m.add(ManifoldPoint(point: (surface + pb) * 0.5, separation: separation, id: UInt32(edge)))
@@ -153,14 +157,16 @@ enum Collide {
                 return m
             }
         } else {
+            // the cores' separation less the roundings (0 for sharp polygons) is the shapes'
+            let radii = a.radius + b.radius
             (edgeA, sepA) = maxSeparation(a, countA, b, countB)
-            if sepA > margin {
-                m.noteGap(sepA, onA: true)
+            if sepA - radii > margin {
+                m.noteGap(sepA - radii, onA: true)
                 return m
             }
             (edgeB, sepB) = maxSeparation(b, countB, a, countA)
-            if sepB > margin {
-                m.noteGap(sepB, onA: false)
+            if sepB - radii > margin {
+                m.noteGap(sepB - radii, onA: false)
                 return m
             }
         }
@@ -189,6 +195,28 @@ enum Collide {
         let i2Index = incEdge + 1 < incCount ? incEdge + 1 : 0
         var c0 = inc.vertices[incEdge]
         var c1 = inc.vertices[i2Index]
+        let rRef = ref.radius, rInc = inc.radius
+        if !rectangles && rRef + rInc > 0 && max(sepA, sepB) > 0.1 * Tolerances.linearSlop {
+            // Rounded cores apart: where their nearest points are two corners, the shapes meet
+            // along the line between them, not along a face normal (Box2D v3's b2CollidePolygons
+            // does the same with b2SegmentDistance); otherwise the faces are clipped below.
+            let (pRef, pInc, cornerToCorner) = nearestPoints(r1, r2, c0, c1)
+            if cornerToCorner {
+                let d = pInc - pRef
+                let distance = length(d)
+                let separation = distance - rRef - rInc
+                if separation > margin {
+                    m.noteGap(separation, onA: !flip)
+                    return m
+                }
+                // (the cores are apart, so distance > 0)
+                let n = d / distance
+                m.normal = flip ? -n : n
+                let id = (UInt32(refEdge) << 16) | (UInt32(incEdge) << 4) | 0x4000_0000 | (flip ? 0x8000_0000 : 0)
+                m.add(ManifoldPoint(point: pRef + (rRef + 0.5 * separation) * n, separation: separation, id: id))
+                return m
+            }
+        }
         let edgeLength: Double, tangent: Vec2
         if rectangles {
             // a rectangle's edges run along +u, +v, -u, -v (u = normals[1], v = normals[2]),
@@ -215,11 +243,42 @@ enum Collide {
         let id0 = UInt32(0), id1 = UInt32(1)
         // keep clipped incident points within the margin; the contact point is midway between the
         // incident vertex and its projection on the reference face
-        let s0 = dot(c0 - r1, refNormal)
-        if s0 <= margin { m.add(ManifoldPoint(point: c0 - 0.5 * s0 * refNormal, separation: s0, id: base | id0)) }
-        let s1 = dot(c1 - r1, refNormal)
-        if s1 <= margin { m.add(ManifoldPoint(point: c1 - 0.5 * s1 * refNormal, separation: s1, id: base | id1)) }
+        // (rounded polygons: the separation less both roundings, the point midway between the
+        // two surfaces, rRef out from the reference core and rInc in from the incident one)
+        let radii = rRef + rInc, lift = rInc - rRef
+        let s0 = dot(c0 - r1, refNormal) - radii
+        if s0 <= margin { m.add(ManifoldPoint(point: c0 - 0.5 * (s0 + radii + lift) * refNormal, separation: s0, id: base | id0)) }
+        let s1 = dot(c1 - r1, refNormal) - radii
+        if s1 <= margin { m.add(ManifoldPoint(point: c1 - 0.5 * (s1 + radii + lift) * refNormal, separation: s1, id: base | id1)) }
         return m
+    }
+
+    /// The nearest points of the segments p1...q1 and p2...q2 (Ericson, "Real-Time Collision
+    /// Detection", 5.1.9), and whether each lies at an end of its segment. Parallel segments take
+    /// the first's start and project it, so overlapping ones meet inside the second.
+    static func nearestPoints(_ p1: Vec2, _ q1: Vec2, _ p2: Vec2, _ q2: Vec2) -> (Vec2, Vec2, Bool) {
+        let d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2
+        let a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, r)
+        var s = 0.0, t = 0.0
+        if a > 0 && e > 0 {
+            let c = dot(d1, r), b = dot(d1, d2)
+            let denominator = a * e - b * b
+            if denominator > 0 { s = min(max((b * f - c * e) / denominator, 0), 1) }
+            t = (b * s + f) / e
+            if t < 0 {
+                t = 0
+                s = min(max(-c / a, 0), 1)
+            } else if t > 1 {
+                t = 1
+                s = min(max((b - c) / a, 0), 1)
+            }
+        } else if e > 0 {
+            t = min(max(f / e, 0), 1)
+        } else if a > 0 {
+            s = min(max(-dot(d1, r) / a, 0), 1)
+        }
+        let atEnds = (s == 0 || s == 1) && (t == 0 || t == 1)
+        return (p1 + s * d1, p2 + t * d2, atEnds)
     }
 
     /// Clips the segment (c0, c1) to the half-plane t.(x - origin) >= offset (keepAbove) or <= offset.

@@ -6,6 +6,9 @@
 /// keeps them. The formulas follow Box2D v3's `b2RayCastCircle` / `b2RayCastPolygon` (clipping
 /// the segment by each edge's half-plane) and Christer Ericson, "Real-Time Collision Detection",
 /// ch. 5 (closest points) and 4.4 (separating axes), written anew here.
+///
+/// A rounded polygon (a capsule, a rounded rectangle) is the set of points within its radius of
+/// a core polygon, which may be a segment (2 vertices, one normal for each side).
 enum QueryGeometry {
     /// Where a segment first enters a shape: its fraction along the segment (0...1) and the
     /// shape's outward normal there.
@@ -120,5 +123,81 @@ enum QueryGeometry {
             greatest = max(greatest, least)
         }
         return greatest
+    }
+
+    // MARK: rounded polygons
+
+    /// The segment `p + t d` against a rounded polygon, in its frame: the first crossing of its
+    /// outline from outside. The outline is made of the core's edges pushed out by the radius and
+    /// of arcs about its corners; each is part of a piece of the shape (an edge's band, a corner's
+    /// disc), so the first crossing of any of them is the shape's. Starting inside gives none.
+    static func segmentRounded(_ p: Vec2, _ d: Vec2, _ vertices: UnsafePointer<Vec2>, _ normals: UnsafePointer<Vec2>,
+                               _ count: Int, _ radius: Double) -> Entry? {
+        guard lengthSquared(d) > 0, nearestOnRounded(p, vertices, normals, count, radius).distance >= 0 else { return nil }
+        var best: Entry? = nil
+        for i in 0..<count {
+            let n = normals[i]
+            let a = vertices[i] + radius * n, b = vertices[i + 1 < count ? i + 1 : 0] + radius * n
+            let approach = dot(n, d)
+            if approach < 0 {
+                let t = dot(n, a - p) / approach
+                if t >= 0 && t <= 1 && t < (best?.fraction ?? .infinity) {
+                    let e = b - a, u = dot(p + t * d - a, e)
+                    if u >= 0 && u <= dot(e, e) { best = Entry(fraction: t, normal: n) }
+                }
+            }
+            if let hit = segmentCircle(p, d, vertices[i], radius), hit.fraction < (best?.fraction ?? .infinity) { best = hit }
+        }
+        return best
+    }
+
+    /// The point of a rounded polygon's outline nearest to `p`, and the signed distance (negative
+    /// inside), in its frame.
+    static func nearestOnRounded(_ p: Vec2, _ vertices: UnsafePointer<Vec2>, _ normals: UnsafePointer<Vec2>,
+                                 _ count: Int, _ radius: Double) -> (point: Vec2, distance: Double) {
+        // inside a polygon core: out through the nearest edge, then the radius
+        if count >= 3 {
+            var deepest = -Double.infinity, edge = 0
+            for i in 0..<count {
+                let s = dot(normals[i], p - vertices[i])
+                if s > deepest { deepest = s; edge = i }
+            }
+            if deepest <= 0 { return (p + (radius - deepest) * normals[edge], deepest - radius) }
+        }
+        let q: Vec2, coreDistance: Double
+        if count >= 3 {
+            (q, coreDistance) = nearestOnPolygon(p, vertices, normals, count)
+        } else {
+            q = nearestOnSegment(p, vertices[0], vertices[count > 1 ? 1 : 0])
+            coreDistance = length(p - q)
+        }
+        // on a segment core: either side's normal
+        let direction = coreDistance > 0 ? (p - q) / coreDistance : normals[0]
+        return (q + radius * direction, coreDistance - radius)
+    }
+
+    /// The distance between two convex cores, 0 when they meet: each a polygon (3 or more
+    /// vertices), a segment (2) or a point (1), in one frame. Apart, two convex sets are nearest
+    /// between an edge of one and an edge of the other (a point being an edge of no length); they
+    /// meet when two edges cross or one lies inside the other, which a vertex of it shows.
+    static func coreDistance(_ va: UnsafePointer<Vec2>, _ na: UnsafePointer<Vec2>, _ countA: Int,
+                             _ vb: UnsafePointer<Vec2>, _ nb: UnsafePointer<Vec2>, _ countB: Int) -> Double {
+        func inside(_ p: Vec2, _ v: UnsafePointer<Vec2>, _ n: UnsafePointer<Vec2>, _ count: Int) -> Bool {
+            for i in 0..<count where dot(n[i], p - v[i]) > 0 { return false }
+            return true
+        }
+        if countB >= 3 && inside(va[0], vb, nb, countB) { return 0 }
+        if countA >= 3 && inside(vb[0], va, na, countA) { return 0 }
+        let edgesA = countA >= 3 ? countA : 1, edgesB = countB >= 3 ? countB : 1
+        var nearest = Double.infinity
+        for i in 0..<edgesA {
+            let a0 = va[i], a1 = va[countA > 1 ? (i + 1) % countA : 0]
+            for j in 0..<edgesB {
+                let b0 = vb[j], b1 = vb[countB > 1 ? (j + 1) % countB : 0]
+                let (pa, pb, _) = Collide.nearestPoints(a0, a1, b0, b1)
+                nearest = min(nearest, length(pb - pa))
+            }
+        }
+        return nearest
     }
 }

@@ -2,7 +2,8 @@ extension Animator {
     // MARK: hit testing
 
     /// The item drawn at `point` (reference coordinates), or nil: the last created of the items
-    /// whose shape holds the point, tested on the shape itself (a rectangle, an ellipse, a path),
+    /// whose shape holds the point, tested on the shape itself (a rectangle, an ellipse, a path, a
+    /// capsule, a rounded rectangle),
     /// after the item's transform (translation, rotation, scale). Items of alpha 0 are skipped,
     /// as UIKit's hit testing skips hidden views.
     public func item(at point: Vec2) throws(AnimaError) -> ItemID? {
@@ -31,6 +32,11 @@ extension Animator {
         case .path:
             guard let path = store.path[s] else { return abs(x) <= half.x && abs(y) <= half.y }
             return polygonContains(path.points, Vec2(x, y))
+        case .capsule, .roundedRectangle:
+            // within r of the core rectangle (half sizes less r)
+            let r = min(store.shape[s] == .capsule ? .infinity : store.cornerRadius[s], half.x, half.y)
+            let outside = Vec2(max(abs(x) - (half.x - r), 0), max(abs(y) - (half.y - r), 0))
+            return lengthSquared(outside) <= r * r
         }
     }
 

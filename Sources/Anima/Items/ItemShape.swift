@@ -7,6 +7,14 @@ public enum CollisionShape: Int32, Sendable, CaseIterable {
     /// A convex polygon given in the item's own coordinates, (0, 0) being its centre
     /// (UIDynamicItem's collisionBoundingPath); see ``ItemPath``.
     case path = 2
+    /// The stadium inscribed in the bounds (a pill): its diameter is the shorter side, its
+    /// straight sides run along the longer one; a circle when width equals height (Box2D's
+    /// capsule).
+    case capsule = 3
+    /// The bounds rectangle with its corners rounded by the item's corner radius (see
+    /// ``Animator/setCornerRadius(_:of:)``), at most half the shorter side; a radius of 0 is the
+    /// plain rectangle (Box2D's rounded box, fitted to the bounds).
+    case roundedRectangle = 4
 }
 
 /// A convex collision outline: 3 to 16 points in the item's own coordinates (points, (0, 0) =
@@ -69,9 +77,13 @@ let ellipseVertexCount = 16
 
 /// Local-space geometry of one item's collision shape (centred on the item's centre).
 /// Circles have `radius > 0` and no vertices; polygons have `count` vertices and outward normals
-/// stored in the store's flat vertex arrays.
+/// stored in the store's flat vertex arrays. A rounded shape (a capsule, a rounded rectangle) is
+/// a polygon with `radius > 0`: the points within `radius` of its core polygon, whose `count` is
+/// 2 for a capsule (its core a segment, with one normal for each side) and 4 for a rounded
+/// rectangle, as Box2D v3 rounds its polygons.
 struct ShapeGeometry {
     var isCircle: Bool
+    /// A circle's radius, or the rounding of a polygon (0 for a sharp one).
     var radius: Double
     var count: Int32
     /// Largest distance from the centre to any point of the shape.
@@ -92,11 +104,24 @@ enum ShapeBuilder {
     /// Rectangle w x h: area w h, I/m = (w^2 + h^2) / 12.
     /// Ellipse with semi-axes a, b: area pi a b, I/m = (a^2 + b^2) / 4 (exact, also when the
     /// collision outline is a polygon).
+    ///
+    /// Capsules and rounded rectangles: see `rounded`. The corner radius, in the item's own
+    /// coordinates, is scaled by the smaller of the two scales.
     static func build(shape: CollisionShape, size: Size, scaleX: Double, scaleY: Double, path: ItemPath?,
+                      cornerRadius: Double = 0,
                       vertices: UnsafeMutablePointer<Vec2>, normals: UnsafeMutablePointer<Vec2>) -> ShapeGeometry {
         let w = abs(size.width * scaleX)
         let h = abs(size.height * scaleY)
         switch shape {
+        case .capsule:
+            return rounded(width: w, height: h, radius: min(w, h) / 2, vertices: vertices, normals: normals)
+        case .roundedRectangle:
+            let r = min(cornerRadius * min(abs(scaleX), abs(scaleY)), min(w, h) / 2)
+            if !(r > 0) {
+                return build(shape: .rectangle, size: size, scaleX: scaleX, scaleY: scaleY, path: nil,
+                             vertices: vertices, normals: normals)
+            }
+            return rounded(width: w, height: h, radius: r, vertices: vertices, normals: normals)
         case .rectangle:
             let hw = w / 2, hh = h / 2
             vertices[0] = Vec2(-hw, -hh)
@@ -158,6 +183,58 @@ enum ShapeBuilder {
         computeNormals(vertices, normals, n)
         return ShapeGeometry(isCircle: false, radius: 0, count: Int32(n), extent: extent, area: area,
                              inertiaPerMass: area > 0 ? moment / area : 0)
+    }
+
+    /// A w x h rectangle whose corners are rounded by r (0 < r <= min(w, h) / 2): the core
+    /// rectangle of half sizes (w/2 - r, h/2 - r) grown by r; its core a segment when one half size
+    /// is 0 (a capsule) and a point when both are (a circle).
+    ///
+    /// Area w h - (4 - pi) r^2. The second moment about the centre sums the core rectangle, the
+    /// four r-thick strips along its sides and the four quarter discs at its corners, each by the
+    /// parallel-axis theorem: a quarter disc of radius r has area pi r^2 / 4, polar moment
+    /// pi r^4 / 8 about its corner and its centroid 4 r / (3 pi) out from the corner along each
+    /// axis.
+    static func rounded(width w: Double, height h: Double, radius r: Double,
+                        vertices: UnsafeMutablePointer<Vec2>, normals: UnsafeMutablePointer<Vec2>) -> ShapeGeometry {
+        let hx = max(w / 2 - r, 0), hy = max(h / 2 - r, 0)
+        let core = Vec2(hx, hy)
+        let area = w * h - (4 - Double.pi) * r * r
+        // core rectangle 2hx x 2hy
+        let coreArea = 4 * hx * hy
+        var moment = coreArea * (4 * hx * hx + 4 * hy * hy) / 12
+        // strips above and below (2hx x r at distance hy + r/2) and beside (r x 2hy at hx + r/2)
+        let across = 2 * hx * r, along = 2 * hy * r
+        moment += 2 * (across * (4 * hx * hx + r * r) / 12 + across * (hy + r / 2) * (hy + r / 2))
+        moment += 2 * (along * (r * r + 4 * hy * hy) / 12 + along * (hx + r / 2) * (hx + r / 2))
+        // quarter discs at (+-hx, +-hy)
+        let quarter = Double.pi * r * r / 4, k = 4 * r / (3 * Double.pi)
+        moment += 4 * (Double.pi * r * r * r * r / 8 - quarter * 2 * k * k
+                       + quarter * ((hx + k) * (hx + k) + (hy + k) * (hy + k)))
+        let inertiaPerMass = moment / area
+        if hx == 0 && hy == 0 {
+            return ShapeGeometry(isCircle: true, radius: r, count: 0, extent: r, area: area, inertiaPerMass: inertiaPerMass)
+        }
+        let count: Int32
+        if hx == 0 || hy == 0 {
+            // the core segment along the longer side, one normal for each side of it
+            let end = hx > 0 ? Vec2(hx, 0) : Vec2(0, hy)
+            vertices[0] = -end
+            vertices[1] = end
+            computeNormals(vertices, normals, 2)
+            count = 2
+        } else {
+            vertices[0] = Vec2(-hx, -hy)
+            vertices[1] = Vec2(hx, -hy)
+            vertices[2] = Vec2(hx, hy)
+            vertices[3] = Vec2(-hx, hy)
+            normals[0] = Vec2(0, -1)
+            normals[1] = Vec2(1, 0)
+            normals[2] = Vec2(0, 1)
+            normals[3] = Vec2(-1, 0)
+            count = 4
+        }
+        return ShapeGeometry(isCircle: false, radius: r, count: count, extent: length(core) + r, area: area,
+                             inertiaPerMass: inertiaPerMass)
     }
 
     /// Outward normals of a polygon with positive signed area (math orientation): edge e -> (e.y, -e.x).

@@ -64,11 +64,15 @@ public struct ItemDefinition: Sendable {
     public var angularVelocity: Double
     /// The collision outline when `shape` is `.path`.
     public var path: ItemPath?
+    /// How far a `.roundedRectangle`'s corners are rounded, in points (0...1e7; at most half the
+    /// shorter side counts); default 0.
+    public var cornerRadius: Double
 
     /// Creates a definition; the defaults make a 100 x 100 pt rectangle at the origin, at rest.
     public init(center: Vec2 = Vec2(0, 0), size: Size = Size(width: 100, height: 100),
                 transform: ItemTransform = .identity, alpha: Double = 1, shape: CollisionShape = .rectangle,
-                linearVelocity: Vec2 = Vec2(0, 0), angularVelocity: Double = 0, path: ItemPath? = nil) {
+                linearVelocity: Vec2 = Vec2(0, 0), angularVelocity: Double = 0, path: ItemPath? = nil,
+                cornerRadius: Double = 0) {
         self.center = center
         self.size = size
         self.transform = transform
@@ -77,6 +81,7 @@ public struct ItemDefinition: Sendable {
         self.linearVelocity = linearVelocity
         self.angularVelocity = angularVelocity
         self.path = path
+        self.cornerRadius = cornerRadius
     }
 
     func validate() throws(AnimaError) {
@@ -89,6 +94,13 @@ public struct ItemDefinition: Sendable {
         try requireRange(alpha, 0, 1, "alpha")
         try requireSpeed(linearVelocity, "linearVelocity")
         try requireAngularSpeed(angularVelocity, "angularVelocity")
+        try validateCornerRadius(cornerRadius)
+    }
+}
+
+func validateCornerRadius(_ radius: Double) throws(AnimaError) {
+    if !(radius.isFinite && radius >= 0 && radius <= maximumItemDimension) {
+        throw AnimaError(.invalidArgument, "corner radius must be 0...\(maximumItemDimension) pt (got \(radius))")
     }
 }
 
@@ -147,6 +159,8 @@ final class ItemStore {
     var alpha: [Double] = []
     var shape: [CollisionShape] = []
     var path: [ItemPath?] = []
+    /// The corner radius a `.roundedRectangle` is rounded by (kept for any shape).
+    var cornerRadius: [Double] = []
     var userData: [UnsafeMutableRawPointer?] = []
 
     // geometry (rebuilt when size, scale or shape change)
@@ -225,6 +239,7 @@ final class ItemStore {
             alpha.append(1)
             shape.append(.rectangle)
             path.append(nil)
+            cornerRadius.append(0)
             userData.append(nil)
             geometry.append(ShapeGeometry(isCircle: true, radius: 0, count: 0, extent: 0, area: 0, inertiaPerMass: 0))
             outlineStart.append(Int32(localVertices.count))
@@ -259,6 +274,7 @@ final class ItemStore {
         alpha[slot] = def.alpha
         shape[slot] = def.shape
         path[slot] = def.path
+        cornerRadius[slot] = def.cornerRadius
         userData[slot] = nil
         governed[slot] = false
         properties[slot] = .implicit
@@ -310,7 +326,7 @@ final class ItemStore {
         let outline = path[slot]
         let g = outlineScratch.withUnsafeMutableBufferPointer { scratch in
             ShapeBuilder.build(shape: shapeKind, size: sz, scaleX: t.scaleX, scaleY: t.scaleY, path: outline,
-                               vertices: scratch.baseAddress!, normals: scratch.baseAddress! + maxPolygonVertices)
+                               cornerRadius: cornerRadius[slot], vertices: scratch.baseAddress!, normals: scratch.baseAddress! + maxPolygonVertices)
         }
         let count = Int(g.count)
         if count > Int(outlineRoom[slot]) {
@@ -347,9 +363,8 @@ final class ItemStore {
     func aabb(_ slot: Int) -> AABB {
         let g = geometry[slot]
         let p = position[slot]
-        if g.isCircle {
-            return AABB(lower: p - Vec2(g.radius, g.radius), upper: p + Vec2(g.radius, g.radius))
-        }
+        let r = Vec2(g.radius, g.radius)
+        if g.isCircle { return AABB(lower: p - r, upper: p + r) }
         let q = rotation[slot]
         let base = Int(outlineStart[slot])
         var lower = Vec2(Double.infinity, Double.infinity)
@@ -359,6 +374,6 @@ final class ItemStore {
             lower = pointwiseMin(lower, v)
             upper = pointwiseMax(upper, v)
         }
-        return AABB(lower: lower, upper: upper)
+        return AABB(lower: lower - r, upper: upper + r)
     }
 }

@@ -11,8 +11,10 @@ enum SnapshotFormat {
     /// continued, so version 2 animations read as they were). Version 5 adds the animated values
     /// (section VALU, after ITEM) and tracks that move a value (property code 4). Version 6 adds
     /// an attachment's motor, joint spring and minimum length (after its anchor glide). Version 7
-    /// adds a collision behavior's hit threshold (after its reference-bounds segments).
-    static let version: UInt32 = 7
+    /// adds a collision behavior's hit threshold (after its reference-bounds segments). Version 8
+    /// adds the items' corner radii (at the end of ITEM) and the capsule and rounded-rectangle
+    /// shapes (3 and 4).
+    static let version: UInt32 = 8
     /// magic (8), version (4), flags (4), payload length (8), CRC-32 (4), reserved (4).
     static let headerSize = 32
 

@@ -332,7 +332,7 @@ struct SnapshotDecoder {
             store.transform.append(try r.transform(what))
             store.alpha.append(try r.finite("\(what) alpha", in: 0, 1))
             let shapeRaw = try r.u8()
-            guard let shape = CollisionShape(rawValue: Int32(shapeRaw)) else {
+            guard let shape = CollisionShape(rawValue: Int32(shapeRaw)), version >= 8 || shapeRaw <= 2 else {
                 throw SnapshotReader.corrupt("\(what) has unknown shape \(shapeRaw)")
             }
             store.shape.append(shape)
@@ -345,6 +345,7 @@ struct SnapshotDecoder {
             }
             if shape == .path && path == nil { throw SnapshotReader.corrupt("\(what) has the path shape but no path") }
             store.path.append(path)
+            store.cornerRadius.append(0)
             store.properties.append(try r.properties(what))
             store.gravity.append(try r.vec2("\(what) gravity"))
             try decodeMemberships(&r, what)
@@ -364,7 +365,26 @@ struct SnapshotDecoder {
         store.freeSlots = try slotList(&r, "free slots")
         store.order = try slotList(&r, "creation order")
         if version >= 7 { try decodeSensors(&r) }
+        if version >= 8 { try decodeCornerRadii(&r) }
         try r.finish(.items)
+    }
+
+    /// The items with a corner radius (version 8 on): ascending slots, each radius 0...1e7 and
+    /// not 0.
+    func decodeCornerRadii(_ r: inout SnapshotReader) throws(AnimaError) {
+        var last = -1
+        for _ in 0..<(try r.count("items with a corner radius", bytesEach: 12)) {
+            let slot = Int(try r.i32())
+            guard slot > last && slot < store.count else {
+                throw SnapshotReader.corrupt("corner radius of slot \(slot): not an ascending item slot")
+            }
+            last = slot
+            let radius = try r.f64()
+            guard radius != 0, (try? validateCornerRadius(radius)) != nil else {
+                throw SnapshotReader.corrupt("item slot \(slot) has corner radius \(radius)")
+            }
+            store.cornerRadius[slot] = radius
+        }
     }
 
     /// The sensor slots of the last graph rebuild (ascending) and each sensor's visitors (a live

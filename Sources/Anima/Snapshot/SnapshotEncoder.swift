@@ -315,6 +315,13 @@ struct SnapshotEncoder {
             w.count(record.visitors.count)
             for v in record.visitors { w.item(v) }
         }
+        // version 8 on: the items with a corner radius, by ascending slot, and the radius
+        let rounded = (0..<n).filter { store.cornerRadius[$0] != 0 }
+        w.count(rounded.count)
+        for s in rounded {
+            w.i32(Int32(s))
+            w.f64(store.cornerRadius[s])
+        }
         w.endSection(start)
     }
 

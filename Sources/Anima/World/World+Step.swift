@@ -85,6 +85,9 @@ extension World {
                         lower = pointwiseMin(lower, v)
                         upper = pointwiseMax(upper, v)
                     }
+                    // a rounded polygon reaches its radius past its core (0 for a sharp one)
+                    lower = lower - Vec2(g.radius, g.radius)
+                    upper = upper + Vec2(g.radius, g.radius)
                 }
                 // the box the item may occupy during the step: swept along its expected
                 // displacement (velocity and gravity over the step), grown all round by what its
