@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 import anima
+import anima.render
 
 from browser import Browser, find_chromium
 
@@ -245,5 +246,64 @@ def test_the_values_panel_shows_each_value_at_the_frame_sought(browser, tmp_path
     frame = page.evaluate(f"window.animaPlayers['{key}'].frame")
     progress_text = page.evaluate(f"{panel}.querySelectorAll('.anima-value-text')[2].textContent")
     assert frame > 24 and float(progress_text) == pytest.approx(rec.values[frame, 2, 0], abs=0.001)
+    assert page.errors == []
+    assert page.requests == [page_path.as_uri()]
+
+
+def canvas_pixels(page, key, point, scale, view, reach=2):
+    """The canvas's pixels (r, g, b) within `reach` px of a scene point, read with getImageData."""
+    x, y = (point[0] - view[0]) * scale, (point[1] - view[1]) * scale
+    return page.evaluate(f"(function () {{ var c = document.getElementById('{key}').querySelector('canvas');"
+                         f" var x = Math.floor({x}) - {reach}, y = Math.floor({y}) - {reach}, n = {2 * reach + 1};"
+                         " var d = c.getContext('2d').getImageData(x, y, n, n).data, out = [];"
+                         " for (var k = 0; k < d.length; k += 4) { out.push([d[k], d[k + 1], d[k + 2]]); }"
+                         " return out; })()")
+
+
+def has_color(pixels, color, tolerance=3):
+    want = np.array([(color >> 16) & 255, (color >> 8) & 255, color & 255])
+    return bool((np.abs(np.array(pixels) - want).max(axis=1) <= tolerance).any())
+
+
+def test_the_player_draws_the_recorded_debug_drawing_and_its_switch_hides_it(browser, tmp_path):
+    """Two boxes stacked on the floor and a box hanging on a rod, recorded with the engine's
+    debug drawing: at the last frame the canvas has the contact points' orange where the boxes
+    touch and the attachment's blue halfway along the rod; unticking the debug switch leaves
+    neither there."""
+    anim = anima.Animator((0, 0, 320, 480))
+    low = anima.Item(anim, center=(160, 460), size=(40, 40))
+    high = anima.Item(anim, center=(160, 420), size=(40, 40))
+    hanging = anima.Item(anim, center=(60, 100), size=(20, 20))
+    anim.add_behavior(anima.Gravity([low, high, hanging]))
+    anim.add_behavior(anima.Collision([low, high], translates_reference_bounds_into_boundary=True))
+    rod = anima.Attachment(hanging, (60, 30), offset=(5, -10))
+    anim.add_behavior(rod)
+    player = anima.show(anim, seconds=1, debug=True, autoplay=False)
+    rec = player.recording
+    last = rec.frame_count - 1
+    drawn = rec.debug_primitives(last)
+    points = [p[1] for p in drawn if p[0] == "point"]
+    rod_line = [p for p in drawn if p[-1] == 0x3399FF][0]
+    middle = ((rod_line[1][0] + rod_line[2][0]) / 2, (rod_line[1][1] + rod_line[2][1]) / 2)
+    assert len(points) == 4 and any(abs(p[1] - 440) < 0.1 for p in points)
+    page_path = tmp_path / "debug.html"
+    player.save(page_path)
+    page = browser.open(page_path.as_uri())
+    key = page.evaluate("document.querySelector('.anima-player').id")
+    page.evaluate(f"(function () {{ var s = document.getElementById('{key}').querySelector('.anima-scrub');"
+                  f" s.value = {last}; s.dispatchEvent(new Event('input')); }})()")
+    assert page.evaluate(f"window.animaPlayers['{key}'].frame") == last
+    assert page.evaluate(f"window.animaPlayers['{key}'].debugDrawn") == len(drawn)
+    view = player.data()["view"]
+    scale = page.evaluate(f"document.getElementById('{key}').querySelector('canvas').width") / view[2]
+    for point in points:
+        assert has_color(canvas_pixels(page, key, point, scale, view), 0xFF8000), f"no contact point drawn at {point}"
+    assert has_color(canvas_pixels(page, key, middle, scale, view), 0x3399FF), "the rod is not drawn"
+    page.click(".anima-debug")
+    assert page.evaluate(f"document.getElementById('{key}').querySelector('.anima-debug').checked") is False
+    assert page.evaluate(f"window.animaPlayers['{key}'].debugDrawn") == 0
+    for point in points:
+        assert not has_color(canvas_pixels(page, key, point, scale, view), 0xFF8000), "hidden, yet drawn"
+    assert not has_color(canvas_pixels(page, key, middle, scale, view), 0x3399FF)
     assert page.errors == []
     assert page.requests == [page_path.as_uri()]

@@ -450,6 +450,64 @@ def test_the_buttons_pause_step_record_and_reset(session):
     assert value("widget.find(spring).frequency") == value("spring.frequency")
 
 
+def canvas_pixels(session: Session, point, reach: int = 2) -> list:
+    """The canvas's pixels (r, g, b) within `reach` device pixels of a scene point (getImageData)."""
+    view = session.server.value(session.kernel, "widget._view")
+    return session.page.evaluate(
+        f"(function () {{ var c = document.getElementById('{session.key}').querySelector('canvas'),"
+        f" k = c.width / {view[2]}, x = Math.floor(({point[0]} - {view[0]}) * k) - {reach},"
+        f" y = Math.floor(({point[1]} - {view[1]}) * k) - {reach}, n = {2 * reach + 1};"
+        " var d = c.getContext('2d').getImageData(x, y, n, n).data, out = [];"
+        " for (var j = 0; j < d.length; j += 4) { out.push([d[j], d[j + 1], d[j + 2]]); } return out; })()")
+
+
+def has_color(pixels: list, color: int, tolerance: int = 3) -> bool:
+    want = np.array([(color >> 16) & 255, (color >> 8) & 255, color & 255])
+    return bool((np.abs(np.array(pixels) - want).max(axis=1) <= tolerance).any())
+
+
+def test_the_debug_overlay_draws_the_engines_primitives_and_the_page_switches_it(session):
+    """Set from the kernel, the overlay shows on the canvas: the contact points' orange where the
+    ball touches the floor, the spring's blue halfway along it; the page's Debug button turns it
+    off and on again, and its layer switches choose what the kernel sends."""
+    run = lambda code: session.server.run(session.kernel, code)  # noqa: E731
+    value = lambda expression: session.server.value(session.kernel, expression)  # noqa: E731
+    root = f"document.getElementById('{session.key}')"
+    assert session.page.evaluate(f"{root}.querySelector('.anima-live-layers').hidden") is True
+    run("widget.pause(); shown = widget.find(ball); shown.center = (100, 461); shown.velocity = (0, 0)\n"
+        "widget.debug = ['contacts', 'attachments']; widget.step()")
+    drawn = value("widget.animator.debug_draw(shapes=False, boundaries=False)")
+    points = [p[1] for p in drawn if p[0] == "point"]
+    rods = [p for p in drawn if p[-1] == 0x3399FF]
+    assert points and len(rods) == 1, drawn
+    session.wait(f"(function () {{ var d = window.animaLive['{session.key}'].debug;"
+                 f" return d && d.counts.attachments === 1 && d.counts.contacts === {2 * len(points)}; }})()", 10,
+                 "the page did not draw the kernel's overlay")
+    switches = session.page.evaluate(f"Array.from({root}.querySelectorAll('.anima-live-layers input'))"
+                                     ".map(e => [e.dataset.layer, e.checked])")
+    assert switches == [["shapes", False], ["bounds", False], ["boundaries", False], ["attachments", True],
+                        ["contacts", True]]
+    for point in points:
+        assert has_color(canvas_pixels(session, point), 0xFF8000), f"no contact point drawn at {point}"
+    middle = ((rods[0][1][0] + rods[0][2][0]) / 2, (rods[0][1][1] + rods[0][2][1]) / 2)
+    assert has_color(canvas_pixels(session, middle), 0x3399FF), "the spring is not drawn"
+    # the page's Debug button: off (the kernel sends no overlay), then on with the same layers
+    session.click(".anima-live-debug")
+    session.wait(f"window.animaLive['{session.key}'].debug === null", 10, "the overlay did not go away")
+    assert value("widget.debug") == []
+    assert not has_color(canvas_pixels(session, middle), 0x3399FF), "the spring is still drawn"
+    session.click(".anima-live-debug")
+    session.wait(f"(function () {{ var d = window.animaLive['{session.key}'].debug; return d && d.counts.attachments; }})()",
+                 10, "the overlay did not come back")
+    assert value("widget.debug") == ["attachments", "contacts"]
+    session.click(".anima-live-layers input[data-layer=shapes]")
+    session.wait(f"(function () {{ var d = window.animaLive['{session.key}'].debug; return d && d.counts.shapes === 2; }})()",
+                 10, "the shapes' switch did not add the shapes")
+    assert value("widget.debug") == ["shapes", "attachments", "contacts"]
+    run("widget.debug = False; widget.play()")
+    session.wait(f"{root}.querySelector('.anima-live-layers').hidden", 10, "the switches did not hide")
+
+
 def test_the_page_logs_no_error_and_requests_nothing_beyond_localhost(session):
     assert session.page.errors == []
     local = (f"http://127.0.0.1:{session.server.port}/", f"ws://127.0.0.1:{session.server.port}/",

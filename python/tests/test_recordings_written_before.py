@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
+import anima.player
 import anima.render
 from anima.recording import CONTACT_DTYPE, Recording
 
@@ -57,3 +58,19 @@ def test_a_recording_pickled_before_draws_saves_and_pickles_again(tmp_path):
     recording.save(tmp_path / "again.npz")
     written_before(Recording.load(tmp_path / "again.npz"))
     written_before(pickle.loads(pickle.dumps(recording)))
+
+
+def test_recordings_written_before_have_no_debug_drawing_and_play_as_before():
+    """Written before recordings kept the engine's debug drawing: none, and the player draws
+    what it drew then (with debug=True the bounds, the named boundary and the contact points)."""
+    with open(DATA / "recording.pickle", "rb") as file:
+        pickled = pickle.load(file)
+    for recording in (Recording.load(DATA / "recording-format-1.npz"), pickled):
+        assert recording.debug_layers == () and recording.debug_primitives(0) == []
+        data = anima.player.Player(recording).data()
+        assert "debug_draw" not in data and data["debug"] is False
+        assert 'class="anima-debug"' not in anima.player.Player(recording).to_html()
+        drawn = anima.player.Player(recording, debug=True).data()
+        assert drawn["bounds"] == [[0.0, 0.0, 200.0, 200.0]]
+        assert drawn["boundaries"] == [[0, 180, 200, 180]]
+        assert [c[0] for c in drawn["contacts"]] == [1, 2]

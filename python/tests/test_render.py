@@ -407,7 +407,7 @@ def test_loading_never_unpickles(tmp_path):
 def test_loading_a_newer_format_names_the_versions(tmp_path):
     newer = tmp_path / "newer.npz"
     np.savez(newer, anima_recording=np.array(99))
-    with pytest.raises(ValueError, match="format 99.*up to format 2"):
+    with pytest.raises(ValueError, match="format 99.*up to format 3"):
         Recording.load(newer)
 
 

@@ -1114,12 +1114,16 @@ class LiveWidget(_anywidget.AnyWidget, metaclass=_MetaHasTraits):
         *,
         controls: Mapping[str, _Control] | None = None,
         width: float | None = None,
-        debug: bool = False,
+        debug: bool | str | Iterable[str] | None = None,
         on_tap: Callable[[tuple[float, float]], Any] | None = None,
         values: Mapping[str, Value] | Iterable[Value] | None = None,
     ) -> None: ...
     @property
     def animator(self) -> Animator: ...
+    @property
+    def debug(self) -> tuple[str, ...]: ...
+    @debug.setter
+    def debug(self, debug: bool | str | Iterable[str] | None) -> None: ...
     @property
     def values(self) -> dict[str, float]: ...
     @values.setter
@@ -1152,7 +1156,7 @@ def live(
     *,
     controls: Mapping[str, _Control] | None = None,
     width: float | None = None,
-    debug: bool = False,
+    debug: bool | str | Iterable[str] | None = None,
     on_tap: Callable[[tuple[float, float]], Any] | None = None,
     values: Mapping[str, Value] | Iterable[Value] | None = None,
 ) -> LiveWidget: ...

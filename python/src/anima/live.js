@@ -2,9 +2,9 @@
 //
 // The kernel steps the animator and sends a frame after each step of its clock: a small
 // custom message whose buffers are binary (a header of float64 values, the poses as float32
-// x, y, angle, alpha per item, in debug mode the overlay's lines and marks, and last, when the
-// content says "values", the animated values' components as float64, 4 a value), never JSON
-// numbers. The page keeps the last frames and draws at its own refresh rate
+// x, y, angle, alpha per item, when the content says "debug" the engine's debug drawing, and
+// last, when the content says "values", the animated values' components as float64, 4 a
+// value), never JSON numbers. The page keeps the last frames and draws at its own refresh rate
 // (requestAnimationFrame), a fixed short delay behind the kernel's clock, interpolating
 // between the two frames around that time: the kernel's timer and the websocket deliver
 // frames unevenly, and drawing whichever frame came last would show that unevenness as
@@ -23,11 +23,24 @@
 // been since the panel was made, a swatch for a colour (sRGB as CSS rgb()/rgba()), drawn with
 // the poses, from the same frames.
 //
-// window.animaLive[key] exposes the state to tests (frames received, draws, latencies).
+// The debug overlay is the engine's debug drawing of the kernel's last state (Animator.debug_draw,
+// anima/recording/_debug.py): a table of heads, two uint32 a primitive (its kind in bits 0-3:
+// polygon, circle, segment, point; its layer in bits 4-7; its number of coordinates from bit 8;
+// then its colour, 0xRRGGBB), the coordinates as float32 and the snap points. It is drawn over
+// the items in the engine's colours, each line over a darker, wider one so that the white
+// contact normals show on the white canvas. The Debug button turns it on and off, and a switch
+// per layer chooses what it shows: the page sets the "_debug" trait, and the kernel sends the
+// layers it names from its next frame (none when off: the kernel then calls no debug_draw).
+//
+// window.animaLive[key] exposes the state to tests (frames received, draws, latencies, and the
+// primitives of the last overlay drawn per layer).
 
 const HEADER = 8; // float64: kernel time, seq, ack, count, scene version, simulated time, flags, wall clock
 const HELD = 2;   // flag: the frame repeats the last one, sent when the scene moves again after standing still
 const KEEP = 240; // samples kept for the clock offset and the statistics
+// the layers of the debug drawing in the engine's order, and those the Debug button turns on
+const LAYERS = ["shapes", "bounds", "boundaries", "attachments", "contacts"];
+const STANDARD = ["shapes", "boundaries", "attachments", "contacts"];
 
 function floats(buffer, Kind) {
   // buffers arrive as DataViews at any byte offset: copy them into an aligned array
@@ -63,28 +76,43 @@ function render({ model, el: host }) {
     slow: "Slow motion: a quarter of real time",
     reset: "Back to the scene as it was when the widget was made",
     record: "Record the session into widget.recording",
+    debug: "Overlay the engine's debug drawing (Animator.debug_draw)",
   };
-  for (const name of ["play", "step", "slow", "reset", "record"]) {
+  for (const name of ["play", "step", "slow", "reset", "record", "debug"]) {
     const button = el("button", "anima-live-" + name);
     button.type = "button";
     button.title = titles[name];
-    button.addEventListener("click", () => model.send({ type: "command", name }));
+    if (name !== "debug") button.addEventListener("click", () => model.send({ type: "command", name }));
     buttons[name] = button;
     bar.appendChild(button);
   }
   buttons.step.textContent = "Step";
   buttons.reset.textContent = "Reset";
+  buttons.debug.textContent = "Debug";
   const status = el("span", "anima-live-status");
   bar.appendChild(status);
+  // a switch per layer of the debug drawing, shown while the overlay is on
+  const layerRow = el("div", "anima-live-layers");
+  const switches = {};
+  for (const layer of LAYERS) {
+    const label = el("label", "anima-live-layer");
+    const box = el("input");
+    box.type = "checkbox";
+    box.dataset.layer = layer;
+    box.addEventListener("change", () => setLayers(LAYERS.filter((l) => switches[l].checked)));
+    switches[layer] = box;
+    label.append(box, document.createTextNode(" " + layer));
+    layerRow.appendChild(label);
+  }
   const panel = el("div", "anima-live-values");
   const sliders = el("div", "anima-live-controls");
   const message = el("div", "anima-live-message");
-  root.append(canvas, bar, panel, sliders, message);
+  root.append(canvas, bar, layerRow, panel, sliders, message);
   host.appendChild(root);
 
   const state = {
     key, frames: 0, draws: 0, latencies: [], breakdown: [], transit: [], fps: 0, received: 0, shown: null, offset: Infinity,
-    delay: 0.02, target: 0.02, pointerId: 0, dragging: false,
+    delay: 0.02, target: 0.02, pointerId: 0, dragging: false, debug: null,
   };
   window.animaLive = window.animaLive || {};
   window.animaLive[key] = state;
@@ -214,6 +242,25 @@ function render({ model, el: host }) {
     }
   }
 
+  // ---- the debug overlay's switches -------------------------------------------------------
+  let lastLayers = model.get("_debug").length ? model.get("_debug") : STANDARD;
+
+  function setLayers(layers) {
+    model.set("_debug", layers);
+    model.save_changes();
+    showLayers();
+  }
+  buttons.debug.addEventListener("click", () => setLayers(model.get("_debug").length ? [] : lastLayers));
+
+  function showLayers() {
+    const layers = model.get("_debug");
+    if (layers.length) lastLayers = layers;
+    for (const layer of LAYERS) switches[layer].checked = layers.includes(layer);
+    buttons.debug.classList.toggle("anima-live-on", layers.length > 0);
+    buttons.debug.setAttribute("aria-pressed", layers.length ? "true" : "false");
+    layerRow.hidden = layers.length === 0;
+  }
+
   function showState() {
     const playing = model.get("_playing");
     buttons.play.textContent = playing ? "Pause" : "Play";
@@ -233,6 +280,7 @@ function render({ model, el: host }) {
   buildValues();
   buildControls();
   showState();
+  showLayers();
 
   // ---- frames from the kernel -------------------------------------------------------------
   const frames = []; // sorted by kernel time
@@ -248,12 +296,13 @@ function render({ model, el: host }) {
     // kernel to page in ms, by the wall clock (meaningful when both run on one machine)
     state.transit.push((performance.timeOrigin + arrival * 1000) - header[7] * 1000);
     if (state.transit.length > KEEP) state.transit.shift();
-    const overlays = buffers.length - (content.values ? 1 : 0); // the values' buffer is the last
+    const debug = content.debug && buffers.length >= 5;
     const frame = {
       time: header[0], seq: header[1], ack: header[2], count: header[3], version: header[4],
       elapsed: header[5], poses: floats(buffers[1], Float32Array),
-      lines: overlays > 2 ? floats(buffers[2], Float32Array) : null,
-      marks: overlays > 3 ? floats(buffers[3], Float32Array) : null,
+      heads: debug ? floats(buffers[2], Uint32Array) : null,
+      coords: debug ? floats(buffers[3], Float32Array) : null,
+      snaps: debug ? floats(buffers[4], Float32Array) : null,
       values: content.values ? floats(buffers[buffers.length - 1], Float64Array) : null,
     };
     noteRanges(frame);
@@ -306,21 +355,52 @@ function render({ model, el: host }) {
     }
   }
 
+  const hex = (color) => "#" + color.toString(16).padStart(6, "0");
+
+  function drawDebug(frame) {
+    // the engine's debug drawing of the frame, in the engine's order and colours, at the
+    // kernel's state of the frame (not interpolated): first a darker, wider outline of every
+    // primitive, then the lines in their colours, then the points on top
+    const { heads, coords: c, snaps } = frame;
+    const px = 1 / scale, counts = {};
+    for (let pass = 0; pass < 3; pass++) {
+      ctx.lineWidth = (pass ? 1.5 : 3) * px;
+      for (let p = 0, k = 0; p + 1 < heads.length; k += heads[p] >>> 8, p += 2) {
+        const word = heads[p], kind = word & 15, length = word >>> 8;
+        if (pass && (kind === 3) !== (pass === 2)) continue;
+        ctx.strokeStyle = ctx.fillStyle = pass ? hex(heads[p + 1]) : "rgba(0, 0, 0, 0.45)";
+        ctx.beginPath();
+        if (kind === 0) {
+          for (let j = 0; j < length; j += 2) ctx[j ? "lineTo" : "moveTo"](c[k + j], c[k + j + 1]);
+          ctx.closePath();
+          ctx.stroke();
+        } else if (kind === 1) {
+          ctx.arc(c[k], c[k + 1], c[k + 2], 0, 2 * Math.PI);
+          ctx.moveTo(c[k], c[k + 1]);
+          ctx.lineTo(c[k] + c[k + 2] * Math.cos(c[k + 3]), c[k + 1] + c[k + 2] * Math.sin(c[k + 3]));
+          ctx.stroke();
+        } else if (kind === 2) {
+          ctx.moveTo(c[k], c[k + 1]);
+          ctx.lineTo(c[k + 2], c[k + 3]);
+          ctx.stroke();
+        } else {
+          ctx.arc(c[k], c[k + 1], Math.max(c[k + 2] / 2, 2.5 * px) + (pass ? 0 : px), 0, 2 * Math.PI);
+          ctx.fill();
+        }
+        if (pass) { const layer = LAYERS[(word >> 4) & 15]; counts[layer] = (counts[layer] || 0) + 1; }
+      }
+    }
+    ctx.fillStyle = "#555";
+    for (let j = 0; j + 1 < snaps.length; j += 2) ctx.fillRect(snaps[j] - 3 * px, snaps[j + 1] - 3 * px, 6 * px, 6 * px);
+    state.debug = { seq: frame.seq, counts, primitives: heads.length / 2 };
+  }
+
   function draw(a, b, f) {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     const k = dpr * scale;
     ctx.setTransform(k, 0, 0, k, -view[0] * k, -view[1] * k);
     ctx.lineWidth = 1 / scale;
-    if (scene.debug) {
-      ctx.strokeStyle = "#999";
-      for (const r of scene.bounds) ctx.strokeRect(r[0], r[1], r[2], r[3]);
-      for (const p of scene.boundaries) {
-        ctx.beginPath();
-        for (let j = 0; j < p.length; j += 2) ctx[j ? "lineTo" : "moveTo"](p[j], p[j + 1]);
-        ctx.stroke();
-      }
-    }
     if (!a || a.version !== scene.version || a.count !== scene.items.length) return;
     const blend = b && b.version === a.version && b.count === a.count ? f : 0;
     const pa = a.poses, pb = blend > 0 ? b.poses : a.poses;
@@ -344,21 +424,11 @@ function render({ model, el: host }) {
     }
     ctx.globalAlpha = 1;
     drawValues(a, blend > 0 ? b : a, blend);
-    if (scene.debug) {
-      ctx.strokeStyle = "#555";
-      if (a.lines) {
-        ctx.beginPath();
-        for (let j = 0; j + 3 < a.lines.length; j += 4) { ctx.moveTo(a.lines[j], a.lines[j + 1]); ctx.lineTo(a.lines[j + 2], a.lines[j + 3]); }
-        ctx.stroke();
-      }
-      if (a.marks) {
-        for (let j = 0; j + 2 < a.marks.length; j += 3) {
-          const r = 3 / scale;
-          if (a.marks[j + 2] === 0) { ctx.fillStyle = "#555"; ctx.fillRect(a.marks[j] - r, a.marks[j + 1] - r, 2 * r, 2 * r); }
-          else { ctx.fillStyle = "#d00"; ctx.beginPath(); ctx.arc(a.marks[j], a.marks[j + 1], r, 0, 2 * Math.PI); ctx.fill(); }
-        }
-      }
-    }
+    // the overlay of the newer of the two frames drawn between, so that a contact shows as
+    // soon as a frame has it
+    const shown = blend > 0.5 ? b : a;
+    if (shown.heads) drawDebug(shown);
+    else state.debug = null;
   }
 
   // pointer events waiting for a frame that reflects them: [id, event time, handler time, arrival] (ms)
@@ -466,6 +536,7 @@ function render({ model, el: host }) {
     ["change:_recording", showState],
     ["change:_can_reset", showState],
     ["change:_message", showState],
+    ["change:_debug", showLayers],
   ];
   for (const [name, handler] of handlers) model.on(name, handler);
   root.dataset.ready = "1";

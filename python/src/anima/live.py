@@ -14,8 +14,10 @@ and sends the pointer back: a press on an item grabs it (`Animator.item_at`,
 pointer's velocity (`Drag.end`), and a tap on empty space calls ``on_tap(point)``. The
 animator's animated values travel with each frame, and a panel under the buttons shows them
 (a row per value, as the player's). Buttons:
-play/pause, a single step, slow motion, reset to the scene as it was, and record (the session
-as a `Recording`, `LiveWidget.recording`). ``controls`` adds a slider per property.
+play/pause, a single step, slow motion, reset to the scene as it was, record (the session
+as a `Recording`, `LiveWidget.recording`) and debug, which overlays the engine's debug drawing
+(`Animator.debug_draw`: shapes, bounds, boundaries, attachments, contacts, a switch per layer)
+on every frame. ``controls`` adds a slider per property.
 
 The kernel's clock runs only while a page shows the widget: the page says so every second, and
 three seconds without word stop the clock (a closed tab, a notebook run headless by nbclient,
@@ -40,6 +42,7 @@ from ._types import InvalidArgumentError
 from .recording import Recording
 from .recording._canvas import COLORS, behaviors_of
 from .recording._capture import Capture, ValuesToFollow, labelled_values
+from .recording._debug import DebugLayers, gather, parse_layers
 
 __all__ = ["live", "FRAME", "DRAG_FRAME", "SLOW_MOTION", "LONGEST_FRAME", "IDLE_AFTER"]
 
@@ -54,8 +57,6 @@ LONGEST_FRAME = 1.0 / 15.0
 SLOW_MOTION = 0.25
 #: Seconds without word from a page after which the kernel's clock stops.
 IDLE_AFTER = 3.0
-#: Contact points stay drawn (debug) this long after they began, in simulated seconds.
-_CONTACT_SHOWN = 0.1
 #: float64 values in a frame's header (see live.js).
 _HEADER = 8
 
@@ -69,7 +70,7 @@ _widget_type: Optional[type] = None
 
 
 def live(animator: Any, *, controls: Optional[Mapping[str, Sequence[Any]]] = None, width: Optional[float] = None,
-         debug: bool = False, on_tap: Optional[Callable[[Tuple[float, float]], Any]] = None,
+         debug: DebugLayers = None, on_tap: Optional[Callable[[Tuple[float, float]], Any]] = None,
          values: ValuesToFollow = None) -> Any:
     """A widget that runs ``animator`` live in a notebook: drag it, tap it, tune it.
 
@@ -77,7 +78,10 @@ def live(animator: Any, *, controls: Optional[Mapping[str, Sequence[Any]]] = Non
     sets the slider's step; default (high - low) / 1000): a slider per entry writes the
     property while the scene runs, and `LiveWidget.values` reads back where they are.
     ``width`` is the canvas's width in CSS pixels (default: the scene's width, at most 480);
-    ``debug`` draws the boundaries, attachments, snap points and contacts. ``on_tap(point)``
+    ``debug`` overlays the engine's debug drawing (`Animator.debug_draw`) on every frame: True
+    for its standard layers (shapes, boundaries, attachments, contacts), "all", or the names of
+    the layers ("shapes", "bounds", "boundaries", "attachments", "contacts"), with the snap
+    points; off by default (the page's Debug button turns it on). ``on_tap(point)``
     is called with the scene point of a tap on empty space. The panel under the buttons shows
     every animated value of the animator, labelled by its index, or with ``values`` (a mapping
     of label to `anima.Value`, or a sequence of values) exactly those, labelled so.
@@ -85,6 +89,9 @@ def live(animator: Any, *, controls: Optional[Mapping[str, Sequence[Any]]] = Non
         >>> snap = anima.Snap(square, (160, 284))
         >>> animator.add_behavior(snap)
         >>> widget = anima.live(animator, on_tap=lambda point: setattr(widget.find(snap), "point", point))
+        >>> widget.debug = ["contacts", "attachments"]      # as the page's switches set it
+        >>> widget.debug
+        ('attachments', 'contacts')
 
     Needs anywidget and ipywidgets (``pip install "anima[notebook]"``); ImportError otherwise.
     """
@@ -223,15 +230,17 @@ class _Live:
     on a timer of the kernel's event loop while a page shows the widget, and streams its
     display-time poses (and its animated values) to the page as binary buffers. On the page:
     drag an item (it flings at the release), tap empty space (``on_tap``), play/pause, step,
-    slow motion, reset, record, a slider per control and a row per animated value. From Python: `play`, `pause`, `step`, `reset`,
-    `start_recording`, `stop_recording`, `values`, `recording`, `find`, `close`.
+    slow motion, reset, record, debug (the engine's debug drawing over the scene, a switch per
+    layer), a slider per control and a row per animated value. From Python: `play`, `pause`,
+    `step`, `reset`, `start_recording`, `stop_recording`, `values`, `recording`, `debug`,
+    `find`, `close`.
     """
 
     #: Called with the scene point (x, y) of a tap on empty space, or None.
     on_tap: Optional[Callable[[Tuple[float, float]], Any]] = None
 
     def __init__(self, animator: Any, *, controls: Optional[Mapping[str, Sequence[Any]]] = None,
-                 width: Optional[float] = None, debug: bool = False,
+                 width: Optional[float] = None, debug: DebugLayers = None,
                  on_tap: Optional[Callable[[Tuple[float, float]], Any]] = None,
                  values: ValuesToFollow = None) -> None:
         import traitlets
@@ -248,6 +257,7 @@ class _Live:
         if on_tap is not None and not callable(on_tap):
             raise TypeError(f"on_tap must be callable or None (got {type(on_tap).__name__})")
         control_list = _parse_controls(controls)
+        layers = parse_layers(debug)
         labelled = labelled_values(values)
         # the values of the animator as it starts, in creation order: its copy's, after a reset
         self._start_values = tuple(animator.values)
@@ -267,7 +277,7 @@ class _Live:
         self._original = animator
         self._control_list = control_list
         self._given_targets = [c.target for c in control_list]
-        self._show_debug = bool(debug)
+        self._layers = layers
         # the starting state, for reset: the animator and the controls' objects, copied together
         self._start_copy: Optional[Tuple[Any, List[Any]]] = None
         self._start_problem = ""
@@ -294,9 +304,8 @@ class _Live:
         self._display = np.empty((0, 3))
         self._states = np.empty((0, 7))
         self._frame = np.empty((0, 4), np.float32)
-        self._sent: Optional[Tuple[float, np.ndarray, bytes, bytes, bytes]] = None
+        self._sent: Optional[Tuple[float, np.ndarray, Optional[Tuple[bytes, bytes, bytes]], bytes]] = None
         self._held: Optional[float] = None
-        self._contacts: List[Tuple[float, float, float]] = []
         self._stats: Dict[str, Any] = {}
         self._error: Optional[BaseException] = None
         self._applying = False
@@ -309,14 +318,15 @@ class _Live:
             _size=synced(traitlets.List()), _controls=synced(traitlets.List()), _values=synced(traitlets.Dict()),
             _playing=synced(traitlets.Bool(True)), _slow=synced(traitlets.Bool(False)),
             _recording=synced(traitlets.Bool(False)), _can_reset=synced(traitlets.Bool(True)),
-            _message=synced(traitlets.Unicode()))
+            _message=synced(traitlets.Unicode()), _debug=synced(traitlets.List()))
         super().__init__(  # type: ignore[call-arg]
             _key=f"anima-live-{os.getpid()}-{next(_keys)}", _scene=self._scene_data(), _view=list(view),
             _size=[round(css_width), round(css_width * view[3] / view[2])],
             _controls=[c.page() for c in control_list], _values={c.label: c.value for c in control_list},
-            _can_reset=self._start_copy is not None, _message=self._start_problem)
+            _can_reset=self._start_copy is not None, _message=self._start_problem, _debug=list(layers))
         self.on_msg(self._on_message)  # type: ignore[attr-defined]
         self.observe(self._on_values, names=["_values"])  # type: ignore[attr-defined]
+        self.observe(self._on_debug, names=["_debug"])  # type: ignore[attr-defined]
 
     # -- what Python sees ----------------------------------------------------------------------
 
@@ -347,6 +357,18 @@ class _Live:
         """The session recorded with the record button (or `start_recording`): the one in
         progress, else the last one stopped; None before any."""
         return self._capture.recording if self._capture is not None else self._last_recording
+
+    @property
+    def debug(self) -> Tuple[str, ...]:
+        """The layers of the engine's debug drawing overlaid on the frames, in drawing order
+        (() when off); assign what `live`'s ``debug`` takes. The page's switches set it too."""
+        return self._layers
+
+    @debug.setter
+    def debug(self, debug: DebugLayers) -> None:
+        self._layers = parse_layers(debug)
+        self._debug = list(self._layers)
+        self._sent = None  # the next tick sends a whole frame with the overlay as it is now
 
     @property
     def playing(self) -> bool:
@@ -446,7 +468,6 @@ class _Live:
         self._shown_values = None
         self._sent = None
         self._elapsed = 0.0
-        self._contacts.clear()
         self._error = None
         self._message = ""
         self._publish(time.monotonic())
@@ -456,7 +477,7 @@ class _Live:
         if self._capture is not None:
             return
         labelled = None if self._labelled is None else {label: value for value, label in self._panel_values()}
-        capture = Capture(self._anim, values=labelled)
+        capture = Capture(self._anim, values=labelled, debug=self._layers)
         capture.recording.title = "anima.live"
         capture.start(0)  # frame 0: the scene now
         self._capture = capture
@@ -554,11 +575,6 @@ class _Live:
             capture, at = self._capture, self._elapsed - self._record_origin
             capture.capture(at)
             capture.contacts(at)
-        if self._show_debug:
-            self._contacts = [c for c in self._contacts if self._elapsed - c[0] < _CONTACT_SHOWN]
-            for event in self._anim.began_contacts:
-                if event.point is not None:
-                    self._contacts.append((self._elapsed, float(event.point[0]), float(event.point[1])))
 
     # -- frames to the page ----------------------------------------------------------------------
 
@@ -572,7 +588,7 @@ class _Live:
     def _scene_data(self) -> Dict[str, Any]:
         """What the page draws with, sent when the items or values change: shape, drawn width
         and height, colour and outline per item, label, count and whether it is a colour per
-        animated value, and for debug the bounds and named boundaries."""
+        animated value."""
         entries = []
         for i, item in enumerate(self._anim.items):
             w, h = item.size
@@ -583,38 +599,20 @@ class _Live:
                 outline = [round(float(v), 2) for x, y in item.path for v in (x * t[1], y * t[2])]
             entries.append([shape, round(abs(w * t[1]), 3), round(abs(h * t[2]), 3), COLORS[i % len(COLORS)],
                             outline])
-        bounds, boundaries = [], []
-        if self._show_debug:
-            reference = self._anim.reference_bounds
-            if reference is not None:
-                bounds.append([float(v) for v in reference])
-            for behavior in behaviors_of(self._anim):
-                for identifier in getattr(behavior, "boundary_identifiers", ()):
-                    boundaries.append([round(float(v), 2) for point in behavior.boundary(identifier) for v in point])
         rows = [[label, int(value.count), value.space != "components"] for value, label in self._panel_values()]
         self._version += 1
-        return {"version": self._version, "items": entries, "debug": self._show_debug, "bounds": bounds,
-                "boundaries": boundaries, "values": rows}
+        return {"version": self._version, "items": entries, "values": rows}
 
-    def _overlays(self, poses: np.ndarray) -> Tuple[bytes, bytes]:
-        """Debug lines (attachments) and marks (snap points: kind 0, contacts: kind 1) as float32."""
+    def _overlay(self) -> Tuple[bytes, bytes, bytes]:
+        """The debug overlay of the scene now: the engine's debug drawing of the layers shown
+        (anima.recording._debug: heads as uint32, two a primitive, coordinates as float32) and
+        the snap points (x, y as float32)."""
         import anima
 
-        index = {item: i for i, item in enumerate(self._items or ())}
-        lines: List[float] = []
-        marks: List[float] = []
-        for behavior in behaviors_of(self._anim):
-            if isinstance(behavior, anima.Attachment):
-                ends = [index.get(item, -1) for item in behavior.items]
-                if len(ends) == 1 and ends[0] >= 0:
-                    lines += [*poses[ends[0], :2], *behavior.anchor_point]
-                elif len(ends) == 2 and min(ends) >= 0:
-                    lines += [*poses[ends[0], :2], *poses[ends[1], :2]]
-            elif isinstance(behavior, anima.Snap):
-                marks += [*behavior.point, 0.0]
-        for _, x, y in self._contacts:
-            marks += [x, y, 1.0]
-        return np.asarray(lines, np.float32).tobytes(), np.asarray(marks, np.float32).tobytes()
+        heads, coords = gather(self._anim, self._layers)
+        snaps = [v for behavior in behaviors_of(self._anim) if isinstance(behavior, anima.Snap) for v in behavior.point]
+        return (heads.astype("<u4").tobytes(), coords.astype("<f4").tobytes(),
+                np.asarray(snaps, "<f4").tobytes())
 
     def _publish(self, now: float) -> None:
         """Send the scene's poses and values as they are now, unless nothing changed since the
@@ -636,38 +634,41 @@ class _Live:
         self._frame[:, 3] = self._states[:, 6]
         if self._ack_pending > self._ack and (self._anim.step_count > self._ack_steps or not self._anim.is_running):
             self._ack = self._ack_pending  # a step ran after that pointer event: this frame shows it
-        lines, marks = self._overlays(self._display) if self._show_debug else (b"", b"")
+        # the debug overlay only when shown: off, debug_draw is not called
+        overlay = self._overlay() if self._layers else None
         # the values' components, 4 float64 a value (as anima.read_values), one read of them all
         values = self._anim._read_values(shown_values) if shown_values else b""
         sent = self._sent
         if (sent is not None and sent[0] == self._ack and np.array_equal(sent[1], self._frame)
-                and sent[2] == lines and sent[3] == marks and sent[4] == values):
+                and sent[2] == overlay and sent[3] == values):
             self._held = now
             return
         if sent is not None and self._held is not None:
             # the scene stood still since the last frame sent: say so at the last tick, so that
             # the page does not glide across the pause
-            self._send_frame(self._held, sent[0], sent[1], sent[2], sent[3], sent[4], held=True)
-        self._send_frame(now, self._ack, self._frame, lines, marks, values)
-        self._sent = (self._ack, self._frame.copy(), lines, marks, values)
+            self._send_frame(self._held, sent[0], sent[1], sent[2], sent[3], held=True)
+        self._send_frame(now, self._ack, self._frame, overlay, values)
+        self._sent = (self._ack, self._frame.copy(), overlay, values)
         self._held = None
 
-    def _send_frame(self, at: float, ack: float, frame: np.ndarray, lines: bytes, marks: bytes, values: bytes,
-                    held: bool = False) -> None:
+    def _send_frame(self, at: float, ack: float, frame: np.ndarray, overlay: Optional[Tuple[bytes, bytes, bytes]],
+                    values: bytes, held: bool = False) -> None:
         """One frame: a header of float64 (the kernel's time, a sequence number, the pointer
         event acknowledged, the item count, the scene version, the simulated time, flags: 1
         running, 2 a repeat after a still spell, and the wall clock), then the poses as float32
-        (x, y, angle, alpha per item), in debug the overlay's lines and marks, and last, when
-        the panel shows values (the content's "values" then says so), their components as
-        float64, 4 a value."""
+        (x, y, angle, alpha per item), when the debug overlay is on (the content's "debug" then
+        says so) its primitives' heads (uint32, two a primitive), their coordinates (float32)
+        and the snap points (float32 x, y), and last, when the panel shows values (the
+        content's "values" then says so), their components as float64, 4 a value."""
         self._seq += 1
         flags = (1.0 if self._anim.is_running else 0.0) + (2.0 if held else 0.0)
         header = np.array([at, self._seq, ack, len(frame), self._version, self._elapsed, flags, time.time()],
                           np.float64)
         buffers = [header.tobytes(), frame.tobytes()]
-        if self._show_debug:
-            buffers += [lines, marks]
         content: Dict[str, Any] = {"type": "frame"}
+        if overlay is not None:
+            buffers += overlay
+            content["debug"] = True
         if values:
             buffers.append(values)
             content["values"] = True
@@ -778,6 +779,21 @@ class _Live:
         if refused:
             self._show_values()
         self._hurry()
+
+    def _on_debug(self, change: Dict[str, Any]) -> None:
+        """The page's debug switches changed: overlay those layers from the next frame (a
+        list it cannot name puts the switches back)."""
+        try:
+            layers = parse_layers(list(change["new"]))
+        except (TypeError, ValueError) as error:
+            self._fail(error, pause=False)
+            layers = self._layers
+        if list(layers) != list(change["new"]):
+            self._debug = list(layers)
+        if layers != self._layers:
+            self._layers = layers
+            self._sent = None
+            self._hurry()
 
     def _show_values(self) -> None:
         self._applying = True

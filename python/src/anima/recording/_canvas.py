@@ -5,9 +5,12 @@ The recording travels as numbers, not as one drawing per frame: positions in ste
 angles of 1e-4 rad, alpha of 1e-3, each written as its change since the previous frame (32-bit
 integers, zlib-compressed, base64 in the page). The script unpacks them with the browser's own
 ``DecompressionStream`` and draws each frame on the canvas; a recording with animated values
-gets a panel under the controls, a row per value (`values_data`, `values_panel`). `Player` (anima.recording.player)
-and a Recording's notebook display make their pages here; the live widget (anima.live) draws
-the same overlays (attachments and snap points) in the same colours.
+gets a panel under the controls, a row per value (`values_data`, `values_panel`). A recording
+that kept the engine's debug drawing (`Recorder(animator, debug=...)`) brings each frame's
+primitives (`debug_draw_data`: the packed table of anima.recording._debug, zlib-compressed, the
+coordinates as float32), which the script draws over the items in their own colours, as the
+live widget (anima.live) does, with a switch that hides them. `Player`
+(anima.recording.player) and a Recording's notebook display make their pages here.
 """
 
 from __future__ import annotations
@@ -92,11 +95,35 @@ def overlays_of(animator: Any, followed: Sequence[Any]) -> Dict[str, Any]:
     return {"links": links, "snaps": snaps}
 
 
+def _compressed(array: np.ndarray) -> str:
+    """An array's bytes, zlib-compressed and base64-encoded (the script reads them as they are)."""
+    return base64.b64encode(zlib.compress(np.ascontiguousarray(array).tobytes(), 9)).decode("ascii")
+
+
+def debug_draw_data(rec: Any, shown: bool, overlays: Dict[str, Any]) -> Dict[str, Any]:
+    """A recording's debug drawing for the player's script: its layers, the number of
+    primitives of each frame (int32), every frame's heads (uint32, two a primitive) and
+    coordinates (float32) one after the other, each compressed; whether the switch starts on,
+    and the snap points of ``overlays``."""
+    arrays = frames_of_recording(rec).debug_arrays()
+    return {"layers": list(rec.debug_layers), "shown": shown,
+            "counts": _compressed(arrays["debug_counts"].astype("<i4")),
+            "heads": _compressed(arrays["debug_heads"].astype("<u4")),
+            "coords": _compressed(arrays["debug_coords"].astype("<f4")),
+            "snaps": [s["point"] for s in overlays.get("snaps", [])]}
+
+
+def frames_of_recording(rec: Any) -> Any:
+    """The FrameBuffer of a recording (anima.recording.recording.frames_of, without the import cycle)."""
+    return rec._buffer
+
+
 def scene_data(rec: Any, colors: Sequence[str], *, debug: bool, loop: bool, autoplay: bool,
-               overlays: Dict[str, Any]) -> Dict[str, Any]:
+               overlays: Dict[str, Any], debug_shown: bool = True) -> Dict[str, Any]:
     """What the player's script draws from, as JSON-ready values (Player.data): a recording's
-    frames packed, its items' shapes in ``colors``, and with ``debug`` its bounds, boundaries,
-    contact points and ``overlays``."""
+    frames packed, its items' shapes in ``colors``, its debug drawing when it kept one (drawn
+    at the start with ``debug_shown``), and with ``debug`` its bounds, boundaries, contact
+    points and ``overlays``."""
     frames, count = rec.frame_count, rec.item_count
     view = view_box(rec)
     sizes = rec.sizes * rec.scales
@@ -116,6 +143,8 @@ def scene_data(rec: Any, colors: Sequence[str], *, debug: bool, loop: bool, auto
     }
     if rec.value_count:
         data["values"] = values_data(rec)
+    if rec.debug_layers:
+        data["debug_draw"] = debug_draw_data(rec, debug_shown, overlays)
     if debug:
         began = rec.contacts[rec.contacts["began"]]
         frame_of = np.clip(np.rint(began["time"] / rec.frame).astype(int), 0, frames - 1)
@@ -213,8 +242,12 @@ def fragment(data: Dict[str, Any], title: Optional[str], width: Optional[float],
     key = f"anima-player-{os.getpid()}-{next(_ids)}"
     title = html.escape(title or "Anima")
     payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    drawing = data.get("debug_draw")
+    switch = "" if drawing is None else (
+        f'<label title="the engine\'s debug drawing: {html.escape(", ".join(drawing["layers"]))}">'
+        f'<input type="checkbox" class="anima-debug" {"checked" if drawing["shown"] else ""}> debug</label>')
     return _TEMPLATE.format(key=key, title=title, width=round(width), height=round(height), payload=payload,
-                            loop="checked" if loop else "", script=_SCRIPT,
+                            loop="checked" if loop else "", debug=switch, script=_SCRIPT,
                             panel=values_panel(data.get("values", []), width))
 
 
@@ -238,7 +271,7 @@ _TEMPLATE = """<div class="anima-player" id="{key}" data-frame="0" style="displa
 <button type="button" class="anima-play" style="width:4.5em">Pause</button>
 <input type="range" class="anima-scrub" min="0" max="0" value="0" step="1" style="flex:1">
 <span class="anima-time" style="min-width:5.5em;font-variant-numeric:tabular-nums">0.00 s</span>
-<label><input type="checkbox" class="anima-loop" {loop}> loop</label>
+<label><input type="checkbox" class="anima-loop" {loop}> loop</label>{debug}
 </div>{panel}
 <script type="application/json" class="anima-data">{payload}</script>
 <script>{script}("{key}");</script>
@@ -316,6 +349,59 @@ _SCRIPT = r"""(function (key) {
     for (var k = 0; k < points.length; k += 2) { ctx[k ? "lineTo" : "moveTo"](points[k], points[k + 1]); }
     if (close) { ctx.closePath(); }
   }
+  // the engine's debug drawing kept with each frame (anima.recording._debug): heads of two
+  // uint32 (kind | layer << 4 | coordinate count << 8, colour 0xRRGGBB), float32 coordinates
+  var drawing = d.debug_draw || null, debugSwitch = root.querySelector(".anima-debug");
+  function hex(color) { return "#" + ("00000" + color.toString(16)).slice(-6); }
+  function primitive(kind, c, k, pass, color) {
+    // pass 0 lays a darker, wider line under the colour of the later passes, so that light
+    // colours (the contact normals are white) show on the white canvas
+    var px = 1 / scale;
+    ctx.strokeStyle = ctx.fillStyle = pass ? color : "rgba(0, 0, 0, 0.45)";
+    ctx.lineWidth = (pass ? 1.5 : 3) * px;
+    ctx.beginPath();
+    if (kind === 3) {
+      ctx.arc(c[k], c[k + 1], Math.max(c[k + 2] / 2, 2.5 * px) + (pass ? 0 : px), 0, 2 * Math.PI);
+      ctx.fill();
+      return;
+    }
+    if (kind === 1) {
+      ctx.arc(c[k], c[k + 1], c[k + 2], 0, 2 * Math.PI);
+      ctx.moveTo(c[k], c[k + 1]);
+      ctx.lineTo(c[k] + c[k + 2] * Math.cos(c[k + 3]), c[k + 1] + c[k + 2] * Math.sin(c[k + 3]));
+    } else {
+      ctx.moveTo(c[k], c[k + 1]);
+      ctx.lineTo(c[k + 2], c[k + 3]);
+    }
+    ctx.stroke();
+  }
+  function drawDebug(frame) {
+    // first a darker, wider outline of every primitive, then the lines in their colours, then
+    // the points on top
+    var first = drawing.firstHead[frame], last = drawing.firstHead[frame + 1], heads = drawing.heads;
+    var c = drawing.coords, drawn = 0;
+    for (var pass = 0; pass < 3; pass++) {
+      for (var p = first, k = drawing.firstCoord[frame]; p < last; k += heads[2 * p] >>> 8, p++) {
+        var word = heads[2 * p], kind = word & 15, length = word >>> 8;
+        if (pass && (kind === 3) !== (pass === 2)) { continue; }
+        if (kind === 0) {
+          var color = pass ? hex(heads[2 * p + 1]) : null;
+          ctx.strokeStyle = pass ? color : "rgba(0, 0, 0, 0.45)";
+          ctx.lineWidth = (pass ? 1.5 : 3) / scale;
+          ctx.beginPath();
+          for (var j = 0; j < length; j += 2) { ctx[j ? "lineTo" : "moveTo"](c[k + j], c[k + j + 1]); }
+          ctx.closePath();
+          ctx.stroke();
+        } else {
+          primitive(kind, c, k, pass, pass ? hex(heads[2 * p + 1]) : null);
+        }
+        drawn += pass ? 1 : 0;
+      }
+    }
+    ctx.fillStyle = "#555";
+    drawing.snaps.forEach(function (s) { ctx.fillRect(s[0] - 3 / scale, s[1] - 3 / scale, 6 / scale, 6 / scale); });
+    state.debugDrawn = drawn;
+  }
   function draw(frame) {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, canvas.width, canvas.height);
@@ -362,6 +448,8 @@ _SCRIPT = r"""(function (key) {
         if (c[0] <= frame && frame - c[0] < 6) { ctx.beginPath(); ctx.arc(c[1], c[2], 3 / scale, 0, 2 * Math.PI); ctx.fill(); }
       });
     }
+    state.debugDrawn = 0;
+    if (drawing && debugSwitch.checked) { drawDebug(frame); }
     showValues(frame);
     state.frame = frame;
     root.dataset.frame = frame;
@@ -399,9 +487,26 @@ _SCRIPT = r"""(function (key) {
   }
   var names = ["poses", "angles", "sizes", "alpha"];
   var packs = names.map(function (name) { return d[name]; }).concat(values.map(function (v) { return v.data; }));
-  Promise.all(packs.map(unpack)).then(function (arrays) {
+  var raw = drawing ? [inflate(drawing.counts), inflate(drawing.heads), inflate(drawing.coords)] : [];
+  Promise.all(packs.map(unpack).concat(raw)).then(function (arrays) {
     names.forEach(function (name, k) { d[name] = arrays[k]; });
     values.forEach(function (v, k) { v.data = arrays[names.length + k]; });
+    if (drawing) {
+      // where each frame's primitives and their coordinates start
+      var at = names.length + values.length, counts = new Int32Array(arrays[at]);
+      drawing.heads = new Uint32Array(arrays[at + 1]);
+      drawing.coords = new Float32Array(arrays[at + 2]);
+      drawing.firstHead = new Int32Array(d.frames + 1);
+      drawing.firstCoord = new Int32Array(d.frames + 1);
+      for (var f = 0, p = 0, k = 0; f < d.frames; f++) {
+        drawing.firstHead[f] = p;
+        drawing.firstCoord[f] = k;
+        for (var end = p + counts[f]; p < end; p++) { k += drawing.heads[2 * p] >>> 8; }
+      }
+      drawing.firstHead[d.frames] = p;
+      drawing.firstCoord[d.frames] = k;
+      debugSwitch.addEventListener("change", function () { draw(state.frame); });
+    }
     button.addEventListener("click", function () { setPlaying(!state.playing); });
     scrub.addEventListener("input", function () { setPlaying(false); draw(+scrub.value); });
     draw(0);

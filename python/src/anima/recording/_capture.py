@@ -5,7 +5,9 @@ A `Capture` follows items, in recording order, into the frames of its `Recording
 `Animator.copy_states_into` call into a preallocated array per frame, whatever the number of
 items, the frame's contact events, and the collision behaviors' boundaries when asked. It
 follows the animator's animated values the same way, one read of all of them a frame (as
-`anima.read_values`). It installs no callbacks and never advances the animator itself.
+`anima.read_values`), and when asked the engine's debug drawing of each frame
+(`Animator.debug_draw`, one call a layer). It installs no callbacks and never advances the
+animator itself.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import numpy as np
 
 from .._anima import Value
 from .._types import AnimaError, InvalidArgumentError
+from ._debug import DebugLayers, gather, parse_layers
 from ._frames import BOUNDARY, NO_GEOMETRY, NOT_FOLLOWED, STATE_WIDTH, VALUE_WIDTH, opt_rect
 from .recording import Recording, frames_of
 
@@ -30,12 +33,16 @@ class Capture:
     item's size and transform are read at every frame, not once. ``values`` are the animated
     values followed: a mapping of label to value or values without labels (exactly those, in
     that order), or None (every value of the animator, in creation order, each added when it
-    first appears, without a label)."""
+    first appears, without a label). ``debug`` names the layers of the engine's debug drawing
+    kept with every frame (anima.recording._debug.parse_layers: off by default)."""
 
     def __init__(self, animator: Any, items: Optional[Iterable[Any]] = None, frame: float = 1.0 / 60.0,
-                 *, track_sizes: bool = False, values: ValuesToFollow = None) -> None:
+                 *, track_sizes: bool = False, values: ValuesToFollow = None, debug: DebugLayers = None) -> None:
         self.animator = animator
+        self._debug_layers = parse_layers(debug)
         self.recording = Recording(frame=frame, reference_bounds=opt_rect(animator.reference_bounds))
+        if self._debug_layers:
+            self._frames.follow_debug(self._debug_layers)
         self.track_sizes = bool(track_sizes)
         self._given = list(items) if items is not None else None
         self._followed: List[Any] = []
@@ -102,6 +109,8 @@ class Capture:
             for k, item in enumerate(self._followed):
                 geometry[k] = _geometry(item) if self._rows[k] >= 0 else NO_GEOMETRY
         self._capture_values(f)
+        if self._debug_layers:
+            self._frames.set_frame_debug(f, *gather(self.animator, self._debug_layers))
         return running
 
     def _capture_values(self, f: int) -> None:

@@ -4,7 +4,9 @@ A `FrameBuffer` holds every followed item's state in every frame (7 float64 a re
 order of anima_item_state), each frame's time and running flag, each item's geometry (once,
 or per frame when followed so), shape, mass and outline, the contact events as rows, and
 every followed animated value's components in every frame (4 float64 a record, as
-`anima.read_values` gives them) with each value's count, space and label. Its arrays have room
+`anima.read_values` gives them) with each value's count, space and label, and, when the
+recording follows the engine's debug drawing, each frame's primitives (packed as
+anima.recording._debug says) with the layers drawn. Its arrays have room
 for more frames, items and values than are recorded, and grow by doubling; only its methods
 change them. A `Recording` reads them (its arrays are views of them) and writes and
 reads them in its .npz files; the capture of an animator (anima.recording._capture) fills them
@@ -17,6 +19,8 @@ import math
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
+
+from ._debug import LAYERS, check_packed
 
 #: ``contacts["other"]`` of a contact with a boundary.
 BOUNDARY = -1
@@ -64,6 +68,7 @@ class FrameBuffer:
         self._contact_rows: List[tuple] = []
         self._contacts: Optional[np.ndarray] = None
         self._no_values()
+        self._no_debug()
 
     def _no_values(self) -> None:
         """No animated values followed (a new buffer, or one made before recordings had them)."""
@@ -73,6 +78,13 @@ class FrameBuffer:
         self._value_spaces: List[str] = []
         self._value_names: List[str] = []
 
+    def _no_debug(self) -> None:
+        """No debug drawing followed (a new buffer, or one made before recordings had them)."""
+        self._debug_layers: Tuple[str, ...] = ()
+        # per frame: the heads (P, 2) uint32 and coordinates (C,) float64 of its drawing
+        self._debug_heads: List[np.ndarray] = []
+        self._debug_coords: List[np.ndarray] = []
+
     @classmethod
     def from_pickled_recording(cls, state: Dict[str, Any]) -> "FrameBuffer":
         """The frames of a Recording pickled before they had a type of their own, taken out of
@@ -80,13 +92,17 @@ class FrameBuffer:
         frames = cls.__new__(cls)
         frames.__dict__.update({name: state.pop(name) for name in _FIELDS})
         frames._no_values()
+        frames._no_debug()
         return frames
 
     def __setstate__(self, state: Dict[str, Any]) -> None:
-        # frames pickled before recordings followed animated values have none
+        # frames pickled before recordings followed animated values, or the debug drawing,
+        # have none
         self.__dict__.update(state)
         if "_values" not in state:
             self._no_values()
+        if "_debug_layers" not in state:
+            self._no_debug()
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -174,6 +190,21 @@ class FrameBuffer:
         return self._value_names
 
     @property
+    def debug_layers(self) -> Tuple[str, ...]:
+        """The layers of the debug drawing followed, in LAYERS order; () for none."""
+        return self._debug_layers
+
+    def debug_frame(self, f: int) -> Tuple[np.ndarray, np.ndarray]:
+        """The packed debug drawing of frame ``f``: heads (P, 2) uint32, coordinates (C,)
+        float64 (empty without one)."""
+        if not -self._frames <= f < self._frames:
+            raise IndexError(f"frame {f} is not in the recording ({self._frames} frames)")
+        f %= self._frames
+        if f >= len(self._debug_heads):
+            return np.empty((0, 2), np.uint32), np.empty(0)
+        return self._debug_heads[f], self._debug_coords[f]
+
+    @property
     def contacts(self) -> np.ndarray:
         """The contact events as a structured array of CONTACT_DTYPE (made again when rows were added)."""
         if self._contacts is None or len(self._contacts) != len(self._contact_rows):
@@ -197,6 +228,7 @@ class FrameBuffer:
         states[..., 6] = 1.0 if alpha is None else np.asarray(alpha, dtype=float)
         self._states, self._frames, self._items = states, f, n
         self._no_values()
+        self._no_debug()
         self._times = np.arange(f) * frame if times is None else np.array(times, dtype=float).reshape(f)
         self._running = np.ones(f, dtype=bool) if running is None else np.array(running, dtype=bool).reshape(f)
         columns = [(sizes, 100.0), (scales, 1.0), (translations, 0.0)]
@@ -326,6 +358,20 @@ class FrameBuffer:
         """(V, 4): the values' components in frame ``f``, to write into."""
         return self._values[f, : self._value_count]
 
+    def follow_debug(self, layers: Sequence[str]) -> None:
+        """From now on each frame keeps the debug drawing of ``layers`` (LAYERS order)."""
+        self._debug_layers = tuple(layers)
+
+    def set_frame_debug(self, f: int, heads: np.ndarray, coords: np.ndarray) -> None:
+        """The packed debug drawing of frame ``f``, the newest (frames before it without one
+        keep an empty drawing)."""
+        while len(self._debug_heads) < f:
+            self._debug_heads.append(np.empty((0, 2), np.uint32))
+            self._debug_coords.append(np.empty(0))
+        del self._debug_heads[f:], self._debug_coords[f:]
+        self._debug_heads.append(heads)
+        self._debug_coords.append(coords)
+
     def add_contact(self, row: tuple) -> None:
         """One more contact event, a tuple of CONTACT_DTYPE's fields (its time the latest)."""
         self._contact_rows.append(row)
@@ -356,6 +402,19 @@ class FrameBuffer:
             "value_counts": np.array(self._value_counts, dtype=np.int64),
             "value_spaces": np.array(self._value_spaces, dtype="U11"),
             "value_names": np.array(self._value_names, dtype=str).reshape(self._value_count),
+        }
+
+    def debug_arrays(self) -> Dict[str, np.ndarray]:
+        """The debug drawing as the arrays of a recording's .npz archive (format 3 on): the
+        layers, the number of primitives of each frame, every frame's heads and coordinates one
+        after the other."""
+        heads = [self.debug_frame(f)[0] for f in range(self._frames)]
+        coords = [self.debug_frame(f)[1] for f in range(self._frames)]
+        return {
+            "debug_layers": np.array(self._debug_layers, dtype="U11").reshape(len(self._debug_layers)),
+            "debug_counts": np.array([len(h) for h in heads], dtype=np.int64),
+            "debug_heads": np.concatenate(heads) if heads else np.empty((0, 2), np.uint32),
+            "debug_coords": np.concatenate(coords) if coords else np.empty(0),
         }
 
     def frame_geometry_array(self) -> Optional[np.ndarray]:
@@ -391,6 +450,9 @@ class FrameBuffer:
         if sizes != (count, count, items, items, items, items):
             raise ValueError("the arrays disagree on the number of frames or items")
         frames._no_values()
+        frames._no_debug()
+        if version >= 3:
+            frames._read_debug(archive)
         if version >= 2:
             components = np.array(archive["value_components"], dtype=float)
             counts = [int(c) for c in archive["value_counts"]]
@@ -404,6 +466,28 @@ class FrameBuffer:
             frames._values, frames._value_count = components, len(counts)
             frames._value_counts, frames._value_spaces, frames._value_names = counts, spaces, names
         return frames
+
+
+    def _read_debug(self, archive: Any) -> None:
+        """The debug drawing of a format 3 archive (debug_arrays() wrote it)."""
+        layers = tuple(str(layer) for layer in archive["debug_layers"])
+        if any(layer not in LAYERS for layer in layers):
+            raise ValueError(f"unknown debug layers {layers}")
+        counts = np.array(archive["debug_counts"], dtype=np.int64)
+        heads = np.array(archive["debug_heads"], dtype=np.uint32).reshape(-1, 2)
+        coords = np.array(archive["debug_coords"], dtype=float)
+        if len(counts) != self._frames or int(counts.sum()) != len(heads) or (counts < 0).any():
+            raise ValueError("the debug arrays disagree on the number of frames or primitives")
+        check_packed(heads, coords)
+        ends = np.cumsum(counts)
+        lengths = np.cumsum(heads[:, 0].astype(np.int64) >> 8)
+        self._debug_layers = layers
+        start = at = 0
+        for end in ends.tolist():
+            stop = int(lengths[end - 1]) if end else 0
+            self._debug_heads.append(heads[start:end])
+            self._debug_coords.append(coords[at:stop])
+            start, at = end, stop
 
 
 def check_value_kind(count: int, space: str, width: int) -> None:

@@ -3,6 +3,7 @@
     import anima
     anima.show(animator, seconds=3)          # in a notebook: the player, recorded now
     anima.show(recording, debug=True)        # a Recording, with boundaries and contacts
+    anima.show(animator, seconds=3, debug=True)      # with the engine's debug drawing per frame
     anima.show(animator, values={"sheet": height})   # with a panel of labelled animated values
 
 The player is one ``<div>`` with a canvas, the controls and an inline script: no network
@@ -15,9 +16,12 @@ canvas, so a resting item costs next to nothing: 1 000 items for 600 frames of a
 is under half a megabyte of page.
 
 Each item is drawn with its shape (rectangle, ellipse or outline), size, rotation, scale and
-alpha, in a colour of its own (`Player.colors`). With ``debug=True`` the player also draws the
-reference bounds and named boundaries, the attachments (a line from the anchor or between the
-two items) and snap points of an animator, and each frame's contact points.
+alpha, in a colour of its own (`Player.colors`). A recording that kept the engine's debug
+drawing (`Recorder(animator, debug=...)`, or ``anima.show(animator, debug=...)``) has it drawn
+over the items, frame by frame, in the colours of `Animator.debug_draw` (docs/debug-draw.md),
+with a "debug" switch beside the controls that hides it. For a recording without one,
+``debug=True`` draws what the recording holds: the reference bounds and named boundaries, each
+frame's contact points and, given as ``overlays``, attachments and snap points.
 
 A recording with animated values (`anima.Value`) has a panel under the controls, a row per
 value: its label (or index), its numbers at the frame shown, a bar for a scalar (from its lowest
@@ -34,6 +38,7 @@ from typing import Any, Dict, Optional, Union
 
 from ._canvas import COLORS, check_playable, fragment, overlays_of, scene_data
 from ._capture import ValuesToFollow
+from ._debug import DebugLayers
 from .recorder import Recorder
 from .recording import Recording
 
@@ -45,13 +50,18 @@ class Player:
 
     ``width`` is the drawn width in CSS pixels (default: the scene's width, at most 480 px);
     the height follows the scene's proportions. ``loop`` starts with looping on and
-    ``autoplay`` with the animation playing. ``overlays`` are the debug drawings of `show`.
-    The recording's animated values, if any, show in a panel under the controls.
+    ``autoplay`` with the animation playing. The recording's animated values, if any, show in
+    a panel under the controls.
+
+    ``debug``: the recording's debug drawing (`Recording.debug_layers`), when it kept one, is
+    drawn unless ``debug`` is False (its switch then starts off); for a recording without one,
+    ``debug=True`` draws its bounds, boundaries, contact points and ``overlays`` (the
+    attachments and snap points `show` finds), and None or False nothing.
     """
 
     colors = COLORS
 
-    def __init__(self, recording: Recording, *, debug: bool = False, width: Optional[float] = None,
+    def __init__(self, recording: Recording, *, debug: Optional[bool] = None, width: Optional[float] = None,
                  loop: bool = True, autoplay: bool = True, overlays: Optional[Dict[str, Any]] = None) -> None:
         if not isinstance(recording, Recording):
             raise TypeError(f"recording must be an anima.render.Recording, not {type(recording).__name__}")
@@ -59,7 +69,10 @@ class Player:
         if width is not None and not (isinstance(width, (int, float)) and math.isfinite(width) and width > 0):
             raise ValueError(f"width must be a finite number of pixels > 0 (got {width!r})")
         self.recording = recording
-        self.debug = bool(debug)
+        if debug is not None and not isinstance(debug, bool):
+            raise TypeError(f"Player's debug must be None, True or False (got {debug!r}); the layers are "
+                            f"chosen when recording: Recorder(animator, debug=[...])")
+        self.debug = debug
         self.width = width
         self.loop = bool(loop)
         self.autoplay = bool(autoplay)
@@ -67,8 +80,9 @@ class Player:
 
     def data(self) -> Dict[str, Any]:
         """What the player's script draws from, as JSON-ready values."""
-        return scene_data(self.recording, self.colors, debug=self.debug, loop=self.loop, autoplay=self.autoplay,
-                          overlays=self.overlays)
+        recorded = bool(self.recording.debug_layers)
+        return scene_data(self.recording, self.colors, debug=self.debug is True and not recorded, loop=self.loop,
+                          autoplay=self.autoplay, overlays=self.overlays, debug_shown=self.debug is not False)
 
     def to_html(self) -> str:
         """The player as an HTML fragment (a div with its inline script), unique on its page."""
@@ -90,15 +104,19 @@ class Player:
         return f"<anima.Player {rec.item_count} items, {rec.frame_count} frames, {rec.duration:.2f} s>"
 
 
-def show(source: Any, seconds: Optional[float] = None, *, debug: bool = False, frame: float = 1 / 60,
+def show(source: Any, seconds: Optional[float] = None, *, debug: DebugLayers = None, frame: float = 1 / 60,
          width: Optional[float] = None, loop: bool = True, autoplay: bool = True,
          max_seconds: float = 10.0, progress: bool = True, values: ValuesToFollow = None) -> Player:
     """A player of an animator or a recording, for a notebook cell or a page.
 
     An `Animator` is recorded now, from its current state, for ``seconds`` (or until it comes
     to rest, at most ``max_seconds``, default 10 s) at ``frame`` s per frame (default 1/60); the
-    animator advances while it is recorded. A `Recording` plays as it is. ``debug=True`` adds
-    the boundaries, the contact points and, for an animator, the attachments and snap points.
+    animator advances while it is recorded. A `Recording` plays as it is. For an animator,
+    ``debug`` records the engine's debug drawing of every frame and the player draws it: True
+    for the standard layers (shapes, boundaries, attachments, contacts), "all", or the names of
+    the layers (see `Recorder`), and the snap points too. For a recording, ``debug`` is the
+    player's (`Player`): False hides a recorded drawing at the start, True draws the bounds,
+    boundaries and contact points of a recording that kept none.
     A recording that takes over a second shows a progress bar unless ``progress`` is False.
     The animator's animated values are recorded too and shown in a panel, each row labelled
     by its index; ``values`` (a mapping of label to `anima.Value`, or a sequence of values)
@@ -112,18 +130,25 @@ def show(source: Any, seconds: Optional[float] = None, *, debug: bool = False, f
         >>> player = anima.show(anim, seconds=2)
         >>> player.recording.frame_count
         121
+        >>> drawn = anima.show(anim, seconds=0.5, debug=["contacts"])
+        >>> drawn.recording.debug_layers, drawn.recording.debug_primitives(-1)[0][0]
+        (('contacts',), 'point')
     """
     if isinstance(source, Recording):
         if values is not None:
             raise TypeError("show(recording, values=...): a recording shows the values it was recorded with "
                             "(label them when recording: Recorder(animator, values={label: value}))")
+        if debug is not None and not isinstance(debug, bool):
+            raise TypeError("show(recording, debug=...) takes None, True or False: a recording shows the "
+                            "debug layers it was recorded with (Recorder(animator, debug=[...]))")
         return Player(source, debug=debug, width=width, loop=loop, autoplay=autoplay)
     if not (hasattr(source, "copy_states_into") and hasattr(source, "advance")):
         raise TypeError(f"show() takes an anima.Animator or a Recording, not {type(source).__name__}")
-    recorder = Recorder(source, frame=frame, values=values)
-    overlays = overlays_of(source, source.items) if debug else None
+    recorder = Recorder(source, frame=frame, values=values, debug=debug)
+    layers = recorder.recording.debug_layers
+    overlays = overlays_of(source, source.items) if layers else None
     if seconds is None:
         recorder.run_until_rest(max_seconds, progress=progress)
     else:
         recorder.run(seconds, progress=progress)
-    return Player(recorder.recording, debug=debug, width=width, loop=loop, autoplay=autoplay, overlays=overlays)
+    return Player(recorder.recording, width=width, loop=loop, autoplay=autoplay, overlays=overlays)

@@ -12,6 +12,7 @@ from typing import Any, Iterable, Optional, Tuple
 
 from .._progress import bar
 from ._capture import Capture, ValuesToFollow
+from ._debug import DebugLayers
 from .recording import Recording, notebook_html
 
 __all__ = ["Recorder"]
@@ -38,6 +39,12 @@ class Recorder:
     shows them), and a sequence of values exactly those, unlabelled. One read of every value
     a frame, as `anima.read_values`.
 
+    ``debug`` keeps the engine's debug drawing (`Animator.debug_draw`) with every frame: True
+    for its standard layers (shapes, boundaries, attachments, contacts), "all", or the names of
+    the layers ("shapes", "bounds", "boundaries", "attachments", "contacts"); off by default,
+    when debug_draw is never called. `Recording.debug_primitives` reads a frame's back, the
+    player draws them (with a switch to hide them) and `Recording.save` keeps them.
+
     The recorder installs no callbacks: the animator's and the collisions' delegates stay the
     caller's.
 
@@ -48,10 +55,10 @@ class Recorder:
     """
 
     def __init__(self, animator: Any, items: Optional[Iterable[Any]] = None, frame: float = 1.0 / 60.0,
-                 *, track_sizes: bool = False, values: ValuesToFollow = None) -> None:
-        """Follow ``animator`` (and ``items``, default all; ``values``, default all) at one
-        frame every ``frame`` s."""
-        self._capture = Capture(animator, items, frame, track_sizes=track_sizes, values=values)
+                 *, track_sizes: bool = False, values: ValuesToFollow = None, debug: DebugLayers = None) -> None:
+        """Follow ``animator`` (and ``items``, default all; ``values``, default all; the debug
+        drawing's ``debug`` layers, default none) at one frame every ``frame`` s."""
+        self._capture = Capture(animator, items, frame, track_sizes=track_sizes, values=values, debug=debug)
         self._frames_advanced = 0
 
     @property

@@ -19,6 +19,7 @@ import numpy as np
 
 from .._plot import plot_recording
 from ._canvas import player_html
+from ._debug import DebugLayers, primitives
 from ._frames import BOUNDARY, CONTACT_DTYPE, NOT_FOLLOWED, FrameBuffer, opt_rect
 from ._svg import page, svg
 
@@ -29,8 +30,10 @@ Rect = Tuple[float, float, float, float]
 
 #: Version of the .npz layout written by `Recording.save`; `Recording.load` reads this and older.
 #: Format 2 added the animated values (value_components, value_counts, value_spaces,
-#: value_names); a format 1 file reads as a recording without values.
-FORMAT_VERSION = 2
+#: value_names); a format 1 file reads as a recording without values. Format 3 added the
+#: engine's debug drawing per frame (debug_layers, debug_counts, debug_heads, debug_coords);
+#: a recording without one is written as format 2, which anima before format 3 reads too.
+FORMAT_VERSION = 3
 _KEY = "anima_recording"
 
 
@@ -58,6 +61,10 @@ class Recording:
     in the frames before it was created and after it was destroyed), and per value
     ``value_counts`` (1 to 4), ``value_spaces`` ("components", or for an sRGB colour "srgb",
     "linear_srgb" or "oklab") and ``value_names`` (a label, "" for none).
+
+    Recorded with ``Recorder(animator, debug=...)``, each frame also keeps the engine's debug
+    drawing of the layers in ``debug_layers`` (`Animator.debug_draw`): `debug_primitives`
+    gives a frame's primitives back, exactly as debug_draw gave them, and the player draws them.
 
     The state arrays are views of the recording's storage, valid until more frames are
     recorded; copy them to keep them.
@@ -235,6 +242,33 @@ class Recording:
         return list(self._buffer.value_names)
 
     @property
+    def debug_layers(self) -> Tuple[str, ...]:
+        """The layers of the engine's debug drawing kept with every frame ("shapes", "bounds",
+        "boundaries", "attachments", "contacts", in that order); () for a recording without."""
+        return self._buffer.debug_layers
+
+    def debug_primitives(self, frame: int, layers: DebugLayers = None) -> List[Tuple[Any, ...]]:
+        """The debug drawing of frame ``frame`` (negative counts from the end) as
+        `Animator.debug_draw` gave it when the frame was recorded: ('polygon', points, color),
+        ('circle', center, radius, angle, color), ('segment', p0, p1, color), ('point', p,
+        size, color), in the engine's order; only those of ``layers`` (a layer's name or
+        several) when given. Empty for a recording without a debug drawing.
+
+            >>> from anima.recording.recorder import Recorder
+            >>> anim.add_behavior(anima.Gravity([ball]))
+            >>> anim.add_behavior(anima.Attachment(ball, (160, 0)))
+            >>> recording = Recorder(anim, debug=["attachments"]).run(0.5)
+            >>> recording.debug_layers
+            ('attachments',)
+            >>> [(kind, end) for kind, _, end, color in recording.debug_primitives(-1)]
+            [('segment', (160.0, 0.0))]
+            >>> recording.debug_primitives(-1) == anim.debug_draw(shapes=False, boundaries=False, contacts=False)
+            True
+        """
+        heads, coords = self._buffer.debug_frame(int(frame))
+        return primitives(heads, coords, layers)
+
+    @property
     def duration(self) -> float:
         """Seconds covered by the recording: the time of the last frame (0 when empty)."""
         return self._buffer.duration
@@ -289,8 +323,9 @@ class Recording:
         """Write the recording to ``path`` as a numpy .npz archive (numpy adds ``.npz`` to a
         file name without it); :meth:`load` reads it back. No pickled objects are written."""
         identifiers = list(self.boundaries)
+        drawn = bool(self._buffer.debug_layers)
         arrays = {
-            _KEY: np.array(FORMAT_VERSION),
+            _KEY: np.array(FORMAT_VERSION if drawn else 2),
             "frame": np.array(self.frame),
             **self._buffer.arrays(),
             "reference_bounds": np.array(self.reference_bounds if self.reference_bounds else (), dtype=float),
@@ -305,6 +340,8 @@ class Recording:
         if frame_geometry is not None:
             arrays["frame_geometry"] = frame_geometry
         arrays.update(self._buffer.value_arrays())
+        if drawn:
+            arrays.update(self._buffer.debug_arrays())
         np.savez(path, **arrays)  # type: ignore[arg-type]
 
     @classmethod
