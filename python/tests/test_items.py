@@ -113,7 +113,7 @@ def test_shape_accepts_path_only_on_an_item_with_a_path(animator, ball):
 
 
 def test_unknown_shape_names_every_shape(ball):
-    with pytest.raises(anima.InvalidArgumentError, match="'rectangle', 'ellipse' or 'path'"):
+    with pytest.raises(anima.InvalidArgumentError, match="'rectangle', 'ellipse', 'path', 'capsule' or 'rounded_rectangle'"):
         ball.shape = "triangle"
 
 

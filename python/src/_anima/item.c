@@ -1,12 +1,17 @@
 #include "_anima.h"
 
 /*
- * Makes the C item of a fresh Item from its def and its shape and path (NULL: not given). A path
- * makes the shape 'path'; naming another shape beside it is a contradiction.
+ * Makes the C item of a fresh Item from its def and its shape, path and corner radius (NULL: not
+ * given). A path makes the shape 'path'; naming another shape beside it is a contradiction. The
+ * corner radius is set once the item exists; a refused one destroys it again.
  */
 static anima_status
-item_make(const target *t, anima_item_def *def, PyObject *shape, PyObject *path)
+item_make(const target *t, anima_item_def *def, PyObject *shape, PyObject *path, PyObject *corner_radius)
 {
+    value radius = {.f64 = 0};
+    if (corner_radius != NULL && value_from_python(t->st, VALUE_DOUBLE, corner_radius, "corner_radius", &radius) < 0) {
+        return STATUS_RAISED;
+    }
     value named = {.shape = def->shape};
     if (shape != NULL && value_from_python(t->st, VALUE_SHAPE, shape, "shape", &named) < 0) {
         return STATUS_RAISED;
@@ -30,6 +35,17 @@ item_make(const target *t, anima_item_def *def, PyObject *shape, PyObject *path)
     anima_item handle = anima_item_null();
     anima_status status = anima_item_create(t->animator_handle, def, &handle);
     Py_XDECREF(points);
+    if (status == ANIMA_OK && corner_radius != NULL
+        && (status = anima_item_set_corner_radius(handle, radius.f64)) != ANIMA_OK) {
+        /* the error is the corner radius's: keep its message over the destroy's */
+        char message[512];
+        snprintf(message, sizeof message, "%s", anima_last_error_message());
+        (void)anima_item_destroy(handle);
+        bool known = status > ANIMA_OK && (size_t)status < Py_ARRAY_LENGTH(t->st->errors);
+        PyErr_SetString(t->st->errors[known ? status : ANIMA_OK], message);
+        anima_clear_error();
+        return STATUS_RAISED;
+    }
     if (status == ANIMA_OK && wrapper_adopt(t->self, t->animator, &t->animator->item_wrappers, &handle) < 0) {
         (void)anima_item_destroy(handle);
         anima_clear_error();
@@ -52,8 +68,8 @@ static const argument item_fields[] = {
 };
 
 ANIMA_DEF_METHOD(item_create, "Item", OWNER_NEW, VALUE_NONE, anima_item_def, anima_default_item_def(), item_fields,
-                 item_make(&t, &def, v[1].object, v[2].object), ANIMA_IN("animator", VALUE_ANIMATOR),
-                 ANIMA_KW("shape", VALUE_OBJECT), ANIMA_KW("path", VALUE_OBJECT))
+                 item_make(&t, &def, v[1].object, v[2].object, v[3].object), ANIMA_IN("animator", VALUE_ANIMATOR),
+                 ANIMA_KW("shape", VALUE_OBJECT), ANIMA_KW("path", VALUE_OBJECT), ANIMA_KW("corner_radius", VALUE_OBJECT))
 
 static int
 item_traverse(ItemObject *self, visitproc visit, void *arg)
@@ -127,9 +143,14 @@ static PyGetSetDef item_getset[] = {
     ANIMA_GETSET(OWNER_ITEM, VALUE_DOUBLE, "alpha", anima_item_get_alpha, anima_item_set_alpha,
                  "Opacity 0...1 (not used by the dynamics)."),
     ANIMA_GETSET(OWNER_ITEM, VALUE_SHAPE, "shape", anima_item_get_shape, anima_item_set_shape,
-                 "The collision shape: 'rectangle' (the bounds), 'ellipse' (inscribed in them) or 'path'\n"
-                 "(the convex outline in Item.path). Setting 'path' on an item without a path raises\n"
-                 "InvalidStateError."),
+                 "The collision shape: 'rectangle' (the bounds), 'ellipse' (inscribed in them), 'path'\n"
+                 "(the convex outline in Item.path), 'capsule' (the pill inscribed in the bounds) or\n"
+                 "'rounded_rectangle' (the bounds with corners rounded by corner_radius). Setting 'path'\n"
+                 "on an item without a path raises InvalidStateError."),
+    ANIMA_GETSET(OWNER_ITEM, VALUE_DOUBLE, "corner_radius", anima_item_get_corner_radius, anima_item_set_corner_radius,
+                 "How far a 'rounded_rectangle' rounds its corners, in points (0...1e7, default 0; at most\n"
+                 "half the shorter side counts). Any shape keeps it; only a rounded rectangle's outline\n"
+                 "and mass follow it."),
     {"_path", query_get, NULL, "The path's points, a tuple (empty for none).", (void *)LIST_ITEM_PATH},
     ANIMA_GETSET(OWNER_ITEM, VALUE_BOOL, "is_sensor", anima_item_is_sensor, anima_item_set_sensor,
                  "True for a sensor: it collides with nothing and lists in sensor_visitors the items of its\n"

@@ -16,7 +16,7 @@ version_info: Final[tuple[int, int, int]]
 _Float: TypeAlias = SupportsFloat | SupportsIndex
 _Pair: TypeAlias = Sequence[_Float]
 _Quad: TypeAlias = Sequence[_Float]
-_Shape: TypeAlias = Literal["rectangle", "ellipse", "path"]
+_Shape: TypeAlias = Literal["rectangle", "ellipse", "path", "capsule", "rounded_rectangle"]
 _Path: TypeAlias = Sequence[_Pair]
 _ModeName: TypeAlias = Literal["items", "boundaries", "everything"]
 _AttachmentType: TypeAlias = Literal["anchor", "items", "pin", "fixed", "limit", "sliding"]
@@ -461,6 +461,7 @@ class Item:
         *,
         shape: _Shape = "rectangle",
         path: _Path | None = None,
+        corner_radius: _Float = 0.0,
         rotation: _Float = 0.0,
         scale: _Pair = (1.0, 1.0),
         translation: _Pair = (0.0, 0.0),
@@ -498,6 +499,10 @@ class Item:
     def shape(self) -> _Shape: ...
     @shape.setter
     def shape(self, value: _Shape) -> None: ...
+    @property
+    def corner_radius(self) -> float: ...
+    @corner_radius.setter
+    def corner_radius(self, value: _Float) -> None: ...
     @property
     def path(self) -> tuple[tuple[float, float], ...] | None: ...
     @path.setter

@@ -17,6 +17,9 @@ class _Item:
     path=[(x, y), ...] gives the item a convex collision outline (see Item.path)
     and makes 'path' its shape; shape='path' without a path is an
     InvalidArgumentError, another shape beside a path a TypeError.
+    shape='capsule' makes it the pill inscribed in its bounds (pills, chips);
+    shape='rounded_rectangle' with corner_radius=r rounds its corners by r
+    points (buttons, cards).
 
     The same item always comes back as the same Python object while that object
     is alive (from animator.items, behavior.items, contact events ...).

@@ -233,7 +233,7 @@ def is_sequence(obj: object) -> bool:
 #: has none): item.shape = 'ellipse', Animator.animate(curve='spring'), ... The extension converts
 #: them, and choice_error words its error for any other value.
 CHOICES = {
-    "shape": ("rectangle", "ellipse", "path"),
+    "shape": ("rectangle", "ellipse", "path", "capsule", "rounded_rectangle"),
     "collision_mode": (None, "items", "boundaries", "everything"),
     "push_mode": ("continuous", "instantaneous"),
     "attachment_type": ("anchor", "items", "pin", "fixed", "limit", "sliding"),
