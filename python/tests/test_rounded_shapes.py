@@ -111,3 +111,21 @@ def test_snapshots_keep_the_shapes_and_replay_bit_for_bit():
         anim.advance(1 / 60)
         copy.advance(1 / 60)
     assert copy.state_hash() == anim.state_hash()
+
+
+def test_recordings_and_the_players_draw_the_rounded_outline(tmp_path):
+    from anima.render import Recorder, Recording, to_svg
+
+    anim, (pill, card) = floor_scene(dict(center=(150, 50), size=(90, 30), shape="capsule"),
+                                     dict(center=(250, 80), size=(70, 50), shape="rounded_rectangle", corner_radius=14))
+    recording = Recorder(anim).run(0.5)
+    assert list(recording.shapes) == ["capsule", "rounded_rectangle"]
+    for outline, (w, h), r in zip(recording.paths, ((90, 30), (70, 50)), (15, 14)):
+        # every point on the rounded outline: r from the core rectangle of half sizes w/2 - r, h/2 - r
+        for x, y in outline:
+            assert math.hypot(max(abs(x) - (w / 2 - r), 0), max(abs(y) - (h / 2 - r), 0)) == pytest.approx(r, abs=1e-9)
+    svg = to_svg(recording)
+    assert svg.count('<polygon class="shape"') == 2
+    path = tmp_path / "rounded.npz"
+    recording.save(path)
+    assert list(Recording.load(path).shapes) == ["capsule", "rounded_rectangle"]

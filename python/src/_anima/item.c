@@ -179,7 +179,7 @@ static PyGetSetDef item_getset[] = {
 /* The constructor's signature, for introspection; the docstring is anima/_item.py's. */
 PyDoc_STRVAR(item_doc,
 "Item(animator, center=(0, 0), size=(100, 100), *, shape='rectangle', path=None,\n"
-"     rotation=0.0, scale=(1.0, 1.0), translation=(0.0, 0.0), alpha=1.0,\n"
+"     corner_radius=0.0, rotation=0.0, scale=(1.0, 1.0), translation=(0.0, 0.0), alpha=1.0,\n"
 "     velocity=(0.0, 0.0), angular_velocity=0.0)\n"
 "--\n\n");
 

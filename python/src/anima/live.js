@@ -339,7 +339,7 @@ function render({ model, el: host }) {
     if (item[0] === "ellipse") {
       ctx.moveTo(x + w * c, y + w * s);
       ctx.ellipse(x, y, w, h, angle, 0, 2 * Math.PI);
-    } else if (item[0] === "path" && item[4]) {
+    } else if (item[4]) {
       const p = item[4];
       for (let k = 0; k < p.length; k += 2) {
         const px = x + p[k] * c - p[k + 1] * s, py = y + p[k] * s + p[k + 1] * c;

@@ -41,7 +41,7 @@ import numpy as np
 from ._types import InvalidArgumentError
 from .recording import Recording
 from .recording._canvas import COLORS, behaviors_of
-from .recording._capture import Capture, ValuesToFollow, labelled_values
+from .recording._capture import Capture, ValuesToFollow, drawn_outline, labelled_values
 from .recording._debug import DebugLayers, gather, parse_layers
 
 __all__ = ["live", "FRAME", "DRAG_FRAME", "SLOW_MOTION", "LONGEST_FRAME", "IDLE_AFTER"]
@@ -595,8 +595,9 @@ class _Live:
             t = item.transform
             shape = str(item.shape)
             outline = None
-            if shape == "path" and item.path is not None:
-                outline = [round(float(v), 2) for x, y in item.path for v in (x * t[1], y * t[2])]
+            path = item.path if shape == "path" else drawn_outline(item)
+            if path is not None:
+                outline = [round(float(v), 2) for x, y in path for v in (x * t[1], y * t[2])]
             entries.append([shape, round(abs(w * t[1]), 3), round(abs(h * t[2]), 3), COLORS[i % len(COLORS)],
                             outline])
         rows = [[label, int(value.count), value.space != "components"] for value, label in self._panel_values()]

@@ -424,7 +424,7 @@ _SCRIPT = r"""(function (key) {
       if (item.shape === "ellipse") {
         ctx.beginPath();
         ctx.ellipse(0, 0, w / 2, h / 2, 0, 0, 2 * Math.PI);
-      } else if (item.shape === "path" && item.path) {
+      } else if (item.path) {
         line(item.path, true);
       } else {
         ctx.beginPath();

@@ -27,6 +27,33 @@ from .recording import Recording, frames_of
 ValuesToFollow = Union[None, Mapping[str, Value], Iterable[Value]]
 
 
+
+def rounded_outline(width: float, height: float, radius: float, steps: int = 8) -> List[Tuple[float, float]]:
+    """The outline of a width x height rectangle whose corners are rounded by radius (held to half
+    the shorter side: a capsule at most), about its centre in the item's own coordinates and
+    counter-clockwise on a y-down screen, as a path is; each quarter corner in `steps` pieces."""
+    r = max(0.0, min(radius, width / 2, height / 2))
+    hx, hy = width / 2 - r, height / 2 - r
+    points: List[Tuple[float, float]] = []
+    # corners top-left, bottom-left, bottom-right, top-right, each arc turning the way the outline runs
+    # (on screen, angle 0 points right and pi / 2 up)
+    for (cx, cy), start in (((-hx, -hy), math.pi / 2), ((-hx, hy), math.pi), ((hx, hy), math.pi * 1.5), ((hx, -hy), 0.0)):
+        for k in range(steps + 1):
+            angle = start + (math.pi / 2) * k / steps
+            points.append((cx + r * math.cos(angle), cy - r * math.sin(angle)))
+    return points
+
+
+def drawn_outline(item: Any) -> Optional[List[Tuple[float, float]]]:
+    """The outline a player draws for a capsule or a rounded rectangle (None for other shapes,
+    which it draws from their size)."""
+    shape = str(item.shape)
+    if shape not in ("capsule", "rounded_rectangle"):
+        return None
+    width, height = item.size
+    radius = min(width, height) / 2 if shape == "capsule" else float(item.corner_radius)
+    return rounded_outline(width, height, radius)
+
 class Capture:
     """The frames of ``animator``'s ``items`` (default: every item, in creation order, each added
     when it first appears) at ``frame`` s apart, in a new `recording`; with ``track_sizes`` an
@@ -208,7 +235,7 @@ class Capture:
             self._followed.append(item)
             try:
                 shape = str(item.shape)
-                outline = item.path if shape == "path" else None
+                outline = item.path if shape == "path" else drawn_outline(item)
                 masses.append(float(item.mass))
                 geometry.append(_geometry(item))
             except AnimaError:  # already destroyed

@@ -388,7 +388,7 @@ class FrameBuffer:
             "running": self.running,
             "states": self._states[:f, :n],
             "geometry": self._geometry[:n],
-            "shapes": np.array(self._shapes, dtype="U9"),
+            "shapes": np.array(self._shapes, dtype="U17"),
             "masses": np.array(self._masses, dtype=float),
             "path_counts": counts,
             "path_points": np.concatenate(points) if points else np.empty((0, 2)),

@@ -125,7 +125,7 @@ def _item_svg(rec: Any, index: int, duration: float) -> str:
     style = f'fill="{color}" fill-opacity="0.85" stroke="{color}" stroke-width="1.5"'
     shape = str(rec.shapes[index])
     outline = rec.paths[index]
-    if shape == "path" and outline is not None:
+    if outline is not None:
         # the outline as given (it does not change while the item moves), at its first scale
         sx, sy = rec.scales[int(np.argmax(present)), index].tolist()
         points = " ".join(f"{_num(px * sx)},{_num(py * sy)}" for px, py in outline.tolist())

@@ -195,8 +195,9 @@ class Recording:
 
     @property
     def shapes(self) -> np.ndarray:
-        """(N,) str: each item's collision shape, "rectangle", "ellipse" or "path"."""
-        return np.array(self._buffer.shapes, dtype="U9")
+        """(N,) str: each item's collision shape, "rectangle", "ellipse", "path", "capsule" or
+        "rounded_rectangle"."""
+        return np.array(self._buffer.shapes, dtype="U17")
 
     @property
     def masses(self) -> np.ndarray:
