@@ -144,7 +144,7 @@ $(PY_STAMP): $(LIB) $(PY_SOURCES)
 	ANIMA_SWIFT_FLAGS='$(PY_SWIFT_FLAGS)' $(VENV_PY) -m pip install --quiet ./python
 	@touch $@
 
-test: deps test-libs layering-check abi-check abi-diff swift-test swiftpm-check c-test py-test samples-check toolkit-check install-check dist-check wheel-check sdist-check stress fuzz-regress tsan phase-check
+test: deps test-libs layering-check abi-check abi-diff swift-test swiftpm-check c-test py-test samples-check toolkit-check install-check dist-check wheel-check sdist-and-fuzz stress tsan phase-check
 	@echo "make test: all passed"
 
 # The four release builds of the library that `make test` uses (its own, the fuzzer's,
@@ -153,6 +153,12 @@ test: deps test-libs layering-check abi-check abi-diff swift-test swiftpm-check 
 .PHONY: test-libs
 test-libs: prep $(HEADER_STAMP)
 	@scripts/parallel_make.sh 2 fuzz-lib lib tsan-lib phases-lib
+
+# sdist-check (mostly the sdist's own Swift release build, on one processor) beside fuzz-regress
+# (libFuzzer on one thread for a fixed time), each output printed once it is done.
+.PHONY: sdist-and-fuzz
+sdist-and-fuzz: prep
+	@scripts/parallel_make.sh --show 2 sdist-check fuzz-regress
 
 # No product source over 1000 lines and no circle of Python imports or C calls
 # (scripts/layering_check.py): its self-test, then the tree. Needs no build.

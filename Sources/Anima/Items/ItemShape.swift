@@ -124,14 +124,7 @@ enum ShapeBuilder {
             return rounded(width: w, height: h, radius: r, vertices: vertices, normals: normals)
         case .rectangle:
             let hw = w / 2, hh = h / 2
-            vertices[0] = Vec2(-hw, -hh)
-            vertices[1] = Vec2(hw, -hh)
-            vertices[2] = Vec2(hw, hh)
-            vertices[3] = Vec2(-hw, hh)
-            normals[0] = Vec2(0, -1)
-            normals[1] = Vec2(1, 0)
-            normals[2] = Vec2(0, 1)
-            normals[3] = Vec2(-1, 0)
+            box(hw, hh, vertices: vertices, normals: normals)
             return ShapeGeometry(isCircle: false, radius: 0, count: 4, extent: (hw * hw + hh * hh).squareRoot(),
                                  area: w * h, inertiaPerMass: (w * w + h * h) / 12,
                                  halfSize: hw > 0 && hh > 0 ? Vec2(hw, hh) : .zero)
@@ -223,18 +216,24 @@ enum ShapeBuilder {
             computeNormals(vertices, normals, 2)
             count = 2
         } else {
-            vertices[0] = Vec2(-hx, -hy)
-            vertices[1] = Vec2(hx, -hy)
-            vertices[2] = Vec2(hx, hy)
-            vertices[3] = Vec2(-hx, hy)
-            normals[0] = Vec2(0, -1)
-            normals[1] = Vec2(1, 0)
-            normals[2] = Vec2(0, 1)
-            normals[3] = Vec2(-1, 0)
+            box(hx, hy, vertices: vertices, normals: normals)
             count = 4
         }
         return ShapeGeometry(isCircle: false, radius: r, count: count, extent: length(core) + r, area: area,
                              inertiaPerMass: inertiaPerMass)
+    }
+
+    /// The outline of a box of half sizes hx x hy about the centre: corners (-hx, -hy), (hx, -hy),
+    /// (hx, hy), (-hx, hy) and their edges' normals, the order the step's rectangle shortcuts read.
+    static func box(_ hx: Double, _ hy: Double, vertices: UnsafeMutablePointer<Vec2>, normals: UnsafeMutablePointer<Vec2>) {
+        vertices[0] = Vec2(-hx, -hy)
+        vertices[1] = Vec2(hx, -hy)
+        vertices[2] = Vec2(hx, hy)
+        vertices[3] = Vec2(-hx, hy)
+        normals[0] = Vec2(0, -1)
+        normals[1] = Vec2(1, 0)
+        normals[2] = Vec2(0, 1)
+        normals[3] = Vec2(-1, 0)
     }
 
     /// Outward normals of a polygon with positive signed area (math orientation): edge e -> (e.y, -e.x).
