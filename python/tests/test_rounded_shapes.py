@@ -129,3 +129,19 @@ def test_recordings_and_the_players_draw_the_rounded_outline(tmp_path):
     path = tmp_path / "rounded.npz"
     recording.save(path)
     assert list(Recording.load(path).shapes) == ["capsule", "rounded_rectangle"]
+
+
+def test_the_live_widget_sends_the_rounded_outline():
+    anim = anima.Animator(reference_bounds=(0, 0, 320, 568))
+    anima.Item(anim, center=(100, 100), size=(90, 30), shape="capsule")
+    anima.Item(anim, center=(200, 100), size=(60, 40), shape="rounded_rectangle", corner_radius=8)
+    anima.Item(anim, center=(260, 100), size=(30, 30))
+    widget = anima.live(anim)
+    pill, card, box = widget._scene["items"]
+    assert box[4] is None                                       # drawn from its size
+    for entry, (w, h), r in ((pill, (90, 30), 15), (card, (60, 40), 8)):
+        points = list(zip(entry[4][0::2], entry[4][1::2]))
+        assert len(points) == 36
+        for x, y in points:                                     # to the 0.01 pt the page is sent
+            assert math.hypot(max(abs(x) - (w / 2 - r), 0), max(abs(y) - (h / 2 - r), 0)) == pytest.approx(r, abs=0.01)
+    widget.close()
