@@ -273,29 +273,9 @@ extension Animator {
         if query.isCircle {
             return nearestPoint(s, query.center).1 <= query.radius
         }
-        if g.radius > 0 && !g.isCircle || query.radius > 0 {
-            // a rounded shape on either side: the cores within the two roundings
-            let q = store.rotation[s], offset = store.position[s] - query.center
-            let itemRadius = g.radius
-            return withOutline(s) { v, n, count in
-                withUnsafeTemporaryAllocation(of: Vec2.self, capacity: 2 * max(count, 1)) { buffer in
-                    let vertices = buffer.baseAddress!, normals = buffer.baseAddress! + max(count, 1)
-                    // a circle's core is its centre
-                    if count == 0 { vertices[0] = offset; normals[0] = .zero }
-                    for k in 0..<count {
-                        vertices[k] = offset + q.rotate(v[k])
-                        normals[k] = q.rotate(n[k])
-                    }
-                    return query.vertices.withUnsafeBufferPointer { qv in
-                        query.normals.withUnsafeBufferPointer { qn in
-                            QueryGeometry.coreDistance(qv.baseAddress!, qn.baseAddress!, qv.count, vertices, normals, max(count, 1))
-                                <= itemRadius + query.radius
-                        }
-                    }
-                }
-            }
-        }
-        if g.isCircle || g.count < 3 {
+        // a rounded shape on either side: the cores within the two roundings
+        let rounded = g.radius > 0 && !g.isCircle || query.radius > 0
+        if !rounded && (g.isCircle || g.count < 3) {
             // the item's circle (or centre) against the query polygon
             let radius = g.isCircle ? g.radius : 0
             let (_, distance) = query.vertices.withUnsafeBufferPointer { v in
@@ -305,19 +285,25 @@ extension Animator {
             }
             return distance <= radius
         }
-        // two polygons: separated when an edge normal of either parts them (the query's frame)
+        // the item's outline in the query's frame (a circle's core is its centre); two sharp
+        // polygons are separated when an edge normal of either parts them
         let q = store.rotation[s], offset = store.position[s] - query.center
         return withOutline(s) { v, n, count in
-            withUnsafeTemporaryAllocation(of: Vec2.self, capacity: 2 * count) { buffer in
-                let vertices = buffer.baseAddress!, normals = buffer.baseAddress! + count
+            let points = max(count, 1)
+            return withUnsafeTemporaryAllocation(of: Vec2.self, capacity: 2 * points) { buffer in
+                let vertices = buffer.baseAddress!, normals = buffer.baseAddress! + points
+                if count == 0 { vertices[0] = offset; normals[0] = .zero }
                 for k in 0..<count {
                     vertices[k] = offset + q.rotate(v[k])
                     normals[k] = q.rotate(n[k])
                 }
                 return query.vertices.withUnsafeBufferPointer { qv in
                     query.normals.withUnsafeBufferPointer { qn in
-                        QueryGeometry.separation(qv.baseAddress!, qn.baseAddress!, qv.count, vertices, count) <= 0
-                            && QueryGeometry.separation(vertices, normals, count, qv.baseAddress!, qv.count) <= 0
+                        rounded
+                            ? QueryGeometry.coreDistance(qv.baseAddress!, qn.baseAddress!, qv.count, vertices, normals, points)
+                                <= g.radius + query.radius
+                            : QueryGeometry.separation(qv.baseAddress!, qn.baseAddress!, qv.count, vertices, count) <= 0
+                                && QueryGeometry.separation(vertices, normals, count, qv.baseAddress!, qv.count) <= 0
                     }
                 }
             }

@@ -37,15 +37,7 @@ enum Collide {
         var m = Manifold()
         let n = a.count
         let rA = a.radius
-        var best = -Double.infinity
-        var edge = 0
-        for i in 0..<n {
-            let s = dot(a.normals[i], c - a.vertices[i])
-            if s > best {
-                best = s
-                edge = i
-            }
-        }
+        let (edge, best) = QueryGeometry.deepestEdge(c, a.vertices, a.normals, n)
         if best - r - rA > margin { return m }
         let v1 = a.vertices[edge]
         let v2 = a.vertices[edge + 1 < n ? edge + 1 : 0]
@@ -150,6 +142,8 @@ enum Collide {
                                  rectangles: Bool = false, margin: Double) -> Manifold {
         var m = Manifold()
         let edgeA: Int, sepA: Double, edgeB: Int, sepB: Double
+        // the cores' separation less the roundings (0 for sharp polygons) is the shapes'
+        let radii = a.radius + b.radius
         if rectangles {
             (edgeA, sepA, edgeB, sepB) = rectangleSeparations(a, b)
             if sepA > margin || sepB > margin {
@@ -157,8 +151,6 @@ enum Collide {
                 return m
             }
         } else {
-            // the cores' separation less the roundings (0 for sharp polygons) is the shapes'
-            let radii = a.radius + b.radius
             (edgeA, sepA) = maxSeparation(a, countA, b, countB)
             if sepA - radii > margin {
                 m.noteGap(sepA - radii, onA: true)
@@ -196,7 +188,7 @@ enum Collide {
         var c0 = inc.vertices[incEdge]
         var c1 = inc.vertices[i2Index]
         let rRef = ref.radius, rInc = inc.radius
-        if !rectangles && rRef + rInc > 0 && max(sepA, sepB) > 0.1 * Tolerances.linearSlop {
+        if !rectangles && radii > 0 && max(sepA, sepB) > 0.1 * Tolerances.linearSlop {
             // Rounded cores apart: where their nearest points are two corners, the shapes meet
             // along the line between them, not along a face normal (Box2D v3's b2CollidePolygons
             // does the same with b2SegmentDistance); otherwise the faces are clipped below.
@@ -245,7 +237,7 @@ enum Collide {
         // incident vertex and its projection on the reference face
         // (rounded polygons: the separation less both roundings, the point midway between the
         // two surfaces, rRef out from the reference core and rInc in from the incident one)
-        let radii = rRef + rInc, lift = rInc - rRef
+        let lift = rInc - rRef
         let s0 = dot(c0 - r1, refNormal) - radii
         if s0 <= margin { m.add(ManifoldPoint(point: c0 - 0.5 * (s0 + radii + lift) * refNormal, separation: s0, id: base | id0)) }
         let s1 = dot(c1 - r1, refNormal) - radii

@@ -83,16 +83,30 @@ enum QueryGeometry {
     /// (negative inside), all in the polygon's frame.
     static func nearestOnPolygon(_ p: Vec2, _ vertices: UnsafePointer<Vec2>, _ normals: UnsafePointer<Vec2>,
                                  _ count: Int) -> (point: Vec2, distance: Double) {
-        var deepest = -Double.infinity, deepestEdge = 0
-        for i in 0..<count {
-            let s = dot(normals[i], p - vertices[i])
-            if s > deepest { deepest = s; deepestEdge = i }
-        }
+        let (deepestEdge, deepest) = deepestEdge(p, vertices, normals, count)
         if deepest <= 0 {
             // inside: the nearest edge line is the one of greatest separation, and p's projection
             // on it lies on the edge (a point on another edge's side would be nearer that edge)
             return (p - deepest * normals[deepestEdge], deepest)
         }
+        return nearestOnEdges(p, vertices, count)
+    }
+
+    /// The edge of a convex polygon whose line `p` lies farthest out of (the first of equals), and
+    /// that separation: at most 0 when `p` is inside.
+    @inline(__always)
+    static func deepestEdge(_ p: Vec2, _ vertices: UnsafePointer<Vec2>, _ normals: UnsafePointer<Vec2>,
+                            _ count: Int) -> (edge: Int, separation: Double) {
+        var deepest = -Double.infinity, edge = 0
+        for i in 0..<count {
+            let s = dot(normals[i], p - vertices[i])
+            if s > deepest { deepest = s; edge = i }
+        }
+        return (edge, deepest)
+    }
+
+    /// The point of a polygon's edges nearest to `p`, and the distance to it.
+    static func nearestOnEdges(_ p: Vec2, _ vertices: UnsafePointer<Vec2>, _ count: Int) -> (point: Vec2, distance: Double) {
         var best = Vec2(0, 0), bestDistance2 = Double.infinity
         for i in 0..<count {
             let a = vertices[i], b = vertices[(i + 1) % count]
@@ -155,18 +169,12 @@ enum QueryGeometry {
     /// inside), in its frame.
     static func nearestOnRounded(_ p: Vec2, _ vertices: UnsafePointer<Vec2>, _ normals: UnsafePointer<Vec2>,
                                  _ count: Int, _ radius: Double) -> (point: Vec2, distance: Double) {
-        // inside a polygon core: out through the nearest edge, then the radius
-        if count >= 3 {
-            var deepest = -Double.infinity, edge = 0
-            for i in 0..<count {
-                let s = dot(normals[i], p - vertices[i])
-                if s > deepest { deepest = s; edge = i }
-            }
-            if deepest <= 0 { return (p + (radius - deepest) * normals[edge], deepest - radius) }
-        }
         let q: Vec2, coreDistance: Double
         if count >= 3 {
-            (q, coreDistance) = nearestOnPolygon(p, vertices, normals, count)
+            // inside the polygon core: out through the nearest edge, then the radius
+            let (edge, deepest) = deepestEdge(p, vertices, normals, count)
+            if deepest <= 0 { return (p + (radius - deepest) * normals[edge], deepest - radius) }
+            (q, coreDistance) = nearestOnEdges(p, vertices, count)
         } else {
             q = nearestOnSegment(p, vertices[0], vertices[count > 1 ? 1 : 0])
             coreDistance = length(p - q)
@@ -182,12 +190,8 @@ enum QueryGeometry {
     /// meet when two edges cross or one lies inside the other, which a vertex of it shows.
     static func coreDistance(_ va: UnsafePointer<Vec2>, _ na: UnsafePointer<Vec2>, _ countA: Int,
                              _ vb: UnsafePointer<Vec2>, _ nb: UnsafePointer<Vec2>, _ countB: Int) -> Double {
-        func inside(_ p: Vec2, _ v: UnsafePointer<Vec2>, _ n: UnsafePointer<Vec2>, _ count: Int) -> Bool {
-            for i in 0..<count where dot(n[i], p - v[i]) > 0 { return false }
-            return true
-        }
-        if countB >= 3 && inside(va[0], vb, nb, countB) { return 0 }
-        if countA >= 3 && inside(vb[0], va, na, countA) { return 0 }
+        if countB >= 3 && deepestEdge(va[0], vb, nb, countB).separation <= 0 { return 0 }
+        if countA >= 3 && deepestEdge(vb[0], va, na, countA).separation <= 0 { return 0 }
         let edgesA = countA >= 3 ? countA : 1, edgesB = countB >= 3 ? countB : 1
         var nearest = Double.infinity
         for i in 0..<edgesA {
