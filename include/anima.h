@@ -486,6 +486,19 @@ anima_status anima_collision_get_hit_threshold(anima_behavior collision, double 
 /** The hit events of the last advance or step call (all its internal steps, in order); valid until the next advance, step or destroy. */
 anima_status anima_animator_get_hit_events(anima_animator animator, const anima_hit_event **out_events, int32_t *out_count);
 
+/* ------------------------------------------------------------------ groups */
+
+/** Makes a group (UIKit's UIDynamicItemGroup) of 1 or more items, each live, listed once, not a group, not in a group, not a sensor: one rigid body, in their current poses. The group is an item with no shape of its own: add it, not its parts, to behaviors (adding a part is refused with INVALID_STATE; behaviors that held a part before have no effect on it while it is a part). Its mass is the parts' (the group's density on each part's area), its centre their centre of mass, its rotation 0, its size their enclosing rectangle, its inertia theirs about the centre (parallel axes), its velocity their centre of mass's. Parts collide with the group's collision behaviors and never with each other; contact, hit and sensor events name the part. A part's centre, size, transform, shape, velocities and sensor flag follow the group (their setters fail with INVALID_STATE; animations of them are without effect); its alpha is its own. A group's size, shape, scale and sensor flag are refused. Destroying a part takes it out (the centre moves to the rest's centre of mass); destroying the group frees its parts where they are, moving as they were. A pointer (anima_drag_begin) on a part holds the group. Errors: INVALID_ARGUMENT (empty, repeated, a group, a sensor, another animator's item), INVALID_STATE (already a part), BUSY inside a custom field's evaluation. */
+anima_status anima_group_create(anima_animator animator, const anima_item *items, int32_t item_count, anima_item *out_group);
+/** Reads whether the item is a group. */
+anima_status anima_item_is_group(anima_item item, bool *out_group);
+/** Copies a group's parts in the order given at creation (none for an item that is not a group); counting as anima_animator_get_behaviors. */
+anima_status anima_group_get_parts(anima_item group, anima_item *out_items, int32_t capacity, int32_t *out_count);
+/** The group the item is a part of, or a null handle. */
+anima_status anima_item_get_group(anima_item item, anima_item *out_group);
+/** A part's pose in its group's frame: its centre's offset from the group's centre (points, in the group's unturned frame) and its rotation relative to the group's (radians). Either out pointer may be NULL. Errors: INVALID_ARGUMENT for an item that is not a part. */
+anima_status anima_item_get_part_pose(anima_item item, anima_vec2 *out_offset, double *out_radians);
+
 /* ----------------------------------------------------------------- sensors */
 
 /** An item that began or ended overlapping a sensor (for ended: possibly destroyed since, or its sensor destroyed or made ordinary). */

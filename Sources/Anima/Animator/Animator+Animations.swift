@@ -176,6 +176,8 @@ extension Animator {
         }
         guard store.isLive(item) else { return }
         let s = Int(item.slot)
+        // a part's pose and shape are its group's; a group's size and scale are its parts'
+        if property != .alpha && (store.groupOf[s] >= 0 || (store.isGroup(s) && property == .size)) { return }
         do {
             switch property {
             // An overshooting spring, a decay or an additive repeat may carry a value past the
@@ -201,7 +203,8 @@ extension Animator {
                                       translationX: clamp(v[3], maximumCoordinate), translationY: clamp(v[4], maximumCoordinate))
                 guard t.rotation.isFinite && sx.isFinite && sy.isFinite && t.translationX.isFinite && t.translationY.isFinite
                 else { return }
-                store.transform[s] = t
+                store.transform[s] = store.isGroup(s) ? ItemTransform(rotation: t.rotation, translationX: t.translationX,
+                                                                      translationY: t.translationY) : t
                 store.angle[s] = t.rotation
                 store.rotation[s] = Rotation(angle: t.rotation)
                 store.rebuildGeometry(s)
@@ -210,6 +213,7 @@ extension Animator {
                 return
             }
             touchProxy(s)
+            partsFollow(s)
             if store.asleep[s] { world.wakeIsland(of: s) }
         }
     }

@@ -64,10 +64,11 @@ extension Animator {
         prepareForQueries()
         var out: [DebugPrimitive] = []
         if options.contains(.shapes) {
-            for slot in store.order { out.append(shapePrimitive(Int(slot))) }
+            // a group has no shape of its own: its parts are drawn
+            for slot in store.order where !store.isGroup(Int(slot)) { out.append(shapePrimitive(Int(slot))) }
         }
         if options.contains(.bounds) {
-            for slot in store.order {
+            for slot in store.order where !store.isGroup(Int(slot)) {
                 let box = store.aabb(Int(slot))
                 out.append(.polygon([box.lower, Vec2(box.upper.x, box.lower.y), box.upper, Vec2(box.lower.x, box.upper.y)],
                                     color: DebugColor.bounds))

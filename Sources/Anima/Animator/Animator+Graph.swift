@@ -38,13 +38,16 @@ extension Animator {
                 world.collisionBehaviors.append(collision)
                 if collision.mode.contains(.boundaries) { appendSegments(of: collision, index: Int(index)) }
             }
-            if let attachment = behavior as? AttachmentBehavior, attachment.items.allSatisfy({ store.isLive($0) }),
+            if let attachment = behavior as? AttachmentBehavior,
+               attachment.items.allSatisfy({ store.isLive($0) && store.groupOf[Int($0.slot)] < 0 }),
                attachment.items.count == (attachment.otherItem == nil ? 1 : 2) {
                 world.attachments.append(attachment)
             }
             if let push = behavior as? PushBehavior { world.pushes.append(push) }
             if let field = behavior as? FieldBehavior { world.fields.append(field) }
-            if let snap = behavior as? SnapBehavior, store.isLive(snap.item) { world.snaps.append(snap) }
+            if let snap = behavior as? SnapBehavior, store.isLive(snap.item), store.groupOf[Int(snap.item.slot)] < 0 {
+                world.snaps.append(snap)
+            }
             for item in behavior.items where store.isLive(item) {
                 let s = Int(item.slot)
                 store.governed[s] = true
@@ -71,11 +74,13 @@ extension Animator {
             }
         }
 
+        shareGroupBehaviors(&itemMemberships, &boundaryMemberships)
         world.readCollisionOptions()
         world.itemMembership = CollisionMembership(slotCount: n, memberships: itemMemberships)
         world.boundaryMembership = CollisionMembership(slotCount: n, memberships: boundaryMemberships)
         world.foldsMasks = world.collisionBehaviors.count > 64
         groupWeldedItems()
+        world.weldGroupParts()
 
         world.anyElastic = false
         for i in 0..<n where store.alive[i] {
@@ -91,6 +96,7 @@ extension Animator {
             }
             store.wasAnchored[i] = anchored
         }
+        joinGroupMasses()
         world.rebuildBodyLists()
         world.syncProxies()
         requeueChangedPairs(oldMembership.0, oldMasks, oldMembership.1, oldBoundaryMasks, oldWelds, oldInvMass)

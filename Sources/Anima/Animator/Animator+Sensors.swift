@@ -32,6 +32,9 @@ extension Animator {
     public func setSensor(_ sensor: Bool, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
         if store.isSensor[s] == sensor { return }
+        if sensor && (store.groupOf[s] >= 0 || store.isGroup(s)) {
+            throw AnimaError(.invalidState, "a group and its parts cannot be sensors")
+        }
         store.isSensor[s] = sensor
         // the pair rules change: the next rebuild drops its contacts, or finds its pairs again
         behaviorGraphDidChange(waking: [item])

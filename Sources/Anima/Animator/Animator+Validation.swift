@@ -99,6 +99,26 @@ extension Animator {
                 }
             }
         }
+        // groups: live, ascending, each part live and naming its group, no group a part
+        guard store.groupSlots.count == store.groupParts.count,
+              zip(store.groupSlots, store.groupSlots.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            return "the group list disagrees with the groups' parts"
+        }
+        var parts = 0
+        for g in store.groupSlots {
+            guard g >= 0, Int(g) < n, store.alive[Int(g)], store.groupOf[Int(g)] < 0, let list = store.groupParts[g] else {
+                return "group slot \(g) is dead, a part, or has no part list"
+            }
+            for m in list {
+                guard m >= 0, Int(m) < n, store.alive[Int(m)], store.groupOf[Int(m)] == g, store.groupParts[m] == nil else {
+                    return "group \(g) lists slot \(m), which is not its live part"
+                }
+                parts += 1
+            }
+        }
+        guard store.groupOf.enumerated().filter({ store.alive[$0.offset] && $0.element >= 0 }).count == parts else {
+            return "an item names a group that does not list it"
+        }
         return nil
     }
 }

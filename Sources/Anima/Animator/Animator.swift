@@ -263,6 +263,8 @@ public final class Animator {
     public func destroyItem(_ item: ItemID) throws(AnimaError) {
         let slot = try slot(of: item)
         for drag in drags.values where drag.item == item { finish(drag) }
+        if store.groupOf[slot] >= 0 { leaveGroup(slot) }
+        if store.isGroup(slot) { dissolveGroup(slot) }
         let proxy = store.proxy[slot]
         if proxy >= 0 {
             world.broadPhase.destroy(proxy)
@@ -307,11 +309,13 @@ public final class Animator {
     public func setCenter(_ c: Vec2, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
         try requireCoordinate(c, "center")
+        try requireNotPart(s, "centre")
         if capture != nil { capture!.record(item, .center, AnimatableValue([c.x, c.y])); return }
         if store.position[s] == c { return }   // nothing changes: nothing to wake
         store.position[s] = c
         displayFrom.jump(s, store)
         touchProxy(s)
+        partsFollow(s)
         wake(slot: s)
     }
 
@@ -322,6 +326,8 @@ public final class Animator {
     public func setSize(_ size: Size, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
         try validateSize(size)
+        try requireNotPart(s, "size")
+        try requireNotGroup(s, "size")
         if capture != nil { capture!.record(item, .size, AnimatableValue([size.width, size.height])); return }
         if store.size[s] == size { return }
         store.size[s] = size
@@ -342,6 +348,10 @@ public final class Animator {
     public func setTransform(_ t: ItemTransform, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
         try validateTransform(t)
+        try requireNotPart(s, "transform")
+        if store.isGroup(s) && (t.scaleX != 1 || t.scaleY != 1) {
+            throw AnimaError(.invalidState, "the item is a group, whose scale its parts make: a group's scale stays 1")
+        }
         if capture != nil {
             capture!.record(item, .transform, AnimatableValue([t.rotation, t.scaleX, t.scaleY, t.translationX, t.translationY]))
             return
@@ -353,8 +363,9 @@ public final class Animator {
         store.angle[s] = t.rotation
         store.rotation[s] = Rotation(angle: t.rotation)
         displayFrom.jump(s, store)
-        store.rebuildGeometry(s)
+        if !store.isGroup(s) { store.rebuildGeometry(s) }
         touchProxy(s)
+        partsFollow(s)
         wake(slot: s)
     }
 
@@ -378,6 +389,8 @@ public final class Animator {
     /// Sets the collision shape (`.path` needs a path set first, or use ``setPath(_:of:)``).
     public func setShape(_ shape: CollisionShape, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
+        try requireNotPart(s, "shape")
+        try requireNotGroup(s, "shape")
         if shape == .path && store.path[s] == nil {
             throw AnimaError(.invalidState, "the item has no collision path yet: give it one first")
         }
@@ -397,6 +410,8 @@ public final class Animator {
     public func setCornerRadius(_ radius: Double, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
         try validateCornerRadius(radius)
+        try requireNotPart(s, "shape")
+        try requireNotGroup(s, "shape")
         if store.cornerRadius[s] == radius { return }
         store.cornerRadius[s] = radius
         guard store.shape[s] == .roundedRectangle else { return }
@@ -411,6 +426,8 @@ public final class Animator {
     /// Gives the item a convex collision outline and makes it its shape.
     public func setPath(_ path: ItemPath, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
+        try requireNotPart(s, "shape")
+        try requireNotGroup(s, "shape")
         store.path[s] = path
         store.shape[s] = .path
         store.rebuildGeometry(s)
@@ -425,9 +442,11 @@ public final class Animator {
     public func setLinearVelocity(_ v: Vec2, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
         try requireSpeed(v, "velocity")
+        try requireNotPart(s, "velocity")
         if store.velocity[s] == v && !store.asleep[s] { return }
         store.velocity[s] = v
         store.velocityGiven[s] = true
+        store.placeParts(of: s)
         wake(slot: s)
     }
 
@@ -438,9 +457,11 @@ public final class Animator {
     public func setAngularVelocity(_ w: Double, of item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
         try requireAngularSpeed(w, "angular velocity")
+        try requireNotPart(s, "angular velocity")
         if store.angularVelocity[s] == w && !store.asleep[s] { return }
         store.angularVelocity[s] = w
         store.velocityGiven[s] = true
+        store.placeParts(of: s)
         wake(slot: s)
     }
 
@@ -460,7 +481,8 @@ public final class Animator {
 
     /// True when the item is at rest (or nothing moves it).
     public func isResting(_ item: ItemID) throws(AnimaError) -> Bool {
-        let s = try slot(of: item)
+        var s = try slot(of: item)
+        if store.groupOf[s] >= 0 { s = Int(store.groupOf[s]) }   // a part rests with its group
         if !isRunning || !store.governed[s] || store.asleep[s] { return true }
         return store.restTime[s] >= configuration.restTime
     }
@@ -493,6 +515,11 @@ public final class Animator {
     /// (collision outline and mass included) and wake it.
     public func updateItemUsingCurrentState(_ item: ItemID) throws(AnimaError) {
         let s = try slot(of: item)
+        if store.isGroup(s) {
+            store.rotation[s] = Rotation(angle: store.angle[s])
+            partsFollow(s)
+            return
+        }
         let before = store.geometry[s]
         store.rebuildGeometry(s)
         store.rotation[s] = Rotation(angle: store.angle[s])

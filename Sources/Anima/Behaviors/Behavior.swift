@@ -155,6 +155,9 @@ public class Behavior {
         guard owner.isLive(item) else {
             throw AnimaError(.invalidArgument, "item \(item) is not a live item of this behavior's animator")
         }
+        if let group = try? owner.group(of: item) {
+            throw AnimaError(.invalidState, "item \(item) is part of group \(group): add the group to behaviors, not its parts")
+        }
         if !members.insert(item).inserted { return }
         items.append(item)
         graphChanged(waking: [item])

@@ -16,7 +16,8 @@ extension Animator {
 
     /// Whether the drawn shape of slot `s` holds `p`.
     func contains(_ s: Int, _ p: Vec2) -> Bool {
-        if store.alpha[s] <= 0 { return false }
+        // a group is hit through its parts
+        if store.alpha[s] <= 0 || store.isGroup(s) { return false }
         let t = store.transform[s]
         let d = p - store.position[s] - Vec2(t.translationX, t.translationY)
         let local = store.rotation[s].inverseRotate(d)
@@ -52,6 +53,8 @@ extension Animator {
     /// definition, `.invalidHandle` for an item that is not live.
     public func beginDrag(_ item: ItemID, at point: Vec2, time: Double,
                           definition: DragDefinition = DragDefinition()) throws(AnimaError) -> Drag {
+        // a pointer on a part holds its group
+        let item = try group(of: item) ?? item
         let s = try slot(of: item)
         try requireCoordinate(point, "point")
         guard time.isFinite else { throw AnimaError(.invalidArgument, "time must be finite (got \(time))") }

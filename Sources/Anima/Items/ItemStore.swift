@@ -203,6 +203,16 @@ final class ItemStore {
     var isSensor: [Bool] = []
     /// Broad-phase proxy of the slot, or -1.
     var proxy: [Int32] = []
+    /// Item groups (UIDynamicItemGroup): per slot, the group a part belongs to (the group's
+    /// slot), or -1; a part's pose in its group's frame (centre offset from the group's centre
+    /// of mass, unturned, and angle). A group is an item with no shape of its own: its parts'
+    /// shapes collide, its body is theirs joined (see Animator+Groups.swift).
+    var groupOf: [Int32] = []
+    var partOffset: [Vec2] = []
+    var partAngle: [Double] = []
+    /// Each group's parts in the order given, by the group's slot, and the group slots, ascending.
+    var groupParts: [Int32: [Int32]] = [:]
+    var groupSlots: [Int32] = []
     /// Changes whenever a slot is made, freed or its mass rebuilt, and whenever the behavior graph
     /// is rebuilt: what decides whether an existing contact's two items may still collide (see
     /// `Animator.contactStillValid`).
@@ -261,6 +271,9 @@ final class ItemStore {
             velocityGiven.append(false)
             poseEdited.append(false)
             isSensor.append(false)
+            groupOf.append(-1)
+            partOffset.append(.zero)
+            partAngle.append(0)
         }
         created += 1
         creation[slot] = created
@@ -288,6 +301,9 @@ final class ItemStore {
         velocityGiven[slot] = false
         poseEdited[slot] = false
         isSensor[slot] = false
+        groupOf[slot] = -1
+        partOffset[slot] = .zero
+        partAngle[slot] = 0
         rebuildGeometry(slot)
         order.append(Int32(slot))
         return ItemID(slot: Int32(slot), generation: gen)
@@ -302,6 +318,7 @@ final class ItemStore {
         collisionMask[slot] = 0
         boundaryMask[slot] = 0
         proxy[slot] = -1
+        groupOf[slot] = -1
         if reusable { freeSlots.append(Int32(slot)) }
         if let i = order.firstIndex(of: Int32(slot)) { order.remove(at: i) }
     }
@@ -320,6 +337,12 @@ final class ItemStore {
 
     /// Rebuilds the collision outline of one slot from its shape, size, scale and path.
     func rebuildOutline(_ slot: Int) {
+        if isGroup(slot) {
+            // a group has no shape of its own: a zero-area circle, which nothing collides with
+            // or finds (its parts' shapes collide)
+            geometry[slot] = ShapeGeometry(isCircle: true, radius: 0, count: 0, extent: 0, area: 0, inertiaPerMass: 0)
+            return
+        }
         let t = transform[slot]
         let shapeKind = shape[slot]
         let sz = size[slot]
@@ -356,6 +379,25 @@ final class ItemStore {
             invMass[slot] = 1 / m
             let inertia = m * g.inertiaPerMass
             invInertia[slot] = (p.allowsRotation && inertia > 0) ? 1 / inertia : 0
+        }
+    }
+
+    /// Whether slot s is a group (an item whose body is its parts').
+    @inline(__always) func isGroup(_ s: Int) -> Bool { !groupSlots.isEmpty && groupParts[Int32(s)] != nil }
+
+    /// Puts group g's parts where its pose says, moving at its velocity: centre c + q r, angle
+    /// + the part's, velocity v + w x (q r), the group's angular velocity.
+    func placeParts(of g: Int) {
+        guard let parts = groupParts[Int32(g)] else { return }
+        let c = position[g], q = rotation[g], a = angle[g], v = velocity[g], w = angularVelocity[g]
+        for m in parts {
+            let i = Int(m)
+            let r = q.rotate(partOffset[i])
+            position[i] = c + r
+            angle[i] = a + partAngle[i]
+            rotation[i] = Rotation(angle: angle[i])
+            velocity[i] = v + cross(w, r)
+            angularVelocity[i] = w
         }
     }
 

@@ -13,8 +13,8 @@ enum SnapshotFormat {
     /// an attachment's motor, joint spring and minimum length (after its anchor glide). Version 7
     /// adds a collision behavior's hit threshold (after its reference-bounds segments). Version 8
     /// adds the items' corner radii (at the end of ITEM) and the capsule and rounded-rectangle
-    /// shapes (3 and 4).
-    static let version: UInt32 = 8
+    /// shapes (3 and 4). Version 9 adds the item groups (at the end of ITEM, after the radii).
+    static let version: UInt32 = 9
     /// magic (8), version (4), flags (4), payload length (8), CRC-32 (4), reserved (4).
     static let headerSize = 32
 

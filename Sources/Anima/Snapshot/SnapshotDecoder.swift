@@ -361,11 +361,15 @@ struct SnapshotDecoder {
             store.geometry.append(ShapeGeometry(isCircle: true, radius: 0, count: 0, extent: 0, area: 0, inertiaPerMass: 0))
             store.outlineStart.append(0)
             store.outlineRoom.append(0)
+            store.groupOf.append(-1)
+            store.partOffset.append(.zero)
+            store.partAngle.append(0)
         }
         store.freeSlots = try slotList(&r, "free slots")
         store.order = try slotList(&r, "creation order")
         if version >= 7 { try decodeSensors(&r) }
         if version >= 8 { try decodeCornerRadii(&r) }
+        if version >= 9 { try decodeGroups(&r) }
         try r.finish(.items)
     }
 
@@ -384,6 +388,34 @@ struct SnapshotDecoder {
                 throw SnapshotReader.corrupt("item slot \(slot) has corner radius \(radius)")
             }
             store.cornerRadius[slot] = radius
+        }
+    }
+
+    /// The groups (version 9 on): live, ascending slots, none a sensor or a part; each one's
+    /// parts live, not groups, sensors or parts of another group, with finite poses.
+    func decodeGroups(_ r: inout SnapshotReader) throws(AnimaError) {
+        var last: Int32 = -1
+        for _ in 0..<(try r.count("groups", bytesEach: 8)) {
+            let g = try r.i32("group slot")
+            guard g > last && Int(g) < store.count && store.alive[Int(g)] && !store.isSensor[Int(g)] else {
+                throw SnapshotReader.corrupt("group slot \(g): not an ascending live item slot")
+            }
+            last = g
+            var parts: [Int32] = []
+            for _ in 0..<(try r.count("parts of group \(g)", bytesEach: 28)) {
+                let m = try r.i32("part slot")
+                guard m >= 0 && Int(m) < store.count && store.alive[Int(m)] && m != g && !store.isSensor[Int(m)]
+                      && store.groupOf[Int(m)] < 0 && store.groupParts[m] == nil else {
+                    throw SnapshotReader.corrupt("part slot \(m) of group \(g): not a free live item")
+                }
+                store.groupOf[Int(m)] = g
+                store.partOffset[Int(m)] = try r.vec2("part \(m) offset")
+                store.partAngle[Int(m)] = try r.finite("part \(m) angle")
+                parts.append(m)
+            }
+            guard store.groupOf[Int(g)] < 0 else { throw SnapshotReader.corrupt("group \(g) is a part of a group") }
+            store.groupParts[g] = parts
+            store.groupSlots.append(g)
         }
     }
 

@@ -322,6 +322,19 @@ struct SnapshotEncoder {
             w.i32(Int32(s))
             w.f64(store.cornerRadius[s])
         }
+        // version 9 on: the groups by ascending slot, each with its parts in order and their
+        // poses in the group's frame (kept to the bit: the parts' poses are made from them)
+        w.count(store.groupSlots.count)
+        for g in store.groupSlots {
+            w.i32(g)
+            let parts = store.groupParts[g] ?? []
+            w.count(parts.count)
+            for m in parts {
+                w.i32(m)
+                w.vec2(store.partOffset[Int(m)])
+                w.f64(store.partAngle[Int(m)])
+            }
+        }
         w.endSection(start)
     }
 

@@ -53,12 +53,18 @@ struct ContactConstraintBuilder {
         let mB = view.invMass[b], iB = view.invInertia[b]
         let aStatic = !hasA || mA == 0 && iA == 0
         let bStatic = mB == 0 && iB == 0
-        let centerA = hasA ? view.position[itemA] : Vec2.zero
-        let centerB = view.position[b]
+        var bodyA = hasA ? itemA : -1, bodyB = b
+        // a part of a group is moved through its group's body, about the group's centre of mass
+        if let groupOf = view.groupOf {
+            if hasA && groupOf[itemA] >= 0 { bodyA = Int(groupOf[itemA]) }
+            if groupOf[b] >= 0 { bodyB = Int(groupOf[b]) }
+        }
+        let centerA = hasA ? view.position[bodyA] : Vec2.zero
+        let centerB = view.position[bodyB]
         let manifold = c.pointee.manifold
         let n = manifold.normal
         let t = rightPerp(n)
-        var constraint = ContactConstraint(a: hasA ? Int32(itemA + 1) : 0, b: Int32(b + 1), pointCount: Int32(manifold.count),
+        var constraint = ContactConstraint(a: Int32(bodyA + 1), b: Int32(bodyB + 1), pointCount: Int32(manifold.count),
                                            contactIndex: Int32(index), normal: n, friction: c.pointee.friction,
                                            restitution: c.pointee.restitution, invMassA: mA, invIA: iA,
                                            invMassB: mB, invIB: iB,

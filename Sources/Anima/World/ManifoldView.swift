@@ -26,6 +26,9 @@ struct ManifoldView {
     let segmentProxies: UnsafeBufferPointer<Int32>
     /// `WorldState.skipsSeparatedPairs`.
     let skipsSeparated: Bool
+    /// Per slot, the group a part belongs to or -1 (`ItemStore.groupOf`); nil when there are no
+    /// groups. A contact with a part acts on its group's body.
+    let groupOf: UnsafePointer<Int32>?
 
     /// Item `slot`'s shape in world space (its outline as `updateGeometry` left it this step).
     @inline(__always) func shape(_ slot: Int) -> WorldShape {

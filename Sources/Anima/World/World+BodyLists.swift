@@ -17,7 +17,22 @@ extension World {
         self.kinematic.removeAll(keepingCapacity: true)
         self.colliding.removeAll(keepingCapacity: true)
         self.notColliding.removeAll(keepingCapacity: true)
+        let anyGroups = !store.groupSlots.isEmpty
         for i in 0..<store.count where store.alive[i] && store.governed[i] {
+            // a group's body moves and its parts' shapes collide
+            if anyGroups && store.groupOf[i] >= 0 {
+                if (store.collisionMask[i] | store.boundaryMask[i]) != 0 {
+                    self.colliding.append(Int32(i))
+                } else {
+                    self.notColliding.append(Int32(i))
+                }
+                continue
+            }
+            if anyGroups && store.isGroup(i) {
+                if store.invMass[i] > 0 && !store.asleep[i] { self.moving.append(Int32(i)) }
+                if store.properties[i].anchored { self.kinematic.append(Int32(i)) }
+                continue
+            }
             if store.invMass[i] > 0 && !store.asleep[i] { self.moving.append(Int32(i)) }
             if store.properties[i].anchored { self.kinematic.append(Int32(i)) }
             if (store.collisionMask[i] | store.boundaryMask[i]) != 0 {

@@ -203,6 +203,16 @@ extension World {
             store.velocity[i] = .zero
             store.angularVelocity[i] = 0
             self.sleepingIslands[id, default: []].append(s)
+            // a group's parts sleep with it (and wake with it)
+            if !store.groupSlots.isEmpty, let parts = store.groupParts[s] {
+                for m in parts {
+                    store.asleep[Int(m)] = true
+                    store.island[Int(m)] = id
+                    store.velocity[Int(m)] = .zero
+                    store.angularVelocity[Int(m)] = 0
+                }
+                self.sleepingIslands[id, default: []].append(contentsOf: parts)
+            }
             slept = true
         }
         return slept

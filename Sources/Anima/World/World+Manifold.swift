@@ -22,13 +22,15 @@ extension World {
         store.outlineStart.withUnsafeBufferPointer { outlineStart in
         store.proxy.withUnsafeBufferPointer { proxy in
         self.segmentProxies.withUnsafeBufferPointer { segmentProxies in
+        store.groupOf.withUnsafeBufferPointer { groupOf in
             body(ManifoldView(sweep: sweep, tightBoxes: tight, worldVertices: worldVertices, worldNormals: worldNormals,
                               segmentVertices: segmentVertices, segmentNormals: segmentNormals, position: position,
                               rotation: rotation, velocity: velocity, angularVelocity: angularVelocity, gravity: gravity, invMass: invMass,
                               invInertia: invInertia, geometry: geometry, properties: properties, poseEdited: poseEdited,
                               outlineStart: outlineStart, proxy: proxy, segmentProxies: segmentProxies,
-                              skipsSeparated: self.skipsSeparatedPairs))
-        }}}}}}}}}}}}}}}}}}}
+                              skipsSeparated: self.skipsSeparatedPairs,
+                              groupOf: store.groupSlots.isEmpty ? nil : groupOf.baseAddress))
+        }}}}}}}}}}}}}}}}}}}}
     }
 
     /// Steps a still pair's manifold is carried forward (`manifoldReuseSteps`).

@@ -202,6 +202,7 @@ extension World {
         updateTouchingStates()
         PhaseClock.mark(.impulses)
         scatterBodies(alongside: { emitTouchEvents() })
+        if !store.groupSlots.isEmpty { placeGroupParts() }
         // islands a custom field's evaluation woke join the lists now that the solve is over
         if bodyListsDirty { rebuildBodyLists() }
         PhaseClock.mark(.writeBack)

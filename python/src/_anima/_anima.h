@@ -222,6 +222,7 @@ typedef enum {
     LIST_BEGAN_SENSOR_EVENTS,
     LIST_ENDED_SENSOR_EVENTS,
     LIST_SENSOR_VISITORS,
+    LIST_GROUP_PARTS,
     LIST_SNAPSHOT,
     LIST_ANIMATOR_VALUES,
     LIST_DETACHED_VALUES,
@@ -517,6 +518,7 @@ int wrapper_adopt(PyObject *obj, AnimatorObject *animator, PyObject **map, const
 PyObject *wrap_handle(AnimatorObject *animator, PyObject **map, uint32_t index1, uint32_t generation, PyTypeObject *type,
                       const void *handle);
 PyObject *wrap_item(anima_state *st, AnimatorObject *animator, anima_item handle);
+extern PyMethodDef animator_group_methods[];
 PyTypeObject *behavior_type_for_kind(anima_state *st, uint16_t kind);
 PyObject *wrap_behavior(anima_state *st, AnimatorObject *animator, anima_behavior handle);
 PyObject *wrap_value(anima_state *st, AnimatorObject *animator, anima_value handle);

@@ -115,7 +115,93 @@ item_set_path(const target *t, PyObject *path)
 ANIMA_METHOD(item_path_set, "_set_path", OWNER_ITEM, VALUE_NONE, item_set_path(&t, v[0].object),
              ANIMA_IN("path", VALUE_OBJECT))
 
+/* The group item is a part of, as its wrapper, or None, as a new reference in *out. */
+static anima_status
+item_group(const target *t, PyObject **out)
+{
+    anima_item group = anima_item_null();
+    anima_status status = anima_item_get_group(t->item, &group);
+    if (status != ANIMA_OK) {
+        return status;
+    }
+    *out = group.index1 != 0 ? wrap_item(t->st, t->animator, group) : Py_NewRef(Py_None);
+    return *out != NULL ? ANIMA_OK : STATUS_RAISED;
+}
+
+ANIMA_METHOD(item_group_get, "_group", OWNER_ITEM, VALUE_OBJECT, item_group(&t, &out.object), ANIMA_ARG(NULL))
+
+/* A part's pose in its group's frame, ((x, y), radians), as a new reference in *out. */
+static anima_status
+item_part_pose(const target *t, PyObject **out)
+{
+    anima_vec2 offset = {0, 0};
+    double radians = 0;
+    anima_status status = anima_item_get_part_pose(t->item, &offset, &radians);
+    if (status != ANIMA_OK) {
+        return status;
+    }
+    *out = Py_BuildValue("((dd)d)", offset.x, offset.y, radians);
+    return *out != NULL ? ANIMA_OK : STATUS_RAISED;
+}
+
+ANIMA_METHOD(item_part_pose_get, "_part_pose", OWNER_ITEM, VALUE_OBJECT, item_part_pose(&t, &out.object), ANIMA_ARG(NULL))
+
+/* Makes a group of the items of a tuple (anima.Item each; the library checks the rest): its wrapper, as a new
+ * reference in *out. */
+static anima_status
+group_create(const target *t, PyObject *items, PyObject **out)
+{
+    if (!PyTuple_Check(items)) {
+        PyErr_SetString(PyExc_TypeError, "items must be a tuple of anima.Item");
+        return STATUS_RAISED;
+    }
+    Py_ssize_t count = PyTuple_Size(items);
+    if (count > INT32_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "too many items for a group");
+        return STATUS_RAISED;
+    }
+    anima_item *handles = PyMem_Calloc((size_t)count + 1, sizeof(anima_item));
+    if (handles == NULL) {
+        PyErr_NoMemory();
+        return STATUS_RAISED;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *item = PyTuple_GetItem(items, i);
+        if (!PyObject_TypeCheck(item, t->st->item_type)) {
+            PyErr_Format(PyExc_TypeError, "items[%zd] must be an anima.Item", i);
+            PyMem_Free(handles);
+            return STATUS_RAISED;
+        }
+        handles[i] = ((ItemObject *)item)->handle;
+    }
+    anima_item group = anima_item_null();
+    anima_status status = anima_group_create(t->animator_handle, handles, (int32_t)count, &group);
+    PyMem_Free(handles);
+    if (status != ANIMA_OK) {
+        return status;
+    }
+    *out = wrap_item(t->st, t->animator, group);
+    if (*out == NULL) {
+        /* no wrapper, no group: its parts go free again */
+        (void)anima_item_destroy(group);
+        anima_clear_error();
+        return STATUS_RAISED;
+    }
+    return ANIMA_OK;
+}
+
+ANIMA_METHOD(animator_group_create, "_create_group", OWNER_ANIMATOR, VALUE_OBJECT,
+             group_create(&t, v[0].object, &out.object), ANIMA_IN("items", VALUE_OBJECT))
+
+/* Added to Animator by the module. */
+PyMethodDef animator_group_methods[] = {
+    ANIMA_METHOD_ROW("_create_group", animator_group_create, "Make a group of a tuple of items (see create_group())."),
+    {NULL, NULL, 0, NULL},
+};
+
 static PyMethodDef item_methods[] = {
+    ANIMA_METHOD_ROW("_group", item_group_get, NULL),
+    ANIMA_METHOD_ROW("_part_pose", item_part_pose_get, NULL),
     ANIMA_METHOD_ROW("_create", item_create, NULL),
     ANIMA_METHOD_ROW("_set_path", item_path_set, NULL),
     ANIMA_METHOD_ROW("destroy", item_destroy,
@@ -155,6 +241,12 @@ static PyGetSetDef item_getset[] = {
     ANIMA_GETSET(OWNER_ITEM, VALUE_BOOL, "is_sensor", anima_item_is_sensor, anima_item_set_sensor,
                  "True for a sensor: it collides with nothing and lists in sensor_visitors the items of its\n"
                  "collision behaviors that overlap it (Animator.began_sensor_events, ended_sensor_events)."),
+    ANIMA_GET(OWNER_ITEM, VALUE_BOOL, "is_group", anima_item_is_group,
+              "True for a group (Animator.create_group): an item with no shape of its own whose body\n"
+              "is its parts' joined."),
+    {"parts", query_get, NULL,
+     "A group's parts in the order given (a tuple; empty for an item that is not a group).",
+     (void *)LIST_GROUP_PARTS},
     {"sensor_visitors", query_get, NULL,
      "The items over this sensor after the last step, in creation order (a list; empty for an\n"
      "item that is not a sensor).", (void *)LIST_SENSOR_VISITORS},

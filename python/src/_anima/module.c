@@ -120,6 +120,7 @@ anima_exec(PyObject *module)
         || add_methods(st->animator_type, animator_value_methods) < 0
         || add_methods(st->animator_type, animator_detent_methods) < 0 || PyModule_AddFunctions(module, detent_functions) < 0
         || add_methods(st->animator_type, animator_gesture_methods) < 0
+        || add_methods(st->animator_type, animator_group_methods) < 0
         || add_methods(st->animator_type, animator_query_methods) < 0
         || add_methods(st->attachment_type, attachment_drag_methods) < 0
         || PyModule_AddFunctions(module, gesture_functions) < 0) {

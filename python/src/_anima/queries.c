@@ -33,6 +33,7 @@ static const struct {
     [LIST_BEGAN_SENSOR_EVENTS] = {sizeof(anima_sensor_event), FORM_LIST, OWNER_ANIMATOR},
     [LIST_ENDED_SENSOR_EVENTS] = {sizeof(anima_sensor_event), FORM_LIST, OWNER_ANIMATOR},
     [LIST_SENSOR_VISITORS] = {sizeof(anima_item), FORM_LIST, OWNER_ITEM},
+    [LIST_GROUP_PARTS] = {sizeof(anima_item), FORM_TUPLE, OWNER_ITEM},
     [LIST_SNAPSHOT] = {1, FORM_BYTES, OWNER_ANIMATOR},
     [LIST_ANIMATOR_VALUES] = {sizeof(anima_value), FORM_TUPLE, OWNER_ANIMATOR},
     [LIST_DETACHED_VALUES] = {sizeof(anima_value), FORM_TUPLE, OWNER_ANIMATOR},
@@ -108,6 +109,7 @@ list_query_run(const list_query *q, void *out, int32_t capacity, int32_t *count)
     case LIST_BEGAN_SENSOR_EVENTS:
     case LIST_ENDED_SENSOR_EVENTS: return copy_sensor_events(q, out, capacity, count);
     case LIST_SENSOR_VISITORS: return anima_item_get_sensor_visitors(q->item, out, capacity, count);
+    case LIST_GROUP_PARTS: return anima_group_get_parts(q->item, out, capacity, count);
     case LIST_SNAPSHOT: return copy_snapshot(q, out, capacity, count);
     case LIST_ANIMATOR_VALUES: return anima_animator_get_values(q->animator, out, capacity, count);
     case LIST_DETACHED_VALUES: return anima_animator_get_detached_value_callbacks(q->animator, out, capacity, count);

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ._anima import Animator
+from ._anima import Animator, Item
 from ._types import InvalidArgumentError, finite
 from ._progress import bar
 from ._extend import extends, type_name
@@ -56,6 +56,33 @@ class _Animator:
     The animator is single-threaded: use it (and its items and behaviors) from one
     thread at a time. The GIL stays held while it advances.
     """
+
+    def create_group(self: Animator, items: Any) -> Item:
+        """Make one rigid body of several items (UIKit's UIDynamicItemGroup): a card with its
+        badge. Returns the group, an Item with no shape of its own, at the parts' centre of
+        mass, rotation 0, sized to enclose them, moving at their centre of mass's velocity.
+
+        Add the group, not its parts, to behaviors (adding a part raises InvalidStateError).
+        Its mass is the parts' (the group's density on each part's area) and its inertia
+        theirs about its centre; the parts' shapes collide, never with each other, and
+        contact, hit and sensor events name the part (part.group names its group). A part's
+        centre, size, transform, shape and velocities follow the group (setting them raises
+        InvalidStateError); its alpha is its own. Destroying a part takes it out of the group;
+        destroying the group frees its parts where they are, moving as they were.
+
+        items: one or more live items of this animator, each once, none a group, a part or a
+        sensor (InvalidArgumentError or InvalidStateError otherwise).
+
+            >>> anim = anima.Animator()
+            >>> card = anima.Item(anim, center=(150, 100), size=(100, 60))
+            >>> badge = anima.Item(anim, center=(195, 75), size=(20, 20), shape='ellipse')
+            >>> group = anim.create_group([card, badge])
+            >>> group.parts == (card, badge), badge.group is group
+            (True, True)
+        """
+        if isinstance(items, Item):
+            raise TypeError("items must be an iterable of anima.Item (got one Item)")
+        return self._create_group(tuple(items))  # type: ignore[attr-defined, no-any-return]
 
     def run_until_rest(self: Animator, max_seconds: float = 10.0, frame: float = 1 / 60, *,
                        progress: bool = True) -> float | None:

@@ -47,6 +47,18 @@ class _Item:
     def path(self: Item, points: Any) -> None:
         self._set_path(points)  # type: ignore[attr-defined]
 
+    @property
+    def group(self: Item) -> Item | None:
+        """The group (Animator.create_group) this item is a part of, or None."""
+        return self._group()  # type: ignore[attr-defined, no-any-return]
+
+    @property
+    def part_pose(self: Item) -> tuple[tuple[float, float], float]:
+        """A part's pose in its group's frame: ((x, y), rotation), its centre's offset from the
+        group's centre in points (in the group's unturned frame) and its rotation relative to the
+        group's in radians. InvalidArgumentError for an item that is not a part."""
+        return self._part_pose()  # type: ignore[attr-defined, no-any-return]
+
     def animated_velocity(self: Item, property: str = "center") -> Any:
         """The velocity of whatever animation moves one of the item's properties now ('center',
         'size', 'transform' or 'alpha'), per component in units per second, shaped as the
