@@ -1,5 +1,5 @@
 /*
- * pills.c: pills and chips as capsules, a tray as a rounded rectangle (docs/behaviors/items.md,
+ * pills.c: pills and chips as capsules, a tray as a rounded rectangle (docs/behaviors/collision.md,
  * "Capsules and rounded rectangles").
  *
  * On a 320 x 568 pt screen whose edges are a boundary, an anchored 240 x 40 pt tray at (160, 500)

@@ -1,5 +1,5 @@
 """Pills and chips as capsules on a tray that is a rounded rectangle; the Python twin of
-examples/c/pills.c (docs/behaviors/items.md, "Capsules and rounded rectangles").
+examples/c/pills.c (docs/behaviors/collision.md, "Capsules and rounded rectangles").
 
     chip = anima.Item(animator, size=(56, 30), shape="capsule")
     tray = anima.Item(animator, size=(240, 40), shape="rounded_rectangle", corner_radius=20)
