@@ -518,7 +518,25 @@ def scenes(spec):
         p.call("anima_rubber_band_clamp", value=-40.0, lower=0.0, upper=320.0, dimension=320.0, c=0.55)
         p.call("anima_animator_advance", animator=a, seconds=0.5)
 
-    return [("gestures", gestures), ("snapshot_restore", snapshot_restore), ("restore_broken", restore_broken),
+    def groups(p):
+        a, its = world(p, items=4)
+        grp = p.call("anima_group_create", animator=a, items=its[:3])
+        g, c = falling(p, a, [grp, its[3]])
+        add(p, a, g, c)
+        p.call("anima_item_set_angular_velocity", item=grp, velocity=2.0)
+        p.call("anima_animator_advance", animator=a, seconds=0.5)
+        p.call("anima_group_get_parts", group=grp, capacity=8)
+        p.call("anima_item_get_group", item=its[1])
+        p.call("anima_item_get_part_pose", item=its[1])
+        p.call("anima_item_is_group", item=grp)
+        p.call("anima_item_set_center", item=its[1], center=[10.0, 10.0])
+        p.call("anima_drag_begin", animator=a, item=its[2], point=[200.0, 60.0], time=0.0)
+        p.call("anima_item_destroy", item=its[0])
+        p.call("anima_animator_advance", animator=a, seconds=0.5)
+        p.call("anima_item_destroy", item=grp)
+        p.call("anima_animator_advance", animator=a, seconds=0.1)
+
+    return [("groups", groups), ("gestures", gestures), ("snapshot_restore", snapshot_restore), ("restore_broken", restore_broken),
             ("regress_field_creates_items", regress_field_creates_items),
             ("regress_welded_items_in_contact", regress_welded_items_in_contact),
             ("regress_long_lever_weld", regress_long_lever_weld), ("regress_tiny_duration", regress_tiny_duration),
