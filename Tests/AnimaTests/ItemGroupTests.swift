@@ -166,8 +166,13 @@ import Glibc
                     { try a.setTransform(ItemTransform(scaleX: 2), of: g) }, { try a.setSensor(true, of: b) }] as [() throws -> Void] {
             #expect(throws: AnimaError.self) { try set() }
         }
-        // what stays possible: the part's opacity, the group's pose
+        // what stays possible: the part's opacity, the group's pose; taking a part's state as it
+        // is leaves it moved through its group
         try a.setAlpha(0.5, of: b)
+        try a.addBehavior(GravityBehavior(owner: a, items: [g]))
+        _ = try a.mass(of: g)
+        try a.updateItemUsingCurrentState(b)
+        #expect(a.store.invMass[Int(b.slot)] == a.store.invMass[Int(g.slot)] && a.store.invMass[Int(g.slot)] > 0)
         let offset = try a.center(of: b) - a.center(of: g)
         try a.setCenter(Vec2(10, 20), of: g)
         #expect(length(try a.center(of: b) - Vec2(10, 20) - offset) < 1e-12)

@@ -520,6 +520,8 @@ public final class Animator {
             partsFollow(s)
             return
         }
+        // a part's outline cannot change, and its mass is its group's share
+        if store.groupOf[s] >= 0 { return }
         let before = store.geometry[s]
         store.rebuildGeometry(s)
         store.rotation[s] = Rotation(angle: store.angle[s])

@@ -388,7 +388,7 @@ final class ItemStore {
     /// Puts group g's parts where its pose says, moving at its velocity: centre c + q r, angle
     /// + the part's, velocity v + w x (q r), the group's angular velocity.
     func placeParts(of g: Int) {
-        guard let parts = groupParts[Int32(g)] else { return }
+        guard !groupSlots.isEmpty, let parts = groupParts[Int32(g)] else { return }
         let c = position[g], q = rotation[g], a = angle[g], v = velocity[g], w = angularVelocity[g]
         for m in parts {
             let i = Int(m)
