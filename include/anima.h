@@ -301,6 +301,10 @@ anima_status anima_item_set_angular_velocity(anima_item item, double velocity);
 anima_status anima_item_get_mass(anima_item item, double *out_mass);
 /** True when the item has come to rest (or no behavior moves it). */
 anima_status anima_item_is_resting(anima_item item, bool *out_resting);
+/** Puts the item to sleep (false) or wakes it (true), Box2D's b2Body_SetAwake. A sleeping item is at rest (velocities zero) and the solver skips it, so a crowd at rest costs almost nothing, until an awake item touches it (which wakes it and, in turn, what it touches), a setter changes it, or it joins a behavior: put items to sleep after adding them to their behaviors. A part sleeps and wakes with its group. Waking also wakes the animator. Errors: BUSY inside a step's callbacks. */
+anima_status anima_item_set_awake(anima_item item, bool awake);
+/** Reads whether the item is awake (false while it sleeps; a part reads its group's). */
+anima_status anima_item_is_awake(anima_item item, bool *out_awake);
 /** Reads the user data pointer given at creation or by set_user_data. */
 anima_status anima_item_get_user_data(anima_item item, void **out_user_data);
 /** Replaces the user data pointer. */

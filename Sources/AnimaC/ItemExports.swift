@@ -226,6 +226,16 @@ public func anima_item_is_resting(_ item: anima_item, _ out: UnsafeMutablePointe
 }
 
 @c @implementation
+public func anima_item_set_awake(_ item: anima_item, _ awake: Bool) -> anima_status {
+    writeItem("anima_item_set_awake", item) { (a, id) throws(AnimaError) in try a.setAwake(awake, of: id) }
+}
+
+@c @implementation
+public func anima_item_is_awake(_ item: anima_item, _ out: UnsafeMutablePointer<Bool>?) -> anima_status {
+    readItem("anima_item_is_awake", item, out, "out_awake") { (a, id) throws(AnimaError) in try a.isAwake(id) }
+}
+
+@c @implementation
 public func anima_item_get_user_data(_ item: anima_item, _ out: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> anima_status {
     readItem("anima_item_get_user_data", item, out, "out_user_data") { (a, id) throws(AnimaError) in try a.userData(of: id) }
 }

@@ -132,3 +132,4 @@ def test_a_snapshot_keeps_the_group_and_replays_to_the_bit():
     anim.advance(1)
     copy.advance(1)
     assert restored[badge.id].center == badge.center and restored[card.id].rotation == card.rotation
+

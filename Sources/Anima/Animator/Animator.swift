@@ -479,6 +479,33 @@ public final class Animator {
         return store.properties[s]
     }
 
+    /// Puts an item to sleep, or wakes it (Box2D's `b2Body_SetAwake`). A sleeping item is at
+    /// rest: its velocities are zero, the solver skips it and it costs a crowd at rest almost
+    /// nothing, until an awake item touches it (which wakes it and, in turn, what it touches),
+    /// a setter changes it, or it joins a behavior. A part sleeps and wakes with its group.
+    /// Put items to sleep after adding them to their behaviors, since joining one wakes an item:
+    /// a screen of resting views, or a wall that waits for a blow. An item put to sleep while an
+    /// awake item touches it wakes at the next step. Waking an item wakes its island and the
+    /// animator. Throws `.busy` during a step.
+    public func setAwake(_ awake: Bool, of item: ItemID) throws(AnimaError) {
+        var s = try slot(of: item)
+        if store.groupOf[s] >= 0 { s = Int(store.groupOf[s]) }
+        if awake {
+            wake(slot: s)
+            return
+        }
+        guard !isStepping else { throw AnimaError(.busy, "an item cannot be put to sleep during a step") }
+        if store.asleep[s] { return }
+        world.sleepAlone(s)
+    }
+
+    /// False while the item sleeps (see ``setAwake(_:of:)``); a part reads its group's.
+    public func isAwake(_ item: ItemID) throws(AnimaError) -> Bool {
+        var s = try slot(of: item)
+        if store.groupOf[s] >= 0 { s = Int(store.groupOf[s]) }
+        return !store.asleep[s]
+    }
+
     /// True when the item is at rest (or nothing moves it).
     public func isResting(_ item: ItemID) throws(AnimaError) -> Bool {
         var s = try slot(of: item)

@@ -218,6 +218,25 @@ extension World {
         return slept
     }
 
+    /// Puts slot s (and a group's parts with it) to sleep in an island of its own, at rest.
+    func sleepAlone(_ s: Int) {
+        self.nextIslandID &+= 1
+        let id = self.nextIslandID
+        var members = [Int32(s)]
+        if !store.groupSlots.isEmpty, let parts = store.groupParts[Int32(s)] { members += parts }
+        for m in members {
+            let i = Int(m)
+            store.asleep[i] = true
+            store.island[i] = id
+            store.velocity[i] = .zero
+            store.angularVelocity[i] = 0
+            store.velocityGiven[i] = false
+            store.restTime[i] = configuration.restTime
+        }
+        self.sleepingIslands[id] = members
+        refreshBodyLists()
+    }
+
     /// Wakes the island an item sleeps in.
     func wakeIsland(of slot: Int) {
         let id = store.island[slot]

@@ -1,0 +1,88 @@
+import Testing
+@testable import Anima
+
+/// Items put to sleep from outside (Box2D's `b2Body_SetAwake`): a sleeping item holds still under
+/// gravity and costs no solve, an awake item's touch wakes it and then what it touches, waking it
+/// by hand lets it fall as an awake one does, and a part sleeps with its group.
+@Suite struct AwakeTests {
+    /// Five 40 pt boxes stacked on the floor of a 320 x 568 pt screen, touching, under gravity.
+    func wall(_ a: Animator) throws -> [ItemID] {
+        let boxes = try (0..<5).map { k throws(AnimaError) in
+            try a.createItem(ItemDefinition(center: Vec2(160, 548 - 40 * Double(k)), size: Size(width: 40, height: 40)))
+        }
+        try a.addBehavior(GravityBehavior(owner: a, items: boxes))
+        let collision = try CollisionBehavior(owner: a, items: boxes)
+        try collision.setTranslatesReferenceBoundsIntoBoundary(true)
+        try a.addBehavior(collision)
+        return boxes
+    }
+
+    @Test func aSleepingWallHoldsStillUntilABallStrikesItThenWakesFromTheTop() throws {
+        let a = try makeAnimator()
+        let boxes = try wall(a)
+        for box in boxes { try a.setAwake(false, of: box) }
+        let before = try boxes.map { b throws(AnimaError) in try a.center(of: b) }
+        for _ in 0..<60 { try a.advance(1.0 / 60) }
+        // not a step's sag: asleep, nothing moved, and the animator paused at once
+        #expect(try boxes.map { b throws(AnimaError) in try a.center(of: b) } == before)
+        #expect(!a.isRunning)
+        for b in boxes { #expect(try !a.isAwake(b) && a.isResting(b)) }
+        // a ball dropped on the top box wakes it, and the boxes under it in turn
+        let ball = try a.createItem(ItemDefinition(center: Vec2(160, 200), size: Size(width: 30, height: 30), shape: .ellipse,
+                                                   linearVelocity: Vec2(0, 600)))
+        try a.addBehavior(GravityBehavior(owner: a, items: [ball]))
+        for c in a.behaviors.compactMap({ $0 as? CollisionBehavior }) { try c.addItem(ball) }
+        var wokeAt: [Int: Int] = [:]
+        for frame in 0..<120 {
+            try a.advance(1.0 / 60)
+            for (k, b) in boxes.enumerated() where wokeAt[k] == nil {
+                if try a.isAwake(b) { wokeAt[k] = frame }
+            }
+        }
+        #expect(wokeAt.count == 5, "woken: \(wokeAt)")
+        // the top box first; none before the one above it
+        #expect(wokeAt[4] != nil && (0..<4).allSatisfy { wokeAt[$0]! >= wokeAt[4]! })
+        // the wall took the blow and stands: each box within 1 pt of its place
+        for (k, b) in boxes.enumerated() {
+            let c = try a.center(of: b)
+            #expect(length(c - before[k]) < 1, "box \(k) at \(c)")
+        }
+    }
+
+    @Test func aSleepingItemDoesNotFallUntilWokenThenFallsAsAnAwakeOne() throws {
+        let a = try makeAnimator(bounds: nil)
+        let item = try a.createItem(ItemDefinition(center: Vec2(0, 0), linearVelocity: Vec2(50, 0)))
+        let twin = try a.createItem(ItemDefinition(center: Vec2(0, 0)))
+        try a.addBehavior(GravityBehavior(owner: a, items: [item, twin]))
+        try a.setAwake(false, of: item)
+        try a.setAwake(false, of: twin)
+        #expect(try a.linearVelocity(of: item) == .zero)
+        try a.advance(1)
+        #expect(try a.center(of: item) == Vec2(0, 0))
+        try a.setAwake(true, of: item)
+        #expect(try a.isAwake(item) && a.isRunning)
+        // it falls, and as an item that never slept would: the same bits as a fresh one
+        let fresh = try a.createItem(ItemDefinition(center: Vec2(0, 0)))
+        try a.behaviors.compactMap({ $0 as? GravityBehavior }).first!.addItem(fresh)
+        try a.advance(0.5)
+        #expect(try a.center(of: item) == a.center(of: fresh))
+        #expect(try a.center(of: item).y > 100)
+        #expect(try a.center(of: twin) == Vec2(0, 0) && !a.isAwake(twin))
+    }
+
+    @Test func aPartSleepsAndWakesWithItsGroup() throws {
+        let a = try makeAnimator(bounds: nil)
+        let p = try a.createItem(ItemDefinition(center: Vec2(0, 0)))
+        let q = try a.createItem(ItemDefinition(center: Vec2(100, 0)))
+        let g = try a.createGroup(of: [p, q])
+        try a.addBehavior(GravityBehavior(owner: a, items: [g]))
+        try a.setAwake(false, of: q)
+        #expect(try !a.isAwake(g) && !a.isAwake(p) && a.store.asleep[Int(p.slot)])
+        try a.advance(0.5)
+        #expect(try a.center(of: g).y == 0)
+        try a.setAwake(true, of: p)
+        try a.advance(0.5)
+        #expect(try a.center(of: g).y > 50 && a.center(of: p).y == a.center(of: q).y)
+        if let failure = a.validationFailure() { Issue.record("\(failure)") }
+    }
+}
