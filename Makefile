@@ -415,7 +415,7 @@ BENCH_BIN := build/bench/anima_bench
 .PHONY: bench-harness
 bench-harness: lib
 	@mkdir -p $(dir $(BENCH_BIN))
-	$(CC) -O2 -std=gnu11 -Wall -Wextra -Werror -Iinclude bench/anima_bench.c -o $(BENCH_BIN) \
+	$(CC) -O2 -std=gnu11 -Wall -Wextra -Werror -Iinclude bench/anima_bench.c bench/harness.c bench/box2d_app.c -o $(BENCH_BIN) \
 		-L$(LIB_DIR) -lanima -Wl,-rpath,$(CURDIR)/$(LIB_DIR) -lm
 
 # The Python state machine of python/tests/test_stateful.py run in child interpreters, one seed

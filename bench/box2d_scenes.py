@@ -17,7 +17,7 @@ uses to read the process's resident memory around the scene.
 
 The scenes follow Box2D v3.1's own benchmark builders (`shared/benchmarks.c`): large_pyramid,
 tumbler (a dynamic drum turned by a revolute motor), joint_grid (revolute joints, circles that
-never collide) and many_pyramids; the pile is this project's scene (bench/README.md).
+never collide), many_pyramids and smash (with sleeping on, its wall created asleep); the pile is this project's scene (bench/README.md).
 """
 
 from __future__ import annotations
@@ -159,6 +159,33 @@ def many_pyramids(b2, steps: int, dt: float, workers: int = 1) -> dict:
             "pyramids": len(tops),
             "max_top_drop": max(drops), "mean_top_drop": sum(drops) / len(drops),
             "max_move": max_move, "non_finite": non_finite}
+
+
+def smash(b2, steps: int, dt: float, workers: int = 1) -> dict:
+    """smash: an 8 x 8 m box of density 8 at (-20, 0) m moving at 40 m/s into a wall of 120 x 80
+    boxes of 0.4 m (density 1, friction 0.6) created asleep (`is_awake=False`), no gravity;
+    sleeping on, as in Box2D's own app. Figures as anima_bench's smash, in points."""
+    world = b2.World(gravity=(0.0, 0.0), thread_pool=b2.ThreadPool(workers)) if workers > 1 else b2.World(gravity=(0.0, 0.0))
+    heavy = world.create_dynamic_body(position=(-20.0, 0.0), linear_velocity=(40.0, 0.0))
+    heavy.create_polygon_shape(b2.shape_def(density=8.0, material=b2.surface_material(friction=0.6)), b2.box(4.0, 4.0))
+    columns, rows, d = 120, 80, 0.4
+    sd = box_def(b2)
+    wall = []
+    for i in range(columns):
+        for j in range(rows):
+            body = world.create_dynamic_body(position=(i * d + 30.0, (j - rows / 2.0) * d), is_awake=False)
+            body.create_polygon_shape(sd, b2.box(0.5 * d, 0.5 * d))
+            wall.append(body)
+    start = poses_pt(wall)
+    seconds, cpu, done, _ = timed_world_steps(world, steps, dt)
+    end = poses_pt(wall)
+    moves = [math.hypot(x1 - x0, y1 - y0) for (x0, y0), (x1, y1) in zip(start, end)]
+    finite = [m for m in moves if math.isfinite(m)]
+    return {"items": 1 + len(wall), "steps": done, "seconds": seconds, **cpu, "workers": workers,
+            "heavy_x": to_screen(*heavy.position)[0], "heavy_vx": PT * heavy.linear_velocity[0],
+            "wall_moved": sum(m > 1.0 for m in finite), "wall_farthest": max(finite) if finite else math.nan,
+            "wall_mean_dx": sum(e[0] - s[0] for s, e in zip(start, end)) / len(wall),
+            "wall_asleep": sum(not b.awake for b in wall), "non_finite": len(moves) - len(finite)}
 
 
 def small_pyramid_centres(base: int, extent: float, center_x: float, base_y: float):

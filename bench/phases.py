@@ -30,7 +30,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCE = ROOT / "bench" / "anima_bench.c"
+SOURCES = tuple(ROOT / "bench" / name for name in ("anima_bench.c", "harness.c", "box2d_app.c"))
 HEADER_DIR = ROOT / "include"
 SCENES = ("pyramid", "tumbler", "joint_grid", "springy_list", "many_pyramids", "pile")
 
@@ -40,7 +40,7 @@ def build(lib_dir: Path, binary: Path) -> None:
         sys.exit(f"phases: no library in {lib_dir}; build it with `make phase-profile`")
     binary.parent.mkdir(parents=True, exist_ok=True)
     cc = os.environ.get("CC", "gcc")
-    subprocess.run([cc, "-O2", "-std=gnu11", "-Wall", "-Wextra", "-Werror", f"-I{HEADER_DIR}", str(SOURCE), "-o",
+    subprocess.run([cc, "-O2", "-std=gnu11", "-Wall", "-Wextra", "-Werror", f"-I{HEADER_DIR}", *map(str, SOURCES), "-o",
                     str(binary), f"-L{lib_dir}", "-lanima", f"-Wl,-rpath,{lib_dir}", "-lm"], check=True)
 
 

@@ -46,7 +46,8 @@ BENCH = ROOT / "bench"
 HEADER = ROOT / "include" / "anima.h"
 LIB_DIR = ROOT / ".build" / "release"
 LIB = LIB_DIR / "libanima.so"
-C_SOURCE = BENCH / "anima_bench.c"
+# the harness: its main and scenes, the shared part, and the scenes of Box2D's own app
+C_SOURCES = (BENCH / "anima_bench.c", BENCH / "harness.c", BENCH / "box2d_app.c")
 C_BINARY = ROOT / "build" / "bench" / "anima_bench"
 # The library built without the thread guard (make bench-noguard), for the call-cost scene's comparison.
 NOGUARD_LIB_DIR = ROOT / ".build-noguard" / "release"
@@ -70,9 +71,10 @@ STEPPING = {
     "springy-list": ("springy list", 1000, 500),
     "many-pyramids": ("many pyramids", 22000, 200),
     "pile": ("pile, default animator", 10000, 300),
+    "smash": ("smash, a sleeping wall", 9601, 300),
 }
-SCENES = ("pyramid", "tumbler", "python", "joint-grid", "springy-list", "many-pyramids", "pile", "recording", "sweep",
-          "call-cost")
+SCENES = ("pyramid", "tumbler", "python", "joint-grid", "springy-list", "many-pyramids", "pile", "smash", "recording",
+          "sweep", "call-cost")
 ENGINES = ("anima", "anima-2w", "box2d", "box2d-2w", "pymunk")
 ENGINE_NAMES = {"anima": "Anima", "anima-2w": "Anima (2 workers)", "box2d": "Box2D", "box2d-2w": "Box2D (2 workers)",
                 "pymunk": "pymunk"}
@@ -114,10 +116,10 @@ def build_c_bench() -> None:
     if not LIB.exists():
         print("bench: building the library (make lib)", flush=True)
         subprocess.run(["make", "--no-print-directory", "lib"], cwd=ROOT, check=True)
-    if newer(C_BINARY, C_SOURCE, HEADER, LIB):
+    if newer(C_BINARY, *C_SOURCES, BENCH / "harness.h", HEADER, LIB):
         C_BINARY.parent.mkdir(parents=True, exist_ok=True)
         cc = os.environ.get("CC", "gcc")
-        command = [cc, "-O2", "-std=gnu11", "-Wall", "-Wextra", "-Werror", f"-I{HEADER.parent}", str(C_SOURCE),
+        command = [cc, "-O2", "-std=gnu11", "-Wall", "-Wextra", "-Werror", f"-I{HEADER.parent}", *map(str, C_SOURCES),
                    "-o", str(C_BINARY), f"-L{LIB_DIR}", "-lanima", f"-Wl,-rpath,{LIB_DIR}", "-lm"]
         print("bench: " + " ".join(shlex.quote(c) for c in command), flush=True)
         subprocess.run(command, check=True)
@@ -554,10 +556,12 @@ def box2d_scene(b2, scene: str, steps: int, workers: int = 1, probe: Callable[[s
         return box2d_scenes.many_pyramids(b2, steps, DT, workers)
     if scene == "pile":
         return box2d_scenes.pile(b2, steps, PILE_DT, pile_layout, workers, probe)
+    if scene == "smash":
+        return box2d_scenes.smash(b2, steps, DT, workers)
     raise ValueError(scene)
 
 
-BOX2D_SCENES = ("pyramid", "tumbler", "joint-grid", "many-pyramids", "pile")
+BOX2D_SCENES = ("pyramid", "tumbler", "joint-grid", "many-pyramids", "pile", "smash")
 
 
 # ----------------------------------------------------------------------------- Python costs
@@ -774,10 +778,17 @@ def describe_pile(r: dict) -> str:
             f"highest box centre at y = {r['highest']:.0f} pt (floor at {PILE_FLOOR:.0f}){non_finite_text(r, 'boxes')}")
 
 
+def describe_smash(r: dict) -> str:
+    return (f"heavy box at x = {r['heavy_x']:.0f} pt moving at {r['heavy_vx']:.0f} pt/s (from 4000); {r['wall_moved']} of "
+            f"9600 wall boxes moved, the wall {r['wall_mean_dx']:.0f} pt on average, the farthest box "
+            f"{r['wall_farthest']:.0f} pt; {r['wall_asleep']} asleep at the end{non_finite_text(r, 'boxes')}")
+
+
 # The physical checks printed under the table, scene by scene, for every engine that ran it.
 CHECKS: dict[str, Callable[[dict], str]] = {
     "pyramid": describe_pyramid, "tumbler": describe_tumbler, "joint-grid": describe_joint_grid,
     "springy-list": describe_springy_list, "many-pyramids": describe_many_pyramids, "pile": describe_pile,
+    "smash": describe_smash,
 }
 
 
@@ -1212,7 +1223,8 @@ def main() -> None:
                 continue
             steps = STEPPING[scene][2] // (10 if args.quick else 1)
             # each round starts with another engine, so that none always runs on a cold (or warm) machine
-            engines = [e for e in ENGINES if e not in BOX2D_WORKERS or scene in BOX2D_SCENES]
+            engines = [e for e in ENGINES if (e not in BOX2D_WORKERS or scene in BOX2D_SCENES)
+                       and (e != "pymunk" or scene in pymunk_scenes)]
             engines = engines[r % len(engines):] + engines[:r % len(engines)]
             for engine in engines:
                 if engine in ANIMA_WORKERS:

@@ -85,4 +85,44 @@ import Testing
         #expect(try a.center(of: g).y > 50 && a.center(of: p).y == a.center(of: q).y)
         if let failure = a.validationFailure() { Issue.record("\(failure)") }
     }
+
+    /// Where a ray along y = 100 from the left enters a 100 x 40 pt box centred at (cx, 100),
+    /// turned by `angle`: the centre less the distance to the nearer pair of sides along the ray.
+    func entry(_ cx: Double, _ angle: Double) -> Double {
+        cx - min(50 / abs(cosine(angle)), 20 / abs(sine(angle)))
+    }
+
+    @Test func anItemPutToSleepBeforeItsFirstStepIsWhereItStandsAndStaysSoWhenMoved() throws {
+        // a sleeping item's outline is made once and then kept: it must be made where the item
+        // stands even when it never stepped awake, and made again when its pose is set
+        let a = try makeAnimator(bounds: nil)
+        let box = try a.createItem(ItemDefinition(center: Vec2(200, 100), size: Size(width: 100, height: 40),
+                                                  transform: ItemTransform(rotation: 0.5)))
+        let ball = try a.createItem(ItemDefinition(center: Vec2(0, 300), size: Size(width: 20, height: 20), shape: .ellipse))
+        try a.addBehavior(CollisionBehavior(owner: a, items: [box, ball]))
+        try a.setAwake(false, of: box)
+        for _ in 0..<30 { try a.step() }
+        #expect(try !a.isAwake(box))
+        let hit = try #require(try a.rayCastClosest(from: Vec2(0, 100), to: Vec2(400, 100)))
+        #expect(hit.item == box && abs(hit.point.x - entry(200, 0.5)) < 1e-9, "hit \(hit)")
+        // moved while asleep: it wakes, and is found and struck at its new place
+        try a.setCenter(Vec2(300, 100), of: box)
+        try a.step()
+        let moved = try #require(try a.rayCastClosest(from: Vec2(0, 100), to: Vec2(400, 100)))
+        #expect(moved.item == box && abs(moved.point.x - entry(300, 0.5)) < 1e-9, "hit \(moved)")
+        // asleep again there; a ball thrown along the ray is struck by the box's face there (at
+        // its old place the ball would have met it some 100 pt sooner), and wakes it
+        try a.setAwake(false, of: box)
+        for _ in 0..<5 { try a.step() }
+        try a.setCenter(Vec2(100, 100), of: ball)
+        try a.setLinearVelocity(Vec2(300, 0), of: ball)
+        var struckAt: Double? = nil
+        for _ in 0..<120 where struckAt == nil {
+            try a.step()
+            if try a.linearVelocity(of: ball).x < 250 { struckAt = try a.center(of: ball).x }
+        }
+        let x = try #require(struckAt)
+        #expect(x > entry(300, 0.5) - 30 && x < entry(300, 0.5), "the ball was struck at x = \(x)")
+        #expect(try a.isAwake(box))
+    }
 }

@@ -77,6 +77,8 @@ extension Animator {
 
     func runStep() throws(AnimaError) {
         if graphDirty { rebuildGraph() }
+        // items put to sleep since the last step (setAwake) join the lists once, here
+        if world.bodyListsDirty { world.rebuildBodyLists() }
         isStepping = true
         defer { endStep() }
         let h = stepDuration

@@ -13,6 +13,12 @@ extension World {
     /// (anchored) and which collide.
     func rebuildBodyLists() {
         bodyListsDirty = false
+        // sleeping items' outlines are made once more (see updateGeometry)
+        outlineEpoch &+= 1
+        if outlineEpoch == 0 {
+            outlineSettled.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            outlineEpoch = 1
+        }
         self.moving.removeAll(keepingCapacity: true)
         self.kinematic.removeAll(keepingCapacity: true)
         self.colliding.removeAll(keepingCapacity: true)

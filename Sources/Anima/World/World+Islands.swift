@@ -234,7 +234,9 @@ extension World {
             store.restTime[i] = configuration.restTime
         }
         self.sleepingIslands[id] = members
-        refreshBodyLists()
+        // rebuilt once before the next step (or query), not once per item put to sleep: a screen
+        // of views put to sleep one by one stays linear
+        bodyListsDirty = true
     }
 
     /// Wakes the island an item sleeps in.

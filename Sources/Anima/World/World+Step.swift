@@ -24,6 +24,10 @@ extension World {
         if self.tightBoxes.count < n {
             self.tightBoxes.append(contentsOf: repeatElement(AABB(lower: .zero, upper: .zero), count: n - self.tightBoxes.count))
         }
+        if self.outlineSettled.count < n {
+            self.outlineSettled.append(contentsOf: repeatElement(0, count: n - self.outlineSettled.count))
+        }
+        let epoch = self.outlineEpoch
         let grow = Tolerances.speculativeDistance
         let needed = store.localVertices.count
         if self.worldVertices.count < needed {
@@ -46,9 +50,19 @@ extension World {
         self.worldNormals.withUnsafeMutableBufferPointer { worldNormals in
         self.tightBoxes.withUnsafeMutableBufferPointer { tight in
         self.colliding.withUnsafeBufferPointer { colliding in
+        store.asleep.withUnsafeBufferPointer { asleep in
+        store.poseEdited.withUnsafeBufferPointer { poseEdited in
+        self.outlineSettled.withUnsafeMutableBufferPointer { settled in
             // per item, into its own slots only: workers may share the items
             func outline(_ s: Int32) {
                 let i = Int(s)
+                // a sleeping item does not move: once its outline and boxes are made at rest, they
+                // stay as they are until it wakes, its pose is set, or the body lists change, so a
+                // crowd at rest costs no outline (the values are those a new making would give)
+                if asleep[i] && !poseEdited[i] {
+                    if settled[i] == epoch { return }
+                    settled[i] = epoch
+                }
                 let g = geometry[i]
                 let reach = (length(velocity[i]) + length(gravity[i]) * h) * h + abs(angular[i]) * g.extent * h
                 sweep[i] = reach
@@ -107,6 +121,6 @@ extension World {
             } else {
                 for s in colliding { outline(s) }
             }
-        }}}}}}}}}}}}}}
+        }}}}}}}}}}}}}}}}}
     }
 }

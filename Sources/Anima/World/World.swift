@@ -226,6 +226,11 @@ final class World {
     var worldNormals: [Vec2] = []
     var sweep: [Double] = []           // per slot: how far it may move in one step
     var tightBoxes: [AABB] = []        // per slot: the box it may occupy during the step, plus contact distance
+    // per slot: the outline epoch in which a sleeping item's outline and boxes were last made
+    // (see updateGeometry); a sleeping item's are not made again until the epoch moves on
+    var outlineSettled: [UInt32] = []
+    // moves on with every rebuild of the body lists (any wake, sleep or change of the behaviors)
+    var outlineEpoch: UInt32 = 1
     /// Slots that the solver moves (governed, finite mass), in slot order.
     var moving: [Int32] = []
     /// The moving slots whose bodies the current step gathered (the solver's view of `moving`).
