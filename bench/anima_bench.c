@@ -8,7 +8,8 @@
  *     anima_bench many_pyramids [steps]  20 x 20 pyramids of base 10 (22 000 boxes); default 200 steps
  *     anima_bench pile [steps]           10 000 boxes poured into a box, default animator; default 300 steps
  *     anima_bench smash [steps]          a heavy box through a sleeping wall of 9 600 boxes; default 300 steps
- *                                        (box2d_app.c, with the other scenes of Box2D's own benchmark app)
+ *     anima_bench spinner [steps]        a driven bar stirring 6 076 bodies in a ring; default 500 steps
+ *                                        (these two in box2d_app.c: scenes of Box2D's own benchmark app)
  *     anima_bench call_cost [calls]      ns per anima_item_get_center and anima_animator_get_step_count call,
  *                                        best of 5 batches of `calls` (default 10 000 000); the cost of the
  *                                        boundary itself (handle check, thread guard, status), not of physics
@@ -713,12 +714,13 @@ static const struct {
     { "many_pyramids", run_many_pyramids, 200 },
     { "pile", run_pile, 300 },
     { "smash", run_smash, 300 },
+    { "spinner", run_spinner, 500 },
 };
 
 int main(int argc, char **argv)
 {
     if (argc < 2 || argc > 4) {
-        fprintf(stderr, "usage: %s pyramid|tumbler|joint_grid|springy_list|many_pyramids|pile|smash [steps [workers]]\n"
+        fprintf(stderr, "usage: %s pyramid|tumbler|joint_grid|springy_list|many_pyramids|pile|smash|spinner [steps [workers]]\n"
                         "       %s call_cost [calls]\n", argv[0], argv[0]);
         return 64;
     }
@@ -734,6 +736,6 @@ int main(int argc, char **argv)
         }
     }
     fprintf(stderr, "anima_bench: unknown scene '%s' (pyramid, tumbler, joint_grid, springy_list, many_pyramids, "
-                    "pile or smash)\n", scene_name);
+                    "pile, smash or spinner)\n", scene_name);
     return 64;
 }

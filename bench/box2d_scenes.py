@@ -17,7 +17,7 @@ uses to read the process's resident memory around the scene.
 
 The scenes follow Box2D v3.1's own benchmark builders (`shared/benchmarks.c`): large_pyramid,
 tumbler (a dynamic drum turned by a revolute motor), joint_grid (revolute joints, circles that
-never collide), many_pyramids and smash (with sleeping on, its wall created asleep); the pile is this project's scene (bench/README.md).
+never collide), many_pyramids, smash (with sleeping on, its wall created asleep) and spinner; the pile is this project's scene (bench/README.md).
 """
 
 from __future__ import annotations
@@ -186,6 +186,50 @@ def smash(b2, steps: int, dt: float, workers: int = 1) -> dict:
             "wall_moved": sum(m > 1.0 for m in finite), "wall_farthest": max(finite) if finite else math.nan,
             "wall_mean_dx": sum(e[0] - s[0] for s, e in zip(start, end)) / len(wall),
             "wall_asleep": sum(not b.awake for b in wall), "non_finite": len(moves) - len(finite)}
+
+
+def spinner(b2, steps: int, dt: float, workers: int = 1) -> dict:
+    """spinner: a loop chain of 360 points on a circle of 40 m about (0, 32) m (friction 0.1); a
+    bar of 0.8 x 40 m rounded by 0.2 m (friction 0, density 1, never sleeping) on a revolute joint
+    at (0, 12) m whose motor turns it at 5 rad/s with no torque bound (FLT_MAX); 6 076 bodies in
+    rows of 92 from (-23, 2) m, 0.5 m apart, taking turns as a capsule, a ball of 0.35 m and a box
+    of 0.35 m, density 0.25, friction 0.1, restitution 0.1; sleeping on. Figures as anima_bench's
+    spinner, in points: the bar's turn is unwrapped to the turn nearest the motor's."""
+    world = b2.World(gravity=(0.0, -10.0), thread_pool=b2.ThreadPool(workers)) if workers > 1 else b2.World(gravity=(0.0, -10.0))
+    ground = world.create_static_body(position=(0.0, 0.0))
+    points = [(40.0 * math.cos(-2.0 * math.pi * k / 360), 40.0 * math.sin(-2.0 * math.pi * k / 360) + 32.0)
+              for k in range(360)]
+    ground.create_chain(b2.chain_def(points=points, is_loop=True, materials=[b2.surface_material(friction=0.1)]))
+    bar = world.create_dynamic_body(position=(0.0, 12.0), enable_sleep=False)
+    bar.create_polygon_shape(b2.shape_def(density=1.0, material=b2.surface_material(friction=0.0)),
+                             b2.make_offset_rounded_box(0.4, 20.0, (0.0, 0.0), b2.Rot(), 0.2))
+    world.create_revolute_joint(ground, bar, local_anchor_a=(0.0, 12.0), local_anchor_b=(0.0, 0.0),
+                                enable_motor=True, motor_speed=5.0, max_motor_torque=3.4028234663852886e38)
+    sd = b2.shape_def(density=0.25, material=b2.surface_material(friction=0.1, restitution=0.1))
+    capsule, circle, square = b2.capsule((-0.25, 0.0), (0.25, 0.0), 0.25), b2.circle(radius=0.35), b2.box(0.35, 0.35)
+    bodies = []
+    x, y = -23.0, 2.0
+    for k in range(2 * 3038):
+        body = world.create_dynamic_body(position=(x, y))
+        if k % 3 == 0:
+            body.create_capsule_shape(sd, capsule)
+        elif k % 3 == 1:
+            body.create_circle_shape(sd, circle)
+        else:
+            body.create_polygon_shape(sd, square)
+        bodies.append(body)
+        x += 0.5
+        if x >= 23.0:
+            x, y = -23.0, y + 0.5
+    seconds, cpu, done, _ = timed_world_steps(world, steps, dt)
+    expected = 5.0 * (done + 1) * dt
+    angle = bar.angle
+    turn = angle + 2.0 * math.pi * round((expected - angle) / (2.0 * math.pi))
+    inside = sum(math.hypot(b.position[0], b.position[1] - 32.0) < 40.0 for b in bodies)
+    speed = sum(PT * math.hypot(*b.linear_velocity) for b in bodies) / len(bodies)
+    return {"items": len(bodies) + 1, "steps": done, "seconds": seconds, **cpu, "workers": workers,
+            "bar_turn": turn, "expected_turn": expected, "bar_speed": bar.angular_velocity, "inside": inside,
+            "mean_speed": speed, "non_finite": 0}
 
 
 def small_pyramid_centres(base: int, extent: float, center_x: float, base_y: float):

@@ -116,5 +116,6 @@ double largest_move(const double *start, const double *end, int32_t count, int32
 /* The scenes of Box2D's benchmark app that box2d_app.c builds (see there); each returns the
  * exit status, 0. */
 int run_smash(int steps);
+int run_spinner(int steps);
 
 #endif

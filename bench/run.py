@@ -72,9 +72,10 @@ STEPPING = {
     "many-pyramids": ("many pyramids", 22000, 200),
     "pile": ("pile, default animator", 10000, 300),
     "smash": ("smash, a sleeping wall", 9601, 300),
+    "spinner": ("spinner, a driven bar", 6077, 500),
 }
-SCENES = ("pyramid", "tumbler", "python", "joint-grid", "springy-list", "many-pyramids", "pile", "smash", "recording",
-          "sweep", "call-cost")
+SCENES = ("pyramid", "tumbler", "python", "joint-grid", "springy-list", "many-pyramids", "pile", "smash", "spinner",
+          "recording", "sweep", "call-cost")
 ENGINES = ("anima", "anima-2w", "box2d", "box2d-2w", "pymunk")
 ENGINE_NAMES = {"anima": "Anima", "anima-2w": "Anima (2 workers)", "box2d": "Box2D", "box2d-2w": "Box2D (2 workers)",
                 "pymunk": "pymunk"}
@@ -558,10 +559,12 @@ def box2d_scene(b2, scene: str, steps: int, workers: int = 1, probe: Callable[[s
         return box2d_scenes.pile(b2, steps, PILE_DT, pile_layout, workers, probe)
     if scene == "smash":
         return box2d_scenes.smash(b2, steps, DT, workers)
+    if scene == "spinner":
+        return box2d_scenes.spinner(b2, steps, DT, workers)
     raise ValueError(scene)
 
 
-BOX2D_SCENES = ("pyramid", "tumbler", "joint-grid", "many-pyramids", "pile", "smash")
+BOX2D_SCENES = ("pyramid", "tumbler", "joint-grid", "many-pyramids", "pile", "smash", "spinner")
 
 
 # ----------------------------------------------------------------------------- Python costs
@@ -784,11 +787,18 @@ def describe_smash(r: dict) -> str:
             f"{r['wall_farthest']:.0f} pt; {r['wall_asleep']} asleep at the end{non_finite_text(r, 'boxes')}")
 
 
+def describe_spinner(r: dict) -> str:
+    torque = f", mean motor torque {r['mean_motor_torque']:.3g}" if "mean_motor_torque" in r else ""
+    return (f"bar turned {r['bar_turn']:.3f} rad of {r['expected_turn']:.3f} at 5 rad/s, now at {abs(r['bar_speed']):.3f} rad/s"
+            f"{torque}; {r['inside']} of 6076 bodies inside the ring, their mean speed {r['mean_speed']:.0f} pt/s"
+            f"{non_finite_text(r, 'bodies')}")
+
+
 # The physical checks printed under the table, scene by scene, for every engine that ran it.
 CHECKS: dict[str, Callable[[dict], str]] = {
     "pyramid": describe_pyramid, "tumbler": describe_tumbler, "joint-grid": describe_joint_grid,
     "springy-list": describe_springy_list, "many-pyramids": describe_many_pyramids, "pile": describe_pile,
-    "smash": describe_smash,
+    "smash": describe_smash, "spinner": describe_spinner,
 }
 
 
