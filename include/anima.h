@@ -305,6 +305,10 @@ anima_status anima_item_is_resting(anima_item item, bool *out_resting);
 anima_status anima_item_set_awake(anima_item item, bool awake);
 /** Reads whether the item is awake (false while it sleeps; a part reads its group's). */
 anima_status anima_item_is_awake(anima_item item, bool *out_awake);
+/** Puts the item in a collision group: 0 (the default) for none, else 1...INT32_MAX. Two items of the same group other than 0 never collide, whatever behaviors they share (the bones of one rag doll; pymunk's ShapeFilter.group, Box2D's negative groupIndex); from the next step their contacts end (with ended events). Sensors' visitors and queries ignore groups. Errors: INVALID_ARGUMENT for a negative group, INVALID_STATE for a group item (give its parts one). */
+anima_status anima_item_set_collision_group(anima_item item, int32_t group);
+/** Reads the item's collision group (0 for none). */
+anima_status anima_item_get_collision_group(anima_item item, int32_t *out_group);
 /** Reads the user data pointer given at creation or by set_user_data. */
 anima_status anima_item_get_user_data(anima_item item, void **out_user_data);
 /** Replaces the user data pointer. */

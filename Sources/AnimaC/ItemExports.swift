@@ -236,6 +236,16 @@ public func anima_item_is_awake(_ item: anima_item, _ out: UnsafeMutablePointer<
 }
 
 @c @implementation
+public func anima_item_set_collision_group(_ item: anima_item, _ group: Int32) -> anima_status {
+    writeItem("anima_item_set_collision_group", item) { (a, id) throws(AnimaError) in try a.setCollisionGroup(group, of: id) }
+}
+
+@c @implementation
+public func anima_item_get_collision_group(_ item: anima_item, _ out: UnsafeMutablePointer<Int32>?) -> anima_status {
+    readItem("anima_item_get_collision_group", item, out, "out_group") { (a, id) throws(AnimaError) in try a.collisionGroup(of: id) }
+}
+
+@c @implementation
 public func anima_item_get_user_data(_ item: anima_item, _ out: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> anima_status {
     readItem("anima_item_get_user_data", item, out, "out_user_data") { (a, id) throws(AnimaError) in try a.userData(of: id) }
 }

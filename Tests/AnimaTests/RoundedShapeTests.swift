@@ -288,7 +288,7 @@ import Glibc
                                          rounded(Vec2(200, 150), 60, 60, 8)])
         for _ in 0..<40 { try a.advance(1.0 / 60) }
         let bytes = try a.snapshot()
-        #expect(bytes[8] == 9, "format version \(bytes[8])")
+        #expect(bytes[8] == 10, "format version \(bytes[8])")
         let copy = try Animator.restore(bytes).animator
         #expect(try copy.shape(of: items[0]) == .capsule && copy.cornerRadius(of: items[1]) == 14)
         #expect(try copy.snapshot() == bytes)

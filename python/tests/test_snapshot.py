@@ -458,12 +458,12 @@ def test_find_item_and_find_behavior():
 
 
 def test_snapshot_header_is_the_documented_one():
-    """docs/snapshot.md: magic, version 9, payload length and zlib's CRC-32 of the payload."""
+    """docs/snapshot.md: magic, version 10, payload length and zlib's CRC-32 of the payload."""
     anim, _ = falling_pile(3)
     advance(anim, 10)
     data = anim.snapshot()
     assert data[:8] == b"ANIMASNP"
-    assert int.from_bytes(data[8:12], "little") == 9
+    assert int.from_bytes(data[8:12], "little") == 10
     assert int.from_bytes(data[16:24], "little") == len(data) - 32
     assert int.from_bytes(data[24:28], "little") == zlib.crc32(data[32:])
     assert anim.snapshot() == data          # writing it changes nothing

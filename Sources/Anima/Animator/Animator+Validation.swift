@@ -119,6 +119,18 @@ extension Animator {
         guard store.groupOf.enumerated().filter({ store.alive[$0.offset] && $0.element >= 0 }).count == parts else {
             return "an item names a group that does not list it"
         }
+        // collision groups: none negative, none on a dead slot or a group, and counted
+        guard store.collisionGroup.count == n else { return "the collision groups are not one per slot" }
+        var grouped = 0
+        for i in 0..<n where store.collisionGroup[i] != 0 {
+            guard store.collisionGroup[i] > 0, store.alive[i], !store.isGroup(i) else {
+                return "item slot \(i) has collision group \(store.collisionGroup[i])"
+            }
+            grouped += 1
+        }
+        guard grouped == store.collisionGroupCount else {
+            return "\(grouped) items have a collision group, \(store.collisionGroupCount) counted"
+        }
         return nil
     }
 }

@@ -201,6 +201,11 @@ final class ItemStore {
     /// Whether the item is a sensor: it collides with nothing and reports the items that overlap
     /// it (Animator+Sensors.swift).
     var isSensor: [Bool] = []
+    /// Per slot, the item's collision group, 0 for none: two items of the same group other than
+    /// 0 never collide (Animator.setCollisionGroup). `collisionGroupCount` counts the live items
+    /// with one, so that the pair rules read the groups only when there are any.
+    var collisionGroup: [Int32] = []
+    var collisionGroupCount = 0
     /// Broad-phase proxy of the slot, or -1.
     var proxy: [Int32] = []
     /// Item groups (UIDynamicItemGroup): per slot, the group a part belongs to (the group's
@@ -271,6 +276,7 @@ final class ItemStore {
             velocityGiven.append(false)
             poseEdited.append(false)
             isSensor.append(false)
+            collisionGroup.append(0)
             groupOf.append(-1)
             partOffset.append(.zero)
             partAngle.append(0)
@@ -301,6 +307,7 @@ final class ItemStore {
         velocityGiven[slot] = false
         poseEdited[slot] = false
         isSensor[slot] = false
+        collisionGroup[slot] = 0
         groupOf[slot] = -1
         partOffset[slot] = .zero
         partAngle[slot] = 0
@@ -319,6 +326,10 @@ final class ItemStore {
         boundaryMask[slot] = 0
         proxy[slot] = -1
         groupOf[slot] = -1
+        if collisionGroup[slot] != 0 {
+            collisionGroup[slot] = 0
+            collisionGroupCount -= 1
+        }
         if reusable { freeSlots.append(Int32(slot)) }
         if let i = order.firstIndex(of: Int32(slot)) { order.remove(at: i) }
     }

@@ -14,7 +14,8 @@ enum SnapshotFormat {
     /// adds a collision behavior's hit threshold (after its reference-bounds segments). Version 8
     /// adds the items' corner radii (at the end of ITEM) and the capsule and rounded-rectangle
     /// shapes (3 and 4). Version 9 adds the item groups (at the end of ITEM, after the radii).
-    static let version: UInt32 = 9
+    /// Version 10 adds the items' collision groups (at the end of ITEM, after the item groups).
+    static let version: UInt32 = 10
     /// magic (8), version (4), flags (4), payload length (8), CRC-32 (4), reserved (4).
     static let headerSize = 32
 

@@ -316,6 +316,7 @@ struct SnapshotDecoder {
             store.velocityGiven.append(flags & 16 != 0)
             store.poseEdited.append(flags & 64 != 0)
             store.isSensor.append(flags & 128 != 0)
+            store.collisionGroup.append(0)
             if flags & 32 != 0 {
                 guard alive else { throw SnapshotReader.corrupt("\(what) is dead but has user data") }
                 userDataSlots.append(Int32(s))
@@ -370,7 +371,25 @@ struct SnapshotDecoder {
         if version >= 7 { try decodeSensors(&r) }
         if version >= 8 { try decodeCornerRadii(&r) }
         if version >= 9 { try decodeGroups(&r) }
+        if version >= 10 { try decodeCollisionGroups(&r) }
         try r.finish(.items)
+    }
+
+    /// The items with a collision group (version 10 on): live, ascending slots, not groups, each
+    /// group 1...Int32.max.
+    func decodeCollisionGroups(_ r: inout SnapshotReader) throws(AnimaError) {
+        var last = -1
+        for _ in 0..<(try r.count("items with a collision group", bytesEach: 8)) {
+            let slot = Int(try r.i32("collision group slot"))
+            guard slot > last && slot < store.count && store.alive[slot] && !store.isGroup(slot) else {
+                throw SnapshotReader.corrupt("collision group of slot \(slot): not an ascending live item slot")
+            }
+            last = slot
+            let group = try r.i32("collision group")
+            guard group > 0 else { throw SnapshotReader.corrupt("item slot \(slot) has collision group \(group)") }
+            store.collisionGroup[slot] = group
+            store.collisionGroupCount += 1
+        }
     }
 
     /// The items with a corner radius (version 8 on): ascending slots, each radius 0...1e7 and

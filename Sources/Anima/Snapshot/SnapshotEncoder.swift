@@ -335,6 +335,13 @@ struct SnapshotEncoder {
                 w.f64(store.partAngle[Int(m)])
             }
         }
+        // version 10 on: the items with a collision group, by ascending slot, and the group
+        let grouped = (0..<n).filter { store.collisionGroup[$0] != 0 }
+        w.count(grouped.count)
+        for s in grouped {
+            w.i32(Int32(s))
+            w.i32(store.collisionGroup[s])
+        }
         w.endSection(start)
     }
 

@@ -57,14 +57,21 @@ extension World {
     }
 
     /// Whether two items may collide: a shared collision behavior that collides items, at
-    /// least one of them can be pushed, no chain of fixed attachments welds them together, and
-    /// neither is a sensor.
+    /// least one of them can be pushed, no chain of fixed attachments welds them together,
+    /// neither is a sensor, and they are not of the same collision group.
     /// The 64-bit summaries answer the first question; past 64 collision behaviors a shared bit
     /// is confirmed by the memberships (see CollisionMembership).
     @inline(__always) func acceptsPair(_ a: Int, _ b: Int) -> Bool {
         store.governed[a] && store.governed[b] && sharesItemCollision(a, b)
             && (store.invMass[a] > 0 || store.invMass[b] > 0) && !welded(a, b)
             && (!self.anySensors || !(store.isSensor[a] || store.isSensor[b]))
+            && (store.collisionGroupCount == 0 || !sameCollisionGroup(a, b))
+    }
+
+    /// Whether two items share a collision group other than 0 (they never collide).
+    @inline(__always) func sameCollisionGroup(_ a: Int, _ b: Int) -> Bool {
+        let g = store.collisionGroup[a]
+        return g != 0 && g == store.collisionGroup[b]
     }
 
     /// Whether a collision behavior that collides items holds both slots.

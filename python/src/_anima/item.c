@@ -256,6 +256,10 @@ static PyGetSetDef item_getset[] = {
                  "The angular velocity in rad/s (positive = clockwise); setting it wakes the animator."),
     ANIMA_GET(OWNER_ITEM, VALUE_DOUBLE, "mass", anima_item_get_mass,
               "The mass: density x area / 10 000 (a 100 x 100 item of density 1 has mass 1; read-only)."),
+    ANIMA_GETSET(OWNER_ITEM, VALUE_INT32, "collision_group", anima_item_get_collision_group, anima_item_set_collision_group,
+                 "The collision group: 0 (default) for none, else 1...2**31 - 1. Two items of the same group\n"
+                 "other than 0 never collide, whatever collision behaviors they share (the bones of one rag\n"
+                 "doll; pymunk's ShapeFilter.group). Sensors' visitors and queries ignore groups."),
     ANIMA_GETSET(OWNER_ITEM, VALUE_BOOL, "is_awake", anima_item_is_awake, anima_item_set_awake,
                  "False while the item sleeps. Setting False puts it to sleep at rest (Box2D's SetAwake):\n"
                  "the solver skips it until an awake item touches it, a setter changes it or it joins a\n"
