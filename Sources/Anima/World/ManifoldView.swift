@@ -20,8 +20,6 @@ struct ManifoldView {
     let geometry: UnsafeBufferPointer<ShapeGeometry>
     let properties: UnsafeBufferPointer<ItemProperties>
     let poseEdited: UnsafeBufferPointer<Bool>
-    /// `ItemStore.asleep`.
-    let asleep: UnsafeBufferPointer<Bool>
     let outlineStart: UnsafeBufferPointer<Int32>
     /// Each item's broad-phase proxy, and each boundary segment's.
     let proxy: UnsafeBufferPointer<Int32>

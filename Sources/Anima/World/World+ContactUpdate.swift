@@ -681,15 +681,7 @@ extension World {
     /// world, each array was found again and its bounds checked for every contact.
     @inline(__always)
     func fatBoxesStillOverlap(_ h: ContactHead, _ boxes: FatBoxView, _ view: ManifoldView) -> Bool {
-        // two sleeping sides (or a sleeping item and a boundary) whose poses were not set: no
-        // proxy of theirs moved since the update that kept the pair (a sleeping item's proxy is
-        // not refitted), and their fat boxes overlapped then, so they still do; a wall of views
-        // at rest is then passed over without reading a box
-        let b = Int(h.b)
-        if view.asleep[b] && !view.poseEdited[b] && (h.a < 0 || (view.asleep[Int(h.a)] && !view.poseEdited[Int(h.a)])) {
-            return true
-        }
-        let proxyB = view.proxy[b]
+        let proxyB = view.proxy[Int(h.b)]
         if h.a >= 0 {
             // an item's tight box lies in its fat box (the broad-phase update above re-inserts
             // a proxy whose tight box left it), so overlapping tight boxes settle it without

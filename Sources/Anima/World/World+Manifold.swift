@@ -19,7 +19,6 @@ extension World {
         store.geometry.withUnsafeBufferPointer { geometry in
         store.properties.withUnsafeBufferPointer { properties in
         store.poseEdited.withUnsafeBufferPointer { poseEdited in
-        store.asleep.withUnsafeBufferPointer { asleep in
         store.outlineStart.withUnsafeBufferPointer { outlineStart in
         store.proxy.withUnsafeBufferPointer { proxy in
         self.segmentProxies.withUnsafeBufferPointer { segmentProxies in
@@ -28,10 +27,10 @@ extension World {
                               segmentVertices: segmentVertices, segmentNormals: segmentNormals, position: position,
                               rotation: rotation, velocity: velocity, angularVelocity: angularVelocity, gravity: gravity, invMass: invMass,
                               invInertia: invInertia, geometry: geometry, properties: properties, poseEdited: poseEdited,
-                              asleep: asleep, outlineStart: outlineStart, proxy: proxy, segmentProxies: segmentProxies,
+                              outlineStart: outlineStart, proxy: proxy, segmentProxies: segmentProxies,
                               skipsSeparated: self.skipsSeparatedPairs,
                               groupOf: store.groupSlots.isEmpty ? nil : groupOf.baseAddress))
-        }}}}}}}}}}}}}}}}}}}}}
+        }}}}}}}}}}}}}}}}}}}}
     }
 
     /// Steps a still pair's manifold is carried forward (`manifoldReuseSteps`).
