@@ -13,8 +13,11 @@
 package typealias FloatLanes = SIMD8<Float>
 package typealias IndexLanes = SIMD8<Int32>
 package typealias LaneMask = SIMDMask<IndexLanes>
-/// Contacts per lane group.
-package let laneWidth = FloatLanes.scalarCount
+/// Contacts per lane group. Inlinable, so that other modules fold it: a stored constant of
+/// this module is a load in theirs, and the packing's `p / laneWidth` was an integer division
+/// per contact (4 % of the packing's samples). (`FloatLanes` is package, which an inlinable
+/// body may not name: its width spelled out.)
+@inlinable package var laneWidth: Int { @inline(__always) get { SIMD8<Float>.scalarCount } }
 
 /// One contact point in each lane.
 package struct WidePoint {

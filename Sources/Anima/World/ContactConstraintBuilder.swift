@@ -15,6 +15,9 @@ struct ContactConstraintBuilder {
     /// (`World.joinTouchingIslands`), else (0, 0): 8 bytes a constraint for the union-find to read
     /// instead of the constraint.
     var joins: ScratchBuffer<SIMD2<Int32>>
+    /// Per constraint, 0 when its two points are solved as a block (`blockSolve`), else 1: the
+    /// packing sorts each colour by it, and reads a byte a constraint instead of the record.
+    var kinds: ScratchBuffer<UInt8>
     let softness: Softness
     let staticSoftness: Softness
     let substep: Double
@@ -32,6 +35,7 @@ struct ContactConstraintBuilder {
         separations.extend(by: 2)
         ends.extend(by: 1)
         joins.extend(by: 1)
+        kinds.extend(by: 1)
         write(c, index: index, at: slot, view)
     }
 
@@ -61,7 +65,7 @@ struct ContactConstraintBuilder {
         }
         let centerA = hasA ? view.position[bodyA] : Vec2.zero
         let centerB = view.position[bodyB]
-        let manifold = c.pointee.manifold
+        let manifold = (normal: c.pointee.manifold.normal, count: c.pointee.manifold.count)
         let n = manifold.normal
         let t = rightPerp(n)
         var constraint = ContactConstraint(a: Int32(bodyA + 1), b: Int32(bodyB + 1), pointCount: Int32(manifold.count),
@@ -76,30 +80,23 @@ struct ContactConstraintBuilder {
         if c.pointee.restitution > 0 && approachAcceleration < 0 {
             constraint.reboundBoost = (1 + c.pointee.restitution) * 0.5 * -approachAcceleration * substep
         }
-        var pair = (ConstraintPoint(), ConstraintPoint())
-        var separation = (0.0, 0.0)
-        for j in 0..<manifold.count {
-            let mp = manifold.point(j)
-            var cp = ConstraintPoint()
-            cp.normalImpulse = j == 0 ? c.pointee.normalImpulse0 : c.pointee.normalImpulse1
-            cp.tangentImpulse = j == 0 ? c.pointee.tangentImpulse0 : c.pointee.tangentImpulse1
-            // a boundary does not move, so its anchor can be anything: zero
-            let rA = hasA ? mp.point - centerA : Vec2.zero
-            let rB = mp.point - centerB
-            cp.anchorA = rA
-            cp.anchorB = rB
-            cp.baseSeparation = mp.separation - dot(rB - rA, n)
-            let rnA = cross(rA, n), rnB = cross(rB, n)
-            let kn = mA + mB + iA * rnA * rnA + iB * rnB * rnB
-            cp.normalMass = kn > 0 ? 1 / kn : 0
-            let rtA = cross(rA, t), rtB = cross(rB, t)
-            let kt = mA + mB + iA * rtA * rtA + iB * rtB * rtB
-            cp.tangentMass = kt > 0 ? 1 / kt : 0
-            if j == 0 { pair.0 = cp; separation.0 = mp.separation } else { pair.1 = cp; separation.1 = mp.separation }
-        }
+        // the points written in place, unrolled (a manifold has one or two); the second of a
+        // one-point manifold is left all zeros, as the solver's padding
+        let ps = points.base + 2 * slot
+        let p0 = c.pointee.manifold.p0
+        let n0 = Float(c.pointee.normalImpulse0), t0 = Float(c.pointee.tangentImpulse0)
+        ps.initialize(to: ContactConstraintBuilder.point(p0, n0, t0, hasA, centerA, centerB, n, t, mA, iA, mB, iB))
+        separations.base[2 * slot] = p0.separation
         if manifold.count == 2 {
-            let rnA0 = cross(pair.0.anchorA, n), rnB0 = cross(pair.0.anchorB, n)
-            let rnA1 = cross(pair.1.anchorA, n), rnB1 = cross(pair.1.anchorB, n)
+            let p1 = c.pointee.manifold.p1
+            let n1 = Float(c.pointee.normalImpulse1), t1 = Float(c.pointee.tangentImpulse1)
+            (ps + 1).initialize(to: ContactConstraintBuilder.point(p1, n1, t1, hasA, centerA, centerB, n, t, mA, iA, mB, iB))
+            separations.base[2 * slot + 1] = p1.separation
+            // the block's masses from the anchors as stored (single precision)
+            let rA0 = ps.pointee.anchorA, rB0 = ps.pointee.anchorB
+            let rA1 = (ps + 1).pointee.anchorA, rB1 = (ps + 1).pointee.anchorB
+            let rnA0 = cross(rA0, n), rnB0 = cross(rB0, n)
+            let rnA1 = cross(rA1, n), rnB1 = cross(rB1, n)
             let k11 = mA + mB + iA * rnA0 * rnA0 + iB * rnB0 * rnB0
             let k22 = mA + mB + iA * rnA1 * rnA1 + iB * rnB1 * rnB1
             let k12 = mA + mB + iA * rnA0 * rnA1 + iB * rnB0 * rnB1
@@ -111,6 +108,9 @@ struct ContactConstraintBuilder {
                 constraint.inverseDeterminant = 1 / det
                 constraint.blockSolve = true
             }
+        } else {
+            (ps + 1).initialize(to: ConstraintPoint())
+            separations.base[2 * slot + 1] = 0
         }
         constraints.base[slot] = constraint
         // as the colouring reads the stored (single-precision) masses
@@ -118,11 +118,33 @@ struct ContactConstraintBuilder {
         let bMoves = constraint.invMassB != 0 || constraint.invIB != 0
         // (a constraint whose masses both round to zero keeps b, as a side to colour)
         ends.base[slot] = SIMD2(aMoves ? constraint.a : -1, bMoves || !aMoves ? constraint.b : -1)
+        kinds.base[slot] = constraint.blockSolve ? 0 : 1
         joins.base[slot] = constraint.invMassA > 0 && constraint.invMassB > 0 ? SIMD2(constraint.a, constraint.b) : SIMD2(0, 0)
-        points.base[2 * slot] = pair.0
-        points.base[2 * slot + 1] = pair.1
-        separations.base[2 * slot] = separation.0
-        separations.base[2 * slot + 1] = separation.1
+    }
+
+    /// One constraint point of manifold point `mp` with its carried impulses: anchors from the
+    /// body centres (none on a boundary, which does not move), the base separation and the
+    /// effective masses k = mA + mB + iA (rA x d)^2 + iB (rB x d)^2 along the normal and the
+    /// tangent.
+    @inline(__always)
+    static func point(_ mp: ManifoldPoint, _ normalImpulse: Float, _ tangentImpulse: Float, _ hasA: Bool, _ centerA: Vec2,
+                      _ centerB: Vec2, _ n: Vec2, _ t: Vec2, _ mA: Double, _ iA: Double, _ mB: Double, _ iB: Double)
+        -> ConstraintPoint {
+        var cp = ConstraintPoint()
+        cp.normalImpulse = Double(normalImpulse)
+        cp.tangentImpulse = Double(tangentImpulse)
+        let rA = hasA ? mp.point - centerA : Vec2.zero
+        let rB = mp.point - centerB
+        cp.anchorA = rA
+        cp.anchorB = rB
+        cp.baseSeparation = mp.separation - dot(rB - rA, n)
+        let rnA = cross(rA, n), rnB = cross(rB, n)
+        let kn = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+        cp.normalMass = kn > 0 ? 1 / kn : 0
+        let rtA = cross(rA, t), rtB = cross(rB, t)
+        let kt = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+        cp.tangentMass = kt > 0 ? 1 / kt : 0
+        return cp
     }
 
     /// Makes room for `count` constraints (the buffers are empty) for `write` to fill.
@@ -136,6 +158,7 @@ struct ContactConstraintBuilder {
         separations.extend(by: 2 * k)
         ends.extend(by: k)
         joins.extend(by: k)
+        kinds.extend(by: k)
     }
 
     mutating func reserve(_ count: Int) {
@@ -144,6 +167,7 @@ struct ContactConstraintBuilder {
         separations.resize(2 * count)
         ends.resize(count)
         joins.resize(count)
+        kinds.resize(count)
     }
 }
 
@@ -161,7 +185,7 @@ extension World {
         let hertz = World.contactHertz(substep: hs)
         var builder = ContactConstraintBuilder(
             constraints: self.constraints, points: self.points, separations: self.separations, ends: self.constraintEnds,
-            joins: self.constraintJoins,
+            joins: self.constraintJoins, kinds: self.constraintKinds,
             softness: Softness(hertz: hertz, dampingRatio: Tolerances.contactDampingRatio, substep: hs),
             staticSoftness: Softness(hertz: 2 * hertz, dampingRatio: Tolerances.contactDampingRatio, substep: hs),
             substep: hs)
@@ -170,6 +194,7 @@ extension World {
         builder.separations.count = 0
         builder.ends.count = 0
         builder.joins.count = 0
+        builder.kinds.count = 0
         return builder
     }
 
@@ -180,6 +205,7 @@ extension World {
         self.separations = builder.separations
         self.constraintEnds = builder.ends
         self.constraintJoins = builder.joins
+        self.constraintKinds = builder.kinds
     }
 
     /// The approach speed of each point of a constraint with restitution (of every constraint

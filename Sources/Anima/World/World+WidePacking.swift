@@ -41,9 +41,9 @@ extension World {
         // (one range without workers: no other core writes the bodies)
         let ranges = (self.workers?.count ?? 1) > 1 ? World.packBodyRanges : 1
         let shift = World.bodyRangeShift(bodyCount: self.bodies.count)
-        let ends = self.constraintEnds.base
+        let ends = self.constraintEnds.base, kinds = self.constraintKinds.base
         @inline(__always) func slot(_ ci: Int, _ k: Int) -> Int {
-            let kind = cs[ci].blockSolve ? 0 : 1
+            let kind = Int(kinds[ci])
             if ranges == 1 { return 2 * k + kind }
             let e = ends[ci]
             let body = e.x >= 0 ? e.x : e.y

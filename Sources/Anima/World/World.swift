@@ -119,6 +119,8 @@ final class World {
     var constraintEnds = ScratchBuffer<SIMD2<Int32>>()
     /// Per constraint, the two bodies it joins in one island, or (0, 0) (`ContactConstraintBuilder.joins`).
     var constraintJoins = ScratchBuffer<SIMD2<Int32>>()
+    /// Per constraint, 0 when its two points are solved as a block, else 1 (`ContactConstraintBuilder.kinds`).
+    var constraintKinds = ScratchBuffer<UInt8>()
     /// The step's joints (`World.prepareJoints`): each one's head, and its constraint unless
     /// it is a plain pin (`jointRowKind` .pin or .fixedPin: its record here is not written).
     var joints = ScratchBuffer<JointConstraint>()
@@ -262,6 +264,7 @@ final class World {
         separations.free()
         constraintEnds.free()
         constraintJoins.free()
+        constraintKinds.free()
         joints.free()
         jointHeads.free()
         jointOrder.free()
