@@ -49,7 +49,14 @@ struct ManifoldView {
     /// Whether item `i` moves less than `World.stillDistance` in a step of h at its velocity,
     /// and nothing set its pose or shape since the last contact update.
     @inline(__always) func isStill(_ i: Int, _ h: Double) -> Bool {
-        !poseEdited[i] && (length(velocity[i]) + abs(angularVelocity[i]) * geometry[i].extent) * h < World.stillDistance
+        !poseEdited[i] && ManifoldView.within(velocity[i], World.stillDistance / h - abs(angularVelocity[i]) * geometry[i].extent)
+    }
+
+    /// Whether |v| < m, without the square root: m > 0 and v . v < m^2. (|v| + r) h < d, the
+    /// bounds of `isStill` and `keepTheirPlaces`, is |v| < d / h - r: the square root of |v|
+    /// was half of the contact update's time in a resting pyramid, waiting on `sqrtsd`.
+    @inline(__always) static func within(_ v: Vec2, _ m: Double) -> Bool {
+        m > 0 && lengthSquared(v) < m * m
     }
 
     /// Whether items a and b, at their velocities, keep their places relative to each other in
@@ -66,7 +73,7 @@ struct ManifoldView {
         let d = position[b] - position[a]
         let v = velocity[b] - velocity[a] - Vec2(-wA * d.y, wA * d.x)
         let reach = max(geometry[a].extent, geometry[b].extent)
-        return (length(v) + abs(wB - wA) * reach) * h < World.relativeStillDistance
+        return ManifoldView.within(v, World.relativeStillDistance / h - abs(wB - wA) * reach)
     }
 
     /// Whether a pair of items keeps its manifold this step: they keep their places relative to
