@@ -102,9 +102,7 @@ extension World {
         var touching = false
         var bestImpulse = -1.0
         var point = c.pointee.lastPoint
-        for k in 0..<c.pointee.manifold.count {
-            let mp = c.pointee.manifold.point(k)
-            let impulse = k == 0 ? c.pointee.maxNormalImpulse0 : c.pointee.maxNormalImpulse1
+        @inline(__always) func consider(_ mp: ManifoldPoint, _ impulse: Double) {
             if mp.separation < Tolerances.linearSlop || impulse > 0 {
                 touching = true
                 if impulse > bestImpulse {
@@ -113,6 +111,10 @@ extension World {
                 }
             }
         }
+        // the one or two points unrolled (a loop over them ran as an iterator)
+        let count = c.pointee.manifold.count
+        if count > 0 { consider(c.pointee.manifold.p0, c.pointee.maxNormalImpulse0) }
+        if count > 1 { consider(c.pointee.manifold.p1, c.pointee.maxNormalImpulse1) }
         c.pointee.lastPoint = point
         if touching == c.pointee.touching { return false }
         c.pointee.touching = touching

@@ -281,7 +281,6 @@ extension World {
     /// contact point with its bodies to where the surfaces are at the end of the step.
     func storeImpulses() {
         let bodies = self.bodies.base
-        let position = store.position
         var contacts: [Contact] = []
         swap(&contacts, &self.contacts)   // a local, updated in place, put back below
         defer { swap(&contacts, &self.contacts) }
@@ -292,6 +291,7 @@ extension World {
         self.touchMade.resize(contacts.count)
         let made = self.touchMade.base
         made.update(repeating: 0, count: contacts.count)
+        store.position.withUnsafeBufferPointer { position in
         contacts.withUnsafeMutableBufferPointer { cb in heads.withUnsafeMutableBufferPointer { hb in
             // each constraint writes its own contact: shared in blocks when the workers are there
             forEachShare(self.constraints.count, block: World.constraintBlock, minimum: self.minimumItemsPerWorker) { range in
@@ -310,21 +310,21 @@ extension World {
                     let itemA = Int(c.pointee.a)
                     let centerA = itemA >= 0 ? position[itemA] : Vec2.zero
                     let centerB = position[Int(c.pointee.b)]
-                    for j in 0..<Int(cc.pointCount) {
-                        let cp = j == 0 ? p0 : p1
-                        let start = c.pointee.manifold.point(j).point
+                    let n = c.pointee.manifold.normal
+                    /// Where point `cp` (at `start` before the step) went, and its separation then,
+                    /// as the solver measures it (for a manifold carried forward).
+                    @inline(__always) func moved(_ cp: ConstraintPoint, from start: Vec2) -> (Vec2, Double) {
                         let rA = a.dq.rotate(cp.anchorA), rB = b.dq.rotate(cp.anchorB)
                         let onA = itemA >= 0 ? centerA + a.dp + rA : start
                         let onB = centerB + b.dp + rB
-                        // and its separation then, as the solver measures it (for a manifold carried forward)
-                        let s = cp.baseSeparation + dot(c.pointee.manifold.normal, b.dp - a.dp + rB - rA)
-                        if j == 0 {
-                            c.pointee.manifold.p0.point = (onA + onB) * 0.5
-                            c.pointee.manifold.p0.separation = s
-                        } else {
-                            c.pointee.manifold.p1.point = (onA + onB) * 0.5
-                            c.pointee.manifold.p1.separation = s
-                        }
+                        return ((onA + onB) * 0.5, cp.baseSeparation + dot(n, b.dp - a.dp + rB - rA))
+                    }
+                    // (unrolled: a loop over the one or two points ran as an iterator)
+                    if cc.pointCount > 0 {
+                        (c.pointee.manifold.p0.point, c.pointee.manifold.p0.separation) = moved(p0, from: c.pointee.manifold.p0.point)
+                    }
+                    if cc.pointCount > 1 {
+                        (c.pointee.manifold.p1.point, c.pointee.manifold.p1.separation) = moved(p1, from: c.pointee.manifold.p1.point)
                     }
                     // the touching state too, while the record is in the cache (a constraint's
                     // contact is simulated, and in the active list that updateTouchingStates reads)
@@ -335,7 +335,7 @@ extension World {
                     }
                 }
             }
-        }}
+        }}}
     }
 }
 /// The value, or 0 when it is infinite or NaN.
