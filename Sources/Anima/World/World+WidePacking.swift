@@ -101,15 +101,21 @@ extension World {
             last.pointee.writeA = none
             last.pointee.writeB = none
         }
+        self.constraintLanes.resize(count)
+        let lanes = self.constraintLanes.base
         self.coloring.colorOf.withUnsafeBufferPointer { colorOf in
             forEachPackBlock { block in
                 let row = ranks + rowSize * block
                 for ci in constraints(of: block) {
                     let k = Int(colorOf[ci])
-                    if k < 0 { continue }
+                    if k < 0 {
+                        lanes[ci] = -1
+                        continue
+                    }
                     let s = slot(ci, k)
                     let p = firstGroup[k] * laneWidth + Int(row[s])
                     row[s] += 1
+                    lanes[ci] = Int32(p)
                     World.pack(ci, cs, points, into: groups + p / laneWidth, lane: p % laneWidth)
                 }
             }
@@ -277,6 +283,22 @@ extension World {
         }
     }
 
+    /// The impulses of lane k of a group into copies of its constraint's two points (for
+    /// `storeImpulses`, which reads them there instead of after `unpackWideContacts`).
+    @inline(__always)
+    static func takeImpulses(_ group: UnsafeMutablePointer<WideContact>, lane k: Int,
+                             _ p0: inout ConstraintPoint, _ p1: inout ConstraintPoint) {
+        let g = UnsafeRawPointer(group)
+        @inline(__always) func take(_ point: KeyPath<WideContact, WidePoint>, into p: inout ConstraintPoint) {
+            let w = g + MemoryLayout<WideContact>.offset(of: point)!
+            p.normalImpulse = Double(lane(w, \WidePoint.normalImpulse, k))
+            p.tangentImpulse = Double(lane(w, \WidePoint.tangentImpulse, k))
+            p.totalNormalImpulse = Double(lane(w, \WidePoint.totalImpulse, k))
+        }
+        take(\.p0, into: &p0)
+        take(\.p1, into: &p1)
+    }
+
     /// Blocks each thread's share of a colour is unpacked in (see `unpackWideContacts`).
     static let unpackBlocksPerShare = 4
 
@@ -295,6 +317,13 @@ extension World {
 private func setLane<Record, V: SIMD>(_ record: UnsafeMutableRawPointer, _ field: KeyPath<Record, V>, _ k: Int, _ x: V.Scalar) {
     let offset = MemoryLayout<Record>.offset(of: field)! + k * MemoryLayout<V.Scalar>.stride
     record.storeBytes(of: x, toByteOffset: offset, as: V.Scalar.self)
+}
+
+/// Lane k of the vector `field` of the record at `record`: one scalar load (see `setLane`).
+@inline(__always)
+private func lane<Record, V: SIMD>(_ record: UnsafeRawPointer, _ field: KeyPath<Record, V>, _ k: Int) -> V.Scalar {
+    let offset = MemoryLayout<Record>.offset(of: field)! + k * MemoryLayout<V.Scalar>.stride
+    return record.load(fromByteOffset: offset, as: V.Scalar.self)
 }
 
 /// `setLane` for a lane of a mask field (its lanes stored as `Int32`, all ones for true).

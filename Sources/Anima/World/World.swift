@@ -151,6 +151,9 @@ final class World {
     /// The wide solver's view of `constraints`: their colours and lane groups.
     var coloring = ContactColoring()
     var wide = ScratchBuffer<WideContact>()
+    /// Per contact constraint, where `packWideContacts` put it: group x laneWidth + lane in
+    /// `wide`, or -1 for a constraint no colour took (solved one at a time, in its record).
+    var constraintLanes = ScratchBuffer<Int32>()
     /// What the reads ahead of the key removals read (kept, so that they are not left out).
     var keyWarmth: UInt64 = 0
     /// Per block of the rest update, the longest rest among its items (see `updateRest`).
@@ -275,6 +278,7 @@ final class World {
         jointColor.free()
         jointSinks.free()
         wide.free()
+        constraintLanes.free()
         packRanks.free()
         proxyMoved.free()
         blockLongestRest.free()
