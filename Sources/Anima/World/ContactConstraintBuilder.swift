@@ -140,10 +140,13 @@ struct ContactConstraintBuilder {
         cp.baseSeparation = mp.separation - dot(rB - rA, n)
         let rnA = cross(rA, n), rnB = cross(rB, n)
         let kn = mA + mB + iA * rnA * rnA + iB * rnB * rnB
-        cp.normalMass = kn > 0 ? 1 / kn : 0
         let rtA = cross(rA, t), rtB = cross(rB, t)
         let kt = mA + mB + iA * rtA * rtA + iB * rtB * rtB
-        cp.tangentMass = kt > 0 ? 1 / kt : 0
+        // both reciprocals in one vector division (the divisions were a sixth of this
+        // function's time); a zero k gives an infinity, not kept
+        let inverse = SIMD2<Double>(1, 1) / SIMD2(kn, kt)
+        cp.normalMass = kn > 0 ? inverse.x : 0
+        cp.tangentMass = kt > 0 ? inverse.y : 0
         return cp
     }
 
