@@ -28,15 +28,36 @@ struct ContactConstraintBuilder {
     /// counts, but with zero inverse mass nothing pushes them. A contact between two items that
     /// cannot move makes no constraint.
     mutating func add(_ c: UnsafeMutablePointer<Contact>, index: Int, _ view: ManifoldView) {
-        if !ContactConstraintBuilder.makesConstraint(c, view) { return }
         let slot = constraints.count
-        constraints.extend(by: 1)
-        points.extend(by: 2)
-        separations.extend(by: 2)
-        ends.extend(by: 1)
-        joins.extend(by: 1)
-        kinds.extend(by: 1)
-        write(c, index: index, at: slot, view)
+        if slot >= room { makeRoom(for: slot) }
+        if write(c, index: index, at: slot, view) { constraints.count = slot + 1 }
+    }
+
+    /// Constraints every buffer has room for. `add` checks this alone and counts only
+    /// `constraints`: the other buffers' counts are brought in line when they grow and when the
+    /// builder is kept (six checks and counts a constraint were a sixth of the building's
+    /// instructions).
+    fileprivate(set) var room = 0
+
+    /// The counts of the other buffers for `n` constraints.
+    fileprivate mutating func alignCounts(_ n: Int) {
+        constraints.count = n
+        points.count = 2 * n
+        separations.count = 2 * n
+        ends.count = n
+        joins.count = n
+        kinds.count = n
+    }
+
+    fileprivate var roomNow: Int {
+        min(constraints.capacity, points.capacity / 2, separations.capacity / 2, ends.capacity, joins.capacity,
+            kinds.capacity)
+    }
+
+    /// Grows every buffer (keeping the `slot` constraints made) to hold at least one more.
+    private mutating func makeRoom(for slot: Int) {
+        extend(by: 1)
+        alignCounts(slot)
     }
 
     /// Whether a contact makes a constraint: at least one of its sides can move.
@@ -50,13 +71,16 @@ struct ContactConstraintBuilder {
     /// Writes the constraint of contact `c` (at `index` in the contact list) as constraint `slot`,
     /// with its two points and their separations; the buffers hold room for it. Writes nothing
     /// else, so workers may write different constraints at once.
-    mutating func write(_ c: UnsafePointer<Contact>, index: Int, at slot: Int, _ view: ManifoldView) {
+    /// Returns false, writing nothing, for a contact that makes no constraint (`makesConstraint`).
+    @discardableResult
+    mutating func write(_ c: UnsafePointer<Contact>, index: Int, at slot: Int, _ view: ManifoldView) -> Bool {
         let itemA = Int(c.pointee.a), b = Int(c.pointee.b)
         let hasA = itemA >= 0
         let mA = hasA ? view.invMass[itemA] : 0, iA = hasA ? view.invInertia[itemA] : 0
         let mB = view.invMass[b], iB = view.invInertia[b]
         let aStatic = !hasA || mA == 0 && iA == 0
         let bStatic = mB == 0 && iB == 0
+        if aStatic && bStatic { return false }
         var bodyA = hasA ? itemA : -1, bodyB = b
         // a part of a group is moved through its group's body, about the group's centre of mass
         if let groupOf = view.groupOf {
@@ -120,6 +144,7 @@ struct ContactConstraintBuilder {
         ends.base[slot] = SIMD2(aMoves ? constraint.a : -1, bMoves || !aMoves ? constraint.b : -1)
         kinds.base[slot] = constraint.blockSolve ? 0 : 1
         joins.base[slot] = constraint.invMassA > 0 && constraint.invMassB > 0 ? SIMD2(constraint.a, constraint.b) : SIMD2(0, 0)
+        return true
     }
 
     /// One constraint point of manifold point `mp` with its carried impulses: anchors from the
@@ -156,12 +181,14 @@ struct ContactConstraintBuilder {
 
     /// Adds room for `k` constraints at the end, for `write`, keeping those made.
     mutating func extend(by k: Int) {
+        alignCounts(constraints.count)
         constraints.extend(by: k)
         points.extend(by: 2 * k)
         separations.extend(by: 2 * k)
         ends.extend(by: k)
         joins.extend(by: k)
         kinds.extend(by: k)
+        room = roomNow
     }
 
     mutating func reserve(_ count: Int) {
@@ -171,6 +198,7 @@ struct ContactConstraintBuilder {
         ends.resize(count)
         joins.resize(count)
         kinds.resize(count)
+        room = roomNow
     }
 }
 
@@ -198,11 +226,14 @@ extension World {
         builder.ends.count = 0
         builder.joins.count = 0
         builder.kinds.count = 0
+        builder.room = builder.roomNow
         return builder
     }
 
     /// Keeps the buffers of a builder (they may have grown) for the solver.
     func keep(_ builder: ContactConstraintBuilder) {
+        var builder = builder
+        builder.alignCounts(builder.constraints.count)
         self.constraints = builder.constraints
         self.points = builder.points
         self.separations = builder.separations
