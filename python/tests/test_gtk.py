@@ -324,12 +324,19 @@ def test_a_click_activates_and_a_drag_flings_at_the_pointers_velocity(gtk, scene
         released.clear()
         run_xdotool(gtk, drag_command(window, x, y, 200, 0))
         assert released, "the drag was released"
-        pauses.append(released[-1] - samples[-1][0])
+        # a gap longer than the tracker's stop time between moves starts a new gesture there
+        # (VelocityTracker), so only a drag without one is judged for its fling (the press is
+        # held 50 ms before the first move on purpose)
+        moves = samples[1:]
+        gaps = [later[0] - earlier[0] for earlier, later in zip(moves, moves[1:])]
+        pause = released[-1] - samples[-1][0]
+        pauses.append(max(gaps + [pause]))
         if pauses[-1] <= 0.04:   # VelocityTracker's stop time
             break
-        assert drag.release_velocity == (0.0, 0.0), "a pointer that stopped before it lifted flings nothing"
+        if pause > 0.04:
+            assert drag.release_velocity == (0.0, 0.0), "a pointer that stopped before it lifted flings nothing"
     else:
-        pytest.fail(f"xdotool paused before every release: {pauses} s between the last move and the release")
+        pytest.fail(f"xdotool paused in or at the end of every drag: longest gaps {pauses} s")
     assert clicks == [True], "the dragged button did not also activate"
     assert not drag.is_dragging
     # the points are the pointer's in the Fixed, although the button moved under it
