@@ -125,4 +125,44 @@ import Testing
         #expect(x > entry(300, 0.5) - 30 && x < entry(300, 0.5), "the ball was struck at x = \(x)")
         #expect(try a.isAwake(box))
     }
+    /// A bar moving down at 300 pt/s, 400 x 20 pt, over a row of `count` 16 pt boxes 4 pt apart
+    /// (each its own island), no gravity; with `asleep`, the boxes sleep until the bar strikes.
+    func barOverRow(asleep: Bool, count: Int = 20) throws -> (Animator, [ItemID]) {
+        let a = try makeAnimator(bounds: nil)
+        let bar = try a.createItem(ItemDefinition(center: Vec2(200, 0), size: Size(width: 400, height: 20),
+                                                  linearVelocity: Vec2(0, 300)))
+        let row = try (0..<count).map { k throws(AnimaError) in
+            try a.createItem(ItemDefinition(center: Vec2(10 + 20 * Double(k), 40), size: Size(width: 16, height: 16)))
+        }
+        try a.addBehavior(CollisionBehavior(owner: a, items: [bar] + row))
+        if asleep { for box in row { try a.setAwake(false, of: box) } }
+        return (a, row)
+    }
+
+    @Test func islandsWokenTogetherInOneStepAreAllSolvedInThatStep() throws {
+        // the contact update wakes every island the bar reaches and brings the body lists up to
+        // date once: each box woken must be moved in the step that woke it
+        let (a, row) = try barOverRow(asleep: true)
+        var wokeAt: [Int] = []
+        for frame in 0..<60 {
+            try a.step()
+            let awake = try row.filter { b throws(AnimaError) in try a.isAwake(b) }.count
+            if awake > 0 { wokeAt.append(frame); #expect(awake == row.count, "\(awake) of \(row.count) woke"); break }
+        }
+        #expect(wokeAt.count == 1)
+        for box in row {
+            // pushed along with the bar in that very step
+            let v = try a.linearVelocity(of: box)
+            #expect(v.y > 100, "box \(box): \(v)")
+        }
+        if let failure = a.validationFailure() { Issue.record("\(failure)") }
+        // and struck as an awake row is: within a thousandth of the pt/s after 30 more steps
+        let (b, awakeRow) = try barOverRow(asleep: false)
+        for _ in 0...wokeAt[0] { try b.step() }
+        for _ in 0..<30 { try a.step(); try b.step() }
+        for (p, q) in zip(row, awakeRow) {
+            let d = try length(a.linearVelocity(of: p) - b.linearVelocity(of: q))
+            #expect(d < 1e-3, "box \(p): \(d) pt/s apart")
+        }
+    }
 }

@@ -742,8 +742,9 @@ extension World {
     /// Wakes the island of each side of a contact, a (-1 for a boundary) and b, that sleeps (a
     /// contact with points reached it).
     @inline(__always) func wakeSleepingSides(_ a: Int32, _ b: Int32, _ woke: inout Bool) {
-        if a >= 0 && store.asleep[Int(a)] { wakeIsland(of: Int(a)); woke = true }
-        if store.asleep[Int(b)] { wakeIsland(of: Int(b)); woke = true }
+        // the lists are rebuilt once, by `finishWaking`, however many islands wake
+        if a >= 0 && store.asleep[Int(a)] { wakeIsland(of: Int(a), refreshingLists: false); woke = true }
+        if store.asleep[Int(b)] { wakeIsland(of: Int(b), refreshingLists: false); woke = true }
     }
 
     /// True for an awake moving item and for a kinematic item that moves.
