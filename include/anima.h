@@ -66,7 +66,7 @@ typedef enum anima_status {
     ANIMA_ERR_INVALID_ARGUMENT = 1, /* NaN, infinity, out of range, NULL pointer, bad def */
     ANIMA_ERR_INVALID_HANDLE = 2,   /* null, stale or destroyed handle, or its animator is gone */
     ANIMA_ERR_WRONG_KIND = 3,       /* a valid handle of another kind (a gravity where a collision is wanted) */
-    ANIMA_ERR_OUT_OF_MEMORY = 4,    /* a capacity limit was reached */
+    ANIMA_ERR_OUT_OF_MEMORY = 4,    /* memory could not be had, or a capacity limit was reached; nothing was changed */
     ANIMA_ERR_BUSY = 5,             /* another thread is inside the animator, or called from a callback where that is not allowed */
     ANIMA_ERR_NOT_FOUND = 6,        /* an identifier or member that is not there */
     ANIMA_ERR_INVALID_STATE = 7,    /* the object cannot do that now (e.g. a behavior already added elsewhere) */
@@ -247,7 +247,7 @@ typedef struct anima_item_def {
 
 /** The default item def: 100 x 100 pt rectangle at (0, 0), identity transform, alpha 1, at rest. */
 anima_item_def anima_default_item_def(void);
-/** Creates an item in an animator. It moves once a behavior governs it. Errors: INVALID_HANDLE, INVALID_ARGUMENT. */
+/** Creates an item in an animator. It moves once a behavior governs it. Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_MEMORY (the item storage could not grow, or 2 147 483 645 items live; the animator is unchanged). */
 anima_status anima_item_create(anima_animator animator, const anima_item_def *def, anima_item *out_item);
 /** Destroys an item: it leaves every behavior (ended-contact events still fire) and its handle becomes stale. Inside callbacks it reaches the physics at the next step. */
 anima_status anima_item_destroy(anima_item item);

@@ -41,6 +41,7 @@ extension Animator {
         if store.freeSlots.isEmpty && store.count >= ItemStore.maximumSlots {
             throw AnimaError(.outOfMemory, "an animator holds at most \(ItemStore.maximumSlots) items at once (it holds \(store.count))")
         }
+        try store.reserveSlot("createGroup")
         let slots = items.map { Int($0.slot) }
         let (center, velocity, bounds) = partsFrame(slots)
         let def = ItemDefinition(center: center, size: Size(width: max(bounds.width, minimumItemDimension),

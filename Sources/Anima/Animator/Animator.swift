@@ -253,6 +253,7 @@ public final class Animator {
         if store.freeSlots.isEmpty && store.count >= ItemStore.maximumSlots {
             throw AnimaError(.outOfMemory, "an animator holds at most \(ItemStore.maximumSlots) items at once (it holds \(store.count))")
         }
+        try store.reserveSlot("createItem")
         return store.allocate(def)
     }
 
@@ -330,6 +331,7 @@ public final class Animator {
         try requireNotGroup(s, "size")
         if capture != nil { capture!.record(item, .size, AnimatableValue([size.width, size.height])); return }
         if store.size[s] == size { return }
+        try store.reserveOutline("setSize")
         store.size[s] = size
         store.rebuildGeometry(s)
         touchProxy(s)
@@ -359,6 +361,7 @@ public final class Animator {
         var current = store.transform[s]
         current.rotation = store.angle[s]
         if current == t { return }
+        try store.reserveOutline("setTransform")
         store.transform[s] = t
         store.angle[s] = t.rotation
         store.rotation[s] = Rotation(angle: t.rotation)
@@ -395,6 +398,7 @@ public final class Animator {
             throw AnimaError(.invalidState, "the item has no collision path yet: give it one first")
         }
         if store.shape[s] == shape { return }
+        try store.reserveOutline("setShape")
         store.shape[s] = shape
         store.rebuildGeometry(s)
         touchProxy(s)
@@ -413,6 +417,7 @@ public final class Animator {
         try requireNotPart(s, "shape")
         try requireNotGroup(s, "shape")
         if store.cornerRadius[s] == radius { return }
+        try store.reserveOutline("setCornerRadius")
         store.cornerRadius[s] = radius
         guard store.shape[s] == .roundedRectangle else { return }
         store.rebuildGeometry(s)
@@ -428,6 +433,7 @@ public final class Animator {
         let s = try slot(of: item)
         try requireNotPart(s, "shape")
         try requireNotGroup(s, "shape")
+        try store.reserveOutline("setPath")
         store.path[s] = path
         store.shape[s] = .path
         store.rebuildGeometry(s)

@@ -232,6 +232,57 @@ final class ItemStore {
         id.slot >= 0 && Int(id.slot) < alive.count && alive[Int(id.slot)] && generation[Int(id.slot)] == id.generation
     }
 
+    /// Slots every per-slot array has room for (see `reserveSlot`).
+    private(set) var reservedSlots = 0
+
+    /// Makes sure the next `allocate` allocates nothing: when no freed slot is left and the
+    /// arrays are full, their room grows (to twice the slots) through `MemoryGate`, and the
+    /// outline pools get room for one more outline of the most vertices. Throws `.outOfMemory`
+    /// with nothing changed when the memory cannot be had.
+    func reserveSlot(_ caller: String) throws(AnimaError) {
+        try reserveOutline(caller)
+        // a reused slot needs room in `order` only (a restored store's lists are exactly full)
+        let full = freeSlots.isEmpty ? alive.count >= reservedSlots : order.count >= order.capacity
+        guard full else { return }
+        let grown = MemoryGate.grownCapacity(count: alive.count, extra: 1, limit: ItemStore.maximumSlots)
+        // the new buffers, whole: each old one is held until its new one is made
+        try MemoryGate.check(bytes: grown * ItemStore.bytesPerSlot,
+                             "\(caller): the item storage, grown from \(reservedSlots) to \(grown) slots,")
+        func room<T>(_ array: inout [T]) { array.reserveCapacity(grown) }
+        room(&generation); room(&alive); room(&freeSlots); room(&order)
+        room(&position); room(&angle); room(&rotation); room(&velocity); room(&angularVelocity)
+        room(&size); room(&transform); room(&alpha); room(&shape); room(&path); room(&cornerRadius)
+        room(&userData); room(&geometry); room(&outlineStart); room(&outlineRoom); room(&governed)
+        room(&properties); room(&gravity); room(&collisionMask); room(&boundaryMask); room(&invMass)
+        room(&invInertia); room(&mass); room(&restTime); room(&wasAnchored); room(&asleep)
+        room(&island); room(&proxy); room(&creation); room(&velocityGiven); room(&poseEdited)
+        room(&isSensor); room(&collisionGroup); room(&groupOf); room(&partOffset); room(&partAngle)
+        reservedSlots = grown
+    }
+
+    /// Makes sure the outline pools can take one more outline of `maxPolygonVertices` without
+    /// allocating (a shape, size or path change may move an outline to the pools' end).
+    func reserveOutline(_ caller: String) throws(AnimaError) {
+        let needed = localVertices.count + maxPolygonVertices
+        guard needed > localVertices.capacity || needed > localNormals.capacity else { return }
+        let grown = MemoryGate.grownCapacity(count: localVertices.count, extra: maxPolygonVertices)
+        try MemoryGate.check(bytes: 2 * grown * MemoryLayout<Vec2>.stride,
+                             "\(caller): the outline pools, grown to \(grown) vertices,")
+        localVertices.reserveCapacity(grown)
+        localNormals.reserveCapacity(grown)
+    }
+
+    /// The bytes one slot takes in the arrays `reserveSlot` grows.
+    static let bytesPerSlot: Int = {
+        func b<T>(_: T.Type) -> Int { MemoryLayout<T>.stride }
+        return b(UInt32.self) + b(Bool.self) + 2 * b(Int32.self) + b(Vec2.self) + b(Double.self) + b(Rotation.self)
+            + b(Vec2.self) + b(Double.self) + b(Size.self) + b(ItemTransform.self) + b(Double.self)
+            + b(CollisionShape.self) + b(ItemPath?.self) + b(Double.self) + b(UnsafeMutableRawPointer?.self)
+            + b(ShapeGeometry.self) + b(Int32.self) + b(UInt8.self) + b(Bool.self) + b(ItemProperties.self)
+            + b(Vec2.self) + 2 * b(UInt64.self) + 4 * b(Double.self) + 2 * b(Bool.self) + 2 * b(Int32.self)
+            + b(UInt64.self) + 3 * b(Bool.self) + 2 * b(Int32.self) + b(Vec2.self) + b(Double.self)
+    }()
+
     func allocate(_ def: ItemDefinition) -> ItemID {
         pairRulesVersion &+= 1
         let gen = Generation.next()

@@ -368,6 +368,8 @@ struct SnapshotDecoder {
         }
         store.freeSlots = try slotList(&r, "free slots")
         store.order = try slotList(&r, "creation order")
+        // a destroyed item's slot joins the free list without allocating
+        store.freeSlots.reserveCapacity(slots)
         if version >= 7 { try decodeSensors(&r) }
         if version >= 8 { try decodeCornerRadii(&r) }
         if version >= 9 { try decodeGroups(&r) }

@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// The gate every checked growth of the engine's storage passes before it changes any state.
+///
+/// A Swift array that cannot get memory ends the process. So storage that a call can grow is
+/// grown only here, in two moves: first all of the new buffers' bytes are asked of `malloc` at
+/// once, while the old buffers are held (and given back), which is where a failure can be seen
+/// and reported as `.outOfMemory`; then the arrays reserve their room one by one, which needs no
+/// more than the trial held (each array's old buffer is freed as its new one is made). Until the next growth, appends stay
+/// inside the reserved room and allocate nothing.
+///
+/// Tests fail the n-th checked allocation of a thread from a given moment
+/// (`failAllocation(after:)`), as SQLite's tests fail its n-th `malloc`, and see that the call
+/// reports `.outOfMemory` and leaves the animator as it was.
+enum MemoryGate {
+    /// Checked allocations left on this thread before the injected failure (0: none armed),
+    /// kept per thread so that one test's failure never falls on another's animator.
+    private static let countdownKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+    /// Checked allocations the thread has asked for.
+    private static let madeKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Arms a failure on the calling thread: its `n`-th checked allocation from now fails
+    /// (n >= 1), and every one after it succeeds again; `n == 0` disarms.
+    static func failAllocation(after n: Int) {
+        pthread_setspecific(countdownKey, UnsafeRawPointer(bitPattern: max(0, n)))
+    }
+
+    /// How many checked allocations the calling thread has asked for so far (the failure points
+    /// a test can arm, one by one).
+    static var allocationsAsked: Int { Int(bitPattern: pthread_getspecific(madeKey)) }
+
+    /// Whether `bytes` can be had now. Throws `.outOfMemory`, naming `what` and the size, when
+    /// `malloc` refuses them or an injected failure falls on this allocation.
+    static func check(bytes: Int, _ what: @autoclosure () -> String) throws(AnimaError) {
+        pthread_setspecific(madeKey, UnsafeRawPointer(bitPattern: allocationsAsked &+ 1))
+        let armed = Int(bitPattern: pthread_getspecific(countdownKey))
+        if armed > 0 {
+            pthread_setspecific(countdownKey, UnsafeRawPointer(bitPattern: armed - 1))
+            if armed == 1 { throw refusal(bytes, what(), injected: true) }
+        }
+        guard bytes > 0 else { return }
+        guard let trial = malloc(bytes) else { throw refusal(bytes, what(), injected: false) }
+        // the address escapes into memory others can read, so the optimiser cannot fold the
+        // trial away as an allocation nobody uses (it would, and the check would pass always)
+        trialSink.store(Int(bitPattern: trial), ordering: .relaxed)
+        free(trial)
+    }
+
+    private static let trialSink = Atomic<Int>(0)
+
+    private static func refusal(_ bytes: Int, _ what: String, injected: Bool) -> AnimaError {
+        AnimaError(.outOfMemory, "out of memory: \(what) needs \(bytes) bytes, which could not be had\(injected ? " (an injected failure)" : ""); nothing was changed")
+    }
+
+    /// The capacity a storage of `count` elements grows to when it needs room for `extra` more:
+    /// at least double (16 at first), capped at `limit`.
+    static func grownCapacity(count: Int, extra: Int, limit: Int = Int.max / 2) -> Int {
+        let needed = count + extra
+        return min(max(needed, count * 2, 16), max(needed, limit))
+    }
+}

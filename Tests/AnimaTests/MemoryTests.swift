@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+@testable import Anima
+
+/// Out of memory is an error: a call whose storage cannot grow throws `.outOfMemory`, naming the
+/// call and the bytes, and leaves the animator as it was, usable and consistent. Failures are
+/// injected the way SQLite's tests inject them (the n-th checked allocation fails), and one is
+/// real (`malloc` refusing a size no machine has).
+struct MemoryTests {
+    /// A scene of `count` items of every shape, resized, turned and reshaped after creation,
+    /// under gravity and collision; `retry` runs a call again once when it throws `.outOfMemory`.
+    func build(count: Int, failures: inout Int) throws -> Animator {
+        let a = try makeAnimator()
+        func retry<T>(_ call: () throws(AnimaError) -> T) throws(AnimaError) -> T {
+            do { return try call() } catch where error.code == .outOfMemory {
+                failures += 1
+                if let f = a.validationFailure() { Issue.record("after a failed call: \(f)") }
+                return try call()
+            }
+        }
+        let shapes: [CollisionShape] = [.rectangle, .ellipse, .roundedRectangle]
+        var items: [ItemID] = []
+        for k in 0..<count {
+            let id = try retry { () throws(AnimaError) in
+                try a.createItem(ItemDefinition(center: Vec2(20 + Double(k % 10) * 30, 40 + Double(k / 10) * 30),
+                                                size: Size(width: 20, height: 20), shape: shapes[k % 3]))
+            }
+            items.append(id)
+            if k % 4 == 1 { try retry { () throws(AnimaError) in try a.setSize(Size(width: 24, height: 16), of: id) } }
+            if k % 4 == 2 { try retry { () throws(AnimaError) in try a.setTransform(ItemTransform(rotation: 0.3), of: id) } }
+            if k % 7 == 3 {
+                let hexagon = try ItemPath((0..<6).map { j in Vec2(10 * cos(Double(j) * .pi / 3), -10 * sin(Double(j) * .pi / 3)) })
+                try retry { () throws(AnimaError) in try a.setPath(hexagon, of: id) }
+            }
+            if k % 9 == 4 { try retry { () throws(AnimaError) in try a.setCornerRadius(4, of: id) } }
+        }
+        let pair = try retry { () throws(AnimaError) in try a.createGroup(of: [items[0], items[1]]) }
+        let members = [pair] + items.dropFirst(2)
+        try a.addBehavior(GravityBehavior(owner: a, items: members))
+        try a.addBehavior(CollisionBehavior(owner: a, items: members))
+        return a
+    }
+
+    @Test func aCreationWhoseStorageCannotGrowThrowsAndChangesNothing() throws {
+        let a = try makeAnimator()
+        var items: [ItemID] = []
+        for k in 0..<16 { items.append(try a.createItem(ItemDefinition(center: Vec2(Double(k) * 20, 0)))) }
+        #expect(a.store.reservedSlots == 16)
+        MemoryGate.failAllocation(after: 1)
+        defer { MemoryGate.failAllocation(after: 0) }
+        do {
+            _ = try a.createItem(ItemDefinition(center: Vec2(400, 0)))
+            Issue.record("the 17th item was made though its storage could not grow")
+        } catch {
+            #expect(error.code == .outOfMemory)
+            #expect(error.message.contains("createItem") && error.message.contains("\(32 * ItemStore.bytesPerSlot) bytes"),
+                    "\(error.message)")
+        }
+        #expect(a.store.count == 16 && a.store.order.count == 16 && a.store.reservedSlots == 16)
+        #expect(a.validationFailure() == nil)
+        // the failure was one allocation: the next call succeeds, and the items keep their state
+        let seventeenth = try a.createItem(ItemDefinition(center: Vec2(400, 0)))
+        #expect(try a.center(of: seventeenth) == Vec2(400, 0))
+        #expect(a.store.reservedSlots == 32)
+        for (k, item) in items.enumerated() { #expect(try a.center(of: item) == Vec2(Double(k) * 20, 0)) }
+    }
+
+    @Test func aReshapeWhoseOutlineCannotBeStoredThrowsAndKeepsTheOldShape() throws {
+        let a = try makeAnimator()
+        let box = try a.createItem(ItemDefinition(center: Vec2(100, 100), size: Size(width: 40, height: 40)))
+        // fill the outline pools to their room, so that the next outline needs more
+        while a.store.localVertices.count + 2 * maxPolygonVertices <= a.store.localVertices.capacity {
+            _ = try a.createItem(ItemDefinition(size: Size(width: 10, height: 10)))
+        }
+        let hexagon = try ItemPath((0..<6).map { j in Vec2(20 * cos(Double(j) * .pi / 3), -20 * sin(Double(j) * .pi / 3)) })
+        _ = try a.createItem(ItemDefinition(size: Size(width: 10, height: 10)))
+        MemoryGate.failAllocation(after: 1)
+        defer { MemoryGate.failAllocation(after: 0) }
+        #expect(throws: AnimaError.self) { try a.setPath(hexagon, of: box) }
+        #expect(try a.shape(of: box) == .rectangle && a.path(of: box) == nil)
+        #expect(a.store.geometry[Int(box.slot)].count == 4)
+        try a.setPath(hexagon, of: box)
+        #expect(a.store.geometry[Int(box.slot)].count == 6)
+    }
+
+    @Test func everyGrowthOfABuiltSceneFailedInTurnLeavesTheSameScene() throws {
+        // the reference: built with no failure
+        var none = 0
+        let reference = try build(count: 120, failures: &none)
+        #expect(none == 0)
+        for _ in 0..<60 { try reference.step() }
+        // the checked allocations the build asks for, each failed in turn
+        let before = MemoryGate.allocationsAsked
+        _ = try build(count: 120, failures: &none)
+        let points = MemoryGate.allocationsAsked - before
+        #expect(points >= 8, "the build asks for \(points) checked allocations")
+        defer { MemoryGate.failAllocation(after: 0) }
+        for n in 1...points {
+            var failures = 0
+            MemoryGate.failAllocation(after: n)
+            let a = try build(count: 120, failures: &failures)
+            MemoryGate.failAllocation(after: 0)
+            #expect(failures == 1, "allocation \(n) of \(points): \(failures) calls failed")
+            #expect(a.validationFailure() == nil)
+            for _ in 0..<60 { try a.step() }
+            // the same state to the bit: the failed call changed nothing
+            for s in 0..<a.store.count {
+                #expect(a.store.position[s] == reference.store.position[s] && a.store.angle[s] == reference.store.angle[s],
+                        "allocation \(n): slot \(s) at \(a.store.position[s]), not \(reference.store.position[s])")
+            }
+        }
+    }
+
+    @Test func aSizeNoMachineHasIsRefusedByMallocItself() {
+        #expect(throws: AnimaError.self) { try MemoryGate.check(bytes: Int.max / 2, "a test") }
+        do { try MemoryGate.check(bytes: 1 << 20, "a test") } catch { Issue.record("1 MiB refused: \(error)") }
+    }
+}

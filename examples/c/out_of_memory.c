@@ -1,0 +1,104 @@
+/*
+ * out_of_memory.c: running out of memory is an error a program can answer, not the end of it.
+ *
+ * The program caps its own address space (RLIMIT_AS, as `ulimit -v` does) at what it uses plus
+ * 192 MiB, then makes 5 x 5 pt items in one animator until a call fails. It checks that
+ *   - the call that failed returned ANIMA_ERR_OUT_OF_MEMORY, with a message that names the call
+ *     and the bytes it needed, and gave no item;
+ *   - the animator that ran out still steps, and a ball under gravity in another animator made
+ *     before it falls as it should (1/2 g t^2 within 2 %, g = 1000 pt/s^2, lightly damped);
+ *   - with the limit lifted, the next item is made, and both animators are destroyed cleanly.
+ * Exits 0 when all hold, 1 otherwise.
+ */
+#define _GNU_SOURCE
+#define EXAMPLE_NAME "out_of_memory"
+#include "example.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+/* The process's virtual size in bytes, from /proc/self/status (0 when it cannot be read). */
+static size_t vm_size(void)
+{
+    FILE *status = fopen("/proc/self/status", "r");
+    if (status == NULL) {
+        return 0;
+    }
+    char line[256];
+    size_t kib = 0;
+    while (fgets(line, sizeof line, status) != NULL) {
+        if (strncmp(line, "VmSize:", 7) == 0) {
+            kib = strtoull(line + 7, NULL, 10);
+        }
+    }
+    fclose(status);
+    return kib * 1024;
+}
+
+int main(void)
+{
+    anima_animator other;
+    anima_item ball;
+    anima_behavior gravity;
+    anima_gravity_def gravity_def = anima_default_gravity_def();
+    if (!create_animator_for_view(SCREEN_WIDTH, SCREEN_HEIGHT, &other) || !create_ball(other, (anima_vec2){ 160, 52 }, 64, &ball)
+        || !ok(anima_gravity_create(other, &gravity_def, &ball, 1, &gravity), "anima_gravity_create")
+        || !ok(anima_animator_add_behavior(other, gravity), "anima_animator_add_behavior")) {
+        return 1;
+    }
+    anima_animator_def def = anima_default_animator_def();
+    anima_animator full;
+    if (!ok(anima_animator_create(&def, &full), "anima_animator_create")) {
+        return 1;
+    }
+
+    const size_t room = (size_t)192 << 20;
+    struct rlimit before;
+    getrlimit(RLIMIT_AS, &before);
+    struct rlimit capped = { vm_size() + room, before.rlim_max };
+    if (!check(vm_size() > 0 && setrlimit(RLIMIT_AS, &capped) == 0, "the address space is capped")) {
+        return finish("could not cap the address space");
+    }
+
+    anima_item_def item_def = anima_default_item_def();
+    item_def.size = (anima_size){ 5, 5 };
+    long made = 0;
+    anima_status status = ANIMA_OK;
+    anima_item item = { 0 };
+    while (made < 50000000) {
+        item_def.center = (anima_vec2){ (double)(made % 1000), (double)(made / 1000) };
+        item = (anima_item){ 0 };
+        status = anima_item_create(full, &item_def, &item);
+        if (status != ANIMA_OK) {
+            break;
+        }
+        made++;
+    }
+    char message[512];
+    snprintf(message, sizeof message, "%s", anima_last_error_message());
+    printf("made %ld items in %zu MiB of room; then: %s\n", made, room >> 20, message);
+    check(status == ANIMA_ERR_OUT_OF_MEMORY, "the call that ran out returned ANIMA_ERR_OUT_OF_MEMORY");
+    check(strstr(message, "anima_item_create") != NULL && strstr(message, "bytes") != NULL,
+          "its message names the call and the bytes it needed");
+    check(item.index1 == 0, "it gave no item");
+    check(made > 50000, "it ran out only after tens of thousands of items");
+
+    /* both animators go on under the cap */
+    ok(anima_animator_step(full), "anima_animator_step (the animator that ran out)");
+    if (!advance_frames(other, 30, 1.0 / 60.0)) {
+        return 1;
+    }
+    anima_vec2 center = { 0, 0 };
+    ok(anima_item_get_center(ball, &center), "anima_item_get_center");
+    const double t = 0.5, expected = 0.5 * 1000.0 * t * t;
+    printf("the other animator's ball fell %.2f pt in %.1f s (1/2 g t^2 = %.2f)\n", center.y - 52, t, expected);
+    expect_near(center.y - 52, expected, 0.02 * expected, "the other animator's ball fell as gravity says, within 2 %");
+
+    setrlimit(RLIMIT_AS, &before);
+    anima_item last;
+    check(ok(anima_item_create(full, &item_def, &last), "anima_item_create (the limit lifted)"), "with the limit lifted the next item is made");
+    ok(anima_animator_destroy(full), "anima_animator_destroy (full)");
+    ok(anima_animator_destroy(other), "anima_animator_destroy (other)");
+    return finish("ran out after %ld items, went on", made);
+}
