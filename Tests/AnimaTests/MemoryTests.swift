@@ -113,6 +113,26 @@ struct MemoryTests {
         }
     }
 
+    @Test func aValueWhoseStorageCannotGrowThrowsAndChangesNothing() throws {
+        let a = try makeAnimator()
+        let made = try (0..<16).map { k throws(AnimaError) in try a.createValue(ValueDefinition([Double(k), 1])) }
+        #expect(a.values.reservedSlots == 16)
+        MemoryGate.failAllocation(after: 1)
+        defer { MemoryGate.failAllocation(after: 0) }
+        do {
+            _ = try a.createValue(ValueDefinition(0.5))
+            Issue.record("the 17th value was made though its storage could not grow")
+        } catch {
+            #expect(error.code == .outOfMemory)
+            #expect(error.message.contains("createValue") && error.message.contains("\(32 * ValueStore.bytesPerSlot) bytes"),
+                    "\(error.message)")
+        }
+        #expect(a.liveValues == made && a.values.reservedSlots == 16)
+        let next = try a.createValue(ValueDefinition(0.5))
+        #expect(try a.components(of: next) == [0.5] && a.liveValues == made + [next])
+        for (k, v) in made.enumerated() { #expect(try a.components(of: v) == [Double(k), 1]) }
+    }
+
     @Test func aSizeNoMachineHasIsRefusedByMallocItself() {
         #expect(throws: AnimaError.self) { try MemoryGate.check(bytes: Int.max / 2, "a test") }
         do { try MemoryGate.check(bytes: 1 << 20, "a test") } catch { Issue.record("1 MiB refused: \(error)") }

@@ -280,7 +280,7 @@ typedef void (*anima_value_fn)(void *user_data, anima_value value, const double 
 anima_value_def anima_default_value_def(void);
 /** A null value handle. */
 anima_value anima_value_null(void);
-/** Creates a value. Errors: INVALID_HANDLE, INVALID_ARGUMENT (NULL, hand-made def, a count outside 1...4 or a colour of fewer than 3, a component not finite or outside the bounds, bad bounds or visible change, unknown space), OUT_OF_MEMORY (1 048 576 values live). */
+/** Creates a value. Errors: INVALID_HANDLE, INVALID_ARGUMENT (NULL, hand-made def, a count outside 1...4 or a colour of fewer than 3, a component not finite or outside the bounds, bad bounds or visible change, unknown space), OUT_OF_MEMORY (1 048 576 values live, or the value storage could not grow; nothing is changed). */
 anima_status anima_value_create(anima_animator animator, const anima_value_def *def, anima_value *out_value);
 /** Destroys a value; animations moving it drop it (one left with nothing to move ends, not finished). Errors: INVALID_HANDLE, WRONG_KIND. */
 anima_status anima_value_destroy(anima_value value);

@@ -2,12 +2,14 @@
 /// clock as its physics (docs/animations.md, "Values").
 extension Animator {
     /// Creates a value. Throws `.invalidArgument` for a definition ``ValueDefinition/validate()``
-    /// refuses and `.outOfMemory` past ``ValueStore/maximumSlots`` live values.
+    /// refuses and `.outOfMemory` past ``ValueStore/maximumSlots`` live values or when the value
+    /// storage cannot grow (nothing is changed then).
     public func createValue(_ def: ValueDefinition) throws(AnimaError) -> ValueID {
         try def.validate()
         if values.freeSlots.isEmpty && values.components.count >= ValueStore.maximumSlots {
             throw AnimaError(.outOfMemory, "an animator holds at most \(ValueStore.maximumSlots) values at once")
         }
+        try values.reserveSlot("createValue")
         return values.allocate(def)
     }
 

@@ -120,6 +120,34 @@ final class ValueStore {
         }
     }
 
+    /// Slots every per-slot array has room for (see `reserveSlot`).
+    private(set) var reservedSlots = 0
+
+    /// Makes sure the next `allocate` allocates nothing (a value's components are its
+    /// definition's array, shared, not copied): when the arrays are full, their room doubles
+    /// through `MemoryGate`, the list of changed slots with them, so that a step writing every
+    /// value allocates nothing either. Throws `.outOfMemory` with nothing changed.
+    func reserveSlot(_ caller: String) throws(AnimaError) {
+        let full = freeSlots.isEmpty ? components.count >= reservedSlots : order.count >= order.capacity
+        guard full else { return }
+        let grown = MemoryGate.grownCapacity(count: components.count, extra: 1, limit: ValueStore.maximumSlots)
+        // the new buffers, whole: each old one is held until its new one is made
+        try MemoryGate.check(bytes: grown * ValueStore.bytesPerSlot,
+                             "\(caller): the value storage, grown from \(reservedSlots) to \(grown) slots,")
+        func room<T>(_ array: inout [T]) { array.reserveCapacity(grown) }
+        room(&components); room(&generation); room(&live); room(&space); room(&visibleChange)
+        room(&lowerBound); room(&upperBound); room(&onChange); room(&callbackDetached); room(&changed)
+        room(&freeSlots); room(&order); room(&changedSlots)
+        reservedSlots = grown
+    }
+
+    /// The bytes one slot takes in the arrays `reserveSlot` grows.
+    static let bytesPerSlot: Int = {
+        func b<T>(_: T.Type) -> Int { MemoryLayout<T>.stride }
+        return b([Double].self) + b(UInt32.self) + b(Bool.self) + b(ValueSpace.self) + 3 * b(Double.self)
+            + b(((ValueID, [Double]) -> Void)?.self) + 2 * b(Bool.self) + 3 * b(Int32.self)
+    }()
+
     func allocate(_ def: ValueDefinition, generation g: UInt32 = Generation.next()) -> ValueID {
         let (low, high) = def.resolvedBounds
         let slot: Int32
