@@ -133,6 +133,26 @@ struct MemoryTests {
         for (k, v) in made.enumerated() { #expect(try a.components(of: v) == [Double(k), 1]) }
     }
 
+    @Test func aRestoredStoreGrowsThroughTheGateOnItsFirstCreation() throws {
+        // a restored store's arrays are exactly full and its free list is not empty: the first
+        // item made reuses a slot, and its creation order still goes through the gate
+        let a = try makeAnimator()
+        let items = try (0..<20).map { k throws(AnimaError) in try a.createItem(ItemDefinition(center: Vec2(Double(k) * 10, 0))) }
+        for item in items.prefix(5) { try a.destroyItem(item) }
+        try a.step()
+        let b = try Animator.restore(try a.snapshot()).animator
+        #expect(b.store.reservedSlots == 0)
+        MemoryGate.failAllocation(after: 1)
+        defer { MemoryGate.failAllocation(after: 0) }
+        #expect(throws: AnimaError.self) { _ = try b.createItem(ItemDefinition(center: Vec2(-5, -5))) }
+        #expect(b.items.count == 15 && b.validationFailure() == nil)
+        // 20 slots (5 of them free) grow to 40 at the first creation
+        let made = try (0..<10).map { _ throws(AnimaError) in try b.createItem(ItemDefinition(center: Vec2(-5, -5))) }
+        #expect(b.items.count == 25 && b.store.reservedSlots == 40)
+        #expect(try made.allSatisfy { m throws(AnimaError) in try b.center(of: m) == Vec2(-5, -5) })
+        #expect(b.validationFailure() == nil)
+    }
+
     @Test func aSizeNoMachineHasIsRefusedByMallocItself() {
         #expect(throws: AnimaError.self) { try MemoryGate.check(bytes: Int.max / 2, "a test") }
         do { try MemoryGate.check(bytes: 1 << 20, "a test") } catch { Issue.record("1 MiB refused: \(error)") }

@@ -67,6 +67,17 @@ enum MemoryGate {
         AnimaError(.outOfMemory, "out of memory: \(what) needs \(bytes) bytes, which could not be had\(injected ? " (an injected failure)" : ""); nothing was changed")
     }
 
+    /// For a store of per-slot arrays holding `count` slots in room for `reserved`: the room it
+    /// must grow to before one more slot, already checked (the new buffers' bytes, whole, since
+    /// each old buffer is held until its new one is made), or nil when it has room.
+    static func slotRoom(count: Int, reserved: Int, limit: Int, bytesPerSlot: Int,
+                         _ what: @autoclosure () -> String) throws(AnimaError) -> Int? {
+        guard count >= reserved else { return nil }
+        let grown = grownCapacity(count: count, extra: 1, limit: limit)
+        try check(bytes: grown * bytesPerSlot, "\(what()), grown from \(reserved) to \(grown) slots,")
+        return grown
+    }
+
     /// The capacity a storage of `count` elements grows to when it needs room for `extra` more:
     /// at least double (16 at first), capped at `limit`.
     static func grownCapacity(count: Int, extra: Int, limit: Int = Int.max / 2) -> Int {

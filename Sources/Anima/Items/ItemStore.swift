@@ -242,12 +242,10 @@ final class ItemStore {
     func reserveSlot(_ caller: String) throws(AnimaError) {
         try reserveOutline(caller)
         // a reused slot needs room in `order` only (a restored store's lists are exactly full)
-        let full = freeSlots.isEmpty ? alive.count >= reservedSlots : order.count >= order.capacity
-        guard full else { return }
-        let grown = MemoryGate.grownCapacity(count: alive.count, extra: 1, limit: ItemStore.maximumSlots)
-        // the new buffers, whole: each old one is held until its new one is made
-        try MemoryGate.check(bytes: grown * ItemStore.bytesPerSlot,
-                             "\(caller): the item storage, grown from \(reservedSlots) to \(grown) slots,")
+        let count = freeSlots.isEmpty || order.count >= order.capacity ? alive.count : 0
+        guard let grown = try MemoryGate.slotRoom(count: count, reserved: reservedSlots, limit: ItemStore.maximumSlots,
+                                                  bytesPerSlot: ItemStore.bytesPerSlot, "\(caller): the item storage")
+        else { return }
         func room<T>(_ array: inout [T]) { array.reserveCapacity(grown) }
         room(&generation); room(&alive); room(&freeSlots); room(&order)
         room(&position); room(&angle); room(&rotation); room(&velocity); room(&angularVelocity)

@@ -128,12 +128,10 @@ final class ValueStore {
     /// through `MemoryGate`, the list of changed slots with them, so that a step writing every
     /// value allocates nothing either. Throws `.outOfMemory` with nothing changed.
     func reserveSlot(_ caller: String) throws(AnimaError) {
-        let full = freeSlots.isEmpty ? components.count >= reservedSlots : order.count >= order.capacity
-        guard full else { return }
-        let grown = MemoryGate.grownCapacity(count: components.count, extra: 1, limit: ValueStore.maximumSlots)
-        // the new buffers, whole: each old one is held until its new one is made
-        try MemoryGate.check(bytes: grown * ValueStore.bytesPerSlot,
-                             "\(caller): the value storage, grown from \(reservedSlots) to \(grown) slots,")
+        let count = freeSlots.isEmpty || order.count >= order.capacity ? components.count : 0
+        guard let grown = try MemoryGate.slotRoom(count: count, reserved: reservedSlots, limit: ValueStore.maximumSlots,
+                                                  bytesPerSlot: ValueStore.bytesPerSlot, "\(caller): the value storage")
+        else { return }
         func room<T>(_ array: inout [T]) { array.reserveCapacity(grown) }
         room(&components); room(&generation); room(&live); room(&space); room(&visibleChange)
         room(&lowerBound); room(&upperBound); room(&onChange); room(&callbackDetached); room(&changed)
