@@ -81,6 +81,17 @@ const char *anima_last_error_message(void);
 /** Clears this thread's last error message. */
 void anima_clear_error(void);
 
+/**
+ * Fault injection, for tests of a program's out-of-memory handling (as SQLite's tests fail the
+ * n-th malloc): the calling thread's n-th checked growth of the engine's storage from now fails
+ * with ANIMA_ERR_OUT_OF_MEMORY as a refused malloc would (n >= 1; 0 disarms; later growths
+ * succeed again). docs/reliability.md lists which storage grows through the check. Errors:
+ * INVALID_ARGUMENT (n negative).
+ */
+anima_status anima_testing_fail_allocation(int64_t n);
+/** How many checked growths the calling thread has asked for since it began (the failure points anima_testing_fail_allocation can arm). Errors: INVALID_ARGUMENT (NULL). */
+anima_status anima_testing_get_allocation_count(int64_t *out_count);
+
 /* ------------------------------------------------------------ value types */
 
 /** A point or vector in points (or pt/s for velocities). */

@@ -34,6 +34,22 @@ public func anima_last_error_message() -> UnsafePointer<CChar>? { lastErrorPoint
 public func anima_clear_error() { clearLastError() }
 
 @c @implementation
+public func anima_testing_fail_allocation(_ n: Int64) -> anima_status {
+    run("anima_testing_fail_allocation") { () throws(Failure) in
+        guard let count = Int(exactly: n) else { throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "n is out of range (got \(n))") }
+        try engine { () throws(AnimaError) in try AllocationFaults.failAllocation(after: count) }
+    }
+}
+
+@c @implementation
+public func anima_testing_get_allocation_count(_ out: UnsafeMutablePointer<Int64>?) -> anima_status {
+    run("anima_testing_get_allocation_count") { () throws(Failure) in
+        guard let out else { throw Failure.null("out_count") }
+        out.pointee = Int64(AllocationFaults.allocationCount)
+    }
+}
+
+@c @implementation
 public func anima_animator_null() -> anima_animator { anima_animator() }
 
 @c @implementation

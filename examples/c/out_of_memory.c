@@ -1,7 +1,12 @@
 /*
  * out_of_memory.c: running out of memory is an error a program can answer, not the end of it.
  *
- * The program caps its own address space (RLIMIT_AS, as `ulimit -v` does) at what it uses plus
+ * First, as SQLite's tests fail the n-th malloc, it makes 40 items (and 20 values) in a fresh
+ * animator once for each checked growth that takes, failing that growth
+ * (anima_testing_fail_allocation): each time exactly one call returns ANIMA_ERR_OUT_OF_MEMORY,
+ * made again it succeeds, and the animator ends with all 40 items at their places.
+ *
+ * Then the program caps its own address space (RLIMIT_AS, as `ulimit -v` does) at what it uses plus
  * 192 MiB, then makes 5 x 5 pt items in one animator until a call fails. It checks that
  *   - the call that failed returned ANIMA_ERR_OUT_OF_MEMORY, with a message that names the call
  *     and the bytes it needed, and gave no item;
@@ -36,8 +41,84 @@ static size_t vm_size(void)
     return kib * 1024;
 }
 
+/* Makes 40 items and 20 values, each call made again once when it returns OUT_OF_MEMORY; counts those in *failures. */
+static bool build(anima_animator animator, int *failures, anima_item items[40])
+{
+    anima_item_def def = anima_default_item_def();
+    def.size = (anima_size){ 24, 24 };
+    for (int k = 0; k < 40; k++) {
+        def.center = (anima_vec2){ 20.0 + 30.0 * (k % 10), 40.0 + 30.0 * (k / 10) };
+        anima_status status = anima_item_create(animator, &def, &items[k]);
+        if (status == ANIMA_ERR_OUT_OF_MEMORY) {
+            (*failures)++;
+            status = anima_item_create(animator, &def, &items[k]);
+        }
+        if (!ok(status, "anima_item_create")) {
+            return false;
+        }
+    }
+    for (int k = 0; k < 20; k++) {
+        anima_value_def value_def = anima_default_value_def();
+        anima_value value;
+        anima_status status = anima_value_create(animator, &value_def, &value);
+        if (status == ANIMA_ERR_OUT_OF_MEMORY) {
+            (*failures)++;
+            status = anima_value_create(animator, &value_def, &value);
+        }
+        if (!ok(status, "anima_value_create")) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Fails each checked growth of the build in turn; the number of failure points, or -1. */
+static int fail_each_growth(void)
+{
+    anima_animator_def def = anima_default_animator_def();
+    anima_animator animator;
+    anima_item items[40];
+    int64_t before = 0, after = 0;
+    int none = 0;
+    if (!ok(anima_animator_create(&def, &animator), "anima_animator_create")) {
+        return -1;
+    }
+    ok(anima_testing_get_allocation_count(&before), "anima_testing_get_allocation_count");
+    bool built = build(animator, &none, items);
+    ok(anima_testing_get_allocation_count(&after), "anima_testing_get_allocation_count");
+    ok(anima_animator_destroy(animator), "anima_animator_destroy");
+    if (!built || !check(none == 0 && after > before, "the build asks for checked growths, and none fails unasked")) {
+        return -1;
+    }
+    const int points = (int)(after - before);
+    int exact = 0;
+    for (int n = 1; n <= points; n++) {
+        int failures = 0;
+        if (!ok(anima_animator_create(&def, &animator), "anima_animator_create")) {
+            return -1;
+        }
+        ok(anima_testing_fail_allocation(n), "anima_testing_fail_allocation");
+        built = build(animator, &failures, items);
+        ok(anima_testing_fail_allocation(0), "anima_testing_fail_allocation (disarm)");
+        anima_vec2 last = { 0, 0 };
+        ok(anima_item_get_center(items[39], &last), "anima_item_get_center");
+        if (built && failures == 1 && last.x == 20.0 + 30.0 * 9 && last.y == 40.0 + 30.0 * 3) {
+            exact++;
+        }
+        ok(anima_animator_destroy(animator), "anima_animator_destroy");
+    }
+    checkf(exact == points, "each of the %d growths failed in turn: one call refused, made again, all 40 items in place (%d of %d)",
+           points, exact, points);
+    return points;
+}
+
 int main(void)
 {
+    const int points = fail_each_growth();
+    if (points < 0) {
+        return 1;
+    }
+
     anima_animator other;
     anima_item ball;
     anima_behavior gravity;
@@ -100,5 +181,5 @@ int main(void)
     check(ok(anima_item_create(full, &item_def, &last), "anima_item_create (the limit lifted)"), "with the limit lifted the next item is made");
     ok(anima_animator_destroy(full), "anima_animator_destroy (full)");
     ok(anima_animator_destroy(other), "anima_animator_destroy (other)");
-    return finish("ran out after %ld items, went on", made);
+    return finish("%d growths failed in turn; ran out after %ld items under the cap, went on", points, made);
 }

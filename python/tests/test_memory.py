@@ -1,13 +1,21 @@
 """Out of memory is an error, not an abort: under a real address-space limit (`ulimit -v`), a
 loop that makes items until memory runs out stops with anima.OutOfMemoryError (a MemoryError),
-and the interpreter, the animator that ran out and another one made before it all go on."""
+and the interpreter, the animator that ran out and another one made before it all go on; and,
+failing each checked growth of a scene's build in turn (anima.testing), exactly one call raises
+each time and the scene steps as one built without a failure, to the bit."""
 
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 import textwrap
+
+import pytest
+
+import anima
+import anima.testing
 
 CHILD = textwrap.dedent(
     """
@@ -67,3 +75,66 @@ def test_a_loop_that_makes_items_until_memory_runs_out_stops_with_memory_error()
     # the other animator stepped on: 30 frames of gravity from rest move the ball down
     assert out["ball_y"] > 100, out
     assert out["after_center"] == [1.0, 1.0], out
+
+
+def _build_scene(failures: list[str]) -> anima.Animator:
+    """The book's gravity-and-collision listing grown to 40 balls and boxes, some resized, turned
+    or given a hexagon outline, two grouped, with 20 values; a call that raises OutOfMemoryError
+    is noted in `failures` and made again."""
+
+    def retry(call):
+        try:
+            return call()
+        except anima.OutOfMemoryError as error:
+            failures.append(str(error))
+            return call()
+
+    a = anima.Animator(reference_bounds=(0, 0, 320, 568))
+    items = []
+    for k in range(40):
+        shape = ("rectangle", "ellipse")[k % 2]
+        item = retry(lambda: anima.Item(a, center=(20 + (k % 8) * 36, 40 + (k // 8) * 36), size=(24, 24), shape=shape))
+        items.append(item)
+        if k % 5 == 1:
+            retry(lambda: setattr(item, "size", (28, 20)))
+        if k % 5 == 2:
+            retry(lambda: setattr(item, "transform", anima.Transform(rotation=0.4)))
+        if k % 9 == 3:
+            hexagon = [(12 * math.cos(j * math.pi / 3), -12 * math.sin(j * math.pi / 3)) for j in range(6)]
+            retry(lambda: setattr(item, "path", hexagon))
+    group = retry(lambda: a.create_group(items[:2]))
+    values = [retry(lambda: anima.Value(a, (float(j), 1.0))) for j in range(20)]
+    assert len(values) == 20
+    members = [group] + items[2:]
+    a.add_behavior(anima.Gravity(members))
+    a.add_behavior(anima.Collision(members, translates_reference_bounds_into_boundary=True))
+    return a
+
+
+def test_every_checked_growth_of_a_scene_failed_in_turn_raises_once_and_leaves_the_same_scene():
+    none: list[str] = []
+    before = anima.testing.allocation_count()
+    reference = _build_scene(none)
+    points = anima.testing.allocation_count() - before
+    assert none == [] and points >= 6, points
+    for _ in range(60):
+        reference.step()
+    expected = reference.poses()
+    for n in range(1, points + 1):
+        failures: list[str] = []
+        anima.testing.fail_allocation(n)
+        try:
+            scene = _build_scene(failures)
+        finally:
+            anima.testing.fail_allocation(0)
+        assert len(failures) == 1, (n, failures)
+        assert "out of memory" in failures[0] and "bytes" in failures[0], failures[0]
+        for _ in range(60):
+            scene.step()
+        # the failed call changed nothing: the same scene to the bit
+        assert scene.poses().tobytes() == expected.tobytes(), f"allocation {n} of {points}"
+
+
+def test_fail_allocation_refuses_a_negative_count():
+    with pytest.raises(anima.InvalidArgumentError, match="1 or more, or 0 to disarm"):
+        anima.testing.fail_allocation(-1)

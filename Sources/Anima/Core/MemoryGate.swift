@@ -85,3 +85,18 @@ enum MemoryGate {
         return min(max(needed, count * 2, 16), max(needed, limit))
     }
 }
+
+/// Fault injection for tests of out-of-memory handling, from Swift and through the C and Python
+/// interfaces: the calling thread's n-th checked growth of the engine's storage fails with
+/// `.outOfMemory`, as a refused `malloc` would (docs/reliability.md, "Out of memory").
+public enum AllocationFaults {
+    /// Makes the calling thread's `n`-th checked growth from now fail (n >= 1); 0 disarms.
+    /// Throws `.invalidArgument` for a negative `n`.
+    public static func failAllocation(after n: Int) throws(AnimaError) {
+        guard n >= 0 else { throw AnimaError(.invalidArgument, "the allocation to fail must be 1 or more, or 0 to disarm (got \(n))") }
+        MemoryGate.failAllocation(after: n)
+    }
+
+    /// How many checked growths the calling thread has asked for.
+    public static var allocationCount: Int { MemoryGate.allocationsAsked }
+}
