@@ -779,6 +779,8 @@ static void destroy_animators(const program *p)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     memset(&z, 0, sizeof z);
+    /* a failure armed by the previous input (anima_testing_fail_allocation) must not fall on this one */
+    anima_testing_fail_allocation(0);
     z.tracker = anima_default_velocity_tracker();
     forget_snapshots();
     z.data = data;

@@ -88,9 +88,9 @@ void anima_clear_error(void);
  * succeed again). docs/reliability.md lists which storage grows through the check. Errors:
  * INVALID_ARGUMENT (n negative).
  */
-anima_status anima_testing_fail_allocation(int64_t n);
+anima_status anima_testing_fail_allocation(int32_t n);
 /** How many checked growths the calling thread has asked for since it began (the failure points anima_testing_fail_allocation can arm). Errors: INVALID_ARGUMENT (NULL). */
-anima_status anima_testing_get_allocation_count(int64_t *out_count);
+anima_status anima_testing_get_allocation_count(uint64_t *out_count);
 
 /* ------------------------------------------------------------ value types */
 

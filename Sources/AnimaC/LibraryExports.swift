@@ -34,18 +34,17 @@ public func anima_last_error_message() -> UnsafePointer<CChar>? { lastErrorPoint
 public func anima_clear_error() { clearLastError() }
 
 @c @implementation
-public func anima_testing_fail_allocation(_ n: Int64) -> anima_status {
+public func anima_testing_fail_allocation(_ n: Int32) -> anima_status {
     run("anima_testing_fail_allocation") { () throws(Failure) in
-        guard let count = Int(exactly: n) else { throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "n is out of range (got \(n))") }
-        try engine { () throws(AnimaError) in try AllocationFaults.failAllocation(after: count) }
+        try engine { () throws(AnimaError) in try AllocationFaults.failAllocation(after: Int(n)) }
     }
 }
 
 @c @implementation
-public func anima_testing_get_allocation_count(_ out: UnsafeMutablePointer<Int64>?) -> anima_status {
+public func anima_testing_get_allocation_count(_ out: UnsafeMutablePointer<UInt64>?) -> anima_status {
     run("anima_testing_get_allocation_count") { () throws(Failure) in
         guard let out else { throw Failure.null("out_count") }
-        out.pointee = Int64(AllocationFaults.allocationCount)
+        out.pointee = UInt64(AllocationFaults.allocationCount)
     }
 }
 

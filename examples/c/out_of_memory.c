@@ -78,7 +78,7 @@ static int fail_each_growth(void)
     anima_animator_def def = anima_default_animator_def();
     anima_animator animator;
     anima_item items[40];
-    int64_t before = 0, after = 0;
+    uint64_t before = 0, after = 0;
     int none = 0;
     if (!ok(anima_animator_create(&def, &animator), "anima_animator_create")) {
         return -1;

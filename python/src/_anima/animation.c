@@ -249,20 +249,10 @@ ANIMA_DEF_METHOD(module_timing_css_linear, "_timing_css_linear", OWNER_MODULE, V
 
 /* ------------------------------------------------------------ fault injection (anima.testing) */
 
-/* The calling thread's count of checked growths, as the unsigned int the binding returns. */
-static anima_status
-allocation_count(uint64_t *out)
-{
-    int64_t count = 0;
-    anima_status status = anima_testing_get_allocation_count(&count);
-    *out = (uint64_t)count;
-    return status;
-}
-
 ANIMA_METHOD(module_testing_fail_allocation, "_testing_fail_allocation", OWNER_MODULE, VALUE_NONE,
              anima_testing_fail_allocation(v[0].i32), ANIMA_IN("n", VALUE_INT32))
 ANIMA_METHOD(module_testing_allocation_count, "_testing_allocation_count", OWNER_MODULE, VALUE_UINT64,
-             allocation_count(&out.u64), ANIMA_ARG(NULL))
+             anima_testing_get_allocation_count(&out.u64), ANIMA_ARG(NULL))
 
 PyMethodDef module_methods[] = {
     MODULE_FUNCTION(testing_fail_allocation),
