@@ -9,6 +9,11 @@ import Testing
 /// injected the way SQLite's tests inject them (the n-th checked allocation fails), and one is
 /// real (`malloc` refusing a size no machine has).
 struct MemoryTests {
+    /// A regular hexagon of `radius` around the centre, counter-clockwise on screen.
+    func hexagon(radius: Double) throws(AnimaError) -> ItemPath {
+        try ItemPath((0..<6).map { j in Vec2(radius * cos(Double(j) * .pi / 3), -radius * sin(Double(j) * .pi / 3)) })
+    }
+
     /// A scene of `count` items of every shape, resized, turned and reshaped after creation,
     /// under gravity and collision; `retry` runs a call again once when it throws `.outOfMemory`.
     func build(count: Int, failures: inout Int) throws -> Animator {
@@ -31,8 +36,8 @@ struct MemoryTests {
             if k % 4 == 1 { try retry { () throws(AnimaError) in try a.setSize(Size(width: 24, height: 16), of: id) } }
             if k % 4 == 2 { try retry { () throws(AnimaError) in try a.setTransform(ItemTransform(rotation: 0.3), of: id) } }
             if k % 7 == 3 {
-                let hexagon = try ItemPath((0..<6).map { j in Vec2(10 * cos(Double(j) * .pi / 3), -10 * sin(Double(j) * .pi / 3)) })
-                try retry { () throws(AnimaError) in try a.setPath(hexagon, of: id) }
+                let outline = try hexagon(radius: 10)
+                try retry { () throws(AnimaError) in try a.setPath(outline, of: id) }
             }
             if k % 9 == 4 { try retry { () throws(AnimaError) in try a.setCornerRadius(4, of: id) } }
         }
@@ -74,14 +79,14 @@ struct MemoryTests {
         while a.store.localVertices.count + 2 * maxPolygonVertices <= a.store.localVertices.capacity {
             _ = try a.createItem(ItemDefinition(size: Size(width: 10, height: 10)))
         }
-        let hexagon = try ItemPath((0..<6).map { j in Vec2(20 * cos(Double(j) * .pi / 3), -20 * sin(Double(j) * .pi / 3)) })
+        let outline = try hexagon(radius: 20)
         _ = try a.createItem(ItemDefinition(size: Size(width: 10, height: 10)))
         MemoryGate.failAllocation(after: 1)
         defer { MemoryGate.failAllocation(after: 0) }
-        #expect(throws: AnimaError.self) { try a.setPath(hexagon, of: box) }
+        #expect(throws: AnimaError.self) { try a.setPath(outline, of: box) }
         #expect(try a.shape(of: box) == .rectangle && a.path(of: box) == nil)
         #expect(a.store.geometry[Int(box.slot)].count == 4)
-        try a.setPath(hexagon, of: box)
+        try a.setPath(outline, of: box)
         #expect(a.store.geometry[Int(box.slot)].count == 6)
     }
 

@@ -13,8 +13,8 @@ import Synchronization
 /// grown only here, in two moves: first all of the new buffers' bytes are asked of `malloc` at
 /// once, while the old buffers are held (and given back), which is where a failure can be seen
 /// and reported as `.outOfMemory`; then the arrays reserve their room one by one, which needs no
-/// more than the trial held (each array's old buffer is freed as its new one is made). Until the next growth, appends stay
-/// inside the reserved room and allocate nothing.
+/// more than the trial held (each array's old buffer is freed as its new one is made). Until the
+/// next growth, appends stay inside the reserved room and allocate nothing.
 ///
 /// Tests fail the n-th checked allocation of a thread from a given moment
 /// (`failAllocation(after:)`), as SQLite's tests fail its n-th `malloc`, and see that the call
