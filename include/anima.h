@@ -190,6 +190,12 @@ anima_status anima_animator_get_elapsed_time(anima_animator animator, double *ou
 anima_status anima_animator_get_step_count(anima_animator animator, uint64_t *out_steps);
 /** The worker threads sharing each step, the caller's included: the def's workers, or fewer if the system refused to start a thread. */
 anima_status anima_animator_get_workers(anima_animator animator, int32_t *out_workers);
+/** Sets the animator's memory budget: the most bytes its storage may hold (items, values, contacts, broad phase, solver, behaviors, animations; counted as anima_animator_get_memory_held counts them); 0 (the default) for none. A call whose growth would pass it fails with OUT_OF_MEMORY and changes nothing, as when an allocation is refused; a step fails before it changes anything. A budget below what is held frees nothing: it refuses growth. Errors: INVALID_HANDLE, INVALID_ARGUMENT (more than INT64_MAX). */
+anima_status anima_animator_set_memory_budget(anima_animator animator, uint64_t bytes);
+/** The memory budget in bytes; 0 when there is none. */
+anima_status anima_animator_get_memory_budget(anima_animator animator, uint64_t *out_bytes);
+/** What the animator's storage holds, in bytes, as its memory budget counts it (from the room of its arrays, with a fixed share per behavior and animation). */
+anima_status anima_animator_get_memory_held(anima_animator animator, uint64_t *out_bytes);
 /** Sets the step callback (NULL clears it): called at the end of every internal step, after every other callback of the step; the place for per-step work and for anima_animator_interrupt to end a long advance early. */
 anima_status anima_animator_set_step_callback(anima_animator animator, anima_animator_event_fn callback, void *user_data);
 /** Sets the delegate (either function may be NULL). user_data is passed back unchanged. */

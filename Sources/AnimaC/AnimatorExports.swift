@@ -148,6 +148,27 @@ public func anima_animator_get_step_count(_ animator: anima_animator, _ out: Uns
 }
 
 @c @implementation
+public func anima_animator_set_memory_budget(_ animator: anima_animator, _ bytes: UInt64) -> anima_status {
+    run("anima_animator_set_memory_budget") { () throws(Failure) in
+        let box = try resolve(animator)
+        guard bytes <= UInt64(Int64.max) else {
+            throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "bytes must be at most INT64_MAX, or 0 for no budget (got \(bytes))")
+        }
+        try engine { () throws(AnimaError) in try box.animator.setMemoryBudget(bytes == 0 ? nil : Int(bytes)) }
+    }
+}
+
+@c @implementation
+public func anima_animator_get_memory_budget(_ animator: anima_animator, _ out: UnsafeMutablePointer<UInt64>?) -> anima_status {
+    readValue("anima_animator_get_memory_budget", resolve, animator, out, "out_bytes") { box in UInt64(box.animator.memoryBudget ?? 0) }
+}
+
+@c @implementation
+public func anima_animator_get_memory_held(_ animator: anima_animator, _ out: UnsafeMutablePointer<UInt64>?) -> anima_status {
+    readValue("anima_animator_get_memory_held", resolve, animator, out, "out_bytes") { box in UInt64(box.animator.memoryHeld) }
+}
+
+@c @implementation
 public func anima_animator_get_workers(_ animator: anima_animator, _ out: UnsafeMutablePointer<Int32>?) -> anima_status {
     readValue("anima_animator_get_workers", resolve, animator, out, "out_workers") { box in Int32(box.animator.workers) }
 }

@@ -43,8 +43,8 @@ struct MemoryTests {
         }
         let pair = try retry { () throws(AnimaError) in try a.createGroup(of: [items[0], items[1]]) }
         let members = [pair] + items.dropFirst(2)
-        try a.addBehavior(GravityBehavior(owner: a, items: members))
-        try a.addBehavior(CollisionBehavior(owner: a, items: members))
+        try a.addBehavior(retry { () throws(AnimaError) in try GravityBehavior(owner: a, items: members) })
+        try a.addBehavior(retry { () throws(AnimaError) in try CollisionBehavior(owner: a, items: members) })
         return a
     }
 
@@ -161,5 +161,154 @@ struct MemoryTests {
     @Test func aSizeNoMachineHasIsRefusedByMallocItself() {
         #expect(throws: AnimaError.self) { try MemoryGate.check(bytes: Int.max / 2, "a test") }
         do { try MemoryGate.check(bytes: 1 << 20, "a test") } catch { Issue.record("1 MiB refused: \(error)") }
+    }
+
+    /// A grid of `side` x `side` boxes that touch their neighbours, falling on a floor: its
+    /// first step finds about 2 side^2 pairs at once.
+    func crowd(side: Int) throws -> Animator {
+        let a = try makeAnimator(bounds: Rect(x: 0, y: 0, width: Double(side) * 21 + 40, height: 2000))
+        var items: [ItemID] = []
+        for k in 0..<(side * side) {
+            let x = 30 + Double(k % side) * 21, y = 1000 + Double(k / side) * 21
+            items.append(try a.createItem(ItemDefinition(center: Vec2(x, y), size: Size(width: 20, height: 20))))
+        }
+        try a.addBehavior(GravityBehavior(owner: a, items: items))
+        let collision = try CollisionBehavior(owner: a, items: items)
+        try collision.setTranslatesReferenceBoundsIntoBoundary(true)
+        try a.addBehavior(collision)
+        return a
+    }
+
+    func samePoses(_ a: Animator, _ b: Animator) -> Bool {
+        for s in 0..<a.store.count {
+            if a.store.position[s] != b.store.position[s] { return false }
+            if a.store.angle[s] != b.store.angle[s] || a.store.velocity[s] != b.store.velocity[s] { return false }
+        }
+        return true
+    }
+
+    @Test func aStepWhoseStorageCannotGrowThrowsBeforeItChangesAnything() throws {
+        let reference = try crowd(side: 12)
+        for _ in 0..<60 { try reference.step() }
+        let a = try crowd(side: 12)
+        let fresh = try crowd(side: 12)
+        defer { MemoryGate.failAllocation(after: 0) }
+        // by step and by advance: the step's first checked allocation is its storage's room
+        MemoryGate.failAllocation(after: 1)
+        do {
+            try a.step()
+            Issue.record("the step ran though its storage could not grow")
+        } catch {
+            #expect(error.code == .outOfMemory && error.message.contains("step"), "\(error.message)")
+        }
+        MemoryGate.failAllocation(after: 1)
+        #expect(throws: AnimaError.self) { try a.advance(1 / 60) }
+        MemoryGate.failAllocation(after: 0)
+        #expect(a.stepCount == 0 && a.elapsedTime == 0 && a.world.contacts.isEmpty)
+        #expect(samePoses(a, fresh) && a.validationFailure() == nil)
+        // nothing changed, so the scene goes on as one that never failed, to the bit
+        for _ in 0..<60 { try a.step() }
+        #expect(a.stepCount == 60 && samePoses(a, reference))
+        #expect(a.world.contacts.count == reference.world.contacts.count)
+    }
+
+    @Test func newContactsTheStepCannotHoldWaitForTheNextStep() throws {
+        let reference = try crowd(side: 16)
+        try reference.step()
+        let found = reference.world.contacts.count
+        #expect(found > 300, "the first step found \(found) contacts")
+        let a = try crowd(side: 16)
+        defer { MemoryGate.failAllocation(after: 0) }
+        // the step's room (1), then the growth for the pairs it found beyond that room (2)
+        MemoryGate.failAllocation(after: 2)
+        do {
+            try a.step()
+            Issue.record("the contact storage grew though its growth was refused")
+        } catch {
+            #expect(error.code == .outOfMemory && error.message.contains("contact storage"), "\(error.message)")
+        }
+        MemoryGate.failAllocation(after: 0)
+        // the step ran without the new contacts, consistently, and the next one makes them
+        #expect(a.stepCount == 1 && a.world.contacts.isEmpty && a.validationFailure() == nil)
+        try a.step()
+        #expect(a.world.contacts.count >= found - found / 20, "\(a.world.contacts.count) contacts, not about \(found)")
+        for _ in 0..<240 { try a.step() }
+        #expect(a.validationFailure() == nil)
+        // the boxes stand as a stack on the floor: none sunk into another by more than 1 pt
+        let floor = a.configuration.referenceBounds!.maxY
+        for s in 0..<a.store.count { #expect(a.store.position[s].y < floor - 9) }
+    }
+
+    @Test func aMemoryBudgetRefusesGrowthPastItAndChangesNothing() throws {
+        let a = try makeAnimator()
+        #expect(a.memoryBudget == nil)
+        #expect(throws: AnimaError.self) { try a.setMemoryBudget(0) }
+        let budget = 1 << 20
+        try a.setMemoryBudget(budget)
+        var made = 0
+        var refusal: AnimaError? = nil
+        while refusal == nil && made < 100_000 {
+            do {
+                _ = try a.createItem(ItemDefinition(center: Vec2(Double(made % 100) * 6, Double(made / 100) * 6), size: Size(width: 5, height: 5)))
+                made += 1
+            } catch { refusal = error }
+        }
+        #expect(refusal?.code == .outOfMemory)
+        #expect(refusal?.message.contains("memory budget of \(budget) bytes") == true, "\(refusal?.message ?? "")")
+        // the store doubles: what it holds is at most the budget, and more than half of it
+        #expect(a.memoryHeld <= budget && a.memoryHeld > budget / 4, "\(a.memoryHeld) bytes held")
+        #expect(a.items.count == made && made > 1000 && a.validationFailure() == nil)
+        // a behavior is refused too, once the budget has no room for it, and so is the step
+        // its items would need
+        try a.setMemoryBudget(a.memoryHeld + 100)
+        #expect(throws: AnimaError.self) { _ = try GravityBehavior(owner: a, items: a.items) }
+        #expect(a.behaviors.isEmpty)
+        try a.setMemoryBudget(nil)
+        let g = try GravityBehavior(owner: a, items: a.items)
+        try a.addBehavior(g)
+        try a.setMemoryBudget(a.memoryHeld)
+        do {
+            try a.step()
+            Issue.record("a step past the budget ran")
+        } catch {
+            #expect(error.code == .outOfMemory && error.message.contains("step") && error.message.contains("memory budget"), "\(error.message)")
+        }
+        #expect(a.stepCount == 0)
+        try a.setMemoryBudget(nil)
+        try a.step()
+        #expect(a.stepCount == 1 && a.memoryBudget == nil)
+    }
+
+    /// The scene of `build`, made and stepped 120 times, each call retried once after `.outOfMemory`.
+    func buildAndStep(_ failures: inout Int) throws -> Animator {
+        let a = try build(count: 60, failures: &failures)
+        for _ in 0..<120 {
+            var failed = false
+            do { try a.step() } catch { failed = error.code == .outOfMemory }
+            if failed {
+                failures += 1
+                if let f = a.validationFailure() { Issue.record("after a failed step: \(f)") }
+                try a.step()
+            }
+        }
+        return a
+    }
+
+    @Test func everyCheckedAllocationOfASceneAndItsStepsFailedInTurnIsSurvived() throws {
+        var none = 0
+        let before = MemoryGate.allocationsAsked
+        let reference = try buildAndStep(&none)
+        let points = MemoryGate.allocationsAsked - before
+        #expect(none == 0 && points >= 10, "\(points) checked allocations")
+        defer { MemoryGate.failAllocation(after: 0) }
+        for n in 1...points {
+            var failures = 0
+            MemoryGate.failAllocation(after: n)
+            let a = try buildAndStep(&failures)
+            MemoryGate.failAllocation(after: 0)
+            #expect(failures == 1, "allocation \(n) of \(points): \(failures) calls failed")
+            #expect(a.validationFailure() == nil && a.items.count == reference.items.count)
+            try a.step()
+        }
     }
 }

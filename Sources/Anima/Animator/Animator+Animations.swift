@@ -46,6 +46,8 @@ extension Animator {
     @discardableResult
     public func commitAnimations(completion: ((Bool) -> Void)? = nil) throws(AnimaError) -> ViewAnimation {
         guard let recorded = capture else { throw AnimaError(.invalidState, "no animation is being recorded") }
+        try admitObject(Animator.objectBytes + 256 * recorded.targets.count,
+                        "commitAnimations: the animation and its \(recorded.targets.count) tracks")
         capture = nil
         if let joining = recorded.joining { return join(joining.animation, recorded, joining.delayFactor, completion) }
         var tracks: [AnimationTrack] = []

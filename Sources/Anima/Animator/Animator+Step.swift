@@ -24,6 +24,8 @@ extension Animator {
         // a tolerance of one part in 1e9 of a step lets 1/60 s run exactly two 1/120 s steps
         let threshold = stepDuration * (1 - 1e-9)
         while accumulator >= threshold {
+            // the step's storage is checked before the accumulator gives up the step's time
+            try world.reserveStepRoom(budget: world.memoryBudget)
             accumulator -= stepDuration
             try runStep()
             if !isRunning {
@@ -76,6 +78,8 @@ extension Animator {
     // MARK: one internal step
 
     func runStep() throws(AnimaError) {
+        // a step that cannot have its storage fails here, before it changes anything
+        try world.reserveStepRoom(budget: world.memoryBudget)
         if graphDirty { rebuildGraph() }
         // items put to sleep since the last step (setAwake) join the lists once, here
         if world.bodyListsDirty { world.rebuildBodyLists() }
@@ -108,6 +112,13 @@ extension Animator {
         if interruptRequested {
             interruptRequested = false
             interrupted = true
+        }
+        // a growth of the contact storage refused during the step: the step ran without the new
+        // contacts it could not hold (their pairs are looked for again at the next step)
+        if let refusal = world.stepRefusal {
+            world.stepRefusal = nil
+            accumulator = 0
+            throw refusal
         }
         if interrupted {
             accumulator = 0

@@ -53,6 +53,8 @@ public final class Animator {
     var behaviorHooks: [Behavior] = []
     var behaviorHooksDirty = true
     var nextSegmentID: UInt32 = 0
+    /// Behaviors made for this animator and not yet freed (counted by the memory budget).
+    var objectsHeld = 0
 
     /// The physics: the step and everything it keeps between steps (World.swift).
     let world: World
@@ -102,6 +104,7 @@ public final class Animator {
         self.store = store
         self.world = World(store: store, stepDuration: 1 / configuration.stepRate, configuration: configuration)
         if configuration.workers > 1 { world.workers = SolverWorkers(count: configuration.workers) }
+        connectMemoryBudget()
     }
 
     /// Takes every behavior out of the tree, so that a behavior outliving its animator says it

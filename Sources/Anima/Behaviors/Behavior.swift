@@ -65,7 +65,17 @@ public class Behavior {
         self.owner = owner
         self.addedOwner = Unmanaged.passUnretained(owner)
         self.kind = kind
+        try owner.admitObject(Animator.objectBytes + 16 * items.count, "\(kind) behavior: the behavior and its \(items.count) items")
+        owner.objectsHeld += 1
+        counted = true
         for item in items { try addItem(item) }
+    }
+
+    /// Whether the owner counts this behavior in its memory (see `Animator.memoryHeld`).
+    private var counted = false
+
+    deinit {
+        if counted, let owner { owner.objectsHeld -= 1 }
     }
 
     /// A behavior rebuilt from a snapshot, with no items yet: `restoreMembership` gives it
@@ -74,6 +84,8 @@ public class Behavior {
         self.owner = owner
         self.addedOwner = Unmanaged.passUnretained(owner)
         self.kind = kind
+        owner.objectsHeld += 1
+        counted = true
     }
 
     /// Sets the items, the children (and their parent links) and the rest flag a snapshot

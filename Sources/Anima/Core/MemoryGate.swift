@@ -44,14 +44,24 @@ enum MemoryGate {
     /// a test can arm, one by one).
     static var allocationsAsked: Int { Int(bitPattern: pthread_getspecific(madeKey)) }
 
-    /// Whether `bytes` can be had now. Throws `.outOfMemory`, naming `what` and the size, when
-    /// `malloc` refuses them or an injected failure falls on this allocation.
-    static func check(bytes: Int, _ what: @autoclosure () -> String) throws(AnimaError) {
+    /// Whether `bytes` can be had now, for storage that gives back `releasing` bytes once they
+    /// are (an array's old buffer, once copied). Throws `.outOfMemory`, naming `what` and the
+    /// size, when an injected failure falls on this allocation, when the growth would take
+    /// `budget`'s animator past its limit, or when `malloc` refuses them.
+    static func check(bytes: Int, releasing: Int = 0, budget: MemoryBudget? = nil,
+                      _ what: @autoclosure () -> String) throws(AnimaError) {
         pthread_setspecific(madeKey, UnsafeRawPointer(bitPattern: allocationsAsked &+ 1))
         let armed = Int(bitPattern: pthread_getspecific(countdownKey))
         if armed > 0 {
             pthread_setspecific(countdownKey, UnsafeRawPointer(bitPattern: armed - 1))
             if armed == 1 { throw refusal(bytes, what(), injected: true) }
+        }
+        if let budget, budget.limit > 0 {
+            let held = budget.held()
+            let after = held &+ max(0, bytes &- releasing)
+            if after > budget.limit {
+                throw AnimaError(.outOfMemory, "out of memory: \(what()) needs \(bytes) bytes, past the animator's memory budget of \(budget.limit) bytes (\(held) held); nothing was changed")
+            }
         }
         guard bytes > 0 else { return }
         guard let trial = malloc(bytes) else { throw refusal(bytes, what(), injected: false) }
@@ -70,11 +80,12 @@ enum MemoryGate {
     /// For a store of per-slot arrays holding `count` slots in room for `reserved`: the room it
     /// must grow to before one more slot, already checked (the new buffers' bytes, whole, since
     /// each old buffer is held until its new one is made), or nil when it has room.
-    static func slotRoom(count: Int, reserved: Int, limit: Int, bytesPerSlot: Int,
+    static func slotRoom(count: Int, reserved: Int, limit: Int, bytesPerSlot: Int, budget: MemoryBudget? = nil,
                          _ what: @autoclosure () -> String) throws(AnimaError) -> Int? {
         guard count >= reserved else { return nil }
         let grown = grownCapacity(count: count, extra: 1, limit: limit)
-        try check(bytes: grown * bytesPerSlot, "\(what()), grown from \(reserved) to \(grown) slots,")
+        try check(bytes: grown * bytesPerSlot, releasing: reserved * bytesPerSlot, budget: budget,
+                  "\(what()), grown from \(reserved) to \(grown) slots,")
         return grown
     }
 
@@ -84,6 +95,15 @@ enum MemoryGate {
         let needed = count + extra
         return min(max(needed, count * 2, 16), max(needed, limit))
     }
+}
+
+/// An animator's limit on the bytes its storage may hold (0: none), and how to count what it holds
+/// now; `MemoryGate.check` refuses a growth that would take it past the limit.
+final class MemoryBudget {
+    /// The most bytes the animator's storage may hold; 0 for no limit.
+    var limit = 0
+    /// What the animator's storage holds now, in bytes (set by the animator).
+    var held: () -> Int = { 0 }
 }
 
 /// Fault injection for tests of out-of-memory handling, from Swift and through the C and Python

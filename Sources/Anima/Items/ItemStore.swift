@@ -234,6 +234,13 @@ final class ItemStore {
 
     /// Slots every per-slot array has room for (see `reserveSlot`).
     private(set) var reservedSlots = 0
+    /// The animator's memory budget, which growths through the gate are checked against.
+    var budget: MemoryBudget? = nil
+
+    /// What the store's checked storage holds, in bytes: its per-slot arrays and outline pools.
+    var heldBytes: Int {
+        reservedSlots * ItemStore.bytesPerSlot + (localVertices.capacity + localNormals.capacity) * MemoryLayout<Vec2>.stride
+    }
 
     /// Makes sure the next `allocate` allocates nothing: when no freed slot is left and the
     /// arrays are full, their room grows (to twice the slots) through `MemoryGate`, and the
@@ -244,7 +251,8 @@ final class ItemStore {
         // a reused slot needs room in `order` only (a restored store's lists are exactly full)
         let count = freeSlots.isEmpty || order.count >= order.capacity ? alive.count : 0
         guard let grown = try MemoryGate.slotRoom(count: count, reserved: reservedSlots, limit: ItemStore.maximumSlots,
-                                                  bytesPerSlot: ItemStore.bytesPerSlot, "\(caller): the item storage")
+                                                  bytesPerSlot: ItemStore.bytesPerSlot, budget: budget,
+                                                  "\(caller): the item storage")
         else { return }
         func room<T>(_ array: inout [T]) { array.reserveCapacity(grown) }
         room(&generation); room(&alive); room(&freeSlots); room(&order)
@@ -265,7 +273,8 @@ final class ItemStore {
         guard needed > localVertices.capacity || needed > localNormals.capacity else { return }
         let grown = MemoryGate.grownCapacity(count: localVertices.count, extra: maxPolygonVertices)
         try MemoryGate.check(bytes: 2 * grown * MemoryLayout<Vec2>.stride,
-                             "\(caller): the outline pools, grown to \(grown) vertices,")
+                             releasing: (localVertices.capacity + localNormals.capacity) * MemoryLayout<Vec2>.stride,
+                             budget: budget, "\(caller): the outline pools, grown to \(grown) vertices,")
         localVertices.reserveCapacity(grown)
         localNormals.reserveCapacity(grown)
     }

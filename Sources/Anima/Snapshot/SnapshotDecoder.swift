@@ -16,6 +16,9 @@ extension Animator {
 
     /// ``restore(_:)-([UInt8])`` from memory the caller owns (read during the call only).
     public static func restore(_ bytes: UnsafeRawBufferPointer) throws(AnimaError) -> RestoredAnimator {
+        // the restored storage is bounded by the input's length (a few times it: records are
+        // packed, arrays have room), so it is checked through the gate before any is made
+        try MemoryGate.check(bytes: 8 * bytes.count + 65_536, "restore: the restored animator's storage for \(bytes.count) bytes of snapshot")
         var (payload, version) = try SnapshotDecoder.payload(bytes)
         var decoder = try SnapshotDecoder(configuration: &payload, version: version)
         return try decoder.decode(&payload)

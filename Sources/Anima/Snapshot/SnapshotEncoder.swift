@@ -19,6 +19,7 @@ extension Animator {
                          hostData: [UInt8] = []) throws(AnimaError) -> [UInt8] {
         try checkSnapshotTime()
         try checkOwnership(roster, timelines)
+        try checkSnapshotRoom("snapshot", extra: hostData.count)
         var encoder = SnapshotEncoder(self)
         encoder.collect(roster, timelines)
         return encoder.encode(hostData)
@@ -34,6 +35,7 @@ extension Animator {
     public func stateHash(behaviors roster: [Behavior] = [], timelines: [Timeline] = []) throws(AnimaError) -> UInt64 {
         try checkSnapshotTime()
         try checkOwnership(roster, timelines)
+        try checkSnapshotRoom("stateHash", extra: 0)
         var encoder = SnapshotEncoder(self)
         encoder.w.canonical = true
         encoder.collect(roster, timelines)
@@ -52,6 +54,14 @@ extension Animator {
         guard capture == nil && openTimeline == nil else {
             throw AnimaError(.invalidState, "a snapshot cannot be taken while an animation or a timeline is being recorded")
         }
+    }
+
+    /// Checks through `MemoryGate` that the encoder's buffers can be had: no more than the
+    /// storage they describe holds (`memoryHeld`, which counts every array's room), twice over
+    /// for the growth of the bytes as they are written, plus `extra` bytes of host data. The
+    /// snapshot goes to the caller: it is not counted against the memory budget.
+    fileprivate func checkSnapshotRoom(_ caller: String, extra: Int) throws(AnimaError) {
+        try MemoryGate.check(bytes: 2 * (memoryHeld + extra), "\(caller): the snapshot's buffers")
     }
 
     /// Throws `.invalidArgument` for a behavior or timeline of another animator.

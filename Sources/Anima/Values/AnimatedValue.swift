@@ -122,6 +122,11 @@ final class ValueStore {
 
     /// Slots every per-slot array has room for (see `reserveSlot`).
     private(set) var reservedSlots = 0
+    /// The animator's memory budget, which growths through the gate are checked against.
+    var budget: MemoryBudget? = nil
+
+    /// What the store's checked storage holds, in bytes: its per-slot arrays.
+    var heldBytes: Int { reservedSlots * ValueStore.bytesPerSlot }
 
     /// Makes sure the next `allocate` allocates nothing (a value's components are its
     /// definition's array, shared, not copied): when the arrays are full, their room doubles
@@ -130,7 +135,8 @@ final class ValueStore {
     func reserveSlot(_ caller: String) throws(AnimaError) {
         let count = freeSlots.isEmpty || order.count >= order.capacity ? components.count : 0
         guard let grown = try MemoryGate.slotRoom(count: count, reserved: reservedSlots, limit: ValueStore.maximumSlots,
-                                                  bytesPerSlot: ValueStore.bytesPerSlot, "\(caller): the value storage")
+                                                  bytesPerSlot: ValueStore.bytesPerSlot, budget: budget,
+                                                  "\(caller): the value storage")
         else { return }
         func room<T>(_ array: inout [T]) { array.reserveCapacity(grown) }
         room(&components); room(&generation); room(&live); room(&space); room(&visibleChange)

@@ -119,6 +119,12 @@ extension World {
                 heads.removeLast()
                 self.contactHoles -= 1
             }
+            // pairs the contact storage has no room for, and cannot get, wait for the next step
+            if !pairs.isEmpty && !admitNewContacts(pairs.count, count: contacts.count,
+                                                   capacity: min(contacts.capacity, heads.capacity), budget: memoryBudget) {
+                deferNewPairs(pairs)
+                pairs.removeAll(keepingCapacity: true)
+            }
             // then the new pairs' contacts at the end, in key order
             if let pool = self.workers, pool.count > 1, pairs.count >= self.minimumItemsPerWorker * pool.count {
                 addNewContactsShared(pool, &pairs, view, &contacts, &heads, &builder, &active, &woke)

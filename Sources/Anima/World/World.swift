@@ -24,6 +24,13 @@ final class World {
     /// Item slots held by a pointer, with the number of drags on each: their snaps let go while
     /// they are held.
     var heldSlots: [Int32: Int] = [:]
+    /// The animator's memory budget, shared with its stores (see `MemoryBudget`).
+    let memoryBudget = MemoryBudget()
+    /// The item slots (and boundary segments) the step's storage was last checked for
+    /// (`reserveStepRoom`).
+    var checkedItemRoom = 0
+    /// A growth of the contact storage refused during the step, reported once the step ends.
+    var stepRefusal: AnimaError? = nil
     /// Whether contacts are solved eight at a time by colour (the default); false solves them one
     /// at a time in contact order, for comparison in tests.
     var solvesContactsWide = true

@@ -80,11 +80,34 @@ animator_check_fresh(const target *t)
     return 0;
 }
 
+/* What Animator() takes: the library's def, and the memory budget (NaN for none), set once the animator is made. */
+typedef struct {
+    anima_animator_def def;
+    double memory_budget;
+} animator_args;
+
+/* -1 with InvalidArgumentError unless bytes is NaN (none) or a whole number of bytes, 1...2^53 (exact as a double). */
+static int
+animator_check_budget(anima_state *st, double bytes)
+{
+    if (!isnan(bytes) && !(bytes >= 1 && bytes <= 9007199254740992.0 && floor(bytes) == bytes)) {
+        PyObject *given = PyFloat_FromDouble(bytes);
+        if (given != NULL) {
+            PyErr_Format(st->invalid_argument_error,
+                         "memory_budget must be a whole number of bytes, 1...2**53, or None (got %R)", given);
+            Py_DECREF(given);
+        }
+        return -1;
+    }
+    return 0;
+}
+
 /* Makes the C animator of a fresh Animator from its def, whose reference bounds are NaN for none. */
 static anima_status
-animator_make(const target *t, anima_animator_def *def)
+animator_make(const target *t, animator_args *args)
 {
-    if (animator_check_fresh(t) < 0) {
+    anima_animator_def *def = &args->def;
+    if (animator_check_fresh(t) < 0 || animator_check_budget(t->st, args->memory_budget) < 0) {
         return STATUS_RAISED;
     }
     def->has_reference_bounds = !isnan(def->reference_bounds.x);
@@ -93,22 +116,29 @@ animator_make(const target *t, anima_animator_def *def)
     }
     anima_animator handle = anima_animator_null();
     anima_status status = anima_animator_create(def, &handle);
+    if (status == ANIMA_OK && !isnan(args->memory_budget)) {
+        status = anima_animator_set_memory_budget(handle, (uint64_t)args->memory_budget);
+        if (status != ANIMA_OK) {
+            (void)anima_animator_destroy(handle);
+            return status;
+        }
+    }
     return status != ANIMA_OK ? status : animator_adopt(t->animator, handle);
 }
 
-/* The library's default def with no reference bounds given (x NaN, as None gives). */
-static anima_animator_def
-animator_default_def(void)
+/* The library's default def with no reference bounds given (x NaN, as None gives), and no budget. */
+static animator_args
+animator_default_args(void)
 {
-    anima_animator_def def = anima_default_animator_def();
-    def.reference_bounds.x = NAN;
-    return def;
+    animator_args args = {.def = anima_default_animator_def(), .memory_budget = NAN};
+    args.def.reference_bounds.x = NAN;
+    return args;
 }
 
-/* The keywords of Animator(): the fields of anima_animator_def, reference_bounds also by position. */
-#define ANIMATOR_FIELD(NAME, KIND) ANIMA_FIELD(anima_animator_def, NAME, KIND)
+/* The keywords of Animator(): the fields of anima_animator_def, reference_bounds also by position, and the budget. */
+#define ANIMATOR_FIELD(NAME, KIND) ANIMA_FIELD_AS(#NAME, KIND, animator_args, def.NAME)
 static const argument animator_fields[] = {
-    ANIMA_POSITIONAL_FIELD(anima_animator_def, reference_bounds, VALUE_BOUNDS),
+    {"reference_bounds", VALUE_BOUNDS, offsetof(animator_args, def.reference_bounds), true, true},
     ANIMATOR_FIELD(step_rate, VALUE_DOUBLE),
     ANIMATOR_FIELD(substeps, VALUE_INT32),
     ANIMATOR_FIELD(rest_speed, VALUE_DOUBLE),
@@ -116,10 +146,11 @@ static const argument animator_fields[] = {
     ANIMATOR_FIELD(rest_time, VALUE_DOUBLE),
     ANIMATOR_FIELD(max_advance, VALUE_DOUBLE),
     ANIMATOR_FIELD(workers, VALUE_INT32),
+    ANIMA_FIELD_AS("memory_budget", VALUE_OPTIONAL_DOUBLE, animator_args, memory_budget),
     ANIMA_ARG(NULL),
 };
 
-ANIMA_DEF_METHOD(animator_create, "Animator", OWNER_ANIMATOR, VALUE_NONE, anima_animator_def, animator_default_def(),
+ANIMA_DEF_METHOD(animator_create, "Animator", OWNER_ANIMATOR, VALUE_NONE, animator_args, animator_default_args(),
                  animator_fields, animator_make(&t, &def), ANIMA_ARG(NULL))
 
 /* The object references of an animator: its fields from pending to completions. */
@@ -289,6 +320,33 @@ animator_set_reference_bounds(anima_animator animator, anima_rect bounds)
     return anima_animator_set_reference_bounds(animator, isnan(bounds.x) ? NULL : &bounds);
 }
 
+/* The memory budget as a double: 0 for none, as in the library. */
+static anima_status
+animator_get_memory_budget(anima_animator animator, double *out)
+{
+    uint64_t bytes = 0;
+    anima_status status = anima_animator_get_memory_budget(animator, &bytes);
+    *out = (double)bytes;
+    return status;
+}
+
+static anima_status
+animator_set_memory_budget(anima_animator animator, double bytes)
+{
+    /* (anima/_animator.py checks the value; one out of range here is refused by the library) */
+    bool whole = bytes >= 0 && bytes <= 9007199254740992.0 && floor(bytes) == bytes;
+    return anima_animator_set_memory_budget(animator, whole ? (uint64_t)bytes : UINT64_MAX);
+}
+
+static anima_status
+animator_get_memory_held(anima_animator animator, double *out)
+{
+    uint64_t bytes = 0;
+    anima_status status = anima_animator_get_memory_held(animator, &bytes);
+    *out = (double)bytes;
+    return status;
+}
+
 /* Installs the delegate trampolines for the callables the animator has once *slot holds value. */
 static int
 animator_install_delegate(anima_state *st, PyObject *obj, PyObject **slot, PyObject *value)
@@ -369,6 +427,10 @@ static PyGetSetDef animator_getset[] = {
               "step (0...1, read-only): the frame time advance() has not yet turned into a step,\n"
               "over step_duration; 1 while the animator is paused. display_poses() interpolates\n"
               "each pose by it."),
+    ANIMA_GETSET(OWNER_ANIMATOR, VALUE_DOUBLE, "_memory_budget", animator_get_memory_budget,
+                 animator_set_memory_budget, "The memory budget in bytes (a float), 0 for none: see memory_budget."),
+    ANIMA_GET(OWNER_ANIMATOR, VALUE_DOUBLE, "_memory_held", animator_get_memory_held,
+              "What the storage holds, in bytes (a float): see memory_held."),
     ANIMA_GET(OWNER_ANIMATOR, VALUE_INT32, "workers", anima_animator_get_workers,
               "The threads sharing each step, the stepping one included: the constructor's\n"
               "workers, or fewer (no more than the processors online)."),
@@ -424,7 +486,8 @@ static PyMemberDef animator_members[] = {
 /* The constructor's signature, for introspection; the docstring is anima/_animator.py's. */
 PyDoc_STRVAR(animator_doc,
 "Animator(reference_bounds=None, *, step_rate=120.0, substeps=4, rest_speed=2.0,\n"
-"         rest_angular_speed=0.035, rest_time=0.25, max_advance=60.0, workers=1)\n"
+"         rest_angular_speed=0.035, rest_time=0.25, max_advance=60.0, workers=1,\n"
+"         memory_budget=None)\n"
 "--\n\n");
 
 ANIMA_TYPE(animator, "anima.Animator", AnimatorObject, animator_doc, {Py_tp_init, init_by_create},

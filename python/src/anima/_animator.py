@@ -57,6 +57,47 @@ class _Animator:
     thread at a time. The GIL stays held while it advances.
     """
 
+    @property
+    def memory_budget(self: Animator) -> int | None:
+        """The most bytes this animator's storage may hold, or None for no limit (the
+        default; also the constructor's memory_budget keyword).
+
+        A call whose storage would grow past it (a new item, value, behavior, animation, or
+        a step's contacts) raises OutOfMemoryError, a MemoryError, and changes nothing, as
+        when the system refuses the memory; a step fails before it changes anything. Setting
+        a budget below memory_held frees nothing: it refuses growth until something is
+        destroyed or the budget is raised.
+
+            >>> anim = anima.Animator(memory_budget=1 << 20)
+            >>> made = 0
+            >>> try:
+            ...     while True:
+            ...         _ = anima.Item(anim, center=(made % 100, made // 100), size=(5, 5))
+            ...         made += 1
+            ... except anima.OutOfMemoryError as e:
+            ...     print("memory budget" in str(e), made > 1000, anim.memory_held <= anim.memory_budget)
+            True True True
+        """
+        budget = int(self._memory_budget)  # type: ignore[attr-defined]
+        return budget if budget > 0 else None
+
+    @memory_budget.setter
+    def memory_budget(self: Animator, bytes: int | None) -> None:
+        if bytes is not None:
+            if isinstance(bytes, bool) or not isinstance(bytes, int):
+                raise TypeError(f"memory_budget must be an int or None, not {type(bytes).__name__}")
+            # (2**53: the budget crosses the extension as a float, exact up to there)
+            if not 1 <= bytes <= 2**53:
+                raise InvalidArgumentError(f"memory_budget must be 1...2**53 bytes, or None (got {bytes})")
+        self._memory_budget = 0 if bytes is None else bytes  # type: ignore[attr-defined]
+
+    @property
+    def memory_held(self: Animator) -> int:
+        """What this animator's storage holds, in bytes, as memory_budget counts it: the item
+        and value stores, the step's contacts, broad phase and solver bodies, counted from the
+        room of their arrays, and a fixed share per behavior and animation."""
+        return int(self._memory_held)  # type: ignore[attr-defined]
+
     def create_group(self: Animator, items: Any) -> Item:
         """Make one rigid body of several items (UIKit's UIDynamicItemGroup): a card with its
         badge. Returns the group, an Item with no shape of its own, at the parts' centre of

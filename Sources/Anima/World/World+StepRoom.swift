@@ -1,0 +1,108 @@
+import AnimaWide
+
+extension World {
+    /// The bytes the step's storage takes for one item slot: its per-slot lists (sweep, boxes,
+    /// body lists, islands, welds), its solver body and parameters, and its broad-phase proxy
+    /// (two tree nodes, their fat boxes and queue marks, the query mirror's share).
+    static let stepBytesPerItem: Int = {
+        func b<T>(_: T.Type) -> Int { MemoryLayout<T>.stride }
+        let lists = b(Double.self) + b(AABB.self) + b(UInt32.self) + 5 * b(Int32.self) + 2 * b(Double.self)
+            + 3 * b(Int32.self) + b(Bool.self) + 4 * b(Vec2.self)
+        let solver = b(SolverBody.self) + b(BodyParams.self) + b(SolverBody.self)
+        let proxy = 2 * (b(DynamicTree.Node.self) + b(AABB.self) + 2 * b(Bool.self)) + b(AABB.self)
+            + 3 * b(Int32.self) + b(UInt64.self) + b(SIMD8<Float>.self) + b(SIMD4<Int32>.self)
+        return lists + solver + proxy
+    }()
+
+    /// The bytes the step's storage takes for one contact: its record, head and key, its place
+    /// in the step's lists, its constraint with two points and their separations, its share of
+    /// the wide lanes, and its pair and candidate on the way in.
+    static let stepBytesPerContact: Int = {
+        func b<T>(_: T.Type) -> Int { MemoryLayout<T>.stride }
+        let record = b(Contact.self) + b(ContactHead.self) + 2 * b(UInt64.self) + 2 * b(Int32.self) + 2 * b(UInt8.self)
+        let constraint = b(ContactConstraint.self) + 2 * b(ConstraintPoint.self) + 2 * b(Double.self)
+            + 2 * b(SIMD2<Int32>.self) + b(UInt8.self) + b(WideContact.self) / 4 + b(Int32.self)
+        let arrival = 3 * b(Pair.self) + b(SIMD2<Int32>.self) + b(Contact.self)
+        return record + constraint + arrival
+    }()
+
+    /// What the step's storage holds now, in bytes, counted from the room of its lists (the
+    /// item slots it was checked for, the contacts' capacity and the broad phase's nodes).
+    var heldStepBytes: Int {
+        let items = max(checkedItemRoom, broadPhase.tree.nodeCapacity / 2)
+        let contactRoom = max(contacts.capacity, contactHeads.capacity)
+        return items * World.stepBytesPerItem + contactRoom * World.stepBytesPerContact
+    }
+
+    /// Checks, before a step changes anything, that its storage can grow to what the step may
+    /// need: room for every item slot and boundary segment, and for the contacts it has with
+    /// half as many again (at least 256) for those it may find. When the room it has is less,
+    /// the new room's bytes go through `MemoryGate` (one check for the whole step), and the
+    /// contact lists reserve their new capacity then, so that the step's own appends stay
+    /// within it. Throws `.outOfMemory` with nothing changed; the step may be run again.
+    /// (A step that finds more new contacts than that room is checked again where it adds
+    /// them: see `admitNewContacts`.)
+    func reserveStepRoom(budget: MemoryBudget?) throws(AnimaError) {
+        let items = store.count + segments.count + 4
+        let wanted = contacts.count + max(256, contacts.count / 2)
+        let contactRoom = min(contacts.capacity, contactHeads.capacity, activeContacts.capacity)
+        let itemsGrow = items > checkedItemRoom
+        let contactsGrow = wanted > contactRoom
+        guard itemsGrow || contactsGrow else { return }
+        let grownItems = itemsGrow ? MemoryGate.grownCapacity(count: checkedItemRoom, extra: items - checkedItemRoom) : checkedItemRoom
+        let grownContacts = contactsGrow ? MemoryGate.grownCapacity(count: contacts.count, extra: wanted - contacts.count) : contactRoom
+        var bytes = 0, releasing = 0
+        if itemsGrow {
+            bytes += grownItems * World.stepBytesPerItem
+            releasing += checkedItemRoom * World.stepBytesPerItem
+        }
+        if contactsGrow {
+            bytes += grownContacts * World.stepBytesPerContact
+            releasing += contactRoom * World.stepBytesPerContact
+        }
+        try MemoryGate.check(bytes: bytes, releasing: releasing, budget: budget,
+                             "step: the step's storage, grown to room for \(grownItems) items and \(grownContacts) contacts,")
+        checkedItemRoom = grownItems
+        if contactsGrow {
+            if let pool = workers, pool.count > 1 {
+                World.reserveShared(&contacts, grownContacts, pool)
+                World.reserveShared(&contactHeads, grownContacts, pool)
+            } else {
+                contacts.reserveCapacity(grownContacts)
+                contactHeads.reserveCapacity(grownContacts)
+            }
+            activeContacts.reserveCapacity(grownContacts)
+        }
+    }
+
+    /// Whether the step may add `n` new contacts to the `count` it holds: true when the lists
+    /// have the room, or when the gate grants the growth (`MemoryGate`); false, with the
+    /// refusal kept for the animator to report after the step, when it does not. The pairs
+    /// not added are looked for again at the next step (`deferNewPairs`).
+    func admitNewContacts(_ n: Int, count: Int, capacity: Int, budget: MemoryBudget?) -> Bool {
+        guard count + n > capacity else { return true }
+        let grown = MemoryGate.grownCapacity(count: count, extra: n)
+        do {
+            try MemoryGate.check(bytes: grown * World.stepBytesPerContact, releasing: capacity * World.stepBytesPerContact,
+                                 budget: budget, "step: the contact storage, grown from \(capacity) to \(grown) contacts for \(n) new ones,")
+            return true
+        } catch {
+            stepRefusal = error
+            return false
+        }
+    }
+
+    /// Queues again, as new, the proxies of pairs the step found and could not hold, so that
+    /// the next step's search finds them again.
+    func deferNewPairs(_ pairs: [Pair]) {
+        func requeue(_ slot: Int32) {
+            guard slot >= 0 else { return }
+            let proxy = store.proxy[Int(slot)]
+            if proxy >= 0 { broadPhase.queue(proxy, fresh: true) }
+        }
+        for pair in pairs {
+            requeue(pair.a)
+            requeue(pair.b)
+        }
+    }
+}
