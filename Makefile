@@ -261,6 +261,11 @@ fuzz-regress: fuzz-build
 	echo "fuzz-regress: replaying $$(echo "$$files" | wc -l) stored inputs"; \
 	SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) $(FUZZ_OPTIONS) $$files > $(FUZZ_DIR)/replay.log 2>&1 || { cat $(FUZZ_DIR)/replay.log; exit 1; }; \
 	tail -n 1 $(FUZZ_DIR)/replay.log
+	@set -e; files=$$(find fuzz/corpus/regressions $(FUZZ_DIR)/seeds -type f ! -name README.md | sort); \
+	echo "fuzz-regress: failing each checked allocation of them in turn"; \
+	SWIFT_BACKTRACE=enable=no ANIMA_FUZZ_FAULTS=1 $(FUZZ_BIN) $(FUZZ_OPTIONS) $$files > $(FUZZ_DIR)/faults.log 2>&1 \
+		|| { tail -n 60 $(FUZZ_DIR)/faults.log; exit 1; }; \
+	grep "^fuzz: fault loop" $(FUZZ_DIR)/faults.log | sed 's/^/fuzz-regress: /'
 	@mkdir -p $(FUZZ_DIR)/regress-corpus
 	SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) $(FUZZ_OPTIONS) -seed=1 -max_total_time=$(FUZZ_REGRESS_SECONDS) -artifact_prefix=$(FUZZ_DIR)/ \
 		$(FUZZ_DIR)/regress-corpus $(FUZZ_DIR)/seeds fuzz/corpus/regressions > $(FUZZ_DIR)/regress.log 2>&1 \

@@ -16,6 +16,14 @@
  * call must then work, or fail with a status and a message as with one thread, ANIMA_ERR_BUSY
  * from the guard included; no crash and no sanitizer report. The first thread waits for the
  * second, and destroys what both made.
+ *
+ * Failing allocations in turn (ANIMA_FUZZ_FAULTS=1), as SQLite's tests do: each input runs once
+ * to count the checked allocations it asks for (anima_testing_get_allocation_count), then once
+ * for each of them with that one failed (anima_testing_fail_allocation). Every run must report
+ * the failure it reached as ANIMA_ERR_OUT_OF_MEMORY from some call, and afterwards, with
+ * allocation working again, every animator it made must step (the library's consistency checks
+ * run after each step in this build) and be destroyed; AddressSanitizer reports any leak at exit.
+ * The programs' own calls to anima_testing_fail_allocation are skipped in this mode.
  */
 #include <float.h>
 #include <math.h>
@@ -418,6 +426,9 @@ void fz_check_status(const char *function, anima_status status)
     if ((unsigned)status > ANIMA_ERR_INTERRUPTED) {
         fz_fail(function, "returned an unknown status code");
     }
+    if (status == ANIMA_ERR_OUT_OF_MEMORY) {
+        out_of_memory_statuses++;
+    }
     if (status != ANIMA_OK) {
         const char *message = anima_last_error_message();
         if (message == NULL || message[0] == '\0') {
@@ -656,7 +667,15 @@ CALLBACK_SOURCE(anima_value_fn, on_value)
 
 /* -------------------------------------------------------------- driver */
 
-static int item_create_index = -1, animator_create_index = -1;
+static int item_create_index = -1, animator_create_index = -1, fail_allocation_index = -1;
+/* ANIMA_FUZZ_FAULTS=1: each input's checked allocations failed in turn (see the top of this file). */
+static bool fz_faults;
+/* The calls of the running program that returned ANIMA_ERR_OUT_OF_MEMORY. */
+static _Thread_local unsigned out_of_memory_statuses;
+/* The fault loop's totals: allocations failed, and runs that stepped their animators after. */
+static unsigned long long faults_failed, faults_inputs;
+/* The allocation count when the running program's last call returned (before the fault loop's steps). */
+static uint64_t program_end;
 
 bool fz_allow(int index)
 {
@@ -711,7 +730,7 @@ static void run_ops(unsigned count)
         z.ops_left--;
         uint32_t code = fz_u8() | (uint32_t)fz_u8() << 8 | (uint32_t)fz_u8() << 16;
         int index = lookup(code);
-        if (!fz_allow(index)) {
+        if (!fz_allow(index) || (fz_faults && index == fail_allocation_index)) {
             continue;
         }
         atomic_fetch_add_explicit(&total_calls, 1, memory_order_relaxed);
@@ -724,6 +743,11 @@ static void run_ops(unsigned count)
 static void report(void)
 {
     fprintf(stderr, "fuzz: %llu API calls executed\n", (unsigned long long)atomic_load(&total_calls));
+    if (fz_faults) {
+        fprintf(stderr, "fuzz: fault loop: %llu inputs, %llu checked allocations failed in turn, each reported as "
+                        "ANIMA_ERR_OUT_OF_MEMORY, the animators stepped and destroyed after every one\n",
+                (unsigned long long)faults_inputs, (unsigned long long)faults_failed);
+    }
     if (fz_threads) {
         fprintf(stderr, "fuzz: two threads: %llu calls refused as BUSY by the thread guard\n",
                 (unsigned long long)atomic_load(&guard_busy));
@@ -738,12 +762,497 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     fz_trace = trace != NULL && trace[0] == '1';
     const char *threads = getenv("ANIMA_FUZZ_THREADS");
     fz_threads = threads != NULL && threads[0] == '1';
+    const char *faults = getenv("ANIMA_FUZZ_FAULTS");
+    fz_faults = faults != NULL && faults[0] == '1';
     for (int k = 0; k < fz_call_count; k++) {
         if (strcmp(fz_calls[k].name, "anima_item_create") == 0) {
             item_create_index = k;
         }
         if (strcmp(fz_calls[k].name, "anima_animator_create") == 0) {
             animator_create_index = k;
+        }
+        if (strcmp(fz_calls[k].name, "anima_testing_fail_allocation") == 0) {
+            fail_allocation_index = k;
+        }
+    }
+    atexit(report);
+    return 0;
+}
+
+/* The second thread: the rest of the program from a copy of the first thread's state. */
+static void *second_thread(void *argument)
+{
+    program *state = argument;
+    z = *state;
+    z.block_count = 0;
+    fz_depth = 0;
+    forget_snapshots();
+    while (!fz_exhausted() && z.ops_left > 0) {
+        run_ops(1);
+    }
+    forget_snapshots();
+    *state = z;   /* its pools, for the first thread to destroy what it made */
+    return NULL;
+}
+
+static void destroy_animators(const program *p)
+{
+    for (unsigned k = 0; k < pool_size(p->animator_count); k++) {
+        anima_status s = anima_animator_destroy(p->animators[k]);
+        if (s != ANIMA_OK && s != ANIMA_ERR_INVALID_HANDLE) {
+            fz_fail("anima_animator_destroy", "could not destroy an animator after the program");
+        }
+    }
+}
+
+/* Runs one program; with fail > 0, its fail-th checked allocation fails (fault loop), and its animators
+ * step once with allocation working again before they are destroyed. */
+static void run_program(const uint8_t *data, size_t size, int32_t fail)
+{
+    memset(&z, 0, sizeof z);
+    /* a failure armed by the previous input (anima_testing_fail_allocation) must not fall on this one */
+    anima_testing_fail_allocation(fail);
+    z.tracker = anima_default_velocity_tracker();
+    forget_snapshots();
+    z.data = data;
+    z.size = size;
+    z.ops_left = MAX_OPS_PER_INPUT;
+    fz_depth = 0;
+    static program second;
+    pthread_t thread;
+    bool started = false;
+    while (!fz_exhausted() && z.ops_left > 0) {
+        run_ops(1);
+        if (fz_threads && !started && z.animator_count > 0
+            && (MAX_OPS_PER_INPUT - z.ops_left >= 8 || z.pos >= z.size / 2)) {
+            second = z;
+            if (pthread_create(&thread, NULL, second_thread, &second) != 0) {
+                fz_fail("harness", "pthread_create failed");
+            }
+            started = true;
+        }
+    }
+    if (started) {
+        pthread_join(thread, NULL);
+    }
+    anima_testing_get_allocation_count(&program_end);
+    if (fail > 0) {
+        /* the failure is behind: every animator the program made steps again */
+        anima_testing_fail_allocation(0);
+        for (unsigned k = 0; k < pool_size(z.animator_count); k++) {
+            anima_status s = anima_animator_step(z.animators[k]);
+            fz_check_status("anima_animator_step", s);
+            if (s == ANIMA_ERR_OUT_OF_MEMORY) {
+                fz_fail("anima_animator_step", "out of memory after the injected failure was behind");
+            }
+        }
+    }
+    /* everything the program made goes, whatever state it is in (one thread again) */
+    destroy_animators(&z);
+    if (started) {
+        destroy_animators(&second);
+    }
+    anima_clear_error();
+}
+
+/* The fault loop of one input: its checked allocations counted, then failed one at a time. */
+static void fault_loop(const uint8_t *data, size_t size)
+{
+    uint64_t before = 0;
+    anima_testing_get_allocation_count(&before);
+    run_program(data, size, 0);
+    uint64_t points = program_end - before;
+    if (points > 2000) {
+        points = 2000;
+    }
+    faults_inputs++;
+    for (uint64_t n = 1; n <= points; n++) {
+        out_of_memory_statuses = 0;
+        anima_testing_get_allocation_count(&before);
+        run_program(data, size, (int32_t)n);
+        /* a run that took another path may not reach the n-th allocation; one that did reports it */
+        if (program_end - before >= n) {
+            if (out_of_memory_statuses == 0) {
+                fz_fail("fault loop", "an injected allocation failure was reported by no call");
+            }
+            faults_failed++;
+        }
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (fz_faults) {
+        fault_loop(data, size);
+    }
+    else {
+        run_program(data, size, 0);
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- checks */
+
+void fz_fail(const char *function, const char *what)
+{
+    fprintf(stderr, "fuzz: contract broken by %s: %s (last error: \"%s\")\n", function, what,
+            anima_last_error_message());
+    fflush(stderr);
+    abort();
+}
+
+void fz_check_status(const char *function, anima_status status)
+{
+    if ((unsigned)status > ANIMA_ERR_INTERRUPTED) {
+        fz_fail(function, "returned an unknown status code");
+    }
+    if (status == ANIMA_ERR_OUT_OF_MEMORY) {
+        out_of_memory_statuses++;
+    }
+    if (status != ANIMA_OK) {
+        const char *message = anima_last_error_message();
+        if (message == NULL || message[0] == '\0') {
+            fz_fail(function, "failed without an error message");
+        }
+        (void)strlen(anima_status_string(status));
+        if (status == ANIMA_ERR_BUSY && strstr(message, "another thread is using this animator") != NULL) {
+            if (!fz_threads) {
+                fz_fail(function, "refused by the thread guard, with no other thread inside");
+            }
+            atomic_fetch_add(&guard_busy, 1);
+        }
+    }
+}
+
+#define POISON 0xA5
+
+void fz_poison(void *p, size_t size) { memset(p, POISON, size); }
+
+bool fz_untouched(const void *p, size_t size)
+{
+    const uint8_t *b = p;
+    for (size_t k = 0; k < size; k++) {
+        if (b[k] != POISON) {
+            return false;
+        }
+    }
+    return true;
+}
+
+void fz_touch_string(const char *function, const char *s)
+{
+    if (s != NULL && strlen(s) > (1u << 20)) {
+        fz_fail(function, "returned a string longer than a megabyte");
+    }
+}
+
+void fz_touch_events(const anima_contact_event *events, int32_t count)
+{
+    volatile double sink = 0;
+    for (int32_t k = 0; k < count; k++) {
+        const anima_contact_event *e = &events[k];
+        sink += e->point.x + e->point.y + e->item_a.index1 + e->item_b.index1 + e->collision.index1 + e->is_boundary;
+        fz_touch_string("contact event", e->boundary_identifier);
+    }
+    (void)sink;
+}
+
+void fz_touch_hits(const anima_hit_event *events, int32_t count)
+{
+    volatile double sink = 0;
+    for (int32_t k = 0; k < count; k++) {
+        const anima_hit_event *e = &events[k];
+        /* a hit is pushed apart while closing: a finite positive speed and impulse, a unit normal */
+        if (!(e->approach_speed > 0 && e->approach_speed <= 1e300) || !(e->impulse > 0 && e->impulse <= 1e300)) {
+            fz_fail("anima_animator_get_hit_events", "a hit with a speed or impulse that is not finite and positive");
+        }
+        double n = e->normal.x * e->normal.x + e->normal.y * e->normal.y;
+        if (!(n > 0.999 && n < 1.001)) {
+            fz_fail("anima_animator_get_hit_events", "a hit whose normal is not a unit vector");
+        }
+        sink += e->point.x + e->point.y + e->item_a.index1 + e->item_b.index1 + e->collision.index1 + e->is_boundary;
+        fz_touch_string("hit event", e->boundary_identifier);
+    }
+    (void)sink;
+}
+
+void fz_touch_sensor_events(const anima_sensor_event *events, int32_t count)
+{
+    volatile uint32_t sink = 0;
+    for (int32_t k = 0; k < count; k++) {
+        /* a sensor is never its own visitor */
+        if (events[k].sensor.index1 == events[k].visitor.index1 && events[k].sensor.generation == events[k].visitor.generation) {
+            fz_fail("anima_animator_get_sensor_events", "a sensor listed as its own visitor");
+        }
+        sink += events[k].sensor.index1 + events[k].visitor.index1;
+    }
+    (void)sink;
+}
+
+/* ------------------------------------------------------------ callbacks */
+
+static void run_ops(unsigned count);
+
+/* A callback runs up to four more operations now and then; the program's bytes decide. */
+static void reenter(void)
+{
+    if (fz_depth >= MAX_DEPTH || fz_exhausted()) {
+        return;
+    }
+    uint8_t b = fz_u8();
+    if (b >= 40) {
+        return;
+    }
+    fz_depth++;
+    run_ops(1 + b % 4);
+    fz_depth--;
+}
+
+static void on_event(void *user_data, anima_animator animator)
+{
+    (void)user_data;
+    (void)anima_animator_is_valid(animator);
+    reenter();
+}
+
+static void on_action(void *user_data, anima_behavior behavior)
+{
+    (void)user_data;
+    (void)anima_behavior_is_valid(behavior);
+    reenter();
+}
+
+static void on_contact(void *user_data, const anima_contact_event *event)
+{
+    (void)user_data;
+    fz_touch_events(event, 1);
+    reenter();
+}
+
+static void on_field(void *user_data, anima_vec2 position, anima_vec2 velocity, double mass, double charge,
+                     double delta_time, anima_vec2 *out_force)
+{
+    (void)user_data;
+    volatile double sink = position.x + position.y + velocity.x + velocity.y + mass + charge + delta_time;
+    (void)sink;
+    reenter();
+    if (fz_one_in(4)) {
+        out_force->x = fz_double();
+        out_force->y = fz_double();
+    }
+}
+
+static void on_completion(void *user_data, anima_animator animator, anima_animation animation, bool finished,
+                          anima_position position)
+{
+    (void)user_data;
+    (void)animator;
+    (void)animation;
+    (void)finished;
+    (void)position;
+    reenter();
+}
+
+/* The debug drawing's callbacks check what they are handed: finite coordinates, a colour of 24 bits. */
+static void debug_coordinates(const char *what, const anima_vec2 *points, int32_t count, uint32_t color)
+{
+    if (color > 0xFFFFFF) {
+        fz_fail("anima_animator_debug_draw", "a colour wider than 0xRRGGBB");
+    }
+    for (int32_t k = 0; k < count; k++) {
+        if (!isfinite(points[k].x) || !isfinite(points[k].y)) {
+            fz_fail("anima_animator_debug_draw", what);
+        }
+    }
+}
+
+static void on_debug_polygon(void *context, const anima_vec2 *vertices, int32_t count, uint32_t color)
+{
+    (void)context;
+    if (count < 3 || count > 16 || vertices == NULL) {
+        fz_fail("anima_animator_debug_draw", "a polygon of fewer than 3 or more than 16 vertices");
+    }
+    debug_coordinates("a polygon vertex that is not finite", vertices, count, color);
+    reenter();
+}
+
+static void on_debug_circle(void *context, anima_vec2 center, double radius, double angle, uint32_t color)
+{
+    (void)context;
+    if (!(radius >= 0) || !isfinite(angle)) {
+        fz_fail("anima_animator_debug_draw", "a circle with a bad radius or angle");
+    }
+    debug_coordinates("a circle centre that is not finite", &center, 1, color);
+    reenter();
+}
+
+static void on_debug_segment(void *context, anima_vec2 from, anima_vec2 to, uint32_t color)
+{
+    (void)context;
+    anima_vec2 ends[2] = {from, to};
+    debug_coordinates("a segment end that is not finite", ends, 2, color);
+    reenter();
+}
+
+static void on_debug_point(void *context, anima_vec2 point, double size, uint32_t color)
+{
+    (void)context;
+    (void)size;
+    debug_coordinates("a point that is not finite", &point, 1, color);
+    reenter();
+}
+
+/* A pre-solve hook: checks the contact it is asked about, runs more of the program now and then,
+ * and keeps or refuses the contact as the program's bytes say. */
+static bool on_pre_solve(void *user_data, const anima_pre_solve_contact *contact)
+{
+    (void)user_data;
+    double n = contact->normal.x * contact->normal.x + contact->normal.y * contact->normal.y;
+    if (!(n > 0.999 && n < 1.001) || contact->point_count < 1 || contact->point_count > 2
+        || !isfinite(contact->point.x) || !isfinite(contact->point.y) || !isfinite(contact->separation)) {
+        fz_fail("anima_collision_set_pre_solve", "a pre-solve contact with a bad normal, point or point count");
+    }
+    fz_touch_string("pre-solve contact", contact->boundary_identifier);
+    reenter();
+    return !fz_one_in(3);
+}
+
+#define CALLBACK_SOURCE(type, fn) \
+    type fz_cb_##type(void) { return fz_one_in(6) ? NULL : fn; }
+
+CALLBACK_SOURCE(anima_animator_event_fn, on_event)
+CALLBACK_SOURCE(anima_behavior_action_fn, on_action)
+CALLBACK_SOURCE(anima_contact_fn, on_contact)
+CALLBACK_SOURCE(anima_field_fn, on_field)
+CALLBACK_SOURCE(anima_animation_completion_fn, on_completion)
+CALLBACK_SOURCE(anima_debug_polygon_fn, on_debug_polygon)
+CALLBACK_SOURCE(anima_debug_circle_fn, on_debug_circle)
+CALLBACK_SOURCE(anima_debug_segment_fn, on_debug_segment)
+CALLBACK_SOURCE(anima_debug_point_fn, on_debug_point)
+CALLBACK_SOURCE(anima_pre_solve_fn, on_pre_solve)
+
+static void on_value(void *user_data, anima_value value, const double *components, int32_t count)
+{
+    (void)user_data;
+    (void)value;
+    volatile double sink = 0;
+    for (int32_t i = 0; i < count; i++) {
+        sink += components[i];
+    }
+    (void)sink;
+    reenter();
+}
+
+CALLBACK_SOURCE(anima_value_fn, on_value)
+
+/* -------------------------------------------------------------- driver */
+
+static int item_create_index = -1, animator_create_index = -1, fail_allocation_index = -1;
+/* ANIMA_FUZZ_FAULTS=1: each input's checked allocations failed in turn (see the top of this file). */
+static bool fz_faults;
+/* The calls of the running program that returned ANIMA_ERR_OUT_OF_MEMORY. */
+static _Thread_local unsigned out_of_memory_statuses;
+/* The fault loop's totals: allocations failed, and runs that stepped their animators after. */
+static unsigned long long faults_failed, faults_inputs;
+/* The allocation count when the running program's last call returned (before the fault loop's steps). */
+static uint64_t program_end;
+
+bool fz_allow(int index)
+{
+    if (index == item_create_index) {
+        return z.items_created++ < MAX_ITEMS_PER_INPUT;
+    }
+    if (index == animator_create_index) {
+        return z.animators_created++ < MAX_ANIMATORS_PER_INPUT;
+    }
+    return true;
+}
+
+void fz_trace_call(const char *function, anima_status status, bool has_status)
+{
+    if (has_status) {
+        fprintf(stderr, "%*s%s -> %s\n", 2 * fz_depth, "", function, anima_status_string(status));
+    }
+    else {
+        fprintf(stderr, "%*s%s\n", 2 * fz_depth, "", function);
+    }
+}
+
+void fz_trace_field(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    fprintf(stderr, "%*s  def: ", 2 * fz_depth, "");
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
+}
+
+/* The function whose point on the ring comes first at or after the operation code. */
+static int lookup(uint32_t code)
+{
+    int lo = 0, hi = fz_call_count;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (fz_calls[mid].point < code) {
+            lo = mid + 1;
+        }
+        else {
+            hi = mid;
+        }
+    }
+    return lo == fz_call_count ? 0 : lo;
+}
+
+static void run_ops(unsigned count)
+{
+    for (unsigned k = 0; k < count && z.ops_left > 0 && !fz_exhausted(); k++) {
+        z.ops_left--;
+        uint32_t code = fz_u8() | (uint32_t)fz_u8() << 8 | (uint32_t)fz_u8() << 16;
+        int index = lookup(code);
+        if (!fz_allow(index) || (fz_faults && index == fail_allocation_index)) {
+            continue;
+        }
+        atomic_fetch_add_explicit(&total_calls, 1, memory_order_relaxed);
+        size_t mark = fz_frame_begin();
+        fz_calls[index].run();
+        fz_frame_end(mark);
+    }
+}
+
+static void report(void)
+{
+    fprintf(stderr, "fuzz: %llu API calls executed\n", (unsigned long long)atomic_load(&total_calls));
+    if (fz_faults) {
+        fprintf(stderr, "fuzz: fault loop: %llu inputs, %llu checked allocations failed in turn, each reported as "
+                        "ANIMA_ERR_OUT_OF_MEMORY, the animators stepped and destroyed after every one\n",
+                (unsigned long long)faults_inputs, (unsigned long long)faults_failed);
+    }
+    if (fz_threads) {
+        fprintf(stderr, "fuzz: two threads: %llu calls refused as BUSY by the thread guard\n",
+                (unsigned long long)atomic_load(&guard_busy));
+    }
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    const char *trace = getenv("ANIMA_FUZZ_TRACE");
+    fz_trace = trace != NULL && trace[0] == '1';
+    const char *threads = getenv("ANIMA_FUZZ_THREADS");
+    fz_threads = threads != NULL && threads[0] == '1';
+    const char *faults = getenv("ANIMA_FUZZ_FAULTS");
+    fz_faults = faults != NULL && faults[0] == '1';
+    for (int k = 0; k < fz_call_count; k++) {
+        if (strcmp(fz_calls[k].name, "anima_item_create") == 0) {
+            item_create_index = k;
+        }
+        if (strcmp(fz_calls[k].name, "anima_animator_create") == 0) {
+            animator_create_index = k;
+        }
+        if (strcmp(fz_calls[k].name, "anima_testing_fail_allocation") == 0) {
+            fail_allocation_index = k;
         }
     }
     atexit(report);

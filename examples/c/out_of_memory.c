@@ -6,6 +6,10 @@
  * (anima_testing_fail_allocation): each time exactly one call returns ANIMA_ERR_OUT_OF_MEMORY,
  * made again it succeeds, and the animator ends with all 40 items at their places.
  *
+ * Then an animator with a memory budget of 1 MiB (anima_animator_set_memory_budget) makes items
+ * until one is refused with ANIMA_ERR_OUT_OF_MEMORY naming the budget, holds no more than it,
+ * steps with gravity on its first item, and makes more once the budget is cleared.
+ *
  * Then the program caps its own address space (RLIMIT_AS, as `ulimit -v` does) at what it uses plus
  * 192 MiB, then makes 5 x 5 pt items in one animator until a call fails. It checks that
  *   - the call that failed returned ANIMA_ERR_OUT_OF_MEMORY, with a message that names the call
@@ -112,10 +116,61 @@ static int fail_each_growth(void)
     return points;
 }
 
+/* An animator with a memory budget of 1 MiB makes items until one is refused; returns how many. */
+static long budgeted(void)
+{
+    const uint64_t budget = 1 << 20;
+    anima_animator animator;
+    if (!create_animator_for_view(SCREEN_WIDTH, SCREEN_HEIGHT, &animator)
+        || !ok(anima_animator_set_memory_budget(animator, budget), "anima_animator_set_memory_budget")) {
+        return -1;
+    }
+    anima_item_def item_def = anima_default_item_def();
+    item_def.size = (anima_size){ 5, 5 };
+    long made = 0;
+    anima_status status = ANIMA_OK;
+    anima_item first = { 0 };
+    while (made < 1000000) {
+        item_def.center = (anima_vec2){ 5.0 + (double)(made % 50) * 6, 5.0 + (double)(made / 50) * 6 };
+        anima_item item;
+        status = anima_item_create(animator, &item_def, &item);
+        if (status != ANIMA_OK) {
+            break;
+        }
+        if (made++ == 0) {
+            first = item;
+        }
+    }
+    char message[512];
+    snprintf(message, sizeof message, "%s", anima_last_error_message());
+    uint64_t held = 0, read_budget = 0;
+    ok(anima_animator_get_memory_held(animator, &held), "anima_animator_get_memory_held");
+    ok(anima_animator_get_memory_budget(animator, &read_budget), "anima_animator_get_memory_budget");
+    printf("budget of %llu bytes: made %ld items, %llu bytes held; then: %s\n", (unsigned long long)budget, made,
+           (unsigned long long)held, message);
+    check(status == ANIMA_ERR_OUT_OF_MEMORY && strstr(message, "memory budget") != NULL,
+          "the item past the budget was refused with ANIMA_ERR_OUT_OF_MEMORY, naming the budget");
+    check(read_budget == budget && held <= budget && held > budget / 4, "what is held is within the budget");
+    /* the items made step: their share of the step's storage was counted as they were made */
+    anima_behavior gravity;
+    anima_gravity_def gravity_def = anima_default_gravity_def();
+    ok(anima_gravity_create(animator, &gravity_def, &first, 1, &gravity), "anima_gravity_create");
+    ok(anima_animator_add_behavior(animator, gravity), "anima_animator_add_behavior");
+    bool stepped = advance_frames(animator, 30, 1.0 / 60.0);
+    anima_vec2 center = { 0, 0 };
+    ok(anima_item_get_center(first, &center), "anima_item_get_center");
+    check(stepped && center.y > 5, "the animator at its budget steps, and its first item falls");
+    ok(anima_animator_set_memory_budget(animator, 0), "anima_animator_set_memory_budget (none)");
+    anima_item more;
+    check(ok(anima_item_create(animator, &item_def, &more), "anima_item_create (no budget)"), "with no budget the next item is made");
+    ok(anima_animator_destroy(animator), "anima_animator_destroy");
+    return made;
+}
+
 int main(void)
 {
     const int points = fail_each_growth();
-    if (points < 0) {
+    if (points < 0 || budgeted() < 0) {
         return 1;
     }
 

@@ -106,20 +106,21 @@ def _build_scene(failures: list[str]) -> anima.Animator:
     values = [retry(lambda: anima.Value(a, (float(j), 1.0))) for j in range(20)]
     assert len(values) == 20
     members = [group] + items[2:]
-    a.add_behavior(anima.Gravity(members))
-    a.add_behavior(anima.Collision(members, translates_reference_bounds_into_boundary=True))
+    a.add_behavior(retry(lambda: anima.Gravity(members)))
+    a.add_behavior(retry(lambda: anima.Collision(members, translates_reference_bounds_into_boundary=True)))
+    for _ in range(60):
+        retry(a.step)
     return a
 
 
-def test_every_checked_growth_of_a_scene_failed_in_turn_raises_once_and_leaves_the_same_scene():
+def test_every_checked_growth_of_a_scene_and_its_steps_failed_in_turn_raises_once_and_leaves_the_same_scene():
     none: list[str] = []
     before = anima.testing.allocation_count()
     reference = _build_scene(none)
     points = anima.testing.allocation_count() - before
-    assert none == [] and points >= 6, points
-    for _ in range(60):
-        reference.step()
+    assert none == [] and points >= 10, points
     expected = reference.poses()
+    steps_failed = 0
     for n in range(1, points + 1):
         failures: list[str] = []
         anima.testing.fail_allocation(n)
@@ -129,10 +130,56 @@ def test_every_checked_growth_of_a_scene_failed_in_turn_raises_once_and_leaves_t
             anima.testing.fail_allocation(0)
         assert len(failures) == 1, (n, failures)
         assert "out of memory" in failures[0] and "bytes" in failures[0], failures[0]
-        for _ in range(60):
-            scene.step()
-        # the failed call changed nothing: the same scene to the bit
-        assert scene.poses().tobytes() == expected.tobytes(), f"allocation {n} of {points}"
+        steps_failed += "anima_animator_step" in failures[0]
+        # the failed call changed nothing (a refused step runs again in full): the same scene to the bit
+        assert scene.step_count == 60
+        assert scene.poses().tobytes() == expected.tobytes(), f"allocation {n} of {points}: {failures[0]}"
+    # the steps' own storage is among the failure points
+    assert steps_failed >= 1, steps_failed
+
+
+def test_a_memory_budget_refuses_growth_past_it_and_the_animator_goes_on():
+    budget = 1 << 20
+    a = anima.Animator(reference_bounds=(0, 0, 600, 600), memory_budget=budget)
+    assert a.memory_budget == budget
+    made = 0
+    with pytest.raises(anima.OutOfMemoryError, match=f"memory budget of {budget} bytes") as refused:
+        while made < 100_000:
+            anima.Item(a, center=(5 + made % 100 * 6, 5 + made // 100 * 6), size=(5, 5))
+            made += 1
+    assert isinstance(refused.value, MemoryError)
+    assert "anima_item_create" in str(refused.value)
+    # what is held stays within the budget, and the store doubles: more than a quarter of it is used
+    assert budget // 4 < a.memory_held <= budget, a.memory_held
+    assert len(a.items) == made and made > 200
+    # items that could be made can be stepped: their share of the step's storage was counted
+    ball = a.items[0]
+    a.add_behavior(anima.Gravity([ball]))
+    for _ in range(30):
+        a.step()
+    assert a.step_count == 30 and ball.center[1] > 5
+    # a behavior past the budget is refused; raised, it is made
+    a.memory_budget = a.memory_held + 100
+    with pytest.raises(anima.OutOfMemoryError, match="behavior"):
+        anima.Gravity(a.items)
+    a.memory_budget = None
+    assert a.memory_budget is None
+    anima.Item(a, center=(1, 1), size=(5, 5))
+    assert len(a.items) == made + 1
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2**54])
+def test_a_memory_budget_out_of_range_is_refused(bad):
+    with pytest.raises(anima.InvalidArgumentError, match="memory_budget"):
+        anima.Animator(memory_budget=bad)
+    with pytest.raises(anima.InvalidArgumentError, match="memory_budget"):
+        anima.Animator().memory_budget = bad
+
+
+@pytest.mark.parametrize("bad", [1.5, True, "1024"])
+def test_a_memory_budget_that_is_not_an_int_is_refused(bad):
+    with pytest.raises((TypeError, anima.InvalidArgumentError), match="memory_budget"):
+        anima.Animator().memory_budget = bad
 
 
 def test_fail_allocation_refuses_a_negative_count():

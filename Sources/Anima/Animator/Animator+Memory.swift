@@ -41,6 +41,6 @@ extension Animator {
     /// Checks, before anything changes, that an object of about `bytes` (a behavior, an
     /// animation) can be had and fits the budget; `what` names the call.
     func admitObject(_ bytes: Int, _ what: @autoclosure () -> String) throws(AnimaError) {
-        try MemoryGate.check(bytes: bytes, budget: world.memoryBudget, what())
+        try MemoryGate.check(bytes: bytes, counted: bytes, budget: world.memoryBudget, what())
     }
 }

@@ -44,11 +44,13 @@ enum MemoryGate {
     /// a test can arm, one by one).
     static var allocationsAsked: Int { Int(bitPattern: pthread_getspecific(madeKey)) }
 
-    /// Whether `bytes` can be had now, for storage that gives back `releasing` bytes once they
-    /// are (an array's old buffer, once copied). Throws `.outOfMemory`, naming `what` and the
-    /// size, when an injected failure falls on this allocation, when the growth would take
-    /// `budget`'s animator past its limit, or when `malloc` refuses them.
-    static func check(bytes: Int, releasing: Int = 0, budget: MemoryBudget? = nil,
+    /// Whether `bytes` can be had now, for a growth that adds `counted` bytes to what the
+    /// animator holds as its budget counts it (the new buffers less the old ones they replace,
+    /// and what the budget counts ahead, such as an item slot's share of the step's storage).
+    /// Throws `.outOfMemory`, naming `what` and the size, when an injected failure falls on this
+    /// allocation, when the growth would take `budget`'s animator past its limit, or when
+    /// `malloc` refuses the bytes.
+    static func check(bytes: Int, counted: Int = 0, budget: MemoryBudget? = nil,
                       _ what: @autoclosure () -> String) throws(AnimaError) {
         pthread_setspecific(madeKey, UnsafeRawPointer(bitPattern: allocationsAsked &+ 1))
         let armed = Int(bitPattern: pthread_getspecific(countdownKey))
@@ -58,7 +60,7 @@ enum MemoryGate {
         }
         if let budget, budget.limit > 0 {
             let held = budget.held()
-            let after = held &+ max(0, bytes &- releasing)
+            let after = held &+ max(0, counted)
             if after > budget.limit {
                 throw AnimaError(.outOfMemory, "out of memory: \(what()) needs \(bytes) bytes, past the animator's memory budget of \(budget.limit) bytes (\(held) held); nothing was changed")
             }
@@ -80,11 +82,13 @@ enum MemoryGate {
     /// For a store of per-slot arrays holding `count` slots in room for `reserved`: the room it
     /// must grow to before one more slot, already checked (the new buffers' bytes, whole, since
     /// each old buffer is held until its new one is made), or nil when it has room.
-    static func slotRoom(count: Int, reserved: Int, limit: Int, bytesPerSlot: Int, budget: MemoryBudget? = nil,
-                         _ what: @autoclosure () -> String) throws(AnimaError) -> Int? {
+    /// `countedPerSlot` is what the budget counts for a slot (`bytesPerSlot` and any storage
+    /// counted ahead for it).
+    static func slotRoom(count: Int, reserved: Int, limit: Int, bytesPerSlot: Int, countedPerSlot: Int? = nil,
+                         budget: MemoryBudget? = nil, _ what: @autoclosure () -> String) throws(AnimaError) -> Int? {
         guard count >= reserved else { return nil }
         let grown = grownCapacity(count: count, extra: 1, limit: limit)
-        try check(bytes: grown * bytesPerSlot, releasing: reserved * bytesPerSlot, budget: budget,
+        try check(bytes: grown * bytesPerSlot, counted: (grown - reserved) * (countedPerSlot ?? bytesPerSlot), budget: budget,
                   "\(what()), grown from \(reserved) to \(grown) slots,")
         return grown
     }

@@ -236,6 +236,9 @@ final class ItemStore {
     private(set) var reservedSlots = 0
     /// The animator's memory budget, which growths through the gate are checked against.
     var budget: MemoryBudget? = nil
+    /// The bytes of the step's storage a slot takes (`World.stepBytesPerItem`): the budget
+    /// counts them when the slot is reserved, so that items that could be made can be stepped.
+    var stepBytesPerSlot = 0
 
     /// What the store's checked storage holds, in bytes: its per-slot arrays and outline pools.
     var heldBytes: Int {
@@ -251,7 +254,8 @@ final class ItemStore {
         // a reused slot needs room in `order` only (a restored store's lists are exactly full)
         let count = freeSlots.isEmpty || order.count >= order.capacity ? alive.count : 0
         guard let grown = try MemoryGate.slotRoom(count: count, reserved: reservedSlots, limit: ItemStore.maximumSlots,
-                                                  bytesPerSlot: ItemStore.bytesPerSlot, budget: budget,
+                                                  bytesPerSlot: ItemStore.bytesPerSlot,
+                                                  countedPerSlot: ItemStore.bytesPerSlot + stepBytesPerSlot, budget: budget,
                                                   "\(caller): the item storage")
         else { return }
         func room<T>(_ array: inout [T]) { array.reserveCapacity(grown) }
@@ -273,7 +277,7 @@ final class ItemStore {
         guard needed > localVertices.capacity || needed > localNormals.capacity else { return }
         let grown = MemoryGate.grownCapacity(count: localVertices.count, extra: maxPolygonVertices)
         try MemoryGate.check(bytes: 2 * grown * MemoryLayout<Vec2>.stride,
-                             releasing: (localVertices.capacity + localNormals.capacity) * MemoryLayout<Vec2>.stride,
+                             counted: (2 * grown - localVertices.capacity - localNormals.capacity) * MemoryLayout<Vec2>.stride,
                              budget: budget, "\(caller): the outline pools, grown to \(grown) vertices,")
         localVertices.reserveCapacity(grown)
         localNormals.reserveCapacity(grown)

@@ -26,13 +26,15 @@ extension World {
         return record + constraint + arrival
     }()
 
-    /// What the step's storage holds now, in bytes, counted from the room of its lists (the
-    /// item slots it was checked for, the contacts' capacity and the broad phase's nodes).
+    /// What the step's storage holds, in bytes, as the memory budget counts it: its per-item
+    /// part for every slot the item store has room for (counted when the slot is reserved) or
+    /// that the step was checked for, whichever is more, and the contacts' room.
     var heldStepBytes: Int {
-        let items = max(checkedItemRoom, broadPhase.tree.nodeCapacity / 2)
-        let contactRoom = max(contacts.capacity, contactHeads.capacity)
-        return items * World.stepBytesPerItem + contactRoom * World.stepBytesPerContact
+        countedItemRoom * World.stepBytesPerItem + max(contacts.capacity, contactHeads.capacity) * World.stepBytesPerContact
     }
+
+    /// The item slots whose step storage the budget counts.
+    var countedItemRoom: Int { max(checkedItemRoom, store.reservedSlots, broadPhase.tree.nodeCapacity / 2) }
 
     /// Checks, before a step changes anything, that its storage can grow to what the step may
     /// need: room for every item slot and boundary segment, and for the contacts it has with
@@ -51,16 +53,17 @@ extension World {
         guard itemsGrow || contactsGrow else { return }
         let grownItems = itemsGrow ? MemoryGate.grownCapacity(count: checkedItemRoom, extra: items - checkedItemRoom) : checkedItemRoom
         let grownContacts = contactsGrow ? MemoryGate.grownCapacity(count: contacts.count, extra: wanted - contacts.count) : contactRoom
-        var bytes = 0, releasing = 0
+        // the trial asks for the new room whole; the budget counts what it adds to what is held
+        var bytes = 0, counted = 0
         if itemsGrow {
             bytes += grownItems * World.stepBytesPerItem
-            releasing += checkedItemRoom * World.stepBytesPerItem
+            counted += max(0, grownItems - countedItemRoom) * World.stepBytesPerItem
         }
         if contactsGrow {
             bytes += grownContacts * World.stepBytesPerContact
-            releasing += contactRoom * World.stepBytesPerContact
+            counted += (grownContacts - max(contacts.capacity, contactHeads.capacity)) * World.stepBytesPerContact
         }
-        try MemoryGate.check(bytes: bytes, releasing: releasing, budget: budget,
+        try MemoryGate.check(bytes: bytes, counted: counted, budget: budget,
                              "step: the step's storage, grown to room for \(grownItems) items and \(grownContacts) contacts,")
         checkedItemRoom = grownItems
         if contactsGrow {
@@ -83,7 +86,7 @@ extension World {
         guard count + n > capacity else { return true }
         let grown = MemoryGate.grownCapacity(count: count, extra: n)
         do {
-            try MemoryGate.check(bytes: grown * World.stepBytesPerContact, releasing: capacity * World.stepBytesPerContact,
+            try MemoryGate.check(bytes: grown * World.stepBytesPerContact, counted: (grown - capacity) * World.stepBytesPerContact,
                                  budget: budget, "step: the contact storage, grown from \(capacity) to \(grown) contacts for \(n) new ones,")
             return true
         } catch {

@@ -71,6 +71,7 @@ final class World {
         self.store = store
         self.stepDuration = stepDuration
         self.configuration = configuration
+        store.stepBytesPerSlot = World.stepBytesPerItem
     }
 
     /// Collision behaviors in depth-first order; the memberships index this array.
