@@ -205,6 +205,10 @@ struct MemoryTests {
         #expect(throws: AnimaError.self) { try a.advance(1 / 60) }
         MemoryGate.failAllocation(after: 0)
         #expect(a.stepCount == 0 && a.elapsedTime == 0 && a.world.contacts.isEmpty)
+        // the time the refused advance was given is not kept: a snapshot's check of the
+        // accumulator (below one step) passes, and the next advance starts from where it was
+        #expect(a.accumulator == 0)
+        #expect(throws: Never.self) { _ = try Animator.restore(try a.snapshot()) }
         #expect(samePoses(a, fresh) && a.validationFailure() == nil)
         // nothing changed, so the scene goes on as one that never failed, to the bit
         for _ in 0..<60 { try a.step() }

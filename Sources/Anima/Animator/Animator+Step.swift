@@ -20,12 +20,19 @@ extension Animator {
             accumulator = 0
             return
         }
+        let before = accumulator
         accumulator += timeScale == 1 ? seconds : seconds * timeScale
         // a tolerance of one part in 1e9 of a step lets 1/60 s run exactly two 1/120 s steps
         let threshold = stepDuration * (1 - 1e-9)
+        var ran = false
         while accumulator >= threshold {
-            // the step's storage is checked before the accumulator gives up the step's time
-            try world.reserveStepRoom(budget: world.memoryBudget)
+            // a step whose storage cannot be had: with no step run yet, the call changed nothing
+            // (the time it was given is not kept); after some ran, the rest of the time is dropped
+            do { try world.reserveStepRoom(budget: world.memoryBudget) } catch {
+                accumulator = ran ? 0 : before
+                throw error
+            }
+            ran = true
             accumulator -= stepDuration
             try runStep()
             if !isRunning {
