@@ -21,8 +21,9 @@
  * to count the checked allocations it asks for (anima_testing_get_allocation_count), then once
  * for each of them with that one failed (anima_testing_fail_allocation). Every run must report
  * the failure it reached as ANIMA_ERR_OUT_OF_MEMORY from some call, and afterwards, with
- * allocation working again, every animator it made must step (the library's consistency checks
- * run after each step in this build) and be destroyed; AddressSanitizer reports any leak at exit.
+ * allocation working again, every animator it made must pass the consistency check
+ * (anima_testing_check_consistency), step, pass it again and be destroyed; AddressSanitizer
+ * reports any leak.
  * The programs' own calls to anima_testing_fail_allocation are skipped in this mode.
  */
 #include <float.h>
@@ -805,6 +806,16 @@ static void destroy_animators(const program *p)
     }
 }
 
+/* Fails unless the animator (or a destroyed one's stale handle) passes the library's consistency check. */
+static void consistent(anima_animator animator, const char *when)
+{
+    anima_status s = anima_testing_check_consistency(animator);
+    fz_check_status("anima_testing_check_consistency", s);
+    if (s != ANIMA_OK && s != ANIMA_ERR_INVALID_HANDLE) {
+        fz_fail("anima_testing_check_consistency", when);
+    }
+}
+
 /* Runs one program; with fail > 0, its fail-th checked allocation fails (fault loop), and its animators
  * step once with allocation working again before they are destroyed. */
 static void run_program(const uint8_t *data, size_t size, int32_t fail)
@@ -840,11 +851,13 @@ static void run_program(const uint8_t *data, size_t size, int32_t fail)
         /* the failure is behind: every animator the program made steps again */
         anima_testing_fail_allocation(0);
         for (unsigned k = 0; k < pool_size(z.animator_count); k++) {
+            consistent(z.animators[k], "after an allocation failed");
             anima_status s = anima_animator_step(z.animators[k]);
             fz_check_status("anima_animator_step", s);
             if (s == ANIMA_ERR_OUT_OF_MEMORY) {
                 fz_fail("anima_animator_step", "out of memory after the injected failure was behind");
             }
+            consistent(z.animators[k], "stepped after an allocation failed");
         }
     }
     /* everything the program made goes, whatever state it is in (one thread again) */

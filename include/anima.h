@@ -196,6 +196,8 @@ anima_status anima_animator_set_memory_budget(anima_animator animator, uint64_t 
 anima_status anima_animator_get_memory_budget(anima_animator animator, uint64_t *out_bytes);
 /** What the animator's storage holds, in bytes, as its memory budget counts it (from the room of its arrays, with a fixed share per behavior and animation). */
 anima_status anima_animator_get_memory_held(anima_animator animator, uint64_t *out_bytes);
+/** For tests: checks the animator's structures (items, groups, behaviors' memberships, broad phase, contacts, joints, islands, values) against each other, as the library's debug builds do after every step. ANIMA_OK when they agree; INVALID_STATE naming the first cross-reference that does not (a bug in the library, worth reporting). Errors: INVALID_HANDLE, BUSY (inside a step). */
+anima_status anima_testing_check_consistency(anima_animator animator);
 /** Sets the step callback (NULL clears it): called at the end of every internal step, after every other callback of the step; the place for per-step work and for anima_animator_interrupt to end a long advance early. */
 anima_status anima_animator_set_step_callback(anima_animator animator, anima_animator_event_fn callback, void *user_data);
 /** Sets the delegate (either function may be NULL). user_data is passed back unchanged. */

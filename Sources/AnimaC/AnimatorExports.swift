@@ -169,6 +169,14 @@ public func anima_animator_get_memory_held(_ animator: anima_animator, _ out: Un
 }
 
 @c @implementation
+public func anima_testing_check_consistency(_ animator: anima_animator) -> anima_status {
+    run("anima_testing_check_consistency") { () throws(Failure) in
+        let box = try resolve(animator)
+        try engine { () throws(AnimaError) in try box.animator.checkConsistency() }
+    }
+}
+
+@c @implementation
 public func anima_animator_get_workers(_ animator: anima_animator, _ out: UnsafeMutablePointer<Int32>?) -> anima_status {
     readValue("anima_animator_get_workers", resolve, animator, out, "out_workers") { box in Int32(box.animator.workers) }
 }

@@ -43,4 +43,12 @@ extension Animator {
     func admitObject(_ bytes: Int, _ what: @autoclosure () -> String) throws(AnimaError) {
         try MemoryGate.check(bytes: bytes, counted: bytes, budget: world.memoryBudget, what())
     }
+
+    /// For tests: checks the animator's structures against each other, as debug builds do after
+    /// every step (see `validationFailure()`). Throws `.invalidState` naming the first
+    /// cross-reference that does not hold (a bug of the engine), and `.busy` inside a step.
+    public func checkConsistency() throws(AnimaError) {
+        guard !isStepping else { throw AnimaError(.busy, "the consistency check cannot run inside a step") }
+        if let failure = validationFailure() { throw AnimaError(.invalidState, "inconsistent: \(failure)") }
+    }
 }

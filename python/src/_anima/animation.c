@@ -254,7 +254,11 @@ ANIMA_METHOD(module_testing_fail_allocation, "_testing_fail_allocation", OWNER_M
 ANIMA_METHOD(module_testing_allocation_count, "_testing_allocation_count", OWNER_MODULE, VALUE_UINT64,
              anima_testing_get_allocation_count(&out.u64), ANIMA_ARG(NULL))
 
+ANIMA_METHOD(module_testing_check_consistency, "_testing_check_consistency", OWNER_MODULE, VALUE_NONE,
+             anima_testing_check_consistency(v[0].animator), ANIMA_IN("animator", VALUE_ANIMATOR))
+
 PyMethodDef module_methods[] = {
+    MODULE_FUNCTION(testing_check_consistency),
     MODULE_FUNCTION(testing_fail_allocation),
     MODULE_FUNCTION(testing_allocation_count),
     MODULE_FUNCTION(timing_evaluate),

@@ -22,9 +22,11 @@ anima.OutOfMemoryError: ...
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import _anima
 
-__all__ = ["fail_allocation", "allocation_count"]
+__all__ = ["fail_allocation", "allocation_count", "check_consistency"]
 
 
 def fail_allocation(n: int) -> None:
@@ -38,3 +40,13 @@ def fail_allocation(n: int) -> None:
 def allocation_count() -> int:
     """How many checked growths the calling thread has asked for: the failure points there are."""
     return _anima._testing_allocation_count()  # type: ignore[no-any-return]
+
+
+def check_consistency(animator: Any) -> None:
+    """Checks the animator's structures against each other, as the library's debug builds do
+    after every step: returns None when they agree, and raises InvalidStateError naming the
+    first cross-reference that does not (a bug in the library, worth reporting).
+
+    >>> anima.testing.check_consistency(a)
+    """
+    _anima._testing_check_consistency(animator)
