@@ -636,6 +636,51 @@ static int run_pile(int steps)
 }
 
 /*
+ * A million items: 2 x 2 pt boxes on a 1000 x 1000 grid 10 pt apart, falling together under gravity in one
+ * collision behavior (their fat boxes apart, so no pair forms): what a step costs per item when it moves every
+ * item, refits every proxy and finds nothing, and what the storage holds (anima_animator_get_memory_held and
+ * the resident memory). Its figures are the gauge that the storage's checks before each step (docs/reliability.md,
+ * "Out of memory") add nothing a step can see.
+ */
+static int run_million(int steps)
+{
+    enum { side = 1000, count = side * side };
+    const double size = 2.0, pitch = 10.0;
+
+    resident_memory memory;
+    memory_baseline(&memory);
+
+    anima_animator_def adef = anima_default_animator_def();
+    adef.workers = bench_workers;
+    anima_animator animator;
+    MUST(anima_animator_create(&adef, &animator));
+
+    anima_item *boxes = allocate(count, sizeof(anima_item));
+    for (int k = 0; k < count; k++) {
+        boxes[k] = make_box(animator, pitch * (k % side), pitch * (k / side), size, size);
+    }
+    add_box_physics(animator, boxes, count, NULL, 0);
+
+    double elapsed = timed_steps(animator, steps, NULL, NULL);
+    memory_after(&memory);
+    double *end = read_poses(animator, count);
+    uint64_t held = 0;
+    MUST(anima_animator_get_memory_held(animator, &held));
+    /* free fall from rest: every box dropped by the same distance, 1/2 g t^2 with the solver's damping */
+    double drop = end[1] - 0.0, spread = 0.0;
+    for (int k = 0; k < count; k++) {
+        spread = fmax(spread, fabs((end[3 * k + 1] - pitch * (k / side)) - drop));
+    }
+
+    print_head("million", count, steps, elapsed, animator);
+    printf(", \"drop\": %.6f, \"drop_spread\": %.3g, \"memory_held\": %llu", drop, spread, (unsigned long long)held);
+    print_memory(&memory);
+    printf("}\n");
+
+    return end_scene(animator, end, boxes);
+}
+
+/*
  * The cheapest calls of the API, timed: anima_item_get_center on the 200 items of a scene in turn, and
  * anima_animator_get_step_count. What a call costs here is the boundary's work (the handle checks, the
  * thread guard that refuses a second thread with ANIMA_ERR_BUSY, the status), which bench/run.py compares
@@ -715,12 +760,13 @@ static const struct {
     { "pile", run_pile, 300 },
     { "smash", run_smash, 300 },
     { "spinner", run_spinner, 500 },
+    { "million", run_million, 30 },
 };
 
 int main(int argc, char **argv)
 {
     if (argc < 2 || argc > 4) {
-        fprintf(stderr, "usage: %s pyramid|tumbler|joint_grid|springy_list|many_pyramids|pile|smash|spinner [steps [workers]]\n"
+        fprintf(stderr, "usage: %s pyramid|tumbler|joint_grid|springy_list|many_pyramids|pile|smash|spinner|million [steps [workers]]\n"
                         "       %s call_cost [calls]\n", argv[0], argv[0]);
         return 64;
     }
@@ -736,6 +782,6 @@ int main(int argc, char **argv)
         }
     }
     fprintf(stderr, "anima_bench: unknown scene '%s' (pyramid, tumbler, joint_grid, springy_list, many_pyramids, "
-                    "pile, smash or spinner)\n", scene_name);
+                    "pile, smash, spinner or million)\n", scene_name);
     return 64;
 }

@@ -66,17 +66,7 @@ class _Animator:
         a step's contacts) raises OutOfMemoryError, a MemoryError, and changes nothing, as
         when the system refuses the memory; a step fails before it changes anything. Setting
         a budget below memory_held frees nothing: it refuses growth until something is
-        destroyed or the budget is raised.
-
-            >>> anim = anima.Animator(memory_budget=1 << 20)
-            >>> made = 0
-            >>> try:
-            ...     while True:
-            ...         _ = anima.Item(anim, center=(made % 100, made // 100), size=(5, 5))
-            ...         made += 1
-            ... except anima.OutOfMemoryError as e:
-            ...     print("memory budget" in str(e), made > 1000, anim.memory_held <= anim.memory_budget)
-            True True True
+        destroyed or the budget is raised (docs/python.md, "Errors", has an example).
         """
         budget = int(self._memory_budget)  # type: ignore[attr-defined]
         return budget if budget > 0 else None

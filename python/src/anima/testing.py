@@ -47,6 +47,7 @@ def check_consistency(animator: Any) -> None:
     after every step: returns None when they agree, and raises InvalidStateError naming the
     first cross-reference that does not (a bug in the library, worth reporting).
 
-    >>> anima.testing.check_consistency(a)
+    >>> import anima, anima.testing
+    >>> anima.testing.check_consistency(anima.Animator())
     """
     _anima._testing_check_consistency(animator)
