@@ -21,10 +21,11 @@ extension Animator {
     }
 
     /// What this animator's storage holds, in bytes, as the memory budget counts it: the item
-    /// and value stores' arrays, the step's storage (contacts, broad phase, solver bodies,
-    /// islands), and a fixed share for each behavior and view animation. It is counted from
-    /// the arrays' room, not asked of the allocator, and is within a few percent of what the
-    /// process gives the animator.
+    /// and value stores' arrays, the step's storage (each item slot's share counted from the
+    /// moment the slot is reserved, and the contacts' room at their largest, constraint and
+    /// all), and a fixed share for each behavior and view animation. It is counted from the
+    /// arrays' room, not asked of the allocator, and errs high: a million falling items with
+    /// their speculative contacts count 3 116 MB where the process holds 1 655 MB resident.
     public var memoryHeld: Int {
         store.heldBytes + values.heldBytes + world.heldStepBytes
             + (objectsHeld + animations.count) * Animator.objectBytes

@@ -64,7 +64,9 @@ class _Animator:
 
         A call whose storage would grow past it (a new item, value, behavior, animation, or
         a step's contacts) raises OutOfMemoryError, a MemoryError, and changes nothing, as
-        when the system refuses the memory; a step fails before it changes anything. Setting
+        when the system refuses the memory; a step is refused before it changes anything
+        (but for a step whose new contacts outgrow the room checked before it: that step runs
+        without them, the next one finds them, and then it raises). Setting
         a budget below memory_held frees nothing: it refuses growth until something is
         destroyed or the budget is raised (docs/python.md, "Errors", has an example).
         """
@@ -85,7 +87,8 @@ class _Animator:
     def memory_held(self: Animator) -> int:
         """What this animator's storage holds, in bytes, as memory_budget counts it: the item
         and value stores, the step's contacts, broad phase and solver bodies, counted from the
-        room of their arrays, and a fixed share per behavior and animation."""
+        room of their arrays, and a fixed share per behavior and animation. It errs high: a
+        million falling items count 3 116 MB where the process holds 1 655 MB resident."""
         return int(self._memory_held)  # type: ignore[attr-defined]
 
     def create_group(self: Animator, items: Any) -> Item:
