@@ -582,18 +582,25 @@ static int run_many_pyramids(int steps)
  * by default (anima_default_animator_def: 120 steps per second, 4 sub-steps). A box has escaped
  * when its centre is outside the container.
  */
+/* The resident memory's baseline taken, an animator of the default def with the bench's workers (its def in *adef). */
+static anima_animator measured_animator(resident_memory *memory, anima_animator_def *adef)
+{
+    memory_baseline(memory);
+    *adef = anima_default_animator_def();
+    adef->workers = bench_workers;
+    anima_animator animator;
+    MUST(anima_animator_create(adef, &animator));
+    return animator;
+}
+
 static int run_pile(int steps)
 {
     enum { columns = 100, count = 10000 };
     const double size = 9.0, pitch = 10.0, left = -50.0, right = 1100.0, floor_y = 600.0, top = -2000.0;
 
     resident_memory memory;
-    memory_baseline(&memory);
-
-    anima_animator_def adef = anima_default_animator_def();
-    adef.workers = bench_workers;
-    anima_animator animator;
-    MUST(anima_animator_create(&adef, &animator));
+    anima_animator_def adef;
+    anima_animator animator = measured_animator(&memory, &adef);
 
     anima_item *boxes = allocate(count, sizeof(anima_item));
     for (int k = 0; k < count; k++) {
@@ -648,12 +655,8 @@ static int run_million(int steps)
     const double size = 2.0, pitch = 10.0;
 
     resident_memory memory;
-    memory_baseline(&memory);
-
-    anima_animator_def adef = anima_default_animator_def();
-    adef.workers = bench_workers;
-    anima_animator animator;
-    MUST(anima_animator_create(&adef, &animator));
+    anima_animator_def adef;
+    anima_animator animator = measured_animator(&memory, &adef);
 
     anima_item *boxes = allocate(count, sizeof(anima_item));
     for (int k = 0; k < count; k++) {

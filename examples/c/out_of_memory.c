@@ -116,6 +116,32 @@ static int fail_each_growth(void)
     return points;
 }
 
+/* The last item a fill() call asked for: zeroed before each call, so that it shows what the refused call gave. */
+static anima_item last_asked;
+
+/* Makes 5 x 5 pt items in rows of `columns`, `pitch` apart from (offset, offset), until a call fails or `limit`
+ * are made; returns how many were made, with the failing status in *status and the first item in *first. */
+static long fill(anima_animator animator, long limit, int columns, double pitch, double offset, anima_item *first,
+                 anima_status *status)
+{
+    anima_item_def item_def = anima_default_item_def();
+    item_def.size = (anima_size){ 5, 5 };
+    long made = 0;
+    *status = ANIMA_OK;
+    while (made < limit) {
+        item_def.center = (anima_vec2){ offset + pitch * (double)(made % columns), offset + pitch * (double)(made / columns) };
+        last_asked = (anima_item){ 0 };
+        *status = anima_item_create(animator, &item_def, &last_asked);
+        if (*status != ANIMA_OK) {
+            break;
+        }
+        if (made++ == 0 && first != NULL) {
+            *first = last_asked;
+        }
+    }
+    return made;
+}
+
 /* An animator with a memory budget of 1 MiB makes items until one is refused; returns how many. */
 static long budgeted(void)
 {
@@ -125,22 +151,9 @@ static long budgeted(void)
         || !ok(anima_animator_set_memory_budget(animator, budget), "anima_animator_set_memory_budget")) {
         return -1;
     }
-    anima_item_def item_def = anima_default_item_def();
-    item_def.size = (anima_size){ 5, 5 };
-    long made = 0;
-    anima_status status = ANIMA_OK;
     anima_item first = { 0 };
-    while (made < 1000000) {
-        item_def.center = (anima_vec2){ 5.0 + (double)(made % 50) * 6, 5.0 + (double)(made / 50) * 6 };
-        anima_item item;
-        status = anima_item_create(animator, &item_def, &item);
-        if (status != ANIMA_OK) {
-            break;
-        }
-        if (made++ == 0) {
-            first = item;
-        }
-    }
+    anima_status status = ANIMA_OK;
+    const long made = fill(animator, 1000000, 50, 6.0, 5.0, &first, &status);
     char message[512];
     snprintf(message, sizeof message, "%s", anima_last_error_message());
     uint64_t held = 0, read_budget = 0;
@@ -161,8 +174,8 @@ static long budgeted(void)
     ok(anima_item_get_center(first, &center), "anima_item_get_center");
     check(stepped && center.y > 5, "the animator at its budget steps, and its first item falls");
     ok(anima_animator_set_memory_budget(animator, 0), "anima_animator_set_memory_budget (none)");
-    anima_item more;
-    check(ok(anima_item_create(animator, &item_def, &more), "anima_item_create (no budget)"), "with no budget the next item is made");
+    anima_status more = ANIMA_OK;
+    check(fill(animator, 1, 1, 0.0, 5.0, NULL, &more) == 1 && more == ANIMA_OK, "with no budget the next item is made");
     ok(anima_animator_destroy(animator), "anima_animator_destroy");
     return made;
 }
@@ -197,26 +210,18 @@ int main(void)
         return finish("could not cap the address space");
     }
 
+    anima_item item = { 0 };
+    anima_status status = ANIMA_OK;
+    const long made = fill(full, 50000000, 1000, 1.0, 0.0, NULL, &status);
     anima_item_def item_def = anima_default_item_def();
     item_def.size = (anima_size){ 5, 5 };
-    long made = 0;
-    anima_status status = ANIMA_OK;
-    anima_item item = { 0 };
-    while (made < 50000000) {
-        item_def.center = (anima_vec2){ (double)(made % 1000), (double)(made / 1000) };
-        item = (anima_item){ 0 };
-        status = anima_item_create(full, &item_def, &item);
-        if (status != ANIMA_OK) {
-            break;
-        }
-        made++;
-    }
     char message[512];
     snprintf(message, sizeof message, "%s", anima_last_error_message());
     printf("made %ld items in %zu MiB of room; then: %s\n", made, room >> 20, message);
     check(status == ANIMA_ERR_OUT_OF_MEMORY, "the call that ran out returned ANIMA_ERR_OUT_OF_MEMORY");
     check(strstr(message, "anima_item_create") != NULL && strstr(message, "bytes") != NULL,
           "its message names the call and the bytes it needed");
+    item = last_asked;
     check(item.index1 == 0, "it gave no item");
     check(made > 50000, "it ran out only after tens of thousands of items");
 

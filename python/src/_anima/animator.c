@@ -320,14 +320,21 @@ animator_set_reference_bounds(anima_animator animator, anima_rect bounds)
     return anima_animator_set_reference_bounds(animator, isnan(bounds.x) ? NULL : &bounds);
 }
 
+/* A count of bytes the library gives as a uint64_t, as a double (exact up to 2^53) for a VALUE_DOUBLE property. */
+static anima_status
+bytes_as_double(anima_status (*get)(anima_animator, uint64_t *), anima_animator animator, double *out)
+{
+    uint64_t bytes = 0;
+    anima_status status = get(animator, &bytes);
+    *out = (double)bytes;
+    return status;
+}
+
 /* The memory budget as a double: 0 for none, as in the library. */
 static anima_status
 animator_get_memory_budget(anima_animator animator, double *out)
 {
-    uint64_t bytes = 0;
-    anima_status status = anima_animator_get_memory_budget(animator, &bytes);
-    *out = (double)bytes;
-    return status;
+    return bytes_as_double(anima_animator_get_memory_budget, animator, out);
 }
 
 static anima_status
@@ -341,10 +348,7 @@ animator_set_memory_budget(anima_animator animator, double bytes)
 static anima_status
 animator_get_memory_held(anima_animator animator, double *out)
 {
-    uint64_t bytes = 0;
-    anima_status status = anima_animator_get_memory_held(animator, &bytes);
-    *out = (double)bytes;
-    return status;
+    return bytes_as_double(anima_animator_get_memory_held, animator, out);
 }
 
 /* Installs the delegate trampolines for the callables the animator has once *slot holds value. */
