@@ -40,7 +40,7 @@ public func anima_attachment_create_to_anchor(_ animator: anima_animator, _ def:
             try configure(a, d)
             return a
         }
-        out.pointee = box.register(a)
+        out.pointee = try box.register(a)
     }
 }
 
@@ -60,7 +60,7 @@ public func anima_attachment_create_to_item(_ animator: anima_animator, _ def: U
             try configure(a, d)
             return a
         }
-        out.pointee = box.register(a)
+        out.pointee = try box.register(a)
     }
 }
 
@@ -79,7 +79,7 @@ public func anima_attachment_create_pin(_ animator: anima_animator, _ def: Unsaf
             try configure(a, d)
             return a
         }
-        out.pointee = box.register(a)
+        out.pointee = try box.register(a)
     }
 }
 
@@ -174,7 +174,7 @@ public func anima_attachment_create_fixed(_ animator: anima_animator, _ item: an
         let (a, b) = try pair(box, item, other)
         let p = try finite(anchor, "anchor")
         let att = try engine { () throws(AnimaError) in try AttachmentBehavior(owner: box.animator, item: a, to: b, kind: .fixed, anchor: p) }
-        out.pointee = box.register(att)
+        out.pointee = try box.register(att)
     }
 }
 
@@ -188,7 +188,7 @@ public func anima_attachment_create_limit(_ animator: anima_animator, _ item: an
         let att = try engine { () throws(AnimaError) in
             try AttachmentBehavior(owner: box.animator, item: a, offset: o, to: b, otherOffset: oo, kind: .limit)
         }
-        out.pointee = box.register(att)
+        out.pointee = try box.register(att)
     }
 }
 
@@ -209,7 +209,7 @@ public func anima_attachment_create_sliding(_ animator: anima_animator, _ item: 
         let att = try engine { () throws(AnimaError) in
             try AttachmentBehavior(owner: box.animator, slidingItem: a, to: b, anchor: p, axis: ax)
         }
-        out.pointee = box.register(att)
+        out.pointee = try box.register(att)
     }
 }
 

@@ -86,7 +86,7 @@ public func anima_behavior_create(_ animator: anima_animator, _ out: UnsafeMutab
         let box = try resolve(animator)
         guard let out else { throw Failure.null("out_behavior") }
         let b = try engine { () throws(AnimaError) in try Behavior(owner: box.animator) }
-        out.pointee = box.register(b)
+        out.pointee = try box.register(b)
     }
 }
 

@@ -23,7 +23,7 @@ func exportEvents<Event>(_ function: StaticString, _ animator: anima_animator, _
         let box = try resolve(animator)
         guard let outEvents else { throw Failure.null("out_events") }
         guard let outCount else { throw Failure.null("out_count") }
-        box.refreshEvents()
+        try box.refreshEvents()
         let events = list(box)
         outCount.pointee = Int32(clamping: events.count)
         outEvents.pointee = events.count > 0 ? events.base.map { UnsafePointer($0) } : nil
@@ -84,7 +84,7 @@ public func anima_collision_create(_ animator: anima_animator, _ def: UnsafePoin
             try c.setTranslatesReferenceBoundsIntoBoundary(d.translates_reference_bounds_into_boundary, insets: inset)
             return c
         }
-        out.pointee = box.register(c)
+        out.pointee = try box.register(c)
     }
 }
 

@@ -88,7 +88,7 @@ public func anima_field_create(_ animator: anima_animator, _ def: UnsafePointer<
         let ids = try resolveItems(box, items, itemCount)
         let f = try engine { () throws(AnimaError) in try FieldBehavior(owner: box.animator, kind: kind, items: ids) }
         try apply(d, to: f)
-        out.pointee = box.register(f)
+        out.pointee = try box.register(f)
     }
 }
 

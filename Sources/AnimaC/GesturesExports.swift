@@ -125,12 +125,14 @@ public func anima_drag_begin(_ animator: anima_animator, _ def: UnsafePointer<an
         let p = try finite(point, "point")
         try finite(time, "time")
         let d = def.pointee
+        // the drag's handle needs its room before the drag begins (a drag without a handle could not be ended)
+        try box.reserveBehaviorHandle()
         let drag = try engine { () throws(AnimaError) in
             try box.animator.beginDrag(id, at: p, time: time,
                                        definition: DragDefinition(frequency: d.frequency, damping: d.damping,
                                                                   maxAcceleration: d.max_acceleration))
         }
-        out.pointee = box.register(drag.attachment)
+        out.pointee = try box.register(drag.attachment)
     }
 }
 

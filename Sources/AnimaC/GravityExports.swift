@@ -26,7 +26,7 @@ public func anima_gravity_create(_ animator: anima_animator, _ def: UnsafePointe
             try g.setDirection(direction)
             return g
         }
-        out.pointee = box.register(g)
+        out.pointee = try box.register(g)
     }
 }
 

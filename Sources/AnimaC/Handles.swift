@@ -80,7 +80,27 @@ final class AnimatorBox {
         anima_item(index1: UInt32(id.slot) + 1, generation: id.generation, animator: index1, kind: UInt16(ANIMA_KIND_ITEM.rawValue))
     }
 
-    func register(_ behavior: Behavior) -> anima_behavior {
+    /// Makes sure the next `register` needs no new room: when no freed slot is left and the
+    /// table is full, its room (and its index's) doubles once `AllocationFaults.checkRoom`
+    /// passed. Throws `.outOfMemory` with nothing changed.
+    func reserveBehaviorHandle() throws(Failure) {
+        guard freeBehaviorSlots.isEmpty && behaviors.count == behaviors.capacity else { return }
+        let grown = max(16, 2 * behaviors.capacity)
+        let bytes = grown * (MemoryLayout<(UInt32, Behavior)?>.stride + 3 * MemoryLayout<Int>.stride)
+        try engine { () throws(AnimaError) in try AllocationFaults.checkRoom(bytes: bytes, "the behavior handle table, grown to \(grown) handles,") }
+        behaviors.reserveCapacity(grown)
+        behaviorSlot.reserveCapacity(grown)
+    }
+
+    /// The handle of a new behavior, its room checked first (`reserveBehaviorHandle`).
+    func register(_ behavior: Behavior) throws(Failure) -> anima_behavior {
+        try reserveBehaviorHandle()
+        return registerUnchecked(behavior)
+    }
+
+    /// `register` without the check, for a restored animator's behaviors (the restore checked
+    /// the room for everything it makes from the snapshot's length).
+    func registerUnchecked(_ behavior: Behavior) -> anima_behavior {
         let generation = Generation.next()
         highestGeneration = max(highestGeneration, generation)
         let slot: Int
@@ -119,9 +139,17 @@ final class AnimatorBox {
         eventsStale = true
     }
 
-    /// Converts the animator's event lists for C once per advance.
-    func refreshEvents() {
+    /// Converts the animator's event lists for C once per advance. Throws `.outOfMemory` (the
+    /// lists left stale, to be converted at the next call) when their room cannot be had.
+    func refreshEvents() throws(Failure) {
         guard eventsStale else { return }
+        let events = animator.beganContacts.count + animator.endedContacts.count + animator.hitEvents.count
+            + animator.beganSensorEvents.count + animator.endedSensorEvents.count
+        if events > 0 {
+            // each event's C record, twice (the converted list and the buffer it is copied into)
+            let bytes = 2 * events * max(MemoryLayout<anima_hit_event>.stride, MemoryLayout<anima_contact_event>.stride)
+            try engine { () throws(AnimaError) in try AllocationFaults.checkRoom(bytes: bytes, "the event lists for \(events) events") }
+        }
         eventsStale = false
         for p in eventStrings { free(p) }
         eventStrings.removeAll()

@@ -30,7 +30,7 @@ public func anima_item_behavior_create(_ animator: anima_animator, _ def: Unsafe
         let props = properties(def.pointee)
         let ids = try resolveItems(box, items, itemCount)
         let b = try engine { () throws(AnimaError) in try DynamicItemBehavior(owner: box.animator, items: ids, properties: props) }
-        out.pointee = box.register(b)
+        out.pointee = try box.register(b)
     }
 }
 

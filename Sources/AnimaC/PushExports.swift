@@ -24,7 +24,7 @@ public func anima_push_create(_ animator: anima_animator, _ def: UnsafePointer<a
             p.setActive(d.active)
             return p
         }
-        out.pointee = box.register(p)
+        out.pointee = try box.register(p)
     }
 }
 

@@ -12,7 +12,7 @@ public func anima_snap_create(_ animator: anima_animator, _ item: anima_item, _ 
         if ibox !== box { throw Failure(ANIMA_ERR_INVALID_ARGUMENT, "item belongs to another animator") }
         let p = try finite(point, "point")
         let s = try engine { () throws(AnimaError) in try SnapBehavior(owner: box.animator, item: id, snapTo: p) }
-        out.pointee = box.register(s)
+        out.pointee = try box.register(s)
     }
 }
 

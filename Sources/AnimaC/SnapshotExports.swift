@@ -165,7 +165,7 @@ public func anima_animator_restore(_ bytes: UnsafeRawPointer?, _ size: Int64, _ 
             box.nextTimeline = tables.nextTimeline
             box.detachedDelegate = tables.delegate
         } else {
-            for b in restored.behaviors { _ = box.register(b) }
+            for b in restored.behaviors { _ = box.registerUnchecked(b) }
             for t in restored.timelines {
                 box.nextTimeline &+= 1
                 box.timelines[box.nextTimeline] = t

@@ -271,3 +271,50 @@ def test_every_seed_listing_survives_each_checked_allocation_failed_in_turn(tmp_
         assert row["checked"] >= row["reached"], (name, row)
     total = sum(row["points"] for row in report.values())
     assert total >= 150, total
+
+
+def test_the_event_lists_and_the_behavior_table_of_the_c_interface_grow_through_the_check():
+    def scene():
+        a = anima.Animator(reference_bounds=(0, 0, 320, 480))
+        balls = [anima.Item(a, center=(40 + 60 * k, 400), size=(40, 40), shape="ellipse") for k in range(4)]
+        a.add_behavior(anima.Gravity(balls))
+        a.add_behavior(anima.Collision(balls, translates_reference_bounds_into_boundary=True))
+        return a, balls
+
+    # the step at which the balls first touch the floor, found on a twin of the scene
+    twin, _ = scene()
+    steps = 1
+    twin.step()
+    while not twin.began_contacts:
+        twin.step()
+        steps += 1
+    # the events of that step are converted for C at the first read: that conversion fails once
+    a, balls = scene()
+    for _ in range(steps):
+        a.step()
+    anima.testing.fail_allocation(1)
+    try:
+        with pytest.raises(anima.OutOfMemoryError, match="event lists"):
+            _ = a.began_contacts
+    finally:
+        anima.testing.fail_allocation(0)
+    assert len(a.began_contacts) == len(twin.began_contacts) == 4
+    # the behaviors' handle table: behaviors made until the one whose handle needs the table to
+    # grow (a second checked allocation after the behavior's own), which is refused once
+    kept, refusal = [], None
+    for _ in range(40):
+        anima.testing.fail_allocation(2)
+        try:
+            kept.append(anima.Gravity([balls[0]]))
+        except anima.OutOfMemoryError as e:
+            refusal = e
+            break
+        finally:
+            anima.testing.fail_allocation(0)
+    assert refusal is not None and "handle table" in str(refusal), refusal
+    # 2 made above, and the table's first room is 16 handles
+    assert len(kept) == 14, len(kept)
+    anima.testing.check_consistency(a)
+    more = anima.Gravity([balls[1]])
+    a.add_behavior(more)
+    assert more in a.behaviors

@@ -123,4 +123,11 @@ public enum AllocationFaults {
 
     /// How many checked growths the calling thread has asked for.
     public static var allocationCount: Int { MemoryGate.allocationsAsked }
+
+    /// A growth of `bytes` outside the engine's own storage (the C interface's handle tables and
+    /// event arrays), checked as the engine's are: throws `.outOfMemory` naming `what` when an
+    /// injected failure falls on it or `malloc` refuses the bytes.
+    public static func checkRoom(bytes: Int, _ what: @autoclosure () -> String) throws(AnimaError) {
+        try MemoryGate.check(bytes: bytes, what())
+    }
 }
