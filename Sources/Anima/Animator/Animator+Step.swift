@@ -28,7 +28,7 @@ extension Animator {
         while accumulator >= threshold {
             // a step whose storage cannot be had: with no step run yet, the call changed nothing
             // (the time it was given is not kept); after some ran, the rest of the time is dropped
-            do { try world.reserveStepRoom(budget: world.memoryBudget) } catch {
+            do { try world.reserveStepRoom() } catch {
                 accumulator = ran ? 0 : before
                 throw error
             }
@@ -48,7 +48,11 @@ extension Animator {
         guard inCallback == 0 else { throw AnimaError(.busy, "step cannot be called from inside a callback") }
         world.clearContactEvents()
         try deliverResumeIfNeeded()
-        if isRunning { try runStep() }
+        if isRunning {
+            // a step that cannot have its storage fails here, before it changes anything
+            try world.reserveStepRoom()
+            try runStep()
+        }
     }
 
     /// From inside a callback: the running advance or step ends after the current internal step.
@@ -84,9 +88,9 @@ extension Animator {
 
     // MARK: one internal step
 
+    /// One internal step; its callers (`advance`, `step`) have checked its storage's room first
+    /// (`World.reserveStepRoom`), so that a refusal comes before anything changes.
     func runStep() throws(AnimaError) {
-        // a step that cannot have its storage fails here, before it changes anything
-        try world.reserveStepRoom(budget: world.memoryBudget)
         if graphDirty { rebuildGraph() }
         // items put to sleep since the last step (setAwake) join the lists once, here
         if world.bodyListsDirty { world.rebuildBodyLists() }

@@ -120,8 +120,7 @@ extension World {
                 self.contactHoles -= 1
             }
             // pairs the contact storage has no room for, and cannot get, wait for the next step
-            if !pairs.isEmpty && !admitNewContacts(pairs.count, count: contacts.count,
-                                                   capacity: min(contacts.capacity, heads.capacity), budget: memoryBudget) {
+            if !pairs.isEmpty && !admitNewContacts(pairs.count, count: contacts.count, capacity: min(contacts.capacity, heads.capacity)) {
                 deferNewPairs(pairs)
                 pairs.removeAll(keepingCapacity: true)
             }

@@ -47,7 +47,7 @@ extension World {
     /// a copy when a crowd's contacts jump: a million falling items that found a million pairs
     /// in one step copied their lists into room for twice as many, and their peak resident
     /// memory was 160 MB (10 %) above what it was without the reservation.
-    func reserveStepRoom(budget: MemoryBudget?) throws(AnimaError) {
+    func reserveStepRoom() throws(AnimaError) {
         let items = store.count + segments.count + 4
         let wanted = contacts.count + max(256, contacts.count / 2)
         // (the list of active contacts gives back its spare room on its own: it is not counted here)
@@ -67,7 +67,7 @@ extension World {
             bytes += grownContacts * World.stepBytesPerContact
             counted += max(0, grownContacts - max(contacts.capacity, contactHeads.capacity)) * World.stepBytesPerContact
         }
-        try MemoryGate.check(bytes: bytes, counted: counted, budget: budget,
+        try MemoryGate.check(bytes: bytes, counted: counted, budget: memoryBudget,
                              "step: the step's storage, grown to room for \(grownItems) items and \(grownContacts) contacts,")
         checkedItemRoom = grownItems
         if contactsGrow {
@@ -82,12 +82,12 @@ extension World {
     /// have the room, or when the gate grants the growth (`MemoryGate`); false, with the
     /// refusal kept for the animator to report after the step, when it does not. The pairs
     /// not added are looked for again at the next step (`deferNewPairs`).
-    func admitNewContacts(_ n: Int, count: Int, capacity: Int, budget: MemoryBudget?) -> Bool {
+    func admitNewContacts(_ n: Int, count: Int, capacity: Int) -> Bool {
         guard count + n > capacity else { return true }
         let grown = MemoryGate.grownCapacity(count: count, extra: n)
         do {
             try MemoryGate.check(bytes: grown * World.stepBytesPerContact, counted: (grown - capacity) * World.stepBytesPerContact,
-                                 budget: budget, "step: the contact storage, grown from \(capacity) to \(grown) contacts for \(n) new ones,")
+                                 budget: memoryBudget, "step: the contact storage, grown from \(capacity) to \(grown) contacts for \(n) new ones,")
             return true
         } catch {
             stepRefusal = error
